@@ -1,0 +1,47 @@
+// Reading stories: current-state through the read rules, and the recovery read with its 15 s
+// timeout (shortened here), the spec's texts for HTML and broken answers, and server errors.
+import { describe, expect, it } from 'vitest';
+import { RECOVERY_TIMEOUT_MS } from '@shared/constants';
+import { jsonResponse, mockFetch } from '@client/test/utils';
+import { fetchCurrentState, fetchRecovery } from './load-story';
+
+describe('fetchCurrentState', () => {
+  it('reads the messages with no-cache read headers', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }] }));
+    expect(await fetchCurrentState(4)).toEqual([{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }]);
+    expect(fetchMock.requests[0].url).toBe('/api/story/4/current-state');
+    expect(fetchMock.requests[0].headers.get('Cache-Control')).toBe('no-cache');
+  });
+});
+
+describe('fetchRecovery', () => {
+  it('waits 15 seconds by default', () => {
+    expect(RECOVERY_TIMEOUT_MS).toBe(15_000);
+  });
+
+  it('gives up after the timeout with a clear message', async () => {
+    mockFetch(
+      (request) =>
+        new Promise<Response>((_resolve, reject) => {
+          void request;
+          setTimeout(() => reject(new DOMException('aborted', 'AbortError')), 200);
+        }),
+    );
+    await expect(fetchRecovery(4, 2, undefined, 20)).rejects.toThrow('The story took too long to load (15 seconds). Please try again.');
+  });
+
+  it('names an HTML answer, a broken one, and passes server errors on', async () => {
+    mockFetch(() => new Response('<!doctype html><p>proxy</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    await expect(fetchRecovery(4, 2)).rejects.toThrow('Server returned HTML instead of JSON. Please try again later.');
+    mockFetch(() => new Response('{"messages": [', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await expect(fetchRecovery(4, 2)).rejects.toThrow('Invalid response format from server. Please try again later.');
+    mockFetch(() => jsonResponse({ message: 'Message not found in this story', code: 'NOT_FOUND' }, { status: 404 }));
+    await expect(fetchRecovery(4, 2)).rejects.toThrow('Message not found in this story');
+  });
+
+  it('asks for the bookmarked message and normalises the answer', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ messages: [{ message_id: 2, role: 'assistant', content: 'Back', created_at: '2026-01-01T00:00:00Z' }], story: { id: 4 } }));
+    expect(await fetchRecovery(4, 2)).toEqual({ storyId: 4, messages: [{ messageId: 2, role: 'assistant', content: 'Back', createdAt: '2026-01-01T00:00:00Z', isInitialMessage: false }] });
+    expect(fetchMock.requests[0].url).toBe('/api/story/4/recover?messageId=2');
+  });
+});

@@ -1,0 +1,104 @@
+// The fixed bottom bar (spec section 2): bookmark and share buttons, the action input (Enter sends;
+// Shift, Ctrl, Alt or Meta with Enter adds a line; at least 100 px tall) and Send. The draft is kept
+// per story in sessionStorage, so a reload or a failed send never loses what was typed. Voice input
+// (the microphone) joins the bar with its own feature.
+import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { SendHorizontal } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { readItem, removeItem, writeItem } from '@client/lib/storage';
+import { storyDraftKey } from '@client/lib/storage-keys';
+import { STORY_STRINGS } from '../strings';
+
+export interface ChatInputHandle {
+  focus(): void;
+  /** Puts an action back that could not be sent, ahead of anything typed since. */
+  restore(text: string): void;
+}
+
+export interface ChatInputBarProps {
+  storyId: number | null;
+  isGenerating: boolean;
+  onSend: (text: string) => void;
+  /** Buttons on the left of the bar (bookmark, share). */
+  actions?: ReactNode;
+}
+
+export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(function ChatInputBar({ storyId, isGenerating, onSend, actions }, ref) {
+  const [draft, setDraft] = useState(() => (storyId === null ? '' : (readItem(storyDraftKey(storyId), 'session') ?? '')));
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+  const inputId = useId();
+
+  useEffect(() => {
+    if (storyId === null) return;
+    if (draft === '') removeItem(storyDraftKey(storyId), 'session');
+    else writeItem(storyDraftKey(storyId), draft, 'session');
+  }, [draft, storyId]);
+
+  useImperativeHandle(ref, () => ({
+    focus: () => textareaRef.current?.focus(),
+    restore: (text) => setDraft((current) => (current.trim() === '' ? text : `${text}\n\n${current}`)),
+  }));
+
+  const canSend = draft.trim() !== '' && !isGenerating;
+  const send = () => {
+    if (!canSend) return;
+    const text = draft.trim();
+    setDraft('');
+    onSend(text);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) {
+      // Shift+Enter is a newline natively; the other modifiers need it inserted by hand.
+      if (!event.shiftKey) {
+        event.preventDefault();
+        const target = event.currentTarget;
+        const { selectionStart, selectionEnd, value } = target;
+        setDraft(`${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`);
+        requestAnimationFrame(() => target.setSelectionRange(selectionStart + 1, selectionStart + 1));
+      }
+      return;
+    }
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    // Opaque rather than blurred: a backdrop blur on a fixed bar is re-filtered on every scrolled frame.
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t bg-background">
+      <form
+        className="mx-auto flex w-full max-w-3xl items-end gap-2 px-3 py-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
+      >
+        <div className="flex flex-col gap-2">{actions}</div>
+        <label htmlFor={inputId} className="sr-only">
+          {STORY_STRINGS.inputLabel}
+        </label>
+        <textarea
+          id={inputId}
+          ref={textareaRef}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={handleKeyDown}
+          placeholder={STORY_STRINGS.inputPlaceholder}
+          aria-describedby={hintId}
+          className="min-h-[100px] flex-1 resize-none rounded-md border border-input bg-card/80 px-3 py-2 text-base leading-relaxed shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
+        />
+        <span id={hintId} className="sr-only">
+          {STORY_STRINGS.inputHint}
+        </span>
+        <Button type="submit" size="icon" disabled={!canSend} aria-label={STORY_STRINGS.send}>
+          <SendHorizontal aria-hidden="true" />
+        </Button>
+      </form>
+    </div>
+  );
+});
+
+/** The bar's height, so the chat leaves room for it. */
+export const INPUT_BAR_HEIGHT = 128;

@@ -1,0 +1,140 @@
+// The chat: a windowed list (only the bubbles near the viewport are in the DOM, so a 1,000-turn story
+// opens and scrolls like a short one), with the scroll rules of spec section 9. The page itself
+// scrolls (the window), so the top bar can hide on scroll as everywhere else.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { SCROLL_NEAR_BOTTOM_PX } from '@shared/constants';
+import type { ChatDisplayMessage } from '../utils/chat-display';
+import { STORY_STRINGS } from '../strings';
+import { ChatMessage } from './chat-message';
+
+export interface ChatViewProps {
+  messages: ChatDisplayMessage[];
+  streamingId: string | null;
+  /** Local id of the reply that 'Try again' rewrites, when it may. */
+  regenerableId: string | null;
+  onRegenerate: (id: string) => void;
+  /** Server id of a bookmarked message to scroll to and highlight (the page clears it after 2 s). */
+  focusMessageId: number | null;
+  /** A bookmark is being opened: do not jump to the end first. */
+  expectFocus: boolean;
+  /** Space kept free under the list for the fixed input bar. */
+  bottomInset: number;
+}
+
+const NAV_HEIGHT = 64;
+
+/**
+ * A bubble's likely height from its text (about 70 characters a line at 28 px, plus padding), so
+ * bubbles measured while scrolling up rarely move the ones on screen.
+ */
+export function estimateBubbleHeight(message: ChatDisplayMessage): number {
+  if (message.role === 'image') return 340;
+  const lines = message.content.split(/\n\s*\n/).reduce((sum, paragraph) => sum + Math.max(1, Math.ceil(paragraph.length / 70)), 0);
+  return 16 + 24 + lines * 28 + (message.role === 'assistant' ? 40 : 0);
+}
+
+function distanceFromBottom(): number {
+  const doc = document.documentElement;
+  return doc.scrollHeight - (window.scrollY + window.innerHeight);
+}
+
+export function ChatView({ messages, streamingId, regenerableId, onRegenerate, focusMessageId, expectFocus, bottomInset }: ChatViewProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const nearBottom = useRef(true);
+  const seen = useRef<{ count: number; lastId: string | null; opened: boolean }>({ count: 0, lastId: null, opened: false });
+
+  useLayoutEffect(() => {
+    setScrollMargin(listRef.current?.offsetTop ?? 0);
+  }, []);
+
+  // Stable callbacks: the virtualizer recomputes every item's position whenever they change.
+  // Estimates are cached per message and length: a streamed word must not re-estimate 2,000 bubbles.
+  const estimates = useRef(new Map<string, { length: number; height: number }>());
+  const estimateSize = useCallback(
+    (index: number) => {
+      const message = messages[index];
+      const cached = estimates.current.get(message.id);
+      if (cached && cached.length === message.content.length) return cached.height;
+      const height = estimateBubbleHeight(message);
+      estimates.current.set(message.id, { length: message.content.length, height });
+      return height;
+    },
+    [messages],
+  );
+  const getItemKey = useCallback((index: number) => messages[index].id, [messages]);
+  const virtualizer = useWindowVirtualizer({
+    count: messages.length,
+    estimateSize,
+    overscan: 6,
+    scrollMargin,
+    scrollPaddingStart: NAV_HEIGHT,
+    scrollPaddingEnd: bottomInset,
+    getItemKey,
+  });
+
+  // Whether the reader was at the bottom before the content changed decides if we follow it.
+  useEffect(() => {
+    const update = () => {
+      nearBottom.current = distanceFromBottom() <= SCROLL_NEAR_BOTTOM_PX;
+    };
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+
+  const last = messages[messages.length - 1];
+  const lastLength = last?.content.length ?? 0;
+  useEffect(() => {
+    if (!last) return;
+    const state = seen.current;
+    const lastIndex = messages.length - 1;
+    if (!state.opened && !expectFocus) {
+      // A story just opened: start at its end.
+      state.opened = true;
+      virtualizer.scrollToIndex(lastIndex, { align: 'end' });
+    } else if (last.id !== state.lastId) {
+      // Narrator messages are scrolled to smoothly; the player's own only if the reader was at the bottom.
+      if (last.role === 'assistant') virtualizer.scrollToIndex(lastIndex, { align: 'start', behavior: last.id === streamingId ? 'auto' : 'smooth' });
+      else if (nearBottom.current) virtualizer.scrollToIndex(lastIndex, { align: 'end' });
+    } else if (last.id === streamingId && nearBottom.current) {
+      // While the reply is written, follow it until its first line reaches the top of the view.
+      const item = virtualizer.measurementsCache[lastIndex];
+      const viewport = window.innerHeight - NAV_HEIGHT - bottomInset;
+      if (!item || item.size < viewport) virtualizer.scrollToIndex(lastIndex, { align: 'end' });
+    }
+    state.count = messages.length;
+    state.lastId = last.id;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new last message or its growth only
+  }, [messages.length, last?.id, lastLength]);
+
+  // A bookmarked message: bring it into view (the page highlights it for 2 s).
+  useEffect(() => {
+    if (focusMessageId === null || messages.length === 0) return;
+    seen.current.opened = true;
+    const index = messages.findIndex((m) => m.messageId === focusMessageId && m.role !== 'image');
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per requested message
+  }, [focusMessageId, messages.length > 0]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={listRef} role="log" aria-label={STORY_STRINGS.chatLabel} aria-live="off" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${(items[0]?.start ?? 0) - virtualizer.options.scrollMargin}px)` }}>
+        {items.map((item) => {
+          const message = messages[item.index];
+          return (
+            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="py-2">
+              <ChatMessage
+                message={message}
+                highlighted={message.messageId !== undefined && message.messageId === focusMessageId}
+                streaming={message.id === streamingId}
+                onRegenerate={message.id === regenerableId ? () => onRegenerate(message.id) : undefined}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

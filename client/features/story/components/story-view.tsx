@@ -1,0 +1,94 @@
+// The story itself: the chat, the 'Narrator is thinking...' indicator, the error alert with Retry,
+// and the bottom bar. The input is focused about 100 ms after a reply arrives (spec section 4).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { RotateCcw } from 'lucide-react';
+import { FOCUS_DELAY_MS } from '@shared/constants';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { SaveProgressButton } from '@client/features/bookmarks/components/save-progress';
+import { ShareStoryButton } from '@client/features/sharing/components/share-story-button';
+import { lastServerMessageId, type StoryState } from '../state/story-state';
+import { STORY_STRINGS } from '../strings';
+import { toChatDisplayMessages } from '../utils/chat-display';
+import { ChatInputBar, INPUT_BAR_HEIGHT, type ChatInputHandle } from './chat-input-bar';
+import { ChatView } from './chat-view';
+
+export interface StoryViewProps {
+  state: StoryState;
+  focusMessageId: number | null;
+  expectFocus: boolean;
+  onSend: (text: string) => void;
+  onRetry: () => void;
+  onRegenerate: (id: string) => void;
+  inputRef: React.RefObject<ChatInputHandle | null>;
+}
+
+export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry, onRegenerate, inputRef }: StoryViewProps) {
+  const [baseTime] = useState(() => Date.now());
+  const display = useMemo(() => toChatDisplayMessages(state.messages, baseTime), [state.messages, baseTime]);
+  const lastMessage = state.messages[state.messages.length - 1];
+  const regenerableId = !state.isGenerating && lastMessage?.role === 'assistant' && lastMessage.messageId !== undefined ? lastMessage.id : null;
+  const thinking = state.isGenerating && state.streamingId === null;
+  const bookmarkId = lastServerMessageId(state.messages);
+
+  const wasGenerating = useRef(state.isGenerating);
+  useEffect(() => {
+    const ended = wasGenerating.current && !state.isGenerating;
+    wasGenerating.current = state.isGenerating;
+    if (!ended) return;
+    const timer = setTimeout(() => inputRef.current?.focus(), FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state.isGenerating, inputRef]);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-3 pt-6" style={{ paddingBottom: INPUT_BAR_HEIGHT + 24 }}>
+      <h1 className="sr-only">{state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : STORY_STRINGS.currentStoryTitle}</h1>
+      <ChatView
+        messages={display}
+        streamingId={state.streamingId}
+        regenerableId={regenerableId}
+        onRegenerate={onRegenerate}
+        focusMessageId={focusMessageId}
+        expectFocus={expectFocus}
+        bottomInset={INPUT_BAR_HEIGHT}
+      />
+      <div aria-live="polite" className="grid gap-3 pt-2">
+        {thinking ? (
+          <div className="flex items-center gap-2 text-muted-foreground">
+            <Spinner label={STORY_STRINGS.thinking} />
+            <span className="font-serif italic" aria-hidden="true">
+              {STORY_STRINGS.thinking}
+            </span>
+          </div>
+        ) : null}
+        {state.error && state.errorKind === 'turn' ? (
+          <Alert variant="destructive">
+            <AlertTitle>{STORY_STRINGS.errorAlertTitle}</AlertTitle>
+            <AlertDescription className="grid gap-3">
+              <p>{state.error}</p>
+              {state.retry ? (
+                <Button variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
+                  <RotateCcw aria-hidden="true" />
+                  {STORY_STRINGS.retry}
+                </Button>
+              ) : null}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+      </div>
+      <ChatInputBar
+        ref={inputRef}
+        storyId={state.storyId}
+        isGenerating={state.isGenerating}
+        onSend={onSend}
+        actions={
+          <>
+            <SaveProgressButton storyId={state.storyId} lastMessageId={bookmarkId} disabled={state.storyId === null || bookmarkId === null} />
+            <ShareStoryButton storyId={state.storyId} disabled={state.isGenerating || bookmarkId === null} />
+          </>
+        }
+      />
+    </div>
+  );
+}

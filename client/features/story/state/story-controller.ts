@@ -1,0 +1,219 @@
+// The story session's actions: start, send, retry, regenerate, load and bookmark recovery. Each
+// drives the store through the reducer and returns an outcome the page turns into toasts,
+// navigation or a restored input. Network calls are injected so tests run without a server.
+import type { StoryReply } from '@shared/schemas/story';
+import { errorMessage, isApiRequestError } from '@client/lib/api-client';
+import { STORY_STRINGS } from '../strings';
+import { StoryTurnError } from '../api/story-errors';
+import { continueStoryTurn, retryStoryTurn, startStoryTurn, type TurnHandlers } from '../api/stream-turn';
+import { fetchCurrentState, fetchRecovery } from '../api/load-story';
+import { createLocalMessageId } from '../utils/message-id';
+import type { RecoveredMessage, RecoveredStory } from '../utils/recovery';
+import { saveStory } from './persistence';
+import { withStableIds, type LocalStoryMessage, type RetryPlan } from './story-state';
+import { storyStore, type StoryStore } from './story-store';
+
+export interface StoryApi {
+  start(prompt: string, handlers: TurnHandlers): Promise<StoryReply>;
+  continue(storyId: number, message: string, handlers: TurnHandlers): Promise<StoryReply>;
+  retry(storyId: number, handlers: TurnHandlers): Promise<StoryReply>;
+  currentState(storyId: number, signal?: AbortSignal): Promise<RecoveredMessage[]>;
+  recover(storyId: number, messageId: number, signal?: AbortSignal): Promise<RecoveredStory>;
+}
+
+const defaultApi: StoryApi = {
+  start: startStoryTurn,
+  continue: continueStoryTurn,
+  retry: retryStoryTurn,
+  currentState: fetchCurrentState,
+  recover: fetchRecovery,
+};
+
+export type TurnOutcome =
+  | { ok: true; reply: StoryReply }
+  /** `unauthorized`: the session ended; `restoreInput`: the action never reached the server, give it back. */
+  | { ok: false; message: string; unauthorized: boolean; restoreInput: string | null; aborted: boolean };
+
+export type LoadOutcome = { ok: true; storyId: number } | { ok: false; message: string; unauthorized: boolean; aborted: boolean };
+
+export interface ControllerDeps {
+  store?: StoryStore;
+  api?: StoryApi;
+  newId?: () => string;
+  now?: () => Date;
+  persist?: boolean;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+export function createStoryController(deps: ControllerDeps = {}) {
+  const store = deps.store ?? storyStore;
+  const api = deps.api ?? defaultApi;
+  const newId = deps.newId ?? (() => createLocalMessageId());
+  const now = deps.now ?? (() => new Date());
+  const persist = () => {
+    if (deps.persist !== false) saveStory(store.getState());
+  };
+  let turn: AbortController | null = null;
+  let load: AbortController | null = null;
+  /** Recovery runs per story+message pair: a pending one is never started twice (spec section 4). */
+  const recoveries = new Map<string, 'pending' | 'success' | 'error'>();
+  /** Stories this tab has read from the server or written itself: reopening them needs no reload. */
+  const fresh = new Set<number>();
+
+  function beginTurn(): AbortSignal {
+    turn?.abort();
+    turn = new AbortController();
+    return turn.signal;
+  }
+
+  /** Streams one reply into the store; the failure says how Retry continues. */
+  async function runTurn(call: (handlers: TurnHandlers) => Promise<StoryReply>, onFailure: (error: unknown) => { retry: RetryPlan | null; removeId?: string; storyId?: number; restoreInput: string | null; fallback: string }): Promise<TurnOutcome> {
+    const signal = beginTurn();
+    const streamId = newId();
+    const stamp = () => now().toISOString();
+    try {
+      const reply = await call({ signal, onDelta: (text) => store.dispatch({ type: 'delta', id: streamId, text, createdAt: stamp() }) });
+      store.dispatch({ type: 'turnDone', id: store.getState().streamingId ?? streamId, reply, createdAt: stamp() });
+      fresh.add(reply.storyId);
+      persist();
+      return { ok: true, reply };
+    } catch (error) {
+      const aborted = isAbort(error);
+      const failure = onFailure(error);
+      const message = errorMessage(error, failure.fallback);
+      if (!aborted) store.dispatch({ type: 'turnFailed', message, retry: failure.retry, removeId: failure.removeId, storyId: failure.storyId });
+      persist();
+      const unauthorized = isApiRequestError(error) && error.status === 401;
+      return { ok: false, message, unauthorized, restoreInput: failure.restoreInput, aborted };
+    } finally {
+      if (turn?.signal === signal) turn = null;
+    }
+  }
+
+  return {
+    store,
+
+    reset(ownerId: number | null) {
+      turn?.abort();
+      load?.abort();
+      fresh.clear();
+      store.dispatch({ type: 'reset', ownerId });
+    },
+
+    restore(ownerId: number, saved: { storyId: number | null; prompt: string | null; messages: LocalStoryMessage[]; storyImage: string | null }) {
+      store.dispatch({ type: 'restored', ownerId, ...saved });
+    },
+
+    start(ownerId: number, prompt: string): Promise<TurnOutcome> {
+      load?.abort();
+      store.dispatch({ type: 'startRequested', ownerId, prompt, premise: { id: newId(), role: 'user', content: prompt, isInitialMessage: true, createdAt: now().toISOString() } });
+      return runTurn(
+        (handlers) => api.start(prompt, handlers),
+        (error) => {
+          const storyId = error instanceof StoryTurnError ? error.storyId : undefined;
+          return { retry: storyId ? { kind: 'retry', storyId } : { kind: 'start', prompt }, storyId, restoreInput: null, fallback: STORY_STRINGS.failedToStart };
+        },
+      );
+    },
+
+    async send(text: string): Promise<TurnOutcome> {
+      const { storyId } = store.getState();
+      if (storyId === null) return { ok: false, message: STORY_STRINGS.noActiveStory, unauthorized: false, restoreInput: text, aborted: false };
+      const message: LocalStoryMessage = { id: newId(), role: 'user', content: text, createdAt: now().toISOString() };
+      store.dispatch({ type: 'sendRequested', message });
+      return runTurn(
+        (handlers) => api.continue(storyId, text, handlers),
+        (error) => {
+          // Refused before the server kept the action (busy, allowance, session, network): it goes back to the input.
+          const committed = error instanceof StoryTurnError ? error.committed : false;
+          return committed
+            ? { retry: { kind: 'retry', storyId }, restoreInput: null, fallback: STORY_STRINGS.failedToSend }
+            : { retry: null, removeId: message.id, restoreInput: text, fallback: STORY_STRINGS.failedToSend };
+        },
+      );
+    },
+
+    /** The Retry button of a failed turn: the same action answered again, nothing to retype. */
+    async retry(): Promise<TurnOutcome | null> {
+      const { retry, ownerId } = store.getState();
+      if (!retry) return null;
+      if (retry.kind === 'start') return ownerId === null ? null : this.start(ownerId, retry.prompt);
+      store.dispatch({ type: 'retryRequested' });
+      return runTurn(
+        (handlers) => api.retry(retry.storyId, handlers),
+        () => ({ retry, restoreInput: null, fallback: STORY_STRINGS.failedToGenerate }),
+      );
+    },
+
+    /** 'Try again' on the latest narrator reply: a new reply replaces it. */
+    async regenerate(id: string): Promise<TurnOutcome | null> {
+      const { storyId, isGenerating } = store.getState();
+      if (storyId === null || isGenerating) return null;
+      store.dispatch({ type: 'regenerateRequested', id });
+      return runTurn(
+        (handlers) => api.retry(storyId, handlers),
+        () => ({ retry: { kind: 'retry', storyId }, restoreInput: null, fallback: STORY_STRINGS.failedToGenerate }),
+      );
+    },
+
+    async load(ownerId: number, storyId: number): Promise<LoadOutcome> {
+      load?.abort();
+      const controller = new AbortController();
+      load = controller;
+      store.dispatch({ type: 'loadStarted', ownerId, storyId });
+      try {
+        const messages = await api.currentState(storyId, controller.signal);
+        if (controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
+        store.dispatch({ type: 'loaded', storyId, messages: withStableIds(messages, store.getState().messages, newId) });
+        fresh.add(storyId);
+        persist();
+        return { ok: true, storyId };
+      } catch (error) {
+        if (isAbort(error) || controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
+        const message = errorMessage(error, STORY_STRINGS.failedToLoadBookmarked);
+        store.dispatch({ type: 'loadFailed', message, kind: 'load' });
+        return { ok: false, message, unauthorized: isApiRequestError(error) && error.status === 401, aborted: false };
+      }
+    },
+
+    /** Opening a bookmark: skipped while this pair, or any other recovery, is pending. */
+    async recover(ownerId: number, storyId: number, messageId: number): Promise<LoadOutcome | null> {
+      const key = `${storyId}:${messageId}`;
+      if ([...recoveries.values()].includes('pending')) return null;
+      recoveries.set(key, 'pending');
+      load?.abort();
+      const controller = new AbortController();
+      load = controller;
+      store.dispatch({ type: 'loadStarted', ownerId, storyId });
+      try {
+        const recovered = await api.recover(storyId, messageId, controller.signal);
+        const id = recovered.storyId ?? storyId;
+        store.dispatch({ type: 'loaded', storyId: id, messages: withStableIds(recovered.messages, store.getState().messages, newId) });
+        fresh.add(id);
+        persist();
+        recoveries.set(key, 'success');
+        return { ok: true, storyId: id };
+      } catch (error) {
+        recoveries.set(key, 'error');
+        if (isAbort(error)) return { ok: false, message: '', unauthorized: false, aborted: true };
+        const message = errorMessage(error, STORY_STRINGS.failedToRecover);
+        store.dispatch({ type: 'loadFailed', message, kind: 'recovery' });
+        return { ok: false, message, unauthorized: isApiRequestError(error) && error.status === 401, aborted: false };
+      }
+    },
+
+    isFresh(storyId: number): boolean {
+      return fresh.has(storyId);
+    },
+
+    recoveryStatus(storyId: number, messageId: number) {
+      return recoveries.get(`${storyId}:${messageId}`) ?? null;
+    },
+  };
+}
+export type StoryController = ReturnType<typeof createStoryController>;
+
+export const storyController = createStoryController();

@@ -1,0 +1,121 @@
+// The story state reducer: start, streaming, send, failures (with and without the action kept),
+// regenerate, loading, and the helpers for bookmark ids and stable local ids.
+import { describe, expect, it } from 'vitest';
+import { initialStoryState, lastServerMessageId, storyReducer, withStableIds, type LocalStoryMessage, type StoryAction, type StoryState } from './story-state';
+
+const run = (actions: StoryAction[], state: StoryState = initialStoryState) => actions.reduce(storyReducer, state);
+const premise: LocalStoryMessage = { id: 'p', role: 'user', content: 'A quiet harbour', isInitialMessage: true };
+const reply = (messageId: number, message: string) => ({ storyId: 9, messageId, message });
+const at = '2026-01-01T00:00:00.000Z';
+
+describe('storyReducer', () => {
+  it('starts with the premise only, generating and loading, then streams the opening word by word', () => {
+    let state = run([{ type: 'startRequested', ownerId: 1, prompt: 'A quiet harbour', premise }]);
+    expect(state).toMatchObject({ isGenerating: true, isLoadingStory: true, storyId: null, messages: [premise], error: null });
+    state = run([{ type: 'delta', id: 's', text: 'The ', createdAt: at }], state);
+    expect(state.isLoadingStory).toBe(false);
+    expect(state.streamingId).toBe('s');
+    state = run([{ type: 'delta', id: 's', text: 'tide turns.', createdAt: at }], state);
+    expect(state.messages.at(-1)).toMatchObject({ id: 's', role: 'assistant', content: 'The tide turns.' });
+    state = run([{ type: 'turnDone', id: 's', reply: reply(2, 'The tide turns.'), createdAt: at }], state);
+    expect(state).toMatchObject({ storyId: 9, isGenerating: false, streamingId: null });
+    expect(state.messages.at(-1)).toMatchObject({ id: 's', messageId: 2, content: 'The tide turns.' });
+  });
+
+  it('takes the saved reply text as final, even when no delta came (a JSON answer)', () => {
+    const state = run([
+      { type: 'startRequested', ownerId: 1, prompt: 'x', premise },
+      { type: 'turnDone', id: 'n', reply: reply(5, 'Whole reply'), createdAt: at },
+    ]);
+    expect(state.messages.map((m) => m.content)).toEqual(['A quiet harbour', 'Whole reply']);
+  });
+
+  it('adds the player action optimistically and clears an earlier error', () => {
+    const failed = run([{ type: 'turnFailed', message: 'Boom', retry: null }], { ...initialStoryState, storyId: 9 });
+    const state = run([{ type: 'sendRequested', message: { id: 'u', role: 'user', content: 'I wave' } }], failed);
+    expect(state).toMatchObject({ isGenerating: true, error: null, errorKind: null });
+    expect(state.messages.at(-1)?.content).toBe('I wave');
+  });
+
+  it('on a failure drops the half-written reply, keeps a committed action and offers its retry plan', () => {
+    const state = run(
+      [
+        { type: 'sendRequested', message: { id: 'u', role: 'user', content: 'I wave' } },
+        { type: 'delta', id: 's', text: 'Half', createdAt: at },
+        { type: 'turnFailed', message: 'The narrator is unavailable right now. Please try again.', retry: { kind: 'retry', storyId: 9 } },
+      ],
+      { ...initialStoryState, storyId: 9 },
+    );
+    expect(state.messages.map((m) => m.id)).toEqual(['u']);
+    expect(state).toMatchObject({ isGenerating: false, errorKind: 'turn', retry: { kind: 'retry', storyId: 9 } });
+  });
+
+  it('removes an action the server never kept', () => {
+    const state = run(
+      [
+        { type: 'sendRequested', message: { id: 'u', role: 'user', content: 'I wave' } },
+        { type: 'turnFailed', message: 'busy', retry: null, removeId: 'u' },
+      ],
+      { ...initialStoryState, storyId: 9 },
+    );
+    expect(state.messages).toEqual([]);
+    expect(state.error).toBe('busy');
+  });
+
+  it('a failed start that created its story remembers the story id', () => {
+    const state = run([
+      { type: 'startRequested', ownerId: 1, prompt: 'x', premise },
+      { type: 'turnFailed', message: 'down', retry: { kind: 'retry', storyId: 4 }, storyId: 4 },
+    ]);
+    expect(state).toMatchObject({ storyId: 4, isLoadingStory: false, retry: { kind: 'retry', storyId: 4 } });
+  });
+
+  it('regenerating hides the old reply, and puts it back if the new one fails', () => {
+    const old: LocalStoryMessage = { id: 'a', messageId: 2, role: 'assistant', content: 'Old reply' };
+    const base = { ...initialStoryState, storyId: 9, messages: [premise, old] };
+    const regenerating = run([{ type: 'regenerateRequested', id: 'a' }], base);
+    expect(regenerating.messages).toEqual([premise]);
+    expect(regenerating.isGenerating).toBe(true);
+    const failed = run([{ type: 'delta', id: 's', text: 'New', createdAt: at }, { type: 'turnFailed', message: 'x', retry: { kind: 'retry', storyId: 9 } }], regenerating);
+    expect(failed.messages).toEqual([premise, old]);
+    const done = run([{ type: 'delta', id: 's', text: 'New', createdAt: at }, { type: 'turnDone', id: 's', reply: reply(3, 'New reply'), createdAt: at }], regenerating);
+    expect(done.messages.map((m) => m.content)).toEqual(['A quiet harbour', 'New reply']);
+    expect(done.replaced).toBeNull();
+  });
+
+  it('keeps the messages on screen while re-reading the same story, and clears them for another', () => {
+    const base = { ...initialStoryState, ownerId: 1, storyId: 9, messages: [premise] };
+    expect(run([{ type: 'loadStarted', ownerId: 1, storyId: 9 }], base)).toMatchObject({ isLoadingStory: true, messages: [premise] });
+    expect(run([{ type: 'loadStarted', ownerId: 1, storyId: 10 }], base)).toMatchObject({ isLoadingStory: true, messages: [], storyId: 10 });
+    expect(run([{ type: 'loadStarted', ownerId: 2, storyId: 9 }], base).messages).toEqual([]);
+    const failed = run([{ type: 'loadStarted', ownerId: 1, storyId: 9 }, { type: 'loadFailed', message: 'Story not found', kind: 'load' }], base);
+    expect(failed).toMatchObject({ isLoadingStory: false, error: 'Story not found', errorKind: 'load' });
+  });
+
+  it('offers Retry for a loaded story whose last action has no reply', () => {
+    const state = run([{ type: 'loaded', storyId: 9, messages: [premise] }], { ...initialStoryState, storyId: 9 });
+    expect(state).toMatchObject({ errorKind: 'turn', error: 'The narrator has not answered your last action yet.', retry: { kind: 'retry', storyId: 9 } });
+    const answered = run([{ type: 'loaded', storyId: 9, messages: [premise, { id: 'a', messageId: 2, role: 'assistant', content: 'Reply' }] }], state);
+    expect(answered).toMatchObject({ error: null, errorKind: null, retry: null });
+  });
+});
+
+describe('helpers', () => {
+  it('lastServerMessageId skips notices and messages without a server id', () => {
+    expect(lastServerMessageId([{ id: 'a', messageId: 3, role: 'assistant', content: '' }, { id: 'b', role: 'user', content: 'x' }, { id: 'n', role: 'assistant', content: 'Note', isNotice: true }])).toBe(3);
+    expect(lastServerMessageId([])).toBeNull();
+  });
+
+  it('withStableIds reuses local ids by server id and makes new ones otherwise', () => {
+    let n = 0;
+    const result = withStableIds(
+      [
+        { messageId: 1, role: 'user', content: 'a' },
+        { messageId: 2, role: 'assistant', content: 'b' },
+      ],
+      [{ id: 'keep', messageId: 1, role: 'user', content: 'a' }],
+      () => `new${++n}`,
+    );
+    expect(result.map((m) => m.id)).toEqual(['keep', 'new1']);
+  });
+});

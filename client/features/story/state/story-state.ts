@@ -1,0 +1,170 @@
+// The story client state (spec sections 3 and 4) and its pure reducer: starting, streaming a reply
+// word by word, sending, retrying, regenerating, loading and failing. The store and controller
+// dispatch into it; tests drive it directly.
+import type { StoryReply } from '@shared/schemas/story';
+import { STORY_STRINGS } from '../strings';
+
+export type LocalRole = 'user' | 'assistant' | 'image';
+
+export interface LocalStoryMessage {
+  /** Local random id (21 alphanumeric characters), stable across reloads of the same message. */
+  id: string;
+  /** The server's id, once the server has it. */
+  messageId?: number;
+  role: LocalRole;
+  content: string;
+  isInitialMessage?: boolean;
+  createdAt?: string;
+  image?: string;
+  /** Added by the client (recovery notices): never sent anywhere, never bookmarked. */
+  isNotice?: boolean;
+}
+
+/** What the Retry button of a failed turn does. */
+export type RetryPlan = { kind: 'start'; prompt: string } | { kind: 'retry'; storyId: number };
+
+export type ErrorKind = 'turn' | 'load' | 'recovery';
+
+export interface StoryState {
+  /** The user this story belongs to; another login starts from a clean slate. */
+  ownerId: number | null;
+  storyId: number | null;
+  prompt: string | null;
+  messages: LocalStoryMessage[];
+  storyImage: string | null;
+  isGenerating: boolean;
+  /** Image generation is off in this release (text-only mode); kept for the spec's state shape. */
+  isGeneratingImage: boolean;
+  isLoadingStory: boolean;
+  error: string | null;
+  errorKind: ErrorKind | null;
+  retry: RetryPlan | null;
+  /** Local id of the narrator message being written. */
+  streamingId: string | null;
+  /** A reply being regenerated, kept to put back if the new one fails. */
+  replaced: LocalStoryMessage | null;
+}
+
+export const initialStoryState: StoryState = {
+  ownerId: null,
+  storyId: null,
+  prompt: null,
+  messages: [],
+  storyImage: null,
+  isGenerating: false,
+  isGeneratingImage: false,
+  isLoadingStory: false,
+  error: null,
+  errorKind: null,
+  retry: null,
+  streamingId: null,
+  replaced: null,
+};
+
+export type StoryAction =
+  | { type: 'reset'; ownerId: number | null }
+  | { type: 'restored'; ownerId: number; storyId: number | null; prompt: string | null; messages: LocalStoryMessage[]; storyImage: string | null }
+  | { type: 'startRequested'; ownerId: number; prompt: string; premise: LocalStoryMessage }
+  | { type: 'sendRequested'; message: LocalStoryMessage }
+  | { type: 'retryRequested' }
+  | { type: 'regenerateRequested'; id: string }
+  | { type: 'delta'; id: string; text: string; createdAt: string }
+  | { type: 'turnDone'; id: string; reply: StoryReply; createdAt: string }
+  | { type: 'turnFailed'; message: string; retry: RetryPlan | null; storyId?: number; removeId?: string }
+  | { type: 'loadStarted'; ownerId: number; storyId: number }
+  | { type: 'loaded'; storyId: number; messages: LocalStoryMessage[] }
+  | { type: 'loadFailed'; message: string; kind: 'load' | 'recovery' }
+  | { type: 'errorCleared' };
+
+const idle = { isGenerating: false, isLoadingStory: false, streamingId: null, replaced: null } as const;
+
+export function storyReducer(state: StoryState, action: StoryAction): StoryState {
+  switch (action.type) {
+    case 'reset':
+      return { ...initialStoryState, ownerId: action.ownerId };
+    case 'restored':
+      return { ...initialStoryState, ownerId: action.ownerId, storyId: action.storyId, prompt: action.prompt, messages: action.messages, storyImage: action.storyImage };
+    case 'startRequested':
+      // Spec: starting clears the messages and sets isGenerating and isLoadingStory.
+      return { ...initialStoryState, ownerId: action.ownerId, prompt: action.prompt, messages: [action.premise], isGenerating: true, isLoadingStory: true };
+    case 'sendRequested':
+      return { ...state, messages: [...state.messages, action.message], isGenerating: true, error: null, errorKind: null, retry: null };
+    case 'retryRequested':
+      return { ...state, isGenerating: true, isLoadingStory: state.storyId === null, error: null, errorKind: null, retry: null };
+    case 'regenerateRequested': {
+      const target = state.messages.find((m) => m.id === action.id);
+      if (!target) return state;
+      return {
+        ...state,
+        // The old reply leaves the screen; its words stream back in anew.
+        messages: state.messages.filter((m) => m.id !== action.id),
+        replaced: target,
+        isGenerating: true,
+        error: null,
+        errorKind: null,
+        retry: null,
+      };
+    }
+    case 'delta': {
+      if (state.streamingId === action.id) {
+        return { ...state, messages: state.messages.map((m) => (m.id === action.id ? { ...m, content: m.content + action.text } : m)) };
+      }
+      const message: LocalStoryMessage = { id: action.id, role: 'assistant', content: action.text, createdAt: action.createdAt };
+      return { ...state, messages: [...state.messages, message], streamingId: action.id, isLoadingStory: false };
+    }
+    case 'turnDone': {
+      const final: LocalStoryMessage = { id: action.id, messageId: action.reply.messageId, role: 'assistant', content: action.reply.message, createdAt: action.createdAt };
+      const exists = state.messages.some((m) => m.id === action.id);
+      const messages = exists ? state.messages.map((m) => (m.id === action.id ? { ...m, ...final, createdAt: m.createdAt ?? final.createdAt } : m)) : [...state.messages, final];
+      return { ...state, ...idle, storyId: action.reply.storyId, messages, error: null, errorKind: null, retry: null };
+    }
+    case 'turnFailed': {
+      // A half-written reply is not saved by the server, so it leaves the screen; a regenerated one comes back.
+      let messages = state.messages.filter((m) => m.id !== state.streamingId && m.id !== action.removeId);
+      if (state.replaced) messages = [...messages, state.replaced];
+      return { ...state, ...idle, storyId: action.storyId ?? state.storyId, messages, error: action.message, errorKind: 'turn', retry: action.retry };
+    }
+    case 'loadStarted': {
+      const sameStory = state.storyId === action.storyId && state.ownerId === action.ownerId;
+      // Keep what is on screen for the same story (instant paint); anything else starts empty.
+      const base = sameStory ? state : { ...initialStoryState, ownerId: action.ownerId, storyId: action.storyId };
+      return { ...base, isLoadingStory: true, error: null, errorKind: null };
+    }
+    case 'loaded': {
+      // A story whose last action has no reply (a failed turn, then a reload) offers Retry at once.
+      const unanswered = action.messages[action.messages.length - 1]?.role === 'user';
+      return {
+        ...state,
+        storyId: action.storyId,
+        messages: action.messages,
+        isLoadingStory: false,
+        error: unanswered ? STORY_STRINGS.unanswered : null,
+        errorKind: unanswered ? 'turn' : null,
+        retry: unanswered ? { kind: 'retry', storyId: action.storyId } : null,
+      };
+    }
+    case 'loadFailed':
+      return { ...state, ...idle, error: action.message, errorKind: action.kind };
+    case 'errorCleared':
+      return { ...state, error: null, errorKind: null, retry: null };
+  }
+}
+
+/** The id the bookmark points at: the last message the server knows. */
+export function lastServerMessageId(messages: LocalStoryMessage[]): number | null {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const id = messages[i].messageId;
+    if (id !== undefined && !messages[i].isNotice) return id;
+  }
+  return null;
+}
+
+/**
+ * Server messages keep the local id they already had on screen (matched by server id), so React
+ * keeps their rows and nothing flickers when a story is re-read.
+ */
+export function withStableIds(incoming: Array<Omit<LocalStoryMessage, 'id'>>, existing: LocalStoryMessage[], newId: () => string): LocalStoryMessage[] {
+  const byServerId = new Map<number, string>();
+  for (const m of existing) if (m.messageId !== undefined) byServerId.set(m.messageId, m.id);
+  return incoming.map((m) => ({ ...m, id: (m.messageId !== undefined ? byServerId.get(m.messageId) : undefined) ?? newId() }));
+}

@@ -1,0 +1,85 @@
+// Every user-facing string of the story feature (spec sections 2, 4, 5, 8), so tests and UI agree.
+export const STORY_STRINGS = {
+  currentStoryTitle: 'Current Story',
+  newStoryTitle: 'New Story',
+  storyTitle: (storyId: string | number) => `Story ${storyId}`,
+  loading: 'Loading your story…',
+
+  loadingHeadline: 'Please wait while our AI crafts a unique narrative experience',
+  loadingMessages: [
+    'Crafting your unique narrative adventure',
+    'Weaving together story elements and characters',
+    'Building an immersive world just for you',
+    'Bringing your story to life',
+  ],
+  creatingTitle: 'Creating Your Story',
+  creatingText: "We're crafting your story...",
+  writingStory: 'Writing story',
+
+  chatLabel: 'Story',
+  you: 'You',
+  narrator: 'Narrator',
+  thinking: 'Narrator is thinking...',
+  inputPlaceholder: 'What would you like to do?',
+  inputLabel: 'Your action',
+  inputHint: 'Enter sends; Shift+Enter adds a new line.',
+  send: 'Send',
+  bookmark: 'Bookmark',
+  shareStory: 'Share Story',
+  retry: 'Retry',
+  tryAgain: 'Try again',
+  regenerateLabel: 'Write this reply again',
+  generatedImage: 'Generated image',
+
+  noContent: 'No story content found. Try refreshing the page.',
+  loadFailed: 'Story content could not be loaded properly.',
+  refreshPage: 'Refresh Page',
+  storyNotFound: 'Story not found',
+  errorAlertTitle: 'Something went wrong',
+
+  recoveryErrorTitle: 'Story Recovery Error',
+  recoveryStoryId: (id: string) => `Story ID: ${id}`,
+  recoveryMessageId: (id: string) => `Message ID: ${id}`,
+  serverIssueTitle: 'Server Connection Issue',
+  serverIssueText: 'The server answered with a web page instead of story data. It may be restarting or behind a proxy; wait a moment and try again.',
+  returnToBookmarks: 'Return to Bookmarks',
+  tryAgainReload: 'Try Again',
+  startNewStory: 'Start New Story',
+
+  errorTitle: 'Error',
+  noActiveStory: 'No active story. Please start a new story first.',
+  failedToStart: 'Failed to start story',
+  failedToSend: 'Failed to send message',
+  failedToGenerate: 'Failed to generate story',
+  failedToResume: 'Failed to resume story',
+  failedToLoadBookmarked: 'Failed to load the bookmarked story',
+  failedToRecover: 'Failed to recover story',
+  recoveryErrorToastTitle: 'Recovery Error',
+  invalidBookmark: 'Invalid bookmark data. Please try a different bookmark.',
+  unanswered: 'The narrator has not answered your last action yet.',
+  streamInterrupted: 'The connection was interrupted before the narrator finished. Please try again.',
+  recoveryTimeout: 'The story took too long to load (15 seconds). Please try again.',
+
+  continuingTitle: 'Continuing Story',
+  continuingText: 'Resuming where you left off...',
+  sessionExpired: 'Your session has ended. Log in again and your action will be sent.',
+} as const;
+
+/** Story API helper errors (spec section 8). */
+export const STORY_API_MESSAGES = {
+  serverError: 'Server error',
+  invalidErrorBody: 'Server returned an invalid response',
+  invalidSuccessBody: 'Invalid response format',
+  nonJsonOnSend: 'Server returned an invalid response format. Please try again later.',
+} as const;
+
+/** Recovery response problems (spec section 5) and the notices added to recovered stories (section 4). */
+export const RECOVERY_MESSAGES = {
+  html: 'Server returned HTML instead of JSON. Please try again later.',
+  parse: 'Invalid response format from server. Please try again later.',
+  noData: 'No data returned from server',
+  noMessages: 'No messages found in the recovered data',
+  notArray: 'Invalid message format in recovered story',
+  emptyStory: 'This story has no messages yet. Describe what you would like to do to begin.',
+  missingData: 'Note: This story was recovered with some missing data.',
+} as const;

@@ -1,0 +1,89 @@
+// Pure story helpers: local message ids, chat display derivation and tolerant recovery parsing.
+import { describe, expect, it } from 'vitest';
+import { toChatDisplayMessages } from './chat-display';
+import { createLocalMessageId } from './message-id';
+import { compareRecovered, normalizeRecovery, parseRecoveryBody, RecoveryError } from './recovery';
+
+describe('createLocalMessageId', () => {
+  it('makes 21 alphanumeric characters, different every time', () => {
+    const ids = new Set(Array.from({ length: 200 }, () => createLocalMessageId()));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{21}$/);
+  });
+});
+
+describe('toChatDisplayMessages', () => {
+  it('keeps local ids when some message has a server id, and adds an image entry for an illustrated reply', () => {
+    const display = toChatDisplayMessages(
+      [
+        { id: 'u1', role: 'user', content: 'Go', messageId: 1 },
+        { id: 'a1', role: 'assistant', content: 'Gone', messageId: 2, image: '/img/2.png' },
+        { id: 'a2', role: 'assistant', content: 'No id yet', image: '/img/x.png' },
+      ],
+      1_000_000,
+    );
+    expect(display.map((m) => [m.id, m.role])).toEqual([
+      ['u1', 'user'],
+      ['a1', 'assistant'],
+      ['a1-image', 'image'],
+      ['a2', 'assistant'],
+    ]);
+    expect(display[2]).toEqual({ id: 'a1-image', role: 'image', content: 'Generated image', image: '/img/2.png', messageId: 2 });
+  });
+
+  it('makes ids from the base time minus one second per position when no message has a server id', () => {
+    const display = toChatDisplayMessages(
+      [
+        { id: 'x', role: 'user', content: 'a' },
+        { id: 'y', role: 'assistant', content: 'b' },
+      ],
+      50_000,
+    );
+    expect(display.map((m) => m.id)).toEqual(['50000', '49000']);
+  });
+});
+
+describe('recovery parsing', () => {
+  it('names an HTML page, broken JSON and an empty body with the spec texts', () => {
+    expect(() => parseRecoveryBody('<!DOCTYPE html><html></html>', 'text/html')).toThrow('Server returned HTML instead of JSON. Please try again later.');
+    expect(() => parseRecoveryBody('<html>', 'application/json')).toThrow(RecoveryError);
+    expect(() => parseRecoveryBody('{"messages": [', 'application/json')).toThrow('Invalid response format from server. Please try again later.');
+    expect(() => parseRecoveryBody('', 'application/json')).toThrow('No data returned from server');
+  });
+
+  it('names missing data, missing messages and non-array messages', () => {
+    expect(() => normalizeRecovery(null)).toThrow('No data returned from server');
+    expect(() => normalizeRecovery({})).toThrow('No data returned from server');
+    expect(() => normalizeRecovery({ story: { id: 1 } })).toThrow('No messages found in the recovered data');
+    expect(() => normalizeRecovery({ messages: 'nope' })).toThrow('Invalid message format in recovered story');
+  });
+
+  it('reads snake_case and camelCase fields, images from the list, and sorts initial first, then time, then id', () => {
+    const result = normalizeRecovery({
+      messages: [
+        { message_id: 7, role: 'assistant', content: 'Later', created_at: '2026-01-01T10:00:02Z' },
+        { messageId: 5, role: 'assistant', content: 'Same time, lower id', createdAt: '2026-01-01T10:00:01Z', imageUrl: '/a.png' },
+        { messageId: 6, role: 'user', content: 'Same time, higher id', createdAt: '2026-01-01T10:00:01Z' },
+        { messageId: 9, role: 'user', content: 'Premise', createdAt: '2026-01-01T11:00:00Z', isInitialMessage: true },
+      ],
+      images: [{ message_id: 7, url: '/b.png' }, { messageId: 6, image: '/c.png' }],
+      story: { id: 42 },
+    });
+    expect(result.storyId).toBe(42);
+    expect(result.messages.map((m) => m.content)).toEqual(['Premise', 'Same time, lower id', 'Same time, higher id', 'Later']);
+    expect(result.messages.map((m) => m.image)).toEqual([undefined, '/a.png', '/c.png', '/b.png']);
+    expect(result.messages.every((m) => !m.isNotice)).toBe(true);
+  });
+
+  it('adds a notice for an empty story and for missing data', () => {
+    expect(normalizeRecovery({ messages: [] }).messages).toEqual([{ role: 'assistant', content: 'This story has no messages yet. Describe what you would like to do to begin.', isNotice: true }]);
+    const partial = normalizeRecovery({ messages: [{ messageId: 1, role: 'user', content: 'Hi' }, { role: 'assistant' }, 'junk'] });
+    expect(partial.messages.at(-1)).toEqual({ role: 'assistant', content: 'Note: This story was recovered with some missing data.', isNotice: true });
+    expect(partial.messages[1]).toMatchObject({ role: 'assistant', content: '' });
+    expect(partial.storyId).toBeNull();
+  });
+
+  it('orders messages without times by id', () => {
+    expect(compareRecovered({ role: 'user', content: '', messageId: 2 }, { role: 'user', content: '', messageId: 1 })).toBeGreaterThan(0);
+  });
+});

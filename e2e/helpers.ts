@@ -1,0 +1,60 @@
+// Shared steps for the browser journeys: unique accounts, the captcha read off the page and
+// solved like a person would, and registration through the real form.
+import { expect, type Page } from '@playwright/test';
+import { AUTH_STRINGS } from '../client/features/auth/strings';
+import { HOME_STRINGS } from '../client/features/home/strings';
+
+let counter = 0;
+export function uniqueUser(prefix = 'e2e') {
+  counter += 1;
+  const username = `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+  return { username, email: `${username}@example.com`, password: 'story-time-42' };
+}
+
+export function answerFor(question: string): string {
+  const match = /What is (\d+) ([+\-×]) (\d+)\?/.exec(question);
+  if (!match) throw new Error(`not a captcha question: ${question}`);
+  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
+  return String(op === '+' ? a + b : op === '-' ? a - b : a * b);
+}
+
+export async function solveCaptcha(page: Page): Promise<void> {
+  const question = page.getByText(/What is \d+ [+\-×] \d+\?/);
+  await expect(question).toBeVisible();
+  await page.getByLabel(AUTH_STRINGS.captchaAnswerLabel).fill(answerFor((await question.textContent()) ?? ''));
+}
+
+export async function openRegister(page: Page, path = '/auth'): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('button', { name: AUTH_STRINGS.toRegister }).or(page.getByRole('link', { name: AUTH_STRINGS.toRegister })).click();
+  await expect(page.getByRole('heading', { name: AUTH_STRINGS.registerTitle })).toBeVisible();
+}
+
+export async function registerThroughUi(page: Page, user = uniqueUser(), path = '/auth') {
+  await openRegister(page, path);
+  const form = page.getByRole('form', { name: AUTH_STRINGS.registerTitle });
+  await form.getByLabel(AUTH_STRINGS.usernameLabel, { exact: true }).fill(user.username);
+  await form.getByLabel(AUTH_STRINGS.emailLabel, { exact: true }).fill(user.email);
+  await form.getByLabel(AUTH_STRINGS.passwordLabel, { exact: true }).fill(user.password);
+  await solveCaptcha(page);
+  await form.getByRole('button', { name: AUTH_STRINGS.registerSubmit }).click();
+  await expect(page.getByText(AUTH_STRINGS.registerSuccessTitle, { exact: true })).toBeVisible();
+  return user;
+}
+
+export async function loginThroughUi(page: Page, login: string, password: string) {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: AUTH_STRINGS.loginTitle });
+  await form.getByLabel(AUTH_STRINGS.usernameOrEmailLabel).fill(login);
+  await form.getByLabel(AUTH_STRINGS.passwordLabel, { exact: true }).fill(password);
+  await form.getByRole('button', { name: AUTH_STRINGS.loginSubmit, exact: true }).click();
+}
+
+/** Starts a story from Home and waits until its opening has been written and the address names it. */
+export async function beginStory(page: Page, scenario: string) {
+  await page.goto('/');
+  await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill(scenario);
+  await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
+  await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
+  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+}

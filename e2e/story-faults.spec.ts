@@ -1,0 +1,100 @@
+// Narrator failures in the browser, against the app wired to a fake OpenAI-compatible server that
+// fails on demand: an HTTP 500 and a stream cut midway both show the error with Retry, and Retry
+// answers the same action; an action the server never received goes back into the input.
+import { expect, test, type Page } from '@playwright/test';
+import { HOME_STRINGS } from '../client/features/home/strings';
+import { STORY_STRINGS } from '../client/features/story/strings';
+import { registerThroughUi } from './helpers';
+
+test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
+
+const narratorBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.narrator });
+const playerBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.you });
+const input = (page: Page) => page.getByPlaceholder(STORY_STRINGS.inputPlaceholder);
+
+async function startStory(page: Page) {
+  await registerThroughUi(page);
+  await page.goto('/');
+  await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill('A harbour town where the bells ring on their own');
+  await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
+  await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
+  await expect(narratorBubbles(page)).toHaveCount(1);
+  await expect(page.locator('[data-streaming]')).toHaveCount(0);
+}
+
+test('a provider error shows Retry, and Retry answers the same action', async ({ page }) => {
+  await startStory(page);
+  await input(page).fill('I ring the bell FAIL_ONCE');
+  await input(page).press('Enter');
+  const alert = page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' });
+  await expect(alert).toBeVisible();
+  // The action stays in the story; nothing to retype.
+  await expect(playerBubbles(page).last()).toHaveText('I ring the bell FAIL_ONCE');
+  await expect(narratorBubbles(page)).toHaveCount(1);
+  await alert.getByRole('button', { name: STORY_STRINGS.retry }).click();
+  await expect(narratorBubbles(page).last()).toContainText('Second time lucky', { timeout: 20_000 });
+  await expect(alert).toHaveCount(0);
+  await expect(playerBubbles(page)).toHaveCount(2);
+
+  // The reload shows the server's story: one action, one reply each.
+  await page.reload();
+  await expect(narratorBubbles(page)).toHaveCount(2);
+  await expect(playerBubbles(page)).toHaveCount(2);
+});
+
+test('a stream cut midway drops the half reply, shows Retry, and Retry recovers', async ({ page }) => {
+  await startStory(page);
+  await input(page).fill('I step onto the old pier DROP_ONCE');
+  await input(page).press('Enter');
+  const alert = page.getByRole('alert').filter({ hasText: STORY_STRINGS.retry });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(narratorBubbles(page)).toHaveCount(1);
+  await alert.getByRole('button', { name: STORY_STRINGS.retry }).click();
+  await expect(narratorBubbles(page).last()).toContainText('Second time lucky', { timeout: 20_000 });
+});
+
+test("'Try again' writes the latest reply anew", async ({ page }) => {
+  await startStory(page);
+  await input(page).fill('I wave at the ferryman');
+  await input(page).press('Enter');
+  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(narratorBubbles(page)).toHaveCount(2);
+  const replaced = await narratorBubbles(page).last().getAttribute('data-message-id');
+  await narratorBubbles(page).last().getByRole('button', { name: STORY_STRINGS.tryAgain }).click();
+  // The new reply is a new message on the server; the old one is gone.
+  await expect(narratorBubbles(page).last()).not.toHaveAttribute('data-message-id', replaced ?? '', { timeout: 20_000 });
+  await expect(narratorBubbles(page).last()).toHaveAttribute('data-message-id', /\d+/);
+  await expect(narratorBubbles(page)).toHaveCount(2);
+  await page.reload();
+  await expect(narratorBubbles(page)).toHaveCount(2);
+  await expect(page.locator(`[data-message-id="${replaced}"]`)).toHaveCount(0);
+});
+
+test('an action the server never received goes back into the input', async ({ page }) => {
+  await startStory(page);
+  await page.route('**/api/story/*/continue', (route) => route.abort('connectionrefused'));
+  await input(page).fill('I climb the lighthouse');
+  await input(page).press('Enter');
+  await expect(page.getByText(/^Failed to fetch/).first()).toBeVisible();
+  await expect(input(page)).toHaveValue('I climb the lighthouse');
+  await expect(playerBubbles(page)).toHaveCount(1);
+  await page.unroute('**/api/story/*/continue');
+  await input(page).press('Enter');
+  await expect(playerBubbles(page).last()).toHaveText('I climb the lighthouse');
+  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(narratorBubbles(page)).toHaveCount(2);
+});
+
+test('a failed turn still offers Retry after a reload', async ({ page }) => {
+  await startStory(page);
+  await input(page).fill('I read the harbour log FAIL_ONCE');
+  await input(page).press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' })).toBeVisible();
+  await page.reload();
+  const alert = page.getByRole('alert').filter({ hasText: STORY_STRINGS.unanswered });
+  await expect(alert).toBeVisible();
+  await expect(playerBubbles(page).last()).toHaveText('I read the harbour log FAIL_ONCE');
+  await alert.getByRole('button', { name: STORY_STRINGS.retry }).click();
+  await expect(narratorBubbles(page).last()).toContainText('Second time lucky', { timeout: 20_000 });
+  await expect(alert).toHaveCount(0);
+});

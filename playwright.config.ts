@@ -1,0 +1,50 @@
+// Browser journeys: Playwright drives the system Chromium (no browser download) against the built
+// app, started by scripts/e2e-server.mjs on a loopback port with a fresh embedded database.
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+/** The app wired to the fake narrator; specs reach it through FAKE_LLM_APP_URL. */
+export const fakeLlmPort = port + 1;
+process.env.FAKE_LLM_APP_URL = `http://127.0.0.1:${fakeLlmPort}`;
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  outputDir: '.tmp/test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      command: `node scripts/e2e-server.mjs ${port}`,
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // The same app with a fake OpenAI-compatible narrator that fails on demand (e2e/story-faults.spec.ts).
+    {
+      command: `node scripts/e2e-server.mjs ${fakeLlmPort} --fake-llm`,
+      url: `http://127.0.0.1:${fakeLlmPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,149 @@
+// `npm run bench:story-ui`: how a long story opens and scrolls in a real browser. Builds a story of
+// BENCH_TURNS turns (default 1,000: 2,001 messages, narrator replies written by the builtin
+// narrator) straight into an embedded database, serves the built app (`npm run build` first), and
+// drives the system Chromium: time until the last message is on screen, bubbles in the DOM, and
+// frame times while scrolling up through the story. Prints figures; asserts nothing.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { composeReply } from '../server/ai/llm/builtin/narrator';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { createRepositories } from '../server/db/repositories';
+
+const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
+const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 4000);
+const ACTIONS = ['I look around', 'I follow the path north', 'I ask the stranger who they are', 'I open the old chest', 'I listen at the door', 'I climb higher'];
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function seedStory(dataDir: string, userId: number): Promise<{ storyId: number; lastMessageId: number }> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const repos = createRepositories(database.db);
+  const premise = 'A lighthouse keeper on a storm-bound island finds a door in the rock that was not there yesterday';
+  const start = Date.now() - TURNS * 60_000;
+  const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
+  let lastMessageId = 0;
+  for (let turn = 0; turn <= TURNS; turn += 1) {
+    const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
+    if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
+    const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
+    const reply = await repos.stories.saveReply({ storyId: story.id, turn, content, replaceMessageId: null, usage: null, now: new Date(start + turn * 60_000 + 1000) });
+    lastMessageId = reply.id;
+  }
+  await database.close();
+  return { storyId: story.id, lastMessageId };
+}
+
+async function measureScroll(page: Page) {
+  return page.evaluate(async (durationMs) => {
+    const longTasks: number[] = [];
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+    observer.observe({ type: 'longtask', buffered: false });
+    const frames: number[] = [];
+    const started = performance.now();
+    let last = started;
+    await new Promise<void>((resolve) => {
+      const step = (now: number) => {
+        frames.push(now - last);
+        last = now;
+        // About 3,000 px a second: a fast flick upwards, sustained.
+        window.scrollBy(0, -50);
+        if (now - started < durationMs) requestAnimationFrame(step);
+        else resolve();
+      };
+      requestAnimationFrame(step);
+    });
+    observer.disconnect();
+    return { frames: frames.slice(1), longTasks, scrolledPx: Math.round(document.documentElement.scrollHeight - window.scrollY - window.innerHeight) };
+  }, SCROLL_MS);
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tw-bench-ui-'));
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }), serveClient: true };
+  // Register through the app, then write the long story directly while the app is closed.
+  let database = await openDatabase({ kind: 'pglite', dataDir });
+  await database.migrate();
+  let app = await buildApp(config, { database, logger: false });
+  const username = `bench${Date.now()}`;
+  const password = 'benchmark-password';
+  const captcha = await app.inject({ method: 'GET', url: '/api/captcha' });
+  const cookie = captcha.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const [, a, op, b] = /What is (\d+) (.) (\d+)\?/.exec(captcha.json().question) ?? [];
+  const answer = op === '+' ? +a + +b : op === '-' ? +a - +b : +a * +b;
+  const registered = await app.inject({ method: 'POST', url: '/api/register', headers: { cookie }, payload: { username, email: `${username}@example.com`, password, captchaAnswer: String(answer) } });
+  const userId = registered.json().id as number;
+  await app.close();
+  await database.close();
+
+  const seedStarted = performance.now();
+  const { storyId, lastMessageId } = await seedStory(dataDir, userId);
+  console.log(`seeded ${TURNS} turns (${TURNS * 2 + 1} messages) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  database = await openDatabase({ kind: 'pglite', dataDir });
+  app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const login = await context.request.post(`${base}/api/login`, { data: { username, password }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+    // tsx keeps function names with a `__name` helper that functions sent to the page would miss.
+    await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+    if (process.env.BENCH_CSS) await context.addInitScript({ content: `document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style'); s.textContent = ${JSON.stringify(process.env.BENCH_CSS)}; document.head.append(s); });` });
+    const page = await context.newPage();
+    // Warm the HTTP cache with the app's code, as a returning player has it.
+    await page.goto(`${base}/`);
+    await page.waitForLoadState('networkidle');
+
+    const results: Array<Record<string, number>> = [];
+    for (let run = 0; run < 3; run += 1) {
+      await page.goto(`${base}/story/${storyId}`);
+      await page.locator(`[data-message-id="${lastMessageId}"]`).waitFor({ state: 'visible', timeout: 60_000 });
+      const opened = await page.evaluate(() => performance.now());
+      const stateFetch = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/current-state'))?.duration ?? 0);
+      await page.waitForTimeout(300);
+      const bubbles = await page.locator('[role="log"] article').count();
+      const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+      const heapMb = await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6);
+      const scroll = await measureScroll(page);
+      results.push({
+        openMs: opened,
+        stateFetchMs: stateFetch,
+        bubbles,
+        domNodes,
+        heapMb,
+        frameP50: percentile(scroll.frames, 50),
+        frameP95: percentile(scroll.frames, 95),
+        frameMax: Math.max(...scroll.frames),
+        framesOver50: scroll.frames.filter((f) => f > 50).length,
+        frames: scroll.frames.length,
+        longTasks: scroll.longTasks.length,
+        scrolledPx: scroll.scrolledPx,
+      });
+    }
+    console.log(`story of ${TURNS} turns (${TURNS * 2 + 1} messages), Chromium ${browser.version()}, 1280x800, warm cache; 3 runs:`);
+    for (const r of results) {
+      console.log(
+        `  open ${r.openMs.toFixed(0)} ms (current-state fetch ${r.stateFetchMs.toFixed(0)} ms) · ${r.bubbles} bubbles in the DOM, ${r.domNodes} elements, JS heap ${r.heapMb.toFixed(1)} MB · ` +
+          `scroll ${SCROLL_MS / 1000} s over ${r.scrolledPx} px: frame p50 ${r.frameP50.toFixed(1)} ms, p95 ${r.frameP95.toFixed(1)} ms, max ${r.frameMax.toFixed(1)} ms, ${r.framesOver50}/${r.frames} frames over 50 ms, ${r.longTasks} long tasks`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

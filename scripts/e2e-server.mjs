@@ -1,0 +1,42 @@
+// Starts the built app for the browser tests: a fresh embedded database in a temporary DATA_DIR
+// (removed on exit) and a loopback port. Requires `npm run build` first.
+// `node scripts/e2e-server.mjs PORT` uses the builtin narrator (faster words than the default, so
+// journeys stay quick while streaming is still visible); `--fake-llm` points the app at a fake
+// OpenAI-compatible server (scripts/e2e-fake-llm.ts) that can fail on demand.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const port = process.argv[2] ?? '3210';
+const useFakeLlm = process.argv.includes('--fake-llm');
+if (!existsSync('dist/client/index.html')) {
+  console.error('dist/client is missing: run `npm run build` before the browser tests.');
+  process.exit(1);
+}
+
+const children = [];
+const stop = (signal) => children.forEach((child) => child.kill(signal));
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+
+async function startFakeLlm() {
+  const fake = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-fake-llm.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(fake);
+  const [line] = await createInterface({ input: fake.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
+  return { LLM_PROVIDER: 'openai', LLM_BASE_URL: line.trim(), LLM_API_KEY: 'sk-e2e-key', LLM_MODEL: 'fake-narrator', LLM_TIMEOUT_MS: '10000' };
+}
+
+const narrator = useFakeLlm ? await startFakeLlm() : { BUILTIN_NARRATOR_WORD_DELAY_MS: '12' };
+const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
+const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, ...narrator, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_USERNAMES: 'e2eadmin' },
+});
+children.push(app);
+app.on('exit', (code) => {
+  stop('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,31 @@
+// The builtin provider: the offline demo narrator behind the same interface as the real ones.
+// It streams word by word at BUILTIN_NARRATOR_WORD_DELAY_MS (0 = instant, for tests) and reports
+// no usage, so the ledger counts its words with the tokenizer like any provider that reports none.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BUILTIN_MODEL, type LlmConfig } from '@server/config';
+import { loadTokenCounter } from '../tokenizer';
+import type { NarratorProvider } from '../types';
+import { fallbackTitle, summarizeExtractive } from './memory';
+import { composeReply } from './narrator';
+
+export function createBuiltinNarrator(config: Pick<LlmConfig, 'builtinWordDelayMs'>): NarratorProvider {
+  return {
+    id: 'builtin',
+    model: BUILTIN_MODEL,
+    async generate(request, onDelta) {
+      const { task } = request;
+      let text: string;
+      if (task.kind === 'turn') text = composeReply(task);
+      else if (task.kind === 'title') text = fallbackTitle(task.premise);
+      else text = summarizeExtractive(task.memory, task.turns, task.maxTokens, await loadTokenCounter());
+      if (onDelta) {
+        const pieces = text.match(/\S+\s*/g) ?? [];
+        for (const [i, piece] of pieces.entries()) {
+          if (i > 0 && config.builtinWordDelayMs > 0) await sleep(config.builtinWordDelayMs);
+          onDelta(piece);
+        }
+      }
+      return { text, usage: { inputTokens: undefined, outputTokens: undefined } };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// Context assembly: the prompt's layout, its budget, the documented trimming order, and when
+// (and through which message) turns are folded into memory.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assembleTurnPrompt, computeBudget, countPrompt, cutMiddle, planFold } from './context';
+import { loadTokenCounter } from './tokenizer';
+
+let count: (text: string) => number;
+beforeAll(async () => {
+  count = await loadTokenCounter();
+});
+
+const turn = (i: number) => [
+  { role: 'user' as const, content: `I take step number ${i} along the path` },
+  { role: 'assistant' as const, content: `Step ${i}: ${'The path winds on through the trees. '.repeat(10)}` },
+];
+
+describe('computeBudget', () => {
+  it('keeps a 15 % margin below context minus output, and gives memory 15 % of it', () => {
+    expect(computeBudget(8192, 500)).toEqual({ prompt: 6538, memory: 980 });
+  });
+});
+
+describe('assembleTurnPrompt', () => {
+  it('puts the premise and memory first, then the turns verbatim, then the action, alternating roles', () => {
+    const prompt = assembleTurnPrompt(
+      { system: 'RULES', premise: 'PREMISE', memory: 'MEMORY', recent: [...turn(1), ...turn(2)], action: 'I stop' },
+      computeBudget(8192, 500),
+      count,
+    );
+    expect(prompt.system).toBe('RULES');
+    // The first action merges into the premise message: providers want strictly alternating roles.
+    expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    expect(prompt.messages[0].content).toMatch(/^Story premise[^]*PREMISE\n\nStory memory[^]*MEMORY\n\nI take step number 1/);
+    expect(prompt.messages.at(-1)).toEqual({ role: 'user', content: 'I stop' });
+    expect(prompt.droppedTurns).toBe(0);
+    expect(prompt.promptTokens).toBe(countPrompt('RULES', prompt.messages, count));
+  });
+
+  it('drops the oldest turns first when they do not fit, keeping premise and memory', () => {
+    const budget = { prompt: 600, memory: 90 };
+    const recent = Array.from({ length: 10 }, (_, i) => turn(i)).flat();
+    const prompt = assembleTurnPrompt({ system: 'RULES', premise: 'Ada and Brom', memory: 'You met Cato.', recent, action: 'I stop' }, budget, count);
+    expect(prompt.promptTokens).toBeLessThanOrEqual(600);
+    expect(prompt.droppedTurns).toBeGreaterThan(0);
+    const text = prompt.messages.map((m) => m.content).join('\n');
+    expect(text).toContain('Ada and Brom');
+    expect(text).toContain('You met Cato.');
+    expect(text).toContain('Step 9:');
+    expect(text).not.toContain('Step 0:');
+  });
+
+  it('then shortens the memory from its oldest sentences, then cuts premise and action in the middle', () => {
+    const memory = Array.from({ length: 60 }, (_, i) => `Fact number ${i} about the old kingdom.`).join(' ');
+    const small = assembleTurnPrompt({ system: 'RULES', premise: 'Short premise', memory, recent: turn(1), action: 'I stop' }, { prompt: 300, memory: 50 }, count);
+    expect(small.promptTokens).toBeLessThanOrEqual(300);
+    expect(small.droppedTurns).toBe(2);
+    expect(small.messages[0].content).toContain('Fact number 59');
+    expect(small.messages[0].content).not.toContain('Fact number 0 ');
+
+    const hugePremise = `${'word '.repeat(2000)}END`;
+    const cut = assembleTurnPrompt({ system: 'RULES', premise: hugePremise, memory: '', recent: [], action: 'I stop' }, { prompt: 400, memory: 60 }, count);
+    expect(cut.promptTokens).toBeLessThanOrEqual(400);
+    expect(cut.messages[0].content).toContain('…');
+    expect(cut.messages[0].content).toContain('END');
+  });
+});
+
+describe('cutMiddle', () => {
+  it('keeps head and tail within the cap and leaves short text alone', () => {
+    expect(cutMiddle('short text', 50, count)).toBe('short text');
+    const cut = cutMiddle(Array.from({ length: 500 }, (_, i) => `w${i}`).join(' '), 100, count);
+    expect(count(cut)).toBeLessThanOrEqual(100);
+    expect(cut.startsWith('w0 w1')).toBe(true);
+    expect(cut.endsWith('w499')).toBe(true);
+  });
+});
+
+describe('planFold', () => {
+  const window = (n: number) =>
+    Array.from({ length: n }, (_, i) => [
+      { id: i * 2 + 1, role: 'user' as const, tokens: 20 },
+      { id: i * 2 + 2, role: 'assistant' as const, tokens: 176 },
+    ]).flat();
+
+  it('waits until the turns fill 75 % of their room', () => {
+    expect(planFold(window(7), 2000)).toBeNull();
+    expect(planFold(window(8), 2000)).not.toBeNull();
+  });
+
+  it('folds down to 40 % of the room and ends on a narrator reply', () => {
+    const turns = window(8);
+    const through = planFold(turns, 2000)!;
+    const folded = turns.find((m) => m.id === through)!;
+    expect(folded.role).toBe('assistant');
+    const kept = turns.filter((m) => m.id > through).reduce((s, m) => s + m.tokens + 4, 0);
+    expect(kept).toBeLessThanOrEqual(800);
+    expect(kept).toBeGreaterThan(800 - 200);
+  });
+});

@@ -1,0 +1,64 @@
+// The one narrator interface every provider implements (builtin, OpenAI-compatible, Anthropic).
+// A request carries the assembled prompt for real models and the structured task the offline
+// narrator works from; a provider either finishes normally or throws a NarratorError.
+import type { LlmProviderId } from '@server/config';
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface TurnRecord {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** What is being asked, in the form the offline narrator needs (real models read the prompt). */
+export type NarratorTask =
+  | { kind: 'turn'; storyId: number; turn: number; attempt: number; premise: string; action: string; recent: TurnRecord[] }
+  | { kind: 'summary'; memory: string; turns: TurnRecord[]; maxTokens: number }
+  | { kind: 'title'; premise: string; opening: string };
+
+export interface GenerationRequest {
+  system: string;
+  messages: ChatMessage[];
+  maxOutputTokens: number;
+  temperature: number;
+  task: NarratorTask;
+}
+
+/** Token counts as the provider reported them; undefined where it reported nothing. */
+export interface GenerationUsage {
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
+}
+
+export interface GenerationResult {
+  text: string;
+  usage: GenerationUsage;
+}
+
+export interface NarratorProvider {
+  readonly id: LlmProviderId;
+  readonly model: string;
+  /**
+   * Generates a reply. With `onDelta` the text is streamed piece by piece as it arrives. Resolves
+   * only when the provider finished normally; any failure (including a stream that just stops)
+   * rejects with a NarratorError, so a partial reply can never pass for a finished one.
+   */
+  generate(request: GenerationRequest, onDelta?: (text: string) => void): Promise<GenerationResult>;
+}
+
+export type NarratorFailure = 'timeout' | 'unavailable' | 'misconfigured';
+
+export class NarratorError extends Error {
+  constructor(
+    public readonly failure: NarratorFailure,
+    /** For the server log only: never sent to a client. */
+    public readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`narrator ${failure}: ${detail}`, options);
+    this.name = 'NarratorError';
+  }
+}

@@ -1,0 +1,170 @@
+// buildApp(config, deps) assembles the Fastify instance without listening: plugins, services and
+// routes over the database it is given. main.ts listens; tests call app.inject().
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createNarratorProvider } from './ai/llm/registry';
+import { loadTokenCounter } from './ai/llm/tokenizer';
+import type { NarratorProvider } from './ai/llm/types';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { createRepositories } from './db/repositories';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { createSessionCookies, registerSession } from './plugins/session';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { bookmarkRoutes } from './routes/bookmarks';
+import type { RouteContext } from './routes/context';
+import { healthRoutes } from './routes/health';
+import { preferencesRoutes } from './routes/preferences';
+import { sharingRoutes } from './routes/sharing';
+import { sharedPageRoute } from './routes/sharing/page';
+import { storyRoutes } from './routes/story';
+import { userRoutes } from './routes/user';
+import { createAccountService } from './services/accounts';
+import { createAdminService } from './services/admin';
+import { createBookmarkService } from './services/bookmarks';
+import { createCaptchaService } from './services/captcha';
+import { createNarrationService, type NarrationService } from './services/narration';
+import { createPreferencesService, type PreferencesSource } from './services/preferences';
+import { createRateLimiter } from './services/rate-limiter';
+import { createSessionService } from './services/sessions';
+import { createSharingService } from './services/sharing';
+import { createStoryService } from './services/stories';
+
+export interface AppDeps {
+  database: Database;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** The narrator; by default the one LLM_PROVIDER names. */
+  narrator?: NarratorProvider;
+  /** Where the narrator reads a player's preferences; by default the database (the preferences API's). */
+  preferences?: PreferencesSource;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The story-turn service, exposed so tests and benchmarks can wait for background memory folds. */
+    narration: NarrationService;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Paths and fields pino must never print. */
+export const LOG_REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.passwordHash',
+  '*.token',
+  '*.apiKey',
+  'req.headers["x-api-key"]',
+];
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const options: FastifyServerOptions = {
+    logger: deps.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A hop count trusts that many proxies in front of us, as proxy-addr does.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Writes with an empty JSON body (logout) parse as an empty object rather than failing.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new SyntaxError('bad json'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+
+  const repos = createRepositories(deps.database.db);
+  const sessions = createSessionService(repos, now);
+  const captcha = createCaptchaService(repos, now);
+  const limiter = createRateLimiter(repos, now);
+  const accounts = createAccountService({ repos, config, captcha, limiter, now });
+  const sessionCookies = createSessionCookies(config);
+  const narrator = deps.narrator ?? createNarratorProvider(config.llm);
+  const serviceLog = app.log;
+  const flush = () => deps.database.flush();
+  const preferences = createPreferencesService({ repos, now });
+  const narration = createNarrationService({
+    repos,
+    provider: narrator,
+    llm: config.llm,
+    monthlyTokenLimit: config.userMonthlyTokenLimit,
+    preferences: deps.preferences ?? preferences,
+    now,
+    flush,
+    log: serviceLog,
+  });
+  const stories = createStoryService({ repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, log: serviceLog });
+  const admin = createAdminService({ repos, accounts, llm: config.llm, now });
+  const bookmarks = createBookmarkService({ repos, now });
+  const sharing = createSharingService({ repos, now });
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter, sessionCookies, narration, stories, admin, bookmarks, sharing, preferences };
+  app.decorate('narration', narration);
+  // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
+  app.addHook('onReady', async () => {
+    void loadTokenCounter();
+  });
+  // Shutdown waits for memory folds in flight, so their summaries are not thrown away.
+  app.addHook('onClose', async () => narration.idle());
+
+  const serveClient = config.serveClient && existsSync(join(config.clientDir, 'index.html'));
+  registerErrorHandling(app, serveClient);
+  await registerSecurity(app);
+  await app.register(cookie);
+  registerSession(app, sessions, sessionCookies);
+
+  // A write is acknowledged only once it is durable (PGlite WAL fsync; a no-op on PostgreSQL).
+  // A streamed story turn flushes itself before its `done` event: waiting here would hold back
+  // the first words by an fsync.
+  app.addHook('onSend', async (request, reply) => {
+    if (WRITE_METHODS.has(request.method) && !String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) await deps.database.flush();
+  });
+
+  await app.register(healthRoutes(deps.database));
+  await app.register(authRoutes(ctx), { prefix: '/api' });
+  await app.register(userRoutes(ctx), { prefix: '/api' });
+  await app.register(storyRoutes(ctx), { prefix: '/api' });
+  await app.register(adminRoutes(ctx), { prefix: '/api' });
+  await app.register(bookmarkRoutes(ctx), { prefix: '/api' });
+  await app.register(sharingRoutes(ctx), { prefix: '/api' });
+  await app.register(preferencesRoutes(ctx), { prefix: '/api' });
+
+  if (serveClient) {
+    await app.register(sharedPageRoute(ctx));
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

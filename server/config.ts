@@ -1,0 +1,233 @@
+// Reads the environment once, validates every variable with zod and fails fast with one clear line
+// per bad value. Nothing else in the server reads process.env.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), `${name} must be true or false`)
+    .transform((v) => ['true', '1', 'yes'].includes(v));
+
+const positiveInt = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n > 0, `${name} must be greater than 0`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'PORT must be a whole number between 0 and 65535')
+    .transform(Number)
+    .refine((n) => n <= 65535, 'PORT must be a whole number between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'HOST must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(10),
+  ADMIN_USERNAMES: z.string().default(''),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || ['true', 'false'].includes(v.toLowerCase()) || /^\d+$/.test(v) || /^[0-9a-fA-F:.,/\s]+$/.test(v),
+      'TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses',
+    )
+    .default('false'),
+  COOKIE_SECURE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['auto', 'true', 'false'].includes(v), 'COOKIE_SECURE must be auto, true or false')
+    .default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES: positiveInt('LOGIN_MAX_FAILURES').default(10),
+  LOGIN_FAILURE_WINDOW_MINUTES: positiveInt('LOGIN_FAILURE_WINDOW_MINUTES').default(15),
+  REGISTER_MAX_PER_HOUR: positiveInt('REGISTER_MAX_PER_HOUR').default(30),
+  CAPTCHA_MAX_PER_MINUTE: positiveInt('CAPTCHA_MAX_PER_MINUTE').default(30),
+  SHARED_READS_PER_MINUTE: positiveInt('SHARED_READS_PER_MINUTE').default(120),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), 'PUBLIC_URL must be an http:// or https:// address without query or fragment')
+    .optional(),
+  SERVE_CLIENT: booleanFlag('SERVE_CLIENT').default(true),
+  LLM_PROVIDER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => (LLM_PROVIDERS as readonly string[]).includes(v), 'LLM_PROVIDER must be builtin, openai or anthropic')
+    .transform((v) => v as LlmProviderId)
+    .default('builtin'),
+  LLM_BASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'LLM_BASE_URL must be an http:// or https:// URL')
+    .optional(),
+  LLM_API_KEY: z.string().trim().optional(),
+  LLM_MODEL: z.string().trim().optional(),
+  LLM_TIMEOUT_MS: positiveInt('LLM_TIMEOUT_MS').default(60_000),
+  LLM_CONTEXT_TOKENS: positiveInt('LLM_CONTEXT_TOKENS').default(8192),
+  LLM_MAX_OUTPUT_TOKENS: positiveInt('LLM_MAX_OUTPUT_TOKENS').default(500),
+  LLM_TEMPERATURE: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'LLM_TEMPERATURE must be a number between 0 and 2')
+    .transform(Number)
+    .refine((n) => n <= 2, 'LLM_TEMPERATURE must be a number between 0 and 2')
+    .default(0.8),
+  BUILTIN_NARRATOR_WORD_DELAY_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)')
+    .transform(Number)
+    .default(35),
+  USER_MONTHLY_TOKEN_LIMIT: positiveInt('USER_MONTHLY_TOKEN_LIMIT').optional(),
+});
+
+export const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
+export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
+
+/** The smallest prompt budget (context minus reply) that holds the rules, a full premise and an action. */
+export const MIN_PROMPT_BUDGET_TOKENS = 2048;
+const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
+  builtin: '',
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+};
+export const BUILTIN_MODEL = 'taleweaver-demo';
+
+export interface LlmConfig {
+  provider: LlmProviderId;
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+  contextTokens: number;
+  maxOutputTokens: number;
+  temperature: number;
+  /** Pause between the offline narrator's words (0 streams at once; tests use 0). */
+  builtinWordDelayMs: number;
+}
+
+export type TrustProxy = boolean | number | string;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  adminUsernames: string[];
+  trustProxy: TrustProxy;
+  cookieSecure: 'auto' | boolean;
+  logLevel: string;
+  rateLimits: {
+    loginMaxFailures: number;
+    loginWindowMs: number;
+    registerPerHour: number;
+    captchaPerMinute: number;
+  };
+  /** Public shared-story reads (API and link-preview page) per IP per minute. */
+  sharedReadsPerMinute: number;
+  /** The address readers use (for link-preview URLs); the request's own host when unset. */
+  publicUrl: string | undefined;
+  /** Serve the built SPA from dist/client (off in API tests, where no build exists). */
+  serveClient: boolean;
+  clientDir: string;
+  llm: LlmConfig;
+  /** Tokens a user may spend per calendar month (UTC); null is unlimited. */
+  userMonthlyTokenLimit: number | null;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return raw.trim();
+}
+
+/** Parses an environment (process.env by default) into the app's configuration or throws ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // Empty strings count as unset, as they do for most twelve-factor apps.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const llmProblems = checkLlm(e);
+  if (llmProblems.length > 0) throw new ConfigError(llmProblems);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    adminUsernames: e.ADMIN_USERNAMES.split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      loginMaxFailures: e.LOGIN_MAX_FAILURES,
+      loginWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      registerPerHour: e.REGISTER_MAX_PER_HOUR,
+      captchaPerMinute: e.CAPTCHA_MAX_PER_MINUTE,
+    },
+    sharedReadsPerMinute: e.SHARED_READS_PER_MINUTE,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    serveClient: e.SERVE_CLIENT,
+    clientDir: resolve('dist/client'),
+    llm: {
+      provider: e.LLM_PROVIDER,
+      baseUrl: (e.LLM_BASE_URL ?? DEFAULT_BASE_URLS[e.LLM_PROVIDER]).replace(/\/+$/, ''),
+      apiKey: e.LLM_API_KEY || undefined,
+      model: e.LLM_PROVIDER === 'builtin' ? BUILTIN_MODEL : (e.LLM_MODEL as string),
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      contextTokens: e.LLM_CONTEXT_TOKENS,
+      maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
+      temperature: e.LLM_TEMPERATURE,
+      builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
+    },
+    userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
+  };
+}
+
+/** Rules that tie several LLM variables together; each problem names the variable to change. */
+function checkLlm(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.LLM_PROVIDER !== 'builtin' && !e.LLM_MODEL) {
+    problems.push(`LLM_MODEL: LLM_MODEL is required when LLM_PROVIDER is ${e.LLM_PROVIDER}`);
+  }
+  if (e.LLM_PROVIDER === 'anthropic' && !e.LLM_API_KEY) {
+    problems.push('LLM_API_KEY: LLM_API_KEY is required when LLM_PROVIDER is anthropic');
+  }
+  if (e.LLM_CONTEXT_TOKENS - e.LLM_MAX_OUTPUT_TOKENS < MIN_PROMPT_BUDGET_TOKENS) {
+    problems.push(
+      `LLM_CONTEXT_TOKENS: LLM_CONTEXT_TOKENS must exceed LLM_MAX_OUTPUT_TOKENS by at least ${MIN_PROMPT_BUDGET_TOKENS} (the prompt needs room for the rules, the premise and the action)`,
+    );
+  }
+  return problems;
+}

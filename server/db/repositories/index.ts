@@ -1,0 +1,26 @@
+// Builds every repository over one Drizzle handle; services receive this bundle.
+import type { Db } from '../client';
+import { createBookmarksRepository } from './bookmarks';
+import { createCaptchasRepository } from './captchas';
+import { createPreferencesRepository } from './preferences';
+import { createRateLimitsRepository } from './rate-limits';
+import { createSessionsRepository } from './sessions';
+import { createSharesRepository } from './shares';
+import { createStoriesRepository } from './stories';
+import { createUsageRepository } from './usage';
+import { createUsersRepository } from './users';
+
+export function createRepositories(db: Db) {
+  return {
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    captchas: createCaptchasRepository(db),
+    rateLimits: createRateLimitsRepository(db),
+    usage: createUsageRepository(db),
+    stories: createStoriesRepository(db),
+    bookmarks: createBookmarksRepository(db),
+    shares: createSharesRepository(db),
+    preferences: createPreferencesRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;

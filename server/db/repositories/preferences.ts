@@ -1,0 +1,31 @@
+// Story preferences, one row per user; a missing row means the defaults. An update writes only the
+// fields given (an upsert), so two tabs changing different fields do not overwrite each other.
+import { eq } from 'drizzle-orm';
+import type { Preferences } from '@shared/schemas/preferences';
+import type { Db } from '../client';
+import { userPreferences } from '../schema';
+
+const columns = {
+  contentRating: userPreferences.contentRating,
+  narrativeStyle: userPreferences.narrativeStyle,
+  languageStyle: userPreferences.languageStyle,
+};
+
+export function createPreferencesRepository(db: Db) {
+  return {
+    async find(userId: number): Promise<Preferences | null> {
+      const [row] = await db.select(columns).from(userPreferences).where(eq(userPreferences.userId, userId));
+      return row ?? null;
+    },
+
+    async upsert(userId: number, changes: Partial<Preferences>, now: Date): Promise<Preferences> {
+      const [row] = await db
+        .insert(userPreferences)
+        .values({ userId, ...changes, updatedAt: now })
+        .onConflictDoUpdate({ target: userPreferences.userId, set: { ...changes, updatedAt: now } })
+        .returning(columns);
+      return row;
+    },
+  };
+}
+export type PreferencesRepository = ReturnType<typeof createPreferencesRepository>;

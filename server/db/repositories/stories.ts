@@ -1,0 +1,220 @@
+// Stories and their messages, always scoped by the owner. Writes that must land together (a reply
+// with its usage row and the end of the generation lease; a retry's replacement) are transactions,
+// so a process killed mid-turn leaves either the whole reply or none of it.
+import { and, asc, desc, eq, gt, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { stories, storyMessages, usageEvents } from '../schema';
+import type { UsageEvent } from './usage';
+
+export interface StoryRecord {
+  id: number;
+  userId: number;
+  title: string | null;
+  premise: string;
+  memory: string;
+  memoryThroughId: number;
+}
+
+export interface MessageRecord {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  turn: number;
+  isInitial: boolean;
+  attempts: number;
+  createdAt: Date;
+}
+
+const storyColumns = {
+  id: stories.id,
+  userId: stories.userId,
+  title: stories.title,
+  premise: stories.premise,
+  memory: stories.memory,
+  memoryThroughId: stories.memoryThroughId,
+};
+
+const messageColumns = {
+  id: storyMessages.id,
+  role: storyMessages.role,
+  content: storyMessages.content,
+  turn: storyMessages.turn,
+  isInitial: storyMessages.isInitial,
+  attempts: storyMessages.attempts,
+  createdAt: storyMessages.createdAt,
+};
+
+/** Ids beyond PostgreSQL's integer range cannot exist; asking for one is simply "not found". */
+const MAX_ID = 2_147_483_647;
+
+export function createStoriesRepository(db: Db) {
+  return {
+    /** Creates the story with its premise as the first (initial) message, already holding the generation lease. */
+    async create(input: { userId: number; premise: string; now: Date; leaseUntil: Date }): Promise<{ story: StoryRecord; premiseMessage: MessageRecord }> {
+      return db.transaction(async (tx) => {
+        const [story] = await tx
+          .insert(stories)
+          .values({ userId: input.userId, premise: input.premise, generatingUntil: input.leaseUntil, createdAt: input.now, updatedAt: input.now })
+          .returning(storyColumns);
+        const [premiseMessage] = await tx
+          .insert(storyMessages)
+          .values({ storyId: story.id, role: 'user', content: input.premise, turn: 0, isInitial: true, attempts: 1, createdAt: input.now })
+          .returning(messageColumns);
+        return { story, premiseMessage };
+      });
+    },
+
+    async findOwned(storyId: number, userId: number): Promise<StoryRecord | null> {
+      if (storyId > MAX_ID) return null;
+      const [row] = await db
+        .select(storyColumns)
+        .from(stories)
+        .where(and(eq(stories.id, storyId), eq(stories.userId, userId)));
+      return row ?? null;
+    },
+
+    /**
+     * Takes the one-generation-per-story lease on the owner's story and returns the story, in one
+     * statement (it sits before the provider call, on the time-to-first-word path). Null when the
+     * story is not the owner's or the lease is held; the caller tells the two apart.
+     */
+    async leaseOwned(storyId: number, userId: number, now: Date, until: Date): Promise<StoryRecord | null> {
+      if (storyId > MAX_ID) return null;
+      const [row] = await db
+        .update(stories)
+        .set({ generatingUntil: until })
+        .where(and(eq(stories.id, storyId), eq(stories.userId, userId), or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now))))
+        .returning(storyColumns);
+      return row ?? null;
+    },
+
+    /** Takes the one-generation-per-story lease; false while another generation holds it. */
+    async acquireLease(storyId: number, now: Date, until: Date): Promise<boolean> {
+      const rows = await db
+        .update(stories)
+        .set({ generatingUntil: until })
+        .where(and(eq(stories.id, storyId), or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now))))
+        .returning({ id: stories.id });
+      return rows.length > 0;
+    },
+
+    async releaseLease(storyId: number): Promise<void> {
+      await db.update(stories).set({ generatingUntil: null }).where(eq(stories.id, storyId));
+    },
+
+    /** At start-up (single process on PGlite) nothing can still be generating. */
+    async releaseAllLeases(): Promise<number> {
+      const rows = await db.update(stories).set({ generatingUntil: null }).where(isNotNull(stories.generatingUntil)).returning({ id: stories.id });
+      return rows.length;
+    },
+
+    async isGenerating(storyId: number, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: stories.id })
+        .from(stories)
+        .where(and(eq(stories.id, storyId), gt(stories.generatingUntil, now)));
+      return Boolean(row);
+    },
+
+    async lastMessage(storyId: number): Promise<MessageRecord | null> {
+      const [row] = await db.select(messageColumns).from(storyMessages).where(eq(storyMessages.storyId, storyId)).orderBy(desc(storyMessages.id)).limit(1);
+      return row ?? null;
+    },
+
+    async lastAction(storyId: number): Promise<MessageRecord | null> {
+      const [row] = await db
+        .select(messageColumns)
+        .from(storyMessages)
+        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.role, 'user')))
+        .orderBy(desc(storyMessages.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The narrator's first reply (the opening), which titles are written from. */
+    async firstReply(storyId: number): Promise<MessageRecord | null> {
+      const [row] = await db
+        .select(messageColumns)
+        .from(storyMessages)
+        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.role, 'assistant')))
+        .orderBy(asc(storyMessages.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Appends a player action as the next turn (numbered in the same statement). */
+    async appendAction(storyId: number, content: string, now: Date): Promise<MessageRecord> {
+      const nextTurn = sql<number>`(select coalesce(max(${storyMessages.turn}), 0) + 1 from ${storyMessages} where ${storyMessages.storyId} = ${storyId})`;
+      const [row] = await db.insert(storyMessages).values({ storyId, role: 'user', content, turn: nextTurn, attempts: 1, createdAt: now }).returning(messageColumns);
+      return row;
+    },
+
+    /** Counts one more generation for an action and returns the new count (the attempt number + 1). */
+    async startAttempt(messageId: number): Promise<number> {
+      const [row] = await db
+        .update(storyMessages)
+        .set({ attempts: sql`${storyMessages.attempts} + 1` })
+        .where(eq(storyMessages.id, messageId))
+        .returning({ attempts: storyMessages.attempts });
+      return row.attempts;
+    },
+
+    async listMessages(storyId: number): Promise<MessageRecord[]> {
+      return db.select(messageColumns).from(storyMessages).where(eq(storyMessages.storyId, storyId)).orderBy(asc(storyMessages.id));
+    },
+
+    /** The messages after the memory's reach: the verbatim window (bounded by folding, so flat per turn). */
+    async messagesAfter(storyId: number, afterId: number): Promise<MessageRecord[]> {
+      return db
+        .select(messageColumns)
+        .from(storyMessages)
+        .where(and(eq(storyMessages.storyId, storyId), gt(storyMessages.id, afterId)))
+        .orderBy(asc(storyMessages.id));
+    },
+
+    async hasMessage(storyId: number, messageId: number): Promise<boolean> {
+      if (messageId > MAX_ID) return false;
+      const [row] = await db
+        .select({ id: storyMessages.id })
+        .from(storyMessages)
+        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.id, messageId)));
+      return Boolean(row);
+    },
+
+    /**
+     * Saves a finished reply in one transaction: the replaced reply (retry) goes, the new one and
+     * its usage row land, and the lease ends.
+     */
+    async saveReply(input: { storyId: number; turn: number; content: string; replaceMessageId: number | null; usage: UsageEvent | null; now: Date }): Promise<MessageRecord> {
+      return db.transaction(async (tx) => {
+        if (input.replaceMessageId !== null) {
+          await tx
+            .delete(storyMessages)
+            .where(and(eq(storyMessages.id, input.replaceMessageId), eq(storyMessages.storyId, input.storyId), eq(storyMessages.role, 'assistant')));
+        }
+        const [message] = await tx
+          .insert(storyMessages)
+          .values({ storyId: input.storyId, role: 'assistant', content: input.content, turn: input.turn, createdAt: input.now })
+          .returning(messageColumns);
+        if (input.usage) await tx.insert(usageEvents).values(input.usage);
+        await tx.update(stories).set({ generatingUntil: null, updatedAt: input.now }).where(eq(stories.id, input.storyId));
+        return message;
+      });
+    },
+
+    /** Replaces the memory only if nobody folded since it was read (several instances may try at once). */
+    async applyFold(storyId: number, expectedThroughId: number, throughId: number, memory: string): Promise<boolean> {
+      const rows = await db
+        .update(stories)
+        .set({ memory, memoryThroughId: throughId })
+        .where(and(eq(stories.id, storyId), eq(stories.memoryThroughId, expectedThroughId)))
+        .returning({ id: stories.id });
+      return rows.length > 0;
+    },
+
+    async setTitle(storyId: number, title: string): Promise<void> {
+      await db.update(stories).set({ title }).where(eq(stories.id, storyId));
+    },
+  };
+}
+export type StoriesRepository = ReturnType<typeof createStoriesRepository>;

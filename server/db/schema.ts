@@ -1,0 +1,187 @@
+// The one Drizzle pg-core schema. The same tables and migrations run on embedded PGlite and on
+// PostgreSQL. Case-insensitive uniqueness lives in expression indexes so "Alice" and "alice" clash.
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Purchased tokens left; the purchase flow is not part of the product yet, so it starts at 0. */
+    tokenBalance: integer('token_balance').notNull().default(0),
+    createdAt: createdAt(),
+    lastActive: timestamp('last_active', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a leaked table cannot be replayed as cookies. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const captchaChallenges = pgTable(
+  'captcha_challenges',
+  {
+    /** SHA-256 of the challenge token kept in the visitor's cookie. */
+    tokenHash: text('token_hash').primaryKey(),
+    answer: integer('answer').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('captcha_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Events counted by the abuse limits (failed logins, registrations); kept in the database so every app instance sees them. */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
+);
+
+/**
+ * A story: the premise is pinned (always in the prompt); `memory` is the rolling summary of the turns
+ * up to message `memoryThroughId`, folded in chunks so the prompt prefix stays stable for provider
+ * caching. `generatingUntil` is the one-generation-per-story lease: set while a reply is being
+ * written, cleared when it ends, and expiring by itself if the process dies.
+ */
+export const stories = pgTable(
+  'stories',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    premise: text('premise').notNull(),
+    memory: text('memory').notNull().default(''),
+    memoryThroughId: integer('memory_through_id').notNull().default(0),
+    generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('stories_user_id_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Story messages in story order (ascending id). `turn` numbers the player's actions (the premise
+ * is turn 0) and a reply carries its action's turn; `attempts` counts generations started for an
+ * action, so every retry asks the narrator for a different reply.
+ */
+export const storyMessages = pgTable(
+  'story_messages',
+  {
+    id: serial('id').primaryKey(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    turn: integer('turn').notNull(),
+    isInitial: boolean('is_initial').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('story_messages_story_id_idx').on(t.storyId, t.id)],
+);
+
+/** The usage ledger: one row per provider call (story turn, summary, title, image), in tokens. */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image'] }).notNull().default('turn'),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    imageTokens: integer('image_tokens').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_events_user_created_idx').on(t.userId, t.createdAt), index('usage_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A player's bookmark: a story at one of its messages. `lastMessageId` is not a foreign key: a retry
+ * replaces a reply with a new row, and the bookmark must survive that (reads resolve it to the
+ * nearest message still there).
+ */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    lastMessageId: integer('last_message_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('bookmarks_user_created_idx').on(t.userId, t.createdAt), index('bookmarks_story_id_idx').on(t.storyId)],
+);
+
+/**
+ * A shared story: a snapshot of the story's turns taken when it was shared, so the link keeps
+ * showing what the owner chose to share even as the story goes on (sharing again makes a new link).
+ * The id is the unguessable share id itself; deleting the story or the user removes its links.
+ */
+export const sharedStories = pgTable(
+  'shared_stories',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    messages: jsonb('messages').$type<Array<{ role: 'user' | 'assistant'; content: string; image?: string }>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shared_stories_user_id_idx').on(t.userId), index('shared_stories_story_id_idx').on(t.storyId)],
+);
+
+/** A player's story preferences; no row means the defaults (spec section 3). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentRating: text('content_rating', { enum: ['general', 'teen', 'mature'] }).notNull().default('general'),
+  narrativeStyle: text('narrative_style', { enum: ['descriptive', 'concise', 'dramatic'] }).notNull().default('descriptive'),
+  languageStyle: text('language_style', { enum: ['modern', 'archaic', 'formal'] }).notNull().default('modern'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

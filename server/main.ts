@@ -1,0 +1,71 @@
+// Entry point: read config, open and migrate the database, listen, and shut down gracefully on
+// SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database and its lock).
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { buildApp, LOG_REDACT } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { createRepositories } from './db/repositories';
+import { startHousekeeping } from './services/housekeeping';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT });
+
+  let database;
+  try {
+    database = config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      : await openDatabase({
+          kind: 'pglite',
+          dataDir: config.dataDir,
+          onLockLost: (error) => {
+            logger.fatal({ err: error }, 'lost the lock on DATA_DIR; stopping to protect the data');
+            process.exit(1);
+          },
+        });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await database.migrate();
+  const repos = createRepositories(database.db);
+  await repos.users.syncAdmins(config.adminUsernames);
+  // The embedded database has one process (DATA_DIR lock), so a generation lease left by a killed
+  // process is stale: free it now. On PostgreSQL other instances may be mid-turn; leases expire.
+  if (database.kind === 'pglite') await repos.stories.releaseAllLeases();
+  const stopHousekeeping = startHousekeeping(repos, () => new Date(), logger);
+
+  const app = await buildApp(config, { database, logger: undefined });
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    stopHousekeeping();
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  app.log.info(`Taleweaver is ready on http://localhost:${port} (database: ${where})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+// Structured logs at the most verbose level never carry passwords, cookies or session tokens.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LOG_REDACT } from '@server/app';
+import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+
+let ctx: TestContext;
+const lines: string[] = [];
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  ctx = await createTestApp({}, { logger: { level: 'trace', redact: LOG_REDACT, stream } });
+});
+afterAll(() => ctx.close());
+
+it('logs requests without secrets', async () => {
+  const user = await registerUser(ctx.app, { password: 'hunter2-very-secret' });
+  const token = user.client.cookies.get('tw_session') as string;
+  await user.client.get('/api/user');
+  await new TestClient(ctx.app).post('/api/login', { username: user.username, password: 'hunter2-wrong-secret' });
+  await user.client.post('/api/settings/password', { currentPassword: 'hunter2-very-secret', newPassword: 'hunter3-new-secret' });
+  const newToken = user.client.cookies.get('tw_session') as string;
+
+  const log = lines.join('');
+  expect(lines.length).toBeGreaterThan(5);
+  expect(log).toContain('/api/login');
+  for (const secret of ['hunter2-very-secret', 'hunter2-wrong-secret', 'hunter3-new-secret', token, newToken, 'argon2id']) {
+    expect(log).not.toContain(secret);
+  }
+});

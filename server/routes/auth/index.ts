@@ -1,0 +1,60 @@
+// Sign-up, sign-in and sign-out: /api/register, /api/login, /api/logout, /api/check-username, /api/captcha.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  captchaResponseSchema,
+  checkUsernameQuerySchema,
+  checkUsernameResponseSchema,
+  loginBodySchema,
+  logoutResponseSchema,
+  registerBodySchema,
+  userResponseSchema,
+} from '@shared/schemas/auth';
+import { MESSAGES, tooManyRequests } from '@server/errors';
+import { cookieOptions } from '@server/plugins/session';
+import { CAPTCHA_LIFETIME_MS } from '@server/services/captcha';
+import type { RouteContext } from '../context';
+
+export const CAPTCHA_COOKIE = 'tw_captcha';
+
+export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const captchaLimit = { bucket: 'captcha-ip', max: ctx.config.rateLimits.captchaPerMinute, windowMs: 60_000 };
+
+  return async (app) => {
+    app.post('/register', { schema: { body: registerBodySchema, response: { 201: userResponseSchema } } }, async (request, reply) => {
+      const user = await ctx.accounts.register(request.body, request.cookies[CAPTCHA_COOKIE], request.ip);
+      reply.clearCookie(CAPTCHA_COOKIE, { path: '/api' });
+      const { token } = await ctx.sessions.create(user.id);
+      ctx.sessionCookies.set(request, reply, token);
+      return reply.status(201).send(user);
+    });
+
+    app.post('/login', { schema: { body: loginBodySchema, response: { 200: userResponseSchema } } }, async (request, reply) => {
+      const user = await ctx.accounts.login(request.body, request.ip);
+      // A fresh token on every login, so a token planted before sign-in is worth nothing after it.
+      if (request.session) await ctx.sessions.end(request.session.tokenHash);
+      const { token } = await ctx.sessions.create(user.id);
+      ctx.sessionCookies.set(request, reply, token);
+      return user;
+    });
+
+    app.post('/logout', { schema: { response: { 200: logoutResponseSchema } } }, async (request, reply) => {
+      if (request.session) await ctx.sessions.end(request.session.tokenHash);
+      ctx.sessionCookies.clear(request, reply);
+      return { success: true as const };
+    });
+
+    app.get(
+      '/check-username',
+      { schema: { querystring: checkUsernameQuerySchema, response: { 200: checkUsernameResponseSchema } } },
+      async (request) => ({ available: await ctx.accounts.isUsernameAvailable(request.query.username) }),
+    );
+
+    app.get('/captcha', { schema: { response: { 200: captchaResponseSchema } } }, async (request, reply) => {
+      if (await ctx.limiter.isExceeded(captchaLimit, request.ip)) throw tooManyRequests(MESSAGES.tooManyCaptchas, 60);
+      await ctx.limiter.hit(captchaLimit, request.ip);
+      const { token, question } = await ctx.captcha.issue(request.cookies[CAPTCHA_COOKIE]);
+      reply.setCookie(CAPTCHA_COOKIE, token, cookieOptions(request, ctx.config, CAPTCHA_LIFETIME_MS, '/api'));
+      return { success: true as const, question };
+    });
+  };
+}

@@ -1,0 +1,28 @@
+// What route plugins receive: the services and cookie helpers built once in buildApp.
+import type { AppConfig } from '@server/config';
+import type { SessionCookies } from '@server/plugins/session';
+import type { AccountService } from '@server/services/accounts';
+import type { AdminService } from '@server/services/admin';
+import type { BookmarkService } from '@server/services/bookmarks';
+import type { CaptchaService } from '@server/services/captcha';
+import type { NarrationService } from '@server/services/narration';
+import type { PreferencesService } from '@server/services/preferences';
+import type { RateLimiter } from '@server/services/rate-limiter';
+import type { SessionService } from '@server/services/sessions';
+import type { SharingService } from '@server/services/sharing';
+import type { StoryService } from '@server/services/stories';
+
+export interface RouteContext {
+  config: AppConfig;
+  accounts: AccountService;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  limiter: RateLimiter;
+  sessionCookies: SessionCookies;
+  narration: NarrationService;
+  stories: StoryService;
+  admin: AdminService;
+  bookmarks: BookmarkService;
+  sharing: SharingService;
+  preferences: PreferencesService;
+}

@@ -1,0 +1,31 @@
+// GET /shared/:shareId outside /api: the SPA's page with the story's link-preview meta tags filled
+// in. An unknown id, or an IP over its read limit, still gets the plain page: the SPA then shows the
+// error card (or the API's own answer), so readers are never left with a bare error.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { renderSharedPage } from '@server/services/share-preview';
+import type { RouteContext } from '../context';
+import { takeSharedRead } from './index';
+
+function baseUrlOf(ctx: RouteContext, request: FastifyRequest): string {
+  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function sharedPageRoute(ctx: RouteContext): FastifyPluginAsync {
+  return async (app) => {
+    // Read once: the build does not change under a running server.
+    let indexHtml: Promise<string> | null = null;
+    const loadIndex = () => (indexHtml ??= readFile(join(ctx.config.clientDir, 'index.html'), 'utf8'));
+
+    app.get<{ Params: { shareId: string } }>('/shared/:shareId', async (request, reply) => {
+      const html = await loadIndex();
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (!(await takeSharedRead(ctx, request))) return html;
+      const story = await ctx.sharing.find(request.params.shareId);
+      if (!story) return html;
+      const baseUrl = baseUrlOf(ctx, request);
+      return renderSharedPage(html, story, `${baseUrl}/shared/${encodeURIComponent(request.params.shareId)}`, baseUrl);
+    });
+  };
+}

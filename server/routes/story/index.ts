@@ -1,0 +1,57 @@
+// The story endpoints: start, continue and retry (JSON, or SSE with Accept: text/event-stream),
+// current state, bookmark recovery and title. Every story is its owner's only: another user's
+// story id answers 404 exactly like a missing one.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  recoverQuerySchema,
+  storyContinueBodySchema,
+  storyContinueResponseSchema,
+  storyParamsSchema,
+  storyRecoverResponseSchema,
+  storyStartBodySchema,
+  storyStartResponseSchema,
+  storyStateResponseSchema,
+  storyTitleResponseSchema,
+} from '@shared/schemas/story';
+import { requireUserId } from '@server/plugins/session';
+import type { RouteContext } from '../context';
+import { sendTurnStream, wantsEventStream } from './stream';
+
+export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/story/start', { schema: { body: storyStartBodySchema, response: { 200: storyStartResponseSchema } } }, async (request, reply) => {
+      const turn = await ctx.narration.startStory(requireUserId(request), request.body.prompt);
+      return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+    });
+
+    app.post(
+      '/story/:storyId/continue',
+      { schema: { params: storyParamsSchema, body: storyContinueBodySchema, response: { 200: storyContinueResponseSchema } } },
+      async (request, reply) => {
+        const turn = await ctx.narration.continueStory(requireUserId(request), request.params.storyId, request.body.message);
+        return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+      },
+    );
+
+    app.post('/story/:storyId/retry', { schema: { params: storyParamsSchema, response: { 200: storyContinueResponseSchema } } }, async (request, reply) => {
+      const turn = await ctx.narration.retry(requireUserId(request), request.params.storyId);
+      return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+    });
+
+    app.get('/story/:storyId/current-state', { schema: { params: storyParamsSchema, response: { 200: storyStateResponseSchema } } }, async (request) => {
+      return ctx.stories.currentState(requireUserId(request), request.params.storyId);
+    });
+
+    app.get(
+      '/story/:storyId/recover',
+      { schema: { params: storyParamsSchema, querystring: recoverQuerySchema, response: { 200: storyRecoverResponseSchema } } },
+      async (request) => {
+        return ctx.stories.recover(requireUserId(request), request.params.storyId, request.query.messageId);
+      },
+    );
+
+    app.get('/story/:storyId/generate-title', { schema: { params: storyParamsSchema, response: { 200: storyTitleResponseSchema } } }, async (request) => {
+      return ctx.stories.generateTitle(requireUserId(request), request.params.storyId);
+    });
+  };
+}

@@ -1,0 +1,42 @@
+// Server-sent events for a story turn: `delta` events with the reply's pieces in order, then
+// `done` with the saved reply, or `error` with the JSON error body; then the stream ends. The
+// turn runs to the end even if the browser disconnects, so the reply is still saved.
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, MESSAGES } from '@server/errors';
+import type { PreparedTurn } from '@server/services/narration';
+import { ERROR_CODES } from '@shared/schemas/common';
+import { STORY_STREAM_EVENTS, type StoryErrorEvent } from '@shared/schemas/story';
+
+export function wantsEventStream(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').toLowerCase().includes('text/event-stream');
+}
+
+export function errorEvent(error: unknown): StoryErrorEvent {
+  if (error instanceof AppError) return { message: error.message, code: error.code, ...error.extra };
+  return { message: MESSAGES.internal, code: ERROR_CODES.internal };
+}
+
+export function sendTurnStream(request: FastifyRequest, reply: FastifyReply, turn: PreparedTurn) {
+  const stream = new PassThrough();
+  // A write racing a disconnect must not become an unhandled error.
+  stream.on('error', () => {});
+  const send = (event: string, data: unknown) => {
+    if (!stream.destroyed && !stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  void turn
+    .run((text) => send(STORY_STREAM_EVENTS.delta, { text }))
+    .then((done) => send(STORY_STREAM_EVENTS.done, done))
+    .catch((error: unknown) => {
+      if (!(error instanceof AppError)) request.log.error({ err: error }, 'story turn failed');
+      send(STORY_STREAM_EVENTS.error, errorEvent(error));
+    })
+    .finally(() => {
+      if (!stream.destroyed) stream.end();
+    });
+  return reply
+    .header('content-type', 'text/event-stream')
+    .header('cache-control', 'no-cache, no-transform')
+    .header('x-accel-buffering', 'no')
+    .send(stream);
+}

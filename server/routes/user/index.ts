@@ -1,0 +1,33 @@
+// The signed-in user and the account settings: GET/HEAD /api/user, /api/settings/username,
+// /api/settings/password and /api/update-email.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordBodySchema, changeUsernameBodySchema, updateEmailBodySchema, userResponseSchema } from '@shared/schemas/auth';
+import { successSchema } from '@shared/schemas/common';
+import { requireUserId } from '@server/plugins/session';
+import type { RouteContext } from '../context';
+
+export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Fastify answers HEAD /api/user from this route too (same status, no body): the 30 s session check.
+    app.get('/user', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
+      return ctx.accounts.getUser(requireUserId(request));
+    });
+
+    app.post('/settings/username', { schema: { body: changeUsernameBodySchema, response: { 200: userResponseSchema } } }, async (request) => {
+      return ctx.accounts.changeUsername(requireUserId(request), request.body.newUsername);
+    });
+
+    app.post('/settings/password', { schema: { body: changePasswordBodySchema, response: { 200: successSchema } } }, async (request, reply) => {
+      const userId = requireUserId(request);
+      await ctx.accounts.changePassword(userId, request.body);
+      // Every other session ends; this browser gets a new token so it stays signed in.
+      const { token } = await ctx.sessions.rotate(userId, request.session?.tokenHash ?? null);
+      ctx.sessionCookies.set(request, reply, token);
+      return { success: true as const };
+    });
+
+    app.post('/update-email', { schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } }, async (request) => {
+      return ctx.accounts.updateEmail(requireUserId(request), request.body.email);
+    });
+  };
+}

@@ -1,0 +1,28 @@
+// Sliding-window limits over events stored in the database, so every app instance counts the same
+// attempts. Used for failed logins (per account and per IP), registrations and captcha requests.
+import type { Repositories } from '@server/db/repositories';
+
+export interface Limit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+export function createRateLimiter(repos: Pick<Repositories, 'rateLimits'>, now: () => Date) {
+  return {
+    /** True when `key` has already used up the limit within the window. */
+    async isExceeded(limit: Limit, key: string): Promise<boolean> {
+      const since = new Date(now().getTime() - limit.windowMs);
+      return (await repos.rateLimits.countSince(limit.bucket, key, since)) >= limit.max;
+    },
+
+    async hit(limit: Limit, key: string): Promise<void> {
+      await repos.rateLimits.record(limit.bucket, key, now());
+    },
+
+    async reset(limit: Limit, key: string): Promise<void> {
+      await repos.rateLimits.clear(limit.bucket, key);
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,49 @@
+// Sharing (spec sections 3, 4 and 7): the owner shares a snapshot of a story's turns under an
+// unguessable id; anyone with the id reads it; the owner can stop sharing. Sharing again makes a new
+// link with the newer turns. The public answer carries the title and the turns, nothing about the
+// account. The id "test" is the built-in sample story.
+import { randomBytes } from 'node:crypto';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/errors';
+import { SAMPLE_STORY } from '@shared/sample-story';
+import { ERROR_CODES } from '@shared/schemas/common';
+import { isWellFormedShareId, SAMPLE_SHARE_ID, SHARING_MESSAGES, type SharedStory } from '@shared/schemas/sharing';
+import { notFound as storyNotFound } from './narration';
+
+/** 12 random bytes: 16 URL-safe characters, 96 bits, far beyond guessing. */
+const SHARE_ID_BYTES = 12;
+
+export const shareNotFound = () => new AppError(404, ERROR_CODES.notFound, SHARING_MESSAGES.notFound);
+
+export function createSharingService({ repos, now }: { repos: Repositories; now: () => Date }) {
+  async function find(shareId: string): Promise<SharedStory | null> {
+    if (shareId === SAMPLE_SHARE_ID) return SAMPLE_STORY;
+    if (!isWellFormedShareId(shareId)) return null;
+    const record = await repos.shares.find(shareId);
+    return record ? { shareId: record.id, title: record.title, messages: record.messages } : null;
+  }
+
+  return {
+    async share(userId: number, storyId: number, title: string): Promise<{ shareId: string }> {
+      if (!(await repos.stories.findOwned(storyId, userId))) throw storyNotFound();
+      const messages = (await repos.stories.listMessages(storyId)).map((m) => ({ role: m.role, content: m.content }));
+      const shareId = randomBytes(SHARE_ID_BYTES).toString('base64url');
+      await repos.shares.create({ id: shareId, userId, storyId, title, messages, now: now() });
+      return { shareId };
+    },
+
+    /** The shared story, or null when there is none under this id (or the id cannot be one). */
+    find,
+
+    async read(shareId: string): Promise<SharedStory> {
+      const story = await find(shareId);
+      if (!story) throw shareNotFound();
+      return story;
+    },
+
+    async stop(userId: number, shareId: string): Promise<void> {
+      if (!isWellFormedShareId(shareId) || !(await repos.shares.deleteOwned(shareId, userId))) throw shareNotFound();
+    },
+  };
+}
+export type SharingService = ReturnType<typeof createSharingService>;

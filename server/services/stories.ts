@@ -1,0 +1,115 @@
+// Reading stories (current state, bookmark recovery) and naming them. Titles are written by the
+// narrator once and kept; the builtin narrator, a failed call or a spent allowance fall back to a
+// title made from the premise, so the share dialog always gets one.
+import { clampTitle, fallbackTitle } from '@server/ai/llm/builtin/memory';
+import { TITLE_SYSTEM_PROMPT, titleUserPrompt } from '@server/ai/llm/prompts';
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
+import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
+import type { Repositories } from '@server/db/repositories';
+import type { MessageRecord } from '@server/db/repositories/stories';
+import { AppError } from '@server/errors';
+import { ERROR_CODES } from '@shared/schemas/common';
+import { STORY_MESSAGES, type StoryMessage, type StoryRecoverResponse } from '@shared/schemas/story';
+import { scrubbed } from './narrator-errors';
+import { notFound } from './narration';
+import type { Log } from './story-memory';
+
+interface StoryDeps {
+  repos: Repositories;
+  provider: NarratorProvider;
+  apiKey: string | undefined;
+  monthlyTokenLimit: number | null;
+  now: () => Date;
+  log: Log;
+}
+
+const TITLE_MAX_OUTPUT_TOKENS = 24;
+const TITLE_TEMPERATURE = 0.7;
+
+export function toStoryMessage(m: MessageRecord): StoryMessage {
+  return { messageId: m.id, role: m.role, content: m.content, createdAt: m.createdAt.toISOString(), isInitialMessage: m.isInitial };
+}
+
+/** The first line of a model's answer without quotes, labels or closing punctuation. */
+export function cleanTitle(raw: string): string {
+  const line = raw.split('\n').find((l) => l.trim()) ?? '';
+  const stripped = line
+    .replace(/[*#_`]/g, '')
+    .replace(/^\s*(title\s*:)?\s*/i, '')
+    .trim()
+    .replace(/^["'“”‘’]+|["'“”‘’]+$/g, '')
+    .replace(/[.!,;:]+$/, '')
+    .trim();
+  return clampTitle(stripped);
+}
+
+export function createStoryService(deps: StoryDeps) {
+  const { repos, provider } = deps;
+
+  async function owned(userId: number, storyId: number) {
+    const story = await repos.stories.findOwned(storyId, userId);
+    if (!story) throw notFound();
+    return story;
+  }
+
+  async function overAllowance(userId: number): Promise<boolean> {
+    if (deps.monthlyTokenLimit === null) return false;
+    return (await repos.usage.monthTotalForUser(userId, deps.now())) >= deps.monthlyTokenLimit;
+  }
+
+  return {
+    async currentState(userId: number, storyId: number): Promise<{ messages: StoryMessage[] }> {
+      await owned(userId, storyId);
+      return { messages: (await repos.stories.listMessages(storyId)).map(toStoryMessage) };
+    },
+
+    async recover(userId: number, storyId: number, messageId: number | undefined): Promise<StoryRecoverResponse> {
+      const story = await owned(userId, storyId);
+      const messages = (await repos.stories.listMessages(storyId)).map(toStoryMessage);
+      // 'Try again' replaces a reply under a new id, so a bookmark may name an id that is gone:
+      // any id within the story's span still recovers it (only this story's messages are sent).
+      const ids = messages.map((m) => m.messageId);
+      if (messageId !== undefined && (ids.length === 0 || messageId < Math.min(...ids) || messageId > Math.max(...ids))) {
+        throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.messageNotFound);
+      }
+      return { messages, images: [], story: { id: story.id, title: story.title ?? fallbackTitle(story.premise) } };
+    },
+
+    async generateTitle(userId: number, storyId: number): Promise<{ title: string }> {
+      const story = await owned(userId, storyId);
+      if (story.title) return { title: story.title };
+      const fallback = fallbackTitle(story.premise);
+      if (await overAllowance(userId)) return { title: fallback };
+      const opening = (await repos.stories.firstReply(storyId))?.content ?? '';
+      const request = {
+        system: TITLE_SYSTEM_PROMPT,
+        messages: [{ role: 'user' as const, content: titleUserPrompt(story.premise, opening) }],
+        maxOutputTokens: TITLE_MAX_OUTPUT_TOKENS,
+        temperature: TITLE_TEMPERATURE,
+        task: { kind: 'title' as const, premise: story.premise, opening },
+      };
+      try {
+        const result = await provider.generate(request);
+        const count = await loadTokenCounter();
+        await repos.usage.record({
+          userId,
+          storyId,
+          kind: 'title',
+          provider: provider.id,
+          model: provider.model,
+          inputTokens: result.usage.inputTokens ?? count(request.system) + count(request.messages[0].content),
+          outputTokens: result.usage.outputTokens ?? count(result.text),
+          createdAt: deps.now(),
+        });
+        const title = cleanTitle(result.text) || fallback;
+        await repos.stories.setTitle(storyId, title);
+        return { title };
+      } catch (error) {
+        if (!(error instanceof NarratorError)) throw error;
+        deps.log.warn({ storyId, provider: provider.id, failure: error.failure, detail: scrubbed(error.detail, deps.apiKey) }, 'title generation failed; using the premise');
+        return { title: fallback };
+      }
+    },
+  };
+}
+export type StoryService = ReturnType<typeof createStoryService>;

@@ -1,0 +1,93 @@
+// Story memory: folds the oldest verbatim turns into the rolling summary once they fill most of
+// their room, with one summarisation call to the same provider. It runs after the reply is saved,
+// off the turn's critical path; a failed summary is logged and tried again after a later turn,
+// and never fails a turn (the context assembler drops the oldest turns until the fold lands).
+import type { Budget } from '@server/ai/llm/context';
+import { cutMiddle, planFold, recentRoom, transcript } from '@server/ai/llm/context';
+import { premiseBlock, SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from '@server/ai/llm/prompts';
+import { NarratorError, type NarratorProvider, type TurnRecord } from '@server/ai/llm/types';
+import type { Repositories } from '@server/db/repositories';
+import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
+import { scrubbed } from './narrator-errors';
+
+export interface Log {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+interface MemoryDeps {
+  repos: Repositories;
+  provider: NarratorProvider;
+  budget: Budget;
+  apiKey: string | undefined;
+  now: () => Date;
+  flush: () => Promise<void>;
+  log: Log;
+}
+
+const SUMMARY_TEMPERATURE = 0.3;
+/** Words per token in English prose, to turn the memory's token cap into an instruction. */
+const WORDS_PER_TOKEN = 0.7;
+
+export function createStoryMemory(deps: MemoryDeps) {
+  const inFlight = new Map<number, Promise<void>>();
+
+  async function fold(story: StoryRecord, turns: MessageRecord[], throughId: number, count: (text: string) => number): Promise<void> {
+    const records: TurnRecord[] = turns.map((m) => ({ role: m.role, content: m.content }));
+    const maxWords = Math.floor(deps.budget.memory * WORDS_PER_TOKEN);
+    const request = {
+      system: SUMMARY_SYSTEM_PROMPT,
+      messages: [{ role: 'user' as const, content: summaryUserPrompt(story.memory, transcript(records), maxWords) }],
+      maxOutputTokens: deps.budget.memory,
+      temperature: SUMMARY_TEMPERATURE,
+      task: { kind: 'summary' as const, memory: story.memory, turns: records, maxTokens: deps.budget.memory },
+    };
+    const result = await deps.provider.generate(request);
+    const memory = cutMiddle(result.text.trim(), deps.budget.memory, count);
+    const inputTokens = result.usage.inputTokens ?? count(request.system) + count(request.messages[0].content);
+    const outputTokens = result.usage.outputTokens ?? count(result.text);
+    await deps.repos.usage.record({
+      userId: story.userId,
+      storyId: story.id,
+      kind: 'summary',
+      provider: deps.provider.id,
+      model: deps.provider.model,
+      inputTokens,
+      outputTokens,
+      createdAt: deps.now(),
+    });
+    if (memory) await deps.repos.stories.applyFold(story.id, story.memoryThroughId, throughId, memory);
+    await deps.flush();
+  }
+
+  return {
+    /**
+     * Starts a fold in the background when the window (the unfolded turns, newest reply included)
+     * has outgrown its room. One fold per story at a time in this process; across processes the
+     * compare-and-set on memoryThroughId keeps only the first.
+     */
+    maybeFold(story: StoryRecord, window: MessageRecord[], systemTokens: number, count: (text: string) => number): void {
+      if (inFlight.has(story.id)) return;
+      const room = recentRoom(deps.budget, systemTokens, count(premiseBlock(story.premise)));
+      const throughId = planFold(
+        window.map((m) => ({ id: m.id, role: m.role, tokens: count(m.content) })),
+        room,
+      );
+      if (throughId === null) return;
+      const turns = window.filter((m) => m.id <= throughId);
+      const job = fold(story, turns, throughId, count)
+        .catch((error: unknown) => {
+          const detail = error instanceof NarratorError ? scrubbed(error.detail, deps.apiKey) : String(error);
+          deps.log.warn({ storyId: story.id, provider: deps.provider.id, detail }, 'story memory fold failed; the turns stay verbatim for now');
+        })
+        .finally(() => inFlight.delete(story.id));
+      inFlight.set(story.id, job);
+    },
+
+    /** Resolves when no fold is running (tests, benchmarks and shutdown wait on it). */
+    async idle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight.values()]);
+    },
+  };
+}
+export type StoryMemory = ReturnType<typeof createStoryMemory>;

@@ -1,0 +1,62 @@
+// Vitest global setup for the database suites: migrate once, then let every test file clone that.
+// PGlite: a migrated data dir is dumped to a tarball each file loads into memory (initdb once, not
+// per file). PostgreSQL: a migrated template database each file copies with CREATE DATABASE ...
+// TEMPLATE, and everything made by this run is dropped at the end.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { openDatabase } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbKind: 'pglite' | 'postgres';
+    pgliteTemplatePath: string;
+    postgresTemplate: string;
+    postgresUrl: string;
+  }
+}
+
+export function databaseUrlFor(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const kind = (project.config.env?.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+  project.provide('dbKind', kind);
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    await database.migrate();
+    const tarball = await database.dumpDataDir!();
+    await database.close();
+    const dir = resolve('.tmp');
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, `pglite-template-${process.pid}.tar`);
+    await writeFile(path, tarball);
+    project.provide('pgliteTemplatePath', path);
+    project.provide('postgresTemplate', '');
+    project.provide('postgresUrl', '');
+    return;
+  }
+
+  const baseUrl = process.env.TEST_DATABASE_URL as string;
+  const runId = `tw_${process.pid}_${Date.now().toString(36)}`;
+  const template = `${runId}_template`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${template}"`);
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrlFor(baseUrl, template), poolSize: 1 });
+  await database.migrate();
+  await database.close();
+  project.provide('pgliteTemplatePath', '');
+  project.provide('postgresTemplate', template);
+  project.provide('postgresUrl', baseUrl);
+
+  return async () => {
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${runId}%`]);
+    for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+    await admin.end();
+  };
+}

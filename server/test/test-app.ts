@@ -1,0 +1,138 @@
+// Test helpers for the API suites: a fresh database per test file (cloned from the migrated
+// template of global-setup), an app built on it, a cookie-keeping client over app.inject(), and
+// factories that go through the real endpoints (the captcha is solved by reading its question).
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { InjectOptions, Response } from 'light-my-request';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { NarratorProvider } from '../ai/llm/types';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { databaseUrlFor } from './global-setup';
+
+export async function openTestDatabase(): Promise<Database> {
+  if (inject('dbKind') === 'pglite') {
+    const tarball = await readFile(inject('pgliteTemplatePath'));
+    return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([tarball]) });
+  }
+  const baseUrl = inject('postgresUrl');
+  const template = inject('postgresTemplate');
+  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  return openDatabase({ kind: 'postgres', url: databaseUrlFor(baseUrl, name), poolSize: 4 });
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  // The builtin narrator streams instantly in tests.
+  return { ...loadConfig({ NODE_ENV: 'test', SERVE_CLIENT: 'false', LOG_LEVEL: 'silent', BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }), ...overrides };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { database?: Database; narrator?: NarratorProvider; logger?: FastifyServerOptions['logger'] } = {}): Promise<TestContext> {
+  const database = options.database ?? (await openTestDatabase());
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp(testConfig(overrides), { database, now: () => clock.now, logger: options.logger ?? false, narrator: options.narrator });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies, sends JSON writes the way the SPA does. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(options: InjectOptions & { json?: unknown }): Promise<Response> {
+    const { json, ...rest } = options;
+    const headers: Record<string, string> = { ...(rest.headers as Record<string, string>) };
+    if (this.cookies.size > 0 && !headers.cookie) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    if (json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      rest.payload = typeof json === 'string' ? json : JSON.stringify(json);
+    }
+    const response = await this.app.inject({ remoteAddress: this.ip, ...rest, headers });
+    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, json: unknown = {}) {
+    return this.request({ method: 'POST', url, json });
+  }
+}
+
+/** Computes the answer to "What is a op b?". */
+export function solveCaptcha(question: string): string {
+  const match = /^What is (\d+) ([+\-×]) (\d+)\?$/.exec(question);
+  if (!match) throw new Error(`unexpected captcha question: ${question}`);
+  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
+  return String(op === '+' ? a + b : op === '-' ? a - b : a * b);
+}
+
+let counter = 0;
+export function uniqueName(prefix = 'player'): string {
+  counter += 1;
+  return `${prefix}${counter}${randomBytes(2).toString('hex')}`;
+}
+
+export interface RegisteredUser {
+  client: TestClient;
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Registers through the real endpoints (captcha included) and returns a signed-in client. */
+export async function registerUser(
+  app: FastifyInstance,
+  input: Partial<{ username: string; email: string; password: string; ip: string }> = {},
+): Promise<RegisteredUser> {
+  const client = new TestClient(app, input.ip);
+  const username = input.username ?? uniqueName();
+  const email = input.email ?? `${username.toLowerCase()}@example.com`;
+  const password = input.password ?? 'correct horse battery';
+  const captcha = await client.get('/api/captcha');
+  const res = await client.post('/api/register', { username, email, password, captchaAnswer: solveCaptcha(captcha.json().question) });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { client, id: res.json().id, username, email, password };
+}

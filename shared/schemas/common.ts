@@ -1,0 +1,35 @@
+// Shapes used by every resource: the one error body the API sends, and id parameters.
+import { z } from 'zod';
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** A failed story start still created the story (its premise is kept): retry it there. */
+  storyId: z.number().int().positive().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const successSchema = z.object({ success: z.literal(true) });
+export type Success = z.infer<typeof successSchema>;
+
+/** Error codes the server sends; the client may branch on them, users read the message. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  badJson: 'BAD_JSON',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  captcha: 'CAPTCHA_FAILED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  rateLimited: 'RATE_LIMITED',
+  allowanceUsed: 'ALLOWANCE_USED',
+  narratorTimeout: 'NARRATOR_TIMEOUT',
+  narratorUnavailable: 'NARRATOR_UNAVAILABLE',
+  narratorMisconfigured: 'NARRATOR_MISCONFIGURED',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

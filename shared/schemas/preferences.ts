@@ -1,0 +1,34 @@
+// Story preferences (spec sections 3 and 7): content rating, narrative style and language style.
+// The narrator states them in its system prompt. GET answers the full set (defaults when unset or
+// logged out); POST takes the one field that changed and answers the full set again.
+import { z } from 'zod';
+import { CONTENT_RATINGS, LANGUAGE_STYLES, NARRATIVE_STYLES } from '../constants';
+
+export const PREFERENCES_MESSAGES = {
+  /** The spec's client branches on these exact words (section 8). */
+  notAuthenticated: 'Not authenticated',
+  contentRatingInvalid: `Content rating must be one of: ${CONTENT_RATINGS.join(', ')}`,
+  narrativeStyleInvalid: `Narrative style must be one of: ${NARRATIVE_STYLES.join(', ')}`,
+  languageStyleInvalid: `Language style must be one of: ${LANGUAGE_STYLES.join(', ')}`,
+  nothingToUpdate: 'Send a preference to change: contentRating, narrativeStyle or languageStyle.',
+} as const;
+
+export const preferencesSchema = z.object({
+  contentRating: z.enum(CONTENT_RATINGS, { error: PREFERENCES_MESSAGES.contentRatingInvalid }),
+  narrativeStyle: z.enum(NARRATIVE_STYLES, { error: PREFERENCES_MESSAGES.narrativeStyleInvalid }),
+  languageStyle: z.enum(LANGUAGE_STYLES, { error: PREFERENCES_MESSAGES.languageStyleInvalid }),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+export type PreferenceKey = keyof Preferences;
+
+export const DEFAULT_PREFERENCES: Preferences = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern' };
+
+export const preferencesResponseSchema = preferencesSchema;
+export type PreferencesResponse = Preferences;
+
+/** One changed field (several are accepted too); unknown fields are ignored, so a body of only those changes nothing and is refused. */
+export const preferencesUpdateBodySchema = preferencesSchema
+  .partial()
+  // The issue sits on a field: a root-level issue reads as "body is not an object" in the error handler.
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: PREFERENCES_MESSAGES.nothingToUpdate, path: ['contentRating'] });
+export type PreferencesUpdateBody = z.infer<typeof preferencesUpdateBodySchema>;

@@ -1,0 +1,45 @@
+// Request and response shapes of sharing (spec sections 3 and 7): the owner names a story and gets an
+// unguessable share id; anyone with the id reads a snapshot of the story's turns as they stood when
+// shared. The public shape carries no account data: no user, no story id, no message ids or dates.
+import { z } from 'zod';
+import { SHARE_ID_PATTERN, SHARE_TITLE_MAX_LENGTH } from '../constants';
+
+export const SHARING_MESSAGES = {
+  titleRequired: 'Please enter a title for your story.',
+  titleTooLong: `The title must be at most ${SHARE_TITLE_MAX_LENGTH} characters.`,
+  /** Spec section 8: the text a 404 shows on the shared page. */
+  notFound: 'Story not found or has been removed by its creator',
+  tooManyReads: 'Too many shared story requests. Please wait a minute and try again.',
+} as const;
+
+export const DEFAULT_SHARED_TITLE = 'Untitled Story';
+/** The id of the built-in sample story (GET /api/shared/test). */
+export const SAMPLE_SHARE_ID = 'test';
+
+export const shareBodySchema = z.object({
+  title: z.string({ error: SHARING_MESSAGES.titleRequired }).trim().min(1, SHARING_MESSAGES.titleRequired).max(SHARE_TITLE_MAX_LENGTH, SHARING_MESSAGES.titleTooLong),
+});
+export type ShareBody = z.input<typeof shareBodySchema>;
+
+export const shareResponseSchema = z.object({ shareId: z.string() });
+export type ShareResponse = z.infer<typeof shareResponseSchema>;
+
+/** Any string is accepted here: a malformed id is simply not found (404), never a validation error. */
+export const shareParamsSchema = z.object({ shareId: z.string() });
+
+export const isWellFormedShareId = (shareId: string) => SHARE_ID_PATTERN.test(shareId);
+
+export const sharedMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  /** A scene image (URL or data URL) shown under the narrator's text. */
+  image: z.string().optional(),
+});
+export type SharedMessage = z.infer<typeof sharedMessageSchema>;
+
+export const sharedStorySchema = z.object({
+  shareId: z.string(),
+  title: z.string(),
+  messages: z.array(sharedMessageSchema),
+});
+export type SharedStory = z.infer<typeof sharedStorySchema>;

@@ -1,0 +1,97 @@
+// Request and response shapes of the story endpoints (spec section 7, plus retry and streaming).
+// A story's messages come in story order: the premise the player typed first (role user,
+// isInitialMessage true), then each narrator reply and player action.
+import { z } from 'zod';
+import { STORY_ACTION_MAX_LENGTH, STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
+
+export const STORY_MESSAGES = {
+  promptRequired: 'Please describe your scenario.',
+  promptTooLong: `Your scenario must be at most ${STORY_PREMISE_MAX_LENGTH} characters.`,
+  messageRequired: 'Please describe what you would like to do.',
+  messageTooLong: `Your action must be at most ${STORY_ACTION_MAX_LENGTH} characters.`,
+  storyIdInvalid: 'Story id must be a number',
+  messageIdInvalid: 'Message id must be a number',
+  storyNotFound: 'Story not found',
+  messageNotFound: 'Message not found in this story',
+  busy: 'The narrator is still writing the last reply. Please wait for it to finish.',
+  timeout: 'The narrator took too long to answer. Please try again.',
+  unavailable: 'The narrator is unavailable right now. Please try again.',
+  misconfigured: 'The narrator is not configured correctly.',
+  allowanceUsed: "You have used this month's story allowance.",
+} as const;
+
+const text = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+export const storyStartBodySchema = z.object({
+  prompt: text(STORY_MESSAGES.promptRequired, STORY_PREMISE_MAX_LENGTH, STORY_MESSAGES.promptTooLong),
+});
+export type StoryStartBody = z.infer<typeof storyStartBodySchema>;
+
+export const storyContinueBodySchema = z.object({
+  message: text(STORY_MESSAGES.messageRequired, STORY_ACTION_MAX_LENGTH, STORY_MESSAGES.messageTooLong),
+});
+export type StoryContinueBody = z.infer<typeof storyContinueBodySchema>;
+
+const numericId = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number);
+
+export const storyParamsSchema = z.object({ storyId: numericId(STORY_MESSAGES.storyIdInvalid) });
+export type StoryParams = z.infer<typeof storyParamsSchema>;
+
+export const recoverQuerySchema = z.object({ messageId: numericId(STORY_MESSAGES.messageIdInvalid).optional() });
+export type RecoverQuery = z.infer<typeof recoverQuerySchema>;
+
+export const storyRoleSchema = z.enum(['user', 'assistant']);
+export type StoryRole = z.infer<typeof storyRoleSchema>;
+
+export const storyMessageSchema = z.object({
+  messageId: z.number().int().positive(),
+  role: storyRoleSchema,
+  content: z.string(),
+  createdAt: z.string(),
+  isInitialMessage: z.boolean(),
+});
+export type StoryMessage = z.infer<typeof storyMessageSchema>;
+
+/** A narrator reply as start, continue and retry answer it (and as the SSE `done` event carries it). */
+export const storyReplySchema = z.object({
+  storyId: z.number().int().positive(),
+  messageId: z.number().int().positive(),
+  message: z.string(),
+});
+export type StoryReply = z.infer<typeof storyReplySchema>;
+
+export const storyStartResponseSchema = storyReplySchema;
+export type StoryStartResponse = z.infer<typeof storyStartResponseSchema>;
+
+export const storyContinueResponseSchema = storyReplySchema;
+export type StoryContinueResponse = z.infer<typeof storyContinueResponseSchema>;
+
+export const storyStateResponseSchema = z.object({ messages: z.array(storyMessageSchema) });
+export type StoryStateResponse = z.infer<typeof storyStateResponseSchema>;
+
+export const storyImageSchema = z.object({ messageId: z.number().int().positive(), url: z.string() });
+export type StoryImage = z.infer<typeof storyImageSchema>;
+
+export const storyRecoverResponseSchema = z.object({
+  messages: z.array(storyMessageSchema),
+  images: z.array(storyImageSchema),
+  story: z.object({ id: z.number().int().positive(), title: z.string() }),
+});
+export type StoryRecoverResponse = z.infer<typeof storyRecoverResponseSchema>;
+
+export const storyTitleResponseSchema = z.object({ title: z.string().max(STORY_TITLE_MAX_LENGTH) });
+export type StoryTitleResponse = z.infer<typeof storyTitleResponseSchema>;
+
+/** Server-sent events of a streamed turn (Accept: text/event-stream). */
+export const STORY_STREAM_EVENTS = { delta: 'delta', done: 'done', error: 'error' } as const;
+export const storyDeltaEventSchema = z.object({ text: z.string() });
+export type StoryDeltaEvent = z.infer<typeof storyDeltaEventSchema>;
+export const storyDoneEventSchema = storyReplySchema;
+export type StoryDoneEvent = z.infer<typeof storyDoneEventSchema>;
+export const storyErrorEventSchema = z.object({ message: z.string(), code: z.string(), storyId: z.number().int().positive().optional() });
+export type StoryErrorEvent = z.infer<typeof storyErrorEventSchema>;

@@ -1,0 +1,28 @@
+// Vite builds the React SPA from client/ into dist/client, which the Fastify server serves.
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('./client'),
+  publicDir: here('./client/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@client': here('./client'),
+      '@shared': here('./shared'),
+    },
+  },
+  build: {
+    outDir: here('./dist/client'),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
+  },
+});

@@ -1,0 +1,57 @@
+// Vitest projects: pure unit tests (shared, server, client in jsdom) and the API/data-layer suites,
+// which run on embedded PGlite always and on PostgreSQL too when TEST_DATABASE_URL is set.
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const alias = {
+  '@client': here('./client'),
+  '@server': here('./server'),
+  '@shared': here('./shared'),
+};
+
+const databaseProjects = [
+  { name: 'api-pglite', env: { TEST_DB_KIND: 'pglite' } },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'api-postgres', env: { TEST_DB_KIND: 'postgres' } }] : []),
+].map(({ name, env }) => ({
+  resolve: { alias },
+  test: {
+    name,
+    env,
+    environment: 'node' as const,
+    include: ['server/**/*.api.test.ts'],
+    globalSetup: ['server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+}));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts'],
+          exclude: ['server/**/*.api.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['client/**/*.test.{ts,tsx}'],
+          setupFiles: ['client/test/setup.ts'],
+          // user-event drives whole forms; on a busy 2-core machine a form test can pass 5 s.
+          testTimeout: 20_000,
+        },
+      },
+      ...databaseProjects,
+    ],
+  },
+});
