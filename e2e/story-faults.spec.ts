@@ -1,6 +1,7 @@
 // Narrator failures in the browser, against the app wired to a fake OpenAI-compatible server that
 // fails on demand: an HTTP 500 and a stream cut midway both show the error with Retry, and Retry
-// answers the same action; an action the server never received goes back into the input.
+// answers the same action; an action the server never received goes back into the input; a
+// reload mid-reply waits for the reply instead of offering Retry.
 import { expect, test, type Page } from '@playwright/test';
 import { HOME_STRINGS } from '../client/features/home/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
@@ -36,10 +37,30 @@ test('a provider error shows Retry, and Retry answers the same action', async ({
   await expect(alert).toHaveCount(0);
   await expect(playerBubbles(page)).toHaveCount(2);
 
-  // The reload shows the server's story: one action, one reply each.
+  // The reload shows the server's story: one action, one reply each (a reply still being
+  // written when the page reloads is picked up once it is saved).
   await page.reload();
   await expect(narratorBubbles(page)).toHaveCount(2);
   await expect(playerBubbles(page)).toHaveCount(2);
+});
+
+test('a reload while the narrator writes shows it thinking, then the saved reply', async ({ page }) => {
+  await startStory(page);
+  await input(page).fill('I wait by the window SLOWLY');
+  await input(page).press('Enter');
+  await expect(page.locator('[data-streaming]')).toHaveCount(1);
+  await page.reload();
+  // The action is there and the narrator is still at work: no error, no Retry to press.
+  await expect(playerBubbles(page).last()).toHaveText('I wait by the window SLOWLY');
+  await expect(page.getByRole('status').filter({ hasText: STORY_STRINGS.thinking })).toHaveCount(1);
+  await expect(page.getByText(STORY_STRINGS.thinking, { exact: true }).last()).toBeVisible();
+  await expect(page.getByRole('button', { name: STORY_STRINGS.retry })).toHaveCount(0);
+  // The server finished the reply the first page was receiving; the reloaded page picks it up.
+  await expect(narratorBubbles(page).last()).toContainText('What do you do next?', { timeout: 20_000 });
+  await expect(narratorBubbles(page)).toHaveCount(2);
+  await expect(page.getByText(STORY_STRINGS.thinking, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(input(page)).toBeEnabled();
 });
 
 test('a stream cut midway drops the half reply, shows Retry, and Retry recovers', async ({ page }) => {

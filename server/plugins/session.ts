@@ -40,7 +40,6 @@ export function registerSession(app: FastifyInstance, sessions: SessionService, 
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    if (request.url.includes('/continue')) { (globalThis as any).__t=[['req', performance.now()]]; }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const resolved = await sessions.resolve(token);
@@ -49,7 +48,6 @@ export function registerSession(app: FastifyInstance, sessions: SessionService, 
       return;
     }
     request.session = resolved;
-    (globalThis as any).__t?.push(['session', performance.now()]);
     // Sliding expiry: the browser's copy must move with the server's.
     if (resolved.extended) cookies.set(request, reply, token);
   });

@@ -98,14 +98,10 @@ export function createNarrationService(deps: NarrationDeps) {
     const { story, action } = plan;
     let streamed = '';
     let promptTokens = 0;
-    const T=(globalThis as any).__t; const mark=(n:string)=>{ if (T) T.push([n, performance.now()]); };
-    mark('gen');
     const count = await loadTokenCounter();
     try {
       const system = narratorSystemPrompt(await deps.preferences.get(story.userId));
-      mark('prefs');
       const window = (await repos.stories.messagesAfter(story.id, story.memoryThroughId)).filter((m) => !m.isInitial);
-      mark('window');
       const recent = window.filter((m) => m.id < action.id).map((m) => ({ role: m.role, content: m.content }));
       const prompt = assembleTurnPrompt(
         { system, premise: story.premise, memory: story.memory, recent, action: action.isInitial ? OPENING_INSTRUCTION : action.content },
@@ -113,8 +109,6 @@ export function createNarrationService(deps: NarrationDeps) {
         count,
       );
       promptTokens = prompt.promptTokens;
-      mark('assembled');
-      let firstSeen=false;
       const result = await provider.generate(
         {
           system: prompt.system,
@@ -126,7 +120,6 @@ export function createNarrationService(deps: NarrationDeps) {
         onDelta &&
           ((text) => {
             streamed += text;
-            if(!firstSeen){firstSeen=true;mark('firstdelta'); if(T){const t0=T[0][1]; process.stderr.write('TRACE '+T.map(([n,t]:any)=>n+'='+(t-t0).toFixed(2)).join(' ')+'\n'); T.length=0;}}
             onDelta(text);
           }),
       );
@@ -189,10 +182,8 @@ export function createNarrationService(deps: NarrationDeps) {
     },
 
     async continueStory(userId: number, storyId: number, text: string): Promise<PreparedTurn> {
-      const T=(globalThis as any).__t; if (T) T.push(['svc', performance.now()]);
       await assertAllowance(userId);
       const story = await leaseStory(userId, storyId);
-      if (T) T.push(['leased', performance.now()]);
       return underLease(story.id, async () => {
         const action = await repos.stories.appendAction(story.id, text, deps.now());
         return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false });

@@ -9,7 +9,7 @@ import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord } from '@server/db/repositories/stories';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
-import { STORY_MESSAGES, type StoryMessage, type StoryRecoverResponse } from '@shared/schemas/story';
+import { STORY_MESSAGES, type StoryMessage, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
 import { scrubbed } from './narrator-errors';
 import { notFound } from './narration';
 import type { Log } from './story-memory';
@@ -58,9 +58,11 @@ export function createStoryService(deps: StoryDeps) {
   }
 
   return {
-    async currentState(userId: number, storyId: number): Promise<{ messages: StoryMessage[] }> {
+    async currentState(userId: number, storyId: number): Promise<StoryStateResponse> {
       await owned(userId, storyId);
-      return { messages: (await repos.stories.listMessages(storyId)).map(toStoryMessage) };
+      // Read the lease first: a reply saved in between then shows as saved, never as lost.
+      const replying = await repos.stories.isGenerating(storyId, deps.now());
+      return { messages: (await repos.stories.listMessages(storyId)).map(toStoryMessage), replying };
     },
 
     async recover(userId: number, storyId: number, messageId: number | undefined): Promise<StoryRecoverResponse> {

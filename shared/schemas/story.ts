@@ -71,7 +71,11 @@ export type StoryStartResponse = z.infer<typeof storyStartResponseSchema>;
 export const storyContinueResponseSchema = storyReplySchema;
 export type StoryContinueResponse = z.infer<typeof storyContinueResponseSchema>;
 
-export const storyStateResponseSchema = z.object({ messages: z.array(storyMessageSchema) });
+export const storyStateResponseSchema = z.object({
+  messages: z.array(storyMessageSchema),
+  /** True while the narrator is still writing the reply to the last action (a reload mid-reply). */
+  replying: z.boolean(),
+});
 export type StoryStateResponse = z.infer<typeof storyStateResponseSchema>;
 
 export const storyImageSchema = z.object({ messageId: z.number().int().positive(), url: z.string() });

@@ -6,7 +6,7 @@ import { runLanguageModel } from './ai-sdk';
 import type { NarratorProvider } from './types';
 
 export function createOpenAiCompatibleNarrator(config: LlmConfig): NarratorProvider {
-  const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: config.baseUrl, apiKey: config.apiKey, includeUsage: true, fetch: async (u: any, init: any) => { const T=(globalThis as any).__t; T?.push(['fetch', performance.now()]); const r = await fetch(u, init); T?.push(['headers', performance.now()]); return r; } });
+  const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: config.baseUrl, apiKey: config.apiKey, includeUsage: true });
   const model = provider.chatModel(config.model);
   return {
     id: 'openai',

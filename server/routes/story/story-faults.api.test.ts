@@ -146,7 +146,12 @@ describe('one generation per story', () => {
     expect(second.json()).toEqual({ message: 'The narrator is still writing the last reply. Please wait for it to finish.', code: 'CONFLICT' });
     const retry = await user.client.post(`/api/story/${user.storyId}/retry`);
     expect(retry.statusCode).toBe(409);
+    // A reload mid-reply reads the action and learns the reply is on its way.
+    const during = (await user.client.get(`/api/story/${user.storyId}/current-state`)).json();
+    expect(during.replying).toBe(true);
+    expect(during.messages.at(-1)).toMatchObject({ role: 'user', content: 'I open the hatch' });
     expect((await first).statusCode).toBe(200);
+    expect((await user.client.get(`/api/story/${user.storyId}/current-state`)).json().replying).toBe(false);
     expect((await messagesOf(user)).map((m) => m.content).slice(2)).toEqual(['I open the hatch', 'Slowly, the hatch opens. What now?']);
     expect((await user.client.post(`/api/story/${user.storyId}/continue`, { message: 'I jump overboard' })).statusCode).toBe(200);
   });

@@ -32,6 +32,7 @@ describe('POST /api/story/start', () => {
       ['assistant', false],
     ]);
     expect(state.messages[0].content).toBe(PREMISE);
+    expect(state.replying).toBe(false);
     expect(state.messages[1]).toMatchObject({ messageId: started.messageId, content: started.message });
     expect(Date.parse(state.messages[1].createdAt)).not.toBeNaN();
   });

@@ -7,8 +7,11 @@ import { fetchCurrentState, fetchRecovery } from './load-story';
 
 describe('fetchCurrentState', () => {
   it('reads the messages with no-cache read headers', async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }] }));
-    expect(await fetchCurrentState(4)).toEqual([{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }]);
+    const fetchMock = mockFetch(() => jsonResponse({ messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }], replying: true }));
+    expect(await fetchCurrentState(4)).toEqual({
+      messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }],
+      replying: true,
+    });
     expect(fetchMock.requests[0].url).toBe('/api/story/4/current-state');
     expect(fetchMock.requests[0].headers.get('Cache-Control')).toBe('no-cache');
   });

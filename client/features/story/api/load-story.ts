@@ -11,9 +11,15 @@ export function fromServerMessage(m: StoryMessage): RecoveredMessage {
   return { messageId: m.messageId, role: m.role, content: m.content, createdAt: m.createdAt, isInitialMessage: m.isInitialMessage };
 }
 
-export async function fetchCurrentState(storyId: number, signal?: AbortSignal): Promise<RecoveredMessage[]> {
+export interface CurrentStoryState {
+  messages: RecoveredMessage[];
+  /** The narrator is still writing the reply to the last action. */
+  replying: boolean;
+}
+
+export async function fetchCurrentState(storyId: number, signal?: AbortSignal): Promise<CurrentStoryState> {
   const state = await apiGet(`/api/story/${storyId}/current-state`, { schema: storyStateResponseSchema, signal });
-  return state.messages.map(fromServerMessage);
+  return { messages: state.messages.map(fromServerMessage), replying: state.replying };
 }
 
 export async function fetchRecovery(storyId: number, messageId: number, signal?: AbortSignal, timeoutMs = RECOVERY_TIMEOUT_MS): Promise<RecoveredStory> {

@@ -41,7 +41,7 @@ afterEach(() => storyController.reset(null));
 
 describe('StoryPage', () => {
   it('loads the story and shows the player and narrator bubbles', async () => {
-    const fetchMock = renderStory('/story/5', () => jsonResponse({ messages }));
+    const fetchMock = renderStory('/story/5', () => jsonResponse({ messages, replying: false }));
     expect(await screen.findByText('The bells fall silent as you arrive.')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'You' })).toHaveTextContent('A harbour where bells ring alone');
     expect(screen.getByPlaceholderText('What would you like to do?')).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('StoryPage', () => {
           ['delta', { text: 'scatter.' }],
           ['done', { storyId: 5, messageId: 4, message: 'Gulls scatter.' }],
         ]);
-      return jsonResponse({ messages });
+      return jsonResponse({ messages, replying: false });
     });
     const input = await screen.findByPlaceholderText('What would you like to do?');
     await userEvent.type(input, 'I ring the bell{Enter}');
@@ -72,7 +72,7 @@ describe('StoryPage', () => {
   it('puts a refused action back into the input with the error toast', async () => {
     renderStory('/story/5', (request) => {
       if (request.url === '/api/story/5/continue') return jsonResponse({ message: "You have used this month's story allowance.", code: 'ALLOWANCE_USED' }, { status: 429 });
-      return jsonResponse({ messages });
+      return jsonResponse({ messages, replying: false });
     });
     const input = await screen.findByPlaceholderText('What would you like to do?');
     await userEvent.type(input, 'I ring the bell{Enter}');
@@ -87,7 +87,7 @@ describe('StoryPage', () => {
     const fetchMock = renderStory('/story/5', (request) => {
       if (request.url === '/api/story/5/continue') return sse([['error', { message: 'The narrator took too long to answer. Please try again.', code: 'NARRATOR_TIMEOUT' }]]);
       if (request.url === '/api/story/5/retry') return sse([['done', { storyId: 5, messageId: 6, message: 'At last, an answer.' }]]);
-      return jsonResponse({ messages });
+      return jsonResponse({ messages, replying: false });
     });
     await userEvent.type(await screen.findByPlaceholderText('What would you like to do?'), 'I wait{Enter}');
     const alert = await screen.findByRole('alert');
@@ -99,7 +99,7 @@ describe('StoryPage', () => {
   });
 
   it('has the empty state and the failed state, each with Refresh Page', async () => {
-    renderStory('/story/5', () => jsonResponse({ messages: [] }));
+    renderStory('/story/5', () => jsonResponse({ messages: [], replying: false }));
     expect(await screen.findByText('No story content found. Try refreshing the page.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
   });
@@ -149,7 +149,7 @@ describe('StoryPage', () => {
   });
 
   it('toasts invalid bookmark data for a non-numeric messageId and loads the story', async () => {
-    renderStory('/story/5?messageId=abc', () => jsonResponse({ messages }));
+    renderStory('/story/5?messageId=abc', () => jsonResponse({ messages, replying: false }));
     expect(await screen.findByText('Invalid bookmark data. Please try a different bookmark.')).toBeInTheDocument();
     expect(await screen.findByText('The bells fall silent as you arrive.')).toBeInTheDocument();
   });
@@ -165,7 +165,7 @@ describe('StoryPage', () => {
     window.localStorage.setItem('taleweaver-pending-continuation', JSON.stringify({ type: 'continue_story', storyId: 5, message: 'I open the gate', path: '/story/5' }));
     const fetchMock = renderStory('/story/5', (request) => {
       if (request.url === '/api/story/5/continue') return sse([['done', { storyId: 5, messageId: 8, message: 'The gate swings wide.' }]]);
-      return jsonResponse({ messages });
+      return jsonResponse({ messages, replying: false });
     });
     expect(await screen.findByText('Continuing Story')).toBeInTheDocument();
     expect(screen.getByText('Resuming where you left off...')).toBeInTheDocument();

@@ -18,7 +18,7 @@ function streamed(reply: StoryReply, pieces = reply.message.split(/(?<= )/)) {
   };
 }
 
-function setup(overrides: Partial<StoryApi> = {}) {
+function setup(overrides: Partial<StoryApi> = {}, replyPollMs = 1000) {
   let n = 0;
   const api: StoryApi = {
     start: vi.fn(streamed({ storyId: 7, messageId: 2, message: 'The tide turns.' })),
@@ -29,7 +29,7 @@ function setup(overrides: Partial<StoryApi> = {}) {
     ...overrides,
   };
   const store = createStoryStore();
-  const controller = createStoryController({ store, api, newId: () => `id${++n}`, persist: false });
+  const controller = createStoryController({ store, api, newId: () => `id${++n}`, persist: false, replyPollMs });
   return { api, store, controller };
 }
 
@@ -120,13 +120,65 @@ describe('story controller', () => {
       { messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
       { messageId: 2, role: 'assistant', content: 'The tide turns.' },
     ];
-    const currentState = vi.fn().mockResolvedValueOnce(messages).mockRejectedValueOnce(new ApiRequestError('Story not found', { status: 404, code: 'NOT_FOUND' }));
+    const currentState = vi.fn().mockResolvedValueOnce({ messages, replying: false }).mockRejectedValueOnce(new ApiRequestError('Story not found', { status: 404, code: 'NOT_FOUND' }));
     const { controller, store } = setup({ currentState });
     expect(await controller.load(1, 7)).toEqual({ ok: true, storyId: 7 });
     const ids = store.getState().messages.map((m) => m.id);
     expect(await controller.load(1, 7)).toMatchObject({ ok: false, message: 'Story not found' });
     expect(store.getState()).toMatchObject({ errorKind: 'load', error: 'Story not found' });
     expect(ids).toHaveLength(2);
+  });
+
+  it('opened mid-reply, shows the narrator thinking and re-reads until the reply is saved', async () => {
+    const action: RecoveredMessage[] = [
+      { messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
+      { messageId: 2, role: 'assistant', content: 'The tide turns.' },
+      { messageId: 3, role: 'user', content: 'I ring the bell' },
+    ];
+    const answered = [...action, { messageId: 4, role: 'assistant' as const, content: 'The bell answers.' }];
+    let release: () => void = () => {};
+    const currentState = vi
+      .fn()
+      .mockResolvedValueOnce({ messages: action, replying: true })
+      .mockImplementationOnce(() => new Promise((r) => (release = () => r({ messages: answered, replying: false }))));
+    const { controller, store } = setup({ currentState }, 5);
+    const loading = controller.load(1, 7);
+    await vi.waitFor(() => expect(currentState).toHaveBeenCalledTimes(2));
+    // While the narrator writes: the action is there, no error, no Retry, the thinking indicator on.
+    expect(store.getState()).toMatchObject({ isGenerating: true, isLoadingStory: false, error: null, retry: null, streamingId: null });
+    expect(store.getState().messages.map((m) => m.messageId)).toEqual([1, 2, 3]);
+    release();
+    expect(await loading).toEqual({ ok: true, storyId: 7 });
+    expect(store.getState()).toMatchObject({ isGenerating: false, error: null, retry: null });
+    expect(store.getState().messages.map((m) => m.content).at(-1)).toBe('The bell answers.');
+  });
+
+  it('offers Retry for an unanswered action once nobody is writing its reply', async () => {
+    const action: RecoveredMessage[] = [
+      { messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
+      { messageId: 2, role: 'assistant', content: 'The tide turns.' },
+      { messageId: 3, role: 'user', content: 'I ring the bell' },
+    ];
+    const currentState = vi.fn().mockResolvedValueOnce({ messages: action, replying: true }).mockResolvedValueOnce({ messages: action, replying: false });
+    const { controller, store } = setup({ currentState }, 5);
+    expect(await controller.load(1, 7)).toEqual({ ok: true, storyId: 7 });
+    expect(currentState).toHaveBeenCalledTimes(2);
+    expect(store.getState()).toMatchObject({ isGenerating: false, error: 'The narrator has not answered your last action yet.', retry: { kind: 'retry', storyId: 7 } });
+  });
+
+  it('stops re-reading when another story is opened', async () => {
+    const action: RecoveredMessage[] = [{ messageId: 3, role: 'user', content: 'I ring the bell' }];
+    const other: RecoveredMessage[] = [{ messageId: 9, role: 'assistant', content: 'Elsewhere.' }];
+    const currentState = vi.fn((storyId: number) => Promise.resolve(storyId === 7 ? { messages: action, replying: true } : { messages: other, replying: false }));
+    const { controller, store } = setup({ currentState }, 5);
+    const first = controller.load(1, 7);
+    await vi.waitFor(() => expect(store.getState().isGenerating).toBe(true));
+    expect(await controller.load(1, 8)).toEqual({ ok: true, storyId: 8 });
+    expect(await first).toMatchObject({ ok: false, aborted: true });
+    const calls = currentState.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(currentState.mock.calls.length).toBe(calls);
+    expect(store.getState()).toMatchObject({ storyId: 8, isGenerating: false });
   });
 
   it('runs one recovery at a time and reports its error as a recovery error', async () => {

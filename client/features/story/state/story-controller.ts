@@ -6,9 +6,9 @@ import { errorMessage, isApiRequestError } from '@client/lib/api-client';
 import { STORY_STRINGS } from '../strings';
 import { StoryTurnError } from '../api/story-errors';
 import { continueStoryTurn, retryStoryTurn, startStoryTurn, type TurnHandlers } from '../api/stream-turn';
-import { fetchCurrentState, fetchRecovery } from '../api/load-story';
+import { fetchCurrentState, fetchRecovery, type CurrentStoryState } from '../api/load-story';
 import { createLocalMessageId } from '../utils/message-id';
-import type { RecoveredMessage, RecoveredStory } from '../utils/recovery';
+import type { RecoveredStory } from '../utils/recovery';
 import { saveStory } from './persistence';
 import { withStableIds, type LocalStoryMessage, type RetryPlan } from './story-state';
 import { storyStore, type StoryStore } from './story-store';
@@ -17,7 +17,7 @@ export interface StoryApi {
   start(prompt: string, handlers: TurnHandlers): Promise<StoryReply>;
   continue(storyId: number, message: string, handlers: TurnHandlers): Promise<StoryReply>;
   retry(storyId: number, handlers: TurnHandlers): Promise<StoryReply>;
-  currentState(storyId: number, signal?: AbortSignal): Promise<RecoveredMessage[]>;
+  currentState(storyId: number, signal?: AbortSignal): Promise<CurrentStoryState>;
   recover(storyId: number, messageId: number, signal?: AbortSignal): Promise<RecoveredStory>;
 }
 
@@ -42,10 +42,33 @@ export interface ControllerDeps {
   newId?: () => string;
   now?: () => Date;
   persist?: boolean;
+  /** How often a story opened mid-reply is re-read until the reply is saved. */
+  replyPollMs?: number;
 }
+
+/** A reload while the narrator writes: re-read about once a second until the reply is in. */
+export const REPLY_POLL_MS = 1000;
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
+}
+
+function awaitingReply(state: CurrentStoryState): boolean {
+  return state.replying && state.messages[state.messages.length - 1]?.role === 'user';
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      reject(new DOMException('The load was replaced', 'AbortError'));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 export function createStoryController(deps: ControllerDeps = {}) {
@@ -53,6 +76,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
   const api = deps.api ?? defaultApi;
   const newId = deps.newId ?? (() => createLocalMessageId());
   const now = deps.now ?? (() => new Date());
+  const replyPollMs = deps.replyPollMs ?? REPLY_POLL_MS;
   const persist = () => {
     if (deps.persist !== false) saveStory(store.getState());
   };
@@ -165,9 +189,17 @@ export function createStoryController(deps: ControllerDeps = {}) {
       load = controller;
       store.dispatch({ type: 'loadStarted', ownerId, storyId });
       try {
-        const messages = await api.currentState(storyId, controller.signal);
+        let state = await api.currentState(storyId, controller.signal);
+        // Opened while the narrator is still writing (a reload mid-reply): show the action with
+        // 'Narrator is thinking...' and re-read until the reply is saved, rather than offer a Retry
+        // the server would refuse as busy.
+        while (!controller.signal.aborted && awaitingReply(state)) {
+          store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: true });
+          await pause(replyPollMs, controller.signal);
+          state = await api.currentState(storyId, controller.signal);
+        }
         if (controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
-        store.dispatch({ type: 'loaded', storyId, messages: withStableIds(messages, store.getState().messages, newId) });
+        store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: false });
         fresh.add(storyId);
         persist();
         return { ok: true, storyId };

@@ -72,7 +72,8 @@ export type StoryAction =
   | { type: 'turnDone'; id: string; reply: StoryReply; createdAt: string }
   | { type: 'turnFailed'; message: string; retry: RetryPlan | null; storyId?: number; removeId?: string }
   | { type: 'loadStarted'; ownerId: number; storyId: number }
-  | { type: 'loaded'; storyId: number; messages: LocalStoryMessage[] }
+  /** awaitingReply: set by load(), true while the narrator still writes the reply to the last action. */
+  | { type: 'loaded'; storyId: number; messages: LocalStoryMessage[]; awaitingReply?: boolean }
   | { type: 'loadFailed'; message: string; kind: 'load' | 'recovery' }
   | { type: 'errorCleared' };
 
@@ -131,13 +132,16 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
       return { ...base, isLoadingStory: true, error: null, errorKind: null };
     }
     case 'loaded': {
-      // A story whose last action has no reply (a failed turn, then a reload) offers Retry at once.
-      const unanswered = action.messages[action.messages.length - 1]?.role === 'user';
+      // A story whose last action has no reply (a failed turn, then a reload) offers Retry at once;
+      // one whose reply is still being written shows the narrator thinking instead.
+      const unanswered = !action.awaitingReply && action.messages[action.messages.length - 1]?.role === 'user';
       return {
         ...state,
         storyId: action.storyId,
         messages: action.messages,
         isLoadingStory: false,
+        // Only load() says; a bookmark recovery leaves a running turn as it is.
+        isGenerating: action.awaitingReply ?? state.isGenerating,
         error: unanswered ? STORY_STRINGS.unanswered : null,
         errorKind: unanswered ? 'turn' : null,
         retry: unanswered ? { kind: 'retry', storyId: action.storyId } : null,
