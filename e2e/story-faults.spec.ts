@@ -63,6 +63,22 @@ test('a reload while the narrator writes shows it thinking, then the saved reply
   await expect(input(page)).toBeEnabled();
 });
 
+test('a new story has its address before its opening is written, so a reload comes back to it', async ({ page }) => {
+  await registerThroughUi(page);
+  await page.goto('/');
+  await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill('A lighthouse that keeps its own hours SLOWLY');
+  await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
+  await expect(page.locator('[data-streaming]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/story\/\d+$/);
+  const address = page.url();
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  await expect(playerBubbles(page).first()).toHaveText('A lighthouse that keeps its own hours SLOWLY');
+  await expect(narratorBubbles(page)).toHaveCount(1, { timeout: 20_000 });
+  await expect(narratorBubbles(page)).toContainText('What do you do next?');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('a stream cut midway drops the half reply, shows Retry, and Retry recovers', async ({ page }) => {
   await startStory(page);
   await input(page).fill('I step onto the old pier DROP_ONCE');

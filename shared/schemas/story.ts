@@ -92,7 +92,10 @@ export const storyTitleResponseSchema = z.object({ title: z.string().max(STORY_T
 export type StoryTitleResponse = z.infer<typeof storyTitleResponseSchema>;
 
 /** Server-sent events of a streamed turn (Accept: text/event-stream). */
-export const STORY_STREAM_EVENTS = { delta: 'delta', done: 'done', error: 'error' } as const;
+export const STORY_STREAM_EVENTS = { story: 'story', delta: 'delta', done: 'done', error: 'error' } as const;
+/** The first event: the story the turn belongs to, so a new story has its address before any text. */
+export const storyNamedEventSchema = z.object({ storyId: z.number().int().positive() });
+export type StoryNamedEvent = z.infer<typeof storyNamedEventSchema>;
 export const storyDeltaEventSchema = z.object({ text: z.string() });
 export type StoryDeltaEvent = z.infer<typeof storyDeltaEventSchema>;
 export const storyDoneEventSchema = storyReplySchema;

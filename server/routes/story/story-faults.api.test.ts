@@ -131,7 +131,12 @@ describe('streaming failures', () => {
     const user = await registerUser(ctx.app);
     fake.queue.push({ kind: 'hang' });
     const res = await user.client.request({ method: 'POST', url: '/api/story/start', headers: { accept: 'text/event-stream' }, json: { prompt: PREMISE } });
-    expect(parseSse(res.body)).toEqual([{ event: 'error', data: { ...timeout, storyId: expect.any(Number) } }]);
+    const events = parseSse(res.body);
+    expect(events).toEqual([
+      { event: 'story', data: { storyId: expect.any(Number) } },
+      { event: 'error', data: { ...timeout, storyId: expect.any(Number) } },
+    ]);
+    expect(events[1].data).toMatchObject(events[0].data as object);
   });
 });
 
@@ -198,7 +203,7 @@ describe('disconnects', () => {
       req.on('close', () => reject(new Error('closed before any data')));
       req.end(JSON.stringify({ message: 'I douse the lights' }));
     });
-    expect(firstChunk).toMatch(/^event: delta\n/);
+    expect(firstChunk).toMatch(/^event: story\n/);
     await expect.poll(async () => (await messagesOf(user)).at(-1)?.content, { timeout: 5000 }).toBe(text);
     expect(await createRepositories(ctx.database.db).stories.isGenerating(user.storyId, ctx.clock.now)).toBe(false);
   });

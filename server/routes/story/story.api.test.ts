@@ -95,6 +95,7 @@ describe('POST /api/story/:id/continue', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream');
     const events = parseSse(res.body);
+    expect(events[0]).toEqual({ event: 'story', data: { storyId } });
     const deltas = events.filter((e) => e.event === 'delta');
     expect(deltas.length).toBeGreaterThan(50);
     const done = events.at(-1);
@@ -103,6 +104,16 @@ describe('POST /api/story/:id/continue', () => {
     expect(deltas.map((e) => (e.data as { text: string }).text).join('')).toBe(expected);
     const saved = (await client.get(`/api/story/${storyId}/current-state`)).json().messages.at(-1);
     expect(done?.data).toEqual({ storyId, messageId: saved.messageId, message: expected });
+  });
+
+  it('names a new story in its first event, before any text of the opening', async () => {
+    const { client } = await registerUser(ctx.app);
+    const res = await client.request({ method: 'POST', url: '/api/story/start', headers: { accept: 'text/event-stream' }, json: { prompt: PREMISE } });
+    const events = parseSse(res.body);
+    expect(events[0].event).toBe('story');
+    expect(events[1].event).toBe('delta');
+    const done = events.at(-1)?.data as { storyId: number };
+    expect(events[0].data).toEqual({ storyId: done.storyId });
   });
 
   it('answers errors found before streaming as plain JSON even when SSE was asked for', async () => {

@@ -1,12 +1,13 @@
-// Server-sent events for a story turn: `delta` events with the reply's pieces in order, then
-// `done` with the saved reply, or `error` with the JSON error body; then the stream ends. The
+// Server-sent events for a story turn: `story` naming the story (a new one has its address before
+// any text), `delta` events with the reply's pieces in order, then `done` with the saved reply, or
+// `error` with the JSON error body; then the stream ends. The
 // turn runs to the end even if the browser disconnects, so the reply is still saved.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES } from '@server/errors';
 import type { PreparedTurn } from '@server/services/narration';
 import { ERROR_CODES } from '@shared/schemas/common';
-import { STORY_STREAM_EVENTS, type StoryErrorEvent } from '@shared/schemas/story';
+import { STORY_STREAM_EVENTS, type StoryErrorEvent, type StoryNamedEvent } from '@shared/schemas/story';
 
 export function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').toLowerCase().includes('text/event-stream');
@@ -24,6 +25,7 @@ export function sendTurnStream(request: FastifyRequest, reply: FastifyReply, tur
   const send = (event: string, data: unknown) => {
     if (!stream.destroyed && !stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
+  send(STORY_STREAM_EVENTS.story, { storyId: turn.storyId } satisfies StoryNamedEvent);
   void turn
     .run((text) => send(STORY_STREAM_EVENTS.delta, { text }))
     .then((done) => send(STORY_STREAM_EVENTS.done, done))

@@ -30,11 +30,11 @@ async function failure(promise: Promise<unknown>): Promise<StoryTurnError> {
 
 describe('streamTurn', () => {
   it('posts the action asking for an event stream and hands every piece over in order', async () => {
-    const whole = event('delta', { text: 'The door ' }) + event('delta', { text: 'opens.' }) + event('done', { storyId: 3, messageId: 8, message: 'The door opens.' });
-    const fetchMock = mockFetch(() => sseResponse([whole.slice(0, 17), whole.slice(17, 40), whole.slice(40)]));
+    const whole = event('story', { storyId: 3 }) + event('delta', { text: 'The door ' }) + event('delta', { text: 'opens.' }) + event('done', { storyId: 3, messageId: 8, message: 'The door opens.' });
+    const fetchMock = mockFetch(() => sseResponse([whole.slice(0, 17), whole.slice(17, 60), whole.slice(60)]));
     const pieces: string[] = [];
-    const reply = await continueStoryTurn(3, 'I push the door', { onDelta: (text) => pieces.push(text) });
-    expect(pieces).toEqual(['The door ', 'opens.']);
+    const reply = await continueStoryTurn(3, 'I push the door', { onDelta: (text) => pieces.push(`${text}`), onStory: (id) => pieces.push(`story ${id}`) });
+    expect(pieces).toEqual(['story 3', 'The door ', 'opens.']);
     expect(reply).toEqual({ storyId: 3, messageId: 8, message: 'The door opens.' });
     const [request] = fetchMock.requests;
     expect(request).toMatchObject({ url: '/api/story/3/continue', method: 'POST', body: { message: 'I push the door' }, credentials: 'include' });

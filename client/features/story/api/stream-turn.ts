@@ -1,14 +1,16 @@
 // One story turn over fetch (start, continue or retry). EventSource cannot POST, so the body is
-// read as a stream and parsed with eventsource-parser: `delta` pieces go to onDelta as they come,
-// `done` resolves with the saved reply, `error` rejects with the server's message. A JSON answer
-// (a server or proxy that does not stream) is accepted too.
+// read as a stream and parsed with eventsource-parser: `story` names the story (onStory), `delta`
+// pieces go to onDelta as they come, `done` resolves with the saved reply, `error` rejects with the
+// server's message. A JSON answer (a server or proxy that does not stream) is accepted too.
 import { createParser } from 'eventsource-parser';
-import { storyDoneEventSchema, storyErrorEventSchema, STORY_STREAM_EVENTS, type StoryReply } from '@shared/schemas/story';
+import { storyDoneEventSchema, storyErrorEventSchema, storyNamedEventSchema, STORY_STREAM_EVENTS, type StoryReply } from '@shared/schemas/story';
 import { apiFetch, CLIENT_ERROR_CODES } from '@client/lib/api-client';
 import { STORY_API_MESSAGES, STORY_STRINGS } from '../strings';
 import { StoryTurnError, storyErrorFromResponse } from './story-errors';
 
 export interface TurnHandlers {
+  /** The story's id, as soon as the server names it (before any text of a new story). */
+  onStory?: (storyId: number) => void;
   onDelta?: (text: string) => void;
   signal?: AbortSignal;
 }
@@ -34,10 +36,10 @@ export async function streamTurn(path: string, body: unknown, handlers: TurnHand
     return parsed.data;
   }
   if (!type.includes('text/event-stream') || !response.body) throw invalid(STORY_API_MESSAGES.nonJsonOnSend, response.status, false);
-  return readEvents(response.body, response.status, handlers.onDelta);
+  return readEvents(response.body, response.status, handlers);
 }
 
-async function readEvents(stream: ReadableStream<Uint8Array>, status: number, onDelta?: (text: string) => void): Promise<StoryReply> {
+async function readEvents(stream: ReadableStream<Uint8Array>, status: number, { onDelta, onStory }: TurnHandlers): Promise<StoryReply> {
   let outcome: { reply: StoryReply } | { error: StoryTurnError } | null = null;
   const parser = createParser({
     onEvent(event) {
@@ -49,7 +51,10 @@ async function readEvents(stream: ReadableStream<Uint8Array>, status: number, on
         outcome = { error: invalid(STORY_API_MESSAGES.invalidSuccessBody, status, true) };
         return;
       }
-      if (event.event === STORY_STREAM_EVENTS.delta) {
+      if (event.event === STORY_STREAM_EVENTS.story) {
+        const named = storyNamedEventSchema.safeParse(data);
+        if (named.success) onStory?.(named.data.storyId);
+      } else if (event.event === STORY_STREAM_EVENTS.delta) {
         const piece = (data as { text?: unknown } | null)?.text;
         if (typeof piece === 'string') onDelta?.(piece);
       } else if (event.event === STORY_STREAM_EVENTS.done) {

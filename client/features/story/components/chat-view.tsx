@@ -95,9 +95,9 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
       virtualizer.scrollToIndex(lastIndex, { align: 'end' });
     } else if (last.id !== state.lastId) {
       // Narrator messages are scrolled to smoothly; the player's own only if the reader was at the bottom.
-      if (last.role === 'assistant') virtualizer.scrollToIndex(lastIndex, { align: 'start', behavior: last.id === streamingId ? 'auto' : 'smooth' });
+      if (last.role === 'assistant') virtualizer.scrollToIndex(lastIndex, { align: 'start', behavior: last.localId === streamingId ? 'auto' : 'smooth' });
       else if (nearBottom.current) virtualizer.scrollToIndex(lastIndex, { align: 'end' });
-    } else if (last.id === streamingId && nearBottom.current) {
+    } else if (last.localId === streamingId && nearBottom.current) {
       // While the reply is written, follow it until its first line reaches the top of the view.
       const item = virtualizer.measurementsCache[lastIndex];
       const viewport = window.innerHeight - NAV_HEIGHT - bottomInset;
@@ -128,8 +128,8 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
               <ChatMessage
                 message={message}
                 highlighted={message.messageId !== undefined && message.messageId === focusMessageId}
-                streaming={message.id === streamingId}
-                onRegenerate={message.id === regenerableId ? () => onRegenerate(message.id) : undefined}
+                streaming={message.role !== 'image' && message.localId === streamingId}
+                onRegenerate={message.role !== 'image' && message.localId === regenerableId ? () => onRegenerate(message.localId) : undefined}
               />
             </div>
           );

@@ -71,7 +71,7 @@ export function useStorySession(user: User, isNew: boolean) {
     if (owner !== null && owner !== user.id) controller.reset(user.id);
   }, [controller, user.id]);
 
-  // /story/new: start once, then show it at /story until the server names it.
+  // /story/new: start once, then show it at /story until the server names it (its first event).
   useEffect(() => {
     if (mode !== 'new' || handledStarts.has(location.key)) return;
     handledStarts.add(location.key);
@@ -92,11 +92,12 @@ export function useStorySession(user: User, isNew: boolean) {
     });
   }, [mode, location.key, location.state, search, navigate, controller, user.id, endSession]);
 
-  // /story: the story on screen, else the saved one, else home.
+  // /story: the story on screen (by its address as soon as the server names it, even while its
+  // opening is still being written), else the saved one, else home.
   useEffect(() => {
     if (mode !== 'current') return;
     const current = controller.store.getState();
-    if (current.ownerId === user.id && current.storyId !== null && !current.isGenerating) {
+    if (current.ownerId === user.id && current.storyId !== null) {
       navigate(`/story/${current.storyId}`, { replace: true });
       return;
     }

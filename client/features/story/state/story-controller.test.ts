@@ -54,6 +54,21 @@ describe('story controller', () => {
     expect(controller.isFresh(7)).toBe(true);
   });
 
+  it('knows a new story by its id as soon as the server names it, before any of the opening', async () => {
+    let named: { storyId: number | null; isGenerating: boolean; messages: number } | null = null;
+    const start = vi.fn(async (_prompt: string, handlers: TurnHandlers) => {
+      handlers.onStory?.(7);
+      const state = store.getState();
+      named = { storyId: state.storyId, isGenerating: state.isGenerating, messages: state.messages.length };
+      handlers.onDelta?.('The tide turns.');
+      return { storyId: 7, messageId: 2, message: 'The tide turns.' };
+    });
+    const { controller, store } = setup({ start });
+    await controller.start(1, 'A harbour');
+    expect(named).toEqual({ storyId: 7, isGenerating: true, messages: 1 });
+    expect(store.getState()).toMatchObject({ storyId: 7, isGenerating: false });
+  });
+
   it('a failed start retries the start, or the story the error names', async () => {
     const start = vi.fn().mockRejectedValueOnce(new StoryTurnError('Too many', { status: 429, code: 'ALLOWANCE_USED', committed: false }));
     const { controller, store } = setup({ start });

@@ -99,7 +99,18 @@ export function createStoryController(deps: ControllerDeps = {}) {
     const streamId = newId();
     const stamp = () => now().toISOString();
     try {
-      const reply = await call({ signal, onDelta: (text) => store.dispatch({ type: 'delta', id: streamId, text, createdAt: stamp() }) });
+      const reply = await call({
+        signal,
+        onDelta: (text) => store.dispatch({ type: 'delta', id: streamId, text, createdAt: stamp() }),
+        onStory: (storyId) => {
+          // A new story gets its address (and its saved copy) before its opening is written, so a
+          // reload mid-opening comes back to it.
+          if (store.getState().storyId === storyId) return;
+          store.dispatch({ type: 'storyNamed', storyId });
+          fresh.add(storyId);
+          persist();
+        },
+      });
       store.dispatch({ type: 'turnDone', id: store.getState().streamingId ?? streamId, reply, createdAt: stamp() });
       fresh.add(reply.storyId);
       persist();

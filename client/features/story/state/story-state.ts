@@ -68,6 +68,7 @@ export type StoryAction =
   | { type: 'sendRequested'; message: LocalStoryMessage }
   | { type: 'retryRequested' }
   | { type: 'regenerateRequested'; id: string }
+  | { type: 'storyNamed'; storyId: number }
   | { type: 'delta'; id: string; text: string; createdAt: string }
   | { type: 'turnDone'; id: string; reply: StoryReply; createdAt: string }
   | { type: 'turnFailed'; message: string; retry: RetryPlan | null; storyId?: number; removeId?: string }
@@ -106,6 +107,8 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         retry: null,
       };
     }
+    case 'storyNamed':
+      return { ...state, storyId: action.storyId };
     case 'delta': {
       if (state.streamingId === action.id) {
         return { ...state, messages: state.messages.map((m) => (m.id === action.id ? { ...m, content: m.content + action.text } : m)) };

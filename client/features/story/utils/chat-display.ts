@@ -6,6 +6,8 @@ import type { LocalRole, LocalStoryMessage } from '../state/story-state';
 
 export interface ChatDisplayMessage {
   id: string;
+  /** The story store's id of the message, whatever display id it is drawn under (streaming, 'Try again'). */
+  localId: string;
   role: LocalRole;
   content: string;
   messageId?: number;
@@ -19,9 +21,9 @@ export function toChatDisplayMessages(messages: LocalStoryMessage[], baseTime: n
   const display: ChatDisplayMessage[] = [];
   messages.forEach((m, position) => {
     const id = anyServerId ? m.id : String(baseTime - position * 1000);
-    display.push({ id, role: m.role, content: m.content, messageId: m.messageId, image: m.image, isNotice: m.isNotice });
+    display.push({ id, localId: m.id, role: m.role, content: m.content, messageId: m.messageId, image: m.image, isNotice: m.isNotice });
     if (m.role === 'assistant' && m.image && m.messageId !== undefined) {
-      display.push({ id: `${id}-image`, role: 'image', content: STORY_STRINGS.generatedImage, image: m.image, messageId: m.messageId });
+      display.push({ id: `${id}-image`, localId: m.id, role: 'image', content: STORY_STRINGS.generatedImage, image: m.image, messageId: m.messageId });
     }
   });
   return display;

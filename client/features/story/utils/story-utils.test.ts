@@ -28,7 +28,7 @@ describe('toChatDisplayMessages', () => {
       ['a1-image', 'image'],
       ['a2', 'assistant'],
     ]);
-    expect(display[2]).toEqual({ id: 'a1-image', role: 'image', content: 'Generated image', image: '/img/2.png', messageId: 2 });
+    expect(display[2]).toEqual({ id: 'a1-image', localId: 'a1', role: 'image', content: 'Generated image', image: '/img/2.png', messageId: 2 });
   });
 
   it('makes ids from the base time minus one second per position when no message has a server id', () => {
@@ -40,6 +40,8 @@ describe('toChatDisplayMessages', () => {
       50_000,
     );
     expect(display.map((m) => m.id)).toEqual(['50000', '49000']);
+    // The store's ids stay reachable: the streaming reply of a new story is still known as such.
+    expect(display.map((m) => m.localId)).toEqual(['x', 'y']);
   });
 });
 
