@@ -120,7 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush,
     log: serviceLog,
   });
-  const stories = createStoryService({ repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, log: serviceLog });
+  const stories = createStoryService({ repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
   const admin = createAdminService({ repos, accounts, llm: config.llm, now });
   const bookmarks = createBookmarkService({ repos, now });
   const sharing = createSharingService({ repos, now });
@@ -140,8 +140,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerSession(app, sessions, sessionCookies);
 
   // A write is acknowledged only once it is durable (PGlite WAL fsync; a no-op on PostgreSQL).
-  // A streamed story turn flushes itself before its `done` event: waiting here would hold back
-  // the first words by an fsync.
+  // A streamed story turn flushes itself before its `done` or `error` event: waiting here would
+  // hold back the first words by an fsync. GET generate-title writes too and flushes itself.
   app.addHook('onSend', async (request, reply) => {
     if (WRITE_METHODS.has(request.method) && !String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) await deps.database.flush();
   });

@@ -20,7 +20,6 @@ const positiveInt = (name: string) =>
     .refine((n) => n > 0, `${name} must be greater than 0`);
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z
     .string()
     .trim()
@@ -124,7 +123,6 @@ export interface LlmConfig {
 export type TrustProxy = boolean | number | string;
 
 export interface AppConfig {
-  env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
@@ -178,7 +176,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const llmProblems = checkLlm(e);
   if (llmProblems.length > 0) throw new ConfigError(llmProblems);
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),

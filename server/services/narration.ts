@@ -167,6 +167,8 @@ export function createNarrationService(deps: NarrationDeps) {
           createdAt: deps.now(),
         });
       }
+      // The kept action (and any usage row) is durable before the player hears of the failure.
+      await deps.flush();
       throw narratorAppError(error, plan.reportStoryId ? story.id : undefined);
     }
   }

@@ -20,6 +20,8 @@ interface StoryDeps {
   apiKey: string | undefined;
   monthlyTokenLimit: number | null;
   now: () => Date;
+  /** Makes committed writes durable (PGlite WAL fsync): generate-title writes under a GET. */
+  flush: () => Promise<void>;
   log: Log;
 }
 
@@ -105,6 +107,7 @@ export function createStoryService(deps: StoryDeps) {
         });
         const title = cleanTitle(result.text) || fallback;
         await repos.stories.setTitle(storyId, title);
+        await deps.flush();
         return { title };
       } catch (error) {
         if (!(error instanceof NarratorError)) throw error;

@@ -36,6 +36,11 @@ export const AUTH_STRINGS = {
   loginSuccessAdminText: 'Welcome back (Admin)!',
   loginFailedTitle: 'Login Failed',
   loginFailedDefault: 'Login failed',
+  /** The auth dialog's wording (spec section 8), where the page says 'Login Successful' / 'Login Failed'. */
+  dialogLoginSuccessTitle: 'Login successful',
+  dialogLoginSuccessText: 'Welcome back!',
+  dialogLoginFailedTitle: 'Login failed',
+  dialogRegisterFailedTitle: 'Registration failed',
   registerSuccessTitle: 'Registration Successful',
   /** One toast is visible at a time, so the spec's welcome toast is folded into the success toast. */
   registerSuccessText: (username: string) => `Your account has been created. Welcome to ${PRODUCT_NAME}, ${username}!`,

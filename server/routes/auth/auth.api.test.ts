@@ -154,6 +154,9 @@ describe('GET /api/check-username', () => {
     const long = await client.get(`/api/check-username?username=${'x'.repeat(40)}`);
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Username must be at most 32 characters');
+    const repeated = await client.get('/api/check-username?username=alice&username=bob');
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Username must be at least 3 characters' });
   });
 });
 

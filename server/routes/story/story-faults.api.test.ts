@@ -40,6 +40,22 @@ async function newStory() {
   return { ...user, storyId: res.json().storyId as number };
 }
 
+/** Counts the database's durability flushes (the WAL fsync on PGlite) while `work` runs. */
+async function flushesDuring(work: () => Promise<unknown>): Promise<number> {
+  const original = ctx.database.flush;
+  let count = 0;
+  ctx.database.flush = () => {
+    count += 1;
+    return original.call(ctx.database);
+  };
+  try {
+    await work();
+  } finally {
+    ctx.database.flush = original;
+  }
+  return count;
+}
+
 async function messagesOf(user: Awaited<ReturnType<typeof newStory>>) {
   return (await user.client.get(`/api/story/${user.storyId}/current-state`)).json().messages as Array<{ role: string; content: string; messageId: number }>;
 }
@@ -95,6 +111,18 @@ describe('provider failures on continue', () => {
 });
 
 describe('streaming failures', () => {
+  it('makes the kept action durable before the SSE error is sent', async () => {
+    const user = await newStory();
+    fake.queue.push({ kind: 'status', status: 500 });
+    let events: ReturnType<typeof parseSse> = [];
+    const flushes = await flushesDuring(async () => {
+      const res = await user.client.request({ method: 'POST', url: `/api/story/${user.storyId}/continue`, headers: { accept: 'text/event-stream' }, json: { message: 'I hide the crate' } });
+      events = parseSse(res.body);
+    });
+    expect(events.at(-1)).toEqual({ event: 'error', data: unavailable });
+    expect(flushes).toBeGreaterThanOrEqual(1);
+  });
+
   it('sends an SSE error event for a dropped stream and saves no half reply', async () => {
     const user = await newStory();
     fake.queue.push({ kind: 'drop', afterChunks: 3 });
@@ -213,7 +241,11 @@ describe('titles from a real model', () => {
   it('cleans the model title, records its usage, keeps it, and falls back to the premise when the call fails', async () => {
     const user = await newStory();
     fake.queue.push({ kind: 'ok', text: '"The Blockade Runner."\nA tale of smuggling', usage: { input: 40, output: 6 } });
-    const res = await user.client.get(`/api/story/${user.storyId}/generate-title`);
+    let res: Awaited<ReturnType<typeof user.client.get>> | undefined;
+    // A GET that writes (the title, its usage row) still answers only once the write is durable.
+    const flushes = await flushesDuring(async () => (res = await user.client.get(`/api/story/${user.storyId}/generate-title`)));
+    expect(flushes).toBeGreaterThanOrEqual(1);
+    if (!res) throw new Error('no answer');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ title: 'The Blockade Runner' });
     expect((await user.client.get(`/api/story/${user.storyId}/recover`)).json().story.title).toBe('The Blockade Runner');

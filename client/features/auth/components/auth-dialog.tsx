@@ -35,10 +35,10 @@ export function AuthDialog({ open, onOpenChange, onAuthenticated, title = AUTH_S
             <TabsTrigger value="register">{AUTH_STRINGS.dialogRegisterTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <LoginForm onSuccess={handleSuccess} />
+            <LoginForm onSuccess={handleSuccess} variant="dialog" />
           </TabsContent>
           <TabsContent value="register">
-            <RegisterForm onSuccess={handleSuccess} />
+            <RegisterForm onSuccess={handleSuccess} variant="dialog" />
           </TabsContent>
         </Tabs>
       </DialogContent>

@@ -71,4 +71,24 @@ describe('LoginForm', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
     expect(onSuccess).not.toHaveBeenCalled();
   });
+
+  it("words its toasts the auth dialog's way inside the dialog", async () => {
+    mockFetch(() => jsonResponse(buildUser()));
+    renderWithProviders(<LoginForm variant="dialog" />);
+    await userEvent.type(screen.getByLabelText('Username or Email'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+  });
+
+  it("shows 'Login failed' inside the dialog", async () => {
+    mockFetch(() => jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }));
+    renderWithProviders(<LoginForm variant="dialog" />);
+    await userEvent.type(screen.getByLabelText('Username or Email'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
+  });
 });

@@ -18,9 +18,11 @@ import { readLastUsername, rememberLastUsername } from '../utils/session-persist
 export interface AuthFormProps {
   /** Runs after the session is established and the success toast is shown. */
   onSuccess?: (user: User) => void;
+  /** The auth dialog's toasts are worded differently from the auth page's (spec section 8). */
+  variant?: 'page' | 'dialog';
 }
 
-export function LoginForm({ onSuccess }: AuthFormProps) {
+export function LoginForm({ onSuccess, variant = 'page' }: AuthFormProps) {
   const login = useLoginMutation();
   const [rememberedUsername] = useState(readLastUsername);
   const {
@@ -36,13 +38,16 @@ export function LoginForm({ onSuccess }: AuthFormProps) {
     try {
       const user = await login.mutateAsync(values);
       rememberLastUsername(user.username);
+      const inDialog = variant === 'dialog';
+      const welcome = inDialog ? AUTH_STRINGS.dialogLoginSuccessText : AUTH_STRINGS.loginSuccessText;
       toast({
-        title: AUTH_STRINGS.loginSuccessTitle,
-        description: user.isAdmin ? AUTH_STRINGS.loginSuccessAdminText : AUTH_STRINGS.loginSuccessText,
+        title: inDialog ? AUTH_STRINGS.dialogLoginSuccessTitle : AUTH_STRINGS.loginSuccessTitle,
+        description: user.isAdmin ? AUTH_STRINGS.loginSuccessAdminText : welcome,
       });
       onSuccess?.(user);
     } catch (error) {
-      toast({ title: AUTH_STRINGS.loginFailedTitle, description: errorMessage(error, AUTH_STRINGS.loginFailedDefault), variant: 'destructive' });
+      const title = variant === 'dialog' ? AUTH_STRINGS.dialogLoginFailedTitle : AUTH_STRINGS.loginFailedTitle;
+      toast({ title, description: errorMessage(error, AUTH_STRINGS.loginFailedDefault), variant: 'destructive' });
     }
   });
 

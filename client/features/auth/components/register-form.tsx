@@ -27,7 +27,7 @@ export function shouldReloadCaptcha(error: unknown): boolean {
   return error.code === ERROR_CODES.captcha || /captcha/i.test(error.message);
 }
 
-export function RegisterForm({ onSuccess }: AuthFormProps) {
+export function RegisterForm({ onSuccess, variant = 'page' }: AuthFormProps) {
   const registration = useRegisterMutation();
   const captcha = useCaptcha();
   const questionId = useId();
@@ -57,7 +57,7 @@ export function RegisterForm({ onSuccess }: AuthFormProps) {
       onSuccess?.(user);
     } catch (error) {
       toast({
-        title: AUTH_STRINGS.registerFailedTitle,
+        title: variant === 'dialog' ? AUTH_STRINGS.dialogRegisterFailedTitle : AUTH_STRINGS.registerFailedTitle,
         description: errorMessage(error, AUTH_STRINGS.registerFailedDefault),
         variant: 'destructive',
       });
