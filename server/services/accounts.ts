@@ -91,36 +91,44 @@ export function createAccountService({ repos, config, captcha, limiter, now }: A
 
     async register(body: RegisterBody, captchaToken: string | undefined, ip: string): Promise<User> {
       if (await limiter.isExceeded(registerByIp, ip)) throw tooManyRequests(MESSAGES.tooManyRegistrations, HOUR_MS / 1000);
-      const check = await captcha.check(captchaToken, body.captchaAnswer);
-      if (check !== 'correct') {
-        throw new AppError(400, ERROR_CODES.captcha, check === 'wrong' ? MESSAGES.captchaWrong : MESSAGES.captchaMissing);
+      const claim = await captcha.claim(captchaToken, body.captchaAnswer);
+      if (claim.result !== 'correct') {
+        throw new AppError(400, ERROR_CODES.captcha, claim.result === 'wrong' ? MESSAGES.captchaWrong : MESSAGES.captchaMissing);
       }
-      // A correct captcha survives a taken name, so the player can fix the name without solving again.
-      await assertUniqueness(body.username, body.email);
-      const passwordHash = await hashPassword(body.password);
-      const record = await guardUnique(
-        () => repos.users.insert({ username: body.username, email: body.email, passwordHash, isAdmin: isListedAdmin(body.username) }),
-        body.username,
-        body.email,
-      );
-      await captcha.consume(captchaToken as string);
+      let record;
+      try {
+        await assertUniqueness(body.username, body.email);
+        const passwordHash = await hashPassword(body.password);
+        record = await guardUnique(
+          () => repos.users.insert({ username: body.username, email: body.email, passwordHash, isAdmin: isListedAdmin(body.username) }),
+          body.username,
+          body.email,
+        );
+      } catch (error) {
+        // A correct captcha survives a taken name, so the player can fix the name without solving again.
+        await claim.giveBack();
+        throw error;
+      }
       await limiter.hit(registerByIp, ip);
       return toPublicUser(record);
     },
 
     async login(body: LoginBody, ip: string): Promise<User> {
-      const accountKey = body.username.toLowerCase();
-      const [accountBlocked, ipBlocked] = await Promise.all([limiter.isExceeded(loginByAccount, accountKey), limiter.isExceeded(loginByIp, ip)]);
-      if (accountBlocked || ipBlocked) throw tooManyRequests(MESSAGES.tooManyLogins, config.rateLimits.loginWindowMs / 1000);
       const credentials = await repos.users.findCredentialsByLogin(body.username);
+      // One counter per account whichever name it is tried by (username or email); unknown names
+      // are counted by name. Attempts are counted before the password is checked and taken back
+      // when refused or successful, so only failures count and a burst cannot slip under the limit.
+      const accountKey = credentials ? `user:${credentials.id}` : `name:${body.username.toLowerCase()}`;
+      const attempts = await Promise.all([limiter.take(loginByAccount, accountKey), limiter.take(loginByIp, ip)]);
+      if (attempts.some((attempt) => attempt.over)) {
+        await Promise.all(attempts.map((attempt) => limiter.forget(attempt)));
+        throw tooManyRequests(MESSAGES.tooManyLogins, config.rateLimits.loginWindowMs / 1000);
+      }
       const valid = credentials
         ? await verifyPassword(credentials.passwordHash, body.password)
         : (await verifyPassword(await decoyPasswordHash(), body.password)) && false;
-      if (!credentials || !valid) {
-        await Promise.all([limiter.hit(loginByAccount, accountKey), limiter.hit(loginByIp, ip)]);
-        throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
-      }
-      await limiter.reset(loginByAccount, accountKey);
+      if (!credentials || !valid) throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
+      await Promise.all([limiter.reset(loginByAccount, accountKey), limiter.forget(attempts[1])]);
       return toPublicUser(await requireUser(credentials.id));
     },
 

@@ -1,6 +1,7 @@
 // Arithmetic captcha: a question with two integers and one of + - ×. The answer stays in the
-// database under the hash of a token the visitor holds in a cookie; it lives ten minutes and
-// is consumed by a wrong answer or a successful registration.
+// database under the hash of a token the visitor holds in a cookie; it lives ten minutes and is
+// single use: an answer takes it out atomically; only a correct answer whose registration is then
+// refused (a taken name) gives it back, so the player fixes the name without solving again.
 import { randomInt } from 'node:crypto';
 import type { Repositories } from '@server/db/repositories';
 import { digestToken, newToken } from './tokens';
@@ -30,6 +31,11 @@ export function makeChallenge(pick: (min: number, maxExclusive: number) => numbe
 }
 
 export type CaptchaCheck = 'correct' | 'wrong' | 'missing';
+export interface CaptchaClaim {
+  result: CaptchaCheck;
+  /** Puts a correctly answered challenge back (the registration was refused for another reason). */
+  giveBack: () => Promise<void>;
+}
 
 export function createCaptchaService(repos: Pick<Repositories, 'captchas'>, now: () => Date) {
   return {
@@ -47,19 +53,15 @@ export function createCaptchaService(repos: Pick<Repositories, 'captchas'>, now:
     },
 
     /** Checks an answer; a wrong one consumes the challenge so it cannot be guessed at. */
-    async check(token: string | undefined, answer: string): Promise<CaptchaCheck> {
-      if (!token) return 'missing';
+    async claim(token: string | undefined, answer: string): Promise<CaptchaClaim> {
+      const none = async () => {};
+      if (!token) return { result: 'missing', giveBack: none };
       const tokenHash = digestToken(token);
-      const challenge = await repos.captchas.findValid(tokenHash, now());
-      if (!challenge) return 'missing';
+      const challenge = await repos.captchas.take(tokenHash, now());
+      if (!challenge) return { result: 'missing', giveBack: none };
       const given = answer.trim();
-      if (/^-?\d+$/.test(given) && Number(given) === challenge.answer) return 'correct';
-      await repos.captchas.delete(tokenHash);
-      return 'wrong';
-    },
-
-    async consume(token: string): Promise<void> {
-      await repos.captchas.delete(digestToken(token));
+      if (!(/^-?\d+$/.test(given) && Number(given) === challenge.answer)) return { result: 'wrong', giveBack: none };
+      return { result: 'correct', giveBack: () => repos.captchas.insert({ tokenHash, answer: challenge.answer, expiresAt: challenge.expiresAt }) };
     },
   };
 }

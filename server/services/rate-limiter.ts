@@ -20,6 +20,20 @@ export function createRateLimiter(repos: Pick<Repositories, 'rateLimits'>, now: 
       await repos.rateLimits.record(limit.bucket, key, now());
     },
 
+    /**
+     * Counts an attempt before it is made: concurrent attempts each see the others, so a burst
+     * cannot slip under the limit. `over` when this one is past it; forget() takes it back.
+     */
+    async take(limit: Limit, key: string): Promise<{ id: number; over: boolean }> {
+      const id = await repos.rateLimits.record(limit.bucket, key, now());
+      const since = new Date(now().getTime() - limit.windowMs);
+      return { id, over: (await repos.rateLimits.countSince(limit.bucket, key, since)) > limit.max };
+    },
+
+    async forget(attempt: { id: number }): Promise<void> {
+      await repos.rateLimits.remove(attempt.id);
+    },
+
     async reset(limit: Limit, key: string): Promise<void> {
       await repos.rateLimits.clear(limit.bucket, key);
     },

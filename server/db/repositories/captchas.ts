@@ -17,6 +17,15 @@ export function createCaptchasRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Takes a live challenge out in one statement, so two requests can never both use it. */
+    async take(tokenHash: string, now: Date): Promise<{ answer: number; expiresAt: Date } | null> {
+      const [row] = await db
+        .delete(captchaChallenges)
+        .where(and(eq(captchaChallenges.tokenHash, tokenHash), gt(captchaChallenges.expiresAt, now)))
+        .returning({ answer: captchaChallenges.answer, expiresAt: captchaChallenges.expiresAt });
+      return row ?? null;
+    },
+
     async delete(tokenHash: string): Promise<void> {
       await db.delete(captchaChallenges).where(eq(captchaChallenges.tokenHash, tokenHash));
     },

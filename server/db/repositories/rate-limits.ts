@@ -5,8 +5,13 @@ import { rateLimitEvents } from '../schema';
 
 export function createRateLimitsRepository(db: Db) {
   return {
-    async record(bucket: string, key: string, now: Date): Promise<void> {
-      await db.insert(rateLimitEvents).values({ bucket, key, createdAt: now });
+    async record(bucket: string, key: string, now: Date): Promise<number> {
+      const [row] = await db.insert(rateLimitEvents).values({ bucket, key, createdAt: now }).returning({ id: rateLimitEvents.id });
+      return row.id;
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, id));
     },
 
     async countSince(bucket: string, key: string, since: Date): Promise<number> {

@@ -94,6 +94,16 @@ describe('POST /api/register', () => {
     expect(ok.statusCode).toBe(201);
   });
 
+  it('lets one solved captcha create one account, even when two registrations race with it', async () => {
+    const client = new TestClient(ctx.app);
+    const { question } = await freshCaptcha(client);
+    const answer = solveCaptcha(question);
+    const attempt = () => client.post('/api/register', { username: uniqueName(), email: `${uniqueName()}@example.com`, password: 'secret123', captchaAnswer: answer });
+    const results = await Promise.all([attempt(), attempt(), attempt()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const refused of results.filter((r) => r.statusCode === 400)) expect(refused.json().message).toMatch(/captcha/i);
+  });
+
   it.each([
     [{ username: 'ab' }, 'Username must be at least 3 characters'],
     [{ username: 42 }, 'Username must be at least 3 characters'],
@@ -223,6 +233,41 @@ describe('POST /api/login', () => {
     ctx.clock.advance(15 * 60_000 + 1);
     const later = await new TestClient(ctx.app, '10.2.1.1').post('/api/login', { username: user.username, password: user.password });
     expect(later.statusCode).toBe(200);
+  });
+
+  it('counts failures per account whichever name it is tried by, and a burst cannot slip past the limit', async () => {
+    const user = await registerUser(ctx.app);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await new TestClient(ctx.app, `10.4.0.${i}`).post('/api/login', { username: user.username, password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    // Eight at once, by email, from eight more addresses: never more than the 5 failures left get
+    // through (how many do depends on how the database interleaves them; the rest are 429)...
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => new TestClient(ctx.app, `10.4.1.${i}`).post('/api/login', { username: user.email.toUpperCase(), password: 'wrong-password' })),
+    );
+    const through = burst.filter((r) => r.statusCode === 401).length;
+    expect(through).toBeLessThanOrEqual(5);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(8 - through);
+    // ...and one at a time, exactly 10 failures in all are allowed before the account locks...
+    let more = 0;
+    for (let i = 0; i < 10; i += 1) {
+      const res = await new TestClient(ctx.app, `10.4.3.${i}`).post('/api/login', { username: user.email, password: 'wrong-password' });
+      if (res.statusCode === 429) break;
+      expect(res.statusCode).toBe(401);
+      more += 1;
+    }
+    expect(5 + through + more).toBe(10);
+    // ...so the right password is refused too, by username, until the window passes.
+    expect((await new TestClient(ctx.app, '10.4.2.1').post('/api/login', { username: user.username, password: user.password })).statusCode).toBe(429);
+    ctx.clock.advance(15 * 60_000 + 1);
+    expect((await new TestClient(ctx.app, '10.4.2.1').post('/api/login', { username: user.username, password: user.password })).statusCode).toBe(200);
+  });
+
+  it('does not count successful logins against an IP', async () => {
+    const user = await registerUser(ctx.app);
+    for (let i = 0; i < 12; i += 1) {
+      expect((await new TestClient(ctx.app, '10.5.0.1').post('/api/login', { username: user.username, password: user.password })).statusCode).toBe(200);
+    }
   });
 
   it('blocks an IP after 10 failures across accounts', async () => {
