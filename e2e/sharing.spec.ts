@@ -1,6 +1,6 @@
 // Sharing and preferences in the browser: share a story from its page, read the link logged out
 // (also as a Facebook in-app browser, and through a Messenger link), see the error card for an
-// unknown id, check the served link-preview tags; preferences disabled for visitors, saved for players.
+// unknown id, check the served link-preview tags; stop sharing from the share dialog; preferences disabled for visitors, saved for players.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREFERENCES_STRINGS } from '../client/features/preferences/strings';
@@ -84,6 +84,39 @@ test('share a story and read it logged out, in a Facebook in-app browser and thr
   await expect(inApp.getByText(SHARING_STRINGS.previewNote)).toBeVisible();
   await expect(inApp.getByRole('heading', { name: SHARING_STRINGS.gallery })).toHaveCount(0);
   await facebook.close();
+});
+
+test('the owner stops sharing from the share dialog, and the link shows the story was removed', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await registerThroughUi(page);
+  await beginStory(page, 'A choir that sings the tide in');
+  await page.getByRole('button', { name: SHARING_STRINGS.shareTooltip }).click();
+  const naming = page.getByRole('dialog', { name: SHARING_STRINGS.nameDialogTitle });
+  await expect(naming.getByLabel(SHARING_STRINGS.titleLabel)).not.toHaveValue('', { timeout: 10_000 });
+  await naming.getByRole('button', { name: SHARING_STRINGS.createLink, exact: true }).click();
+  const shareDialog = page.getByRole('dialog', { name: SHARING_STRINGS.shareDialogTitle });
+  const link = await shareDialog.getByLabel(SHARING_STRINGS.linkLabel).inputValue();
+
+  const visitor = await browser.newContext();
+  const reader = await visitor.newPage();
+  await reader.goto(link);
+  await expect(reader.getByText(SHARING_STRINGS.sharedBadge, { exact: true })).toBeVisible();
+
+  await shareDialog.getByRole('button', { name: SHARING_STRINGS.stopSharing }).click();
+  await expect(shareDialog.getByText(SHARING_STRINGS.stopConfirmText)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await shareDialog.getByRole('button', { name: SHARING_STRINGS.stopConfirm }).click();
+  await expect(page.getByText(SHARING_STRINGS.stoppedText)).toBeVisible();
+  await expect(shareDialog).toHaveCount(0);
+
+  // A new visit (past any cached copy) finds the story removed by its creator.
+  const later = await browser.newContext();
+  const stranger = await later.newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole('heading', { level: 1, name: SHARING_STRINGS.notAvailable })).toBeVisible();
+  await expect(stranger.getByText(SHARING_STRINGS.notFound)).toBeVisible();
+  await visitor.close();
+  await later.close();
 });
 
 test("an unknown share id shows 'Story Not Available' with the Share ID", async ({ page }) => {

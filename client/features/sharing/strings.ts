@@ -26,6 +26,13 @@ export const SHARING_STRINGS = {
   openShared: 'Open shared story',
   errorTitle: 'Error',
   shareFailed: 'Failed to share story',
+  stopSharing: 'Stop sharing',
+  stopConfirmText: 'Turn this link off? Anyone who opens it will see that the story was removed. You can share the story again later with a new link.',
+  stopConfirm: 'Turn the link off',
+  stopping: 'Turning it off…',
+  stoppedTitle: 'Sharing stopped',
+  stoppedText: 'The link no longer opens your story.',
+  stopFailed: 'Failed to stop sharing',
 
   // Shared story page
   createYourOwn: 'Create Your Own',

@@ -1,6 +1,6 @@
 // 'Share story' (spec sections 2 and 8): the link with a copy button ('Copied!' / 'Link copied to
 // clipboard', a check mark for 2 s), the three alternate links for Messenger's in-app browser, and
-// 'Open shared story'.
+// 'Open shared story', and 'Stop sharing' to turn the link off.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Check, Copy, ExternalLink } from 'lucide-react';
 import { COPIED_INDICATOR_MS } from '@shared/constants';
@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { SHARING_STRINGS } from '../strings';
+import { StopSharing } from './stop-sharing';
 
 export const MESSENGER_PAGES = ['/fb-redirect.html', '/fb-viewer.html', '/fb-shared.html'] as const;
 
@@ -89,6 +90,7 @@ export function ShareLinkDialog({ shareId, onClose }: { shareId: string | null; 
                 {SHARING_STRINGS.openShared}
               </a>
             </Button>
+            {shareId ? <StopSharing key={shareId} shareId={shareId} onStopped={onClose} /> : null}
           </div>
         ) : null}
       </DialogContent>

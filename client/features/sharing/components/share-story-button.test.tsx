@@ -1,6 +1,6 @@
 // The share flow: title prefill (latest bookmark, else the suggestion, else 'My Story'), the blank
 // title rule, bookmark then share (a bookmark failure does not stop sharing), the share dialog's
-// links and copy button, the error toast, clearing on close and the viewport lock.
+// links and copy button, stopping the share, the error toast, clearing on close and the viewport lock.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ interface Scenario {
   title?: Response;
   bookmarkCreate?: Response;
   share?: Response;
+  stop?: Response;
 }
 
 function setup(scenario: Scenario = {}) {
@@ -26,6 +27,7 @@ function setup(scenario: Scenario = {}) {
     if (url === `/api/story/${STORY_ID}/generate-title`) return scenario.title ?? jsonResponse({ title: 'Suggested title' });
     if (url === `/api/story/${STORY_ID}/current-state`) return jsonResponse(STATE);
     if (url === `/api/story/${STORY_ID}/share`) return scenario.share ?? jsonResponse({ shareId: 'AbCdEfGh12345678' }, { status: 201 });
+    if (url === '/api/shared/AbCdEfGh12345678' && method === 'DELETE') return scenario.stop ?? jsonResponse({ success: true });
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
   });
   renderWithProviders(<ShareStoryButton storyId={STORY_ID} />);
@@ -107,6 +109,35 @@ describe('ShareStoryButton', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(viewport.content).toBe('width=device-width, initial-scale=1.0');
+  });
+
+  it('stops sharing after a confirmation, and closes the dialog', async () => {
+    const fetchMock = setup();
+    await openFlow();
+    await waitFor(() => expect(titleInput()).toHaveValue('Suggested title'));
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const shareDialog = await screen.findByRole('dialog', { name: 'Share story' });
+    await userEvent.click(within(shareDialog).getByRole('button', { name: 'Stop sharing' }));
+    expect(fetchMock.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(shareDialog).getByRole('button', { name: 'Turn the link off' }));
+    expect(await screen.findByText('Sharing stopped')).toBeInTheDocument();
+    expect(screen.getByText('The link no longer opens your story.')).toBeInTheDocument();
+    expect(fetchMock.requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/shared/AbCdEfGh12345678']);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share story' })).not.toBeInTheDocument());
+  });
+
+  it("keeps the link when stopping fails, with the server's message", async () => {
+    setup({ stop: jsonResponse({ message: 'Story not found', code: 'NOT_FOUND' }, { status: 404 }) });
+    await openFlow();
+    await waitFor(() => expect(titleInput()).toHaveValue('Suggested title'));
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const shareDialog = await screen.findByRole('dialog', { name: 'Share story' });
+    await userEvent.click(within(shareDialog).getByRole('button', { name: 'Stop sharing' }));
+    await userEvent.click(within(shareDialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(shareDialog).getByRole('button', { name: 'Stop sharing' }));
+    await userEvent.click(within(shareDialog).getByRole('button', { name: 'Turn the link off' }));
+    expect(await screen.findByText('Story not found')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Share story' })).toBeInTheDocument();
   });
 
   it('copies the link with the spec toast and a 2 s indicator', async () => {
