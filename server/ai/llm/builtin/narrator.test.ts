@@ -57,6 +57,23 @@ describe('composeReply', () => {
     }
     expect(seen.size).toBe(UNIQUE_TURNS * 3);
   });
+
+  it('never repeats a paragraph in a story far longer than that either, and stays within 80-180 words', () => {
+    const seen = new Set<string>();
+    const turns = UNIQUE_TURNS * 3 + 10;
+    for (let turn = 0; turn < turns; turn += 1) {
+      const reply = composeReply({ storyId: 9, turn, attempt: 0, premise: PREMISE, action: 'wait' });
+      const words = reply.split(/\s+/).length;
+      expect(words).toBeGreaterThanOrEqual(80);
+      expect(words).toBeLessThanOrEqual(180);
+      expect(reply.trim().endsWith('?')).toBe(true);
+      for (const paragraph of reply.split('\n\n')) {
+        expect(seen.has(paragraph)).toBe(false);
+        seen.add(paragraph);
+      }
+    }
+    expect(seen.size).toBe(turns * 3);
+  });
 });
 
 describe('parseAction and detectGenre', () => {

@@ -2,8 +2,9 @@
 // 80-180 words of second-person story in the premise's genre, opening with the player's own verb
 // and object, and ends on an open question. Replies are a pure function of (story, turn, attempt):
 // each of its three paragraphs is drawn through a bijection of turn*4+attempt onto its template
-// space, so no paragraph repeats within a story's first 576 turns, and a retry (next attempt)
-// gets a different reply that tests can still predict.
+// space, so no paragraph repeats within a story's first 576 turns; past that, each further round
+// of 576 turns marks its paragraphs with the round's number, so none ever repeats. A retry (next
+// attempt) gets a different reply that tests can still predict.
 import type { Genre } from '@shared/constants';
 import { capitalise, detectGenre, parseAction, wordCount, type ParsedAction } from './text';
 import { VOCABULARY, type GenreWords } from './vocabulary';
@@ -15,8 +16,27 @@ const PARAGRAPH_SPACE = 2304;
 
 export const MIN_WORDS = 80;
 export const MAX_WORDS = 180;
-/** Below this turn number (exclusive) the no-repeat guarantee holds: PARAGRAPH_SPACE / ATTEMPTS_PER_TURN. */
+/** Turns per round of the template space (PARAGRAPH_SPACE / ATTEMPTS_PER_TURN); later rounds are marked. */
 export const UNIQUE_TURNS = PARAGRAPH_SPACE / ATTEMPTS_PER_TURN;
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/**
+ * The round's own sentence for each paragraph once the template space has been used up (round 1
+ * is turns 576-1151, and so on): the number makes every later paragraph differ from all earlier ones.
+ */
+function roundMarks(round: number): [string, string, string] {
+  if (round === 0) return ['', '', ''];
+  return [
+    ` The feeling of having been here before comes for the ${ordinal(round + 1)} time.`,
+    ` You count ${round + 1} turns of the great wheel since the beginning.`,
+    ` Somewhere far off, a bell tolls ${round + 1} times.`,
+  ];
+}
 
 interface Slots {
   sight: string;
@@ -162,6 +182,7 @@ export function composeReply(seed: TurnSeed): string {
   const action = parseAction(seed.action);
   const key = seed.turn * ATTEMPTS_PER_TURN + (seed.attempt % ATTEMPTS_PER_TURN);
   const salt = hash(`${seed.storyId}`);
+  const marks = roundMarks(Math.floor(key / PARAGRAPH_SPACE));
 
   const [r, sight, connector, sound] = pickSlots(key, salt, [8, 6, 8, 6]);
   const [sc, place, figure, detail] = pickSlots(key, salt >>> 3, [8, 6, 6, 8]);
@@ -170,9 +191,9 @@ export function composeReply(seed: TurnSeed): string {
   const p1Slots: Slots = { sight: words.sights[sight], sound: words.sounds[sound], place: '', figure: '', omen: '' };
   const opening = /[.!?"”]$/.test(action.clause) ? capitalise(action.clause) : `${capitalise(action.clause)}.`;
   const first =
-    seed.turn === 0 ? `${OPENINGS[r](p1Slots)} ${CONNECTORS[connector]}` : `${opening} ${REACTIONS[r](action, p1Slots)} ${CONNECTORS[connector]}`;
-  const second = SCENES[sc]({ ...p1Slots, place: words.places[place], figure: words.figures[figure] }, DETAILS[detail]);
-  const third = `${CLOSINGS[cl](words.omens[omen])} ${BEATS[beat]} ${QUESTIONS[question]}`;
+    (seed.turn === 0 ? `${OPENINGS[r](p1Slots)} ${CONNECTORS[connector]}` : `${opening} ${REACTIONS[r](action, p1Slots)} ${CONNECTORS[connector]}`) + marks[0];
+  const second = SCENES[sc]({ ...p1Slots, place: words.places[place], figure: words.figures[figure] }, DETAILS[detail]) + marks[1];
+  const third = `${CLOSINGS[cl](words.omens[omen])} ${BEATS[beat]}${marks[2]} ${QUESTIONS[question]}`;
   return [first, second, third].join('\n\n');
 }
 
