@@ -4,7 +4,8 @@
 // token that runs here with the load generator. Prints the app's added latency to the first delta
 // (p50, p99), turns per second, the server's peak RSS, the added latency early and late in a
 // 500-turn story, and prompt tokens at turns 1, 10, 100 and 500 next to a full-history prompt.
-// Nothing is asserted. Knobs: BENCH_USERS (8), BENCH_TURNS (20), BENCH_TTFT_MS (150), BENCH_LONG_TURNS (500).
+// Nothing is asserted. Knobs: BENCH_USERS (8), BENCH_TURNS (20), BENCH_TTFT_MS (150), BENCH_LONG_TURNS (500),
+// BENCH_CHUNK_MS (2).
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -20,6 +21,12 @@ const USERS = Number(process.env.BENCH_USERS ?? 8);
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
 const TTFT_MS = Number(process.env.BENCH_TTFT_MS ?? 150);
 const LONG_TURNS = Number(process.env.BENCH_LONG_TURNS ?? 500);
+/**
+ * The fake streams one 3-word chunk every CHUNK_MS. It shares this process with the clients, so a
+ * reply written in one burst would hold up the clients' own reading of their first delta and
+ * count as the app's latency (measured: +6 ms at p50); real providers stream over time anyway.
+ */
+const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 2);
 const REPLY = `${'The wind drags cold rain across the broken wall, and the torches stutter. '.repeat(9)}What do you do?`;
 const PREMISE = 'Captain Mirela Voss and her navigator Tobin smuggle a sealed crate past the blockade of Port Kessrin.';
 
@@ -31,7 +38,7 @@ let ttft = TTFT_MS;
 fake.fallback = (request) => {
   const system = contentText(request.body.messages[0]?.content);
   if (system.startsWith('You maintain the memory')) return { kind: 'ok', text: 'You and Tobin slipped past two patrols; the crate hums; Kessrin is close.', ttftMs: ttft };
-  return { kind: 'ok', text: REPLY, ttftMs: ttft, chunkWords: 3 };
+  return { kind: 'ok', text: REPLY, ttftMs: ttft, chunkWords: 3, chunkDelayMs: CHUNK_MS };
 };
 
 const dir = await mkdtemp(join(tmpdir(), 'tw-bench-narrator-'));

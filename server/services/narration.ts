@@ -12,6 +12,7 @@ import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
+import type { Preferences } from '@shared/schemas/preferences';
 import { STORY_MESSAGES, type StoryReply } from '@shared/schemas/story';
 import { narratorAppError, scrubbed } from './narrator-errors';
 import type { PreferencesSource } from './preferences';
@@ -92,6 +93,8 @@ export function createNarrationService(deps: NarrationDeps) {
     replace: MessageRecord | null;
     /** Set for a story start: a failed first reply still names the story the client can retry. */
     reportStoryId: boolean;
+    /** What a continue already read with its lease (one round trip): the window and the preferences. */
+    loaded?: { window: MessageRecord[]; preferences: Preferences };
   }
 
   async function generate(plan: TurnPlan, onDelta?: (text: string) => void): Promise<StoryReply> {
@@ -100,8 +103,8 @@ export function createNarrationService(deps: NarrationDeps) {
     let promptTokens = 0;
     const count = await loadTokenCounter();
     try {
-      const system = narratorSystemPrompt(await deps.preferences.get(story.userId));
-      const window = (await repos.stories.messagesAfter(story.id, story.memoryThroughId)).filter((m) => !m.isInitial);
+      const system = narratorSystemPrompt(plan.loaded?.preferences ?? (await deps.preferences.get(story.userId)));
+      const window = (plan.loaded?.window ?? (await repos.stories.messagesAfter(story.id, story.memoryThroughId))).filter((m) => !m.isInitial);
       const recent = window.filter((m) => m.id < action.id).map((m) => ({ role: m.role, content: m.content }));
       const prompt = assembleTurnPrompt(
         { system, premise: story.premise, memory: story.memory, recent, action: action.isInitial ? OPENING_INSTRUCTION : action.content },
@@ -185,11 +188,18 @@ export function createNarrationService(deps: NarrationDeps) {
 
     async continueStory(userId: number, storyId: number, text: string): Promise<PreparedTurn> {
       await assertAllowance(userId);
-      const story = await leaseStory(userId, storyId);
-      return underLease(story.id, async () => {
-        const action = await repos.stories.appendAction(story.id, text, deps.now());
-        return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false });
-      });
+      // The lease, the action and the window in one statement, the preferences alongside: the
+      // fewer round trips before the provider call, the sooner the first words.
+      const [turn, preferences] = await Promise.all([
+        repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil() }),
+        deps.preferences.get(userId),
+      ]);
+      if (!turn) {
+        await ownedStory(userId, storyId);
+        throw new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
+      }
+      const { story, action } = turn;
+      return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: [...turn.window, action], preferences } });
     },
 
     /** Answers the last action again: replaces its reply, or gives it the reply that failed. */

@@ -44,6 +44,10 @@ const messageColumns = {
   createdAt: storyMessages.createdAt,
 };
 
+/** A message as json_build_object gives it back: the time is a string. */
+type JsonMessage = Omit<MessageRecord, 'createdAt'> & { createdAt: string };
+const fromJson = (m: JsonMessage): MessageRecord => ({ ...m, createdAt: new Date(m.createdAt) });
+
 /** Ids beyond PostgreSQL's integer range cannot exist; asking for one is simply "not found". */
 const MAX_ID = 2_147_483_647;
 
@@ -86,6 +90,43 @@ export function createStoriesRepository(db: Db) {
         .where(and(eq(stories.id, storyId), eq(stories.userId, userId), or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now))))
         .returning(storyColumns);
       return row ?? null;
+    },
+
+    /**
+     * A player's turn in one statement, since it sits on the time-to-first-word path: takes the
+     * lease on the owner's story, appends the action (numbered after the story's last turn) and
+     * reads the verbatim window (the messages after the memory's reach, without the new action).
+     * Null when the story is not the owner's or the lease is held; the caller tells them apart.
+     */
+    async leaseAndAppend(input: { storyId: number; userId: number; content: string; now: Date; until: Date }): Promise<{ story: StoryRecord; action: MessageRecord; window: MessageRecord[] } | null> {
+      if (input.storyId > MAX_ID) return null;
+      const messageJson = (alias: string) =>
+        sql.raw(
+          `json_build_object('id', ${alias}.id, 'role', ${alias}.role, 'content', ${alias}.content, 'turn', ${alias}.turn, 'isInitial', ${alias}.is_initial, 'attempts', ${alias}.attempts, 'createdAt', ${alias}.created_at)`,
+        );
+      const result = await db.execute(sql`
+        with leased as (
+          update stories set generating_until = ${input.until.toISOString()}::timestamptz
+          where id = ${input.storyId} and user_id = ${input.userId}
+            and (generating_until is null or generating_until < ${input.now.toISOString()}::timestamptz)
+          returning id, user_id, title, premise, memory, memory_through_id
+        ), action as (
+          insert into story_messages (story_id, role, content, turn, attempts, created_at)
+          select leased.id, 'user', ${input.content},
+            (select coalesce(max(turn), 0) + 1 from story_messages where story_id = leased.id), 1, ${input.now.toISOString()}::timestamptz
+          from leased
+          returning *
+        )
+        select
+          json_build_object('id', leased.id, 'userId', leased.user_id, 'title', leased.title, 'premise', leased.premise,
+            'memory', leased.memory, 'memoryThroughId', leased.memory_through_id) as story,
+          ${messageJson('action')} as action,
+          (select coalesce(json_agg(${messageJson('m')} order by m.id), '[]'::json)
+             from story_messages m where m.story_id = leased.id and m.id > leased.memory_through_id) as window
+        from leased, action`);
+      const [row] = (result as unknown as { rows: Array<{ story: StoryRecord; action: JsonMessage; window: JsonMessage[] }> }).rows;
+      if (!row) return null;
+      return { story: row.story, action: fromJson(row.action), window: row.window.map(fromJson) };
     },
 
     /** Takes the one-generation-per-story lease; false while another generation holds it. */
@@ -143,6 +184,7 @@ export function createStoriesRepository(db: Db) {
     },
 
     /** Appends a player action as the next turn (numbered in the same statement). */
+    /** Appends a player's action numbered after the story's last turn (seeding, tools; a turn uses leaseAndAppend). */
     async appendAction(storyId: number, content: string, now: Date): Promise<MessageRecord> {
       const nextTurn = sql<number>`(select coalesce(max(${storyMessages.turn}), 0) + 1 from ${storyMessages} where ${storyMessages.storyId} = ${storyId})`;
       const [row] = await db.insert(storyMessages).values({ storyId, role: 'user', content, turn: nextTurn, attempts: 1, createdAt: now }).returning(messageColumns);
