@@ -1,7 +1,7 @@
 // Server-sent events for a story turn: `story` naming the story (a new one has its address before
 // any text), `delta` events with the reply's pieces in order, then `done` with the saved reply, or
-// `error` with the JSON error body; then the stream ends. The
-// turn runs to the end even if the browser disconnects, so the reply is still saved.
+// `error` with the JSON error body; then the stream ends. The turn runs to the end even if the
+// browser disconnects, so the reply is still saved.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES } from '@server/errors';
