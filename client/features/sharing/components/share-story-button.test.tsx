@@ -111,6 +111,15 @@ describe('ShareStoryButton', () => {
     expect(viewport.content).toBe('width=device-width, initial-scale=1.0');
   });
 
+  it('does not bookmark the same place under the same title twice', async () => {
+    const fetchMock = setup({ bookmarks: [{ ...BOOKMARK, lastMessageId: 41 }] });
+    const dialog = await openFlow();
+    await waitFor(() => expect(titleInput()).toHaveValue('Saved title'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await screen.findByRole('dialog', { name: 'Share story' });
+    expect(fetchMock.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([`/api/story/${STORY_ID}/share`]);
+  });
+
   it('stops sharing after a confirmation, and closes the dialog', async () => {
     const fetchMock = setup();
     await openFlow();

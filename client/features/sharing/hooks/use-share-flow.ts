@@ -84,7 +84,10 @@ export function useShareFlow(storyId: number | null) {
     setPhase('creating');
     try {
       const lastMessageId = await fetchLastMessageId(storyId);
-      if (lastMessageId !== null) await bookmarkMutation.mutateAsync({ storyId, lastMessageId, title: trimmed });
+      // The same place under the same title is bookmarked once, however often it is shared.
+      const existing = await queryClient.fetchQuery(bookmarksQueryOptions());
+      const already = existing.some((b) => b.storyId === storyId && b.lastMessageId === lastMessageId && b.title === trimmed);
+      if (lastMessageId !== null && !already) await bookmarkMutation.mutateAsync({ storyId, lastMessageId, title: trimmed });
     } catch (error) {
       // Spec section 4: the bookmark is a courtesy; sharing goes on without it.
       console.warn('Could not bookmark the story while sharing it', error);
