@@ -106,7 +106,7 @@ test('the owner stops sharing from the share dialog, and the link shows the stor
   await expect(shareDialog.getByText(SHARING_STRINGS.stopConfirmText)).toBeVisible();
   await expectNoSeriousViolations(page);
   await shareDialog.getByRole('button', { name: SHARING_STRINGS.stopConfirm }).click();
-  await expect(page.getByText(SHARING_STRINGS.stoppedText)).toBeVisible();
+  await expect(page.getByText(SHARING_STRINGS.stoppedText, { exact: true })).toBeVisible();
   await expect(shareDialog).toHaveCount(0);
 
   // A new visit (past any cached copy) finds the story removed by its creator.
