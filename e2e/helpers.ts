@@ -1,6 +1,7 @@
 // Shared steps for the browser journeys: unique accounts, the captcha read off the page and
 // solved like a person would, and registration through the real form.
 import { expect, type Page } from '@playwright/test';
+import { APP_STRINGS } from '../client/app/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
 import { HOME_STRINGS } from '../client/features/home/strings';
 
@@ -50,9 +51,19 @@ export async function loginThroughUi(page: Page, login: string, password: string
   await form.getByRole('button', { name: AUTH_STRINGS.loginSubmit, exact: true }).click();
 }
 
+/**
+ * Opens Home and waits until the session is known (the header shows Logout or Login / Register):
+ * a story started before that only gets the 'Please wait' toast, as the spec says.
+ */
+export async function gotoHome(page: Page) {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: APP_STRINGS.logout }).or(header.getByRole('link', { name: APP_STRINGS.loginRegister })).first()).toBeVisible();
+}
+
 /** Starts a story from Home and waits until its opening has been written and the address names it. */
 export async function beginStory(page: Page, scenario: string) {
-  await page.goto('/');
+  await gotoHome(page);
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill(scenario);
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { HOME_STRINGS } from '../client/features/home/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { registerThroughUi } from './helpers';
+import { gotoHome, registerThroughUi } from './helpers';
 
 test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
 
@@ -15,7 +15,7 @@ const input = (page: Page) => page.getByPlaceholder(STORY_STRINGS.inputPlacehold
 
 async function startStory(page: Page) {
   await registerThroughUi(page);
-  await page.goto('/');
+  await gotoHome(page);
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill('A harbour town where the bells ring on their own');
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
@@ -65,7 +65,7 @@ test('a reload while the narrator writes shows it thinking, then the saved reply
 
 test('a new story has its address before its opening is written, so a reload comes back to it', async ({ page }) => {
   await registerThroughUi(page);
-  await page.goto('/');
+  await gotoHome(page);
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill('A lighthouse that keeps its own hours SLOWLY');
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
   await expect(page.locator('[data-streaming]')).toHaveCount(1, { timeout: 20_000 });

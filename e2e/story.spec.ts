@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { HOME_STRINGS } from '../client/features/home/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
-import { beginStory, registerThroughUi, solveCaptcha, uniqueUser } from './helpers';
+import { beginStory, gotoHome, registerThroughUi, solveCaptcha, uniqueUser } from './helpers';
 
 const narratorBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.narrator });
 const playerBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.you });
@@ -39,7 +39,7 @@ async function playTurn(page: Page, action: string) {
 
 test("a guest's story starts by itself after registering, and plays three streamed turns", async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
+  await gotoHome(page);
   const scenario = 'A clockmaker in Prague hears the town clock count thirteen';
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill(scenario);
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).press('Enter');
@@ -125,12 +125,12 @@ test('a story containing HTML shows it as text and runs nothing', async ({ page 
 
 test('random and preset stories start from Home', async ({ page }) => {
   await registerThroughUi(page);
-  await page.goto('/');
+  await gotoHome(page);
   await page.getByRole('switch', { name: HOME_STRINGS.genreMixSwitchLabel }).click();
   await page.getByRole('button', { name: HOME_STRINGS.createRandom }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
   await expect(playerBubbles(page).first()).toHaveText('Create a story that combines 25% fantasy, 25% scifi, 25% mystery, 25% horror. Surprise me with an unexpected twist!');
-  await page.goto('/');
+  await gotoHome(page);
   await page.getByRole('button', { name: /^Detective Mystery/ }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
   await expect(playerBubbles(page).first()).toContainText('San Francisco');
