@@ -68,12 +68,15 @@ export function createNarrationService(deps: NarrationDeps) {
     return story;
   }
 
-  /** The owner's story with its lease taken: 404 when it is not theirs, 409 while a reply is being written. */
-  async function leaseStory(userId: number, storyId: number): Promise<StoryRecord> {
-    const story = await repos.stories.leaseOwned(storyId, userId, deps.now(), leaseUntil());
-    if (story) return story;
+  /** Why a lease was not taken: 404 when the story is not the owner's, else 409 (a reply is being written). */
+  async function leaseRefused(userId: number, storyId: number): Promise<never> {
     await ownedStory(userId, storyId);
     throw new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
+  }
+
+  /** The owner's story with its lease taken: 404 when it is not theirs, 409 while a reply is being written. */
+  async function leaseStory(userId: number, storyId: number): Promise<StoryRecord> {
+    return (await repos.stories.leaseOwned(storyId, userId, deps.now(), leaseUntil())) ?? leaseRefused(userId, storyId);
   }
 
   /** Runs `work` holding the lease; a failure before the turn is prepared gives the lease back. */
@@ -194,10 +197,7 @@ export function createNarrationService(deps: NarrationDeps) {
         repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil() }),
         deps.preferences.get(userId),
       ]);
-      if (!turn) {
-        await ownedStory(userId, storyId);
-        throw new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
-      }
+      if (!turn) return leaseRefused(userId, storyId);
       const { story, action } = turn;
       return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: [...turn.window, action], preferences } });
     },

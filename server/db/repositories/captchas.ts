@@ -9,14 +9,6 @@ export function createCaptchasRepository(db: Db) {
       await db.insert(captchaChallenges).values(record);
     },
 
-    async findValid(tokenHash: string, now: Date): Promise<{ answer: number } | null> {
-      const [row] = await db
-        .select({ answer: captchaChallenges.answer })
-        .from(captchaChallenges)
-        .where(and(eq(captchaChallenges.tokenHash, tokenHash), gt(captchaChallenges.expiresAt, now)));
-      return row ?? null;
-    },
-
     /** Takes a live challenge out in one statement, so two requests can never both use it. */
     async take(tokenHash: string, now: Date): Promise<{ answer: number; expiresAt: Date } | null> {
       const [row] = await db
