@@ -1,5 +1,6 @@
 // Sliding-window limits over events stored in the database, so every app instance counts the same
-// attempts. Used for failed logins (per account and per IP), registrations and captcha requests.
+// attempts. Used for failed logins (per account and per IP), registrations, captcha requests and
+// shared story reads.
 import type { Repositories } from '@server/db/repositories';
 
 export interface Limit {
@@ -9,6 +10,20 @@ export interface Limit {
 }
 
 export function createRateLimiter(repos: Pick<Repositories, 'rateLimits'>, now: () => Date) {
+  /**
+   * Counts an attempt before it is made: concurrent attempts each see the others, so a burst
+   * cannot slip under the limit. `over` when this one is past it; forget() takes it back.
+   */
+  async function take(limit: Limit, key: string): Promise<{ id: number; over: boolean }> {
+    const id = await repos.rateLimits.record(limit.bucket, key, now());
+    const since = new Date(now().getTime() - limit.windowMs);
+    return { id, over: (await repos.rateLimits.countSince(limit.bucket, key, since)) > limit.max };
+  }
+
+  async function forget(attempt: { id: number }): Promise<void> {
+    await repos.rateLimits.remove(attempt.id);
+  }
+
   return {
     /** True when `key` has already used up the limit within the window. */
     async isExceeded(limit: Limit, key: string): Promise<boolean> {
@@ -20,18 +35,15 @@ export function createRateLimiter(repos: Pick<Repositories, 'rateLimits'>, now: 
       await repos.rateLimits.record(limit.bucket, key, now());
     },
 
-    /**
-     * Counts an attempt before it is made: concurrent attempts each see the others, so a burst
-     * cannot slip under the limit. `over` when this one is past it; forget() takes it back.
-     */
-    async take(limit: Limit, key: string): Promise<{ id: number; over: boolean }> {
-      const id = await repos.rateLimits.record(limit.bucket, key, now());
-      const since = new Date(now().getTime() - limit.windowMs);
-      return { id, over: (await repos.rateLimits.countSince(limit.bucket, key, since)) > limit.max };
-    },
+    take,
+    forget,
 
-    async forget(attempt: { id: number }): Promise<void> {
-      await repos.rateLimits.remove(attempt.id);
+    /** Counts one request against the limit; false (and not counted) when `key` has used it up. */
+    async allow(limit: Limit, key: string): Promise<boolean> {
+      const attempt = await take(limit, key);
+      if (!attempt.over) return true;
+      await forget(attempt);
+      return false;
     },
 
     async reset(limit: Limit, key: string): Promise<void> {

@@ -50,8 +50,7 @@ export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     );
 
     app.get('/captcha', { schema: { response: { 200: captchaResponseSchema } } }, async (request, reply) => {
-      if (await ctx.limiter.isExceeded(captchaLimit, request.ip)) throw tooManyRequests(MESSAGES.tooManyCaptchas, 60);
-      await ctx.limiter.hit(captchaLimit, request.ip);
+      if (!(await ctx.limiter.allow(captchaLimit, request.ip))) throw tooManyRequests(MESSAGES.tooManyCaptchas, 60);
       const { token, question } = await ctx.captcha.issue(request.cookies[CAPTCHA_COOKIE]);
       reply.setCookie(CAPTCHA_COOKIE, token, cookieOptions(request, ctx.config, CAPTCHA_LIFETIME_MS, '/api'));
       return { success: true as const, question };

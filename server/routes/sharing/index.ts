@@ -23,10 +23,7 @@ export function sharedReadLimit(ctx: RouteContext): Limit {
 
 /** Counts one public read for the caller's IP; false when the IP has used up its reads. */
 export async function takeSharedRead(ctx: RouteContext, request: FastifyRequest): Promise<boolean> {
-  const limit = sharedReadLimit(ctx);
-  if (await ctx.limiter.isExceeded(limit, request.ip)) return false;
-  await ctx.limiter.hit(limit, request.ip);
-  return true;
+  return ctx.limiter.allow(sharedReadLimit(ctx), request.ip);
 }
 
 function etagFor(body: unknown): string {
