@@ -9,6 +9,13 @@ import { renderWithProviders } from '@client/test/utils';
 import { userQueryKey } from '../api/get-user';
 import { LoginForm } from './login-form';
 
+/** Types the login and password as a person would, then presses Login. */
+async function submitLogin(login: string, password: string) {
+  await userEvent.type(screen.getByLabelText('Username or Email'), login);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
 describe('LoginForm', () => {
   it('shows the shared validation messages and links them to the fields', async () => {
     const fetchMock = mockFetch(() => jsonResponse(buildUser()));
@@ -37,9 +44,7 @@ describe('LoginForm', () => {
     const onSuccess = vi.fn();
     const { queryClient } = renderWithProviders(<LoginForm onSuccess={onSuccess} />);
 
-    await userEvent.type(screen.getByLabelText('Username or Email'), '  root ');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await submitLogin('  root ', 'secret12');
 
     expect(await screen.findByText('Login Successful')).toBeInTheDocument();
     expect(screen.getByText('Welcome back (Admin)!')).toBeInTheDocument();
@@ -52,9 +57,7 @@ describe('LoginForm', () => {
   it("greets a regular user with 'Welcome back'", async () => {
     mockFetch(() => jsonResponse(buildUser()));
     renderWithProviders(<LoginForm />);
-    await userEvent.type(screen.getByLabelText('Username or Email'), 'ada');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await submitLogin('ada', 'secret12');
     expect(await screen.findByText('Welcome back')).toBeInTheDocument();
   });
 
@@ -62,9 +65,7 @@ describe('LoginForm', () => {
     mockFetch(() => jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }));
     const onSuccess = vi.fn();
     renderWithProviders(<LoginForm onSuccess={onSuccess} />);
-    await userEvent.type(screen.getByLabelText('Username or Email'), 'ada');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await submitLogin('ada', 'wrong-password');
 
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
@@ -75,9 +76,7 @@ describe('LoginForm', () => {
   it("words its toasts the auth dialog's way inside the dialog", async () => {
     mockFetch(() => jsonResponse(buildUser()));
     renderWithProviders(<LoginForm variant="dialog" />);
-    await userEvent.type(screen.getByLabelText('Username or Email'), 'ada');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await submitLogin('ada', 'secret12');
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
     expect(screen.getByText('Welcome back!')).toBeInTheDocument();
   });
@@ -85,9 +84,7 @@ describe('LoginForm', () => {
   it("shows 'Login failed' inside the dialog", async () => {
     mockFetch(() => jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }));
     renderWithProviders(<LoginForm variant="dialog" />);
-    await userEvent.type(screen.getByLabelText('Username or Email'), 'ada');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await submitLogin('ada', 'wrong-password');
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
   });
