@@ -23,6 +23,24 @@ describe('GET /api/captcha', () => {
     expect(JSON.stringify(body)).not.toMatch(/answer/i);
     expect(client.cookies.get('tw_captcha')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
+
+  it('limits questions per IP per minute, a burst included, and counts no refused request', async () => {
+    const limited = await createTestApp({ rateLimits: { loginMaxFailures: 10, loginWindowMs: 900_000, registerPerHour: 30, captchaPerMinute: 3 } });
+    try {
+      const ask = () => new TestClient(limited.app, '10.6.0.1').get('/api/captcha');
+      const burst = await Promise.all([ask(), ask(), ask(), ask(), ask()]);
+      expect(burst.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(3);
+      const refused = burst.find((r) => r.statusCode === 429);
+      expect(refused?.json()).toEqual({ message: 'Too many captcha requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+      limited.clock.advance(60_000 + 1);
+      // The refused ones left no trace: a fresh minute allows exactly three again.
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await ask()).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('POST /api/register', () => {
