@@ -1,19 +1,26 @@
 // `npm run bench:story-ui`: how a long story opens and scrolls in a real browser. Builds a story of
 // BENCH_TURNS turns (default 1,000: 2,001 messages, narrator replies written by the builtin
-// narrator) straight into an embedded database, serves the built app (`npm run build` first), and
-// drives the system Chromium: time until the last message is on screen, bubbles in the DOM, and
-// frame times while scrolling up through the story. Prints figures; asserts nothing.
+// narrator) with BENCH_IMAGES scene pictures (default 200, painted by the builtin painter and
+// stored as the jobs store them) straight into an embedded database, serves the built app (`npm
+// run build` first), and drives the system Chromium: time until the last message is on screen,
+// long tasks while opening, bubbles in the DOM, and frame times while scrolling up through the
+// story. Prints figures; asserts nothing.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { createBuiltinPainter } from '../server/ai/image/builtin';
+import { toStoredImage } from '../server/ai/image/stored-image';
+import { artStyleFor } from '../server/ai/image/style-heuristics';
 import { composeReply } from '../server/ai/llm/builtin/narrator';
+import { sceneFromReply } from '../server/services/images/scene-prompt';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 200);
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 4000);
 const ACTIONS = ['I look around', 'I follow the path north', 'I ask the stranger who they are', 'I open the old chest', 'I listen at the door', 'I climb higher'];
 
@@ -29,13 +36,38 @@ async function seedStory(dataDir: string, userId: number): Promise<{ storyId: nu
   const start = Date.now() - TURNS * 60_000;
   const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
   let lastMessageId = 0;
+  const replies: Array<{ id: number; content: string }> = [];
   for (let turn = 0; turn <= TURNS; turn += 1) {
     const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
     if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
     const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
     const reply = await repos.stories.saveReply({ storyId: story.id, turn, content, replaceMessageId: null, usage: null, now: new Date(start + turn * 60_000 + 1000) });
     lastMessageId = reply.id;
+    replies.push({ id: reply.id, content });
   }
+  // Every fifth reply gets its picture (BENCH_IMAGES of them), the newest ones first, as a player who
+  // switched pictures on would have them; each is painted and stored exactly as a job does it.
+  const painter = createBuiltinPainter({} as never);
+  const every = Math.max(1, Math.floor(replies.length / Math.max(1, IMAGES)));
+  const pictured = replies.filter((_, i) => i % every === 0).slice(-IMAGES);
+  for (const reply of pictured) {
+    const scene = sceneFromReply(reply.content);
+    const { bytes } = await painter.generate({
+      prompt: scene,
+      negativePrompt: '',
+      sceneText: scene,
+      styleSheet: { artStyle: artStyleFor(premise, 'general'), player: '', characters: [] },
+      contentRating: 'general',
+      seed: 1,
+      width: 1024,
+      height: 576,
+      signal: new AbortController().signal,
+    });
+    const asset = await toStoredImage(bytes);
+    const image = await repos.images.request({ userId, storyId: story.id, messageId: reply.id, scene, now: new Date() });
+    if (image) await repos.images.complete(image.id, asset, { userId, storyId: story.id, kind: 'image', provider: 'builtin', model: 'taleweaver-painter', imageTokens: 1000 }, new Date());
+  }
+  await repos.preferences.upsert(userId, { imageGeneration: IMAGES > 0 }, new Date());
   await database.close();
   return { storyId: story.id, lastMessageId };
 }
@@ -105,11 +137,14 @@ async function main() {
     await page.goto(`${base}/`);
     await page.waitForLoadState('networkidle');
 
+    // Long tasks while the story opens, buffered from each navigation on.
+    await page.addInitScript({ content: "window.__longTasks = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });" });
     const results: Array<Record<string, number>> = [];
     for (let run = 0; run < 3; run += 1) {
       await page.goto(`${base}/story/${storyId}`);
       await page.locator(`[data-message-id="${lastMessageId}"]`).waitFor({ state: 'visible', timeout: 60_000 });
       const opened = await page.evaluate(() => performance.now());
+      const openLongTasks = await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks ?? []).slice());
       const stateFetch = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/current-state'))?.duration ?? 0);
       await page.waitForTimeout(300);
       const bubbles = await page.locator('[role="log"] article').count();
@@ -118,6 +153,9 @@ async function main() {
       const scroll = await measureScroll(page);
       results.push({
         openMs: opened,
+        openLongTasks: openLongTasks.length,
+        openLongestTask: openLongTasks.length ? Math.max(...openLongTasks) : 0,
+        images: await page.locator('[role="log"] img').count(),
         stateFetchMs: stateFetch,
         bubbles,
         domNodes,
@@ -131,10 +169,10 @@ async function main() {
         scrolledPx: scroll.scrolledPx,
       });
     }
-    console.log(`story of ${TURNS} turns (${TURNS * 2 + 1} messages), Chromium ${browser.version()}, 1280x800, warm cache; 3 runs:`);
+    console.log(`story of ${TURNS} turns (${TURNS * 2 + 1} messages) with ${IMAGES} pictures, Chromium ${browser.version()}, 1280x800, warm cache; 3 runs:`);
     for (const r of results) {
       console.log(
-        `  open ${r.openMs.toFixed(0)} ms (current-state fetch ${r.stateFetchMs.toFixed(0)} ms) · ${r.bubbles} bubbles in the DOM, ${r.domNodes} elements, JS heap ${r.heapMb.toFixed(1)} MB · ` +
+        `  open ${r.openMs.toFixed(0)} ms (current-state fetch ${r.stateFetchMs.toFixed(0)} ms, ${r.openLongTasks} long tasks, longest ${r.openLongestTask.toFixed(0)} ms) · ${r.bubbles} bubbles and ${r.images} pictures in the DOM, ${r.domNodes} elements, JS heap ${r.heapMb.toFixed(1)} MB · ` +
           `scroll ${SCROLL_MS / 1000} s over ${r.scrolledPx} px: frame p50 ${r.frameP50.toFixed(1)} ms, p95 ${r.frameP95.toFixed(1)} ms, max ${r.frameMax.toFixed(1)} ms, ${r.framesOver50}/${r.frames} frames over 50 ms, ${r.longTasks} long tasks`,
       );
     }

@@ -6,6 +6,8 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createImageProvider } from './ai/image/registry';
+import type { ImageProvider } from './ai/image/types';
 import { createNarratorProvider } from './ai/llm/registry';
 import { loadTokenCounter } from './ai/llm/tokenizer';
 import type { NarratorProvider } from './ai/llm/types';
@@ -20,6 +22,8 @@ import { authRoutes } from './routes/auth';
 import { bookmarkRoutes } from './routes/bookmarks';
 import type { RouteContext } from './routes/context';
 import { healthRoutes } from './routes/health';
+import { imageRoutes } from './routes/images';
+import { startJobQueue, type QueueOptions } from './jobs/queue';
 import { preferencesRoutes } from './routes/preferences';
 import { sharingRoutes } from './routes/sharing';
 import { sharedPageRoute } from './routes/sharing/page';
@@ -29,6 +33,7 @@ import { createAccountService } from './services/accounts';
 import { createAdminService } from './services/admin';
 import { createBookmarkService } from './services/bookmarks';
 import { createCaptchaService } from './services/captcha';
+import { createImageService } from './services/images';
 import { createNarrationService, type NarrationService } from './services/narration';
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
 import { createRateLimiter } from './services/rate-limiter';
@@ -44,6 +49,10 @@ export interface AppDeps {
   narrator?: NarratorProvider;
   /** Where the narrator reads a player's preferences; by default the database (the preferences API's). */
   preferences?: PreferencesSource;
+  /** The painter; by default the one IMAGE_PROVIDER names (null: pictures off). */
+  painter?: ImageProvider | null;
+  /** Job queue timings (tests shorten them). */
+  jobs?: QueueOptions;
 }
 
 declare module 'fastify' {
@@ -110,6 +119,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const serviceLog = app.log;
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
+  const images = createImageService({
+    repos,
+    config: config.image,
+    painter: deps.painter === undefined ? createImageProvider(config.image) : deps.painter,
+    narrator,
+    limiter,
+    preferences: deps.preferences ?? preferences,
+    monthlyTokenLimit: config.userMonthlyTokenLimit,
+    now,
+    flush,
+    log: serviceLog,
+  });
   const narration = createNarrationService({
     repos,
     provider: narrator,
@@ -119,19 +140,27 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     now,
     flush,
     log: serviceLog,
+    illustrate: images.illustrateReply,
   });
-  const stories = createStoryService({ repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
-  const admin = createAdminService({ repos, accounts, llm: config.llm, now });
+  const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
+  const admin = createAdminService({ repos, accounts, llm: config.llm, image: config.image, now });
   const bookmarks = createBookmarkService({ repos, now });
-  const sharing = createSharingService({ repos, now });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter, sessionCookies, narration, stories, admin, bookmarks, sharing, preferences };
+  const sharing = createSharingService({ repos, images, now });
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter, sessionCookies, narration, stories, admin, bookmarks, sharing, preferences, images, flush };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {
     void loadTokenCounter();
   });
-  // Shutdown waits for memory folds in flight, so their summaries are not thrown away.
-  app.addHook('onClose', async () => narration.idle());
+  // Pictures are painted by durable jobs in the database; this instance runs its share of them.
+  const jobQueue = images.enabled ? await startJobQueue(deps.database, serviceLog, deps.jobs) : null;
+  if (jobQueue) await images.startWorkers(jobQueue, { sole: deps.database.kind === 'pglite' });
+  // Shutdown waits for memory folds in flight, so their summaries are not thrown away, and lets
+  // running pictures finish (a picture cut short is retried by the next start).
+  app.addHook('onClose', async () => {
+    images.stopWorkers();
+    await Promise.all([narration.idle(), jobQueue?.stop()]);
+  });
 
   const serveClient = config.serveClient && existsSync(join(config.clientDir, 'index.html'));
   registerErrorHandling(app, serveClient);
@@ -154,6 +183,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(bookmarkRoutes(ctx), { prefix: '/api' });
   await app.register(sharingRoutes(ctx), { prefix: '/api' });
   await app.register(preferencesRoutes(ctx), { prefix: '/api' });
+  await app.register(imageRoutes(ctx), { prefix: '/api' });
 
   if (serveClient) {
     await app.register(sharedPageRoute(ctx));

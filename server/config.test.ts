@@ -161,3 +161,47 @@ describe('loadConfig', () => {
     ]);
   });
 });
+
+describe('image settings', () => {
+  it('default to the offline painter, 16:9, 2 jobs at once, 30 pictures an hour and a 2-minute timeout', () => {
+    expect(loadConfig({}).image).toEqual({
+      provider: 'builtin',
+      baseUrl: '',
+      apiKey: undefined,
+      model: 'taleweaver-painter',
+      timeoutMs: 120_000,
+      concurrency: 2,
+      maxPerHour: 30,
+      width: 1024,
+      height: 576,
+      steps: 25,
+    });
+  });
+
+  it('reads every image variable, per provider defaults included', () => {
+    const openai = loadConfig({ IMAGE_PROVIDER: 'OpenAI', IMAGE_MODEL: 'gpt-image-1', IMAGE_API_KEY: 'sk-x', IMAGE_TIMEOUT_MS: '5000', IMAGE_CONCURRENCY: '4', IMAGE_MAX_PER_HOUR: '7' }).image;
+    expect(openai).toMatchObject({ provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-image-1', apiKey: 'sk-x', timeoutMs: 5000, concurrency: 4, maxPerHour: 7, width: 1536, height: 1024 });
+    const a1111 = loadConfig({ IMAGE_PROVIDER: 'automatic1111', IMAGE_BASE_URL: 'http://gpu:7860/', IMAGE_SIZE: '768x432', IMAGE_STEPS: '12' }).image;
+    expect(a1111).toMatchObject({ provider: 'automatic1111', baseUrl: 'http://gpu:7860', model: 'automatic1111', width: 768, height: 432, steps: 12 });
+    expect(loadConfig({ IMAGE_PROVIDER: 'automatic1111' }).image.baseUrl).toBe('http://127.0.0.1:7860');
+    expect(loadConfig({ IMAGE_PROVIDER: 'none' }).image.provider).toBe('none');
+  });
+
+  it('refuses bad image settings with one line each', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ IMAGE_PROVIDER: 'midjourney' })).toEqual(['IMAGE_PROVIDER: IMAGE_PROVIDER must be builtin, openai, automatic1111 or none']);
+    expect(problems({ IMAGE_PROVIDER: 'openai' })).toEqual(['IMAGE_MODEL: IMAGE_MODEL is required when IMAGE_PROVIDER is openai (for example gpt-image-1 or dall-e-3)']);
+    expect(problems({ IMAGE_BASE_URL: 'ftp://x' })).toEqual(['IMAGE_BASE_URL: IMAGE_BASE_URL must be an http:// or https:// URL']);
+    expect(problems({ IMAGE_SIZE: 'big' })).toEqual(['IMAGE_SIZE: IMAGE_SIZE must be WIDTHxHEIGHT, for example 1024x576']);
+    expect(problems({ IMAGE_SIZE: '8000x8000' })).toEqual(['IMAGE_SIZE: IMAGE_SIZE must be between 64x64 and 4096x4096']);
+    expect(problems({ IMAGE_CONCURRENCY: '0' })).toEqual(['IMAGE_CONCURRENCY: IMAGE_CONCURRENCY must be greater than 0']);
+    expect(problems({ IMAGE_TIMEOUT_MS: 'soon' })).toEqual(['IMAGE_TIMEOUT_MS: IMAGE_TIMEOUT_MS must be a whole number']);
+  });
+});

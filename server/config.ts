@@ -2,6 +2,7 @@
 // per bad value. Nothing else in the server reads process.env.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { IMAGE_PROVIDERS, type ImageConfig, type ImageProviderId } from './ai/image/types';
 
 const booleanFlag = (name: string) =>
   z
@@ -93,9 +94,47 @@ const envSchema = z.object({
     .transform(Number)
     .default(35),
   USER_MONTHLY_TOKEN_LIMIT: positiveInt('USER_MONTHLY_TOKEN_LIMIT').optional(),
+  IMAGE_PROVIDER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => (IMAGE_PROVIDERS as readonly string[]).includes(v), 'IMAGE_PROVIDER must be builtin, openai, automatic1111 or none')
+    .transform((v) => v as ImageProviderId)
+    .default('builtin'),
+  IMAGE_BASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'IMAGE_BASE_URL must be an http:// or https:// URL')
+    .optional(),
+  IMAGE_API_KEY: z.string().trim().optional(),
+  IMAGE_MODEL: z.string().trim().optional(),
+  IMAGE_TIMEOUT_MS: positiveInt('IMAGE_TIMEOUT_MS').default(120_000),
+  IMAGE_CONCURRENCY: positiveInt('IMAGE_CONCURRENCY').default(2),
+  IMAGE_MAX_PER_HOUR: positiveInt('IMAGE_MAX_PER_HOUR').default(30),
+  IMAGE_SIZE: z
+    .string()
+    .trim()
+    .regex(/^\d{2,4}x\d{2,4}$/, 'IMAGE_SIZE must be WIDTHxHEIGHT, for example 1024x576')
+    .optional(),
+  IMAGE_STEPS: positiveInt('IMAGE_STEPS').default(25),
 });
 
 export const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
+export { IMAGE_PROVIDERS, type ImageConfig, type ImageProviderId };
+export const BUILTIN_IMAGE_MODEL = 'taleweaver-painter';
+/** What each painter is asked for when IMAGE_SIZE is unset: 16:9, or the nearest wide size the API offers. */
+const DEFAULT_IMAGE_SIZES: Record<ImageProviderId, string> = {
+  builtin: '1024x576',
+  openai: '1536x1024',
+  automatic1111: '1024x576',
+  none: '1024x576',
+};
+const DEFAULT_IMAGE_BASE_URLS: Record<ImageProviderId, string> = {
+  builtin: '',
+  openai: 'https://api.openai.com/v1',
+  automatic1111: 'http://127.0.0.1:7860',
+  none: '',
+};
 export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
 
 /** The smallest prompt budget (context minus reply) that holds the rules, a full premise and an action. */
@@ -148,6 +187,7 @@ export interface AppConfig {
   llm: LlmConfig;
   /** Tokens a user may spend per calendar month (UTC); null is unlimited. */
   userMonthlyTokenLimit: number | null;
+  image: ImageConfig;
 }
 
 export class ConfigError extends Error {
@@ -173,7 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
   }
   const e = parsed.data;
-  const llmProblems = checkLlm(e);
+  const llmProblems = [...checkLlm(e), ...checkImage(e)];
   if (llmProblems.length > 0) throw new ConfigError(llmProblems);
   return {
     port: e.PORT,
@@ -209,7 +249,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
     },
     userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
+    image: imageConfig(e),
   };
+}
+
+function imageConfig(e: z.infer<typeof envSchema>): ImageConfig {
+  const [width, height] = (e.IMAGE_SIZE ?? DEFAULT_IMAGE_SIZES[e.IMAGE_PROVIDER]).split('x').map(Number);
+  return {
+    provider: e.IMAGE_PROVIDER,
+    baseUrl: (e.IMAGE_BASE_URL ?? DEFAULT_IMAGE_BASE_URLS[e.IMAGE_PROVIDER]).replace(/\/+$/, ''),
+    apiKey: e.IMAGE_API_KEY || undefined,
+    model: e.IMAGE_PROVIDER === 'builtin' ? BUILTIN_IMAGE_MODEL : (e.IMAGE_MODEL ?? (e.IMAGE_PROVIDER === 'automatic1111' ? 'automatic1111' : '')),
+    timeoutMs: e.IMAGE_TIMEOUT_MS,
+    concurrency: e.IMAGE_CONCURRENCY,
+    maxPerHour: e.IMAGE_MAX_PER_HOUR,
+    width,
+    height,
+    steps: e.IMAGE_STEPS,
+  };
+}
+
+/** Rules that tie the image variables together. */
+function checkImage(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.IMAGE_PROVIDER === 'openai' && !e.IMAGE_MODEL) problems.push('IMAGE_MODEL: IMAGE_MODEL is required when IMAGE_PROVIDER is openai (for example gpt-image-1 or dall-e-3)');
+  if (e.IMAGE_SIZE) {
+    const [width, height] = e.IMAGE_SIZE.split('x').map(Number);
+    if (width < 64 || height < 64 || width > 4096 || height > 4096) problems.push('IMAGE_SIZE: IMAGE_SIZE must be between 64x64 and 4096x4096');
+  }
+  return problems;
 }
 
 /** Rules that tie several LLM variables together; each problem names the variable to change. */

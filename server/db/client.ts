@@ -26,6 +26,11 @@ export interface Database {
   /** Resolves once committed writes are durable (PGlite: fsync of the WAL; PostgreSQL does it itself). */
   flush(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own queries (the pg-boss job queue): with values one
+   * parameterised statement, without them a script of several statements. Answers the last result.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PGlite only: the whole data dir as a tarball (tests clone a migrated database from it). */
   dumpDataDir?(): Promise<Uint8Array>;
 }
@@ -74,6 +79,11 @@ function pgliteDatabase(client: PGlite, syncer: WalSyncer | null, release: () =>
       await db.execute(sql`select 1`);
     },
     flush: () => syncer?.flush() ?? Promise.resolve(),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
     dumpDataDir: async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()),
     close: async () => {
       await client.close();
@@ -96,6 +106,7 @@ function openPostgres(url: string, poolSize: number): Database {
       await db.execute(sql`select 1`);
     },
     flush: () => Promise.resolve(),
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }

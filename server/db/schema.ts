@@ -1,7 +1,13 @@
 // The one Drizzle pg-core schema. The same tables and migrations run on embedded PGlite and on
 // PostgreSQL. Case-insensitive uniqueness lives in expression indexes so "Alice" and "alice" clash.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (pictures): Buffer in, Buffer out on both PGlite and node-postgres. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -118,7 +124,7 @@ export const usageEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     storyId: integer('story_id').references(() => stories.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image'] }).notNull().default('turn'),
+    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style'] }).notNull().default('turn'),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
     inputTokens: integer('input_tokens').notNull().default(0),
@@ -169,7 +175,7 @@ export const sharedStories = pgTable(
       .notNull()
       .references(() => stories.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    messages: jsonb('messages').$type<Array<{ role: 'user' | 'assistant'; content: string; image?: string }>>().notNull(),
+    messages: jsonb('messages').$type<Array<{ role: 'user' | 'assistant'; content: string; image?: string; thumbnail?: string; imageAlt?: string }>>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('shared_stories_user_id_idx').on(t.userId), index('shared_stories_story_id_idx').on(t.storyId)],
@@ -183,5 +189,70 @@ export const userPreferences = pgTable('user_preferences', {
   contentRating: text('content_rating', { enum: ['general', 'teen', 'mature'] }).notNull().default('general'),
   narrativeStyle: text('narrative_style', { enum: ['descriptive', 'concise', 'dramatic'] }).notNull().default('descriptive'),
   languageStyle: text('language_style', { enum: ['modern', 'archaic', 'formal'] }).notNull().default('modern'),
+  imageGeneration: boolean('image_generation').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Stored pictures, content-addressed: the id is the SHA-256 of the WebP bytes, so every instance
+ * serves the same bytes under an immutable URL and a picture shared in a snapshot outlives a retry
+ * that replaced its message.
+ */
+export const imageAssets = pgTable('image_assets', {
+  hash: text('hash').primaryKey(),
+  webp: bytea('webp').notNull(),
+  thumbnail: bytea('thumbnail').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A narrator message's scene picture and its job's state: pending while the job runs, then ready
+ * (with its asset) or failed (with the player-facing reason). One per message: asking again
+ * restarts it. `attempts` counts job runs, so a job that died mid-way is retried once only.
+ */
+export const sceneImages = pgTable(
+  'scene_images',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => storyMessages.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
+    /** The scene part of the prompt (the reply illustrated), also the picture's alt text. */
+    scene: text('scene').notNull(),
+    assetHash: text('asset_hash').references(() => imageAssets.hash),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scene_images_message_id_idx').on(t.messageId),
+    index('scene_images_story_id_idx').on(t.storyId, t.messageId),
+    index('scene_images_user_created_idx').on(t.userId, t.createdAt),
+    index('scene_images_asset_hash_idx').on(t.assetHash),
+  ],
+);
+
+/**
+ * A story's visual style sheet, prepended to every scene prompt: art style, the player character's
+ * look and the recurring characters' looks. `seed` is the story's one seed where a painter takes one.
+ */
+export const storyVisuals = pgTable('story_visuals', {
+  storyId: integer('story_id')
+    .primaryKey()
+    .references(() => stories.id, { onDelete: 'cascade' }),
+  artStyle: text('art_style').notNull().default(''),
+  player: text('player').notNull().default(''),
+  characters: jsonb('characters').$type<Array<{ name: string; face: string; hair: string; clothes: string }>>().notNull().default([]),
+  seed: integer('seed').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -5,6 +5,7 @@ import type { AccountService } from '@server/services/accounts';
 import type { AdminService } from '@server/services/admin';
 import type { BookmarkService } from '@server/services/bookmarks';
 import type { CaptchaService } from '@server/services/captcha';
+import type { ImageService } from '@server/services/images';
 import type { NarrationService } from '@server/services/narration';
 import type { PreferencesService } from '@server/services/preferences';
 import type { RateLimiter } from '@server/services/rate-limiter';
@@ -25,4 +26,7 @@ export interface RouteContext {
   bookmarks: BookmarkService;
   sharing: SharingService;
   preferences: PreferencesService;
+  images: ImageService;
+  /** Makes committed writes durable (PGlite WAL fsync) for handlers that write under a GET. */
+  flush: () => Promise<void>;
 }

@@ -1,5 +1,7 @@
 // The admin dashboard's data: provider usage totals from the ledger, every user with their token
 // usage, and the same as a CSV download.
+import { describeImageProvider } from '@server/ai/image/registry';
+import type { ImageConfig } from '@server/ai/image/types';
 import { describeProvider } from '@server/ai/llm/registry';
 import type { LlmConfig } from '@server/config';
 import type { Repositories } from '@server/db/repositories';
@@ -14,6 +16,7 @@ interface AdminDeps {
   repos: Repositories;
   accounts: AccountService;
   llm: LlmConfig;
+  image: ImageConfig;
   now: () => Date;
 }
 
@@ -32,7 +35,7 @@ export function monthLabel(now: Date): string {
   return `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-export function createAdminService({ repos, accounts, llm, now }: AdminDeps) {
+export function createAdminService({ repos, accounts, llm, image, now }: AdminDeps) {
   return {
     async requireAdmin(userId: number): Promise<void> {
       const user = await repos.users.findById(userId);
@@ -42,7 +45,8 @@ export function createAdminService({ repos, accounts, llm, now }: AdminDeps) {
 
     async apiUsage(): Promise<ApiUsageResponse> {
       const totals = await repos.usage.totalsAll(now());
-      return { ...describeProvider(llm), providerId: llm.provider, model: llm.model, ...totals };
+      const imageProvider = { ...describeImageProvider(image), providerId: image.provider, model: image.model };
+      return { ...describeProvider(llm), providerId: llm.provider, model: llm.model, ...totals, imageProvider };
     },
 
     async users(): Promise<AdminUsersResponse> {

@@ -28,6 +28,8 @@ export interface NarrationDeps {
   /** Makes committed writes durable (PGlite WAL fsync) before a reply is reported done. */
   flush: () => Promise<void>;
   log: Log;
+  /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
+  illustrate?: (userId: number, storyId: number, messageId: number) => Promise<Pick<StoryReply, 'imageMessageId' | 'imageError'>>;
 }
 
 export interface PreparedTurn {
@@ -106,7 +108,8 @@ export function createNarrationService(deps: NarrationDeps) {
     let promptTokens = 0;
     const count = await loadTokenCounter();
     try {
-      const system = narratorSystemPrompt(plan.loaded?.preferences ?? (await deps.preferences.get(story.userId)));
+      const preferences = plan.loaded?.preferences ?? (await deps.preferences.get(story.userId));
+      const system = narratorSystemPrompt(preferences);
       const window = (plan.loaded?.window ?? (await repos.stories.messagesAfter(story.id, story.memoryThroughId))).filter((m) => !m.isInitial);
       const recent = window.filter((m) => m.id < action.id).map((m) => ({ role: m.role, content: m.content }));
       const prompt = assembleTurnPrompt(
@@ -152,7 +155,8 @@ export function createNarrationService(deps: NarrationDeps) {
       await deps.flush();
       const nextWindow = [...window.filter((m) => m.id <= action.id && m.id !== plan.replace?.id), reply];
       memory.maybeFold(story, nextWindow, count(system), count);
-      return { storyId: story.id, messageId: reply.id, message: reply.content };
+      const picture = preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
+      return { storyId: story.id, messageId: reply.id, message: reply.content, ...picture };
     } catch (error) {
       await repos.stories.releaseLease(story.id);
       if (!(error instanceof NarratorError)) throw error;

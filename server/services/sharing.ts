@@ -8,6 +8,8 @@ import { AppError } from '@server/errors';
 import { SAMPLE_STORY } from '@shared/sample-story';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { isWellFormedShareId, SAMPLE_SHARE_ID, SHARING_MESSAGES, type SharedStory } from '@shared/schemas/sharing';
+import type { ImageService } from './images';
+import { altFromScene } from './images/scene-prompt';
 import { notFound as storyNotFound } from './narration';
 
 /** 12 random bytes: 16 URL-safe characters, 96 bits, far beyond guessing. */
@@ -15,7 +17,10 @@ const SHARE_ID_BYTES = 12;
 
 export const shareNotFound = () => new AppError(404, ERROR_CODES.notFound, SHARING_MESSAGES.notFound);
 
-export function createSharingService({ repos, now }: { repos: Repositories; now: () => Date }) {
+/** A shared picture's address: readable by anyone holding the link, for as long as the link lives. */
+export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false) => `/api/shared/${shareId}/images/${hash}${thumbnail ? '.thumb' : ''}.webp`;
+
+export function createSharingService({ repos, images, now }: { repos: Repositories; images: Pick<ImageService, 'enabled'>; now: () => Date }) {
   async function find(shareId: string): Promise<SharedStory | null> {
     if (shareId === SAMPLE_SHARE_ID) return SAMPLE_STORY;
     if (!isWellFormedShareId(shareId)) return null;
@@ -26,8 +31,16 @@ export function createSharingService({ repos, now }: { repos: Repositories; now:
   return {
     async share(userId: number, storyId: number, title: string): Promise<{ shareId: string }> {
       if (!(await repos.stories.findOwned(storyId, userId))) throw storyNotFound();
-      const messages = (await repos.stories.listMessages(storyId)).map((m) => ({ role: m.role, content: m.content }));
       const shareId = randomBytes(SHARE_ID_BYTES).toString('base64url');
+      const records = await repos.stories.listMessages(storyId);
+      // The snapshot keeps the pictures it was shared with: their content hashes never change.
+      const pictures = images.enabled ? await repos.images.readyHashes(records.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map();
+      const messages = records.map((m) => {
+        const picture = pictures.get(m.id);
+        return picture
+          ? { role: m.role, content: m.content, image: sharedImageUrl(shareId, picture.hash), thumbnail: sharedImageUrl(shareId, picture.hash, true), imageAlt: altFromScene(picture.scene) }
+          : { role: m.role, content: m.content };
+      });
       await repos.shares.create({ id: shareId, userId, storyId, title, messages, now: now() });
       return { shareId };
     },
@@ -39,6 +52,14 @@ export function createSharingService({ repos, now }: { repos: Repositories; now:
       const story = await find(shareId);
       if (!story) throw shareNotFound();
       return story;
+    },
+
+    /** A picture of a shared snapshot: its bytes if the snapshot shows it, else null. */
+    async sharedAsset(shareId: string, hash: string) {
+      if (!images.enabled || shareId === SAMPLE_SHARE_ID) return null;
+      const story = await find(shareId);
+      if (!story?.messages.some((m) => m.image === sharedImageUrl(shareId, hash))) return null;
+      return repos.images.asset(hash);
     },
 
     async stop(userId: number, shareId: string): Promise<void> {

@@ -10,12 +10,15 @@ import type { MessageRecord } from '@server/db/repositories/stories';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES, type StoryMessage, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
+import type { ImageService } from './images';
 import { scrubbed } from './narrator-errors';
 import { notFound } from './narration';
 import type { Log } from './story-memory';
 
 interface StoryDeps {
   repos: Repositories;
+  /** The story's pictures for its reads. */
+  images: Pick<ImageService, 'forStory'>;
   provider: NarratorProvider;
   apiKey: string | undefined;
   monthlyTokenLimit: number | null;
@@ -28,8 +31,8 @@ interface StoryDeps {
 const TITLE_MAX_OUTPUT_TOKENS = 24;
 const TITLE_TEMPERATURE = 0.7;
 
-export function toStoryMessage(m: MessageRecord): StoryMessage {
-  return { messageId: m.id, role: m.role, content: m.content, createdAt: m.createdAt.toISOString(), isInitialMessage: m.isInitial };
+export function toStoryMessage(m: MessageRecord, image?: string): StoryMessage {
+  return { messageId: m.id, role: m.role, content: m.content, createdAt: m.createdAt.toISOString(), isInitialMessage: m.isInitial, ...(image ? { image } : {}) };
 }
 
 /** The first line of a model's answer without quotes, labels or closing punctuation. */
@@ -64,19 +67,21 @@ export function createStoryService(deps: StoryDeps) {
       await owned(userId, storyId);
       // Read the lease first: a reply saved in between then shows as saved, never as lost.
       const replying = await repos.stories.isGenerating(storyId, deps.now());
-      return { messages: (await repos.stories.listMessages(storyId)).map(toStoryMessage), replying };
+      const [records, pictures] = await Promise.all([repos.stories.listMessages(storyId), deps.images.forStory(storyId)]);
+      return { messages: records.map((m) => toStoryMessage(m, pictures.byMessage.get(m.id))), replying, images: pictures.images, storyImage: pictures.storyImage };
     },
 
     async recover(userId: number, storyId: number, messageId: number | undefined): Promise<StoryRecoverResponse> {
       const story = await owned(userId, storyId);
-      const messages = (await repos.stories.listMessages(storyId)).map(toStoryMessage);
+      const [records, pictures] = await Promise.all([repos.stories.listMessages(storyId), deps.images.forStory(storyId)]);
+      const messages = records.map((m) => toStoryMessage(m, pictures.byMessage.get(m.id)));
       // 'Try again' replaces a reply under a new id, so a bookmark may name an id that is gone:
       // any id within the story's span still recovers it (only this story's messages are sent).
       const ids = messages.map((m) => m.messageId);
       if (messageId !== undefined && (ids.length === 0 || messageId < Math.min(...ids) || messageId > Math.max(...ids))) {
         throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.messageNotFound);
       }
-      return { messages, images: [], story: { id: story.id, title: story.title ?? fallbackTitle(story.premise) } };
+      return { messages, images: pictures.images, story: { id: story.id, title: story.title ?? fallbackTitle(story.premise), storyImage: pictures.storyImage } };
     },
 
     async generateTitle(userId: number, storyId: number): Promise<{ title: string }> {

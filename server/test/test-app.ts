@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { InjectOptions, Response } from 'light-my-request';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { ImageProvider } from '../ai/image/types';
 import type { NarratorProvider } from '../ai/llm/types';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -43,7 +44,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { database?: Database; narrator?: NarratorProvider; logger?: FastifyServerOptions['logger'] } = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  database?: Database;
+  narrator?: NarratorProvider;
+  logger?: FastifyServerOptions['logger'];
+  /** The painter (default: IMAGE_PROVIDER's, the builtin one); null turns pictures off. */
+  painter?: ImageProvider | null;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
   const clock = {
     now: new Date(),
@@ -51,7 +60,15 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const app = await buildApp(testConfig(overrides), { database, now: () => clock.now, logger: options.logger ?? false, narrator: options.narrator });
+  // Jobs are polled often so a retried picture does not wait out the production interval.
+  const app = await buildApp(testConfig(overrides), {
+    database,
+    now: () => clock.now,
+    logger: options.logger ?? false,
+    narrator: options.narrator,
+    painter: options.painter,
+    jobs: { pollingSeconds: 0.5, maintenanceSeconds: 5 },
+  });
   await app.ready();
   return {
     app,

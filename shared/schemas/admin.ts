@@ -20,6 +20,13 @@ export const apiUsageResponseSchema = z.object({
   notice: z.string().nullable(),
   total: tokenTotalsSchema,
   thisMonth: tokenTotalsSchema,
+  /** The painter, named the same way (image tokens come from it); its notice is set while the offline demo painter draws. */
+  imageProvider: z.object({
+    provider: z.string(),
+    providerId: z.enum(['builtin', 'openai', 'automatic1111', 'none']),
+    model: z.string(),
+    notice: z.string().nullable(),
+  }),
 });
 export type ApiUsageResponse = z.infer<typeof apiUsageResponseSchema>;
 

@@ -31,5 +31,8 @@ export const ERROR_CODES = {
   narratorUnavailable: 'NARRATOR_UNAVAILABLE',
   narratorMisconfigured: 'NARRATOR_MISCONFIGURED',
   internal: 'INTERNAL_ERROR',
+  imagePending: 'IMAGE_PENDING',
+  imageFailed: 'IMAGE_FAILED',
+  imagesDisabled: 'IMAGES_DISABLED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -10,18 +10,21 @@ export const PREFERENCES_MESSAGES = {
   contentRatingInvalid: `Content rating must be one of: ${CONTENT_RATINGS.join(', ')}`,
   narrativeStyleInvalid: `Narrative style must be one of: ${NARRATIVE_STYLES.join(', ')}`,
   languageStyleInvalid: `Language style must be one of: ${LANGUAGE_STYLES.join(', ')}`,
-  nothingToUpdate: 'Send a preference to change: contentRating, narrativeStyle or languageStyle.',
+  imageGenerationInvalid: 'Image generation must be true or false',
+  nothingToUpdate: 'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.',
 } as const;
 
 export const preferencesSchema = z.object({
   contentRating: z.enum(CONTENT_RATINGS, { error: PREFERENCES_MESSAGES.contentRatingInvalid }),
   narrativeStyle: z.enum(NARRATIVE_STYLES, { error: PREFERENCES_MESSAGES.narrativeStyleInvalid }),
   languageStyle: z.enum(LANGUAGE_STYLES, { error: PREFERENCES_MESSAGES.languageStyleInvalid }),
+  /** The spec's global image-generation flag (default off), kept with the preferences so it follows the player. */
+  imageGeneration: z.boolean({ error: PREFERENCES_MESSAGES.imageGenerationInvalid }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export type PreferenceKey = keyof Preferences;
 
-export const DEFAULT_PREFERENCES: Preferences = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern' };
+export const DEFAULT_PREFERENCES: Preferences = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern', imageGeneration: false };
 
 export const preferencesResponseSchema = preferencesSchema;
 export type PreferencesResponse = Preferences;
@@ -32,3 +35,4 @@ export const preferencesUpdateBodySchema = preferencesSchema
   // The issue sits on a field: a root-level issue reads as "body is not an object" in the error handler.
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: PREFERENCES_MESSAGES.nothingToUpdate, path: ['contentRating'] });
 export type PreferencesUpdateBody = z.infer<typeof preferencesUpdateBodySchema>;
+export type ContentRating = Preferences['contentRating'];

@@ -34,6 +34,9 @@ export const sharedMessageSchema = z.object({
   content: z.string(),
   /** A scene image (URL or data URL) shown under the narrator's text. */
   image: z.string().optional(),
+  /** A small version of it (gallery, lazy loading) and what it shows (alt text). */
+  thumbnail: z.string().optional(),
+  imageAlt: z.string().optional(),
 });
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 

@@ -3,6 +3,7 @@
 // isInitialMessage true), then each narrator reply and player action.
 import { z } from 'zod';
 import { STORY_ACTION_MAX_LENGTH, STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
+import { sceneImageSchema } from './images';
 
 export const STORY_MESSAGES = {
   promptRequired: 'Please describe your scenario.',
@@ -54,6 +55,8 @@ export const storyMessageSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   isInitialMessage: z.boolean(),
+  /** A narrator reply's scene picture, once painted (the full entry is in the read's `images`). */
+  image: z.string().optional(),
 });
 export type StoryMessage = z.infer<typeof storyMessageSchema>;
 
@@ -62,6 +65,10 @@ export const storyReplySchema = z.object({
   storyId: z.number().int().positive(),
   messageId: z.number().int().positive(),
   message: z.string(),
+  /** Set when the player has scene images on: this reply's picture is being painted; poll GET /api/story/message/{id}/image. */
+  imageMessageId: z.number().int().positive().optional(),
+  /** Set instead when this reply's picture could not even be asked for (e.g. the hourly limit): the reason. */
+  imageError: z.string().optional(),
 });
 export type StoryReply = z.infer<typeof storyReplySchema>;
 
@@ -75,16 +82,17 @@ export const storyStateResponseSchema = z.object({
   messages: z.array(storyMessageSchema),
   /** True while the narrator is still writing the reply to the last action (a reload mid-reply). */
   replying: z.boolean(),
+  /** Every scene picture of the story, ready, pending or failed, in message order. */
+  images: z.array(sceneImageSchema),
+  /** The story's header picture (its opening's, else its first ready one); null when none. */
+  storyImage: z.string().nullable(),
 });
 export type StoryStateResponse = z.infer<typeof storyStateResponseSchema>;
 
-export const storyImageSchema = z.object({ messageId: z.number().int().positive(), url: z.string() });
-export type StoryImage = z.infer<typeof storyImageSchema>;
-
 export const storyRecoverResponseSchema = z.object({
   messages: z.array(storyMessageSchema),
-  images: z.array(storyImageSchema),
-  story: z.object({ id: z.number().int().positive(), title: z.string() }),
+  images: z.array(sceneImageSchema),
+  story: z.object({ id: z.number().int().positive(), title: z.string(), storyImage: z.string().nullable() }),
 });
 export type StoryRecoverResponse = z.infer<typeof storyRecoverResponseSchema>;
 

@@ -29,7 +29,8 @@ export const STORY_STRINGS = {
   retry: 'Retry',
   tryAgain: 'Try again',
   regenerateLabel: 'Write this reply again',
-  generatedImage: 'Generated image',
+  storyExperience: 'Story Experience',
+  storyExperienceText: 'Choose how this story is told to you.',
 
   noContent: 'No story content found. Try refreshing the page.',
   loadFailed: 'Story content could not be loaded properly.',

@@ -17,7 +17,9 @@ export interface TurnRecord {
 export type NarratorTask =
   | { kind: 'turn'; storyId: number; turn: number; attempt: number; premise: string; action: string; recent: TurnRecord[] }
   | { kind: 'summary'; memory: string; turns: TurnRecord[]; maxTokens: number }
-  | { kind: 'title'; premise: string; opening: string };
+  | { kind: 'title'; premise: string; opening: string }
+  /** The visual style sheet: the player's look (when `describePlayer`) and the named characters of `scene` not in `known`, as JSON. */
+  | { kind: 'style'; premise: string; scene: string; known: string[]; describePlayer: boolean };
 
 export interface GenerationRequest {
   system: string;

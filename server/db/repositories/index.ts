@@ -2,6 +2,7 @@
 import type { Db } from '../client';
 import { createBookmarksRepository } from './bookmarks';
 import { createCaptchasRepository } from './captchas';
+import { createImagesRepository } from './images';
 import { createPreferencesRepository } from './preferences';
 import { createRateLimitsRepository } from './rate-limits';
 import { createSessionsRepository } from './sessions';
@@ -21,6 +22,7 @@ export function createRepositories(db: Db) {
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),
+    images: createImagesRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

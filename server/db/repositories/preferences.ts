@@ -9,6 +9,7 @@ const columns = {
   contentRating: userPreferences.contentRating,
   narrativeStyle: userPreferences.narrativeStyle,
   languageStyle: userPreferences.languageStyle,
+  imageGeneration: userPreferences.imageGeneration,
 };
 
 export function createPreferencesRepository(db: Db) {

@@ -8,6 +8,8 @@ export interface SharedMessageRecord {
   role: 'user' | 'assistant';
   content: string;
   image?: string;
+  thumbnail?: string;
+  imageAlt?: string;
 }
 
 export interface ShareRecord {

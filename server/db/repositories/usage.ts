@@ -14,7 +14,7 @@ export interface UsageTotals {
 export interface UsageEvent {
   userId: number;
   storyId?: number | null;
-  kind?: 'turn' | 'summary' | 'title' | 'image';
+  kind?: 'turn' | 'summary' | 'title' | 'image' | 'style';
   provider: string;
   model: string;
   inputTokens?: number;

@@ -44,6 +44,7 @@ describe('usage figures', () => {
       providerId: 'builtin',
       model: 'taleweaver-demo',
       notice: expect.stringContaining('LLM_PROVIDER=openai'),
+      imageProvider: { provider: 'Offline demo painter (builtin)', providerId: 'builtin', model: 'taleweaver-painter', notice: expect.stringContaining('IMAGE_PROVIDER=openai') },
     });
     expect(usage.total).toEqual({ input: before.total.input + 1300, output: before.total.output + 1100, image: before.total.image + 50 });
     expect(usage.thisMonth).toEqual({ input: before.thisMonth.input + 300, output: before.thisMonth.output + 100, image: before.thisMonth.image + 50 });

@@ -6,7 +6,7 @@ import { createBuiltinNarrator } from '@server/ai/llm/builtin';
 import type { GenerationRequest, NarratorProvider } from '@server/ai/llm/types';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
-const DEFAULTS = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern' };
+const DEFAULTS = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern', imageGeneration: false };
 const requests: GenerationRequest[] = [];
 let ctx: TestContext;
 beforeAll(async () => {
@@ -36,9 +36,9 @@ describe('POST /api/preferences', () => {
     expect(first.json()).toEqual({ ...DEFAULTS, narrativeStyle: 'concise' });
     const second = await client.post('/api/preferences', { languageStyle: 'archaic' });
     expect(second.json()).toEqual({ ...DEFAULTS, narrativeStyle: 'concise', languageStyle: 'archaic' });
-    expect((await client.get('/api/preferences')).json()).toEqual({ contentRating: 'general', narrativeStyle: 'concise', languageStyle: 'archaic' });
+    expect((await client.get('/api/preferences')).json()).toEqual({ ...DEFAULTS, contentRating: 'general', narrativeStyle: 'concise', languageStyle: 'archaic' });
     const rating = await client.post('/api/preferences', { contentRating: 'teen' });
-    expect(rating.json()).toEqual({ contentRating: 'teen', narrativeStyle: 'concise', languageStyle: 'archaic' });
+    expect(rating.json()).toEqual({ ...DEFAULTS, contentRating: 'teen', narrativeStyle: 'concise', languageStyle: 'archaic' });
   });
 
   it("keeps each player's preferences to themselves", async () => {
@@ -55,8 +55,8 @@ describe('POST /api/preferences', () => {
       [{ contentRating: 'explicit' }, 'Content rating must be one of: general, teen, mature'],
       [{ narrativeStyle: 'verbose' }, 'Narrative style must be one of: descriptive, concise, dramatic'],
       [{ languageStyle: 42 }, 'Language style must be one of: modern, archaic, formal'],
-      [{}, 'Send a preference to change: contentRating, narrativeStyle or languageStyle.'],
-      [{ colour: 'blue' }, 'Send a preference to change: contentRating, narrativeStyle or languageStyle.'],
+      [{}, 'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.'],
+      [{ colour: 'blue' }, 'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.'],
     ];
     for (const [body, message] of cases) {
       const res = await client.post('/api/preferences', body);

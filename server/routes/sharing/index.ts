@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { successSchema } from '@shared/schemas/common';
+import { ERROR_CODES, successSchema } from '@shared/schemas/common';
+import { IMAGE_MESSAGES } from '@shared/schemas/images';
+import { AppError } from '@server/errors';
+import { parseImageFile, sendAsset } from '../images';
 import { SAMPLE_SHARE_ID, SHARING_MESSAGES, shareBodySchema, shareParamsSchema, shareResponseSchema, sharedStorySchema } from '@shared/schemas/sharing';
 import { storyParamsSchema } from '@shared/schemas/story';
 import { tooManyRequests } from '@server/errors';
@@ -64,6 +67,15 @@ export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       setCaching(reply, story.shareId === SAMPLE_SHARE_ID ? SAMPLE_MAX_AGE_SECONDS : SHARED_MAX_AGE_SECONDS);
       if (matchesEtag(request, etag)) return reply.status(304).send(null);
       return story;
+    });
+
+    // A shared snapshot's pictures: public and immutable, like the link itself. Not counted
+    // against the read limit: a gallery is many pictures for one read, and caches absorb repeats.
+    app.get('/shared/:shareId/images/:file', { schema: { params: shareParamsSchema.extend({ file: z.string() }) } }, async (request, reply) => {
+      const file = parseImageFile(request.params.file);
+      const asset = file && (await ctx.sharing.sharedAsset(request.params.shareId, file.hash));
+      if (!file || !asset) throw new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
+      return sendAsset(request, reply, asset, file.thumbnail, 'public');
     });
 
     app.delete('/shared/:shareId', { schema: { params: shareParamsSchema, response: { 200: successSchema } } }, async (request) => {

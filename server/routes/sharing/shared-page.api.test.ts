@@ -59,6 +59,18 @@ describe('GET /shared/:shareId (the page)', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('shows the first scene picture as an absolute og:image and twitter:image', async () => {
+    const { client } = await registerUser(ctx.app);
+    await client.post('/api/preferences', { imageGeneration: true });
+    const started = (await client.post('/api/story/start', { prompt: 'A lighthouse keeper on a stormy coast at night' })).json();
+    for (let i = 0; i < 20 && (await client.get(`/api/story/message/${started.messageId}/image`)).statusCode !== 200; i += 1);
+    const { shareId } = (await client.post(`/api/story/${started.storyId}/share`, { title: 'Storm light' })).json();
+    const html = (await new TestClient(ctx.app, '10.3.0.5').request({ method: 'GET', url: `/shared/${shareId}`, headers: { host: 'stories.test' } })).body;
+    expect(meta(html, 'og:image')).toMatch(new RegExp(`^http://stories\\.test/api/shared/${shareId}/images/[0-9a-f]{64}\\.webp$`));
+    expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+  });
+
   it('serves the plain page for an unknown id, so the SPA can show its error card', async () => {
     const res = await new TestClient(ctx.app, '10.3.0.2').get('/shared/AAAAAAAAAAAAAAAA');
     expect(res.statusCode).toBe(200);

@@ -196,7 +196,7 @@ describe('GET /api/story/:id/recover', () => {
     const body = res.json();
     expect(body.messages).toHaveLength(2);
     expect(body.images).toEqual([]);
-    expect(body.story).toEqual({ id: storyId, title: fallbackTitle(PREMISE) });
+    expect(body.story).toEqual({ id: storyId, title: fallbackTitle(PREMISE), storyImage: null });
   });
 
   it('is 400 for a non-numeric messageId and 404 for a message of another story', async () => {

@@ -8,7 +8,7 @@ import { buildUser, jsonResponse, mockFetch, renderWithProviders, unauthenticate
 import { preferencesQueryKey } from '../api/preferences';
 import { PreferencesPage } from './preferences-page';
 
-const DEFAULTS = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern' };
+const DEFAULTS = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern', imageGeneration: false };
 const user = buildUser({ id: 5 });
 
 function setup(options: { loggedIn: boolean; read?: () => Response; write?: (request: RecordedRequest) => Response }) {
@@ -41,7 +41,7 @@ describe('PreferencesPage', () => {
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(screen.getByText('Your preferences have been saved.')).toBeInTheDocument();
     expect(fetchMock.requests.find((r) => r.method === 'POST')?.body).toEqual({ languageStyle: 'archaic' });
-    expect(queryClient.getQueryData(preferencesQueryKey(5))).toEqual({ contentRating: 'general', narrativeStyle: 'concise', languageStyle: 'archaic' });
+    expect(queryClient.getQueryData(preferencesQueryKey(5))).toEqual({ contentRating: 'general', narrativeStyle: 'concise', languageStyle: 'archaic', imageGeneration: false });
     expect(select('Language Style')).toHaveDisplayValue('Archaic');
     // Cached indefinitely: one read only.
     expect(fetchMock.requests.filter((r) => r.url === '/api/preferences' && r.method === 'GET')).toHaveLength(1);

@@ -9,13 +9,15 @@ import { Select } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { DEFAULT_PREFERENCES, PREFERENCES_MESSAGES, type PreferenceKey, type Preferences } from '@shared/schemas/preferences';
+import { DEFAULT_PREFERENCES, PREFERENCES_MESSAGES, type Preferences } from '@shared/schemas/preferences';
 import { useSession } from '@client/features/auth/hooks/use-session';
 import { buildAuthPath } from '@client/features/auth/utils/redirect';
 import { usePreferences, useUpdatePreferencesMutation } from '../api/preferences';
 import { PREFERENCE_FIELDS, PREFERENCES_STRINGS } from '../strings';
 
-const KEYS: PreferenceKey[] = ['contentRating', 'narrativeStyle', 'languageStyle'];
+/** The page's three selects; the image-generation flag is switched on the story page. */
+const KEYS = ['contentRating', 'narrativeStyle', 'languageStyle'] as const;
+type SelectKey = (typeof KEYS)[number];
 
 export function PreferencesPage() {
   usePageTitle(PREFERENCES_STRINGS.pageTitle);
@@ -26,7 +28,7 @@ export function PreferencesPage() {
   const values: Preferences = preferences.data ?? DEFAULT_PREFERENCES;
   const disabled = !isLoggedIn || preferences.isPending || update.isPending;
 
-  const handleChange = async (key: PreferenceKey, value: string) => {
+  const handleChange = async (key: SelectKey, value: string) => {
     try {
       await update.mutateAsync({ [key]: value });
       toast({ title: PREFERENCES_STRINGS.successTitle, description: PREFERENCES_STRINGS.saved });

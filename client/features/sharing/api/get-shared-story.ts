@@ -52,9 +52,13 @@ export function normalizeSharedStory(data: unknown, shareId: string): SharedStor
   const record = data as { title?: unknown; messages?: unknown; shareId?: unknown };
   const rawMessages = Array.isArray(record.messages) ? (record.messages as unknown[]) : [];
   const messages: SharedMessage[] = rawMessages.map((raw) => {
-    const m = (typeof raw === 'object' && raw !== null ? raw : {}) as { role?: unknown; content?: unknown; image?: unknown };
+    const m = (typeof raw === 'object' && raw !== null ? raw : {}) as { role?: unknown; content?: unknown; image?: unknown; thumbnail?: unknown; imageAlt?: unknown };
     const message: SharedMessage = { role: m.role === 'user' ? 'user' : 'assistant', content: typeof m.content === 'string' ? m.content : '' };
-    if (typeof m.image === 'string' && m.image) message.image = m.image;
+    if (typeof m.image === 'string' && m.image) {
+      message.image = m.image;
+      if (typeof m.thumbnail === 'string' && m.thumbnail) message.thumbnail = m.thumbnail;
+      if (typeof m.imageAlt === 'string' && m.imageAlt.trim()) message.imageAlt = m.imageAlt;
+    }
     return message;
   });
   const title = typeof record.title === 'string' && record.title.trim() ? record.title : DEFAULT_SHARED_TITLE;

@@ -9,7 +9,7 @@ import { ShareStoryButton } from './share-story-button';
 
 const STORY_ID = 12;
 const BOOKMARK = { id: 3, storyId: STORY_ID, lastMessageId: 40, title: 'Saved title', description: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
-const STATE = { messages: [{ messageId: 40, role: 'user', content: 'x', createdAt: '2025-01-01T00:00:00.000Z', isInitialMessage: true }, { messageId: 41, role: 'assistant', content: 'y', createdAt: '2025-01-01T00:00:00.000Z', isInitialMessage: false }], replying: false };
+const STATE = { messages: [{ messageId: 40, role: 'user', content: 'x', createdAt: '2025-01-01T00:00:00.000Z', isInitialMessage: true }, { messageId: 41, role: 'assistant', content: 'y', createdAt: '2025-01-01T00:00:00.000Z', isInitialMessage: false }], replying: false, images: [], storyImage: null };
 
 interface Scenario {
   bookmarks?: unknown[];

@@ -1,6 +1,7 @@
 // The shared story page: the full view with its labels and gallery, the error card for a 404, the
 // labelled sample when the story cannot be reached, and the lightweight preview for in-app browsers.
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { jsonResponse, mockFetch, renderWithProviders, unauthenticated } from '@client/test/utils';
@@ -44,6 +45,29 @@ describe('SharedStoryPage', () => {
     expect(screen.getByText(/This is a read-only view/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Your Story' })).toHaveAttribute('href', '/');
     expect(screen.queryByText(/This is a preview/)).not.toBeInTheDocument();
+  });
+
+  it('shows the gallery from thumbnails, lazily, with what each scene shows, and zooms a scene to its full picture', async () => {
+    const illustrated = [
+      { role: 'user', content: 'I open the door' },
+      { role: 'assistant', content: 'The door creaks open.', image: '/api/shared/AbCdEfGh12345678/images/aaa.webp', thumbnail: '/api/shared/AbCdEfGh12345678/images/aaa.thumb.webp', imageAlt: 'A creaking door in candlelight' },
+      { role: 'assistant', content: 'Dust swirls.', image: '/api/shared/AbCdEfGh12345678/images/bbb.webp', thumbnail: '/api/shared/AbCdEfGh12345678/images/bbb.thumb.webp', imageAlt: 'Dust in a sunbeam' },
+    ];
+    renderPage(() => jsonResponse({ ...STORY, messages: illustrated }));
+    const gallery = (await screen.findByRole('heading', { name: 'Story Gallery' })).parentElement!;
+    const scenes = within(gallery).getAllByRole('img');
+    expect(scenes.map((img) => img.getAttribute('alt'))).toEqual(['Scene 1: A creaking door in candlelight', 'Scene 2: Dust in a sunbeam']);
+    expect(scenes.map((img) => img.getAttribute('src'))).toEqual(['/api/shared/AbCdEfGh12345678/images/aaa.thumb.webp', '/api/shared/AbCdEfGh12345678/images/bbb.thumb.webp']);
+    expect(scenes.every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+    expect(within(gallery).getByText('Scene 1')).toBeInTheDocument();
+    expect(within(gallery).getByText('Scene 2')).toBeInTheDocument();
+
+    const narrative = screen.getByRole('heading', { name: 'Story Narrative' }).parentElement!;
+    expect(within(narrative).getByRole('img', { name: 'Scene Visualization: Scene 2: Dust in a sunbeam' })).toBeInTheDocument();
+
+    await userEvent.click(within(gallery).getByRole('button', { name: 'Scene 2: Dust in a sunbeam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scene Visualization' });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/api/shared/AbCdEfGh12345678/images/bbb.webp');
   });
 
   it('leaves the gallery out when there are no images', async () => {

@@ -1,13 +1,15 @@
 // The read-only shared story (spec section 2): header with 'Create Your Own', the title and its badge,
-// 'Story Gallery' when there are scenes, 'Story Narrative' ('You' / 'Story' / 'Scene
-// Visualization'), the read-only notice and 'Start Your Story'. Story text is rendered as text, never
-// as HTML.
+// 'Story Gallery' when there are scenes ('Scene 1'..'Scene n', thumbnails, click to zoom), 'Story
+// Narrative' ('You' / 'Story' / 'Scene Visualization' pictures under the narrator's turns), the
+// read-only notice and 'Start Your Story'. Pictures sit in fixed 16:9 boxes and load lazily, so the
+// text never moves under the reader. Story text is rendered as text, never as HTML.
 import { Link } from 'react-router';
 import { ArrowLeft, BookOpen, Sparkles } from 'lucide-react';
-import type { SharedStory } from '@shared/schemas/sharing';
+import type { SharedMessage, SharedStory } from '@shared/schemas/sharing';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/utils';
+import { ZoomableImage } from '@client/features/images/components/zoomable-image';
 import { SHARING_STRINGS } from '../strings';
 
 export function SharedStoryHeader({ title, isSample }: { title: string; isSample: boolean }) {
@@ -32,25 +34,46 @@ export function SharedStoryHeader({ title, isSample }: { title: string; isSample
   );
 }
 
-export function SceneImage({ src, label, className }: { src: string; label: string; className?: string }) {
-  return <img src={src} alt={label} loading="lazy" className={cn('aspect-video w-full rounded-lg border object-cover', className)} />;
+/** A plain picture (the lightweight page): thumbnail first, the full one for wide or dense screens. */
+export function SceneImage({ src, thumbnail, label, className }: { src: string; thumbnail?: string; label: string; className?: string }) {
+  return (
+    <img
+      src={thumbnail ?? src}
+      srcSet={thumbnail && thumbnail !== src ? `${thumbnail} 320w, ${src} 1024w` : undefined}
+      sizes={thumbnail && thumbnail !== src ? '(min-width: 768px) 48rem, 100vw' : undefined}
+      alt={label}
+      loading="lazy"
+      decoding="async"
+      className={cn('aspect-video w-full rounded-lg border bg-muted object-cover', className)}
+    />
+  );
 }
 
-function StoryGallery({ images }: { images: string[] }) {
+/** A scene's alt text: its label, and what it shows when the story says. */
+export function sceneAlt(label: string, message: SharedMessage): string {
+  return message.imageAlt ? `${label}: ${message.imageAlt}` : label;
+}
+
+type Scene = SharedMessage & { image: string };
+
+function StoryGallery({ scenes }: { scenes: Scene[] }) {
   return (
     <section aria-labelledby="shared-gallery" className="grid gap-3">
       <h2 id="shared-gallery" className="font-serif text-2xl font-semibold">
         {SHARING_STRINGS.gallery}
       </h2>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {images.map((src, index) => (
-          <li key={index}>
-            <figure className="grid gap-1">
-              <SceneImage src={src} label={SHARING_STRINGS.sceneLabel(index + 1)} />
-              <figcaption className="text-sm text-muted-foreground">{SHARING_STRINGS.sceneLabel(index + 1)}</figcaption>
-            </figure>
-          </li>
-        ))}
+        {scenes.map((scene, index) => {
+          const label = SHARING_STRINGS.sceneLabel(index + 1);
+          return (
+            <li key={index}>
+              <figure className="grid gap-1">
+                <ZoomableImage src={scene.image} thumbnail={scene.thumbnail} alt={sceneAlt(label, scene)} sizes="(min-width: 640px) 22rem, 100vw" canRetry={false} className="rounded-lg" />
+                <figcaption className="text-sm text-muted-foreground">{label}</figcaption>
+              </figure>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -88,7 +111,14 @@ function StoryNarrative({ messages }: { messages: SharedStory['messages'] }) {
             entries.push(
               <li key={`${index}-image`} className="mr-6 grid gap-1 sm:mr-16">
                 <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{SHARING_STRINGS.sceneVisualization}</p>
-                <SceneImage src={message.image} label={`${SHARING_STRINGS.sceneVisualization}: ${SHARING_STRINGS.sceneLabel(scene)}`} />
+                <ZoomableImage
+                  src={message.image}
+                  thumbnail={message.thumbnail}
+                  alt={sceneAlt(`${SHARING_STRINGS.sceneVisualization}: ${SHARING_STRINGS.sceneLabel(scene)}`, message)}
+                  sizes="(min-width: 768px) 42rem, 100vw"
+                  canRetry={false}
+                  className="rounded-lg"
+                />
               </li>,
             );
           }
@@ -121,11 +151,11 @@ export function StartYourStory() {
 }
 
 export function SharedStoryView({ story, isSample }: { story: SharedStory; isSample: boolean }) {
-  const images = story.messages.flatMap((m) => (m.image ? [m.image] : []));
+  const scenes = story.messages.filter((m): m is Scene => Boolean(m.image));
   return (
     <article className="grid gap-8">
       <SharedStoryHeader title={story.title} isSample={isSample} />
-      {images.length > 0 ? <StoryGallery images={images} /> : null}
+      {scenes.length > 0 ? <StoryGallery scenes={scenes} /> : null}
       <StoryNarrative messages={story.messages} />
       <p className="rounded-lg border border-dashed bg-muted/60 px-4 py-3 text-sm text-muted-foreground">{SHARING_STRINGS.readOnlyNotice}</p>
       <StartYourStory />

@@ -11,8 +11,8 @@ export function isLightweightShare(pathname: string, userAgent: string = typeof 
   return pathname.startsWith('/shared/') && isSocialInAppBrowser(userAgent);
 }
 
-/** The lightweight page's content: the first image, and the first few turns without images. */
-export function previewContent<T extends { image?: string }>(messages: T[], maxMessages: number): { image: string | null; messages: T[] } {
-  const image = messages.find((m) => m.image)?.image ?? null;
+/** The lightweight page's content: the message with the first image, and the first few turns without images. */
+export function previewContent<T extends { image?: string }>(messages: T[], maxMessages: number): { image: (T & { image: string }) | null; messages: T[] } {
+  const image = messages.find((m): m is T & { image: string } => Boolean(m.image)) ?? null;
   return { image, messages: messages.slice(0, maxMessages) };
 }

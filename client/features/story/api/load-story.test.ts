@@ -7,13 +7,42 @@ import { fetchCurrentState, fetchRecovery } from './load-story';
 
 describe('fetchCurrentState', () => {
   it('reads the messages with no-cache read headers', async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }], replying: true }));
+    const fetchMock = mockFetch(() => jsonResponse({ messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }], replying: true, images: [], storyImage: null }));
     expect(await fetchCurrentState(4)).toEqual({
       messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }],
       replying: true,
+      storyImage: null,
     });
     expect(fetchMock.requests[0].url).toBe('/api/story/4/current-state');
     expect(fetchMock.requests[0].headers.get('Cache-Control')).toBe('no-cache');
+  });
+
+  it("gives each narrator reply its picture from the read's images, and the story image", async () => {
+    mockFetch(() =>
+      jsonResponse({
+        messages: [
+          { messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true },
+          { messageId: 2, role: 'assistant', content: 'Hello', createdAt: '2026-01-01T00:00:01.000Z', isInitialMessage: false, image: '/api/images/a.webp' },
+          { messageId: 4, role: 'assistant', content: 'Again', createdAt: '2026-01-01T00:00:02.000Z', isInitialMessage: false },
+          { messageId: 6, role: 'assistant', content: 'Once more', createdAt: '2026-01-01T00:00:03.000Z', isInitialMessage: false },
+        ],
+        replying: false,
+        images: [
+          { messageId: 2, status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour', width: 1024, height: 576 },
+          { messageId: 4, status: 'pending', alt: '' },
+          { messageId: 6, status: 'failed', alt: '', error: 'The painter is unavailable right now.' },
+        ],
+        storyImage: '/api/images/a.webp',
+      }),
+    );
+    const state = await fetchCurrentState(4);
+    expect(state.storyImage).toBe('/api/images/a.webp');
+    expect(state.messages.map((m) => [m.messageId, m.image, m.picture])).toEqual([
+      [1, undefined, undefined],
+      [2, '/api/images/a.webp', { status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour', width: 1024, height: 576 }],
+      [4, undefined, { status: 'pending' }],
+      [6, undefined, { status: 'failed', reason: 'The painter is unavailable right now.' }],
+    ]);
   });
 });
 

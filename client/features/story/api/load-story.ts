@@ -1,25 +1,37 @@
-// Reading a story: GET current-state (the authoritative messages), and the bookmark recovery
-// GET recover?messageId= read tolerantly with the spec's 15 s timeout and error texts.
+// Reading a story: GET current-state (the authoritative messages, their scene pictures and the
+// header picture), and the bookmark recovery GET recover?messageId= read tolerantly with the spec's
+// 15 s timeout and error texts.
 import { RECOVERY_TIMEOUT_MS } from '@shared/constants';
+import type { SceneImage } from '@shared/schemas/images';
 import { storyStateResponseSchema, type StoryMessage } from '@shared/schemas/story';
 import { apiFetch, apiGet, ApiRequestError, CLIENT_ERROR_CODES } from '@client/lib/api-client';
+import { toScenePicture } from '@client/features/images/utils/scene-picture';
 import { STORY_STRINGS } from '../strings';
 import { normalizeRecovery, parseRecoveryBody, type RecoveredMessage, type RecoveredStory } from '../utils/recovery';
 import { storyErrorFromResponse } from './story-errors';
 
-export function fromServerMessage(m: StoryMessage): RecoveredMessage {
-  return { messageId: m.messageId, role: m.role, content: m.content, createdAt: m.createdAt, isInitialMessage: m.isInitialMessage };
+/** A server message with its picture from the read's `images` (or, failing that, its `image` URL). */
+export function fromServerMessage(m: StoryMessage, image?: SceneImage): RecoveredMessage {
+  const message: RecoveredMessage = { messageId: m.messageId, role: m.role, content: m.content, createdAt: m.createdAt, isInitialMessage: m.isInitialMessage };
+  if (m.role !== 'assistant') return message;
+  const picture = image ? toScenePicture(image) : m.image ? { status: 'ready' as const, url: m.image, alt: '' } : undefined;
+  if (picture) message.picture = picture;
+  const url = picture?.status === 'ready' ? picture.url : undefined;
+  if (url) message.image = url;
+  return message;
 }
 
 export interface CurrentStoryState {
   messages: RecoveredMessage[];
   /** The narrator is still writing the reply to the last action. */
   replying: boolean;
+  storyImage: string | null;
 }
 
 export async function fetchCurrentState(storyId: number, signal?: AbortSignal): Promise<CurrentStoryState> {
   const state = await apiGet(`/api/story/${storyId}/current-state`, { schema: storyStateResponseSchema, signal });
-  return { messages: state.messages.map(fromServerMessage), replying: state.replying };
+  const images = new Map(state.images.map((image) => [image.messageId, image]));
+  return { messages: state.messages.map((m) => fromServerMessage(m, images.get(m.messageId))), replying: state.replying, storyImage: state.storyImage };
 }
 
 export async function fetchRecovery(storyId: number, messageId: number, signal?: AbortSignal, timeoutMs = RECOVERY_TIMEOUT_MS): Promise<RecoveredStory> {

@@ -1,10 +1,13 @@
-// One chat bubble: the player's on the right, the narrator's on the left (spec section 2). Text is
-// rendered as text, never as HTML, so a story that mentions <script> shows it literally. Memoised:
-// while a reply streams only its own bubble re-renders.
+// One chat bubble: the player's on the right, the narrator's on the left (spec section 2), or a
+// narrator reply's scene picture (the images feature draws it). Text is rendered as text, never as
+// HTML, so a story that mentions <script> shows it literally. Memoised: while a reply streams only
+// its own bubble re-renders (the picture callbacks are stable).
 import { memo } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
+import { IllustrateButton } from '@client/features/images/components/illustrate-button';
+import { ScenePictureEntry } from '@client/features/images/components/scene-picture-entry';
 import { STORY_STRINGS } from '../strings';
 import type { ChatDisplayMessage } from '../utils/chat-display';
 
@@ -14,6 +17,12 @@ export interface ChatMessageProps {
   streaming: boolean;
   /** Set on the latest narrator reply when it can be written again. */
   onRegenerate?: () => void;
+  /** Set on a narrator reply without a picture while pictures may be asked for ('Illustrate this scene'). */
+  onIllustrate?: (messageId: number) => void;
+  /** Set on a failed picture while pictures may be asked for (its Retry). */
+  onPictureRetry?: (messageId: number) => void;
+  /** A picture of this message is being asked for. */
+  pictureBusy?: boolean;
 }
 
 /** The writing cursor at the end of a reply that is still streaming. */
@@ -23,12 +32,25 @@ function paragraphs(text: string): string[] {
   return text.split(/\n\s*\n/).filter((p) => p.trim() !== '');
 }
 
-export const ChatMessage = memo(function ChatMessage({ message, highlighted, streaming, onRegenerate }: ChatMessageProps) {
+export const ChatMessage = memo(function ChatMessage({ message, highlighted, streaming, onRegenerate, onIllustrate, onPictureRetry, pictureBusy = false }: ChatMessageProps) {
   const isUser = message.role === 'user';
+  const { messageId } = message;
+  if (message.picture) {
+    return (
+      <ScenePictureEntry
+        picture={message.picture}
+        text={message.content}
+        canRetry={onPictureRetry !== undefined && messageId !== undefined}
+        onRetry={() => (messageId !== undefined ? onPictureRetry?.(messageId) : undefined)}
+        retrying={pictureBusy}
+      />
+    );
+  }
   if (message.role === 'image') {
+    // An image message in an older saved shape: its picture, or its text.
     return (
       <figure className="mx-auto max-w-xl overflow-hidden rounded-xl border">
-        <img src={message.image} alt={message.content} className="aspect-video w-full object-cover" loading="lazy" />
+        {message.image ? <img src={message.image} alt={message.content} className="aspect-video w-full object-cover" loading="lazy" /> : <figcaption className="p-3 text-sm text-muted-foreground">{message.content}</figcaption>}
       </figure>
     );
   }
@@ -53,12 +75,15 @@ export const ChatMessage = memo(function ChatMessage({ message, highlighted, str
           </p>
         ))}
         {streaming && message.content.trim() === '' ? caret : null}
-        {onRegenerate ? (
-          <div className="-mb-1 flex justify-end">
-            <Button variant="ghost" size="sm" onClick={onRegenerate} title={STORY_STRINGS.regenerateLabel} className="h-8 font-sans text-muted-foreground">
-              <RotateCcw aria-hidden="true" />
-              {STORY_STRINGS.tryAgain}
-            </Button>
+        {onRegenerate || (onIllustrate && messageId !== undefined) ? (
+          <div className="-mb-1 flex items-center justify-end gap-1">
+            {onIllustrate && messageId !== undefined ? <IllustrateButton onClick={() => onIllustrate(messageId)} busy={pictureBusy} /> : null}
+            {onRegenerate ? (
+              <Button variant="ghost" size="sm" onClick={onRegenerate} title={STORY_STRINGS.regenerateLabel} className="h-8 font-sans text-muted-foreground">
+                <RotateCcw aria-hidden="true" />
+                {STORY_STRINGS.tryAgain}
+              </Button>
+            ) : null}
           </div>
         ) : null}
       </article>

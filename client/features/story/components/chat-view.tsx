@@ -1,6 +1,8 @@
 // The chat: a windowed list (only the bubbles near the viewport are in the DOM, so a 1,000-turn story
 // opens and scrolls like a short one), with the scroll rules of spec section 9. The page itself
-// scrolls (the window), so the top bar can hide on scroll as everywhere else.
+// scrolls (the window), so the top bar can hide on scroll as everywhere else. Scene pictures sit in
+// fixed 16:9 boxes, so their rows measure the same before and after the picture arrives; anything
+// above the list that changes height (the header picture) moves the list's offset, re-read here.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { SCROLL_NEAR_BOTTOM_PX } from '@shared/constants';
@@ -20,6 +22,15 @@ export interface ChatViewProps {
   expectFocus: boolean;
   /** Space kept free under the list for the fixed input bar. */
   bottomInset: number;
+  /** Asking for pictures ('Illustrate this scene', Retry of a failed one); absent while pictures are off. */
+  pictures?: ChatPictureActions;
+}
+
+export interface ChatPictureActions {
+  /** Server ids of the messages whose picture is being asked for. */
+  busyIds: ReadonlySet<number>;
+  onIllustrate: (messageId: number) => void;
+  onRetry: (messageId: number) => void;
 }
 
 const NAV_HEIGHT = 64;
@@ -39,14 +50,24 @@ function distanceFromBottom(): number {
   return doc.scrollHeight - (window.scrollY + window.innerHeight);
 }
 
-export function ChatView({ messages, streamingId, regenerableId, onRegenerate, focusMessageId, expectFocus, bottomInset }: ChatViewProps) {
+export function ChatView({ messages, streamingId, regenerableId, onRegenerate, focusMessageId, expectFocus, bottomInset, pictures }: ChatViewProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const nearBottom = useRef(true);
   const seen = useRef<{ count: number; lastId: string | null; opened: boolean }>({ count: 0, lastId: null, opened: false });
 
+  // The list's offset in the page is the virtualizer's scroll margin; the header picture (or
+  // anything else above) appearing later moves it, and every row's position with it.
   useLayoutEffect(() => {
-    setScrollMargin(listRef.current?.offsetTop ?? 0);
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => setScrollMargin(list.offsetTop);
+    measure();
+    const container = list.parentElement;
+    if (!container || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(container);
+    return () => observer.disconnect();
   }, []);
 
   // Stable callbacks: the virtualizer recomputes every item's position whenever they change.
@@ -94,8 +115,20 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
       state.opened = true;
       virtualizer.scrollToIndex(lastIndex, { align: 'end' });
     } else if (last.id !== state.lastId) {
+      if (last.picture && messages[lastIndex - 1]?.id !== state.lastId) {
+        // A whole reply arrived at once with its picture: the reply is what is scrolled to.
+        virtualizer.scrollToIndex(lastIndex - 1, { align: 'start', behavior: 'smooth' });
+      } else if (last.picture) {
+        // A reply's picture (or its placeholder) arrives under the reply: brought into view for a
+        // reader at the bottom only when the whole reply stays on screen with it, never pushing
+        // the text being read out of view.
+        const reply = virtualizer.measurementsCache[lastIndex - 1];
+        const picture = virtualizer.measurementsCache[lastIndex];
+        const viewport = window.innerHeight - NAV_HEIGHT - bottomInset;
+        if (nearBottom.current && reply && picture && reply.size + picture.size <= viewport) virtualizer.scrollToIndex(lastIndex, { align: 'end' });
+      }
       // Narrator messages are scrolled to smoothly; the player's own only if the reader was at the bottom.
-      if (last.role === 'assistant') virtualizer.scrollToIndex(lastIndex, { align: 'start', behavior: last.localId === streamingId ? 'auto' : 'smooth' });
+      else if (last.role === 'assistant') virtualizer.scrollToIndex(lastIndex, { align: 'start', behavior: last.localId === streamingId ? 'auto' : 'smooth' });
       else if (nearBottom.current) virtualizer.scrollToIndex(lastIndex, { align: 'end' });
     } else if (last.localId === streamingId && nearBottom.current) {
       // While the reply is written, follow it until its first line reaches the top of the view.
@@ -112,7 +145,7 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
   useEffect(() => {
     if (focusMessageId === null || messages.length === 0) return;
     seen.current.opened = true;
-    const index = messages.findIndex((m) => m.messageId === focusMessageId && m.role !== 'image');
+    const index = messages.findIndex((m) => m.messageId === focusMessageId && m.role !== 'image' && !m.picture);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per requested message
   }, [focusMessageId, messages.length > 0]);
@@ -123,13 +156,18 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
       <div className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${(items[0]?.start ?? 0) - virtualizer.options.scrollMargin}px)` }}>
         {items.map((item) => {
           const message = messages[item.index];
+          const isText = message.role !== 'image' && !message.picture;
+          const isReply = isText && message.role === 'assistant' && !message.isNotice && message.messageId !== undefined && message.localId !== streamingId;
           return (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="py-2">
               <ChatMessage
                 message={message}
-                highlighted={message.messageId !== undefined && message.messageId === focusMessageId}
-                streaming={message.role !== 'image' && message.localId === streamingId}
-                onRegenerate={message.role !== 'image' && message.localId === regenerableId ? () => onRegenerate(message.localId) : undefined}
+                highlighted={isText && message.messageId !== undefined && message.messageId === focusMessageId}
+                streaming={isText && message.localId === streamingId}
+                onRegenerate={isText && message.localId === regenerableId ? () => onRegenerate(message.localId) : undefined}
+                onIllustrate={pictures && isReply && !message.hasPicture ? pictures.onIllustrate : undefined}
+                onPictureRetry={pictures && message.picture ? pictures.onRetry : undefined}
+                pictureBusy={message.messageId !== undefined && (pictures?.busyIds.has(message.messageId) ?? false)}
               />
             </div>
           );

@@ -23,6 +23,7 @@ function sse(events: Array<[string, unknown]>): Response {
 function renderStory(route: string, handler: FetchHandler, loggedIn = true) {
   const fetchMock = mockFetch((request) => {
     if (request.url === '/api/user') return loggedIn ? jsonResponse(buildUser()) : unauthenticated();
+    if (request.url === '/api/features') return jsonResponse({ images: false });
     return handler(request);
   });
   renderWithProviders(
@@ -41,7 +42,7 @@ afterEach(() => storyController.reset(null));
 
 describe('StoryPage', () => {
   it('loads the story and shows the player and narrator bubbles', async () => {
-    const fetchMock = renderStory('/story/5', () => jsonResponse({ messages, replying: false }));
+    const fetchMock = renderStory('/story/5', () => jsonResponse({ messages, replying: false, images: [], storyImage: null }));
     expect(await screen.findByText('The bells fall silent as you arrive.')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'You' })).toHaveTextContent('A harbour where bells ring alone');
     expect(screen.getByPlaceholderText('What would you like to do?')).toBeInTheDocument();
@@ -58,7 +59,7 @@ describe('StoryPage', () => {
           ['delta', { text: 'scatter.' }],
           ['done', { storyId: 5, messageId: 4, message: 'Gulls scatter.' }],
         ]);
-      return jsonResponse({ messages, replying: false });
+      return jsonResponse({ messages, replying: false, images: [], storyImage: null });
     });
     const input = await screen.findByPlaceholderText('What would you like to do?');
     await userEvent.type(input, 'I ring the bell{Enter}');
@@ -72,7 +73,7 @@ describe('StoryPage', () => {
   it('puts a refused action back into the input with the error toast', async () => {
     renderStory('/story/5', (request) => {
       if (request.url === '/api/story/5/continue') return jsonResponse({ message: "You have used this month's story allowance.", code: 'ALLOWANCE_USED' }, { status: 429 });
-      return jsonResponse({ messages, replying: false });
+      return jsonResponse({ messages, replying: false, images: [], storyImage: null });
     });
     const input = await screen.findByPlaceholderText('What would you like to do?');
     await userEvent.type(input, 'I ring the bell{Enter}');
@@ -87,7 +88,7 @@ describe('StoryPage', () => {
     const fetchMock = renderStory('/story/5', (request) => {
       if (request.url === '/api/story/5/continue') return sse([['error', { message: 'The narrator took too long to answer. Please try again.', code: 'NARRATOR_TIMEOUT' }]]);
       if (request.url === '/api/story/5/retry') return sse([['done', { storyId: 5, messageId: 6, message: 'At last, an answer.' }]]);
-      return jsonResponse({ messages, replying: false });
+      return jsonResponse({ messages, replying: false, images: [], storyImage: null });
     });
     await userEvent.type(await screen.findByPlaceholderText('What would you like to do?'), 'I wait{Enter}');
     const alert = await screen.findByRole('alert');
@@ -99,7 +100,7 @@ describe('StoryPage', () => {
   });
 
   it('has the empty state and the failed state, each with Refresh Page', async () => {
-    renderStory('/story/5', () => jsonResponse({ messages: [], replying: false }));
+    renderStory('/story/5', () => jsonResponse({ messages: [], replying: false, images: [], storyImage: null }));
     expect(await screen.findByText('No story content found. Try refreshing the page.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
   });
@@ -125,7 +126,7 @@ describe('StoryPage', () => {
       }
     });
     observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-highlighted'], childList: true });
-    const fetchMock = renderStory('/story/5?messageId=2', () => jsonResponse({ messages, images: [], story: { id: 5, title: 'Bells' } }));
+    const fetchMock = renderStory('/story/5?messageId=2', () => jsonResponse({ messages, images: [], story: { id: 5, title: 'Bells', storyImage: null } }));
     const reply = await screen.findByText('The bells fall silent as you arrive.');
     const article = reply.closest('article') as HTMLElement;
     await waitFor(() => expect(highlighted.some((text) => text.includes('The bells fall silent as you arrive.')) || article.getAttribute('data-highlighted') === 'true').toBe(true));
@@ -149,7 +150,7 @@ describe('StoryPage', () => {
   });
 
   it('toasts invalid bookmark data for a non-numeric messageId and loads the story', async () => {
-    renderStory('/story/5?messageId=abc', () => jsonResponse({ messages, replying: false }));
+    renderStory('/story/5?messageId=abc', () => jsonResponse({ messages, replying: false, images: [], storyImage: null }));
     expect(await screen.findByText('Invalid bookmark data. Please try a different bookmark.')).toBeInTheDocument();
     expect(await screen.findByText('The bells fall silent as you arrive.')).toBeInTheDocument();
   });
@@ -165,7 +166,7 @@ describe('StoryPage', () => {
     window.localStorage.setItem('taleweaver-pending-continuation', JSON.stringify({ type: 'continue_story', storyId: 5, message: 'I open the gate', path: '/story/5' }));
     const fetchMock = renderStory('/story/5', (request) => {
       if (request.url === '/api/story/5/continue') return sse([['done', { storyId: 5, messageId: 8, message: 'The gate swings wide.' }]]);
-      return jsonResponse({ messages, replying: false });
+      return jsonResponse({ messages, replying: false, images: [], storyImage: null });
     });
     expect(await screen.findByText('Continuing Story')).toBeInTheDocument();
     expect(screen.getByText('Resuming where you left off...')).toBeInTheDocument();

@@ -6,7 +6,9 @@ import type { User } from '@shared/schemas/user';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { LoginRequiredCard } from '@client/features/auth/components/login-required-card';
 import { useSession } from '@client/features/auth/hooks/use-session';
+import { useStoryPictures } from '../hooks/use-story-pictures';
 import { useStorySession } from '../hooks/use-story-session';
+import { storyController } from '../state/story-controller';
 import { STORY_STRINGS } from '../strings';
 import { CreatingStoryScreen, RecoveryErrorScreen, StoryEmptyState, StoryLoadingScreen } from './story-screens';
 import { StoryView } from './story-view';
@@ -14,6 +16,8 @@ import { StoryView } from './story-view';
 function StorySession({ user, isNew }: { user: User; isNew: boolean }) {
   const session = useStorySession(user, isNew);
   const { state, mode, idParam, routeStoryId, messageParam, bookmarkMessageId } = session;
+  // Asked from the start, alongside the story itself: whether pictures show, and their polling.
+  const pictures = useStoryPictures(state, storyController, user.id);
   usePageTitle(state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : isNew ? STORY_STRINGS.newStoryTitle : STORY_STRINGS.currentStoryTitle);
 
   if (mode === 'new') return <StoryLoadingScreen />;
@@ -36,6 +40,7 @@ function StorySession({ user, isNew }: { user: User; isNew: boolean }) {
       onRetry={session.handleRetry}
       onRegenerate={session.handleRegenerate}
       inputRef={session.inputRef}
+      pictures={pictures}
     />
   );
 }

@@ -1,5 +1,7 @@
-// The story itself: the chat, the 'Narrator is thinking...' indicator, the error alert with Retry,
-// and the bottom bar. The input is focused about 100 ms after a reply arrives (spec section 4).
+// The story itself: the 'Story Experience' drawer button, the header picture, the chat with its
+// scene pictures, the 'Narrator is thinking...' indicator, the error alert with Retry, and the
+// bottom bar. It composes other features' pieces (bookmarks, sharing, images) without owning them.
+// The input is focused about 100 ms after a reply arrives (spec section 4).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { FOCUS_DELAY_MS } from '@shared/constants';
@@ -8,11 +10,15 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { SaveProgressButton } from '@client/features/bookmarks/components/save-progress';
 import { ShareStoryButton } from '@client/features/sharing/components/share-story-button';
+import { SceneImageOptions } from '@client/features/images/components/scene-image-options';
+import { StoryHeaderImage } from '@client/features/images/components/story-header-image';
+import type { StoryPictures } from '../hooks/use-story-pictures';
 import { lastServerMessageId, type StoryState } from '../state/story-state';
 import { STORY_STRINGS } from '../strings';
 import { toChatDisplayMessages } from '../utils/chat-display';
 import { ChatInputBar, INPUT_BAR_HEIGHT, type ChatInputHandle } from './chat-input-bar';
 import { ChatView } from './chat-view';
+import { StoryExperienceDrawer } from './story-experience-drawer';
 
 export interface StoryViewProps {
   state: StoryState;
@@ -22,11 +28,13 @@ export interface StoryViewProps {
   onRetry: () => void;
   onRegenerate: (id: string) => void;
   inputRef: React.RefObject<ChatInputHandle | null>;
+  pictures: StoryPictures;
 }
 
-export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry, onRegenerate, inputRef }: StoryViewProps) {
+export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry, onRegenerate, inputRef, pictures }: StoryViewProps) {
   const [baseTime] = useState(() => Date.now());
-  const display = useMemo(() => toChatDisplayMessages(state.messages, baseTime), [state.messages, baseTime]);
+  const { settings } = pictures;
+  const display = useMemo(() => toChatDisplayMessages(state.messages, baseTime, { pictureProgress: settings.available }), [state.messages, baseTime, settings.available]);
   const lastMessage = state.messages[state.messages.length - 1];
   const regenerableId = !state.isGenerating && lastMessage?.role === 'assistant' && lastMessage.messageId !== undefined ? lastMessage.id : null;
   const thinking = state.isGenerating && state.streamingId === null;
@@ -44,6 +52,18 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pt-6" style={{ paddingBottom: INPUT_BAR_HEIGHT + 24 }}>
       <h1 className="sr-only">{state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : STORY_STRINGS.currentStoryTitle}</h1>
+      {settings.available ? (
+        <div className="mb-3 flex justify-end">
+          <StoryExperienceDrawer>
+            <SceneImageOptions settings={settings} storyId={state.storyId} />
+          </StoryExperienceDrawer>
+        </div>
+      ) : null}
+      {settings.active ? (
+        <div className="mb-4">
+          <StoryHeaderImage picture={pictures.header} />
+        </div>
+      ) : null}
       <ChatView
         messages={display}
         streamingId={state.streamingId}
@@ -52,6 +72,7 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
         focusMessageId={focusMessageId}
         expectFocus={expectFocus}
         bottomInset={INPUT_BAR_HEIGHT}
+        pictures={pictures.actions}
       />
       <div aria-live="polite" className="grid gap-3 pt-2">
         {thinking ? (

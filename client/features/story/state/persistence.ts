@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { readJson, removeItem, writeItem } from '@client/lib/storage';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
+import { scenePictureSchema } from '@client/features/images/utils/scene-picture';
 import type { LocalStoryMessage, StoryState } from './story-state';
 
 const savedMessageSchema = z.object({
@@ -14,6 +15,7 @@ const savedMessageSchema = z.object({
   isInitialMessage: z.boolean().optional(),
   createdAt: z.string().optional(),
   image: z.string().optional(),
+  picture: scenePictureSchema.optional(),
 });
 
 const savedStorySchema = z.object({

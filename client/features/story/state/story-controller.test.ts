@@ -184,7 +184,7 @@ describe('story controller', () => {
   it('stops re-reading when another story is opened', async () => {
     const action: RecoveredMessage[] = [{ messageId: 3, role: 'user', content: 'I ring the bell' }];
     const other: RecoveredMessage[] = [{ messageId: 9, role: 'assistant', content: 'Elsewhere.' }];
-    const currentState = vi.fn((storyId: number) => Promise.resolve(storyId === 7 ? { messages: action, replying: true } : { messages: other, replying: false }));
+    const currentState = vi.fn((storyId: number) => Promise.resolve(storyId === 7 ? { messages: action, replying: true, storyImage: null } : { messages: other, replying: false, storyImage: null }));
     const { controller, store } = setup({ currentState }, 5);
     const first = controller.load(1, 7);
     await vi.waitFor(() => expect(store.getState().isGenerating).toBe(true));

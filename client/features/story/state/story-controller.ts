@@ -1,7 +1,9 @@
-// The story session's actions: start, send, retry, regenerate, load and bookmark recovery. Each
-// drives the store through the reducer and returns an outcome the page turns into toasts,
-// navigation or a restored input. Network calls are injected so tests run without a server.
+// The story session's actions: start, send, retry, regenerate, load and bookmark recovery, and the
+// scene pictures' progress. Each drives the store through the reducer and returns an outcome the
+// page turns into toasts, navigation or a restored input. Network calls are injected so tests run
+// without a server.
 import type { StoryReply } from '@shared/schemas/story';
+import type { ReadyPicture } from '@client/features/images/types';
 import { errorMessage, isApiRequestError } from '@client/lib/api-client';
 import { STORY_STRINGS } from '../strings';
 import { StoryTurnError } from '../api/story-errors';
@@ -205,12 +207,12 @@ export function createStoryController(deps: ControllerDeps = {}) {
         // 'Narrator is thinking...' and re-read until the reply is saved, rather than offer a Retry
         // the server would refuse as busy.
         while (!controller.signal.aborted && awaitingReply(state)) {
-          store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: true });
+          store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: true, storyImage: state.storyImage });
           await pause(replyPollMs, controller.signal);
           state = await api.currentState(storyId, controller.signal);
         }
         if (controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
-        store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: false });
+        store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: false, storyImage: state.storyImage });
         fresh.add(storyId);
         persist();
         return { ok: true, storyId };
@@ -234,7 +236,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
       try {
         const recovered = await api.recover(storyId, messageId, controller.signal);
         const id = recovered.storyId ?? storyId;
-        store.dispatch({ type: 'loaded', storyId: id, messages: withStableIds(recovered.messages, store.getState().messages, newId) });
+        store.dispatch({ type: 'loaded', storyId: id, messages: withStableIds(recovered.messages, store.getState().messages, newId), storyImage: recovered.storyImage });
         fresh.add(id);
         persist();
         recoveries.set(key, 'success');
@@ -246,6 +248,26 @@ export function createStoryController(deps: ControllerDeps = {}) {
         store.dispatch({ type: 'loadFailed', message, kind: 'recovery' });
         return { ok: false, message, unauthorized: isApiRequestError(error) && error.status === 401, aborted: false };
       }
+    },
+
+    /** The painter took a picture job for this narrator message: poll it. */
+    pictureRequested(messageId: number) {
+      store.dispatch({ type: 'pictureRequested', messageId });
+      persist();
+    },
+
+    pictureReady(messageId: number, picture: ReadyPicture) {
+      store.dispatch({ type: 'pictureReady', messageId, picture });
+      persist();
+    },
+
+    pictureFailed(messageId: number, reason: string) {
+      store.dispatch({ type: 'pictureFailed', messageId, reason });
+      persist();
+    },
+
+    pictureStalled(messageId: number) {
+      store.dispatch({ type: 'pictureStalled', messageId });
     },
 
     isFresh(storyId: number): boolean {

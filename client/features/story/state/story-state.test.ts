@@ -1,7 +1,7 @@
 // The story state reducer: start, streaming, send, failures (with and without the action kept),
 // regenerate, loading, and the helpers for bookmark ids and stable local ids.
 import { describe, expect, it } from 'vitest';
-import { initialStoryState, lastServerMessageId, storyReducer, withStableIds, type LocalStoryMessage, type StoryAction, type StoryState } from './story-state';
+import { initialStoryState, lastServerMessageId, pendingPictureIds, storyReducer, withStableIds, type LocalStoryMessage, type StoryAction, type StoryState } from './story-state';
 
 const run = (actions: StoryAction[], state: StoryState = initialStoryState) => actions.reduce(storyReducer, state);
 const premise: LocalStoryMessage = { id: 'p', role: 'user', content: 'A quiet harbour', isInitialMessage: true };
@@ -117,5 +117,47 @@ describe('helpers', () => {
       () => `new${++n}`,
     );
     expect(result.map((m) => m.id)).toEqual(['keep', 'new1']);
+  });
+});
+
+describe('scene pictures', () => {
+  const opening: LocalStoryMessage = { id: 'a', messageId: 2, role: 'assistant', content: 'The tide turns.' };
+  const base: StoryState = { ...initialStoryState, storyId: 9, messages: [premise, opening] };
+  const ready = { status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour' } as const;
+
+  it('a reply that comes with imageMessageId is being painted; one with imageError has failed with that reason', () => {
+    const painting = run([{ type: 'sendRequested', message: { id: 'u', role: 'user', content: 'I wave' } }, { type: 'turnDone', id: 's', reply: { ...reply(4, 'Gulls'), imageMessageId: 4 }, createdAt: at }], base);
+    expect(painting.messages.at(-1)).toMatchObject({ messageId: 4, picture: { status: 'pending' } });
+    expect(painting.isGeneratingImage).toBe(true);
+    expect(pendingPictureIds(painting.messages)).toEqual([4]);
+
+    const refused = run([{ type: 'turnDone', id: 't', reply: { ...reply(6, 'Waves'), imageError: 'Too many pictures' }, createdAt: at }], base);
+    expect(refused.messages.at(-1)).toMatchObject({ messageId: 6, picture: { status: 'failed', reason: 'Too many pictures' } });
+    expect(refused.isGeneratingImage).toBe(false);
+  });
+
+  it('settles a picture as ready (the message gets its image) or failed, and leaves other stories alone', () => {
+    const painting = run([{ type: 'pictureRequested', messageId: 2 }], base);
+    expect(painting.messages[1].picture).toEqual({ status: 'pending' });
+    const done = run([{ type: 'pictureReady', messageId: 2, picture: ready }], painting);
+    expect(done.messages[1]).toMatchObject({ image: '/api/images/a.webp', picture: ready });
+    expect(done.isGeneratingImage).toBe(false);
+    const failed = run([{ type: 'pictureFailed', messageId: 2, reason: 'Image generation timed out after multiple attempts' }], painting);
+    expect(failed.messages[1]).toEqual({ ...opening, picture: { status: 'failed', reason: 'Image generation timed out after multiple attempts' } });
+    // A message not on screen (another story was opened meanwhile): nothing changes.
+    expect(run([{ type: 'pictureReady', messageId: 99, picture: ready }], painting)).toBe(painting);
+  });
+
+  it('a stalled picture is no longer polled until it is asked for again', () => {
+    const stalled = run([{ type: 'pictureRequested', messageId: 2 }, { type: 'pictureStalled', messageId: 2 }], base);
+    expect(stalled.messages[1].picture).toEqual({ status: 'pending', stalled: true });
+    expect(pendingPictureIds(stalled.messages)).toEqual([]);
+    expect(pendingPictureIds(run([{ type: 'pictureRequested', messageId: 2 }], stalled).messages)).toEqual([2]);
+  });
+
+  it("takes the story's header picture from a load, and keeps it when a read does not say", () => {
+    const loaded = run([{ type: 'loaded', storyId: 9, messages: [premise, { ...opening, picture: ready }], storyImage: '/api/images/a.webp' }], base);
+    expect(loaded.storyImage).toBe('/api/images/a.webp');
+    expect(run([{ type: 'loaded', storyId: 9, messages: loaded.messages }], loaded).storyImage).toBe('/api/images/a.webp');
   });
 });

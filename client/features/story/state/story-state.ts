@@ -1,7 +1,9 @@
 // The story client state (spec sections 3 and 4) and its pure reducer: starting, streaming a reply
-// word by word, sending, retrying, regenerating, loading and failing. The store and controller
-// dispatch into it; tests drive it directly.
+// word by word, sending, retrying, regenerating, loading and failing, and each narrator reply's
+// scene picture (asked for, painted, failed). The store and controller dispatch into it; tests
+// drive it directly.
 import type { StoryReply } from '@shared/schemas/story';
+import type { ReadyPicture, ScenePicture } from '@client/features/images/types';
 import { STORY_STRINGS } from '../strings';
 
 export type LocalRole = 'user' | 'assistant' | 'image';
@@ -15,7 +17,10 @@ export interface LocalStoryMessage {
   content: string;
   isInitialMessage?: boolean;
   createdAt?: string;
+  /** The picture's URL once painted (spec section 3); `picture` has its whole state. */
   image?: string;
+  /** A narrator reply's scene picture: being painted, ready or failed (spec section 4). */
+  picture?: ScenePicture;
   /** Added by the client (recovery notices): never sent anywhere, never bookmarked. */
   isNotice?: boolean;
 }
@@ -33,7 +38,7 @@ export interface StoryState {
   messages: LocalStoryMessage[];
   storyImage: string | null;
   isGenerating: boolean;
-  /** Image generation is off in this release (text-only mode); kept for the spec's state shape. */
+  /** Some narrator reply's picture is being painted. */
   isGeneratingImage: boolean;
   isLoadingStory: boolean;
   error: string | null;
@@ -74,18 +79,52 @@ export type StoryAction =
   | { type: 'turnFailed'; message: string; retry: RetryPlan | null; storyId?: number; removeId?: string }
   | { type: 'loadStarted'; ownerId: number; storyId: number }
   /** awaitingReply: set by load(), true while the narrator still writes the reply to the last action. */
-  | { type: 'loaded'; storyId: number; messages: LocalStoryMessage[]; awaitingReply?: boolean }
+  | { type: 'loaded'; storyId: number; messages: LocalStoryMessage[]; awaitingReply?: boolean; storyImage?: string | null }
   | { type: 'loadFailed'; message: string; kind: 'load' | 'recovery' }
-  | { type: 'errorCleared' };
+  | { type: 'errorCleared' }
+  /** The painter took the job for this narrator message: its picture is being painted. */
+  | { type: 'pictureRequested'; messageId: number }
+  | { type: 'pictureReady'; messageId: number; picture: ReadyPicture }
+  | { type: 'pictureFailed'; messageId: number; reason: string }
+  /** Its status checks kept failing: shown as not loadable, no longer polled, until Retry. */
+  | { type: 'pictureStalled'; messageId: number };
 
 const idle = { isGenerating: false, isLoadingStory: false, streamingId: null, replaced: null } as const;
+
+function anyPending(messages: LocalStoryMessage[]): boolean {
+  return messages.some((m) => m.picture?.status === 'pending' && !m.picture.stalled);
+}
+
+/** The picture a finished reply comes with: being painted, or the reason it could not be asked for. */
+function pictureOfReply(reply: StoryReply): ScenePicture | undefined {
+  if (reply.imageMessageId !== undefined) return { status: 'pending' };
+  if (reply.imageError !== undefined) return { status: 'failed', reason: reply.imageError };
+  return undefined;
+}
+
+/** Sets one narrator message's picture; the state is unchanged when the message is not on screen. */
+function withPicture(state: StoryState, messageId: number, update: (message: LocalStoryMessage) => LocalStoryMessage): StoryState {
+  const index = state.messages.findIndex((m) => m.messageId === messageId && m.role === 'assistant' && !m.isNotice);
+  if (index < 0) return state;
+  const messages = state.messages.slice();
+  messages[index] = update(messages[index]);
+  return { ...state, messages, isGeneratingImage: anyPending(messages) };
+}
 
 export function storyReducer(state: StoryState, action: StoryAction): StoryState {
   switch (action.type) {
     case 'reset':
       return { ...initialStoryState, ownerId: action.ownerId };
     case 'restored':
-      return { ...initialStoryState, ownerId: action.ownerId, storyId: action.storyId, prompt: action.prompt, messages: action.messages, storyImage: action.storyImage };
+      return {
+        ...initialStoryState,
+        ownerId: action.ownerId,
+        storyId: action.storyId,
+        prompt: action.prompt,
+        messages: action.messages,
+        storyImage: action.storyImage,
+        isGeneratingImage: anyPending(action.messages),
+      };
     case 'startRequested':
       // Spec: starting clears the messages and sets isGenerating and isLoadingStory.
       return { ...initialStoryState, ownerId: action.ownerId, prompt: action.prompt, messages: [action.premise], isGenerating: true, isLoadingStory: true };
@@ -117,10 +156,18 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
       return { ...state, messages: [...state.messages, message], streamingId: action.id, isLoadingStory: false };
     }
     case 'turnDone': {
-      const final: LocalStoryMessage = { id: action.id, messageId: action.reply.messageId, role: 'assistant', content: action.reply.message, createdAt: action.createdAt };
+      const picture = pictureOfReply(action.reply);
+      const final: LocalStoryMessage = {
+        id: action.id,
+        messageId: action.reply.messageId,
+        role: 'assistant',
+        content: action.reply.message,
+        createdAt: action.createdAt,
+        ...(picture ? { picture } : {}),
+      };
       const exists = state.messages.some((m) => m.id === action.id);
       const messages = exists ? state.messages.map((m) => (m.id === action.id ? { ...m, ...final, createdAt: m.createdAt ?? final.createdAt } : m)) : [...state.messages, final];
-      return { ...state, ...idle, storyId: action.reply.storyId, messages, error: null, errorKind: null, retry: null };
+      return { ...state, ...idle, storyId: action.reply.storyId, messages, isGeneratingImage: anyPending(messages), error: null, errorKind: null, retry: null };
     }
     case 'turnFailed': {
       // A half-written reply is not saved by the server, so it leaves the screen; a regenerated one comes back.
@@ -142,6 +189,8 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         ...state,
         storyId: action.storyId,
         messages: action.messages,
+        storyImage: action.storyImage === undefined ? state.storyImage : action.storyImage,
+        isGeneratingImage: anyPending(action.messages),
         isLoadingStory: false,
         // Only load() says; a bookmark recovery leaves a running turn as it is.
         isGenerating: action.awaitingReply ?? state.isGenerating,
@@ -154,7 +203,22 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
       return { ...state, ...idle, error: action.message, errorKind: action.kind };
     case 'errorCleared':
       return { ...state, error: null, errorKind: null, retry: null };
+    case 'pictureRequested':
+      return withPicture(state, action.messageId, ({ image: _old, ...m }) => ({ ...m, picture: { status: 'pending' } }));
+    case 'pictureReady':
+      return withPicture(state, action.messageId, (m) => ({ ...m, image: action.picture.url, picture: action.picture }));
+    case 'pictureFailed':
+      return withPicture(state, action.messageId, ({ image: _old, ...m }) => ({ ...m, picture: { status: 'failed', reason: action.reason } }));
+    case 'pictureStalled':
+      return withPicture(state, action.messageId, (m) => (m.picture?.status === 'pending' ? { ...m, picture: { status: 'pending', stalled: true } } : m));
   }
+}
+
+/** Server ids of the pictures being painted and still to be polled. */
+export function pendingPictureIds(messages: LocalStoryMessage[]): number[] {
+  const ids: number[] = [];
+  for (const m of messages) if (m.messageId !== undefined && m.picture?.status === 'pending' && !m.picture.stalled) ids.push(m.messageId);
+  return ids;
 }
 
 /** The id the bookmark points at: the last message the server knows. */

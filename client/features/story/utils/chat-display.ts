@@ -1,7 +1,10 @@
 // Chat display messages (spec section 3): what the chat view draws from the story messages. When no
 // message has a server id yet, display ids are made from a base time minus one second per
-// position; an assistant message with an image and a server id gets an extra image entry.
-import { STORY_STRINGS } from '../strings';
+// position. A narrator reply with a server id and a picture gets an extra entry '{id}-image' right
+// after it: role image with 'Generated image' once painted, the 'Generating image...' placeholder
+// while it is painted, or (spec section 4) an assistant entry 'Failed to generate image: {reason}'.
+import type { ScenePicture } from '@client/features/images/types';
+import { IMAGES_STRINGS } from '@client/features/images/strings';
 import type { LocalRole, LocalStoryMessage } from '../state/story-state';
 
 export interface ChatDisplayMessage {
@@ -13,17 +16,43 @@ export interface ChatDisplayMessage {
   messageId?: number;
   image?: string;
   isNotice?: boolean;
+  /** Set on a picture entry only: the picture of the narrator reply just before it. */
+  picture?: ScenePicture;
+  /** Set on a narrator reply that has a picture (or one on its way or failed). */
+  hasPicture?: boolean;
+}
+
+export interface ChatDisplayOptions {
+  /** False when the server paints no pictures: placeholders and failures stay hidden, painted pictures still show. */
+  pictureProgress?: boolean;
+}
+
+function pictureOf(m: LocalStoryMessage): ScenePicture | undefined {
+  if (m.role !== 'assistant' || m.messageId === undefined || m.isNotice) return undefined;
+  return m.picture ?? (m.image ? { status: 'ready', url: m.image, alt: '' } : undefined);
 }
 
 /** `baseTime` must stay fixed for a story (the view keeps it), or the made-up ids would change on every render. */
-export function toChatDisplayMessages(messages: LocalStoryMessage[], baseTime: number): ChatDisplayMessage[] {
+export function toChatDisplayMessages(messages: LocalStoryMessage[], baseTime: number, options: ChatDisplayOptions = {}): ChatDisplayMessage[] {
+  const pictureProgress = options.pictureProgress ?? true;
   const anyServerId = messages.some((m) => m.messageId !== undefined);
   const display: ChatDisplayMessage[] = [];
   messages.forEach((m, position) => {
     const id = anyServerId ? m.id : String(baseTime - position * 1000);
-    display.push({ id, localId: m.id, role: m.role, content: m.content, messageId: m.messageId, image: m.image, isNotice: m.isNotice });
-    if (m.role === 'assistant' && m.image && m.messageId !== undefined) {
-      display.push({ id: `${id}-image`, localId: m.id, role: 'image', content: STORY_STRINGS.generatedImage, image: m.image, messageId: m.messageId });
+    const picture = pictureOf(m);
+    const entry: ChatDisplayMessage = { id, localId: m.id, role: m.role, content: m.content, messageId: m.messageId, image: m.image, isNotice: m.isNotice };
+    if (picture) entry.hasPicture = true;
+    display.push(entry);
+    if (!picture || m.messageId === undefined) return;
+    const pictureId = `${id}-image`;
+    if (picture.status === 'ready') {
+      display.push({ id: pictureId, localId: m.id, role: 'image', content: IMAGES_STRINGS.generatedImage, image: picture.url, messageId: m.messageId, picture });
+    } else if (!pictureProgress) {
+      return;
+    } else if (picture.status === 'pending') {
+      display.push({ id: pictureId, localId: m.id, role: 'image', content: IMAGES_STRINGS.generatingImage, messageId: m.messageId, picture });
+    } else {
+      display.push({ id: pictureId, localId: m.id, role: 'assistant', content: IMAGES_STRINGS.failedWithReason(picture.reason), messageId: m.messageId, picture });
     }
   });
   return display;

@@ -1,7 +1,10 @@
 // Tolerant reading of a bookmark recovery answer (spec sections 3, 4 and 5). Servers have sent
 // several shapes over time: messages with messageId or message_id, createdAt or created_at, image
 // or imageUrl or image_url; an optional images list keyed by message_id or messageId with url or
-// image; an optional story object with id. Every problem becomes one of the spec's messages.
+// image (today's servers add each picture's status, thumbnail, alt and error); an optional story
+// object with id (and storyImage). Every problem becomes one of the spec's messages.
+import type { ScenePicture } from '@client/features/images/types';
+import { IMAGES_STRINGS } from '@client/features/images/strings';
 import { RECOVERY_MESSAGES } from '../strings';
 import type { LocalRole, LocalStoryMessage } from '../state/story-state';
 
@@ -17,6 +20,8 @@ export type RecoveredMessage = Omit<LocalStoryMessage, 'id'>;
 export interface RecoveredStory {
   storyId: number | null;
   messages: RecoveredMessage[];
+  /** The story's header picture, when the answer names one (undefined: not said). */
+  storyImage?: string | null;
 }
 
 type Record_ = Record<string, unknown>;
@@ -66,13 +71,13 @@ export function normalizeRecovery(data: unknown): RecoveredStory {
   if (rawMessages === undefined || rawMessages === null) throw new RecoveryError(RECOVERY_MESSAGES.noMessages);
   if (!Array.isArray(rawMessages)) throw new RecoveryError(RECOVERY_MESSAGES.notArray);
 
-  const images = new Map<number, string>();
+  const images = new Map<number, ScenePicture>();
   if (Array.isArray(data.images)) {
     for (const entry of data.images) {
       if (!isRecord(entry)) continue;
       const id = toId(entry.message_id ?? entry.messageId);
-      const url = toText(entry.url) ?? toText(entry.image);
-      if (id !== undefined && url) images.set(id, url);
+      const picture = toPicture(entry);
+      if (id !== undefined && picture) images.set(id, picture);
     }
   }
 
@@ -87,7 +92,10 @@ export function normalizeRecovery(data: unknown): RecoveredStory {
     const role = ROLES.includes(raw.role as LocalRole) ? (raw.role as LocalRole) : undefined;
     const content = typeof raw.content === 'string' ? raw.content : undefined;
     if (messageId === undefined || role === undefined || content === undefined) missing = true;
-    const image = toText(raw.image) ?? toText(raw.imageUrl) ?? toText(raw.image_url) ?? (messageId !== undefined ? images.get(messageId) : undefined);
+    const ownImage = toText(raw.image) ?? toText(raw.imageUrl) ?? toText(raw.image_url);
+    const listed = messageId !== undefined ? images.get(messageId) : undefined;
+    const picture: ScenePicture | undefined = listed ?? (ownImage ? { status: 'ready', url: ownImage, alt: '' } : undefined);
+    const image = picture?.status === 'ready' ? picture.url : ownImage;
     messages.push({
       messageId,
       role: role ?? 'assistant',
@@ -95,6 +103,7 @@ export function normalizeRecovery(data: unknown): RecoveredStory {
       createdAt: toText(raw.createdAt) ?? toText(raw.created_at),
       isInitialMessage: raw.isInitialMessage === true || raw.is_initial_message === true || raw.isInitial === true,
       ...(image ? { image } : {}),
+      ...(picture && (role ?? 'assistant') === 'assistant' ? { picture } : {}),
     });
   }
   messages.sort(compareRecovered);
@@ -103,5 +112,18 @@ export function normalizeRecovery(data: unknown): RecoveredStory {
   else if (missing) messages.push({ role: 'assistant', content: RECOVERY_MESSAGES.missingData, isNotice: true });
 
   const story = isRecord(data.story) ? data.story : null;
-  return { storyId: toId(story?.id) ?? null, messages };
+  const recovered: RecoveredStory = { storyId: toId(story?.id) ?? null, messages };
+  if (story && 'storyImage' in story) recovered.storyImage = toText(story.storyImage) ?? null;
+  return recovered;
+}
+
+/** One entry of the images list: ready with a URL, pending, or failed with its reason. */
+function toPicture(entry: Record_): ScenePicture | null {
+  const url = toText(entry.url) ?? toText(entry.image);
+  const status = entry.status;
+  if (status === 'pending') return { status: 'pending' };
+  if (status === 'failed') return { status: 'failed', reason: toText(entry.error) ?? IMAGES_STRINGS.generationFailed };
+  if (!url) return null;
+  const size = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
+  return { status: 'ready', url, thumbnail: toText(entry.thumbnail), alt: toText(entry.alt) ?? '', width: size(entry.width), height: size(entry.height) };
 }

@@ -1,6 +1,7 @@
 // Pure story helpers: local message ids, chat display derivation and tolerant recovery parsing.
 import { describe, expect, it } from 'vitest';
 import { toChatDisplayMessages } from './chat-display';
+import { headerPicture } from './header-picture';
 import { createLocalMessageId } from './message-id';
 import { compareRecovered, normalizeRecovery, parseRecoveryBody, RecoveryError } from './recovery';
 
@@ -28,7 +29,29 @@ describe('toChatDisplayMessages', () => {
       ['a1-image', 'image'],
       ['a2', 'assistant'],
     ]);
-    expect(display[2]).toEqual({ id: 'a1-image', localId: 'a1', role: 'image', content: 'Generated image', image: '/img/2.png', messageId: 2 });
+    expect(display[2]).toEqual({ id: 'a1-image', localId: 'a1', role: 'image', content: 'Generated image', image: '/img/2.png', messageId: 2, picture: { status: 'ready', url: '/img/2.png', alt: '' } });
+  });
+
+  it("adds the 'Generating image...' placeholder for a picture being painted, and the failure as a narrator entry", () => {
+    const display = toChatDisplayMessages(
+      [
+        { id: 'a1', role: 'assistant', content: 'Gone', messageId: 2, picture: { status: 'pending' } },
+        { id: 'a2', role: 'assistant', content: 'Back', messageId: 4, picture: { status: 'failed', reason: 'The painter is unavailable right now.' } },
+        { id: 'a3', role: 'assistant', content: 'Plain', messageId: 6 },
+      ],
+      1_000_000,
+    );
+    expect(display.map((m) => [m.id, m.role, m.content])).toEqual([
+      ['a1', 'assistant', 'Gone'],
+      ['a1-image', 'image', 'Generating image...'],
+      ['a2', 'assistant', 'Back'],
+      ['a2-image', 'assistant', 'Failed to generate image: The painter is unavailable right now.'],
+      ['a3', 'assistant', 'Plain'],
+    ]);
+    expect(display.map((m) => Boolean(m.hasPicture))).toEqual([true, false, true, false, false]);
+    // Without pictures on the server, only painted pictures remain.
+    const quiet = toChatDisplayMessages([{ id: 'a1', role: 'assistant', content: 'Gone', messageId: 2, picture: { status: 'pending' } }], 0, { pictureProgress: false });
+    expect(quiet.map((m) => m.id)).toEqual(['a1']);
   });
 
   it('makes ids from the base time minus one second per position when no message has a server id', () => {
@@ -85,7 +108,42 @@ describe('recovery parsing', () => {
     expect(partial.storyId).toBeNull();
   });
 
+  it('reads each picture of the images list with its status, and the story image', () => {
+    const result = normalizeRecovery({
+      messages: [
+        { messageId: 2, role: 'assistant', content: 'Ready' },
+        { messageId: 4, role: 'assistant', content: 'Painting' },
+        { messageId: 6, role: 'assistant', content: 'Failed' },
+      ],
+      images: [
+        { messageId: 2, status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour', width: 1024, height: 576 },
+        { messageId: 4, status: 'pending', alt: '' },
+        { messageId: 6, status: 'failed', alt: '', error: 'The painter took too long to answer.' },
+      ],
+      story: { id: 5, title: 'Bells', storyImage: '/api/images/a.webp' },
+    });
+    expect(result.storyImage).toBe('/api/images/a.webp');
+    expect(result.messages.map((m) => m.picture)).toEqual([
+      { status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour', width: 1024, height: 576 },
+      { status: 'pending' },
+      { status: 'failed', reason: 'The painter took too long to answer.' },
+    ]);
+    expect(result.messages[0].image).toBe('/api/images/a.webp');
+  });
+
   it('orders messages without times by id', () => {
     expect(compareRecovered({ role: 'user', content: '', messageId: 2 }, { role: 'user', content: '', messageId: 1 })).toBeGreaterThan(0);
+  });
+});
+
+describe('headerPicture', () => {
+  const premise = { id: 'p', role: 'user' as const, content: 'A harbour', messageId: 1 };
+  it("uses the story's image, else the opening's picture, and waits while the opening's is painted", () => {
+    const ready = { status: 'ready' as const, url: '/b.webp', alt: 'Bells' };
+    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: ready }], '/b.webp')).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
+    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: ready }], null)).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
+    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: { status: 'pending' } }], null)).toEqual({ status: 'pending' });
+    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2 }, { id: 'b', role: 'assistant', content: 'y', messageId: 4, picture: ready }], null)).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
+    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: { status: 'failed', reason: 'r' } }], null)).toEqual({ status: 'none' });
   });
 });

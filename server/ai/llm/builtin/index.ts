@@ -7,6 +7,7 @@ import { loadTokenCounter } from '../tokenizer';
 import type { NarratorProvider } from '../types';
 import { fallbackTitle, summarizeExtractive } from './memory';
 import { composeReply } from './narrator';
+import { describeLooks } from './visuals';
 
 export function createBuiltinNarrator(config: Pick<LlmConfig, 'builtinWordDelayMs'>): NarratorProvider {
   return {
@@ -17,6 +18,7 @@ export function createBuiltinNarrator(config: Pick<LlmConfig, 'builtinWordDelayM
       let text: string;
       if (task.kind === 'turn') text = composeReply(task);
       else if (task.kind === 'title') text = fallbackTitle(task.premise);
+      else if (task.kind === 'style') text = JSON.stringify(describeLooks(task));
       else text = summarizeExtractive(task.memory, task.turns, task.maxTokens, await loadTokenCounter());
       if (onDelta) {
         const pieces = text.match(/\S+\s*/g) ?? [];

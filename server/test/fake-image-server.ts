@@ -1,0 +1,221 @@
+// A local stand-in for the image APIs on 127.0.0.1, speaking their real wire protocols: OpenAI
+// images (POST /v1/images/generations, answering base64 or a URL it also serves under /files/)
+// and the Stable Diffusion WebUI (POST /sdapi/v1/txt2img). It checks the key like the real
+// services and fails the way they do: an error status, a hang, a dropped connection, a body that
+// is not JSON, base64 that is not a picture, or a picture past the size limit.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+
+export interface FakeImageUsage {
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens?: number;
+}
+
+export type ImageBehaviour =
+  | { kind: 'ok'; latencyMs?: number; form?: 'b64' | 'url' | 'dataUrl'; usage?: FakeImageUsage; image?: Buffer }
+  | { kind: 'status'; status: number; message?: string }
+  | { kind: 'hang' }
+  | { kind: 'drop' }
+  | { kind: 'garbage' }
+  | { kind: 'notImage' }
+  | { kind: 'huge' }
+  /** 200 with valid JSON but no picture in it (`data: []`, `images: []`). */
+  | { kind: 'empty' };
+
+export interface RecordedImageRequest {
+  protocol: 'openai' | 'automatic1111';
+  headers: IncomingMessage['headers'];
+  body: {
+    model?: string;
+    prompt?: string;
+    n?: number;
+    size?: string;
+    response_format?: string;
+    negative_prompt?: string;
+    seed?: number;
+    steps?: number;
+    width?: number;
+    height?: number;
+    sampler_name?: string;
+    cfg_scale?: number;
+    batch_size?: number;
+    n_iter?: number;
+  };
+}
+
+export interface FakeImageServer {
+  /** IMAGE_BASE_URL for IMAGE_PROVIDER=openai (ends in /v1). */
+  openaiBaseUrl: string;
+  /** IMAGE_BASE_URL for IMAGE_PROVIDER=automatic1111 (the origin). */
+  a1111BaseUrl: string;
+  requests: RecordedImageRequest[];
+  /** Paths of the picture files fetched after a URL answer. */
+  downloads: string[];
+  /** Behaviours used by the next requests, in order; afterwards `fallback`. */
+  queue: ImageBehaviour[];
+  fallback: ImageBehaviour | ((request: RecordedImageRequest) => ImageBehaviour);
+  /** The key the fake expects; null accepts any request, like a WebUI without --api-auth. */
+  apiKey: string | null;
+  /** Connections the fake saw closed by the client before it answered (hangs). */
+  abandoned: number;
+  close(): Promise<void>;
+}
+
+/** Just past the 20 MB a provider may send, PNG magic first; built once, on first use. */
+const HUGE_IMAGE_BYTES = 20 * 1024 * 1024 + 64 * 1024;
+let hugeBase64: string | undefined;
+function hugeImageBase64(): string {
+  if (!hugeBase64) {
+    const bytes = Buffer.alloc(HUGE_IMAGE_BYTES, 0x41);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+    hugeBase64 = bytes.toString('base64');
+  }
+  return hugeBase64;
+}
+
+/** A small valid 64 × 36 PNG in a colour that changes with each answer, so answers can be told apart. */
+export async function fakePng(index: number): Promise<Buffer> {
+  const background = { r: (index * 67) % 256, g: (index * 131 + 40) % 256, b: (index * 29 + 90) % 256 };
+  return sharp({ create: { width: 64, height: 36, channels: 3, background } }).png().toBuffer();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+/** Each API's own error shape: OpenAI's `{error:{message,type,code}}`, FastAPI's `{detail}` or `{error,errors}`. */
+function sendError(res: ServerResponse, protocol: RecordedImageRequest['protocol'], status: number, message: string) {
+  if (protocol === 'openai') {
+    const type = status === 401 ? 'invalid_request_error' : status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
+    json(res, status, { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } });
+  } else if (status >= 500) json(res, status, { error: 'RuntimeError', detail: '', body: '', errors: message });
+  else json(res, status, { detail: message });
+}
+
+function presentedKey(req: IncomingMessage): string {
+  const header = req.headers.authorization ?? '';
+  if (header.startsWith('Bearer ')) return header.slice('Bearer '.length);
+  if (header.startsWith('Basic ')) return Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
+  return '';
+}
+
+/** How OpenAI shows a wrong key back: its first and last characters only. */
+function masked(key: string): string {
+  return key.length > 8 ? `${key.slice(0, 6)}***${key.slice(-2)}` : '***';
+}
+
+export async function startFakeImageServer(options: { apiKey?: string | null } = {}): Promise<FakeImageServer> {
+  const fake: FakeImageServer = {
+    openaiBaseUrl: '',
+    a1111BaseUrl: '',
+    requests: [],
+    downloads: [],
+    queue: [],
+    fallback: { kind: 'ok' },
+    apiKey: options.apiKey === undefined ? 'sk-test-key' : options.apiKey,
+    abandoned: 0,
+    close: async () => {},
+  };
+  const files = new Map<string, Buffer>();
+  let answered = 0;
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error: unknown) => {
+        if (!res.headersSent) json(res, 500, { error: { message: String(error) } });
+      });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path.startsWith('/files/')) {
+      fake.downloads.push(path);
+      const file = files.get(path.slice('/files/'.length));
+      if (!file) return json(res, 404, { error: { message: 'file not found' } });
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(file.length) }).end(file);
+      return;
+    }
+    const protocol = path === '/v1/images/generations' ? 'openai' : path === '/sdapi/v1/txt2img' ? 'automatic1111' : null;
+    if (!protocol || req.method !== 'POST') return json(res, 404, { detail: 'Not Found' });
+    let body: RecordedImageRequest['body'];
+    try {
+      body = JSON.parse(raw) as RecordedImageRequest['body'];
+    } catch {
+      return sendError(res, protocol, 400, 'We could not parse the JSON body of your request.');
+    }
+    const recorded: RecordedImageRequest = { protocol, headers: req.headers, body };
+    fake.requests.push(recorded);
+    if (fake.apiKey !== null && presentedKey(req) !== fake.apiKey) {
+      const presented = presentedKey(req);
+      const message =
+        protocol === 'openai'
+          ? `Incorrect API key provided: ${masked(presented)}. You can find your API key at https://platform.openai.com/account/api-keys.`
+          : 'Incorrect username or password.';
+      return sendError(res, protocol, 401, message);
+    }
+    // Like OpenAI: gpt-image models always answer in base64 and refuse the field.
+    if (protocol === 'openai' && body.model?.startsWith('gpt-image') && body.response_format !== undefined) {
+      return sendError(res, protocol, 400, "Unknown parameter: 'response_format'.");
+    }
+    const next = fake.queue.shift() ?? (typeof fake.fallback === 'function' ? fake.fallback(recorded) : fake.fallback);
+    if (next.kind === 'status') return sendError(res, protocol, next.status, next.message ?? 'The server had an error while processing your request.');
+    if (next.kind === 'hang') {
+      res.on('close', () => {
+        fake.abandoned += 1;
+      });
+      return;
+    }
+    if (next.kind === 'drop') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+      res.write(protocol === 'openai' ? '{"created":1700000000,"data":[{"b64_json":"iVBORw0KGgo' : '{"images":["iVBORw0KGgo');
+      await sleep(20);
+      res.socket?.destroy();
+      return;
+    }
+    if (next.kind === 'garbage') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('<html><body>502 Bad Gateway</body></html>');
+      return;
+    }
+    if (next.kind === 'empty') return json(res, 200, protocol === 'openai' ? { created: 1700000000, data: [] } : { images: [], parameters: body, info: '{}' });
+    answered += 1;
+    let b64: string;
+    if (next.kind === 'notImage') b64 = Buffer.from('hello').toString('base64');
+    else if (next.kind === 'huge') b64 = hugeImageBase64();
+    else {
+      if (next.latencyMs) await sleep(next.latencyMs);
+      b64 = (next.image ?? (await fakePng(answered))).toString('base64');
+    }
+    if (protocol === 'automatic1111') {
+      const info = { prompt: body.prompt, negative_prompt: body.negative_prompt, seed: body.seed, width: body.width, height: body.height, sampler_name: body.sampler_name, steps: body.steps, cfg_scale: body.cfg_scale };
+      return json(res, 200, { images: [b64], parameters: body, info: JSON.stringify(info) });
+    }
+    const form = next.kind === 'ok' ? (next.form ?? 'b64') : 'b64';
+    let item: Record<string, string>;
+    if (form === 'url') {
+      const name = `img-${answered}.png`;
+      files.set(name, Buffer.from(b64, 'base64'));
+      item = { url: `${fake.a1111BaseUrl}/files/${name}`, revised_prompt: body.prompt ?? '' };
+    } else if (form === 'dataUrl') item = { url: `data:image/png;base64,${b64}` };
+    else item = { b64_json: b64 };
+    const usage = next.kind === 'ok' && next.usage ? { usage: next.usage } : {};
+    json(res, 200, { created: Math.floor(Date.now() / 1000), data: [item], ...usage });
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.openaiBaseUrl = `${origin}/v1`;
+  fake.a1111BaseUrl = origin;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
