@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { APP_STRINGS } from '../client/app/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
 import { HOME_STRINGS } from '../client/features/home/strings';
+import { SHARING_STRINGS } from '../client/features/sharing/strings';
 
 let counter = 0;
 export function uniqueUser(prefix = 'e2e') {
@@ -68,4 +69,15 @@ export async function beginStory(page: Page, scenario: string) {
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
   await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** Shares the story on screen (under `title`, else the prefilled one) and answers the link with the share dialog still open. */
+export async function createShareLink(page: Page, title?: string) {
+  await page.getByRole('button', { name: SHARING_STRINGS.shareTooltip }).click();
+  const naming = page.getByRole('dialog', { name: SHARING_STRINGS.nameDialogTitle });
+  await expect(naming.getByLabel(SHARING_STRINGS.titleLabel)).not.toHaveValue('', { timeout: 10_000 });
+  if (title) await naming.getByLabel(SHARING_STRINGS.titleLabel).fill(title);
+  await naming.getByRole('button', { name: SHARING_STRINGS.createLink, exact: true }).click();
+  const shareDialog = page.getByRole('dialog', { name: SHARING_STRINGS.shareDialogTitle });
+  return { link: await shareDialog.getByLabel(SHARING_STRINGS.linkLabel).inputValue(), shareDialog };
 }

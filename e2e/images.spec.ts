@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { IMAGES_STRINGS } from '../client/features/images/strings';
 import { SHARING_STRINGS } from '../client/features/sharing/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, createShareLink, registerThroughUi } from './helpers';
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -58,13 +58,7 @@ test('switch pictures on, a new reply gets its picture, zoom it, share it and se
   await page.keyboard.press('Escape');
 
   // Share: the shared page shows the pictures it was shared with.
-  await page.getByRole('button', { name: SHARING_STRINGS.shareTooltip }).click();
-  const naming = page.getByRole('dialog', { name: SHARING_STRINGS.nameDialogTitle });
-  await expect(naming.getByLabel(SHARING_STRINGS.titleLabel)).not.toHaveValue('', { timeout: 10_000 });
-  await naming.getByLabel(SHARING_STRINGS.titleLabel).fill('Storm Light');
-  await naming.getByRole('button', { name: SHARING_STRINGS.createLink, exact: true }).click();
-  const shareDialog = page.getByRole('dialog', { name: SHARING_STRINGS.shareDialogTitle });
-  const link = await shareDialog.getByLabel(SHARING_STRINGS.linkLabel).inputValue();
+  const { link } = await createShareLink(page, 'Storm Light');
 
   const visitor = await browser.newContext();
   const reader = await visitor.newPage();

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PREFERENCES_STRINGS } from '../client/features/preferences/strings';
 import { SHARING_STRINGS } from '../client/features/sharing/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, createShareLink, registerThroughUi } from './helpers';
 
 const FACEBOOK_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/450.0.0.0;FBBV/1]';
 const TITLE = 'The Valley <b>That Moves</b>';
@@ -90,12 +90,7 @@ test('the owner stops sharing from the share dialog, and the link shows the stor
   test.setTimeout(90_000);
   await registerThroughUi(page);
   await beginStory(page, 'A choir that sings the tide in');
-  await page.getByRole('button', { name: SHARING_STRINGS.shareTooltip }).click();
-  const naming = page.getByRole('dialog', { name: SHARING_STRINGS.nameDialogTitle });
-  await expect(naming.getByLabel(SHARING_STRINGS.titleLabel)).not.toHaveValue('', { timeout: 10_000 });
-  await naming.getByRole('button', { name: SHARING_STRINGS.createLink, exact: true }).click();
-  const shareDialog = page.getByRole('dialog', { name: SHARING_STRINGS.shareDialogTitle });
-  const link = await shareDialog.getByLabel(SHARING_STRINGS.linkLabel).inputValue();
+  const { link, shareDialog } = await createShareLink(page);
 
   const visitor = await browser.newContext();
   const reader = await visitor.newPage();

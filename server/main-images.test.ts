@@ -1,12 +1,12 @@
 // A picture job cut by SIGKILL: the server is killed while the painter is still drawing. After a
 // restart on the same DATA_DIR the accepted job is still there, runs once more (its one retry) and
 // the picture is served; the painter was asked exactly twice.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeImageServer, type FakeImageServer } from './test/fake-image-server';
+import { registerOverHttp, respawnServer, spawnServer, stopServer } from './test/spawn-server';
 
 let dataDir: string;
 let fake: FakeImageServer;
@@ -19,64 +19,14 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function start(): { child: ChildProcess; port: Promise<number> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SERVE_CLIENT: 'false',
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      LLM_PROVIDER: 'builtin',
-      BUILTIN_NARRATOR_WORD_DELAY_MS: '0',
-      IMAGE_PROVIDER: 'openai',
-      IMAGE_BASE_URL: fake.openaiBaseUrl,
-      IMAGE_API_KEY: 'sk-image-test',
-      IMAGE_MODEL: 'gpt-image-1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const port = new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ready on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-  return { child, port };
-}
-
-/** Starts again until the killed process's DATA_DIR lock has expired. */
-async function restart(): Promise<{ child: ChildProcess; port: number }> {
-  for (let attempt = 0; ; attempt += 1) {
-    const next = start();
-    try {
-      return { child: next.child, port: await next.port };
-    } catch (error) {
-      if (attempt > 20 || !String(error).includes('Another Taleweaver process')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }
-}
-
-async function register(base: string): Promise<string> {
-  const captcha = await fetch(`${base}/api/captcha`);
-  const captchaCookie = (captcha.headers.get('set-cookie') ?? '').split(';')[0];
-  const [, a, op, b] = /What is (\d+) (.) (\d+)\?/.exec((await captcha.json()).question) ?? [];
-  const answer = op === '+' ? +a + +b : op === '-' ? +a - +b : +a * +b;
-  const res = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: captchaCookie },
-    body: JSON.stringify({ username: 'killedmidpicture', email: 'picture@example.com', password: 'correct horse', captchaAnswer: String(answer) }),
-  });
-  expect(res.status).toBe(201);
-  return res.headers.getSetCookie().find((c) => c.startsWith('tw_session='))!.split(';')[0];
-}
+const ENV = {
+  DATA_DIR: '',
+  BUILTIN_NARRATOR_WORD_DELAY_MS: '0',
+  IMAGE_PROVIDER: 'openai',
+  IMAGE_API_KEY: 'sk-image-test',
+  IMAGE_MODEL: 'gpt-image-1',
+};
+const env = () => ({ ...ENV, DATA_DIR: dataDir, IMAGE_BASE_URL: fake.openaiBaseUrl });
 
 const json = (cookie: string) => ({ 'content-type': 'application/json', cookie });
 
@@ -84,9 +34,9 @@ describe('a picture job cut by SIGKILL', () => {
   it('survives the kill: after the restart it runs its one retry and the picture is served', async () => {
     fake.queue.push({ kind: 'hang' });
     fake.fallback = { kind: 'ok' };
-    const first = start();
+    const first = spawnServer(env());
     const base = `http://127.0.0.1:${await first.port}`;
-    const cookie = await register(base);
+    const cookie = await registerOverHttp(base, 'killedmidpicture', 'correct horse');
     const story = await (await fetch(`${base}/api/story/start`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ prompt: 'A lighthouse at the end of the world' }) })).json();
     const asked = await fetch(`${base}/api/story/message/${story.messageId}/generate-image`, {
       method: 'POST',
@@ -99,10 +49,9 @@ describe('a picture job cut by SIGKILL', () => {
       if (i > 100) throw new Error('the job never reached the painter');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await stopServer(first.child, 'SIGKILL');
 
-    const second = await restart();
+    const second = await respawnServer(env());
     const again = `http://127.0.0.1:${second.port}`;
     try {
       let res: Response | null = null;
@@ -118,8 +67,7 @@ describe('a picture job cut by SIGKILL', () => {
       expect(Buffer.from(await bytes.arrayBuffer()).subarray(8, 12).toString()).toBe('WEBP');
       expect(fake.requests.length).toBe(2);
     } finally {
-      second.child.kill('SIGTERM');
-      await new Promise((resolve) => second.child.once('exit', resolve));
+      await stopServer(second.child);
     }
   }, 120_000);
 });

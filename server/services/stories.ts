@@ -3,7 +3,6 @@
 // title made from the premise, so the share dialog always gets one.
 import { clampTitle, fallbackTitle } from '@server/ai/llm/builtin/memory';
 import { TITLE_SYSTEM_PROMPT, titleUserPrompt } from '@server/ai/llm/prompts';
-import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord } from '@server/db/repositories/stories';
@@ -12,6 +11,7 @@ import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES, type StoryMessage, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
 import type { ImageService } from './images';
 import { scrubbed } from './narrator-errors';
+import { recordNarratorCall } from './narrator-usage';
 import { notFound } from './narration';
 import type { Log } from './story-memory';
 
@@ -99,17 +99,7 @@ export function createStoryService(deps: StoryDeps) {
       };
       try {
         const result = await provider.generate(request);
-        const count = await loadTokenCounter();
-        await repos.usage.record({
-          userId,
-          storyId,
-          kind: 'title',
-          provider: provider.id,
-          model: provider.model,
-          inputTokens: result.usage.inputTokens ?? count(request.system) + count(request.messages[0].content),
-          outputTokens: result.usage.outputTokens ?? count(result.text),
-          createdAt: deps.now(),
-        });
+        await recordNarratorCall(repos, provider, { userId, storyId, kind: 'title', request, result, now: deps.now() });
         const title = cleanTitle(result.text) || fallback;
         await repos.stories.setTitle(storyId, title);
         await deps.flush();

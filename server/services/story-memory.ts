@@ -9,6 +9,7 @@ import { NarratorError, type NarratorProvider, type TurnRecord } from '@server/a
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
 import { scrubbed } from './narrator-errors';
+import { recordNarratorCall } from './narrator-usage';
 
 export interface Log {
   warn(object: object, message: string): void;
@@ -44,18 +45,7 @@ export function createStoryMemory(deps: MemoryDeps) {
     };
     const result = await deps.provider.generate(request);
     const memory = cutMiddle(result.text.trim(), deps.budget.memory, count);
-    const inputTokens = result.usage.inputTokens ?? count(request.system) + count(request.messages[0].content);
-    const outputTokens = result.usage.outputTokens ?? count(result.text);
-    await deps.repos.usage.record({
-      userId: story.userId,
-      storyId: story.id,
-      kind: 'summary',
-      provider: deps.provider.id,
-      model: deps.provider.model,
-      inputTokens,
-      outputTokens,
-      createdAt: deps.now(),
-    });
+    await recordNarratorCall(deps.repos, deps.provider, { userId: story.userId, storyId: story.id, kind: 'summary', request, result, now: deps.now() });
     if (memory) await deps.repos.stories.applyFold(story.id, story.memoryThroughId, throughId, memory);
     await deps.flush();
   }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseSse } from '@server/test/sse';
 import { createTestApp, registerUser, TestClient, testConfig, type TestContext } from '@server/test/test-app';
-import { createFakePainter, type FakePainter } from '@server/test/fake-painter';
+import { createFakePainter, settlePicture, type FakePainter } from '@server/test/fake-painter';
 
 let ctx: TestContext;
 let painter: FakePainter;
@@ -19,14 +19,6 @@ beforeEach(() => {
 });
 
 const PREMISE = 'Mix in the following genre preferences: 70% horror, 30% mystery. A night ferry to a drowned village';
-
-async function settle(client: TestClient, messageId: number) {
-  for (let i = 0; i < 20; i += 1) {
-    const res = await client.get(`/api/story/message/${messageId}/image`);
-    if (res.statusCode !== 404 || res.json().code !== 'IMAGE_PENDING') return res;
-  }
-  throw new Error('picture never settled');
-}
 
 async function playerWithPictures() {
   const user = await registerUser(ctx.app);
@@ -62,8 +54,8 @@ describe('automatic pictures', () => {
     const reply = done?.data as { messageId: number; imageMessageId?: number };
     expect(reply.imageMessageId).toBe(reply.messageId);
 
-    const opening = (await settle(client, started.messageId)).json();
-    await settle(client, reply.messageId);
+    const opening = (await settlePicture(client, started.messageId)).json();
+    await settlePicture(client, reply.messageId);
     const state = (await client.get(`/api/story/${started.storyId}/current-state`)).json();
     expect(state.images.map((i: { messageId: number; status: string }) => [i.messageId, i.status])).toEqual([
       [started.messageId, 'ready'],
@@ -81,13 +73,13 @@ describe('automatic pictures', () => {
     const { client } = await playerWithPictures();
     await client.post('/api/preferences', { contentRating: 'mature' });
     const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
-    await settle(client, started.messageId);
+    await settlePicture(client, started.messageId);
     expect(painter.requests[0].contentRating).toBe('mature');
     expect(painter.requests[0].negativePrompt).not.toContain('gore');
     expect(painter.requests[0].negativePrompt).toContain('explicit');
     const general = await playerWithPictures();
     const other = (await general.client.post('/api/story/start', { prompt: PREMISE })).json();
-    await settle(general.client, other.messageId);
+    await settlePicture(general.client, other.messageId);
     expect(painter.requests[1].negativePrompt).toContain('gore');
   });
 
@@ -102,7 +94,7 @@ describe('the style sheet', () => {
   it('is filled from the premise, editable by the owner only, and its edits reach the next picture', async () => {
     const { client } = await playerWithPictures();
     const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
-    await settle(client, started.messageId);
+    await settlePicture(client, started.messageId);
     const sheet = (await client.get(`/api/story/${started.storyId}/style-sheet`)).json();
     expect(sheet.artStyle).toMatch(/horror/);
     expect(sheet.artStyle).toMatch(/all ages/);
@@ -116,7 +108,7 @@ describe('the style sheet', () => {
     expect(saved.json()).toMatchObject({ ...edited, seed: sheet.seed });
 
     const next = (await client.post(`/api/story/${started.storyId}/continue`, { message: 'I ask Old Tom about the village' })).json();
-    await settle(client, next.messageId);
+    await settlePicture(client, next.messageId);
     const prompt = painter.requests[1].prompt;
     expect(prompt).toContain('ink and watercolour, muted greens');
     expect(prompt).toContain('a tall ferryman in a yellow oilskin');
@@ -144,7 +136,7 @@ describe('sharing', () => {
   it('keeps the pictures a snapshot was shared with, readable through the link only', async () => {
     const { client } = await playerWithPictures();
     const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
-    const owned = (await settle(client, started.messageId)).json();
+    const owned = (await settlePicture(client, started.messageId)).json();
     const { shareId } = (await client.post(`/api/story/${started.storyId}/share`, { title: 'The Drowned Village' })).json();
     const shared = (await new TestClient(ctx.app, '10.9.9.9').get(`/api/shared/${shareId}`)).json();
     const pictured = shared.messages.find((m: { image?: string }) => m.image);

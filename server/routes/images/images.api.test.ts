@@ -3,7 +3,7 @@
 // retries and failures, the hourly limit, the ledger, the style sheet and automatic pictures.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, TestClient, testConfig, type TestContext } from '@server/test/test-app';
-import { createFakePainter, type FakePainter } from '@server/test/fake-painter';
+import { createFakePainter, settlePicture, type FakePainter } from '@server/test/fake-painter';
 
 let ctx: TestContext;
 let painter: FakePainter;
@@ -25,15 +25,6 @@ async function start(client: TestClient) {
   return res.json() as { storyId: number; messageId: number; message: string };
 }
 
-/** Polls like the SPA (each poll waits up to 1.5 s on the server) until the picture settles. */
-async function settle(client: TestClient, messageId: number) {
-  for (let i = 0; i < 20; i += 1) {
-    const res = await client.get(`/api/story/message/${messageId}/image`);
-    if (res.statusCode !== 404 || res.json().code !== 'IMAGE_PENDING') return res;
-  }
-  throw new Error('picture never settled');
-}
-
 describe('POST /api/story/message/{messageId}/generate-image', () => {
   it('accepts the job at once, paints it behind and serves the stored WebP to its owner only', async () => {
     const { client } = await registerUser(ctx.app);
@@ -42,7 +33,7 @@ describe('POST /api/story/message/{messageId}/generate-image', () => {
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual({ imageMessageId: story.messageId });
 
-    const ready = await settle(client, story.messageId);
+    const ready = await settlePicture(client, story.messageId);
     expect(ready.statusCode).toBe(200);
     const body = ready.json();
     expect(body.image).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
@@ -79,7 +70,7 @@ describe('POST /api/story/message/{messageId}/generate-image', () => {
     const story = await start(client);
     const next = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I climb the spiral stairs to the lamp room' })).json();
     await client.post(`/api/story/message/${story.messageId}/generate-initial-image`, { content: story.message, storyId: story.storyId });
-    await settle(client, story.messageId);
+    await settlePicture(client, story.messageId);
     const [request] = painter.requests;
     expect(request.sceneText.length).toBeGreaterThan(40);
     expect(story.message.replace(/\s+/g, ' ')).toContain(request.sceneText.slice(0, 80));
@@ -129,7 +120,7 @@ describe('failures', () => {
     const story = await start(client);
     painter.queue.push({ kind: 'fail', failure: 'unavailable' }, { kind: 'fail', failure: 'unavailable' });
     await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
-    const res = await settle(client, story.messageId);
+    const res = await settlePicture(client, story.messageId);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: 'The painter is unavailable right now.', code: 'IMAGE_FAILED' });
     expect(painter.requests).toHaveLength(2);
@@ -138,7 +129,7 @@ describe('failures', () => {
 
     // Asking again after a failure starts a fresh job, which now succeeds.
     await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
-    expect((await settle(client, story.messageId)).statusCode).toBe(200);
+    expect((await settlePicture(client, story.messageId)).statusCode).toBe(200);
     expect(painter.requests).toHaveLength(3);
   });
 
@@ -147,7 +138,7 @@ describe('failures', () => {
     const story = await start(client);
     painter.queue.push({ kind: 'fail', failure: 'timeout' });
     await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
-    expect((await settle(client, story.messageId)).statusCode).toBe(200);
+    expect((await settlePicture(client, story.messageId)).statusCode).toBe(200);
     expect(painter.requests).toHaveLength(2);
   });
 
@@ -156,14 +147,14 @@ describe('failures', () => {
     const story = await start(client);
     painter.queue.push({ kind: 'fail', failure: 'misconfigured', detail: '401 Incorrect API key' });
     await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
-    const res = await settle(client, story.messageId);
+    const res = await settlePicture(client, story.messageId);
     expect([res.statusCode, res.json().message]).toEqual([422, 'Image generation failed']);
     expect(painter.requests).toHaveLength(1);
 
     const second = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I light the lamp' })).json();
     painter.queue.push({ kind: 'bytes', bytes: new TextEncoder().encode('<html>not a picture</html>') });
     await client.post(`/api/story/message/${second.messageId}/generate-image`, { content: second.message, storyId: story.storyId });
-    const garbage = await settle(client, second.messageId);
+    const garbage = await settlePicture(client, second.messageId);
     expect([garbage.statusCode, garbage.json().message]).toEqual([422, 'The painter sent back something that is not a picture.']);
   });
 });
@@ -175,10 +166,10 @@ describe('limits and usage', () => {
     const story = await start(client);
     painter.queue.push({ kind: 'ok', imageTokens: 4160 });
     await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
-    await settle(client, story.messageId);
+    await settlePicture(client, story.messageId);
     const second = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I wave at the ship' })).json();
     await client.post(`/api/story/message/${second.messageId}/generate-image`, { content: second.message, storyId: story.storyId });
-    await settle(client, second.messageId);
+    await settlePicture(client, second.messageId);
     const after = (await client.get('/api/user')).json().tokenUsage;
     // The provider's own count where it gives one, else the documented 1,000 per picture.
     expect(after.imageTokens - before.imageTokens).toBe(4160 + 1000);

@@ -5,6 +5,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settlePicture } from '@server/test/fake-painter';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
 const HOSTILE_TITLE = `</title><script>alert("x")</script> & 'friends'`;
@@ -63,7 +64,7 @@ describe('GET /shared/:shareId (the page)', () => {
     const { client } = await registerUser(ctx.app);
     await client.post('/api/preferences', { imageGeneration: true });
     const started = (await client.post('/api/story/start', { prompt: 'A lighthouse keeper on a stormy coast at night' })).json();
-    for (let i = 0; i < 20 && (await client.get(`/api/story/message/${started.messageId}/image`)).statusCode !== 200; i += 1);
+    expect((await settlePicture(client, started.messageId)).statusCode).toBe(200);
     const { shareId } = (await client.post(`/api/story/${started.storyId}/share`, { title: 'Storm light' })).json();
     const html = (await new TestClient(ctx.app, '10.3.0.5').request({ method: 'GET', url: `/shared/${shareId}`, headers: { host: 'stories.test' } })).body;
     expect(meta(html, 'og:image')).toMatch(new RegExp(`^http://stories\\.test/api/shared/${shareId}/images/[0-9a-f]{64}\\.webp$`));

@@ -6,13 +6,13 @@
 // waits on it failing.
 import { randomInt } from 'node:crypto';
 import { dominantGenre, artStyleFor, findNames, lookFor, playerLookFor } from '@server/ai/image/style-heuristics';
-import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { VisualsRecord } from '@server/db/repositories/images';
 import { STYLE_SHEET_MAX_CHARACTERS, styleCharacterSchema, type StyleCharacter } from '@shared/schemas/images';
 import type { ContentRating } from '@shared/schemas/preferences';
 import { z } from 'zod';
+import { recordNarratorCall } from '../narrator-usage';
 import type { Log } from '../story-memory';
 
 export const STYLE_SYSTEM_PROMPT =
@@ -74,17 +74,7 @@ export function createStyleSheets(deps: { repos: Repositories; narrator: Narrato
     };
     try {
       const result = await narrator.generate(request);
-      const count = await loadTokenCounter();
-      await repos.usage.record({
-        userId,
-        storyId,
-        kind: 'style',
-        provider: narrator.id,
-        model: narrator.model,
-        inputTokens: result.usage.inputTokens ?? count(request.system) + count(request.messages[0].content),
-        outputTokens: result.usage.outputTokens ?? count(result.text),
-        createdAt: deps.now(),
-      });
+      await recordNarratorCall(repos, narrator, { userId, storyId, kind: 'style', request, result, now: deps.now() });
       return parseLooks(result.text) ?? heuristic();
     } catch (error) {
       if (!(error instanceof NarratorError)) throw error;

@@ -1,0 +1,25 @@
+// One ledger row for a whole (not streamed) narrator call: a title, a memory fold, a style sheet.
+// The provider's own token counts where it reports them, else counted with the tokenizer.
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
+import type { GenerationRequest, GenerationResult, NarratorProvider } from '@server/ai/llm/types';
+import type { Repositories } from '@server/db/repositories';
+import type { UsageEvent } from '@server/db/repositories/usage';
+
+export async function recordNarratorCall(
+  repos: Pick<Repositories, 'usage'>,
+  provider: Pick<NarratorProvider, 'id' | 'model'>,
+  call: { userId: number; storyId: number; kind: NonNullable<UsageEvent['kind']>; request: GenerationRequest; result: GenerationResult; now: Date },
+): Promise<void> {
+  const count = await loadTokenCounter();
+  const { request, result } = call;
+  await repos.usage.record({
+    userId: call.userId,
+    storyId: call.storyId,
+    kind: call.kind,
+    provider: provider.id,
+    model: provider.model,
+    inputTokens: result.usage.inputTokens ?? count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0),
+    outputTokens: result.usage.outputTokens ?? count(result.text),
+    createdAt: call.now,
+  });
+}

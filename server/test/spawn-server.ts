@@ -1,0 +1,62 @@
+// The real server as a child process (server/main.ts) for the tests that kill it: start it, wait
+// for its "ready" line, start it again once a killed one's DATA_DIR lock has expired, and register
+// a player over HTTP with the captcha solved.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  port: Promise<number>;
+}
+
+export function spawnServer(env: Record<string, string>): SpawnedServer {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SERVE_CLIENT: 'false', DATABASE_URL: '', LLM_PROVIDER: 'builtin', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ready on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  return { child, port };
+}
+
+/** Starts again until the killed process's DATA_DIR lock has expired (15 s at most). */
+export async function respawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const next = spawnServer(env);
+    try {
+      return { child: next.child, port: await next.port };
+    } catch (error) {
+      if (attempt > 20 || !String(error).includes('Another Taleweaver process')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
+export async function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/** Registers over HTTP (the captcha read and solved) and answers the session cookie. */
+export async function registerOverHttp(base: string, username: string, password: string): Promise<string> {
+  const captcha = await fetch(`${base}/api/captcha`);
+  const captchaCookie = (captcha.headers.get('set-cookie') ?? '').split(';')[0];
+  const [, a, op, b] = /What is (\d+) (.) (\d+)\?/.exec((await captcha.json()).question) ?? [];
+  const answer = op === '+' ? +a + +b : op === '-' ? +a - +b : +a * +b;
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: captchaCookie },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password, captchaAnswer: String(answer) }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().find((c) => c.startsWith('tw_session='))!.split(';')[0];
+}
