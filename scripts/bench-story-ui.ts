@@ -96,6 +96,27 @@ async function measureScroll(page: Page) {
   }, SCROLL_MS);
 }
 
+/** BENCH_PROFILE=1: a CPU profile of one opening, summed by function (self time), to see where it goes. */
+async function profileOpen(page: Page, url: string, lastMessageId: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url);
+  await page.locator(`[data-message-id="${lastMessageId}"]`).waitFor({ state: 'visible', timeout: 60_000 });
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] } };
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id);
+    const key = frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}` : '?';
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const top = [...self].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 20);
+  console.log('CPU profile of one opening, self time:');
+  for (const [name, ms] of top) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+}
+
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'tw-bench-ui-'));
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }), serveClient: true };
@@ -139,6 +160,7 @@ async function main() {
 
     // Long tasks while the story opens, buffered from each navigation on.
     await page.addInitScript({ content: "window.__longTasks = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });" });
+    if (process.env.BENCH_PROFILE) await profileOpen(page, `${base}/story/${storyId}`, lastMessageId);
     const results: Array<Record<string, number>> = [];
     for (let run = 0; run < 3; run += 1) {
       await page.goto(`${base}/story/${storyId}`);
@@ -146,6 +168,14 @@ async function main() {
       const opened = await page.evaluate(() => performance.now());
       const openLongTasks = await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks ?? []).slice());
       const stateFetch = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/current-state'))?.duration ?? 0);
+      // Where the opening time goes: each API call's start and end since navigation.
+      const waterfall = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.name.includes('/api/') || e.name.endsWith('.js'))
+          .map((e) => `${new URL(e.name).pathname.replace(/^\/assets\//, '')} ${e.startTime.toFixed(0)}→${e.responseEnd.toFixed(0)}`)
+          .join(', '),
+      );
+      if (run === 0) console.log(`  first run's requests (ms since navigation): ${waterfall}`);
       await page.waitForTimeout(300);
       const bubbles = await page.locator('[role="log"] article').count();
       const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);

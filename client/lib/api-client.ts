@@ -158,12 +158,21 @@ export interface ReadOptions<T> {
 
 /** GET a JSON resource. */
 export async function apiGet<T = unknown>(path: string, options: ReadOptions<T> = {}): Promise<T> {
-  const response = await send(path, { method: 'GET', headers: READ_HEADERS, signal: options.signal });
+  return readJson(await send(path, { method: 'GET', headers: READ_HEADERS, signal: options.signal }), options.schema);
+}
+
+/** Starts a GET now and answers its response later (a read begun before the code that uses it has loaded). */
+export function apiGetEarly(path: string): Promise<Response> {
+  return send(path, { method: 'GET', headers: READ_HEADERS });
+}
+
+/** The JSON of a read's response, with the same errors as apiGet. */
+export async function readJson<T = unknown>(response: Response, schema?: ResponseSchema<T>): Promise<T> {
   if (!response.ok) throw await errorFromResponse(response);
   if (!isJsonResponse(response)) {
     throw new ApiRequestError(API_MESSAGES.expectedJson, { status: response.status, code: CLIENT_ERROR_CODES.nonJson });
   }
-  return parseJsonBody(response, options.schema);
+  return parseJsonBody(response, schema);
 }
 
 /** HEAD a resource and report only its status: the periodic session check needs nothing more. */

@@ -98,3 +98,34 @@ describe('createPicturePoller', () => {
     poller.stop();
   });
 });
+
+describe('checks in flight', () => {
+  it('never has more than two status checks open at once, however many pictures are pending', async () => {
+    let open = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const poller = createPicturePoller({
+      onReady: () => {},
+      onFailed: () => {},
+      onStalled: () => {},
+      check: () =>
+        new Promise((resolve) => {
+          open += 1;
+          most = Math.max(most, open);
+          releases.push(() => {
+            open -= 1;
+            resolve({ status: 'pending' });
+          });
+        }),
+    });
+    poller.sync([1, 2, 3, 4, 5]);
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.resolve();
+      await Promise.resolve();
+      releases.splice(0).forEach((release) => release());
+      await Promise.resolve();
+    }
+    expect(most).toBe(2);
+    poller.stop();
+  });
+});

@@ -24,6 +24,9 @@ export interface PicturePollerOptions extends PicturePollerHandlers {
   maxFailedChecks?: number;
 }
 
+/** Status checks in flight at once, across all pictures. */
+export const MAX_CHECKS_AT_ONCE = 2;
+
 interface Job {
   attempts: number;
   failedChecks: number;
@@ -37,6 +40,26 @@ export function createPicturePoller(options: PicturePollerOptions) {
   const maxAttempts = options.maxAttempts ?? STORY_IMAGE_MAX_ATTEMPTS;
   const maxFailedChecks = options.maxFailedChecks ?? SCENE_IMAGE_MAX_FAILED_ATTEMPTS;
   const jobs = new Map<number, Job>();
+  // The server holds a check up to 1.5 s while the picture is painted: a few at a time leave the
+  // browser's six connections per host free for the story itself (its streamed turns).
+  let checking = 0;
+  const waiting: Array<() => void> = [];
+  const acquire = (): Promise<void> => {
+    if (checking < MAX_CHECKS_AT_ONCE) {
+      checking += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) =>
+      waiting.push(() => {
+        checking += 1;
+        resolve();
+      }),
+    );
+  };
+  const release = () => {
+    checking -= 1;
+    waiting.shift()?.();
+  };
   /**
    * Pictures this poller settled that are still listed: their new state may not have reached the
    * list yet, and they must not be polled again until they leave it (a Retry brings them back).
@@ -62,10 +85,13 @@ export function createPicturePoller(options: PicturePollerOptions) {
     job.controller = controller;
     let result: MessageImageCheck | null = null;
     let failure: unknown = null;
+    await acquire();
     try {
-      result = await check(messageId, controller.signal);
+      if (!controller.signal.aborted) result = await check(messageId, controller.signal);
     } catch (error) {
       failure = error;
+    } finally {
+      release();
     }
     // Forgotten (or the whole poller stopped) while the answer was on its way.
     if (jobs.get(messageId) !== job || controller.signal.aborted) return;

@@ -4,10 +4,11 @@
 import { RECOVERY_TIMEOUT_MS } from '@shared/constants';
 import type { SceneImage } from '@shared/schemas/images';
 import { storyStateResponseSchema, type StoryMessage } from '@shared/schemas/story';
-import { apiFetch, apiGet, ApiRequestError, CLIENT_ERROR_CODES } from '@client/lib/api-client';
+import { apiFetch, apiGet, ApiRequestError, CLIENT_ERROR_CODES, readJson } from '@client/lib/api-client';
 import { toScenePicture } from '@client/features/images/utils/scene-picture';
 import { STORY_STRINGS } from '../strings';
 import { normalizeRecovery, parseRecoveryBody, type RecoveredMessage, type RecoveredStory } from '../utils/recovery';
+import { takeEarlyStoryRead } from './early-story-read';
 import { storyErrorFromResponse } from './story-errors';
 
 /** A server message with its picture from the read's `images` (or, failing that, its `image` URL). */
@@ -29,7 +30,8 @@ export interface CurrentStoryState {
 }
 
 export async function fetchCurrentState(storyId: number, signal?: AbortSignal): Promise<CurrentStoryState> {
-  const state = await apiGet(`/api/story/${storyId}/current-state`, { schema: storyStateResponseSchema, signal });
+  const early = takeEarlyStoryRead(storyId);
+  const state = early ? await readJson(await early, storyStateResponseSchema) : await apiGet(`/api/story/${storyId}/current-state`, { schema: storyStateResponseSchema, signal });
   const images = new Map(state.images.map((image) => [image.messageId, image]));
   return { messages: state.messages.map((m) => fromServerMessage(m, images.get(m.messageId))), replying: state.replying, storyImage: state.storyImage };
 }

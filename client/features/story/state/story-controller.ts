@@ -82,6 +82,16 @@ export function createStoryController(deps: ControllerDeps = {}) {
   const persist = () => {
     if (deps.persist !== false) saveStory(store.getState());
   };
+  // A story just read from the server is saved in a task of its own: writing a long story to
+  // localStorage in the same task as its first render would make one long task of the two.
+  let persistTimer: ReturnType<typeof setTimeout> | null = null;
+  const persistSoon = () => {
+    if (persistTimer !== null) return;
+    persistTimer = setTimeout(() => {
+      persistTimer = null;
+      persist();
+    }, 0);
+  };
   let turn: AbortController | null = null;
   let load: AbortController | null = null;
   /** Recovery runs per story+message pair: a pending one is never started twice (spec section 4). */
@@ -214,7 +224,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
         if (controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
         store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: false, storyImage: state.storyImage });
         fresh.add(storyId);
-        persist();
+        persistSoon();
         return { ok: true, storyId };
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
@@ -238,7 +248,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
         const id = recovered.storyId ?? storyId;
         store.dispatch({ type: 'loaded', storyId: id, messages: withStableIds(recovered.messages, store.getState().messages, newId), storyImage: recovered.storyImage });
         fresh.add(id);
-        persist();
+        persistSoon();
         recoveries.set(key, 'success');
         return { ok: true, storyId: id };
       } catch (error) {
