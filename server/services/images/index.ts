@@ -147,7 +147,10 @@ export function createImageService(deps: ImageServiceDeps) {
     async illustrateReply(userId: number, storyId: number, messageId: number): Promise<{ imageMessageId?: number; imageError?: string }> {
       if (!painter) return {};
       try {
-        return { imageMessageId: (await ask(userId, storyId, messageId)).imageMessageId };
+        const { imageMessageId } = await ask(userId, storyId, messageId);
+        // The reply's `done` is about to promise this picture: its job must be durable first.
+        await deps.flush();
+        return { imageMessageId };
       } catch (error) {
         if (error instanceof AppError) return { imageError: error.message };
         deps.log.error({ err: error, storyId, messageId }, 'could not ask for a scene image');
