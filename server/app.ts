@@ -21,6 +21,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { bookmarkRoutes } from './routes/bookmarks';
 import type { RouteContext } from './routes/context';
+import { featuresRoutes } from './routes/features';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { startJobQueue, type QueueOptions } from './jobs/queue';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(sharingRoutes(ctx), { prefix: '/api' });
   await app.register(preferencesRoutes(ctx), { prefix: '/api' });
   await app.register(imageRoutes(ctx), { prefix: '/api' });
+  await app.register(featuresRoutes(ctx), { prefix: '/api' });
 
   if (serveClient) {
     await app.register(sharedPageRoute(ctx));

@@ -15,6 +15,8 @@ export const LOCAL_STORAGE_KEYS = {
   currentStory: 'taleweaver-current-story',
   /** Ad frequency preferences; device settings, so logout keeps them. */
   adSettings: 'taleweaver-ad-settings',
+  /** Narration on or off and the chosen voice; device settings (voices belong to the browser), so logout keeps them. */
+  narrationSettings: 'taleweaver-narration-settings',
 } as const;
 
 export const SESSION_STORAGE_KEYS = {
@@ -27,7 +29,7 @@ export function storyDraftKey(storyId: number): string {
   return `taleweaver-draft-${storyId}`;
 }
 
-/** What logout removes: everything tied to the person, not the device's theme or ad settings. */
+/** What logout removes: everything tied to the person, not the device's theme, ad or narration settings. */
 export const USER_LOCAL_STORAGE_KEYS = [
   LOCAL_STORAGE_KEYS.userId,
   LOCAL_STORAGE_KEYS.pendingOperation,

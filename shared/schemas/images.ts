@@ -119,6 +119,3 @@ export const styleSheetResponseSchema = styleSheetSchema.extend({
 });
 export type StyleSheetResponse = z.infer<typeof styleSheetResponseSchema>;
 
-/** GET /api/features: what this server offers, so the client hides what is switched off. */
-export const featuresResponseSchema = z.object({ images: z.boolean() });
-export type FeaturesResponse = z.infer<typeof featuresResponseSchema>;

@@ -1,12 +1,10 @@
 // The image endpoints (spec section 7): generate-image and generate-initial-image (the job is
 // accepted and runs behind), the picture's state, the story's style sheet, the stored bytes for
-// their owner (content-addressed, cached forever) and GET /api/features, which tells the SPA
-// whether pictures exist on this server at all.
+// their owner (content-addressed, cached forever).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  featuresResponseSchema,
   generateImageBodySchema,
   generateImageResponseSchema,
   imageMessageParamsSchema,
@@ -43,8 +41,6 @@ const imageNotFound = () => new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAG
 
 export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/features', { schema: { response: { 200: featuresResponseSchema } } }, async () => ({ images: ctx.images.enabled }));
-
     for (const path of ['/story/message/:messageId/generate-image', '/story/message/:messageId/generate-initial-image']) {
       app.post(
         path,

@@ -8,7 +8,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '@client/lib/query-client';
 import { preferencesQueryKey, usePreferences, useUpdatePreferencesMutation } from '@client/features/preferences/api/preferences';
-import { useFeatures } from '../api/get-features';
+import { useFeatures } from '@client/lib/features';
 import { IMAGES_STRINGS } from '../strings';
 
 export interface SceneImageSettings {

@@ -36,7 +36,7 @@ function renderStory({ features = true, imageGeneration = true, images = [], sto
     if (answer) return answer;
     const { url, method } = request;
     if (url === '/api/user') return jsonResponse(buildUser());
-    if (url === '/api/features') return jsonResponse({ images: features });
+    if (url === '/api/features') return jsonResponse({ images: features, speech: { voices: [], transcription: false }, ads: { enabled: false, sponsorUrl: null } });
     if (url === '/api/preferences' && method === 'GET') return jsonResponse({ ...PREFERENCES, imageGeneration });
     if (url === '/api/preferences') return jsonResponse({ ...PREFERENCES, imageGeneration, ...(request.body as object) });
     if (url === '/api/story/5/current-state') return jsonResponse({ messages, replying: false, images, storyImage });

@@ -23,7 +23,7 @@ function sse(events: Array<[string, unknown]>): Response {
 function renderStory(route: string, handler: FetchHandler, loggedIn = true) {
   const fetchMock = mockFetch((request) => {
     if (request.url === '/api/user') return loggedIn ? jsonResponse(buildUser()) : unauthenticated();
-    if (request.url === '/api/features') return jsonResponse({ images: false });
+    if (request.url === '/api/features') return jsonResponse({ images: false, speech: { voices: [], transcription: false }, ads: { enabled: false, sponsorUrl: null } });
     return handler(request);
   });
   renderWithProviders(

@@ -1,12 +1,11 @@
-// GET /api/features: what this server offers. `images` is false when the operator switched pictures
-// off (IMAGE_PROVIDER=none); then nothing about images shows. Read once per page load; any failure
-// reads as "no images", so a broken call never shows controls that cannot work.
+// GET /api/features: what this server offers (pictures, server voices and transcription, ads), read
+// once per page load. Any failure reads as "nothing optional", so a broken call never shows
+// controls that cannot work.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { featuresResponseSchema, type FeaturesResponse } from '@shared/schemas/images';
+import { featuresResponseSchema, NO_FEATURES, type FeaturesResponse } from '@shared/schemas/features';
 import { apiGet } from '@client/lib/api-client';
 
 export const featuresQueryKey = ['features'] as const;
-const NO_FEATURES: FeaturesResponse = { images: false };
 
 export async function fetchFeatures(signal?: AbortSignal): Promise<FeaturesResponse> {
   try {
