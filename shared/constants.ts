@@ -13,6 +13,11 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOOLTIP_DELAY_MS = 700;
 
+/** Narration (spec section 9 'Speech'): every utterance and server part is spoken at these settings. */
+export const SPEECH_RATE = 0.9;
+export const SPEECH_PITCH = 1;
+export const SPEECH_VOLUME = 1;
+
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 32;
 export const USERNAME_CHECK_DELAY_MS = 500;
@@ -128,3 +133,11 @@ export const LIGHT_PREVIEW_MAX_MESSAGES = 5;
 export const LIGHT_PREVIEW_MAX_IMAGES = 1;
 export const COPIED_INDICATOR_MS = 2000;
 export const DEFAULT_SHARE_TITLE = 'My Story';
+
+// Ads (spec sections 3, 4, 5, 9): the in-chat frequency level starts at 1 and rises to at most 10;
+// the player's frequency slider runs 1-10 in steps of 1, default 3.
+export const AD_FREQUENCY_LEVEL_START = 1;
+export const AD_FREQUENCY_LEVEL_MAX = 10;
+export const AD_MESSAGE_FREQUENCY_DEFAULT = 3;
+export const AD_MESSAGE_FREQUENCY_MIN = 1;
+export const AD_MESSAGE_FREQUENCY_MAX = 10;

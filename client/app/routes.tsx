@@ -20,6 +20,7 @@ const AccountPage = lazy(() => import('@client/features/account/components/accou
 const AdminPage = lazy(() => import('@client/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 const PrivacyPage = lazy(() => import('@client/features/legal/components/legal-page').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('@client/features/legal/components/legal-page').then((m) => ({ default: m.TermsPage })));
+const SupportPage = lazy(() => import('@client/features/ads/components/support-page').then((m) => ({ default: m.SupportPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export function AppRoutes() {
@@ -38,6 +39,7 @@ export function AppRoutes() {
         <Route path="admin" element={<AdminPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="terms" element={<TermsPage />} />
+        <Route path="support" element={<SupportPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

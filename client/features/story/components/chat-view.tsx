@@ -3,7 +3,7 @@
 // scrolls (the window), so the top bar can hide on scroll as everywhere else. Scene pictures sit in
 // fixed 16:9 boxes, so their rows measure the same before and after the picture arrives; anything
 // above the list that changes height (the header picture) moves the list's offset, re-read here.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { SCROLL_NEAR_BOTTOM_PX } from '@shared/constants';
 import type { ChatDisplayMessage } from '../utils/chat-display';
@@ -24,6 +24,9 @@ export interface ChatViewProps {
   bottomInset: number;
   /** Asking for pictures ('Illustrate this scene', Retry of a failed one); absent while pictures are off. */
   pictures?: ChatPictureActions;
+  /** Local ids of the messages an ad follows (the ads feature decides), and the ad to draw there. */
+  adAfter?: ReadonlySet<string>;
+  ad?: ReactNode;
 }
 
 export interface ChatPictureActions {
@@ -50,7 +53,17 @@ function distanceFromBottom(): number {
   return doc.scrollHeight - (window.scrollY + window.innerHeight);
 }
 
-export function ChatView({ messages, streamingId, regenerableId, onRegenerate, focusMessageId, expectFocus, bottomInset, pictures }: ChatViewProps) {
+/** Display rows an ad follows: the last entry of each anchor message (after its picture, if it has one). */
+function adRowsOf(messages: ChatDisplayMessage[], adAfter: ReadonlySet<string> | undefined): ReadonlySet<number> {
+  if (!adAfter || adAfter.size === 0) return new Set();
+  const rows = new Map<string, number>();
+  messages.forEach((m, index) => {
+    if (adAfter.has(m.localId)) rows.set(m.localId, index);
+  });
+  return new Set(rows.values());
+}
+
+export function ChatView({ messages, streamingId, regenerableId, onRegenerate, focusMessageId, expectFocus, bottomInset, pictures, adAfter, ad }: ChatViewProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const nearBottom = useRef(true);
@@ -150,6 +163,7 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per requested message
   }, [focusMessageId, messages.length > 0]);
 
+  const adRows = useMemo(() => adRowsOf(messages, adAfter), [messages, adAfter]);
   const items = virtualizer.getVirtualItems();
   return (
     <div ref={listRef} role="log" aria-label={STORY_STRINGS.chatLabel} aria-live="off" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -169,6 +183,7 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
                 onPictureRetry={pictures && message.picture ? pictures.onRetry : undefined}
                 pictureBusy={message.messageId !== undefined && (pictures?.busyIds.has(message.messageId) ?? false)}
               />
+              {ad && adRows.has(item.index) ? <div className="pt-4">{ad}</div> : null}
             </div>
           );
         })}

@@ -11,6 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { LoadingAd } from '@client/features/ads/components/loading-ad';
 import { STORY_STRINGS } from '../strings';
 
 /** The message shown now, moving to the next every 3 s. */
@@ -38,7 +39,7 @@ export function StoryLoadingScreen() {
   );
 }
 
-/** The second creation screen: 'Creating Your Story' with placeholders where the story will appear. */
+/** The second creation screen: 'Creating Your Story' with placeholders where the story will appear, and an ad block. */
 export function CreatingStoryScreen() {
   const message = useRotatingMessage(STORY_STRINGS.loadingMessages);
   return (
@@ -59,6 +60,7 @@ export function CreatingStoryScreen() {
           <div key={width} className="h-4 animate-pulse rounded bg-muted motion-reduce:animate-none" style={{ width: `${width}%` }} aria-hidden="true" />
         ))}
       </Card>
+      <LoadingAd />
     </PageContainer>
   );
 }

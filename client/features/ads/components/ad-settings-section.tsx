@@ -1,0 +1,65 @@
+// 'Advertisement Settings' in the story page's 'Story Experience' drawer (spec sections 2, 3, 5):
+// ads while a story is created, ads in the chat, and their frequency (1-10, step 1), disabled while
+// in-chat ads are off. Saved on this device as they change. Absent when the server shows no ads.
+import { useId } from 'react';
+import { AD_MESSAGE_FREQUENCY_MAX, AD_MESSAGE_FREQUENCY_MIN } from '@shared/constants';
+import { Label } from '@client/components/ui/label';
+import { Switch } from '@client/components/ui/switch';
+import { cn } from '@client/lib/utils';
+import { useAds } from '../hooks/use-ads';
+import { adSettingsStore, useAdSettings } from '../state/ad-settings';
+import { ADS_STRINGS } from '../strings';
+
+export function AdSettingsSection() {
+  const ads = useAds();
+  const settings = useAdSettings();
+  const headingId = useId();
+  const loadingId = useId();
+  const chatId = useId();
+  const frequencyId = useId();
+  const frequencyHelpId = useId();
+  if (!ads.enabled) return null;
+  const frequencyDisabled = !settings.showInChat;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 border-t pt-4">
+      <h3 id={headingId} className="font-serif text-lg font-semibold">
+        {ADS_STRINGS.settingsSection}
+      </h3>
+      <p className="text-sm text-muted-foreground">{ADS_STRINGS.settingsHelp}</p>
+      <div className="flex items-center justify-between gap-4">
+        <Label htmlFor={loadingId}>{ADS_STRINGS.showOnLoading}</Label>
+        <Switch id={loadingId} checked={settings.showOnLoading} onCheckedChange={(checked) => adSettingsStore.update({ showOnLoading: checked })} />
+      </div>
+      <div className="flex items-center justify-between gap-4">
+        <Label htmlFor={chatId}>{ADS_STRINGS.showInChat}</Label>
+        <Switch id={chatId} checked={settings.showInChat} onCheckedChange={(checked) => adSettingsStore.update({ showInChat: checked })} />
+      </div>
+      <div className="grid gap-1.5">
+        <div className="flex items-center justify-between text-sm">
+          <label htmlFor={frequencyId} className={cn('font-medium', frequencyDisabled && 'opacity-60')}>
+            {ADS_STRINGS.frequency}
+          </label>
+          <output htmlFor={frequencyId} className="text-muted-foreground tabular-nums">
+            {ADS_STRINGS.frequencyValue(settings.messageFrequency)}
+          </output>
+        </div>
+        <input
+          id={frequencyId}
+          type="range"
+          min={AD_MESSAGE_FREQUENCY_MIN}
+          max={AD_MESSAGE_FREQUENCY_MAX}
+          step={1}
+          value={settings.messageFrequency}
+          disabled={frequencyDisabled}
+          aria-valuetext={ADS_STRINGS.frequencyValue(settings.messageFrequency)}
+          aria-describedby={frequencyHelpId}
+          onChange={(event) => adSettingsStore.update({ messageFrequency: Number(event.target.value) })}
+          className="h-2 w-full cursor-pointer accent-[var(--gold)] disabled:cursor-not-allowed disabled:opacity-50"
+        />
+        <p id={frequencyHelpId} className="text-sm text-muted-foreground">
+          {frequencyDisabled ? ADS_STRINGS.frequencyHelpOff : ADS_STRINGS.frequencyHelpOn}
+        </p>
+      </div>
+    </section>
+  );
+}
