@@ -21,7 +21,7 @@ export function AdSettingsSection() {
   if (!ads.enabled) return null;
   const frequencyDisabled = !settings.showInChat;
   return (
-    <section aria-labelledby={headingId} className="grid gap-3 border-t pt-4">
+    <section aria-labelledby={headingId} className="grid gap-3">
       <h3 id={headingId} className="font-serif text-lg font-semibold">
         {ADS_STRINGS.settingsSection}
       </h3>

@@ -1,10 +1,13 @@
 // The fixed bottom bar (spec section 2): bookmark and share buttons, the action input (Enter sends;
 // Shift, Ctrl, Alt or Meta with Enter adds a line; at least 100 px tall) and Send. The draft is kept
-// per story in sessionStorage, so a reload or a failed send never loses what was typed. Voice input
-// (the microphone) joins the bar with its own feature.
-import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+// per story in sessionStorage, so a reload or a failed send never loses what was typed. The
+// microphone (client/features/voice-input) sits above Send; what it hears is added to the draft for
+// the player to check and send, never sent by itself.
+import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { VoiceInputButton } from '@client/features/voice-input/components/voice-input-button';
+import { appendTranscript } from '@client/features/voice-input/utils/append-transcript';
 import { readItem, removeItem, writeItem } from '@client/lib/storage';
 import { storyDraftKey } from '@client/lib/storage-keys';
 import { STORY_STRINGS } from '../strings';
@@ -13,6 +16,8 @@ export interface ChatInputHandle {
   focus(): void;
   /** Puts an action back that could not be sent, ahead of anything typed since. */
   restore(text: string): void;
+  /** Adds text after what is typed (spoken input), then focuses the input with the cursor after it. */
+  insert(text: string): void;
 }
 
 export interface ChatInputBarProps {
@@ -28,6 +33,8 @@ export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(funct
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const inputId = useId();
+  // Set by insert(): once the new draft is on screen, the cursor goes to its end and the input gets focus.
+  const caretToEnd = useRef(false);
 
   useEffect(() => {
     if (storyId === null) return;
@@ -35,9 +42,27 @@ export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(funct
     else writeItem(storyDraftKey(storyId), draft, 'session');
   }, [draft, storyId]);
 
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!caretToEnd.current || !textarea) return;
+    caretToEnd.current = false;
+    textarea.focus();
+    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+    // A long draft: keep the end, where the new words are, in view.
+    textarea.scrollTop = textarea.scrollHeight;
+  }, [draft]);
+
+  // Functional update: the player may have typed on while speaking; both are kept.
+  const insert = useCallback((text: string) => {
+    if (text.trim() === '') return;
+    caretToEnd.current = true;
+    setDraft((current) => appendTranscript(current, text));
+  }, []);
+
   useImperativeHandle(ref, () => ({
     focus: () => textareaRef.current?.focus(),
     restore: (text) => setDraft((current) => (current.trim() === '' ? text : `${text}\n\n${current}`)),
+    insert,
   }));
 
   const canSend = draft.trim() !== '' && !isGenerating;
@@ -92,9 +117,12 @@ export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(funct
         <span id={hintId} className="sr-only">
           {STORY_STRINGS.inputHint}
         </span>
-        <Button type="submit" size="icon" disabled={!canSend} aria-label={STORY_STRINGS.send}>
-          <SendHorizontal aria-hidden="true" />
-        </Button>
+        <div className="flex flex-col gap-2">
+          <VoiceInputButton onTranscript={insert} />
+          <Button type="submit" size="icon" disabled={!canSend} aria-label={STORY_STRINGS.send}>
+            <SendHorizontal aria-hidden="true" />
+          </Button>
+        </div>
       </form>
     </div>
   );

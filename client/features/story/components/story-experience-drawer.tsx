@@ -1,15 +1,31 @@
 // The story page's options drawer 'Story Experience' (spec section 2): a side sheet opened from the
-// Settings2 button above the chat. The page fills it with each feature's sections (today the scene
-// images and visual style; narration and ad settings join later), so it owns none of them.
+// Settings2 button above the chat, always there. The page fills its slots with each feature's
+// sections, always in this order: narration ('Narrator Voice'), images ('Scene Images' and 'Visual
+// Style', only when the server paints pictures), ads ('Advertisement Settings'). It owns none of them.
 import { useState, type ReactNode } from 'react';
 import { Settings2 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { cn } from '@client/lib/utils';
 import { STORY_STRINGS } from '../strings';
 
-export function StoryExperienceDrawer({ children }: { children: ReactNode }) {
+export interface StoryExperienceDrawerProps {
+  narration?: ReactNode;
+  images?: ReactNode;
+  ads?: ReactNode;
+}
+
+export function StoryExperienceDrawer({ narration, images, ads }: StoryExperienceDrawerProps) {
   const [open, setOpen] = useState(false);
+  // Keyed by slot, so a section never remounts (losing its state) when one before it comes or goes.
+  const sections = (
+    [
+      ['narration', narration],
+      ['images', images],
+      ['ads', ads],
+    ] as const
+  ).filter(([, section]) => section !== null && section !== undefined && section !== false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <Tooltip>
@@ -27,7 +43,13 @@ export function StoryExperienceDrawer({ children }: { children: ReactNode }) {
           <SheetTitle className="text-xl">{STORY_STRINGS.storyExperience}</SheetTitle>
           <SheetDescription>{STORY_STRINGS.storyExperienceText}</SheetDescription>
         </div>
-        <div className="grid gap-6">{children}</div>
+        <div className="grid gap-6">
+          {sections.map(([slot, section], index) => (
+            <div key={slot} className={cn('grid gap-6', index > 0 && 'border-t pt-6')}>
+              {section}
+            </div>
+          ))}
+        </div>
       </SheetContent>
     </Sheet>
   );

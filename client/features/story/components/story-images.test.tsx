@@ -247,7 +247,12 @@ describe('story page scene images', () => {
     await screen.findByText('At the top, a rope sways with no wind.');
     await waitFor(() => expect(fetchMock.requests.some((r) => r.url === '/api/features')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('button', { name: 'Story Experience' })).not.toBeInTheDocument();
+    // The drawer stays (narration lives there too), without the image sections.
+    await userEvent.click(screen.getByRole('button', { name: 'Story Experience' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Story Experience' });
+    expect(within(drawer).getByRole('heading', { name: 'Narrator Voice' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('heading', { name: 'Scene Images' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Story image' })).not.toBeInTheDocument();
     expect(screen.queryByText('Generating image...')).not.toBeInTheDocument();
     expect(screen.queryByText(/Failed to generate image/)).not.toBeInTheDocument();

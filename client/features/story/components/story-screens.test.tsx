@@ -1,9 +1,9 @@
 // The creation screens rotate their message every 3 s through the spec's four, in order; the saved
 // story round-trips through localStorage and an unreadable one counts as absent.
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
+import { jsonResponse, mockFetch, renderWithProviders } from '@client/test/utils';
 import { clearSavedStory, loadSavedStory, saveStory } from '../state/persistence';
 import { initialStoryState } from '../state/story-state';
 import { CreatingStoryScreen, StoryLoadingScreen } from './story-screens';
@@ -16,16 +16,20 @@ const MESSAGES = [
 ];
 
 describe('story creation screens', () => {
+  beforeEach(() => {
+    mockFetch((request) =>
+      request.url === '/api/features'
+        ? jsonResponse({ images: false, speech: { voices: [], transcription: false }, ads: { enabled: true, sponsorUrl: null } })
+        : jsonResponse({ message: 'Not found' }, { status: 404 }),
+    );
+  });
+
   it.each([
     ['the full-screen view', StoryLoadingScreen],
     ['Creating Your Story', CreatingStoryScreen],
   ])('%s rotates its message every 3 seconds', (_name, Screen) => {
     vi.useFakeTimers();
-    render(
-      <MemoryRouter>
-        <Screen />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<Screen />);
     for (const expected of [...MESSAGES, MESSAGES[0]]) {
       expect(screen.getByText(expected)).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(2999));
@@ -34,13 +38,15 @@ describe('story creation screens', () => {
     }
   });
 
-  it('shows the spec texts', () => {
-    render(
-      <MemoryRouter>
+  it('shows the spec texts, and an ad block on Creating Your Story only', async () => {
+    vi.useRealTimers();
+    renderWithProviders(
+      <>
         <StoryLoadingScreen />
         <CreatingStoryScreen />
-      </MemoryRouter>,
+      </>,
     );
+    expect(await screen.findAllByRole('region', { name: 'Ad: Support Taleweaver' })).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Please wait while our AI crafts a unique narrative experience' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Creating Your Story' })).toBeInTheDocument();
     expect(screen.getByText("We're crafting your story...")).toBeInTheDocument();

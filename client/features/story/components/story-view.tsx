@@ -1,6 +1,7 @@
 // The story itself: the 'Story Experience' drawer button, the header picture, the chat with its
 // scene pictures, the 'Narrator is thinking...' indicator, the error alert with Retry, and the
-// bottom bar. It composes other features' pieces (bookmarks, sharing, images) without owning them.
+// bottom bar. It composes other features' pieces (bookmarks, sharing, images, narration, ads)
+// without owning them.
 // The input is focused about 100 ms after a reply arrives (spec section 4).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
@@ -11,6 +12,11 @@ import { Spinner } from '@client/components/ui/spinner';
 import { SaveProgressButton } from '@client/features/bookmarks/components/save-progress';
 import { ShareStoryButton } from '@client/features/sharing/components/share-story-button';
 import { SceneImageOptions } from '@client/features/images/components/scene-image-options';
+import { AdSettingsSection } from '@client/features/ads/components/ad-settings-section';
+import { useAds } from '@client/features/ads/hooks/use-ads';
+import { useChatAdSlot } from '@client/features/ads/hooks/use-chat-ad-slot';
+import { NarratorVoiceSection } from '@client/features/narration/components/narrator-voice-section';
+import { useNarration } from '@client/features/narration/hooks/use-narration';
 import { StoryHeaderImage } from '@client/features/images/components/story-header-image';
 import type { StoryPictures } from '../hooks/use-story-pictures';
 import { lastServerMessageId, type StoryState } from '../state/story-state';
@@ -39,6 +45,11 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
   const regenerableId = !state.isGenerating && lastMessage?.role === 'assistant' && lastMessage.messageId !== undefined ? lastMessage.id : null;
   const thinking = state.isGenerating && state.streamingId === null;
   const bookmarkId = lastServerMessageId(state.messages);
+  // Reads new narrator replies aloud while narration is on; stops when the story leaves the screen.
+  useNarration(state);
+  // Ads between turns (never inside a reply being written), per the player's ad settings.
+  const ads = useAds();
+  const chatAds = useChatAdSlot({ messages: state.messages, isGenerating: state.isGenerating, storyId: state.storyId });
 
   const wasGenerating = useRef(state.isGenerating);
   useEffect(() => {
@@ -52,13 +63,13 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pt-6" style={{ paddingBottom: INPUT_BAR_HEIGHT + 24 }}>
       <h1 className="sr-only">{state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : STORY_STRINGS.currentStoryTitle}</h1>
-      {settings.available ? (
-        <div className="mb-3 flex justify-end">
-          <StoryExperienceDrawer>
-            <SceneImageOptions settings={settings} storyId={state.storyId} />
-          </StoryExperienceDrawer>
-        </div>
-      ) : null}
+      <div className="mb-3 flex justify-end">
+        <StoryExperienceDrawer
+          narration={<NarratorVoiceSection />}
+          images={settings.available ? <SceneImageOptions settings={settings} storyId={state.storyId} /> : null}
+          ads={ads.enabled ? <AdSettingsSection /> : null}
+        />
+      </div>
       {settings.active ? (
         <div className="mb-4">
           <StoryHeaderImage picture={pictures.header} />
@@ -73,6 +84,8 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
         expectFocus={expectFocus}
         bottomInset={INPUT_BAR_HEIGHT}
         pictures={pictures.actions}
+        adAfter={chatAds.adAfter}
+        ad={chatAds.ad}
       />
       <div aria-live="polite" className="grid gap-3 pt-2">
         {thinking ? (
