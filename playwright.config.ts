@@ -6,6 +6,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 /** The app wired to the fake narrator; specs reach it through FAKE_LLM_APP_URL. */
 export const fakeLlmPort = port + 1;
 process.env.FAKE_LLM_APP_URL = `http://127.0.0.1:${fakeLlmPort}`;
+/** That app's fake speech server (server voices, transcription, sponsor page); specs read its /__requests. */
+const fakeSpeechPort = port + 2;
+process.env.FAKE_SPEECH_URL = `http://127.0.0.1:${fakeSpeechPort}`;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -49,9 +52,10 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    // The same app with a fake OpenAI-compatible narrator that fails on demand (e2e/story-faults.spec.ts).
+    // The same app with a fake OpenAI-compatible narrator that fails on demand (e2e/story-faults.spec.ts),
+    // and fake server voices and transcription (e2e/narration.spec.ts, e2e/voice-input.spec.ts).
     {
-      command: `node scripts/e2e-server.mjs ${fakeLlmPort} --fake-llm`,
+      command: `E2E_SPEECH_PORT=${fakeSpeechPort} node scripts/e2e-server.mjs ${fakeLlmPort} --fake-llm`,
       url: `http://127.0.0.1:${fakeLlmPort}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

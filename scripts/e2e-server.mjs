@@ -2,7 +2,9 @@
 // (removed on exit) and a loopback port. Requires `npm run build` first.
 // `node scripts/e2e-server.mjs PORT` uses the builtin narrator (faster words than the default, so
 // journeys stay quick while streaming is still visible); `--fake-llm` points the app at a fake
-// OpenAI-compatible server (scripts/e2e-fake-llm.ts) that can fail on demand.
+// OpenAI-compatible server (scripts/e2e-fake-llm.ts) that can fail on demand, and also gives it server
+// voices, server transcription and a sponsor from a fake speech server (scripts/e2e-fake-speech.ts,
+// on E2E_SPEECH_PORT). The plain server keeps the defaults: browser voices only, a house ad.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +30,20 @@ async function startFakeLlm() {
   return { LLM_PROVIDER: 'openai', LLM_BASE_URL: line.trim(), LLM_API_KEY: 'sk-e2e-key', LLM_MODEL: 'fake-narrator', LLM_TIMEOUT_MS: '10000' };
 }
 
-const narrator = useFakeLlm ? await startFakeLlm() : { BUILTIN_NARRATOR_WORD_DELAY_MS: '12' };
+async function startFakeSpeech() {
+  const fake = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-fake-speech.ts', process.env.E2E_SPEECH_PORT ?? '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(fake);
+  const [line] = await createInterface({ input: fake.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
+  const baseUrl = line.trim();
+  const speech = { BASE_URL: baseUrl, API_KEY: 'sk-e2e-speech-key' };
+  return {
+    TTS_PROVIDER: 'openai', TTS_BASE_URL: speech.BASE_URL, TTS_API_KEY: speech.API_KEY, TTS_MODEL: 'fake-tts', TTS_VOICES: 'nova,onyx',
+    STT_PROVIDER: 'openai', STT_BASE_URL: speech.BASE_URL, STT_API_KEY: speech.API_KEY, STT_MODEL: 'fake-whisper',
+    AD_SPONSOR_URL: `${new URL(baseUrl).origin}/sponsor`,
+  };
+}
+
+const narrator = useFakeLlm ? { ...(await startFakeLlm()), ...(await startFakeSpeech()) } : { BUILTIN_NARRATOR_WORD_DELAY_MS: '12' };
 const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
 const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',

@@ -9,6 +9,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createImageProvider } from './ai/image/registry';
 import type { ImageProvider } from './ai/image/types';
 import { createNarratorProvider } from './ai/llm/registry';
+import { createSttProvider, createTtsProvider } from './ai/speech/registry';
+import type { SttProvider, TtsProvider } from './ai/speech/types';
 import { loadTokenCounter } from './ai/llm/tokenizer';
 import type { NarratorProvider } from './ai/llm/types';
 import type { AppConfig } from './config';
@@ -28,6 +30,7 @@ import { startJobQueue, type QueueOptions } from './jobs/queue';
 import { preferencesRoutes } from './routes/preferences';
 import { sharingRoutes } from './routes/sharing';
 import { sharedPageRoute } from './routes/sharing/page';
+import { speechRoutes } from './routes/speech';
 import { storyRoutes } from './routes/story';
 import { userRoutes } from './routes/user';
 import { createAccountService } from './services/accounts';
@@ -40,6 +43,7 @@ import { createPreferencesService, type PreferencesSource } from './services/pre
 import { createRateLimiter } from './services/rate-limiter';
 import { createSessionService } from './services/sessions';
 import { createSharingService } from './services/sharing';
+import { createSpeechService } from './services/speech';
 import { createStoryService } from './services/stories';
 
 export interface AppDeps {
@@ -52,6 +56,10 @@ export interface AppDeps {
   preferences?: PreferencesSource;
   /** The painter; by default the one IMAGE_PROVIDER names (null: pictures off). */
   painter?: ImageProvider | null;
+  /** The server voice; by default the one TTS_PROVIDER names (null: browser voices only). */
+  tts?: TtsProvider | null;
+  /** The transcriber; by default the one STT_PROVIDER names (null: no server transcription). */
+  stt?: SttProvider | null;
   /** Job queue timings (tests shorten them). */
   jobs?: QueueOptions;
 }
@@ -147,7 +155,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const admin = createAdminService({ repos, accounts, llm: config.llm, image: config.image, now });
   const bookmarks = createBookmarkService({ repos, now });
   const sharing = createSharingService({ repos, images, now });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter, sessionCookies, narration, stories, admin, bookmarks, sharing, preferences, images, flush };
+  const speech = createSpeechService({
+    repos,
+    tts: deps.tts === undefined ? createTtsProvider(config.tts) : deps.tts,
+    stt: deps.stt === undefined ? createSttProvider(config.stt) : deps.stt,
+    ttsConfig: config.tts,
+    sttConfig: config.stt,
+    limiter,
+    now,
+    flush,
+    log: serviceLog,
+  });
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter, sessionCookies, narration, stories, admin, bookmarks, sharing, preferences, images, speech, flush };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {
@@ -186,6 +205,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(preferencesRoutes(ctx), { prefix: '/api' });
   await app.register(imageRoutes(ctx), { prefix: '/api' });
   await app.register(featuresRoutes(ctx), { prefix: '/api' });
+  await app.register(speechRoutes(ctx), { prefix: '/api' });
 
   if (serveClient) {
     await app.register(sharedPageRoute(ctx));

@@ -205,3 +205,100 @@ describe('image settings', () => {
     expect(problems({ IMAGE_TIMEOUT_MS: 'soon' })).toEqual(['IMAGE_TIMEOUT_MS: IMAGE_TIMEOUT_MS must be a whole number']);
   });
 });
+
+describe('speech and ads settings', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('default to browser voices only, no server transcription, and ads with the house ad', () => {
+    const config = loadConfig({});
+    expect(config.tts).toEqual({
+      provider: 'none',
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: undefined,
+      model: '',
+      voices: ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'],
+      timeoutMs: 30_000,
+      maxPerHour: 600,
+    });
+    expect(config.stt).toEqual({ provider: 'none', baseUrl: 'https://api.openai.com/v1', apiKey: undefined, model: '', timeoutMs: 60_000, maxPerHour: 60 });
+    expect(config.ads).toEqual({ enabled: true, sponsorUrl: null });
+  });
+
+  it('reads every speech and ads variable', () => {
+    const config = loadConfig({
+      TTS_PROVIDER: 'OpenAI',
+      TTS_BASE_URL: 'http://127.0.0.1:8880/v1/',
+      TTS_API_KEY: 'sk-tts',
+      TTS_MODEL: 'kokoro',
+      TTS_VOICES: ' af_bella, am_adam ,,af_bella(2)+af_sky(1), af_bella',
+      TTS_TIMEOUT_MS: '9000',
+      TTS_MAX_PER_HOUR: '50',
+      STT_PROVIDER: 'openai',
+      STT_BASE_URL: 'http://whisper:8000/v1',
+      STT_API_KEY: 'sk-stt',
+      STT_MODEL: 'Systran/faster-whisper-small',
+      STT_TIMEOUT_MS: '20000',
+      STT_MAX_PER_HOUR: '5',
+      ADS_ENABLED: 'false',
+      AD_SPONSOR_URL: 'https://sponsor.example.com/taleweaver?ref=app',
+    });
+    expect(config.tts).toEqual({
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:8880/v1',
+      apiKey: 'sk-tts',
+      model: 'kokoro',
+      voices: ['af_bella', 'am_adam', 'af_bella(2)+af_sky(1)'],
+      timeoutMs: 9000,
+      maxPerHour: 50,
+    });
+    expect(config.stt).toEqual({ provider: 'openai', baseUrl: 'http://whisper:8000/v1', apiKey: 'sk-stt', model: 'Systran/faster-whisper-small', timeoutMs: 20_000, maxPerHour: 5 });
+    expect(config.ads).toEqual({ enabled: false, sponsorUrl: 'https://sponsor.example.com/taleweaver?ref=app' });
+    expect(loadConfig({ TTS_PROVIDER: 'none', STT_PROVIDER: 'NONE' })).toMatchObject({ tts: { provider: 'none' }, stt: { provider: 'none' } });
+  });
+
+  it('refuses bad speech and ads settings with one line each', () => {
+    expect(
+      problems({
+        TTS_PROVIDER: 'elevenlabs',
+        TTS_BASE_URL: 'api.openai.com',
+        TTS_VOICES: 'nova, my voice',
+        TTS_TIMEOUT_MS: '0',
+        TTS_MAX_PER_HOUR: 'lots',
+        STT_PROVIDER: 'google',
+        STT_BASE_URL: 'ftp://whisper',
+        STT_TIMEOUT_MS: '-1',
+        STT_MAX_PER_HOUR: '0',
+        ADS_ENABLED: 'sometimes',
+        AD_SPONSOR_URL: 'javascript:alert(1)',
+      }),
+    ).toEqual([
+      'TTS_PROVIDER: TTS_PROVIDER must be none or openai',
+      'TTS_BASE_URL: TTS_BASE_URL must be an http:// or https:// URL',
+      'TTS_VOICES: TTS_VOICES must be a comma list of voice names (letters, digits and _ - . + ( ), at most 100 characters each)',
+      'TTS_TIMEOUT_MS: TTS_TIMEOUT_MS must be greater than 0',
+      'TTS_MAX_PER_HOUR: TTS_MAX_PER_HOUR must be a whole number',
+      'STT_PROVIDER: STT_PROVIDER must be none or openai',
+      'STT_BASE_URL: STT_BASE_URL must be an http:// or https:// URL',
+      'STT_TIMEOUT_MS: STT_TIMEOUT_MS must be a whole number',
+      'STT_MAX_PER_HOUR: STT_MAX_PER_HOUR must be greater than 0',
+      'ADS_ENABLED: ADS_ENABLED must be true or false',
+      'AD_SPONSOR_URL: AD_SPONSOR_URL must be an http:// or https:// URL',
+    ]);
+    expect(problems({ TTS_PROVIDER: 'openai', STT_PROVIDER: 'openai' })).toEqual([
+      'TTS_MODEL: TTS_MODEL is required when TTS_PROVIDER is openai (for example gpt-4o-mini-tts, tts-1 or kokoro)',
+      'STT_MODEL: STT_MODEL is required when STT_PROVIDER is openai (for example whisper-1 or gpt-4o-mini-transcribe)',
+    ]);
+    expect(problems({ TTS_VOICES: ' , ,' })).toEqual([
+      'TTS_VOICES: TTS_VOICES must be a comma list of voice names (letters, digits and _ - . + ( ), at most 100 characters each)',
+    ]);
+    expect(problems({ TTS_VOICES: 'x'.repeat(101) })).toHaveLength(1);
+    expect(problems({ TTS_PROVIDER: 'openai', TTS_MODEL: 'tts-1', STT_PROVIDER: 'openai', STT_MODEL: 'whisper-1' })).toEqual([]);
+  });
+});

@@ -3,6 +3,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { IMAGE_PROVIDERS, type ImageConfig, type ImageProviderId } from './ai/image/types';
+import { DEFAULT_TTS_VOICES, STT_PROVIDERS, TTS_PROVIDERS, type SttConfig, type SttProviderId, type TtsConfig, type TtsProviderId } from './ai/speech/types';
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 const booleanFlag = (name: string) =>
   z
@@ -19,6 +22,25 @@ const positiveInt = (name: string) =>
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
     .refine((n) => n > 0, `${name} must be greater than 0`);
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), `${name} must be an http:// or https:// URL`);
+
+/** 'none' (the default) or one of the provider ids, case-insensitive. */
+const providerId = <T extends string>(name: string, ids: readonly T[]) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => (ids as readonly string[]).includes(v), `${name} must be ${ids.join(' or ')}`)
+    .transform((v) => v as T)
+    .prefault('none');
+
+/** Voice names as providers spell them: OpenAI's `nova`, Kokoro's `af_bella` or a blend `af_bella(2)+af_sky(1)`. */
+const VOICE_NAME = /^[\w.+()-]{1,100}$/;
 
 const envSchema = z.object({
   PORT: z
@@ -117,10 +139,32 @@ const envSchema = z.object({
     .regex(/^\d{2,4}x\d{2,4}$/, 'IMAGE_SIZE must be WIDTHxHEIGHT, for example 1024x576')
     .optional(),
   IMAGE_STEPS: positiveInt('IMAGE_STEPS').default(25),
+  TTS_PROVIDER: providerId('TTS_PROVIDER', TTS_PROVIDERS),
+  TTS_BASE_URL: httpUrl('TTS_BASE_URL').default(OPENAI_BASE_URL),
+  TTS_API_KEY: z.string().trim().optional(),
+  TTS_MODEL: z.string().trim().optional(),
+  TTS_VOICES: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').map((voice) => voice.trim()).filter(Boolean))])
+    .refine(
+      (voices) => voices.length > 0 && voices.every((voice) => VOICE_NAME.test(voice)),
+      'TTS_VOICES must be a comma list of voice names (letters, digits and _ - . + ( ), at most 100 characters each)',
+    )
+    .optional(),
+  TTS_TIMEOUT_MS: positiveInt('TTS_TIMEOUT_MS').default(30_000),
+  TTS_MAX_PER_HOUR: positiveInt('TTS_MAX_PER_HOUR').default(600),
+  STT_PROVIDER: providerId('STT_PROVIDER', STT_PROVIDERS),
+  STT_BASE_URL: httpUrl('STT_BASE_URL').default(OPENAI_BASE_URL),
+  STT_API_KEY: z.string().trim().optional(),
+  STT_MODEL: z.string().trim().optional(),
+  STT_TIMEOUT_MS: positiveInt('STT_TIMEOUT_MS').default(60_000),
+  STT_MAX_PER_HOUR: positiveInt('STT_MAX_PER_HOUR').default(60),
+  ADS_ENABLED: booleanFlag('ADS_ENABLED').default(true),
+  AD_SPONSOR_URL: httpUrl('AD_SPONSOR_URL').optional(),
 });
 
 export const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
-export { IMAGE_PROVIDERS, type ImageConfig, type ImageProviderId };
+export { IMAGE_PROVIDERS, type ImageConfig, type ImageProviderId, type SttConfig, type SttProviderId, type TtsConfig, type TtsProviderId };
 export const BUILTIN_IMAGE_MODEL = 'taleweaver-painter';
 /** What each painter is asked for when IMAGE_SIZE is unset: 16:9, or the nearest wide size the API offers. */
 const DEFAULT_IMAGE_SIZES: Record<ImageProviderId, string> = {
@@ -188,6 +232,16 @@ export interface AppConfig {
   /** Tokens a user may spend per calendar month (UTC); null is unlimited. */
   userMonthlyTokenLimit: number | null;
   image: ImageConfig;
+  /** Server voices (TTS_*); provider 'none' leaves narration to the browser's own voices. */
+  tts: TtsConfig;
+  /** Server transcription of voice input (STT_*). */
+  stt: SttConfig;
+  ads: {
+    /** ADS_ENABLED=false removes ads everywhere. */
+    enabled: boolean;
+    /** Where 'Visit Sponsor' leads; null shows the house ad for the in-app 'Support Taleweaver' page. */
+    sponsorUrl: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -213,7 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
   }
   const e = parsed.data;
-  const llmProblems = [...checkLlm(e), ...checkImage(e)];
+  const llmProblems = [...checkLlm(e), ...checkImage(e), ...checkSpeech(e)];
   if (llmProblems.length > 0) throw new ConfigError(llmProblems);
   return {
     port: e.PORT,
@@ -250,7 +304,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
     image: imageConfig(e),
+    tts: {
+      provider: e.TTS_PROVIDER,
+      baseUrl: e.TTS_BASE_URL.replace(/\/+$/, ''),
+      apiKey: e.TTS_API_KEY || undefined,
+      model: e.TTS_MODEL ?? '',
+      voices: e.TTS_VOICES ?? [...DEFAULT_TTS_VOICES],
+      timeoutMs: e.TTS_TIMEOUT_MS,
+      maxPerHour: e.TTS_MAX_PER_HOUR,
+    },
+    stt: {
+      provider: e.STT_PROVIDER,
+      baseUrl: e.STT_BASE_URL.replace(/\/+$/, ''),
+      apiKey: e.STT_API_KEY || undefined,
+      model: e.STT_MODEL ?? '',
+      timeoutMs: e.STT_TIMEOUT_MS,
+      maxPerHour: e.STT_MAX_PER_HOUR,
+    },
+    ads: { enabled: e.ADS_ENABLED, sponsorUrl: e.AD_SPONSOR_URL ?? null },
   };
+}
+
+/** Rules that tie the speech variables together. */
+function checkSpeech(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.TTS_PROVIDER !== 'none' && !e.TTS_MODEL) problems.push(`TTS_MODEL: TTS_MODEL is required when TTS_PROVIDER is ${e.TTS_PROVIDER} (for example gpt-4o-mini-tts, tts-1 or kokoro)`);
+  if (e.STT_PROVIDER !== 'none' && !e.STT_MODEL) problems.push(`STT_MODEL: STT_MODEL is required when STT_PROVIDER is ${e.STT_PROVIDER} (for example whisper-1 or gpt-4o-mini-transcribe)`);
+  return problems;
 }
 
 function imageConfig(e: z.infer<typeof envSchema>): ImageConfig {

@@ -115,7 +115,12 @@ export const storyMessages = pgTable(
   (t) => [index('story_messages_story_id_idx').on(t.storyId, t.id)],
 );
 
-/** The usage ledger: one row per provider call (story turn, summary, title, image), in tokens. */
+/**
+ * The usage ledger: one row per provider call (story turn, summary, title, image, style sheet,
+ * speech, transcription). Text and image calls count tokens; speech and transcription calls count
+ * `characters` (a spoken sentence's length, a transcript's length) and no tokens, so token totals
+ * are the same with or without them.
+ */
 export const usageEvents = pgTable(
   'usage_events',
   {
@@ -124,12 +129,13 @@ export const usageEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     storyId: integer('story_id').references(() => stories.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style'] }).notNull().default('turn'),
+    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style', 'speech', 'transcription'] }).notNull().default('turn'),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     imageTokens: integer('image_tokens').notNull().default(0),
+    characters: integer('characters').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('usage_events_user_created_idx').on(t.userId, t.createdAt), index('usage_events_created_idx').on(t.createdAt)],
@@ -256,3 +262,26 @@ export const storyVisuals = pgTable('story_visuals', {
   seed: integer('seed').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * A narrator reply's spoken sentence in one server voice, kept so a replay costs nothing: one row
+ * per (message, voice, sentence text). Keyed by the sentence's SHA-256 rather than its position,
+ * so a clip can never be served for different words. Deleting the message (a retry replaces it)
+ * removes its clips.
+ */
+export const speechClips = pgTable(
+  'speech_clips',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => storyMessages.id, { onDelete: 'cascade' }),
+    voice: text('voice').notNull(),
+    textHash: text('text_hash').notNull(),
+    mime: text('mime').notNull(),
+    audio: bytea('audio').notNull(),
+    characters: integer('characters').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('speech_clips_message_voice_text_idx').on(t.messageId, t.voice, t.textHash)],
+);

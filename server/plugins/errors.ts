@@ -31,7 +31,7 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.status(400).send({ message: MESSAGES.badJson, code: ERROR_CODES.badJson });
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.status(413).send({ message: MESSAGES.tooLarge, code: ERROR_CODES.tooLarge });
+        return reply.status(413).send({ message: request.routeOptions.config.bodyTooLargeMessage ?? MESSAGES.tooLarge, code: ERROR_CODES.tooLarge });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send({ message: MESSAGES.unsupportedMediaType, code: ERROR_CODES.unsupportedMediaType });
     }

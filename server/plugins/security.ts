@@ -1,12 +1,23 @@
 // Security headers and the CSRF defence. Every write to /api must be JSON: a cross-site page
 // cannot send a JSON content type without a CORS preflight (which this server never grants),
 // and the session cookie is SameSite=Lax, so a forged form or fetch from another site fails.
+// A route may name other body types in its config (the voice recording takes audio/*): those are
+// not CORS-safelisted either (only form, multipart and text/plain are), so the same defence holds.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError, MESSAGES } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Body types this write accepts instead of JSON, and the 415 message for any other. */
+    bodyTypes?: { types: readonly string[]; message: string };
+    /** The 413 message when the body is over the route's bodyLimit. */
+    bodyTooLargeMessage?: string;
+  }
+}
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -35,8 +46,9 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json') {
-      throw new AppError(415, ERROR_CODES.unsupportedMediaType, MESSAGES.unsupportedMediaType);
+    const allowed = request.routeOptions.config.bodyTypes;
+    if (allowed ? !allowed.types.includes(type) : type !== 'application/json') {
+      throw new AppError(415, ERROR_CODES.unsupportedMediaType, allowed?.message ?? MESSAGES.unsupportedMediaType);
     }
   });
 

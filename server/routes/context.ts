@@ -11,6 +11,7 @@ import type { PreferencesService } from '@server/services/preferences';
 import type { RateLimiter } from '@server/services/rate-limiter';
 import type { SessionService } from '@server/services/sessions';
 import type { SharingService } from '@server/services/sharing';
+import type { SpeechService } from '@server/services/speech';
 import type { StoryService } from '@server/services/stories';
 
 export interface RouteContext {
@@ -27,6 +28,7 @@ export interface RouteContext {
   sharing: SharingService;
   preferences: PreferencesService;
   images: ImageService;
+  speech: SpeechService;
   /** Makes committed writes durable (PGlite WAL fsync) for handlers that write under a GET. */
   flush: () => Promise<void>;
 }

@@ -1,5 +1,6 @@
 // Shapes used by every resource: the one error body the API sends, and id parameters.
 import { z } from 'zod';
+import { SPEECH_ERROR_CODES } from './speech';
 
 export const apiErrorSchema = z.object({
   message: z.string(),
@@ -34,5 +35,6 @@ export const ERROR_CODES = {
   imagePending: 'IMAGE_PENDING',
   imageFailed: 'IMAGE_FAILED',
   imagesDisabled: 'IMAGES_DISABLED',
+  ...SPEECH_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

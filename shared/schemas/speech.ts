@@ -24,7 +24,16 @@ export const SPEECH_MESSAGES = {
   sttUnavailable: 'The transcription service is unavailable right now.',
 } as const;
 
-export const SPEECH_ERROR_CODES = { ttsDisabled: 'TTS_DISABLED', sttDisabled: 'STT_DISABLED' } as const;
+export const SPEECH_ERROR_CODES = {
+  ttsDisabled: 'TTS_DISABLED',
+  sttDisabled: 'STT_DISABLED',
+  /** The voice service failed (502) or took too long (504); the player reads speakFailed either way. */
+  speechFailed: 'SPEECH_FAILED',
+  speechTimeout: 'SPEECH_TIMEOUT',
+  /** The transcription service failed (502) or took too long (504); the player reads recordFailed. */
+  transcriptionFailed: 'TRANSCRIPTION_FAILED',
+  transcriptionTimeout: 'TRANSCRIPTION_TIMEOUT',
+} as const;
 
 /** A recording is at most 60 s (the browser stops it) and 10 MB (the server refuses more). */
 export const MAX_RECORDING_MS = 60_000;

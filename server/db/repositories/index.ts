@@ -7,6 +7,7 @@ import { createPreferencesRepository } from './preferences';
 import { createRateLimitsRepository } from './rate-limits';
 import { createSessionsRepository } from './sessions';
 import { createSharesRepository } from './shares';
+import { createSpeechRepository } from './speech';
 import { createStoriesRepository } from './stories';
 import { createUsageRepository } from './usage';
 import { createUsersRepository } from './users';
@@ -23,6 +24,7 @@ export function createRepositories(db: Db) {
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),
     images: createImagesRepository(db),
+    speech: createSpeechRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,7 +1,8 @@
 // The usage ledger: one row per provider call (user, story, provider, model, kind, input and output
 // tokens, time), and its read side: token totals per user and overall, all time and for the
-// current calendar month (UTC).
-import { and, eq, gte, sql } from 'drizzle-orm';
+// current calendar month (UTC). Speech and transcription rows carry characters and no tokens, so
+// the token totals below are unchanged by them.
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { usageEvents } from '../schema';
 
@@ -14,12 +15,14 @@ export interface UsageTotals {
 export interface UsageEvent {
   userId: number;
   storyId?: number | null;
-  kind?: 'turn' | 'summary' | 'title' | 'image' | 'style';
+  kind?: 'turn' | 'summary' | 'title' | 'image' | 'style' | 'speech' | 'transcription';
   provider: string;
   model: string;
   inputTokens?: number;
   outputTokens?: number;
   imageTokens?: number;
+  /** Speech: the spoken sentence's length; transcription: the transcript's length. */
+  characters?: number;
   createdAt?: Date;
 }
 
@@ -33,7 +36,24 @@ export function startOfUtcMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+export type LedgerRow = Required<Omit<UsageEvent, 'storyId' | 'createdAt'>>;
+
 export function createUsageRepository(db: Db) {
+  const list = (where: SQL): Promise<LedgerRow[]> =>
+    db
+      .select({
+        userId: usageEvents.userId,
+        kind: usageEvents.kind,
+        provider: usageEvents.provider,
+        model: usageEvents.model,
+        inputTokens: usageEvents.inputTokens,
+        outputTokens: usageEvents.outputTokens,
+        imageTokens: usageEvents.imageTokens,
+        characters: usageEvents.characters,
+      })
+      .from(usageEvents)
+      .where(where)
+      .orderBy(usageEvents.id);
   const text = sql<string>`coalesce(sum(${usageEvents.inputTokens} + ${usageEvents.outputTokens}), 0)`;
   const image = sql<string>`coalesce(sum(${usageEvents.imageTokens}), 0)`;
   return {
@@ -99,20 +119,13 @@ export function createUsageRepository(db: Db) {
       };
     },
 
-    async listForStory(storyId: number): Promise<Array<Required<Omit<UsageEvent, 'storyId' | 'createdAt'>>>> {
-      return db
-        .select({
-          userId: usageEvents.userId,
-          kind: usageEvents.kind,
-          provider: usageEvents.provider,
-          model: usageEvents.model,
-          inputTokens: usageEvents.inputTokens,
-          outputTokens: usageEvents.outputTokens,
-          imageTokens: usageEvents.imageTokens,
-        })
-        .from(usageEvents)
-        .where(eq(usageEvents.storyId, storyId))
-        .orderBy(usageEvents.id);
+    async listForStory(storyId: number): Promise<LedgerRow[]> {
+      return list(eq(usageEvents.storyId, storyId));
+    },
+
+    /** A user's rows, oldest first (transcriptions belong to no story). */
+    async listForUser(userId: number): Promise<LedgerRow[]> {
+      return list(eq(usageEvents.userId, userId));
     },
   };
 }

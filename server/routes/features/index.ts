@@ -8,9 +8,9 @@ export function featuresRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/features', { schema: { response: { 200: featuresResponseSchema } } }, async () => ({
       images: ctx.images.enabled,
-      // Filled in by the speech and ads configuration (issue 9).
-      speech: { voices: [], transcription: false },
-      ads: { enabled: true, sponsorUrl: null },
+      // Names and switches only: provider keys and base URLs never leave the server.
+      speech: { voices: ctx.speech.voices, transcription: ctx.speech.transcription },
+      ads: { enabled: ctx.config.ads.enabled, sponsorUrl: ctx.config.ads.sponsorUrl },
     }));
   };
 }
