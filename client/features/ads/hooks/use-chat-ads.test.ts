@@ -93,6 +93,17 @@ describe('useChatAds', () => {
     expect(story.anchors()).toEqual([]);
   });
 
+  it('does not count a reply that was already being written when the chat opened (a story’s opening)', () => {
+    const story = playStory([{ id: 'premise' }, { id: 'opening' }]);
+    story.set({ isGenerating: true });
+    story.set({ storyId: 9 });
+    story.set({ messages: [{ id: 'premise', messageId: 1 }, { id: 'opening', messageId: 2 }], isGenerating: false });
+    expect(story.anchors()).toEqual([]);
+    // The first turn is the first counted event: due as it starts, shown once its reply is written.
+    expect(story.turn(1)).toEqual([]);
+    expect(story.anchors()).toEqual(['a1']);
+  });
+
   it('does not count a reload of the same story (same server ids, new local ids)', () => {
     adSettingsStore.update({ messageFrequency: 10 });
     const story = playStory([{ id: 'opening', messageId: 1 }]);

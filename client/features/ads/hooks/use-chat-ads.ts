@@ -31,11 +31,13 @@ export function useChatAds({ messages, isGenerating, storyId, enabled }: ChatAds
   const [placed, setPlaced] = useState<{ storyId: number | null; anchors: ReadonlySet<string> }>({ storyId, anchors: NONE });
   const last = messages[messages.length - 1];
   const lastKey = keyOf(last);
-  const track = useRef<{ counter: AdCounter; seenKey: string | null; wasGenerating: boolean; pending: boolean } | null>(null);
+  const track = useRef<{ counter: AdCounter; seenKey: string | null; wasGenerating: boolean; pending: boolean; openedMidReply: boolean } | null>(null);
 
-  // The chat opened (or another story is shown in it): level 1, count 0, no ads yet.
+  // The chat opened (or another story is shown in it): level 1, count 0, no ads yet. A reply being
+  // written as the chat opens was already under way, not new: it does not count when it lands, so
+  // the count is the same whether the page caught the opening mid-stream or just after.
   useEffect(() => {
-    track.current = { counter: OPENED_COUNTER, seenKey: lastKey, wasGenerating: isGenerating, pending: false };
+    track.current = { counter: OPENED_COUNTER, seenKey: lastKey, wasGenerating: isGenerating, pending: false, openedMidReply: isGenerating };
     adSettingsStore.update({ currentFrequencyLevel: OPENED_COUNTER.currentFrequencyLevel });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the chat opens or changes story
   }, [storyId]);
@@ -51,9 +53,10 @@ export function useChatAds({ messages, isGenerating, storyId, enabled }: ChatAds
     };
     if (isGenerating && !t.wasGenerating) count();
     if (!isGenerating && lastKey !== null && lastKey !== t.seenKey) {
-      count();
+      if (!t.openedMidReply) count();
       t.seenKey = lastKey;
     }
+    if (!isGenerating) t.openedMidReply = false;
     t.wasGenerating = isGenerating;
     adSettingsStore.update({ currentFrequencyLevel: t.counter.currentFrequencyLevel });
     if (t.pending && !isGenerating && last) {
