@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADS_STRINGS } from '../client/features/ads/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, createShareLink, registerThroughUi } from './helpers';
+import { beginStory, createShareLink, openStoryExperience, registerThroughUi } from './helpers';
 
 const AD_REGION = `${ADS_STRINGS.label}: ${ADS_STRINGS.title}`;
 
@@ -122,8 +122,7 @@ test('in-chat ads follow the frequency rule, never split a streaming reply, swit
   await support.close();
 
   // Switched off in the drawer: the chat's ads go, and the frequency slider is disabled.
-  await page.getByRole('button', { name: STORY_STRINGS.storyExperience }).click();
-  const drawer = page.getByRole('dialog', { name: STORY_STRINGS.storyExperience });
+  const drawer = await openStoryExperience(page);
   await expect(drawer.getByRole('heading', { name: ADS_STRINGS.settingsSection })).toBeVisible();
   const slider = drawer.getByRole('slider', { name: ADS_STRINGS.frequency });
   await expect(slider).toBeEnabled();

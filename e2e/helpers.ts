@@ -1,9 +1,11 @@
 // Shared steps for the browser journeys: unique accounts, the captcha read off the page and
 // solved like a person would, and registration through the real form.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { APP_STRINGS } from '../client/app/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
 import { HOME_STRINGS } from '../client/features/home/strings';
+import { NARRATION_STRINGS } from '../client/features/narration/strings';
+import { STORY_STRINGS } from '../client/features/story/strings';
 import { SHARING_STRINGS } from '../client/features/sharing/strings';
 
 let counter = 0;
@@ -80,4 +82,25 @@ export async function createShareLink(page: Page, title?: string) {
   await naming.getByRole('button', { name: SHARING_STRINGS.createLink, exact: true }).click();
   const shareDialog = page.getByRole('dialog', { name: SHARING_STRINGS.shareDialogTitle });
   return { link: await shareDialog.getByLabel(SHARING_STRINGS.linkLabel).inputValue(), shareDialog };
+}
+
+/** Opens the story page's 'Story Experience' drawer; answers it once its 'Narrator Voice' section shows. */
+export async function openStoryExperience(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: STORY_STRINGS.storyExperience }).click();
+  const drawer = page.getByRole('dialog', { name: STORY_STRINGS.storyExperience });
+  await expect(drawer.getByRole('heading', { name: NARRATION_STRINGS.section })).toBeVisible();
+  return drawer;
+}
+
+/** The 'Narrator Voice' controls of an open drawer. */
+export function narrationControls(drawer: Locator) {
+  return {
+    drawer,
+    toggle: drawer.getByRole('switch', { name: NARRATION_STRINGS.enableToggle }),
+    picker: drawer.getByRole('combobox', { name: NARRATION_STRINGS.voiceLabel }),
+    play: drawer.getByRole('button', { name: NARRATION_STRINGS.play, exact: true }),
+    pause: drawer.getByRole('button', { name: NARRATION_STRINGS.pause, exact: true }),
+    resume: drawer.getByRole('button', { name: NARRATION_STRINGS.resume, exact: true }),
+    stop: drawer.getByRole('button', { name: NARRATION_STRINGS.stop, exact: true }),
+  };
 }

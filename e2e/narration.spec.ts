@@ -8,9 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { splitSentences } from '../shared/speech/sentences';
 import { APP_STRINGS } from '../client/app/strings';
-import { NARRATION_STRINGS } from '../client/features/narration/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, narrationControls, openStoryExperience, registerThroughUi } from './helpers';
 
 interface SpokenRecord {
   text: string;
@@ -190,18 +189,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 async function openDrawer(page: Page) {
-  await page.getByRole('button', { name: STORY_STRINGS.storyExperience }).click();
-  const drawer = page.getByRole('dialog', { name: STORY_STRINGS.storyExperience });
-  await expect(drawer.getByRole('heading', { name: NARRATION_STRINGS.section })).toBeVisible();
-  return {
-    drawer,
-    toggle: drawer.getByRole('switch', { name: NARRATION_STRINGS.enableToggle }),
-    picker: drawer.getByRole('combobox', { name: NARRATION_STRINGS.voiceLabel }),
-    play: drawer.getByRole('button', { name: NARRATION_STRINGS.play, exact: true }),
-    pause: drawer.getByRole('button', { name: NARRATION_STRINGS.pause, exact: true }),
-    resume: drawer.getByRole('button', { name: NARRATION_STRINGS.resume, exact: true }),
-    stop: drawer.getByRole('button', { name: NARRATION_STRINGS.stop, exact: true }),
-  };
+  return narrationControls(await openStoryExperience(page));
 }
 
 async function closeDrawer(page: Page) {

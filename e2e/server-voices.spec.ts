@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { splitSentences } from '../shared/speech/sentences';
 import { NARRATION_STRINGS } from '../client/features/narration/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, narrationControls, openStoryExperience, registerThroughUi } from './helpers';
 
 const FAKE_SPEECH_URL = process.env.FAKE_SPEECH_URL as string;
 
@@ -41,15 +41,7 @@ async function speechRequests(page: Page): Promise<Array<{ path: string; authori
 }
 
 async function openDrawer(page: Page) {
-  await page.getByRole('button', { name: STORY_STRINGS.storyExperience }).click();
-  const drawer = page.getByRole('dialog', { name: STORY_STRINGS.storyExperience });
-  await expect(drawer.getByRole('heading', { name: NARRATION_STRINGS.section })).toBeVisible();
-  return {
-    drawer,
-    picker: drawer.getByRole('combobox', { name: NARRATION_STRINGS.voiceLabel }),
-    play: drawer.getByRole('button', { name: NARRATION_STRINGS.play, exact: true }),
-    stop: drawer.getByRole('button', { name: NARRATION_STRINGS.stop, exact: true }),
-  };
+  return narrationControls(await openStoryExperience(page));
 }
 
 test.describe('server voices (TTS_PROVIDER set)', () => {
