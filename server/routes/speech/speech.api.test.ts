@@ -3,41 +3,23 @@
 // without a second call or ledger row, ETag revalidation, ownership, every refusal with its
 // message, provider faults (details in the log, never the key) and the hourly limit. Also what
 // GET /api/features says about speech and ads, both ways.
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOG_REDACT } from '@server/app';
+import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '@server/config';
 import { createRepositories } from '@server/db/repositories';
-import { silentMp3, startFakeSpeechServer, type FakeSpeechServer } from '@server/test/fake-speech-server';
+import { withFakeSpeechApp } from '@server/test/fake-speech-app';
+import { silentMp3 } from '@server/test/fake-speech-server';
 import { createTestApp, registerUser, TestClient, testConfig, type TestContext } from '@server/test/test-app';
 import { splitSentences } from '@shared/speech/sentences';
 
 const KEY = 'sk-speech-test-key-0123456789';
 const PREMISE = 'A lighthouse keeper named Mara Venn guards a stormy northern coast';
 
-let fake: FakeSpeechServer;
-let ctx: TestContext;
-const logLines: string[] = [];
+const suite = withFakeSpeechApp(KEY, () => speechConfig({ timeoutMs: 400 }));
+const { logLines } = suite;
 
 function speechConfig(overrides: Partial<AppConfig['tts']> = {}): Partial<AppConfig> {
-  return { tts: { ...testConfig().tts, provider: 'openai', baseUrl: fake.baseUrl, apiKey: KEY, model: 'tts-1', voices: ['nova', 'af_bella'], ...overrides } };
+  return { tts: { ...testConfig().tts, provider: 'openai', baseUrl: suite.fake.baseUrl, apiKey: KEY, model: 'tts-1', voices: ['nova', 'af_bella'], ...overrides } };
 }
-
-beforeAll(async () => {
-  fake = await startFakeSpeechServer({ apiKey: KEY });
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  ctx = await createTestApp(speechConfig({ timeoutMs: 400 }), { logger: { level: 'warn', redact: LOG_REDACT, stream } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
 
 async function start(client: TestClient) {
   const res = await client.post('/api/story/start', { prompt: PREMISE });
@@ -50,7 +32,7 @@ const speechRows = async (context: TestContext, storyId: number) => (await creat
 
 describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
   it('speaks one sentence in the chosen voice, keeps it and replays it without a second call or ledger row', async () => {
-    const { client, id } = await registerUser(ctx.app);
+    const { client, id } = await registerUser(suite.ctx.app);
     const story = await start(client);
     expect(story.sentences.length).toBeGreaterThan(2);
     const before = (await client.get('/api/user')).json().tokenUsage;
@@ -63,10 +45,10 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     expect(first.headers['x-content-type-options']).toBe('nosniff');
     expect(first.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
     expect(first.rawPayload.equals(silentMp3(story.sentences[0]))).toBe(true);
-    expect(fake.requests).toEqual([
+    expect(suite.fake.requests).toEqual([
       { path: 'speech', authorization: `Bearer ${KEY}`, json: { model: 'tts-1', voice: 'nova', input: story.sentences[0], response_format: 'mp3' } },
     ]);
-    expect(await speechRows(ctx, story.storyId)).toEqual([
+    expect(await speechRows(suite.ctx, story.storyId)).toEqual([
       { userId: id, kind: 'speech', provider: 'openai', model: 'tts-1', inputTokens: 0, outputTokens: 0, imageTokens: 0, characters: story.sentences[0].length },
     ]);
 
@@ -74,8 +56,8 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(replay.headers.etag).toBe(first.headers.etag);
-    expect(fake.requests).toHaveLength(1);
-    expect(await speechRows(ctx, story.storyId)).toHaveLength(1);
+    expect(suite.fake.requests).toHaveLength(1);
+    expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(1);
 
     const revalidated = await client.request({ method: 'GET', url: story.url(0), headers: { 'if-none-match': String(first.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
@@ -88,47 +70,47 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
   });
 
   it('speaks the last part, refuses the one past it, and makes a separate clip per voice', async () => {
-    const { client } = await registerUser(ctx.app);
+    const { client } = await registerUser(suite.ctx.app);
     const story = await start(client);
     const last = story.sentences.length - 1;
     const lastPart = await client.get(story.url(last, 'af_bella'));
     expect(lastPart.statusCode).toBe(200);
     expect(lastPart.rawPayload.equals(silentMp3(story.sentences[last]))).toBe(true);
-    expect(fake.requests.map((r) => [r.json?.voice, r.json?.input])).toEqual([['af_bella', story.sentences[last]]]);
+    expect(suite.fake.requests.map((r) => [r.json?.voice, r.json?.input])).toEqual([['af_bella', story.sentences[last]]]);
     const past = await client.get(story.url(last + 1));
     expect([past.statusCode, past.json()]).toEqual([404, { message: 'That part of the reply does not exist.', code: 'NOT_FOUND' }]);
     expect((await client.get(story.url(last, 'nova'))).statusCode).toBe(200);
-    expect(fake.requests).toHaveLength(2);
+    expect(suite.fake.requests).toHaveLength(2);
   });
 
   it('makes a clip asked for twice at once only once', async () => {
-    const { client } = await registerUser(ctx.app);
+    const { client } = await registerUser(suite.ctx.app);
     const story = await start(client);
-    fake.queue.speech.push({ kind: 'ok', latencyMs: 200 });
+    suite.fake.queue.speech.push({ kind: 'ok', latencyMs: 200 });
     const [a, b] = await Promise.all([client.get(story.url(1)), client.get(story.url(1))]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
-    expect(fake.requests).toHaveLength(1);
-    expect(await speechRows(ctx, story.storyId)).toHaveLength(1);
+    expect(suite.fake.requests).toHaveLength(1);
+    expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(1);
   });
 
   it('answers HEAD with the number of parts, without paying for a clip', async () => {
-    const { client } = await registerUser(ctx.app);
+    const { client } = await registerUser(suite.ctx.app);
     const story = await start(client);
     const head = await client.request({ method: 'HEAD', url: story.url(1) });
     expect(head.statusCode).toBe(200);
     expect(head.headers['x-speech-parts']).toBe(String(story.sentences.length));
-    expect(fake.requests).toHaveLength(0);
+    expect(suite.fake.requests).toHaveLength(0);
   });
 
   it("is the owner's only: visitors 401, other players' stories and messages 404", async () => {
-    const owner = await registerUser(ctx.app);
+    const owner = await registerUser(suite.ctx.app);
     const story = await start(owner.client);
-    const stranger = await registerUser(ctx.app);
+    const stranger = await registerUser(suite.ctx.app);
     const strangers = await start(stranger.client);
     const notFound = { message: 'Message not found', code: 'NOT_FOUND' };
 
-    const visitor = await new TestClient(ctx.app).get(story.url(0));
+    const visitor = await new TestClient(suite.ctx.app).get(story.url(0));
     expect([visitor.statusCode, visitor.json()]).toEqual([401, { message: 'Authentication required', code: 'UNAUTHENTICATED' }]);
     const foreign = await stranger.client.get(story.url(0));
     expect([foreign.statusCode, foreign.json()]).toEqual([404, notFound]);
@@ -143,11 +125,11 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     expect([wrongStory.statusCode, wrongStory.json()]).toEqual([404, notFound]);
     const missing = await owner.client.get(`/api/story/${story.storyId}/messages/99999999999/speech/0?voice=nova`);
     expect([missing.statusCode, missing.json()]).toEqual([404, notFound]);
-    expect(fake.requests).toHaveLength(0);
+    expect(suite.fake.requests).toHaveLength(0);
   });
 
   it('refuses what cannot be spoken with the messages the player reads', async () => {
-    const { client } = await registerUser(ctx.app);
+    const { client } = await registerUser(suite.ctx.app);
     const story = await start(client);
     const base = `/api/story/${story.storyId}/messages`;
     const cases: Array<[string, number, string, string]> = [
@@ -165,7 +147,7 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
       const res = await client.get(url);
       expect([url, res.statusCode, res.json().message, res.json().code]).toEqual([url, status, message, code]);
     }
-    expect(fake.requests).toHaveLength(0);
+    expect(suite.fake.requests).toHaveLength(0);
   });
 
   it.each([
@@ -174,20 +156,20 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     ['a dropped connection', { kind: 'drop' }, 502, 'SPEECH_FAILED'],
     ['a hang past TTS_TIMEOUT_MS', { kind: 'hang' }, 504, 'SPEECH_TIMEOUT'],
   ] as const)('answers %s from the voice with the spec message, keeps nothing and logs the detail', async (_name, behaviour, status, code) => {
-    const { client } = await registerUser(ctx.app);
+    const { client } = await registerUser(suite.ctx.app);
     const story = await start(client);
-    fake.queue.speech.push(behaviour);
+    suite.fake.queue.speech.push(behaviour);
     logLines.length = 0;
     const failed = await client.get(story.url(0));
     expect([failed.statusCode, failed.json()]).toEqual([status, { message: 'Failed to speak the text. Please try again.', code }]);
-    expect(await speechRows(ctx, story.storyId)).toHaveLength(0);
+    expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(0);
     expect(logLines.join('')).toMatch(/speech provider call failed/);
     expect(logLines.join('')).not.toContain(KEY);
     // Nothing was kept, so the next ask calls the voice again, and now succeeds.
     const retried = await client.get(story.url(0));
     expect(retried.statusCode).toBe(200);
-    expect(fake.requests).toHaveLength(2);
-    expect(await speechRows(ctx, story.storyId)).toHaveLength(1);
+    expect(suite.fake.requests).toHaveLength(2);
+    expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(1);
   });
 
   it('answers 502 for a wrong key, without the key in the answer', async () => {
@@ -198,7 +180,7 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
       const res = await client.get(story.url(0));
       expect([res.statusCode, res.json()]).toEqual([502, { message: 'Failed to speak the text. Please try again.', code: 'SPEECH_FAILED' }]);
       expect(res.body).not.toContain('sk-wrong-speech-key-9876');
-      expect(fake.requests[0].authorization).toBe('Bearer sk-wrong-speech-key-9876');
+      expect(suite.fake.requests[0].authorization).toBe('Bearer sk-wrong-speech-key-9876');
     } finally {
       await wrong.close();
     }
@@ -219,7 +201,7 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
       expect(over.headers['retry-after']).toBeDefined();
       expect([over.headers.etag, over.headers['x-speech-parts'], over.headers['cache-control']]).toEqual([undefined, undefined, 'no-store']);
       for (let i = 0; i < 3; i += 1) expect((await client.get(story.url(i % 2))).statusCode).toBe(200);
-      expect(fake.requests).toHaveLength(2);
+      expect(suite.fake.requests).toHaveLength(2);
       limited.clock.advance(3_600_001);
       expect((await client.get(story.url(2))).statusCode).toBe(200);
     } finally {
@@ -244,7 +226,7 @@ describe('GET /api/features', () => {
   it('names the server voices, transcription and the ads settings, and nothing secret', async () => {
     const on = await createTestApp({
       ...speechConfig(),
-      stt: { ...testConfig().stt, provider: 'openai', baseUrl: fake.baseUrl, apiKey: 'sk-stt-secret-key', model: 'whisper-1' },
+      stt: { ...testConfig().stt, provider: 'openai', baseUrl: suite.fake.baseUrl, apiKey: 'sk-stt-secret-key', model: 'whisper-1' },
       ads: { enabled: false, sponsorUrl: 'https://sponsor.example.com/tw' },
     });
     try {
@@ -254,7 +236,7 @@ describe('GET /api/features', () => {
         speech: { voices: ['nova', 'af_bella'], transcription: true },
         ads: { enabled: false, sponsorUrl: 'https://sponsor.example.com/tw' },
       });
-      for (const secret of [KEY, 'sk-stt-secret-key', fake.baseUrl, '127.0.0.1']) expect(res.body).not.toContain(secret);
+      for (const secret of [KEY, 'sk-stt-secret-key', suite.fake.baseUrl, '127.0.0.1']) expect(res.body).not.toContain(secret);
     } finally {
       await on.close();
     }

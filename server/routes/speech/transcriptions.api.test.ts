@@ -3,12 +3,11 @@
 // trimmed and lands in the ledger by characters; every refusal (type, size, empty, not audio,
 // visitor, switched off, hourly limit) and provider fault has its status and message; the route's
 // audio exception to the JSON-only write rule stays on this route alone.
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOG_REDACT } from '@server/app';
+import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '@server/config';
 import { createRepositories } from '@server/db/repositories';
-import { DEFAULT_TRANSCRIPT, silentMp3, startFakeSpeechServer, type FakeSpeechServer } from '@server/test/fake-speech-server';
+import { withFakeSpeechApp } from '@server/test/fake-speech-app';
+import { DEFAULT_TRANSCRIPT, silentMp3 } from '@server/test/fake-speech-server';
 import { createTestApp, registerUser, TestClient, testConfig, type TestContext } from '@server/test/test-app';
 import { MAX_RECORDING_BYTES } from '@shared/schemas/speech';
 
@@ -20,29 +19,12 @@ const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(2048, 1)]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from('ftypM4A '), Buffer.alloc(2048, 2)]);
 const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0x08, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(2048)]);
 
-let fake: FakeSpeechServer;
-let ctx: TestContext;
-const logLines: string[] = [];
+const suite = withFakeSpeechApp(KEY, () => sttConfig({ timeoutMs: 400 }));
+const { logLines } = suite;
 
 function sttConfig(overrides: Partial<AppConfig['stt']> = {}): Partial<AppConfig> {
-  return { stt: { ...testConfig().stt, provider: 'openai', baseUrl: fake.baseUrl, apiKey: KEY, model: 'whisper-1', ...overrides } };
+  return { stt: { ...testConfig().stt, provider: 'openai', baseUrl: suite.fake.baseUrl, apiKey: KEY, model: 'whisper-1', ...overrides } };
 }
-
-beforeAll(async () => {
-  fake = await startFakeSpeechServer({ apiKey: KEY });
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  ctx = await createTestApp(sttConfig({ timeoutMs: 400 }), { logger: { level: 'warn', redact: LOG_REDACT, stream } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
 
 /** `type` null sends no Content-Type at all. */
 const send = (client: TestClient, body: Buffer | string, type: string | null = 'audio/webm') =>
@@ -53,18 +35,18 @@ const transcriptionRows = async (context: TestContext, userId: number) =>
 
 describe('POST /api/speech/transcriptions', () => {
   it('sends the recording to the transcriber and answers its text, trimmed, counted in the ledger by characters', async () => {
-    const { client, id } = await registerUser(ctx.app);
+    const { client, id } = await registerUser(suite.ctx.app);
     const before = (await client.get('/api/user')).json().tokenUsage;
-    fake.queue.transcriptions.push({ kind: 'ok', text: `  ${DEFAULT_TRANSCRIPT}\n` });
+    suite.fake.queue.transcriptions.push({ kind: 'ok', text: `  ${DEFAULT_TRANSCRIPT}\n` });
     const res = await send(client, WEBM, 'audio/webm;codecs=opus');
     expect([res.statusCode, res.json()]).toEqual([200, { text: DEFAULT_TRANSCRIPT }]);
-    expect(fake.requests).toHaveLength(1);
-    const [sent] = fake.requests;
+    expect(suite.fake.requests).toHaveLength(1);
+    const [sent] = suite.fake.requests;
     expect(sent.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.form).toEqual({ model: 'whisper-1', response_format: 'json', language: 'en' });
     expect(sent.file).toEqual({ name: 'recording.webm', type: 'audio/webm', bytes: WEBM.length });
     expect(sent.audio?.equals(WEBM)).toBe(true);
-    expect(await transcriptionRows(ctx, id)).toEqual([
+    expect(await transcriptionRows(suite.ctx, id)).toEqual([
       { userId: id, kind: 'transcription', provider: 'openai', model: 'whisper-1', inputTokens: 0, outputTokens: 0, imageTokens: 0, characters: DEFAULT_TRANSCRIPT.length },
     ]);
     expect((await client.get('/api/user')).json().tokenUsage).toEqual(before);
@@ -72,7 +54,7 @@ describe('POST /api/speech/transcriptions', () => {
   });
 
   it('takes every recording type browsers make, and names the file after what the bytes really are', async () => {
-    const { client } = await registerUser(ctx.app);
+    const { client } = await registerUser(suite.ctx.app);
     const cases: Array<[Buffer, string, string]> = [
       [OGG, 'audio/ogg; codecs=opus', 'recording.ogg'],
       [MP4, 'audio/mp4', 'recording.mp4'],
@@ -83,11 +65,11 @@ describe('POST /api/speech/transcriptions', () => {
       [MP4, 'audio/webm', 'recording.mp4'],
     ];
     for (const [body, type] of cases) expect([type, (await send(client, body, type)).statusCode]).toEqual([type, 200]);
-    expect(fake.requests.map((r) => r.file?.name)).toEqual(cases.map(([, , name]) => name));
+    expect(suite.fake.requests.map((r) => r.file?.name)).toEqual(cases.map(([, , name]) => name));
   });
 
   it('refuses what is not a recording with the messages the player reads, before the transcriber sees it', async () => {
-    const { client } = await registerUser(ctx.app);
+    const { client } = await registerUser(suite.ctx.app);
     const audioType = { message: 'Send the recording as WebM, Ogg, MP4, MPEG or WAV audio.', code: 'UNSUPPORTED_MEDIA_TYPE' };
     const cases: Array<[Buffer | string, string | null, number, object]> = [
       [WEBM, 'audio/flac', 415, audioType],
@@ -107,11 +89,11 @@ describe('POST /api/speech/transcriptions', () => {
     // Exactly the limit is accepted.
     const atLimit = Buffer.concat([WEBM, Buffer.alloc(MAX_RECORDING_BYTES - WEBM.length)]);
     expect((await send(client, atLimit)).statusCode).toBe(200);
-    expect(fake.requests.map((r) => r.file?.bytes)).toEqual([MAX_RECORDING_BYTES]);
+    expect(suite.fake.requests.map((r) => r.file?.bytes)).toEqual([MAX_RECORDING_BYTES]);
   });
 
   it('answers 401 to a visitor and 503 STT_DISABLED when server transcription is off', async () => {
-    const visitor = await send(new TestClient(ctx.app), WEBM);
+    const visitor = await send(new TestClient(suite.ctx.app), WEBM);
     expect([visitor.statusCode, visitor.json()]).toEqual([401, { message: 'Authentication required', code: 'UNAUTHENTICATED' }]);
     const off = await createTestApp();
     try {
@@ -121,7 +103,7 @@ describe('POST /api/speech/transcriptions', () => {
     } finally {
       await off.close();
     }
-    expect(fake.requests).toHaveLength(0);
+    expect(suite.fake.requests).toHaveLength(0);
   });
 
   it.each([
@@ -130,12 +112,12 @@ describe('POST /api/speech/transcriptions', () => {
     ['a dropped connection', { kind: 'drop' }, 502, 'TRANSCRIPTION_FAILED'],
     ['a hang past STT_TIMEOUT_MS', { kind: 'hang' }, 504, 'TRANSCRIPTION_TIMEOUT'],
   ] as const)('answers %s from the transcriber with the spec message, records nothing and logs the detail', async (_name, behaviour, status, code) => {
-    const { client, id } = await registerUser(ctx.app);
-    fake.queue.transcriptions.push(behaviour);
+    const { client, id } = await registerUser(suite.ctx.app);
+    suite.fake.queue.transcriptions.push(behaviour);
     logLines.length = 0;
     const res = await send(client, WEBM);
     expect([res.statusCode, res.json()]).toEqual([status, { message: 'Failed to record audio. Please try again.', code }]);
-    expect(await transcriptionRows(ctx, id)).toHaveLength(0);
+    expect(await transcriptionRows(suite.ctx, id)).toHaveLength(0);
     expect(logLines.join('')).toMatch(/transcription provider call failed/);
     expect(logLines.join('')).not.toContain(KEY);
   });
@@ -165,7 +147,7 @@ describe('POST /api/speech/transcriptions', () => {
         429,
         { message: 'You have sent too many recordings this hour. Please wait a little before speaking again.', code: 'RATE_LIMITED' },
       ]);
-      expect(fake.requests).toHaveLength(2);
+      expect(suite.fake.requests).toHaveLength(2);
       limited.clock.advance(3_600_001);
       expect((await send(client, WEBM)).statusCode).toBe(200);
     } finally {
@@ -176,7 +158,7 @@ describe('POST /api/speech/transcriptions', () => {
 
 describe('the JSON-only write rule', () => {
   it('still refuses audio on every other write, with the JSON message', async () => {
-    const { client } = await registerUser(ctx.app);
+    const { client } = await registerUser(suite.ctx.app);
     for (const url of ['/api/story/start', '/api/bookmarks', '/api/preferences']) {
       const res = await client.request({ method: 'POST', url, headers: { 'content-type': 'audio/webm' }, payload: WEBM });
       expect([url, res.statusCode, res.json()]).toEqual([url, 415, { message: 'Request body must be JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' }]);
