@@ -27,7 +27,10 @@ async function sendAction(page: Page, text: string) {
   const before = await narratorBubbles(page).count();
   const input = page.getByPlaceholder(STORY_STRINGS.inputPlaceholder);
   await input.fill(text);
+  // Sendable: the narrator is not writing (Enter would otherwise keep the text in the input).
+  await expect(page.getByRole('button', { name: STORY_STRINGS.send })).toBeEnabled({ timeout: 20_000 });
   await input.press('Enter');
+  await expect(input).toHaveValue('');
   return async () => {
     await expect(narratorBubbles(page)).toHaveCount(before + 1, { timeout: 20_000 });
     await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });

@@ -70,6 +70,8 @@ export async function beginStory(page: Page, scenario: string) {
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill(scenario);
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
+  // The address names the story as soon as the server does; the opening is on screen a little later.
+  await expect(page.getByRole('article', { name: STORY_STRINGS.narrator }).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
 }
 

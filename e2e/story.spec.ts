@@ -83,6 +83,8 @@ test('Current Story returns to the story; Shift+Enter adds a line; a blank actio
   await registerThroughUi(page);
   await beginStory(page, 'A botanist finds a greenhouse that grows on the moon');
   const storyUrl = page.url();
+  // The top bar hides while the page is scrolled down (the story opens at its end); back at the top it shows.
+  await page.mouse.wheel(0, -2000);
   await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
   await page.getByRole('banner').getByRole('link', { name: 'Current Story' }).click();
   await expect(page).toHaveURL(storyUrl);
