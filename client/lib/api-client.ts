@@ -120,10 +120,14 @@ async function errorFromResponse(response: Response): Promise<ApiRequestError> {
   });
 }
 
-/** fetch rejects only when the server is unreachable; give that one stable, recognisable error. */
-async function send(path: string, init: RequestInit): Promise<Response> {
+/**
+ * fetch with the session (credentials unless the caller narrows them) and one stable, recognisable
+ * error when the server is unreachable (fetch rejects only then). Callers that send or read
+ * something other than JSON (audio) use it directly and readJson for the answer.
+ */
+export async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(normalizePath(path), { ...init, credentials: 'include' });
+    return await fetch(normalizePath(path), { credentials: 'include', ...init });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError(API_MESSAGES.network, { status: 0, code: CLIENT_ERROR_CODES.network });

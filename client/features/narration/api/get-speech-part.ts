@@ -6,7 +6,7 @@
 // keeps a clip and only revalidates it, and a reply heard twice is not downloaded twice.
 // Errors are the client's ApiRequestError, so a 429 carries the server's own words.
 import { SPEECH_PARTS_HEADER } from '@shared/schemas/speech';
-import { API_MESSAGES, ApiRequestError, CLIENT_ERROR_CODES, readJson } from '@client/lib/api-client';
+import { ApiRequestError, CLIENT_ERROR_CODES, readJson, send } from '@client/lib/api-client';
 import type { SpeechPart } from '../speech/server-voice-player';
 
 export interface SpeechPartRequest {
@@ -25,13 +25,7 @@ function invalidAudio(status: number): ApiRequestError {
 }
 
 export async function fetchSpeechPart(request: SpeechPartRequest, signal?: AbortSignal): Promise<SpeechPart> {
-  let response: Response;
-  try {
-    response = await fetch(speechPartPath(request), { method: 'GET', credentials: 'same-origin', headers: { Accept: 'audio/mpeg, audio/*' }, signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(API_MESSAGES.network, { status: 0, code: CLIENT_ERROR_CODES.network });
-  }
+  const response = await send(speechPartPath(request), { method: 'GET', credentials: 'same-origin', headers: { Accept: 'audio/mpeg, audio/*' }, signal });
   if (!response.ok) {
     // readJson turns any non-OK answer into the client's error with the server's message (spec section 8).
     await readJson(response);

@@ -92,16 +92,13 @@ function defaultPlayServer(request: ServerSpeechRequest, callbacks: ServerVoiceC
   return playServerVoice((part, signal) => fetchSpeechPart({ ...request, part }, signal), audioElement(), callbacks);
 }
 
-function latestReply(messages: readonly NarratableMessage[]): NarratableMessage | null {
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const m = messages[i];
-    if (m.role === 'assistant' && !m.isNotice) return m;
-  }
-  return null;
-}
-
 function isReply(message: NarratableMessage | undefined): message is NarratableMessage {
   return message !== undefined && message.role === 'assistant' && !message.isNotice;
+}
+
+function latestReply(messages: readonly NarratableMessage[]): NarratableMessage | null {
+  for (let i = messages.length - 1; i >= 0; i -= 1) if (isReply(messages[i])) return messages[i];
+  return null;
 }
 
 /** The message being read is normally the last one: search from the end. */

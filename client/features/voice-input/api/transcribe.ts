@@ -1,9 +1,10 @@
 // POST /api/speech/transcriptions (shared/schemas/speech.ts): the recording as the raw request
 // body with its own Content-Type, answered with {text}. Not a JSON write, so it does not go through
-// apiWrite; it keeps the same rules otherwise (session cookie, X-Requested-With, JSON answer).
+// apiWrite; it goes through the client's send and readJson (session cookie, one network error, the
+// server's message on failure, the schema on success).
 // Every failure throws: the caller shows 'Recording Error' whatever the reason (spec section 8).
 import { MAX_RECORDING_BYTES, SPEECH_MESSAGES, transcriptionResponseSchema } from '@shared/schemas/speech';
-import { API_MESSAGES, ApiRequestError, CLIENT_ERROR_CODES } from '@client/lib/api-client';
+import { ApiRequestError, CLIENT_ERROR_CODES, readJson, send } from '@client/lib/api-client';
 
 export const TRANSCRIPTIONS_PATH = '/api/speech/transcriptions';
 
@@ -12,34 +13,17 @@ export async function transcribeAudio(audio: Blob, { signal }: { signal?: AbortS
   if (audio.size > MAX_RECORDING_BYTES) {
     throw new ApiRequestError(SPEECH_MESSAGES.audioTooLarge, { status: 413, code: CLIENT_ERROR_CODES.http });
   }
-  let response: Response;
-  try {
-    response = await fetch(TRANSCRIPTIONS_PATH, {
-      method: 'POST',
-      body: audio,
-      credentials: 'same-origin',
-      headers: {
-        'Content-Type': audio.type || 'application/octet-stream',
-        Accept: 'application/json',
-        'X-Requested-With': 'XMLHttpRequest',
-      },
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiRequestError(API_MESSAGES.network, { status: 0, code: CLIENT_ERROR_CODES.network });
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  if (!response.ok) {
-    const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : SPEECH_MESSAGES.recordFailed;
-    throw new ApiRequestError(message, { status: response.status, code: CLIENT_ERROR_CODES.http });
-  }
-  const parsed = transcriptionResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiRequestError(API_MESSAGES.invalidResponse, { status: response.status, code: CLIENT_ERROR_CODES.invalidResponse });
-  return parsed.data.text;
+  const response = await send(TRANSCRIPTIONS_PATH, {
+    method: 'POST',
+    body: audio,
+    credentials: 'same-origin',
+    headers: {
+      'Content-Type': audio.type || 'application/octet-stream',
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+    },
+    signal,
+  });
+  // The client's one reading of an answer: the server's message on failure (spec section 8), the schema on success.
+  return (await readJson(response, transcriptionResponseSchema)).text;
 }
