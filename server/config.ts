@@ -92,11 +92,7 @@ const envSchema = z.object({
     .refine((v) => (LLM_PROVIDERS as readonly string[]).includes(v), 'LLM_PROVIDER must be builtin, openai or anthropic')
     .transform((v) => v as LlmProviderId)
     .default('builtin'),
-  LLM_BASE_URL: z
-    .string()
-    .trim()
-    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'LLM_BASE_URL must be an http:// or https:// URL')
-    .optional(),
+  LLM_BASE_URL: httpUrl('LLM_BASE_URL').optional(),
   LLM_API_KEY: z.string().trim().optional(),
   LLM_MODEL: z.string().trim().optional(),
   LLM_TIMEOUT_MS: positiveInt('LLM_TIMEOUT_MS').default(60_000),
@@ -123,11 +119,7 @@ const envSchema = z.object({
     .refine((v) => (IMAGE_PROVIDERS as readonly string[]).includes(v), 'IMAGE_PROVIDER must be builtin, openai, automatic1111 or none')
     .transform((v) => v as ImageProviderId)
     .default('builtin'),
-  IMAGE_BASE_URL: z
-    .string()
-    .trim()
-    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'IMAGE_BASE_URL must be an http:// or https:// URL')
-    .optional(),
+  IMAGE_BASE_URL: httpUrl('IMAGE_BASE_URL').optional(),
   IMAGE_API_KEY: z.string().trim().optional(),
   IMAGE_MODEL: z.string().trim().optional(),
   IMAGE_TIMEOUT_MS: positiveInt('IMAGE_TIMEOUT_MS').default(120_000),
@@ -175,7 +167,7 @@ const DEFAULT_IMAGE_SIZES: Record<ImageProviderId, string> = {
 };
 const DEFAULT_IMAGE_BASE_URLS: Record<ImageProviderId, string> = {
   builtin: '',
-  openai: 'https://api.openai.com/v1',
+  openai: OPENAI_BASE_URL,
   automatic1111: 'http://127.0.0.1:7860',
   none: '',
 };
@@ -185,7 +177,7 @@ export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
 export const MIN_PROMPT_BUDGET_TOKENS = 2048;
 const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
   builtin: '',
-  openai: 'https://api.openai.com/v1',
+  openai: OPENAI_BASE_URL,
   anthropic: 'https://api.anthropic.com/v1',
 };
 export const BUILTIN_MODEL = 'taleweaver-demo';

@@ -19,6 +19,7 @@ import { requireUserId } from '@server/plugins/session';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import type { RouteContext } from '../context';
+import { matchesEtag } from '../http-cache';
 
 /** `{sha256}.webp` or `{sha256}.thumb.webp`; anything else is simply not found. */
 export const IMAGE_FILE_PATTERN = /^([0-9a-f]{64})(\.thumb)?\.webp$/;
@@ -33,7 +34,7 @@ export function parseImageFile(file: string): { hash: string; thumbnail: boolean
 export function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: StoredAsset, thumbnail: boolean, scope: 'private' | 'public') {
   const etag = `"${asset.hash.slice(0, 32)}${thumbnail ? '-t' : ''}"`;
   reply.header('etag', etag).header('cache-control', `${scope}, max-age=31536000, immutable`).header('x-content-type-options', 'nosniff');
-  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+  if (matchesEtag(request, etag)) return reply.status(304).send();
   return reply.type('image/webp').send(thumbnail ? asset.thumbnail : asset.webp);
 }
 

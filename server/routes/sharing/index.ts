@@ -16,6 +16,7 @@ import { tooManyRequests } from '@server/errors';
 import { requireUserId } from '@server/plugins/session';
 import type { Limit } from '@server/services/rate-limiter';
 import type { RouteContext } from '../context';
+import { matchesEtag } from '../http-cache';
 
 export const SHARED_MAX_AGE_SECONDS = 60;
 export const SAMPLE_MAX_AGE_SECONDS = 3600;
@@ -31,15 +32,6 @@ export async function takeSharedRead(ctx: RouteContext, request: FastifyRequest)
 
 function etagFor(body: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-}
-
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
 }
 
 /** Public when nothing personal rides along: a refreshed session cookie must never sit in a shared cache. */

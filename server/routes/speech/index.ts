@@ -13,15 +13,7 @@ import {
   transcriptionResponseSchema,
 } from '@shared/schemas/speech';
 import type { RouteContext } from '../context';
-
-/** If-None-Match holds the ETag (or `*`), weak forms included, as a browser revalidating sends it. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
-  });
-}
+import { matchesEtag } from '../http-cache';
 
 export function speechRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -39,7 +31,7 @@ export function speechRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           'cache-control': 'private, no-cache',
           'x-content-type-options': 'nosniff',
         };
-        if (etagMatches(request.headers['if-none-match'], part.etag)) return reply.status(304).headers(headers).send();
+        if (matchesEtag(request, part.etag)) return reply.status(304).headers(headers).send();
         // HEAD tells the number of parts without paying for a clip.
         if (request.method === 'HEAD') return reply.headers(headers).type('audio/mpeg').send();
         const clip = await ctx.speech.clipFor(userId, part);
