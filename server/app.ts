@@ -152,7 +152,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     illustrate: images.illustrateReply,
   });
   const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
-  const admin = createAdminService({ repos, accounts, llm: config.llm, image: config.image, now });
+  const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const bookmarks = createBookmarkService({ repos, now });
   const sharing = createSharingService({ repos, images, now });
   const speech = createSpeechService({

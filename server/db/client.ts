@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -37,6 +38,8 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const SWEEP_INTERVAL_MS = 5_000;
+/** Trigram indexes make the admin's search by part of a name an index lookup (migration 0006). */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string; onLockLost?: (error: Error) => void }
@@ -47,7 +50,7 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
   if (options.kind === 'pglite-memory') {
-    const client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    const client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
     return pgliteDatabase(client, null, async () => {});
   }
   const release = await lockDataDir(
@@ -59,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   );
   try {
     const pgdata = join(options.dataDir, 'pgdata');
-    const client = await PGlite.create({ dataDir: pgdata });
+    const client = await PGlite.create({ dataDir: pgdata, extensions: PGLITE_EXTENSIONS });
     const syncer = new WalSyncer(pgdata);
     syncer.startBackgroundSweep(SWEEP_INTERVAL_MS);
     return pgliteDatabase(client, syncer, release);

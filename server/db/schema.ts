@@ -1,7 +1,7 @@
 // The one Drizzle pg-core schema. The same tables and migrations run on embedded PGlite and on
 // PostgreSQL. Case-insensitive uniqueness lives in expression indexes so "Alice" and "alice" clash.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Raw bytes (pictures): Buffer in, Buffer out on both PGlite and node-postgres. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -27,6 +27,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The admin table sorts by these; username and email sort through the lower() indexes above. A
+    // user who never came back was last active when they joined, so "last active" never sorts blank.
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_last_active_idx').on(sql`coalesce(${t.lastActive}, ${t.createdAt})`, t.id),
   ],
 );
 
@@ -284,4 +288,75 @@ export const speechClips = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('speech_clips_message_voice_text_idx').on(t.messageId, t.voice, t.textHash)],
+);
+
+/*
+ * Rollups of the usage ledger, kept by database triggers (migration 0006) so that every insert path
+ * updates them in the same statement and the admin dashboard never scans the ledger:
+ * - usage_daily: tokens, characters and calls per UTC day, kind, provider and model (the usage card,
+ *   the chart and the provider breakdown read a few hundred rows, not a million);
+ * - user_usage_monthly: the same per user and UTC month (a user's monthly usage);
+ * - user_stats: one row per user (created with the user) with all-time and current-month tokens,
+ *   stories and narrator turns, indexed for the users table's sorts.
+ * The ledger is append-only; a deleted user's rows leave user_stats and user_usage_monthly by cascade
+ * while usage_daily keeps the spend, which still happened.
+ */
+const counter = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    calls: counter('calls'),
+    inputTokens: counter('input_tokens'),
+    outputTokens: counter('output_tokens'),
+    imageTokens: counter('image_tokens'),
+    characters: counter('characters'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.provider, t.model] })],
+);
+
+export const userUsageMonthly = pgTable(
+  'user_usage_monthly',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first day of the UTC month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    calls: counter('calls'),
+    inputTokens: counter('input_tokens'),
+    outputTokens: counter('output_tokens'),
+    imageTokens: counter('image_tokens'),
+    characters: counter('characters'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+export const userStats = pgTable(
+  'user_stats',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    textTokens: counter('text_tokens'),
+    imageTokens: counter('image_tokens'),
+    totalTokens: counter('total_tokens'),
+    /** The UTC month `monthTokens` counts (first day); older means nothing spent this month yet. */
+    month: date('month', { mode: 'string' }),
+    monthTokens: counter('month_tokens'),
+    stories: integer('stories').notNull().default(0),
+    turns: integer('turns').notNull().default(0),
+  },
+  (t) => [
+    index('user_stats_text_idx').on(t.textTokens, t.userId),
+    index('user_stats_image_idx').on(t.imageTokens, t.userId),
+    index('user_stats_total_idx').on(t.totalTokens, t.userId),
+    index('user_stats_month_idx').on(t.month, t.monthTokens, t.userId),
+    index('user_stats_stories_idx').on(t.stories, t.userId),
+    index('user_stats_turns_idx').on(t.turns, t.userId),
+  ],
 );

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { userSchema } from './user';
 
-export const ADMIN_MESSAGES = { adminRequired: 'Admin access required' } as const;
+export const ADMIN_MESSAGES = { adminRequired: 'Admin access required', userNotFound: 'User not found' } as const;
 
 export const tokenTotalsSchema = z.object({
   input: z.number().int().nonnegative(),
@@ -30,12 +30,155 @@ export const apiUsageResponseSchema = z.object({
 });
 export type ApiUsageResponse = z.infer<typeof apiUsageResponseSchema>;
 
+/** Columns the users table sorts by (spec section 4: each cycles ascending, descending, off). */
+export const ADMIN_USER_SORT_FIELDS = ['username', 'email', 'createdAt', 'lastActive', 'stories', 'turns', 'textTokens', 'imageTokens', 'total', 'thisMonth'] as const;
+export type AdminUserSortField = (typeof ADMIN_USER_SORT_FIELDS)[number];
+export const ADMIN_SORT_ORDERS = ['asc', 'desc'] as const;
+export type AdminSortOrder = (typeof ADMIN_SORT_ORDERS)[number];
+/** 'All Users' and 'This Month' (users who spent tokens this month). */
+export const ADMIN_USER_TABS = ['all', 'month'] as const;
+export type AdminUserTab = (typeof ADMIN_USER_TABS)[number];
+export const ADMIN_PAGE_SIZE_DEFAULT = 50;
+export const ADMIN_PAGE_SIZE_MAX = 200;
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * GET /api/admin/users query: every parameter is optional, so the bare call the spec names answers
+ * the first page of all users, in id order. Search, sort and paging happen on the server.
+ */
+export const ADMIN_QUERY_MESSAGES = {
+  tab: 'Tab must be "all" or "month"',
+  search: `Search must be at most ${ADMIN_SEARCH_MAX_LENGTH} characters`,
+  sort: `Sort must be one of: ${ADMIN_USER_SORT_FIELDS.join(', ')}`,
+  order: 'Order must be "asc" or "desc"',
+  page: 'Page must be a whole number from 1',
+  pageSize: `Page size must be a whole number from 1 to ${ADMIN_PAGE_SIZE_MAX}`,
+  days: 'Days must be 30 or 90',
+  userId: 'User id must be a number',
+} as const;
+
+const wholeNumber = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,7}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, message);
+
+export const adminUsersQuerySchema = z.object({
+  tab: z.enum(ADMIN_USER_TABS, { error: ADMIN_QUERY_MESSAGES.tab }).default('all'),
+  /** Part of a username or email, case-insensitive. */
+  q: z.string().trim().max(ADMIN_SEARCH_MAX_LENGTH, ADMIN_QUERY_MESSAGES.search).optional(),
+  sort: z.enum(ADMIN_USER_SORT_FIELDS, { error: ADMIN_QUERY_MESSAGES.sort }).optional(),
+  order: z.enum(ADMIN_SORT_ORDERS, { error: ADMIN_QUERY_MESSAGES.order }).default('asc'),
+  page: wholeNumber(ADMIN_QUERY_MESSAGES.page, 1_000_000).default(1),
+  pageSize: wholeNumber(ADMIN_QUERY_MESSAGES.pageSize, ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+/** A users-table row: the User entity plus what an operator reads beside it. */
+export const adminUserSchema = userSchema.extend({
+  /** Stories the user has now. */
+  stories: z.number().int().nonnegative(),
+  /** Narrator replies written for the user (openings and retries included), from the usage ledger. */
+  turns: z.number().int().nonnegative(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Sums over every user the tab and search match (not only the page shown): the table's footer. */
+export const adminUserTotalsSchema = z.object({
+  stories: z.number().int().nonnegative(),
+  turns: z.number().int().nonnegative(),
+  textTokens: z.number().int().nonnegative(),
+  imageTokens: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  thisMonth: z.number().int().nonnegative(),
+});
+export type AdminUserTotals = z.infer<typeof adminUserTotalsSchema>;
+
 export const adminUsersResponseSchema = z.object({
-  users: z.array(userSchema),
+  users: z.array(adminUserSchema),
   metadata: z.object({
     totalUsers: z.number().int().nonnegative(),
     /** The calendar month (UTC) "this month" figures cover, as YYYY-MM. */
     currentMonth: z.string(),
+    /** Every user's tokens this month: the base of each row's month share. */
+    monthTokens: z.number().int().nonnegative(),
+    /** Users the tab and search match, across all pages. */
+    matchingUsers: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+    totals: adminUserTotalsSchema,
   }),
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+/** Token kinds the usage chart stacks; speech and transcription count characters, not tokens. */
+export const TOKEN_USAGE_KINDS = ['turn', 'summary', 'title', 'image', 'style'] as const;
+export type TokenUsageKind = (typeof TOKEN_USAGE_KINDS)[number];
+export const USAGE_PERIODS = [30, 90] as const;
+
+export const usageHistoryQuerySchema = z.object({
+  days: z
+    .enum(['30', '90'], { error: ADMIN_QUERY_MESSAGES.days })
+    .transform(Number)
+    .default(30),
+});
+
+export const adminUserParamsSchema = z.object({
+  userId: z.string().regex(/^\d{1,15}$/, ADMIN_QUERY_MESSAGES.userId).transform(Number),
+});
+
+const tokenCount = z.number().int().nonnegative();
+/** GET /api/admin/usage/history: daily tokens by kind with their estimated cost, and the period by provider and model. */
+export const usageHistoryResponseSchema = z.object({
+  days: z.number().int().positive(),
+  /** Inclusive UTC dates, YYYY-MM-DD. */
+  from: z.string(),
+  to: z.string(),
+  /** One entry per day of the period, oldest first, days without calls included as zeros. */
+  daily: z.array(
+    z.object({
+      day: z.string(),
+      turn: tokenCount,
+      summary: tokenCount,
+      title: tokenCount,
+      image: tokenCount,
+      style: tokenCount,
+      /** Estimated US dollars (spec section 9's per-token costs). */
+      cost: z.number().nonnegative(),
+    }),
+  ),
+  /** The period's calls by provider and model, largest cost first. */
+  byModel: z.array(
+    z.object({
+      provider: z.string(),
+      model: z.string(),
+      calls: z.number().int().nonnegative(),
+      input: tokenCount,
+      output: tokenCount,
+      image: tokenCount,
+      /** Speech and transcription calls: characters spoken or transcribed. */
+      characters: tokenCount,
+      cost: z.number().nonnegative(),
+    }),
+  ),
+});
+export type UsageHistoryResponse = z.infer<typeof usageHistoryResponseSchema>;
+
+/** GET /api/admin/users/{id}/usage: one user's usage month by month, newest first. */
+export const userUsageResponseSchema = z.object({
+  user: z.object({ id: z.number().int().positive(), username: z.string() }),
+  months: z.array(
+    z.object({
+      /** YYYY-MM (UTC). */
+      month: z.string(),
+      calls: z.number().int().nonnegative(),
+      input: tokenCount,
+      output: tokenCount,
+      image: tokenCount,
+      characters: tokenCount,
+      cost: z.number().nonnegative(),
+    }),
+  ),
+});
+export type UserUsageResponse = z.infer<typeof userUsageResponseSchema>;

@@ -1,5 +1,6 @@
 // Builds every repository over one Drizzle handle; services receive this bundle.
 import type { Db } from '../client';
+import { createAdminUsersRepository } from './admin-users';
 import { createBookmarksRepository } from './bookmarks';
 import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
@@ -19,6 +20,7 @@ export function createRepositories(db: Db) {
     captchas: createCaptchasRepository(db),
     rateLimits: createRateLimitsRepository(db),
     usage: createUsageRepository(db),
+    adminUsers: createAdminUsersRepository(db),
     stories: createStoriesRepository(db),
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),

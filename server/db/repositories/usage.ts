@@ -1,10 +1,12 @@
 // The usage ledger: one row per provider call (user, story, provider, model, kind, input and output
 // tokens, time), and its read side: token totals per user and overall, all time and for the
-// current calendar month (UTC). Speech and transcription rows carry characters and no tokens, so
-// the token totals below are unchanged by them.
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+// current calendar month (UTC), daily history and a user's months. Every read goes through the
+// rollups the database keeps beside the ledger (user_stats, usage_daily, user_usage_monthly, see
+// schema.ts), so no read scans the ledger. Speech and transcription rows carry characters and no
+// tokens, so the token totals are unchanged by them.
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { usageEvents } from '../schema';
+import { usageDaily, usageEvents, userStats, userUsageMonthly } from '../schema';
 
 export interface UsageTotals {
   textTokens: number;
@@ -36,6 +38,40 @@ export function startOfUtcMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** A UTC date as the rollups key it: YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The rollups' key for the current UTC month: its first day. */
+export function monthKey(now: Date): string {
+  return utcDay(startOfUtcMonth(now));
+}
+
+/** Tokens, characters and calls of one rollup cell. */
+export interface UsageSums {
+  calls: number;
+  input: number;
+  output: number;
+  image: number;
+  characters: number;
+}
+
+export interface DailyKindUsage extends UsageSums {
+  day: string;
+  kind: string;
+}
+
+export interface ModelUsage extends UsageSums {
+  provider: string;
+  model: string;
+}
+
+export interface MonthUsage extends UsageSums {
+  /** First day of the UTC month, YYYY-MM-DD. */
+  month: string;
+}
+
 export type LedgerRow = Required<Omit<UsageEvent, 'storyId' | 'createdAt'>>;
 
 export function createUsageRepository(db: Db) {
@@ -54,69 +90,106 @@ export function createUsageRepository(db: Db) {
       .from(usageEvents)
       .where(where)
       .orderBy(usageEvents.id);
-  const text = sql<string>`coalesce(sum(${usageEvents.inputTokens} + ${usageEvents.outputTokens}), 0)`;
-  const image = sql<string>`coalesce(sum(${usageEvents.imageTokens}), 0)`;
+  const sums = (t: typeof usageDaily | typeof userUsageMonthly) => ({
+    calls: sql<string>`coalesce(sum(${t.calls}), 0)`,
+    input: sql<string>`coalesce(sum(${t.inputTokens}), 0)`,
+    output: sql<string>`coalesce(sum(${t.outputTokens}), 0)`,
+    image: sql<string>`coalesce(sum(${t.imageTokens}), 0)`,
+    characters: sql<string>`coalesce(sum(${t.characters}), 0)`,
+  });
+  const toSums = (r: { calls: string | number; input: string | number; output: string | number; image: string | number; characters: string | number }): UsageSums => ({
+    calls: Number(r.calls),
+    input: Number(r.input),
+    output: Number(r.output),
+    image: Number(r.image),
+    characters: Number(r.characters),
+  });
+  /** The user's stats row: one primary-key lookup. */
+  const statsOf = async (userId: number) => {
+    const [row] = await db.select().from(userStats).where(eq(userStats.userId, userId));
+    return row;
+  };
   return {
     async record(event: UsageEvent): Promise<void> {
       await db.insert(usageEvents).values(event);
     },
 
-    /** One scan of the user's ledger rows: all-time text and image tokens, and this month's total. */
+    /** All-time text and image tokens and this month's total, from the user's stats row. */
     async totalsForUser(userId: number, now: Date): Promise<UsageTotals> {
-      const monthStart = startOfUtcMonth(now);
-      const [row] = await db
-        .select({
-          text,
-          image,
-          month: sql<string>`coalesce(sum(${usageEvents.inputTokens} + ${usageEvents.outputTokens} + ${usageEvents.imageTokens}) filter (where ${usageEvents.createdAt} >= ${monthStart}), 0)`,
-        })
-        .from(usageEvents)
-        .where(eq(usageEvents.userId, userId));
-      return { textTokens: Number(row?.text ?? 0), imageTokens: Number(row?.image ?? 0), thisMonth: Number(row?.month ?? 0) };
+      const row = await statsOf(userId);
+      if (!row) return { textTokens: 0, imageTokens: 0, thisMonth: 0 };
+      return { textTokens: row.textTokens, imageTokens: row.imageTokens, thisMonth: row.month === monthKey(now) ? row.monthTokens : 0 };
     },
 
-    /** Tokens the user spent since the start of this month (the allowance check; an index range scan). */
+    /** Tokens the user spent since the start of this month (the allowance check). */
     async monthTotalForUser(userId: number, now: Date): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${usageEvents.inputTokens} + ${usageEvents.outputTokens} + ${usageEvents.imageTokens}), 0)` })
-        .from(usageEvents)
-        .where(and(eq(usageEvents.userId, userId), gte(usageEvents.createdAt, startOfUtcMonth(now))));
-      return Number(row?.total ?? 0);
-    },
-
-    /** Every user's totals in one grouped scan (admin users table); users without rows are absent. */
-    async totalsByUser(now: Date): Promise<Map<number, UsageTotals>> {
-      const monthStart = startOfUtcMonth(now);
-      const rows = await db
-        .select({
-          userId: usageEvents.userId,
-          text,
-          image,
-          month: sql<string>`coalesce(sum(${usageEvents.inputTokens} + ${usageEvents.outputTokens} + ${usageEvents.imageTokens}) filter (where ${usageEvents.createdAt} >= ${monthStart}), 0)`,
-        })
-        .from(usageEvents)
-        .groupBy(usageEvents.userId);
-      return new Map(rows.map((r) => [r.userId, { textTokens: Number(r.text), imageTokens: Number(r.image), thisMonth: Number(r.month) }]));
+      return (await this.totalsForUser(userId, now)).thisMonth;
     },
 
     /** Input, output and image tokens over the whole ledger, all time and this month (admin usage card). */
     async totalsAll(now: Date): Promise<{ total: TokenSplit; thisMonth: TokenSplit }> {
-      const monthStart = startOfUtcMonth(now);
-      const inMonth = sql`filter (where ${usageEvents.createdAt} >= ${monthStart})`;
+      const inMonth = sql`filter (where ${usageDaily.day} >= ${monthKey(now)})`;
       const [row] = await db
         .select({
-          input: sql<string>`coalesce(sum(${usageEvents.inputTokens}), 0)`,
-          output: sql<string>`coalesce(sum(${usageEvents.outputTokens}), 0)`,
-          image,
-          monthInput: sql<string>`coalesce(sum(${usageEvents.inputTokens}) ${inMonth}, 0)`,
-          monthOutput: sql<string>`coalesce(sum(${usageEvents.outputTokens}) ${inMonth}, 0)`,
-          monthImage: sql<string>`coalesce(sum(${usageEvents.imageTokens}) ${inMonth}, 0)`,
+          input: sql<string>`coalesce(sum(${usageDaily.inputTokens}), 0)`,
+          output: sql<string>`coalesce(sum(${usageDaily.outputTokens}), 0)`,
+          image: sql<string>`coalesce(sum(${usageDaily.imageTokens}), 0)`,
+          monthInput: sql<string>`coalesce(sum(${usageDaily.inputTokens}) ${inMonth}, 0)`,
+          monthOutput: sql<string>`coalesce(sum(${usageDaily.outputTokens}) ${inMonth}, 0)`,
+          monthImage: sql<string>`coalesce(sum(${usageDaily.imageTokens}) ${inMonth}, 0)`,
         })
-        .from(usageEvents);
+        .from(usageDaily);
       return {
         total: { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0), image: Number(row?.image ?? 0) },
         thisMonth: { input: Number(row?.monthInput ?? 0), output: Number(row?.monthOutput ?? 0), image: Number(row?.monthImage ?? 0) },
       };
+    },
+
+    /** Every user's tokens this month together (the base of a user's month share). */
+    async monthTokensAll(now: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${usageDaily.inputTokens} + ${usageDaily.outputTokens} + ${usageDaily.imageTokens}), 0)` })
+        .from(usageDaily)
+        .where(gte(usageDaily.day, monthKey(now)));
+      return Number(row?.total ?? 0);
+    },
+
+    /** Usage per day and kind between two UTC days (inclusive); days without calls are absent. */
+    async dailyByKind(from: string, to: string): Promise<DailyKindUsage[]> {
+      const rows = await db
+        .select({ day: usageDaily.day, kind: usageDaily.kind, ...sums(usageDaily) })
+        .from(usageDaily)
+        .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
+        .groupBy(usageDaily.day, usageDaily.kind)
+        .orderBy(asc(usageDaily.day));
+      return rows.map((r) => ({ day: r.day, kind: r.kind, ...toSums(r) }));
+    },
+
+    /** Usage per provider and model between two UTC days (inclusive). */
+    async byModel(from: string, to: string): Promise<ModelUsage[]> {
+      const rows = await db
+        .select({ provider: usageDaily.provider, model: usageDaily.model, ...sums(usageDaily) })
+        .from(usageDaily)
+        .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
+        .groupBy(usageDaily.provider, usageDaily.model);
+      return rows.map((r) => ({ provider: r.provider, model: r.model, ...toSums(r) }));
+    },
+
+    /** One user's usage per UTC month, newest first. */
+    async monthsForUser(userId: number): Promise<MonthUsage[]> {
+      const rows = await db
+        .select({
+          month: userUsageMonthly.month,
+          calls: userUsageMonthly.calls,
+          input: userUsageMonthly.inputTokens,
+          output: userUsageMonthly.outputTokens,
+          image: userUsageMonthly.imageTokens,
+          characters: userUsageMonthly.characters,
+        })
+        .from(userUsageMonthly)
+        .where(eq(userUsageMonthly.userId, userId))
+        .orderBy(desc(userUsageMonthly.month));
+      return rows.map((r) => ({ month: r.month, ...toSums(r) }));
     },
 
     async listForStory(storyId: number): Promise<LedgerRow[]> {

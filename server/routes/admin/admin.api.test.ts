@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const ENDPOINTS = ['/api/admin/api-usage', '/api/admin/users', '/api/admin/users/download'];
+const ENDPOINTS = ['/api/admin/api-usage', '/api/admin/users', '/api/admin/users?tab=month&sort=total&order=desc', '/api/admin/users/download', '/api/admin/usage/history', '/api/admin/users/1/usage'];
 
 describe('admin access', () => {
   it('is 401 for visitors and 403 "Admin access required" for users, on every admin endpoint', async () => {
@@ -51,9 +51,9 @@ describe('usage figures', () => {
 
     const users = (await admin.client.get('/api/admin/users')).json();
     const month = ctx.clock.now.toISOString().slice(0, 7);
-    expect(users.metadata).toEqual({ totalUsers: users.users.length, currentMonth: month });
+    expect(users.metadata).toMatchObject({ totalUsers: users.users.length, currentMonth: month, matchingUsers: users.users.length, page: 1, pageSize: 50 });
     const row = users.users.find((u: { id: number }) => u.id === player.id);
-    expect(row).toMatchObject({ username: '-sneaky', isAdmin: false });
+    expect(row).toMatchObject({ username: '-sneaky', isAdmin: false, stories: 0, turns: 2 });
     expect(row.tokenUsage).toEqual({ textTokens: 2400, imageTokens: 50, total: 2450, thisMonth: 450, balance: 1550 });
     expect(row).not.toHaveProperty('passwordHash');
 
@@ -62,10 +62,10 @@ describe('usage figures', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="taleweaver-users-${month}.csv"`);
     const lines = csv.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,username,email,isAdmin,createdAt,lastActive,textTokens,imageTokens,total,thisMonth,balance');
+    expect(lines[0]).toBe('id,username,email,isAdmin,createdAt,lastActive,stories,turns,textTokens,imageTokens,total,thisMonth,balance');
     expect(lines).toHaveLength(users.users.length + 1);
     // A spreadsheet must not run a username as a formula.
-    expect(lines.find((l) => l.startsWith(`${player.id},`))).toBe(`${player.id},'-sneaky,${player.email},false,${row.createdAt},,2400,50,2450,450,1550`);
+    expect(lines.find((l) => l.startsWith(`${player.id},`))).toBe(`${player.id},'-sneaky,${player.email},false,${row.createdAt},${row.lastActive ?? ''},0,2,2400,50,2450,450,1550`);
   });
 });
 

@@ -1,0 +1,168 @@
+// The admin users table's reads: one page of users with their stats, searched, sorted and counted
+// on the server, and every user in id-ordered batches for the CSV. Each sort has an index behind it
+// (users' lower(username), lower(email), created_at, coalesce(last_active, created_at); user_stats'
+// counters), with the id as tie-breaker in the same direction so the index order is the answer.
+import { and, asc, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AdminSortOrder, AdminUserSortField, AdminUserTab } from '@shared/schemas/admin';
+import type { Db } from '../client';
+import { users, userStats } from '../schema';
+
+export interface AdminUserRow {
+  id: number;
+  username: string;
+  email: string | null;
+  isAdmin: boolean;
+  createdAt: Date;
+  lastActive: Date | null;
+  stories: number;
+  turns: number;
+  textTokens: number;
+  imageTokens: number;
+  thisMonth: number;
+}
+
+export interface AdminUserFilter {
+  tab: AdminUserTab;
+  /** Part of a username or email (case-insensitive); blank matches everyone. */
+  search?: string;
+  /** The rollups' key of the current month (YYYY-MM-01). */
+  month: string;
+}
+
+export interface AdminUserPageQuery extends AdminUserFilter {
+  sort?: AdminUserSortField;
+  order: AdminSortOrder;
+  limit: number;
+  offset: number;
+}
+
+export interface AdminUserTotalsRow {
+  matching: number;
+  stories: number;
+  turns: number;
+  textTokens: number;
+  imageTokens: number;
+  thisMonth: number;
+}
+
+/** `%`, `_` and `\` are LIKE syntax; a search for "50%" means the text. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createAdminUsersRepository(db: Db) {
+  const thisMonth = (month: string) => sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthTokens} else 0 end`;
+  const columns = (month: string) => ({
+    id: users.id,
+    username: users.username,
+    email: users.email,
+    isAdmin: users.isAdmin,
+    createdAt: users.createdAt,
+    lastActive: users.lastActive,
+    stories: userStats.stories,
+    turns: userStats.turns,
+    textTokens: userStats.textTokens,
+    imageTokens: userStats.imageTokens,
+    thisMonth: thisMonth(month).mapWith(Number),
+  });
+
+  function where({ tab, search, month }: AdminUserFilter): SQL | undefined {
+    const pattern = search ? likePattern(search) : null;
+    return and(
+      tab === 'month' ? and(eq(userStats.month, month), gt(userStats.monthTokens, 0)) : undefined,
+      pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined,
+    );
+  }
+
+  /** The ORDER BY for a sort: the sorted expression, then the id its index carries. */
+  function orderBy(query: AdminUserPageQuery): SQL[] {
+    const direction = query.order === 'desc' ? desc : asc;
+    const byUser = (expression: SQL | AnyPgColumn) => [direction(expression), direction(users.id)];
+    const byStats = (column: AnyPgColumn) => [direction(column), direction(userStats.userId)];
+    switch (query.sort) {
+      case undefined:
+        return [asc(users.id)];
+      case 'username':
+        return byUser(sql`lower(${users.username})`);
+      case 'email':
+        return byUser(sql`lower(${users.email})`);
+      case 'createdAt':
+        return byUser(users.createdAt);
+      case 'lastActive':
+        return byUser(sql`coalesce(${users.lastActive}, ${users.createdAt})`);
+      case 'stories':
+        return byStats(userStats.stories);
+      case 'turns':
+        return byStats(userStats.turns);
+      case 'textTokens':
+        return byStats(userStats.textTokens);
+      case 'imageTokens':
+        return byStats(userStats.imageTokens);
+      case 'total':
+        return byStats(userStats.totalTokens);
+      case 'thisMonth':
+        // In the month tab every row is this month's, so the (month, month_tokens) index orders it.
+        return query.tab === 'month' ? byStats(userStats.monthTokens) : [direction(thisMonth(query.month)), direction(userStats.userId)];
+    }
+  }
+
+  return {
+    async page(query: AdminUserPageQuery): Promise<AdminUserRow[]> {
+      return db
+        .select(columns(query.month))
+        .from(users)
+        .innerJoin(userStats, eq(userStats.userId, users.id))
+        .where(where(query))
+        .orderBy(...orderBy(query))
+        .limit(query.limit)
+        .offset(query.offset);
+    },
+
+    /** How many users match, and their sums (the table's footer). */
+    async totals(filter: AdminUserFilter): Promise<AdminUserTotalsRow> {
+      const [row] = await db
+        .select({
+          matching: sql<string>`count(*)`,
+          stories: sql<string>`coalesce(sum(${userStats.stories}), 0)`,
+          turns: sql<string>`coalesce(sum(${userStats.turns}), 0)`,
+          textTokens: sql<string>`coalesce(sum(${userStats.textTokens}), 0)`,
+          imageTokens: sql<string>`coalesce(sum(${userStats.imageTokens}), 0)`,
+          thisMonth: sql<string>`coalesce(sum(${thisMonth(filter.month)}), 0)`,
+        })
+        .from(users)
+        .innerJoin(userStats, eq(userStats.userId, users.id))
+        .where(where(filter));
+      return {
+        matching: Number(row?.matching ?? 0),
+        stories: Number(row?.stories ?? 0),
+        turns: Number(row?.turns ?? 0),
+        textTokens: Number(row?.textTokens ?? 0),
+        imageTokens: Number(row?.imageTokens ?? 0),
+        thisMonth: Number(row?.thisMonth ?? 0),
+      };
+    },
+
+    async countAll(): Promise<number> {
+      const [row] = await db.select({ n: sql<string>`count(*)` }).from(users);
+      return Number(row?.n ?? 0);
+    },
+
+    /** Users with ids above `afterId`, in id order: the CSV walks the table in these batches (keyset, not OFFSET). */
+    async batchAfter(afterId: number, limit: number, month: string): Promise<AdminUserRow[]> {
+      return db
+        .select(columns(month))
+        .from(users)
+        .innerJoin(userStats, eq(userStats.userId, users.id))
+        .where(gt(users.id, afterId))
+        .orderBy(asc(users.id))
+        .limit(limit);
+    },
+
+    async findName(userId: number): Promise<{ id: number; username: string } | null> {
+      const [row] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId));
+      return row ?? null;
+    },
+  };
+}
+export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>;
