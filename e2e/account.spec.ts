@@ -1,9 +1,11 @@
 // The account journey as a new player lives it: register with the captcha, log out, log in with
-// the email, change the password, and prove the old one no longer works.
+// the email, change the password, and prove the old one no longer works. Also the token-purchase
+// link: it ends on /tokens, which says plainly that nothing can be bought yet.
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_STRINGS } from '../client/features/account/strings';
 import { APP_STRINGS } from '../client/app/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
+import { TOKENS_STRINGS } from '../client/features/tokens/strings';
 import { loginThroughUi, registerThroughUi } from './helpers';
 
 test('register, log out, log in with email, change password', async ({ page }) => {
@@ -58,4 +60,25 @@ test('change username and see it taken for others', async ({ page }) => {
 test('account settings ask a logged-out visitor to log in', async ({ page }) => {
   await page.goto('/account');
   await expect(page.getByText(ACCOUNT_STRINGS.loggedOutText)).toBeVisible();
+});
+
+test('a token-purchase link leads through registration to /tokens, which sells nothing', async ({ page }) => {
+  const authPath = '/auth?redirect=%2Ftokens%3Fpackage%3Dstarter';
+  await page.goto(authPath);
+  await expect(page.getByText(AUTH_STRINGS.tokenPurchaseLogin)).toBeVisible();
+
+  await registerThroughUi(page, undefined, authPath);
+  await expect(page).toHaveURL(/\/tokens\?package=starter$/);
+  await expect(page.getByRole('heading', { level: 1, name: TOKENS_STRINGS.pageTitle })).toBeVisible();
+  await expect(page.getByText(TOKENS_STRINGS.purchasesUnavailableText)).toBeVisible();
+  await expect(page.getByText(TOKENS_STRINGS.chosenPackage('starter'))).toBeVisible();
+  // The e2e servers set no USER_MONTHLY_TOKEN_LIMIT, so the allowance is unlimited.
+  const allowance = page.getByRole('region', { name: TOKENS_STRINGS.allowanceTitle });
+  await expect(allowance.getByText(TOKENS_STRINGS.unlimited, { exact: true })).toBeVisible();
+  await expect(allowance.getByText(TOKENS_STRINGS.tokens('0'), { exact: true })).toBeVisible();
+
+  await page.getByRole('main').getByRole('link', { name: TOKENS_STRINGS.accountSettings }).click();
+  await expect(page.getByRole('heading', { name: ACCOUNT_STRINGS.pageTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: TOKENS_STRINGS.allowanceTitle })).toBeVisible();
+  await expect(page.getByText(TOKENS_STRINGS.unlimited, { exact: true })).toBeVisible();
 });

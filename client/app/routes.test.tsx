@@ -49,6 +49,7 @@ describe('routes', () => {
     ['/admin', 'Admin Dashboard'],
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
+    ['/tokens?package=starter', 'Tokens'],
     ['/no/such/page', 'Page Not Found'],
   ])('%s renders its page', async (route, heading) => {
     // An admin sees /admin's own content; elsewhere a regular user (an admin landing on '/' would be sent to /admin).
@@ -105,6 +106,13 @@ describe('gating shells', () => {
     expect(await screen.findByRole('heading', { name: 'Change Username' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+  });
+
+  it("shows the player's story allowance on account settings", async () => {
+    renderApp('/account', buildUser({ tokenUsage: { textTokens: 700, imageTokens: 0, total: 700, thisMonth: 700, balance: null } }));
+    expect(await screen.findByRole('heading', { name: 'Story allowance' })).toBeInTheDocument();
+    expect(screen.getByText('Unlimited')).toBeInTheDocument();
+    expect(screen.getByText('700 tokens')).toBeInTheDocument();
   });
 
   it("offers visitors 'Sign in or Register' in a dialog on the bookmarks page", async () => {

@@ -21,6 +21,7 @@ const AdminPage = lazy(() => import('@client/features/admin/components/admin-pag
 const PrivacyPage = lazy(() => import('@client/features/legal/components/legal-page').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('@client/features/legal/components/legal-page').then((m) => ({ default: m.TermsPage })));
 const SupportPage = lazy(() => import('@client/features/ads/components/support-page').then((m) => ({ default: m.SupportPage })));
+const TokensPage = lazy(() => import('@client/features/tokens/components/tokens-page').then((m) => ({ default: m.TokensPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export function AppRoutes() {
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="support" element={<SupportPage />} />
+        <Route path="tokens" element={<TokensPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

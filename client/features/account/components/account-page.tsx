@@ -1,5 +1,6 @@
-// /account: 'Account Settings' with Change Username, Change Password and the email form. Logged-out
-// visitors see 'Please log in to access settings' and a way to log in that returns here.
+// /account: 'Account Settings' with the story allowance card (from the tokens feature), Change
+// Username, Change Password and the email form. Logged-out visitors see 'Please log in to access
+// settings' and a way to log in that returns here.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { KeyRound, LogIn, Mail, UserRound } from 'lucide-react';
@@ -9,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useSession } from '@client/features/auth/hooks/use-session';
 import { buildAuthPath } from '@client/features/auth/utils/redirect';
+import { StoryAllowanceCard } from '@client/features/tokens/components/story-allowance-card';
 import { ACCOUNT_STRINGS } from '../strings';
 import { ChangePasswordForm } from './change-password-form';
 import { ChangeUsernameForm } from './change-username-form';
@@ -74,6 +76,7 @@ export function AccountPage() {
           {memberSince ? ` · ${ACCOUNT_STRINGS.memberSince} ${memberSince}` : null}
         </p>
       </header>
+      <StoryAllowanceCard />
       <SettingsSection icon={<UserRound className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.usernameSection} description={ACCOUNT_STRINGS.usernameSectionText}>
         <ChangeUsernameForm />
       </SettingsSection>
