@@ -21,6 +21,8 @@ export function createSessionService(repos: Pick<Repositories, 'sessions' | 'use
       const tokenHash = digestToken(token);
       const at = now();
       await repos.sessions.insert({ tokenHash, userId, now: at, expiresAt: new Date(at.getTime() + SESSION_LIFETIME_MS) });
+      // Logging in is activity: without this a player who plays for under a minute is never "active".
+      await repos.users.touchLastActive(userId, at, ACTIVITY_WRITE_INTERVAL_MS);
       return { token, tokenHash };
     },
 
