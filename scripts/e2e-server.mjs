@@ -45,9 +45,12 @@ async function startFakeSpeech() {
 
 const narrator = useFakeLlm ? { ...(await startFakeLlm()), ...(await startFakeSpeech()) } : { BUILTIN_NARRATOR_WORD_DELAY_MS: '12' };
 const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
+// The journeys expect an unlimited allowance whatever the shell running them has set.
+const inheritedEnv = { ...process.env };
+delete inheritedEnv.USER_MONTHLY_TOKEN_LIMIT;
 const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, ...narrator, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_USERNAMES: 'e2eadmin' },
+  env: { ...inheritedEnv, ...narrator, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_USERNAMES: 'e2eadmin,e2eboss' },
 });
 children.push(app);
 app.on('exit', (code) => {

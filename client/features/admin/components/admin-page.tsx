@@ -1,10 +1,10 @@
 // /admin. Visitors are asked to log in; non-admins see 'Access Denied'. 'Back to Login' logs the
-// non-admin out first, because /auth sends anyone already logged in straight on. The dashboard
-// itself (usage and users) arrives with the admin release.
+// non-admin out first, because /auth sends anyone already logged in straight on. Admins get the
+// dashboard (usage, its history, and the users).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogIn, ShieldAlert } from 'lucide-react';
-import { BuildingNotice, PageContainer, PageSpinner } from '@client/components/page';
+import { PageContainer, PageSpinner } from '@client/components/page';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -12,6 +12,7 @@ import { useLogout } from '@client/features/auth/hooks/use-logout';
 import { useSession } from '@client/features/auth/hooks/use-session';
 import { buildAuthPath } from '@client/features/auth/utils/redirect';
 import { ADMIN_STRINGS } from '../strings';
+import { AdminDashboard } from './admin-dashboard';
 
 function GateCard({ title, text, icon, children }: { title: string; text: string; icon?: ReactNode; children: ReactNode }) {
   usePageTitle(title);
@@ -58,5 +59,5 @@ export function AdminPage() {
     );
   }
   if (!user.isAdmin) return <AccessDenied />;
-  return <BuildingNotice title={ADMIN_STRINGS.pageTitle} />;
+  return <AdminDashboard />;
 }

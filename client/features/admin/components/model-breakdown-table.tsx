@@ -1,0 +1,51 @@
+// The period's calls by provider and model (largest cost first, as the server orders them):
+// tokens for the narrator and painter, characters for voices and transcription.
+import type { UsageHistoryResponse } from '@shared/schemas/admin';
+import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { ADMIN_STRINGS } from '../strings';
+import { formatCost, formatNumber } from '../utils/format';
+
+export function ModelBreakdownTable({ rows, caption }: { rows: UsageHistoryResponse['byModel']; caption: string }) {
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{ADMIN_STRINGS.byModelEmpty}</p>;
+  const numericColumns = [ADMIN_STRINGS.calls, ADMIN_STRINGS.input, ADMIN_STRINGS.output, ADMIN_STRINGS.image, ADMIN_STRINGS.characters, ADMIN_STRINGS.cost];
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <TableFrame label={ADMIN_STRINGS.byModelTitle}>
+        <Table>
+          {/* Named for screen readers here; the note shows beneath the scrolling frame. */}
+          <TableCaption className="sr-only">{caption}</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">{ADMIN_STRINGS.provider}</TableHead>
+              <TableHead scope="col">{ADMIN_STRINGS.model}</TableHead>
+              {numericColumns.map((column) => (
+                <TableHead key={column} scope="col" numeric>
+                  {column}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={`${row.provider}\u0000${row.model}`}>
+                <TableCell>{row.provider}</TableCell>
+                <TableCell className="text-muted-foreground">{row.model || '—'}</TableCell>
+                <TableCell numeric>{formatNumber(row.calls)}</TableCell>
+                <TableCell numeric>{formatNumber(row.input)}</TableCell>
+                <TableCell numeric>{formatNumber(row.output)}</TableCell>
+                <TableCell numeric>{formatNumber(row.image)}</TableCell>
+                <TableCell numeric>{formatNumber(row.characters)}</TableCell>
+                <TableCell numeric className="font-medium">
+                  {formatCost(row.cost)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableFrame>
+      <p aria-hidden="true" className="text-xs text-muted-foreground">
+        {caption}
+      </p>
+    </div>
+  );
+}
