@@ -348,6 +348,8 @@ export const userStats = pgTable(
     /** The UTC month `monthTokens` counts (first day); older means nothing spent this month yet. */
     month: date('month', { mode: 'string' }),
     monthTokens: counter('month_tokens'),
+    /** This month's image tokens (the rest of `monthTokens` is text), so a month's cost can be estimated. */
+    monthImageTokens: counter('month_image_tokens'),
     stories: integer('stories').notNull().default(0),
     turns: integer('turns').notNull().default(0),
   },

@@ -65,6 +65,7 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
     lastActive: row.lastActive?.toISOString() ?? null,
     stories: row.stories,
     turns: row.turns,
+    monthImageTokens: row.monthImageTokens,
     tokenUsage: {
       textTokens: row.textTokens,
       imageTokens: row.imageTokens,

@@ -81,6 +81,8 @@ export const adminUserSchema = userSchema.extend({
   stories: z.number().int().nonnegative(),
   /** Narrator replies written for the user (openings and retries included), from the usage ledger. */
   turns: z.number().int().nonnegative(),
+  /** The image part of tokenUsage.thisMonth (the rest is text), so the month's cost can be estimated. */
+  monthImageTokens: z.number().int().nonnegative(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -92,6 +94,7 @@ export const adminUserTotalsSchema = z.object({
   imageTokens: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   thisMonth: z.number().int().nonnegative(),
+  monthImageTokens: z.number().int().nonnegative(),
 });
 export type AdminUserTotals = z.infer<typeof adminUserTotalsSchema>;
 

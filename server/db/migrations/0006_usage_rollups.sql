@@ -18,6 +18,7 @@ CREATE TABLE "user_stats" (
 	"total_tokens" bigint DEFAULT 0 NOT NULL,
 	"month" date,
 	"month_tokens" bigint DEFAULT 0 NOT NULL,
+	"month_image_tokens" bigint DEFAULT 0 NOT NULL,
 	"stories" integer DEFAULT 0 NOT NULL,
 	"turns" integer DEFAULT 0 NOT NULL
 );
@@ -52,12 +53,14 @@ UPDATE "user_stats" s SET
 	"total_tokens" = u.text_tokens + u.image_tokens,
 	"month" = date_trunc('month', now() AT TIME ZONE 'UTC')::date,
 	"month_tokens" = u.month_tokens,
+	"month_image_tokens" = u.month_image_tokens,
 	"turns" = u.turns
 FROM (
 	SELECT "user_id",
 		sum("input_tokens" + "output_tokens") AS text_tokens,
 		sum("image_tokens") AS image_tokens,
 		coalesce(sum("input_tokens" + "output_tokens" + "image_tokens") FILTER (WHERE "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0) AS month_tokens,
+		coalesce(sum("image_tokens") FILTER (WHERE "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0) AS month_image_tokens,
 		count(*) FILTER (WHERE "kind" = 'turn') AS turns
 	FROM "usage_events" GROUP BY "user_id"
 ) u
@@ -95,8 +98,8 @@ BEGIN
 		"image_tokens" = u."image_tokens" + EXCLUDED."image_tokens",
 		"characters" = u."characters" + EXCLUDED."characters";
 	-- A row dated in an earlier month (a late write, a backfill) adds to the totals but not to this month.
-	INSERT INTO "user_stats" AS s ("user_id", "text_tokens", "image_tokens", "total_tokens", "month", "month_tokens", "turns")
-	VALUES (NEW."user_id", txt, img, txt + img, m, txt + img, CASE WHEN NEW."kind" = 'turn' THEN 1 ELSE 0 END)
+	INSERT INTO "user_stats" AS s ("user_id", "text_tokens", "image_tokens", "total_tokens", "month", "month_tokens", "month_image_tokens", "turns")
+	VALUES (NEW."user_id", txt, img, txt + img, m, txt + img, img, CASE WHEN NEW."kind" = 'turn' THEN 1 ELSE 0 END)
 	ON CONFLICT ("user_id") DO UPDATE SET
 		"text_tokens" = s."text_tokens" + EXCLUDED."text_tokens",
 		"image_tokens" = s."image_tokens" + EXCLUDED."image_tokens",
@@ -105,6 +108,10 @@ BEGIN
 			WHEN s."month" = EXCLUDED."month" THEN s."month_tokens" + EXCLUDED."month_tokens"
 			WHEN s."month" IS NULL OR s."month" < EXCLUDED."month" THEN EXCLUDED."month_tokens"
 			ELSE s."month_tokens" END,
+		"month_image_tokens" = CASE
+			WHEN s."month" = EXCLUDED."month" THEN s."month_image_tokens" + EXCLUDED."month_image_tokens"
+			WHEN s."month" IS NULL OR s."month" < EXCLUDED."month" THEN EXCLUDED."month_image_tokens"
+			ELSE s."month_image_tokens" END,
 		"month" = CASE WHEN s."month" IS NULL OR s."month" < EXCLUDED."month" THEN EXCLUDED."month" ELSE s."month" END,
 		"turns" = s."turns" + EXCLUDED."turns";
 	RETURN NULL;

@@ -20,6 +20,8 @@ export interface AdminUserRow {
   textTokens: number;
   imageTokens: number;
   thisMonth: number;
+  /** The image part of thisMonth. */
+  monthImageTokens: number;
 }
 
 export interface AdminUserFilter {
@@ -44,6 +46,7 @@ export interface AdminUserTotalsRow {
   textTokens: number;
   imageTokens: number;
   thisMonth: number;
+  monthImageTokens: number;
 }
 
 /** `%`, `_` and `\` are LIKE syntax; a search for "50%" means the text. */
@@ -53,6 +56,7 @@ export function likePattern(search: string): string {
 
 export function createAdminUsersRepository(db: Db) {
   const thisMonth = (month: string) => sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthTokens} else 0 end`;
+  const monthImage = (month: string) => sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthImageTokens} else 0 end`;
   const columns = (month: string) => ({
     id: users.id,
     username: users.username,
@@ -65,6 +69,7 @@ export function createAdminUsersRepository(db: Db) {
     textTokens: userStats.textTokens,
     imageTokens: userStats.imageTokens,
     thisMonth: thisMonth(month).mapWith(Number),
+    monthImageTokens: monthImage(month).mapWith(Number),
   });
 
   function where({ tab, search, month }: AdminUserFilter): SQL | undefined {
@@ -107,32 +112,42 @@ export function createAdminUsersRepository(db: Db) {
     }
   }
 
+  // The page and footer queries unawaited, so a bench can read their SQL (`.toSQL()`) and EXPLAIN it.
+  const pageQuery = (query: AdminUserPageQuery) =>
+    db
+      .select(columns(query.month))
+      .from(users)
+      .innerJoin(userStats, eq(userStats.userId, users.id))
+      .where(where(query))
+      .orderBy(...orderBy(query))
+      .limit(query.limit)
+      .offset(query.offset);
+  const totalsQuery = (filter: AdminUserFilter) =>
+    db
+      .select({
+        matching: sql<string>`count(*)`,
+        stories: sql<string>`coalesce(sum(${userStats.stories}), 0)`,
+        turns: sql<string>`coalesce(sum(${userStats.turns}), 0)`,
+        textTokens: sql<string>`coalesce(sum(${userStats.textTokens}), 0)`,
+        imageTokens: sql<string>`coalesce(sum(${userStats.imageTokens}), 0)`,
+        thisMonth: sql<string>`coalesce(sum(${thisMonth(filter.month)}), 0)`,
+        monthImageTokens: sql<string>`coalesce(sum(${monthImage(filter.month)}), 0)`,
+      })
+      .from(users)
+      .innerJoin(userStats, eq(userStats.userId, users.id))
+      .where(where(filter));
+
   return {
+    pageQuery,
+    totalsQuery,
+
     async page(query: AdminUserPageQuery): Promise<AdminUserRow[]> {
-      return db
-        .select(columns(query.month))
-        .from(users)
-        .innerJoin(userStats, eq(userStats.userId, users.id))
-        .where(where(query))
-        .orderBy(...orderBy(query))
-        .limit(query.limit)
-        .offset(query.offset);
+      return pageQuery(query);
     },
 
     /** How many users match, and their sums (the table's footer). */
     async totals(filter: AdminUserFilter): Promise<AdminUserTotalsRow> {
-      const [row] = await db
-        .select({
-          matching: sql<string>`count(*)`,
-          stories: sql<string>`coalesce(sum(${userStats.stories}), 0)`,
-          turns: sql<string>`coalesce(sum(${userStats.turns}), 0)`,
-          textTokens: sql<string>`coalesce(sum(${userStats.textTokens}), 0)`,
-          imageTokens: sql<string>`coalesce(sum(${userStats.imageTokens}), 0)`,
-          thisMonth: sql<string>`coalesce(sum(${thisMonth(filter.month)}), 0)`,
-        })
-        .from(users)
-        .innerJoin(userStats, eq(userStats.userId, users.id))
-        .where(where(filter));
+      const [row] = await totalsQuery(filter);
       return {
         matching: Number(row?.matching ?? 0),
         stories: Number(row?.stories ?? 0),
@@ -140,6 +155,7 @@ export function createAdminUsersRepository(db: Db) {
         textTokens: Number(row?.textTokens ?? 0),
         imageTokens: Number(row?.imageTokens ?? 0),
         thisMonth: Number(row?.thisMonth ?? 0),
+        monthImageTokens: Number(row?.monthImageTokens ?? 0),
       };
     },
 

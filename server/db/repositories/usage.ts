@@ -109,7 +109,38 @@ export function createUsageRepository(db: Db) {
     const [row] = await db.select().from(userStats).where(eq(userStats.userId, userId));
     return row;
   };
+  // The admin card's and history's queries unawaited, so a bench can read their SQL (`.toSQL()`) and EXPLAIN it.
+  const totalsAllQuery = (now: Date) => {
+    const inMonth = sql`filter (where ${usageDaily.day} >= ${monthKey(now)})`;
+    return db
+      .select({
+        input: sql<string>`coalesce(sum(${usageDaily.inputTokens}), 0)`,
+        output: sql<string>`coalesce(sum(${usageDaily.outputTokens}), 0)`,
+        image: sql<string>`coalesce(sum(${usageDaily.imageTokens}), 0)`,
+        monthInput: sql<string>`coalesce(sum(${usageDaily.inputTokens}) ${inMonth}, 0)`,
+        monthOutput: sql<string>`coalesce(sum(${usageDaily.outputTokens}) ${inMonth}, 0)`,
+        monthImage: sql<string>`coalesce(sum(${usageDaily.imageTokens}) ${inMonth}, 0)`,
+      })
+      .from(usageDaily);
+  };
+  const dailyByKindQuery = (from: string, to: string) =>
+    db
+      .select({ day: usageDaily.day, kind: usageDaily.kind, ...sums(usageDaily) })
+      .from(usageDaily)
+      .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
+      .groupBy(usageDaily.day, usageDaily.kind)
+      .orderBy(asc(usageDaily.day));
+  const byModelQuery = (from: string, to: string) =>
+    db
+      .select({ provider: usageDaily.provider, model: usageDaily.model, ...sums(usageDaily) })
+      .from(usageDaily)
+      .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
+      .groupBy(usageDaily.provider, usageDaily.model);
   return {
+    totalsAllQuery,
+    dailyByKindQuery,
+    byModelQuery,
+
     async record(event: UsageEvent): Promise<void> {
       await db.insert(usageEvents).values(event);
     },
@@ -128,17 +159,7 @@ export function createUsageRepository(db: Db) {
 
     /** Input, output and image tokens over the whole ledger, all time and this month (admin usage card). */
     async totalsAll(now: Date): Promise<{ total: TokenSplit; thisMonth: TokenSplit }> {
-      const inMonth = sql`filter (where ${usageDaily.day} >= ${monthKey(now)})`;
-      const [row] = await db
-        .select({
-          input: sql<string>`coalesce(sum(${usageDaily.inputTokens}), 0)`,
-          output: sql<string>`coalesce(sum(${usageDaily.outputTokens}), 0)`,
-          image: sql<string>`coalesce(sum(${usageDaily.imageTokens}), 0)`,
-          monthInput: sql<string>`coalesce(sum(${usageDaily.inputTokens}) ${inMonth}, 0)`,
-          monthOutput: sql<string>`coalesce(sum(${usageDaily.outputTokens}) ${inMonth}, 0)`,
-          monthImage: sql<string>`coalesce(sum(${usageDaily.imageTokens}) ${inMonth}, 0)`,
-        })
-        .from(usageDaily);
+      const [row] = await totalsAllQuery(now);
       return {
         total: { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0), image: Number(row?.image ?? 0) },
         thisMonth: { input: Number(row?.monthInput ?? 0), output: Number(row?.monthOutput ?? 0), image: Number(row?.monthImage ?? 0) },
@@ -156,22 +177,13 @@ export function createUsageRepository(db: Db) {
 
     /** Usage per day and kind between two UTC days (inclusive); days without calls are absent. */
     async dailyByKind(from: string, to: string): Promise<DailyKindUsage[]> {
-      const rows = await db
-        .select({ day: usageDaily.day, kind: usageDaily.kind, ...sums(usageDaily) })
-        .from(usageDaily)
-        .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
-        .groupBy(usageDaily.day, usageDaily.kind)
-        .orderBy(asc(usageDaily.day));
+      const rows = await dailyByKindQuery(from, to);
       return rows.map((r) => ({ day: r.day, kind: r.kind, ...toSums(r) }));
     },
 
     /** Usage per provider and model between two UTC days (inclusive). */
     async byModel(from: string, to: string): Promise<ModelUsage[]> {
-      const rows = await db
-        .select({ provider: usageDaily.provider, model: usageDaily.model, ...sums(usageDaily) })
-        .from(usageDaily)
-        .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
-        .groupBy(usageDaily.provider, usageDaily.model);
+      const rows = await byModelQuery(from, to);
       return rows.map((r) => ({ provider: r.provider, model: r.model, ...toSums(r) }));
     },
 

@@ -77,10 +77,10 @@ describe('users table', () => {
     expect(pages.map(names)).toEqual([names(everyone).slice(0, 3), names(everyone).slice(3, 6), names(everyone).slice(6)]);
     expect((await get('/api/admin/users?pageSize=3&page=4')).users).toEqual([]);
     // The footer sums every matching user, not only the page shown.
-    expect(pages[0].metadata.totals).toEqual({ stories: 7, turns: 5, textTokens: 2130, imageTokens: 500, total: 2630, thisMonth: 1082 });
+    expect(pages[0].metadata.totals).toEqual({ stories: 7, turns: 5, textTokens: 2130, imageTokens: 500, total: 2630, thisMonth: 1082, monthImageTokens: 500 });
     expect(pages[0].metadata.monthTokens).toBe(1082);
     const ada = everyone.users.find((u: AdminUser) => u.username === 'Ada_Lovelace');
-    expect(ada).toMatchObject({ stories: 2, turns: 2, tokenUsage: { textTokens: 1650, imageTokens: 500, total: 2150, thisMonth: 650, balance: 9350 } });
+    expect(ada).toMatchObject({ stories: 2, turns: 2, monthImageTokens: 500, tokenUsage: { textTokens: 1650, imageTokens: 500, total: 2150, thisMonth: 650, balance: 9350 } });
     expect(ada).not.toHaveProperty('passwordHash');
   });
 

@@ -27,6 +27,7 @@ const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   tokenUsage: { textTokens: 900, imageTokens: 100, total: 1000, thisMonth: 250, balance: null },
   stories: 2,
   turns: 7,
+  monthImageTokens: 50,
   ...overrides,
 });
 
@@ -40,7 +41,7 @@ function usersPage(users: AdminUser[], overrides: Partial<AdminUsersResponse['me
       matchingUsers: 60,
       page: 1,
       pageSize: 25,
-      totals: { stories: 40, turns: 300, textTokens: 90_000, imageTokens: 10_000, total: 100_000, thisMonth: 2000 },
+      totals: { stories: 40, turns: 300, textTokens: 90_000, imageTokens: 10_000, total: 100_000, thisMonth: 2000, monthImageTokens: 1500 },
       ...overrides,
     },
   };
@@ -99,6 +100,8 @@ describe('AdminDashboard', () => {
     const totals = within(await screen.findByRole('table', { name: /not only this page/ })).getAllByRole('row').at(-1)!;
     expect(within(totals).getByText('$0.36')).toBeInTheDocument();
     expect(within(totals).getByText('$0.56')).toBeInTheDocument();
+    // This month: 500 text and 1,500 image tokens.
+    expect(within(totals).getByText('$0.03')).toBeInTheDocument();
   });
 
   it('lists users with their month share, admin badge, and totals over every matching user', async () => {

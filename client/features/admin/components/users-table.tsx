@@ -1,7 +1,7 @@
 // The users table itself: one row per user of the page, sortable headers, a totals footer summed by
 // the server over every matching user (the caption says so), and each user's name opening their
-// monthly usage. With costs shown, the token columns add each figure's estimated cost beneath it;
-// "This month" stays in tokens because the API gives it without a text/image split.
+// monthly usage. With costs shown, the token columns (this month's included: the API gives its image
+// part) add each figure's estimated cost beneath it.
 import type { ReactNode } from 'react';
 import type { AdminUser, AdminUserSortField, AdminUsersResponse } from '@shared/schemas/admin';
 import { Badge } from '@client/components/ui/badge';
@@ -31,6 +31,7 @@ interface Figures {
   imageTokens: number;
   total: number;
   thisMonth: number;
+  monthImageTokens: number;
 }
 
 /** The six number cells and the month share, for a user's row and for the totals row alike. */
@@ -49,7 +50,9 @@ function FigureCells({ figures, monthTokens, showCosts }: { figures: Figures; mo
       <TableCell numeric>
         <Figure value={figures.total} cost={cost(figures.textTokens, figures.imageTokens)} />
       </TableCell>
-      <TableCell numeric>{formatNumber(figures.thisMonth)}</TableCell>
+      <TableCell numeric>
+        <Figure value={figures.thisMonth} cost={cost(figures.thisMonth - figures.monthImageTokens, figures.monthImageTokens)} />
+      </TableCell>
       <TableCell numeric>{formatMonthShare(figures.thisMonth, monthTokens)}</TableCell>
     </>
   );
@@ -57,7 +60,7 @@ function FigureCells({ figures, monthTokens, showCosts }: { figures: Figures; mo
 
 function figuresOf(user: AdminUser): Figures {
   const { textTokens, imageTokens, total, thisMonth } = user.tokenUsage;
-  return { stories: user.stories, turns: user.turns, textTokens, imageTokens, total, thisMonth };
+  return { stories: user.stories, turns: user.turns, textTokens, imageTokens, total, thisMonth, monthImageTokens: user.monthImageTokens };
 }
 
 function Muted({ children }: { children: ReactNode }) {
