@@ -122,20 +122,21 @@ export function createAdminUsersRepository(db: Db) {
       .orderBy(...orderBy(query))
       .limit(query.limit)
       .offset(query.offset);
-  const totalsQuery = (filter: AdminUserFilter) =>
-    db
-      .select({
-        matching: sql<string>`count(*)`,
-        stories: sql<string>`coalesce(sum(${userStats.stories}), 0)`,
-        turns: sql<string>`coalesce(sum(${userStats.turns}), 0)`,
-        textTokens: sql<string>`coalesce(sum(${userStats.textTokens}), 0)`,
-        imageTokens: sql<string>`coalesce(sum(${userStats.imageTokens}), 0)`,
-        thisMonth: sql<string>`coalesce(sum(${thisMonth(filter.month)}), 0)`,
-        monthImageTokens: sql<string>`coalesce(sum(${monthImage(filter.month)}), 0)`,
-      })
-      .from(users)
-      .innerJoin(userStats, eq(userStats.userId, users.id))
-      .where(where(filter));
+  const totalsQuery = (filter: AdminUserFilter) => {
+    const sums = db.select({
+      matching: sql<string>`count(*)`,
+      stories: sql<string>`coalesce(sum(${userStats.stories}), 0)`,
+      turns: sql<string>`coalesce(sum(${userStats.turns}), 0)`,
+      textTokens: sql<string>`coalesce(sum(${userStats.textTokens}), 0)`,
+      imageTokens: sql<string>`coalesce(sum(${userStats.imageTokens}), 0)`,
+      thisMonth: sql<string>`coalesce(sum(${thisMonth(filter.month)}), 0)`,
+      monthImageTokens: sql<string>`coalesce(sum(${monthImage(filter.month)}), 0)`,
+    });
+    // Without a search nothing of users is read: every user has exactly one stats row (a trigger makes
+    // it, the foreign key ends it), so the sums skip the join, which cost 90 of the page's 115 ms at
+    // 100,000 users on PostgreSQL (bench:admin).
+    return filter.search ? sums.from(users).innerJoin(userStats, eq(userStats.userId, users.id)).where(where(filter)) : sums.from(userStats).where(where(filter));
+  };
 
   return {
     pageQuery,
