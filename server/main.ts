@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createRepositories } from './db/repositories';
-import { startHousekeeping } from './services/housekeeping';
+import { PGLITE_VACUUM_SQL, startHousekeeping } from './services/housekeeping';
 
 async function main(): Promise<void> {
   let config;
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   // The embedded database has one process (DATA_DIR lock), so a generation lease left by a killed
   // process is stale: free it now. On PostgreSQL other instances may be mid-turn; leases expire.
   if (database.kind === 'pglite') await repos.stories.releaseAllLeases();
-  const stopHousekeeping = startHousekeeping(repos, () => new Date(), logger);
+  const vacuum = database.kind === 'pglite' ? () => database.executeSql(PGLITE_VACUUM_SQL) : undefined;
+  const stopHousekeeping = startHousekeeping(repos, () => new Date(), logger, vacuum);
 
   const app = await buildApp(config, { database, logger: undefined });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

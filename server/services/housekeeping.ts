@@ -1,5 +1,7 @@
 // Hourly clean-up of rows that only matter for a while: expired sessions and captchas, and
-// rate-limit events older than any window. Safe to run on every instance at once.
+// rate-limit events older than any window. Safe to run on every instance at once. On the embedded
+// database it also vacuums the tables every turn updates: PGlite runs as a standalone backend with
+// no autovacuum worker, so without this the usage rollups and leases would only ever grow.
 import type { Logger } from 'pino';
 import type { Repositories } from '@server/db/repositories';
 
@@ -12,8 +14,18 @@ export async function cleanExpired(repos: Repositories, now: Date): Promise<void
   await repos.rateLimits.deleteOlderThan(new Date(now.getTime() - DAY_MS));
 }
 
-export function startHousekeeping(repos: Repositories, now: () => Date, logger: Logger): () => void {
-  const run = () => cleanExpired(repos, now()).catch((err) => logger.warn({ err }, 'housekeeping failed'));
+/** The tables rewritten on every turn (rollups, story leases) or emptied hourly; PostgreSQL's autovacuum covers them itself. */
+export const PGLITE_VACUUM_SQL = 'VACUUM (ANALYZE) user_stats, usage_daily, user_usage_monthly, stories, sessions, captcha_challenges, rate_limit_events';
+
+export function startHousekeeping(repos: Repositories, now: () => Date, logger: Logger, vacuum?: () => Promise<unknown>): () => void {
+  const run = async () => {
+    try {
+      await cleanExpired(repos, now());
+      await vacuum?.();
+    } catch (err) {
+      logger.warn({ err }, 'housekeeping failed');
+    }
+  };
   void run();
   const timer = setInterval(run, HOUR_MS);
   timer.unref();
