@@ -14,8 +14,8 @@ export async function cleanExpired(repos: Repositories, now: Date): Promise<void
   await repos.rateLimits.deleteOlderThan(new Date(now.getTime() - DAY_MS));
 }
 
-/** The tables rewritten on every turn (rollups, story leases) or emptied hourly; PostgreSQL's autovacuum covers them itself. */
-export const PGLITE_VACUUM_SQL = 'VACUUM (ANALYZE) user_stats, usage_daily, user_usage_monthly, stories, sessions, captcha_challenges, rate_limit_events';
+/** The tables rewritten on every turn (rollups, story leases), at sign-in (users, whose statistics steer the trigram search) or emptied hourly; PostgreSQL's autovacuum covers them itself. */
+export const PGLITE_VACUUM_SQL = 'VACUUM (ANALYZE) users, user_stats, usage_daily, user_usage_monthly, stories, sessions, captcha_challenges, rate_limit_events';
 
 export function startHousekeeping(repos: Repositories, now: () => Date, logger: Logger, vacuum?: () => Promise<unknown>): () => void {
   const run = async () => {
