@@ -132,6 +132,17 @@ export const adminUserParamsSchema = z.object({
 });
 
 const tokenCount = z.number().int().nonnegative();
+
+/** Calls, tokens and characters of a period (a provider and model's, a user's month) and their estimated cost. */
+export const usageSumsSchema = tokenTotalsSchema.extend({
+  calls: z.number().int().nonnegative(),
+  /** Speech and transcription calls: characters spoken or transcribed. */
+  characters: tokenCount,
+  /** Estimated US dollars (spec section 9's per-token costs). */
+  cost: z.number().nonnegative(),
+});
+export type UsageSumsWithCost = z.infer<typeof usageSumsSchema>;
+
 /** GET /api/admin/usage/history: daily tokens by kind with their estimated cost, and the period by provider and model. */
 export const usageHistoryResponseSchema = z.object({
   days: z.number().int().positive(),
@@ -152,19 +163,7 @@ export const usageHistoryResponseSchema = z.object({
     }),
   ),
   /** The period's calls by provider and model, largest cost first. */
-  byModel: z.array(
-    z.object({
-      provider: z.string(),
-      model: z.string(),
-      calls: z.number().int().nonnegative(),
-      input: tokenCount,
-      output: tokenCount,
-      image: tokenCount,
-      /** Speech and transcription calls: characters spoken or transcribed. */
-      characters: tokenCount,
-      cost: z.number().nonnegative(),
-    }),
-  ),
+  byModel: z.array(usageSumsSchema.extend({ provider: z.string(), model: z.string() })),
 });
 export type UsageHistoryResponse = z.infer<typeof usageHistoryResponseSchema>;
 
@@ -172,15 +171,9 @@ export type UsageHistoryResponse = z.infer<typeof usageHistoryResponseSchema>;
 export const userUsageResponseSchema = z.object({
   user: z.object({ id: z.number().int().positive(), username: z.string() }),
   months: z.array(
-    z.object({
+    usageSumsSchema.extend({
       /** YYYY-MM (UTC). */
       month: z.string(),
-      calls: z.number().int().nonnegative(),
-      input: tokenCount,
-      output: tokenCount,
-      image: tokenCount,
-      characters: tokenCount,
-      cost: z.number().nonnegative(),
     }),
   ),
 });

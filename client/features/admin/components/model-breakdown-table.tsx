@@ -3,11 +3,10 @@
 import type { UsageHistoryResponse } from '@shared/schemas/admin';
 import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { ADMIN_STRINGS } from '../strings';
-import { formatCost, formatNumber } from '../utils/format';
+import { UsageSumsCells, USAGE_SUMS_COLUMNS } from './usage-sums-cells';
 
 export function ModelBreakdownTable({ rows, caption }: { rows: UsageHistoryResponse['byModel']; caption: string }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{ADMIN_STRINGS.byModelEmpty}</p>;
-  const numericColumns = [ADMIN_STRINGS.calls, ADMIN_STRINGS.input, ADMIN_STRINGS.output, ADMIN_STRINGS.image, ADMIN_STRINGS.characters, ADMIN_STRINGS.cost];
   return (
     <div className="grid grid-cols-1 gap-2">
       <TableFrame label={ADMIN_STRINGS.byModelTitle}>
@@ -18,7 +17,7 @@ export function ModelBreakdownTable({ rows, caption }: { rows: UsageHistoryRespo
             <TableRow>
               <TableHead scope="col">{ADMIN_STRINGS.provider}</TableHead>
               <TableHead scope="col">{ADMIN_STRINGS.model}</TableHead>
-              {numericColumns.map((column) => (
+              {USAGE_SUMS_COLUMNS.map((column) => (
                 <TableHead key={column} scope="col" numeric>
                   {column}
                 </TableHead>
@@ -30,14 +29,7 @@ export function ModelBreakdownTable({ rows, caption }: { rows: UsageHistoryRespo
               <TableRow key={`${row.provider}\u0000${row.model}`}>
                 <TableCell>{row.provider}</TableCell>
                 <TableCell className="text-muted-foreground">{row.model || '—'}</TableCell>
-                <TableCell numeric>{formatNumber(row.calls)}</TableCell>
-                <TableCell numeric>{formatNumber(row.input)}</TableCell>
-                <TableCell numeric>{formatNumber(row.output)}</TableCell>
-                <TableCell numeric>{formatNumber(row.image)}</TableCell>
-                <TableCell numeric>{formatNumber(row.characters)}</TableCell>
-                <TableCell numeric className="font-medium">
-                  {formatCost(row.cost)}
-                </TableCell>
+                <UsageSumsCells sums={row} />
               </TableRow>
             ))}
           </TableBody>

@@ -3,11 +3,12 @@
 // is shown inside it with a retry.
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
-import { Table, TableBody, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { Table, TableBody, TableFrame, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { useUserUsage } from '../api/get-user-usage';
 import { ADMIN_STRINGS } from '../strings';
-import { formatCost, formatMonth, formatNumber } from '../utils/format';
+import { formatMonth } from '../utils/format';
 import { AdminQueryError } from './admin-query-error';
+import { UsageSumsCells, USAGE_SUMS_COLUMNS } from './usage-sums-cells';
 
 export interface UserUsageDialogProps {
   /** Kept after closing so the title does not blank while the dialog animates out. */
@@ -21,14 +22,13 @@ function MonthsTable({ userId }: { userId: number }) {
   if (isPending) return <Spinner label={ADMIN_STRINGS.userUsageLoading} className="justify-center py-6" />;
   if (error) return <AdminQueryError error={error} onRetry={() => void refetch()} />;
   if (data.months.length === 0) return <p className="text-sm text-muted-foreground">{ADMIN_STRINGS.userUsageEmpty}</p>;
-  const numericColumns = [ADMIN_STRINGS.calls, ADMIN_STRINGS.input, ADMIN_STRINGS.output, ADMIN_STRINGS.image, ADMIN_STRINGS.characters, ADMIN_STRINGS.cost];
   return (
     <TableFrame label={ADMIN_STRINGS.userUsageTitle(data.user.username)}>
       <Table>
         <TableHeader>
           <TableRow>
             <TableHead scope="col">{ADMIN_STRINGS.month}</TableHead>
-            {numericColumns.map((column) => (
+            {USAGE_SUMS_COLUMNS.map((column) => (
               <TableHead key={column} scope="col" numeric>
                 {column}
               </TableHead>
@@ -41,14 +41,7 @@ function MonthsTable({ userId }: { userId: number }) {
               <TableHead scope="row" className="text-sm font-normal text-foreground">
                 {formatMonth(month.month)}
               </TableHead>
-              <TableCell numeric>{formatNumber(month.calls)}</TableCell>
-              <TableCell numeric>{formatNumber(month.input)}</TableCell>
-              <TableCell numeric>{formatNumber(month.output)}</TableCell>
-              <TableCell numeric>{formatNumber(month.image)}</TableCell>
-              <TableCell numeric>{formatNumber(month.characters)}</TableCell>
-              <TableCell numeric className="font-medium">
-                {formatCost(month.cost)}
-              </TableCell>
+              <UsageSumsCells sums={month} />
             </TableRow>
           ))}
         </TableBody>
