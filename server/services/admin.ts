@@ -93,13 +93,16 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
       const at = now();
       const month = monthKey(at);
       const filter = { tab: query.tab, search: query.q || undefined, month };
-      const [rows, totals, totalUsers, monthTokens] = await Promise.all([
+      // Unfiltered, the footer's count is everyone: no second count of the users table.
+      const everyone = filter.tab === 'all' && !filter.search;
+      const [rows, totals, counted, monthTokens] = await Promise.all([
         repos.adminUsers.page({ ...filter, sort: query.sort, order: query.order, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
         repos.adminUsers.totals(filter),
-        repos.adminUsers.countAll(),
+        everyone ? null : repos.adminUsers.countAll(),
         repos.usage.monthTokensAll(at),
       ]);
       const { matching, ...sums } = totals;
+      const totalUsers = counted ?? matching;
       return {
         users: rows.map(toAdminUser),
         metadata: {

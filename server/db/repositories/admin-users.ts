@@ -39,15 +39,8 @@ export interface AdminUserPageQuery extends AdminUserFilter {
   offset: number;
 }
 
-export interface AdminUserTotalsRow {
-  matching: number;
-  stories: number;
-  turns: number;
-  textTokens: number;
-  imageTokens: number;
-  thisMonth: number;
-  monthImageTokens: number;
-}
+/** The footer: how many users match, and the sums of their row figures. */
+export type AdminUserTotalsRow = { matching: number } & Pick<AdminUserRow, 'stories' | 'turns' | 'textTokens' | 'imageTokens' | 'thisMonth' | 'monthImageTokens'>;
 
 /** `%`, `_` and `\` are LIKE syntax; a search for "50%" means the text. */
 export function likePattern(search: string): string {
