@@ -50,7 +50,7 @@ export function shown(url: string): string {
  * What the provider said went wrong: OpenAI's `{error:{message}}`, FastAPI's `{detail}` (a string,
  * Kokoro's `{message}` object or validation items), automatic1111's `{errors}`, or plain text.
  */
-function providerMessage(raw: string): string {
+export function providerMessage(raw: string): string {
   try {
     const body: unknown = JSON.parse(raw);
     if (isRecord(body)) {

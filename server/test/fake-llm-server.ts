@@ -9,7 +9,11 @@ export type Behaviour =
   | { kind: 'ok'; text?: string; usage?: { input: number; output: number }; finish?: string; ttftMs?: number; chunkDelayMs?: number; chunkWords?: number }
   | { kind: 'status'; status: number; message?: string }
   | { kind: 'hang' }
-  | { kind: 'drop'; text?: string; afterChunks?: number };
+  | { kind: 'drop'; text?: string; afterChunks?: number }
+  /** A 200 whose body is not what the protocol promises: broken JSON, or an event stream of it. */
+  | { kind: 'garbage'; body?: string; contentType?: string }
+  /** A few words, then the provider's own error event in the stream (overloaded, rate limited). */
+  | { kind: 'stream-error'; message: string; text?: string; afterChunks?: number };
 
 export interface RecordedRequest {
   protocol: 'openai' | 'anthropic';
@@ -34,6 +38,8 @@ export interface FakeLlmServer {
   fallback: Behaviour | ((request: RecordedRequest) => Behaviour);
   /** Connections the fake saw closed by the client before it answered (hangs). */
   abandoned: number;
+  /** TCP connections opened to the fake so far (keep-alive reuse keeps this low). */
+  connections: number;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,7 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
     queue: [],
     fallback: { kind: 'ok' },
     abandoned: 0,
+    connections: 0,
     close: async () => {},
   };
 
@@ -88,8 +95,27 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
       });
       return;
     }
-    const text = next.text ?? DEFAULT_FAKE_TEXT;
     const model = recorded.body.model;
+    if (next.kind === 'garbage') {
+      const type = next.contentType ?? (recorded.body.stream ? 'text/event-stream' : 'application/json');
+      res.writeHead(200, { 'content-type': type }).end(next.body ?? (recorded.body.stream ? 'data: {"choices": [{"delta": {"content": "Hel\n\n' : '{"choices": [{"mess'));
+      return;
+    }
+    const text = next.text ?? DEFAULT_FAKE_TEXT;
+    if (next.kind === 'stream-error') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const pieces = words(text, 1).slice(0, next.afterChunks ?? 3);
+      const error = { type: 'error', error: { type: 'overloaded_error', message: next.message } };
+      if (protocol === 'openai') {
+        for (const piece of pieces) res.write(`data: ${JSON.stringify(openAiChunk(model, { content: piece }, null))}\n\n`);
+        res.end(`data: ${JSON.stringify({ error: { message: next.message, code: 502 } })}\n\n`);
+      } else {
+        res.write(anthropicEvent('message_start', { type: 'message_start', message: anthropicMessage(model, [], null, { input_tokens: 10, output_tokens: 1 }) }));
+        for (const piece of pieces) res.write(anthropicEvent('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+        res.end(anthropicEvent('error', error));
+      }
+      return;
+    }
     if (next.kind === 'drop') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pieces = words(text, 1).slice(0, next.afterChunks ?? 3);
@@ -146,6 +172,9 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
     res.end();
   }
 
+  server.on('connection', () => {
+    fake.connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   fake.close = () =>

@@ -34,7 +34,7 @@ export function createFakePainter(): FakePainter {
  * Polls a picture like the SPA does (each poll waits up to 1.5 s on the server) until it is
  * settled: the answer that is no longer "still painting".
  */
-export async function settlePicture(client: { get(url: string): Promise<import('light-my-request').Response> }, messageId: number) {
+export async function settlePicture(client: { get(url: string): Promise<import('fastify').LightMyRequestResponse> }, messageId: number) {
   for (let i = 0; i < 20; i += 1) {
     const res = await client.get(`/api/story/message/${messageId}/image`);
     if (res.statusCode !== 404 || res.json().code !== 'IMAGE_PENDING') return res;

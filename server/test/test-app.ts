@@ -3,8 +3,7 @@
 // factories that go through the real endpoints (the captcha is solved by reading its question).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { InjectOptions, Response } from 'light-my-request';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { ImageProvider } from '../ai/image/types';

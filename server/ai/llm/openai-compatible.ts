@@ -1,16 +1,105 @@
 // Any OpenAI-compatible chat-completions endpoint: OpenAI, OpenRouter, vLLM, llama.cpp server,
-// Ollama's /v1, LM Studio. includeUsage asks for token usage on streamed answers too.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+// Ollama's /v1, LM Studio. Streamed answers ask for usage in a last chunk (stream_options), which
+// most servers honour; where none comes, the narrator counts tokens itself.
 import type { LlmConfig } from '@server/config';
-import { runLanguageModel } from './ai-sdk';
-import type { NarratorProvider } from './types';
+import { callProvider, count, field, fail, parseEventData, readEvents, readJson, type WireCall } from './wire';
+import type { GenerationRequest, GenerationResult, GenerationUsage, NarratorProvider } from './types';
+
+/** How an answer may end and still be a whole reply: a natural stop, or the length cap. */
+const FINISHED = new Set(['stop', 'length']);
+
+interface ChatCompletionsSettings {
+  url: string;
+  headers: Record<string, string>;
+  model: string;
+  timeoutMs: number;
+  secrets: string[];
+}
+
+function requestBody(settings: ChatCompletionsSettings, request: GenerationRequest, stream: boolean) {
+  return {
+    model: settings.model,
+    messages: [{ role: 'system', content: request.system }, ...request.messages.map((m) => ({ role: m.role, content: m.content }))],
+    max_tokens: request.maxOutputTokens,
+    temperature: request.temperature,
+    ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  };
+}
+
+function usageOf(value: unknown): GenerationUsage {
+  return { inputTokens: count(field(value, 'prompt_tokens')), outputTokens: count(field(value, 'completion_tokens')) };
+}
+
+function checkFinish(call: WireCall, finish: unknown): void {
+  if (typeof finish !== 'string' || !FINISHED.has(finish)) {
+    throw fail(call, 'unavailable', `answer ended without a normal finish (${typeof finish === 'string' ? finish : 'no finish reason'})`);
+  }
+}
+
+/** A mid-stream `{"error": {...}}` (OpenRouter, vLLM) is the provider failing, not text. */
+function checkError(call: WireCall, chunk: unknown): void {
+  const error = field(chunk, 'error');
+  if (error !== undefined && error !== null) {
+    const message = field(error, 'message');
+    throw fail(call, 'unavailable', `provider error mid-answer: ${typeof message === 'string' ? message : JSON.stringify(error).slice(0, 300)}`);
+  }
+}
+
+async function complete(settings: ChatCompletionsSettings, request: GenerationRequest): Promise<GenerationResult> {
+  return callProvider(wireRequest(settings, request, false), async (response, call) => {
+    const body = await readJson(response, call);
+    checkError(call, body);
+    const choice = (field(body, 'choices') as unknown[] | undefined)?.[0];
+    checkFinish(call, field(choice, 'finish_reason'));
+    const content = field(field(choice, 'message'), 'content');
+    return { text: typeof content === 'string' ? content : '', usage: usageOf(field(body, 'usage')) };
+  });
+}
+
+async function stream(settings: ChatCompletionsSettings, request: GenerationRequest, onDelta: (text: string) => void): Promise<GenerationResult> {
+  return callProvider(wireRequest(settings, request, true), async (response, call) => {
+    let text = '';
+    let finish: unknown;
+    let usage: GenerationUsage = { inputTokens: undefined, outputTokens: undefined };
+    await readEvents(response, call, (event) => {
+      if (event.data === '[DONE]') return;
+      const chunk = parseEventData(call, event.data);
+      checkError(call, chunk);
+      const choices = field(chunk, 'choices');
+      const choice = Array.isArray(choices) ? choices[0] : undefined;
+      if (choice !== undefined) {
+        const piece = field(field(choice, 'delta'), 'content');
+        if (typeof piece === 'string' && piece) {
+          text += piece;
+          onDelta(piece);
+        }
+        const reason = field(choice, 'finish_reason');
+        if (reason) finish = reason;
+      }
+      const reported = field(chunk, 'usage');
+      if (reported) usage = usageOf(reported);
+    });
+    checkFinish(call, finish);
+    return { text, usage };
+  });
+}
+
+function wireRequest(settings: ChatCompletionsSettings, request: GenerationRequest, streamed: boolean) {
+  return { url: settings.url, headers: settings.headers, body: requestBody(settings, request, streamed), timeoutMs: settings.timeoutMs, secrets: settings.secrets };
+}
 
 export function createOpenAiCompatibleNarrator(config: LlmConfig): NarratorProvider {
-  const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: config.baseUrl, apiKey: config.apiKey, includeUsage: true });
-  const model = provider.chatModel(config.model);
+  const settings: ChatCompletionsSettings = {
+    url: `${config.baseUrl}/chat/completions`,
+    // A local server (llama.cpp, Ollama) needs no key; a hosted one answers 401 without it.
+    headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+    model: config.model,
+    timeoutMs: config.timeoutMs,
+    secrets: config.apiKey ? [config.apiKey] : [],
+  };
   return {
     id: 'openai',
     model: config.model,
-    generate: (request, onDelta) => runLanguageModel(model, request, config.timeoutMs, onDelta),
+    generate: (request, onDelta) => (onDelta ? stream(settings, request, onDelta) : complete(settings, request)),
   };
 }

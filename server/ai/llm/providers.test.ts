@@ -128,6 +128,51 @@ describe.each(['openai', 'anthropic'] as const)('%s adapter', (protocol) => {
     expect(deltas.join('')).toBe('The lantern gutters as ');
   });
 
+  it('maps a rate limit to unavailable and a 408 to timeout', async () => {
+    fake.queue.push({ kind: 'status', status: 429, message: 'Rate limit reached' }, { kind: 'status', status: 408 });
+    const limited = await failureOf(provider().generate(request, () => {}));
+    expect([limited.failure, limited.detail]).toEqual(['unavailable', expect.stringMatching(/HTTP 429 .*Rate limit reached/)]);
+    expect((await failureOf(provider().generate(request))).failure).toBe('timeout');
+  });
+
+  it('never puts the key in a failure detail, even when the provider echoes it', async () => {
+    fake.queue.push({ kind: 'status', status: 400, message: `invalid request for key ${KEY}` });
+    const error = await failureOf(provider().generate(request, () => {}));
+    expect(error.failure).toBe('misconfigured');
+    expect(error.detail).toContain('[redacted]');
+    expect(error.detail).not.toContain(KEY);
+  });
+
+  it('rejects a garbled answer, whole or streamed', async () => {
+    fake.queue.push({ kind: 'garbage' }, { kind: 'garbage' });
+    const whole = await failureOf(provider().generate(request));
+    expect([whole.failure, whole.detail]).toEqual(['unavailable', expect.stringMatching(/not JSON/)]);
+    const streamed = await failureOf(provider().generate(request, () => {}));
+    expect([streamed.failure, streamed.detail]).toEqual(['unavailable', expect.stringMatching(/garbled event/)]);
+  });
+
+  it('rejects a 200 that is not an event stream when streaming', async () => {
+    fake.queue.push({ kind: 'garbage', body: '<html>Bad gateway</html>', contentType: 'text/html' });
+    const error = await failureOf(provider().generate(request, () => {}));
+    expect([error.failure, error.detail]).toEqual(['unavailable', expect.stringMatching(/expected an event stream/)]);
+  });
+
+  it("fails on the provider's own error event mid-stream, after the words it sent", async () => {
+    fake.queue.push({ kind: 'stream-error', message: 'Overloaded', afterChunks: 2 });
+    const deltas: string[] = [];
+    const error = await failureOf(provider().generate(request, (t) => deltas.push(t)));
+    expect([error.failure, error.detail]).toEqual(['unavailable', expect.stringMatching(/Overloaded/)]);
+    expect(deltas.join('')).toBe('The lantern ');
+  });
+
+  it('reuses one kept-alive connection for consecutive turns', async () => {
+    await provider().generate(request, () => {});
+    const before = fake.connections;
+    for (let i = 0; i < 4; i += 1) await provider().generate(request, () => {});
+    await provider().generate(request);
+    expect(fake.connections).toBe(before);
+  });
+
   it('reports an unreachable server as unavailable', async () => {
     const error = await failureOf(provider({ baseUrl: 'http://127.0.0.1:1/v1' }).generate(request, () => {}));
     expect(error.failure).toBe('unavailable');

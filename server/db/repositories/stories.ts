@@ -96,6 +96,8 @@ export function createStoriesRepository(db: Db) {
      * A player's turn in one statement, since it sits on the time-to-first-word path: takes the
      * lease on the owner's story, appends the action (numbered after the story's last turn) and
      * reads the verbatim window (the messages after the memory's reach, without the new action).
+     * Turns only grow with ids, so the next turn comes from the last message through the (story_id,
+     * id) index: one row read, where max(turn) read every message and grew with the story.
      * Null when the story is not the owner's or the lease is held; the caller tells them apart.
      */
     async leaseAndAppend(input: { storyId: number; userId: number; content: string; now: Date; until: Date }): Promise<{ story: StoryRecord; action: MessageRecord; window: MessageRecord[] } | null> {
@@ -113,7 +115,7 @@ export function createStoriesRepository(db: Db) {
         ), action as (
           insert into story_messages (story_id, role, content, turn, attempts, created_at)
           select leased.id, 'user', ${input.content},
-            (select coalesce(max(turn), 0) + 1 from story_messages where story_id = leased.id), 1, ${input.now.toISOString()}::timestamptz
+            coalesce((select turn from story_messages where story_id = leased.id order by id desc limit 1), 0) + 1, 1, ${input.now.toISOString()}::timestamptz
           from leased
           returning *
         )
@@ -183,10 +185,9 @@ export function createStoriesRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Appends a player action as the next turn (numbered in the same statement). */
     /** Appends a player's action numbered after the story's last turn (seeding, tools; a turn uses leaseAndAppend). */
     async appendAction(storyId: number, content: string, now: Date): Promise<MessageRecord> {
-      const nextTurn = sql<number>`(select coalesce(max(${storyMessages.turn}), 0) + 1 from ${storyMessages} where ${storyMessages.storyId} = ${storyId})`;
+      const nextTurn = sql<number>`coalesce((select ${storyMessages.turn} from ${storyMessages} where ${storyMessages.storyId} = ${storyId} order by ${storyMessages.id} desc limit 1), 0) + 1`;
       const [row] = await db.insert(storyMessages).values({ storyId, role: 'user', content, turn: nextTurn, attempts: 1, createdAt: now }).returning(messageColumns);
       return row;
     },

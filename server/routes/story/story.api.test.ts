@@ -97,7 +97,8 @@ describe('POST /api/story/:id/continue', () => {
     const events = parseSse(res.body);
     expect(events[0]).toEqual({ event: 'story', data: { storyId } });
     const deltas = events.filter((e) => e.event === 'delta');
-    expect(deltas.length).toBeGreaterThan(50);
+    // The first words alone, the rest gathered (stream.test.ts covers the pacing).
+    expect(deltas.length).toBeGreaterThanOrEqual(2);
     const done = events.at(-1);
     expect(done?.event).toBe('done');
     const expected = composeReply({ storyId, turn: 1, attempt: 0, premise: PREMISE, action: 'I follow the footprints' });
