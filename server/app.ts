@@ -16,7 +16,9 @@ import type { NarratorProvider } from './ai/llm/types';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createRepositories } from './db/repositories';
+import { registerCompression, staticCompressionOptions } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { connectRedis } from './plugins/redis';
 import { registerSecurity } from './plugins/security';
 import { createSessionCookies, registerSession } from './plugins/session';
 import { adminRoutes } from './routes/admin';
@@ -41,8 +43,9 @@ import { createImageService } from './services/images';
 import { createNarrationService, type NarrationService } from './services/narration';
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
 import { createRateLimiter } from './services/rate-limiter';
+import { createRedisStore, createRequestLimiter } from './services/request-limiter';
 import { createSessionService } from './services/sessions';
-import { createSharingService } from './services/sharing';
+import { createSharingService, redisRevocations } from './services/sharing';
 import { createSpeechService } from './services/speech';
 import { createStoryService } from './services/stories';
 
@@ -122,6 +125,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const sessions = createSessionService(repos, now);
   const captcha = createCaptchaService(repos, now);
   const limiter = createRateLimiter(repos, now);
+  // Every other limit is counted off the database: in memory, or in Redis when instances must agree.
+  const redis = config.redis.url ? await connectRedis({ url: config.redis.url, keyPrefix: config.redis.keyPrefix }, app.log) : null;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.close();
+    });
+  }
+  const requestLimiter = createRequestLimiter({ now, shared: redis && createRedisStore(redis.client, redis.keyPrefix), log: app.log });
   const accounts = createAccountService({ repos, config, captcha, limiter, now });
   const sessionCookies = createSessionCookies(config);
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
@@ -133,7 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     config: config.image,
     painter: deps.painter === undefined ? createImageProvider(config.image) : deps.painter,
     narrator,
-    limiter,
+    limiter: requestLimiter,
     preferences: deps.preferences ?? preferences,
     monthlyTokenLimit: config.userMonthlyTokenLimit,
     now,
@@ -154,19 +165,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
   const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const bookmarks = createBookmarkService({ repos, now });
-  const sharing = createSharingService({ repos, images, now });
+  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisRevocations(redis) });
+  await sharing.start();
   const speech = createSpeechService({
     repos,
     tts: deps.tts === undefined ? createTtsProvider(config.tts) : deps.tts,
     stt: deps.stt === undefined ? createSttProvider(config.stt) : deps.stt,
     ttsConfig: config.tts,
     sttConfig: config.stt,
-    limiter,
+    limiter: requestLimiter,
     now,
     flush,
     log: serviceLog,
   });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter, sessionCookies, narration, stories, admin, bookmarks, sharing, preferences, images, speech, flush };
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, admin, bookmarks, sharing, preferences, images, speech, flush };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {
@@ -185,6 +197,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const serveClient = config.serveClient && existsSync(join(config.clientDir, 'index.html'));
   registerErrorHandling(app, serveClient);
   await registerSecurity(app);
+  await registerCompression(app, config.compression);
   await app.register(cookie);
   registerSession(app, sessions, sessionCookies);
 
@@ -212,6 +225,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await app.register(fastifyStatic, {
       root: config.clientDir,
       wildcard: false,
+      ...staticCompressionOptions(config.compression),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -162,6 +162,24 @@ describe('loadConfig', () => {
   });
 });
 
+describe('Redis settings', () => {
+  it('default to counting in this process, under the taleweaver: prefix', () => {
+    expect(loadConfig({}).redis).toEqual({ url: undefined, keyPrefix: 'taleweaver:' });
+  });
+
+  it('read REDIS_URL (redis:// or rediss://) and REDIS_KEY_PREFIX', () => {
+    expect(loadConfig({ REDIS_URL: ' redis://127.0.0.1:6379 ', REDIS_KEY_PREFIX: 'tw-prod:' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'tw-prod:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache.example.com:6380/2' }).redis.url).toBe('rediss://user:pw@cache.example.com:6380/2');
+  });
+
+  it('refuse a bad address or prefix with one line each', () => {
+    for (const url of ['127.0.0.1:6379', 'http://cache:6379', 'redis://bad host']) {
+      expect(() => loadConfig({ REDIS_URL: url }), url).toThrow(/^Invalid configuration:\n {2}- REDIS_URL: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL, for example redis:\/\/127\.0\.0\.1:6379$/);
+    }
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ : \. -/);
+  });
+});
+
 describe('image settings', () => {
   it('default to the offline painter, 16:9, 2 jobs at once, 30 pictures an hour and a 2-minute timeout', () => {
     expect(loadConfig({}).image).toEqual({

@@ -79,12 +79,23 @@ const envSchema = z.object({
   REGISTER_MAX_PER_HOUR: positiveInt('REGISTER_MAX_PER_HOUR').default(30),
   CAPTCHA_MAX_PER_MINUTE: positiveInt('CAPTCHA_MAX_PER_MINUTE').default(30),
   SHARED_READS_PER_MINUTE: positiveInt('SHARED_READS_PER_MINUTE').default(120),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^rediss?:\/\/[^\s]*$/.test(v) && URL.canParse(v), 'REDIS_URL must be a redis:// or rediss:// URL, for example redis://127.0.0.1:6379')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w:.-]{1,64}$/, 'REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ : . -')
+    .default('taleweaver:'),
   PUBLIC_URL: z
     .string()
     .trim()
     .refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), 'PUBLIC_URL must be an http:// or https:// address without query or fragment')
     .optional(),
   SERVE_CLIENT: booleanFlag('SERVE_CLIENT').default(true),
+  COMPRESSION: booleanFlag('COMPRESSION').default(true),
   LLM_PROVIDER: z
     .string()
     .trim()
@@ -215,11 +226,15 @@ export interface AppConfig {
   };
   /** Public shared-story reads (API and link-preview page) per IP per minute. */
   sharedReadsPerMinute: number;
+  /** Where several instances share request-limit counts and stopped shares; url undefined: in-process only. */
+  redis: { url: string | undefined; keyPrefix: string };
   /** The address readers use (for link-preview URLs); the request's own host when unset. */
   publicUrl: string | undefined;
   /** Serve the built SPA from dist/client (off in API tests, where no build exists). */
   serveClient: boolean;
   clientDir: string;
+  /** Compressed answers (brotli/gzip) and the build's precompressed files; off behind a compressing proxy. */
+  compression: boolean;
   llm: LlmConfig;
   /** Tokens a user may spend per calendar month (UTC); null is unlimited. */
   userMonthlyTokenLimit: number | null;
@@ -280,9 +295,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       captchaPerMinute: e.CAPTCHA_MAX_PER_MINUTE,
     },
     sharedReadsPerMinute: e.SHARED_READS_PER_MINUTE,
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     serveClient: e.SERVE_CLIENT,
     clientDir: resolve('dist/client'),
+    compression: e.COMPRESSION,
     llm: {
       provider: e.LLM_PROVIDER,
       baseUrl: (e.LLM_BASE_URL ?? DEFAULT_BASE_URLS[e.LLM_PROVIDER]).replace(/\/+$/, ''),

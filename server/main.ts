@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createRepositories } from './db/repositories';
+import { RedisUnavailableError } from './plugins/redis';
 import { PGLITE_VACUUM_SQL, startHousekeeping } from './services/housekeeping';
 
 async function main(): Promise<void> {
@@ -50,7 +51,16 @@ async function main(): Promise<void> {
   const vacuum = database.kind === 'pglite' ? () => database.executeSql(PGLITE_VACUUM_SQL) : undefined;
   const stopHousekeeping = startHousekeeping(repos, () => new Date(), logger, vacuum);
 
-  const app = await buildApp(config, { database, logger: undefined });
+  let app;
+  try {
+    app = await buildApp(config, { database, logger: undefined });
+  } catch (error) {
+    if (!(error instanceof RedisUnavailableError)) throw error;
+    console.error(error.message);
+    stopHousekeeping();
+    await database.close();
+    process.exit(1);
+  }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');

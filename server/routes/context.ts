@@ -8,7 +8,7 @@ import type { CaptchaService } from '@server/services/captcha';
 import type { ImageService } from '@server/services/images';
 import type { NarrationService } from '@server/services/narration';
 import type { PreferencesService } from '@server/services/preferences';
-import type { RateLimiter } from '@server/services/rate-limiter';
+import type { RequestLimiter } from '@server/services/request-limiter';
 import type { SessionService } from '@server/services/sessions';
 import type { SharingService } from '@server/services/sharing';
 import type { SpeechService } from '@server/services/speech';
@@ -19,7 +19,8 @@ export interface RouteContext {
   accounts: AccountService;
   sessions: SessionService;
   captcha: CaptchaService;
-  limiter: RateLimiter;
+  /** Per-IP request limits (captcha, shared reads), counted in memory or Redis, not in the database. */
+  limiter: RequestLimiter;
   sessionCookies: SessionCookies;
   narration: NarrationService;
   stories: StoryService;

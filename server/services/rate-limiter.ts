@@ -1,6 +1,7 @@
 // Sliding-window limits over events stored in the database, so every app instance counts the same
-// attempts. Used for failed logins (per account and per IP), registrations, captcha requests and
-// shared story reads.
+// attempts and the counts survive restarts. Kept for what needs that: failed logins (per account and
+// per IP) and registrations (per IP). Every other limit is counted off the database, per request,
+// in request-limiter.ts: a database write per captcha or shared read capped them near 400 a second.
 import type { Repositories } from '@server/db/repositories';
 
 export interface Limit {
@@ -37,14 +38,6 @@ export function createRateLimiter(repos: Pick<Repositories, 'rateLimits'>, now: 
 
     take,
     forget,
-
-    /** Counts one request against the limit; false (and not counted) when `key` has used it up. */
-    async allow(limit: Limit, key: string): Promise<boolean> {
-      const attempt = await take(limit, key);
-      if (!attempt.over) return true;
-      await forget(attempt);
-      return false;
-    },
 
     async reset(limit: Limit, key: string): Promise<void> {
       await repos.rateLimits.clear(limit.bucket, key);

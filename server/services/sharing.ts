@@ -1,16 +1,19 @@
 // Sharing (spec sections 3, 4 and 7): the owner shares a snapshot of a story's turns under an
 // unguessable id; anyone with the id reads it; the owner can stop sharing. Sharing again makes a new
 // link with the newer turns. The public answer carries the title and the turns, nothing about the
-// account. The id "test" is the built-in sample story.
+// account. The id "test" is the built-in sample story. Published snapshots are served from memory
+// (shared-story-cache.ts); stopping a share drops it there, and with REDIS_URL on every instance.
 import { randomBytes } from 'node:crypto';
 import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/errors';
 import { SAMPLE_STORY } from '@shared/sample-story';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { isWellFormedShareId, SAMPLE_SHARE_ID, SHARING_MESSAGES, type SharedStory } from '@shared/schemas/sharing';
+import type { RedisLink } from '@server/plugins/redis';
 import type { ImageService } from './images';
 import { altFromScene } from './images/scene-prompt';
 import { notFound as storyNotFound } from './narration';
+import { createSharedStoryCache, type PublishedShare } from './shared-story-cache';
 
 /** 12 random bytes: 16 URL-safe characters, 96 bits, far beyond guessing. */
 const SHARE_ID_BYTES = 12;
@@ -20,12 +23,42 @@ export const shareNotFound = () => new AppError(404, ERROR_CODES.notFound, SHARI
 /** A shared picture's address: readable by anyone holding the link, for as long as the link lives. */
 export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false) => `/api/shared/${shareId}/images/${hash}${thumbnail ? '.thumb' : ''}.webp`;
 
-export function createSharingService({ repos, images, now }: { repos: Repositories; images: Pick<ImageService, 'enabled'>; now: () => Date }) {
+/** How instances tell each other that a share was stopped. */
+export interface RevocationChannel {
+  announce(shareId: string): Promise<unknown>;
+  listen(handler: (shareId: string) => void): Promise<void>;
+}
+
+/** Stopped shares announced over Redis pub/sub, to every instance using the same key prefix. */
+export function redisRevocations(redis: RedisLink): RevocationChannel {
+  const channel = `${redis.keyPrefix}share-stopped`;
+  return { announce: (shareId) => redis.publish(channel, shareId), listen: (handler) => redis.subscribe(channel, handler) };
+}
+
+interface SharingDeps {
+  repos: Repositories;
+  images: Pick<ImageService, 'enabled'>;
+  now: () => Date;
+  /** Keep compressed copies of each snapshot (COMPRESSION). */
+  compress?: boolean;
+  /** Null with one instance (or several without Redis: cached snapshots then expire within a minute). */
+  revocations?: RevocationChannel | null;
+}
+
+export function createSharingService({ repos, images, now, compress = false, revocations = null }: SharingDeps) {
+  const cache = createSharedStoryCache({
+    now,
+    compress,
+    async load(shareId) {
+      if (shareId === SAMPLE_SHARE_ID) return SAMPLE_STORY;
+      if (!isWellFormedShareId(shareId)) return null;
+      const record = await repos.shares.find(shareId);
+      return record ? { shareId: record.id, title: record.title, messages: record.messages } : null;
+    },
+  });
+
   async function find(shareId: string): Promise<SharedStory | null> {
-    if (shareId === SAMPLE_SHARE_ID) return SAMPLE_STORY;
-    if (!isWellFormedShareId(shareId)) return null;
-    const record = await repos.shares.find(shareId);
-    return record ? { shareId: record.id, title: record.title, messages: record.messages } : null;
+    return (await cache.get(shareId))?.story ?? null;
   }
 
   return {
@@ -48,10 +81,16 @@ export function createSharingService({ repos, images, now }: { repos: Repositori
     /** The shared story, or null when there is none under this id (or the id cannot be one). */
     find,
 
-    async read(shareId: string): Promise<SharedStory> {
-      const story = await find(shareId);
-      if (!story) throw shareNotFound();
-      return story;
+    /** The public answer, serialised and tagged (usually from memory); 404 when there is none. */
+    async published(shareId: string): Promise<PublishedShare> {
+      const share = await cache.get(shareId);
+      if (!share) throw shareNotFound();
+      return share;
+    },
+
+    /** Hears other instances' stopped shares (with REDIS_URL); call once at start-up. */
+    async start(): Promise<void> {
+      await revocations?.listen((shareId) => cache.invalidate(shareId));
     },
 
     /** A picture of a shared snapshot: its bytes if the snapshot shows it, else null. */
@@ -64,7 +103,13 @@ export function createSharingService({ repos, images, now }: { repos: Repositori
 
     async stop(userId: number, shareId: string): Promise<void> {
       if (!isWellFormedShareId(shareId) || !(await repos.shares.deleteOwned(shareId, userId))) throw shareNotFound();
+      cache.invalidate(shareId);
+      // If Redis is unreachable the others still drop it when their entry expires (within a minute).
+      await revocations?.announce(shareId);
     },
+
+    /** Entries and bytes held in memory (for tests and benchmarks). */
+    cacheStats: () => cache.stats(),
   };
 }
 export type SharingService = ReturnType<typeof createSharingService>;

@@ -13,7 +13,7 @@ import { ERROR_CODES } from '@shared/schemas/common';
 import { SPEECH_MESSAGES, type SpeechPartParams, type TranscriptionResponse } from '@shared/schemas/speech';
 import { splitSentences } from '@shared/speech/sentences';
 import { scrubbed } from './narrator-errors';
-import type { RateLimiter } from './rate-limiter';
+import type { RequestLimiter } from './request-limiter';
 import type { Log } from './story-memory';
 
 export interface SpeechServiceDeps {
@@ -24,7 +24,8 @@ export interface SpeechServiceDeps {
   stt: SttProvider | null;
   ttsConfig: Pick<TtsConfig, 'voices' | 'maxPerHour' | 'apiKey'>;
   sttConfig: Pick<SttConfig, 'maxPerHour' | 'apiKey'>;
-  limiter: RateLimiter;
+  /** Per-player hourly limits, counted in memory or Redis. */
+  limiter: Pick<RequestLimiter, 'allow'>;
   now: () => Date;
   flush: () => Promise<void>;
   log: Log;

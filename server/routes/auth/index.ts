@@ -12,6 +12,7 @@ import {
 import { MESSAGES, tooManyRequests } from '@server/errors';
 import { cookieOptions } from '@server/plugins/session';
 import { CAPTCHA_LIFETIME_MS } from '@server/services/captcha';
+import { ipKey } from '@server/services/request-limiter';
 import type { RouteContext } from '../context';
 
 export const CAPTCHA_COOKIE = 'tw_captcha';
@@ -50,7 +51,8 @@ export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     );
 
     app.get('/captcha', { schema: { response: { 200: captchaResponseSchema } } }, async (request, reply) => {
-      if (!(await ctx.limiter.allow(captchaLimit, request.ip))) throw tooManyRequests(MESSAGES.tooManyCaptchas, 60);
+      // Counted in memory or Redis: each question is one database write already, not three.
+      if (!(await ctx.limiter.allow(captchaLimit, ipKey(request.ip)))) throw tooManyRequests(MESSAGES.tooManyCaptchas, 60);
       const { token, question } = await ctx.captcha.issue(request.cookies[CAPTCHA_COOKIE]);
       reply.setCookie(CAPTCHA_COOKIE, token, cookieOptions(request, ctx.config, CAPTCHA_LIFETIME_MS, '/api'));
       return { success: true as const, question };

@@ -1,8 +1,11 @@
 // Sharing endpoints (spec section 7): POST /api/story/:storyId/share (owner), DELETE
 // /api/shared/:shareId (owner) and the public GET /api/shared/:shareId. Public reads are limited per
-// IP and cacheable: a snapshot never changes, so its ETag holds until the owner stops sharing, and a
-// short max-age bounds how long a stopped link can linger in caches.
-import { createHash } from 'node:crypto';
+// IP (counted in memory or Redis, never in the database) and cacheable: a snapshot never changes, so
+// its ETag holds until the owner stops sharing, and a short max-age bounds how long a stopped link
+// can linger in caches. The answer's bytes (plain, brotli or gzip) and ETag come ready-made from the
+// sharing service's cache, so a read (or a 304) usually touches neither the database, nor the JSON
+// serialiser, nor a compressor. These reads are not logged one by one at info level: a popular story
+// brings thousands a second, and two log lines each would cost more than the answer; errors are.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,16 +13,43 @@ import { ERROR_CODES, successSchema } from '@shared/schemas/common';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import { AppError } from '@server/errors';
 import { parseImageFile, sendAsset } from '../images';
-import { SAMPLE_SHARE_ID, SHARING_MESSAGES, shareBodySchema, shareParamsSchema, shareResponseSchema, sharedStorySchema } from '@shared/schemas/sharing';
+import { SAMPLE_SHARE_ID, SHARING_MESSAGES, shareBodySchema, shareParamsSchema, shareResponseSchema, sharedStorySchema, type SharedStory } from '@shared/schemas/sharing';
 import { storyParamsSchema } from '@shared/schemas/story';
 import { tooManyRequests } from '@server/errors';
 import { requireUserId } from '@server/plugins/session';
-import type { Limit } from '@server/services/rate-limiter';
+import { ipKey, type Limit } from '@server/services/request-limiter';
 import type { RouteContext } from '../context';
 import { matchesEtag } from '../http-cache';
 
 export const SHARED_MAX_AGE_SECONDS = 60;
 export const SAMPLE_MAX_AGE_SECONDS = 3600;
+
+type Encoding = 'br' | 'gzip';
+const encodingChoices = new Map<string, Encoding | null>();
+
+/**
+ * The encoding to send for an Accept-Encoding header: br or gzip, whichever has the higher q (br on
+ * a tie, as @fastify/compress chooses), or null for the plain bytes. Browsers send a handful of
+ * distinct headers, so answers are remembered (a few dozen at most).
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const known = encodingChoices.get(header);
+  if (known !== undefined) return known;
+  const weights: Record<string, number> = {};
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name && weight >= 0 && weight <= 1) weights[name] = weight;
+  }
+  const br = weights.br ?? weights['*'] ?? 0;
+  const gzip = weights.gzip ?? weights['*'] ?? 0;
+  const choice = br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : null;
+  if (encodingChoices.size >= 64) encodingChoices.clear();
+  encodingChoices.set(header, choice);
+  return choice;
+}
 
 export function sharedReadLimit(ctx: RouteContext): Limit {
   return { bucket: 'shared-read-ip', max: ctx.config.sharedReadsPerMinute, windowMs: 60_000 };
@@ -27,11 +57,7 @@ export function sharedReadLimit(ctx: RouteContext): Limit {
 
 /** Counts one public read for the caller's IP; false when the IP has used up its reads. */
 export async function takeSharedRead(ctx: RouteContext, request: FastifyRequest): Promise<boolean> {
-  return ctx.limiter.allow(sharedReadLimit(ctx), request.ip);
-}
-
-function etagFor(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+  return ctx.limiter.allow(sharedReadLimit(ctx), ipKey(request.ip));
 }
 
 /** Public when nothing personal rides along: a refreshed session cookie must never sit in a shared cache. */
@@ -51,14 +77,22 @@ export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/shared/:shareId', { schema: { params: shareParamsSchema, response: { 200: sharedStorySchema, 304: z.null() } } }, async (request, reply) => {
+    const readOptions = { logLevel: 'warn' as const, schema: { params: shareParamsSchema, response: { 200: sharedStorySchema, 304: z.void() } } };
+    app.get('/shared/:shareId', readOptions, async (request, reply) => {
       if (!(await takeSharedRead(ctx, request))) throw tooManyRequests(SHARING_MESSAGES.tooManyReads, 60);
-      const story = await ctx.sharing.read(request.params.shareId);
-      const etag = etagFor(story);
-      reply.header('etag', etag);
-      setCaching(reply, story.shareId === SAMPLE_SHARE_ID ? SAMPLE_MAX_AGE_SECONDS : SHARED_MAX_AGE_SECONDS);
-      if (matchesEtag(request, etag)) return reply.status(304).send(null);
-      return story;
+      const shared = await ctx.sharing.published(request.params.shareId);
+      reply.header('etag', shared.etag);
+      setCaching(reply, shared.story.shareId === SAMPLE_SHARE_ID ? SAMPLE_MAX_AGE_SECONDS : SHARED_MAX_AGE_SECONDS);
+      if (shared.encoded) reply.header('vary', 'accept-encoding');
+      // No payload at all: a 304 has no body, and sending null would serialise one ("null").
+      if (matchesEtag(request, shared.etag)) return reply.status(304).send();
+      const encoding = shared.encoded && preferredEncoding(request.headers['accept-encoding']);
+      // @fastify/compress leaves an answer that names its Content-Encoding alone.
+      if (encoding) reply.header('content-encoding', encoding);
+      // Already JSON (checked against sharedStorySchema when it was cached); the type provider
+      // types send() by that schema, hence the cast.
+      const body = encoding ? shared.encoded![encoding] : shared.body;
+      return reply.type('application/json; charset=utf-8').send(body as unknown as SharedStory);
     });
 
     // A shared snapshot's pictures: public and immutable, like the link itself. Not counted

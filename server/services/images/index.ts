@@ -21,7 +21,7 @@ import {
 } from '@shared/schemas/images';
 import { STORY_MESSAGES } from '@shared/schemas/story';
 import type { PreferencesSource } from '../preferences';
-import type { RateLimiter } from '../rate-limiter';
+import type { RequestLimiter } from '../request-limiter';
 import type { Log } from '../story-memory';
 import { createPaintJob, MAX_JOB_RUNS, SCENE_IMAGE_QUEUE, type SceneImageJob } from './paint-job';
 import { altFromScene, sceneFromReply } from './scene-prompt';
@@ -33,7 +33,8 @@ export interface ImageServiceDeps {
   /** Null when IMAGE_PROVIDER=none: every image call answers 404 and nothing shows. */
   painter: ImageProvider | null;
   narrator: NarratorProvider;
-  limiter: RateLimiter;
+  /** Per-player hourly limits, counted in memory or Redis. */
+  limiter: Pick<RequestLimiter, 'allow'>;
   preferences: PreferencesSource;
   monthlyTokenLimit: number | null;
   now: () => Date;

@@ -1,0 +1,112 @@
+// Request limits counted off the database: captcha questions and shared-story reads per IP,
+// pictures, narration and recordings per player. Each limit is a fixed window counted in this
+// process's memory (one instance), or in Redis when REDIS_URL is set, so that every instance counts
+// the same requests. Redis counting is @fastify/rate-limit's own store (an atomic INCR + PEXPIRE
+// script); the memory store keeps that store's contract but reads the app's clock, which tests
+// move. The durable limits (failed logins, sign-ups) stay in the database: see rate-limiter.ts.
+import { normalizeIP } from '@fastify/rate-limit';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Limit } from './rate-limiter';
+
+export type { Limit };
+
+/** @fastify/rate-limit's store contract: count one hit in `key`'s window and answer the count. */
+export interface CounterStore {
+  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void;
+}
+
+/** Keys kept in memory at most: past it the least recently counted are dropped (their count restarts). */
+export const MEMORY_STORE_CAPACITY = 100_000;
+
+/**
+ * Fixed windows in a Map used as an LRU (re-inserted on every hit), bounded to `capacity` keys.
+ * Same behaviour as @fastify/rate-limit's LocalStore, with the clock passed in.
+ */
+export function createMemoryStore(now: () => Date, capacity = MEMORY_STORE_CAPACITY): CounterStore & { size(): number } {
+  const windows = new Map<string, { count: number; startMs: number }>();
+  return {
+    incr(key, callback, timeWindow) {
+      const nowMs = now().getTime();
+      let window = windows.get(key);
+      if (window) windows.delete(key);
+      if (!window || window.startMs + timeWindow <= nowMs) window = { count: 0, startMs: nowMs };
+      window.count += 1;
+      windows.set(key, window);
+      if (windows.size > capacity) windows.delete(windows.keys().next().value as string);
+      callback(null, { current: window.count, ttl: window.startMs + timeWindow - nowMs });
+    },
+    size: () => windows.size,
+  };
+}
+
+/** Counts in Redis under `keyPrefix`: every instance pointed at the same Redis and prefix shares the counts. */
+export function createRedisStore(redis: Redis, keyPrefix: string): CounterStore {
+  return new RedisStore(false, false, redis, `${keyPrefix}limit:`);
+}
+
+function increment(store: CounterStore, key: string, windowMs: number, max: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    store.incr(key, (error, result) => (error || !result ? reject(error ?? new Error('no count')) : resolve(result.current)), windowMs, max);
+  });
+}
+
+export interface RequestLimiterDeps {
+  now: () => Date;
+  /** Shared counts (Redis); null counts in this process only. */
+  shared: CounterStore | null;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** The stand-in while the shared store is unreachable (by default a memory store on `now`). */
+  fallback?: CounterStore;
+}
+
+export function createRequestLimiter({ now, shared, log, fallback = createMemoryStore(now) }: RequestLimiterDeps) {
+  let degraded = false;
+
+  /**
+   * While Redis is unreachable the limits are counted in this process: each instance then allows up
+   * to the limit on its own, which still bounds abuse, where refusing everyone (or no limit at all)
+   * would turn a Redis outage into an outage of sign-up captchas and shared links (or into no
+   * protection of the paid picture and voice providers). One line in the log when it starts and ends.
+   */
+  async function count(key: string, limit: Limit): Promise<number> {
+    if (shared) {
+      try {
+        const current = await increment(shared, key, limit.windowMs, limit.max);
+        if (degraded) {
+          degraded = false;
+          log.info('rate limits: Redis is reachable again; counting there');
+        }
+        return current;
+      } catch (error) {
+        if (!degraded) {
+          degraded = true;
+          log.warn({ err: error }, 'rate limits: Redis is unreachable; counting in this instance until it is back');
+        }
+      }
+    }
+    return increment(fallback, key, limit.windowMs, limit.max);
+  }
+
+  return {
+    /**
+     * Counts one request against `limit` for `key`; false when it is past the limit. A refused
+     * request is counted too, but a window never grows: the count simply restarts when it ends.
+     */
+    async allow(limit: Limit, key: string): Promise<boolean> {
+      return (await count(`${limit.bucket}:${key}`, limit)) <= limit.max;
+    },
+    /** Whether the last count fell back to this process because Redis was unreachable. */
+    get degraded() {
+      return degraded;
+    },
+  };
+}
+export type RequestLimiter = ReturnType<typeof createRequestLimiter>;
+
+/**
+ * The key for a per-IP limit: an IPv4 address as is, an IPv6 address by its /64 (one host is
+ * usually handed a whole /64, so counting single addresses would let it rotate past any limit).
+ */
+export const ipKey = (ip: string) => normalizeIP(ip, 64);

@@ -1,0 +1,122 @@
+// The shared-story cache: one database read per snapshot while it is fresh (however many readers
+// arrive at once), nothing kept for unknown ids, expiry on the app's clock, invalidation that a read
+// already under way cannot undo, and a bound on the bytes held.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import type { SharedStory } from '@shared/schemas/sharing';
+import { createSharedStoryCache, publishShare } from './shared-story-cache';
+
+const story = (shareId: string, words = 3): SharedStory => ({
+  shareId,
+  title: `Story ${shareId}`,
+  messages: [{ role: 'assistant', content: 'word '.repeat(words).trim() }],
+});
+
+function setup(options: { maxBytes?: number; compress?: boolean } = {}) {
+  let ms = 0;
+  const stories = new Map<string, SharedStory>([
+    ['a', story('a')],
+    ['b', story('b')],
+  ]);
+  const load = vi.fn(async (shareId: string) => stories.get(shareId) ?? null);
+  const cache = createSharedStoryCache({ load, now: () => new Date(ms), ttlMs: 60_000, ...options });
+  return { cache, load, stories, advance: (by: number) => (ms += by) };
+}
+
+describe('publishShare', () => {
+  it('serialises the public shape once, without unknown fields, with a strong tag of the bytes', () => {
+    const share = publishShare({ ...story('a'), userId: 7 } as SharedStory);
+    expect(JSON.parse(share.body.toString())).toEqual(story('a'));
+    expect(share.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(publishShare(story('a')).etag).toBe(share.etag);
+    expect(publishShare(story('b')).etag).not.toBe(share.etag);
+  });
+});
+
+describe('createSharedStoryCache', () => {
+  it('reads a snapshot once, for concurrent and later readers alike', async () => {
+    const { cache, load } = setup();
+    const [first, second] = await Promise.all([cache.get('a'), cache.get('a')]);
+    expect(first).toBe(second);
+    expect(await cache.get('a')).toBe(first);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(first?.story).toEqual(story('a'));
+  });
+
+  it('keeps nothing for an id with no snapshot', async () => {
+    const { cache, load } = setup();
+    expect(await cache.get('zzz')).toBeNull();
+    expect(await cache.get('zzz')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads again once an entry is older than its time to live (on the app clock)', async () => {
+    const { cache, load, advance } = setup();
+    await cache.get('a');
+    advance(59_999);
+    await cache.get('a');
+    expect(load).toHaveBeenCalledTimes(1);
+    advance(1);
+    await cache.get('a');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets an invalidated share: the next read goes to the source, which no longer has it', async () => {
+    const { cache, load, stories } = setup();
+    expect(await cache.get('a')).not.toBeNull();
+    stories.delete('a');
+    cache.invalidate('a');
+    expect(await cache.get('a')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep what a read begun before an invalidation brings back', async () => {
+    const { cache, load, stories } = setup();
+    let release!: () => void;
+    load.mockImplementationOnce(async (shareId) => {
+      const found = stories.get(shareId) ?? null;
+      await new Promise<void>((resolve) => (release = resolve));
+      return found;
+    });
+    const early = cache.get('a');
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    stories.delete('a');
+    cache.invalidate('a');
+    // A reader after the stop does not join the read that began before it.
+    const late = cache.get('a');
+    release();
+    expect((await early)?.story.shareId).toBe('a');
+    expect(await late).toBeNull();
+    expect(await cache.get('a')).toBeNull();
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('holds at most its byte bound, dropping the least recently read first, and never keeps a snapshot past a quarter of it', async () => {
+    const size = publishShare(story('a')).body.length;
+    const { cache, load, stories } = setup({ maxBytes: size * 4 });
+    for (const id of ['c', 'd', 'e']) stories.set(id, story(id));
+    for (const id of ['a', 'b', 'c', 'd', 'a', 'e']) await cache.get(id);
+    expect(cache.stats()).toEqual({ entries: 4, bytes: size * 4 });
+    load.mockClear();
+    for (const id of ['a', 'c', 'd', 'e', 'b']) await cache.get(id);
+    expect(load.mock.calls.map(([id]) => id)).toEqual(['b']);
+
+    stories.set('long', story('long', 100));
+    expect((await cache.get('long'))?.story.shareId).toBe('long');
+    expect((await cache.get('long'))?.story.shareId).toBe('long');
+    expect(load.mock.calls.map(([id]) => id)).toEqual(['b', 'long', 'long']);
+    expect(cache.stats().entries).toBe(4);
+  });
+
+  it('with compression, keeps brotli and gzip bytes of answers of 1 KB or more, and counts them in its bound', async () => {
+    const { cache, stories } = setup({ compress: true });
+    stories.set('long', story('long', 400));
+    const long = await cache.get('long');
+    expect(long!.body.length).toBeGreaterThan(1024);
+    expect(brotliDecompressSync(long!.encoded!.br)).toEqual(long!.body);
+    expect(gunzipSync(long!.encoded!.gzip)).toEqual(long!.body);
+    expect(cache.stats().bytes).toBe(long!.body.length + long!.encoded!.br.length + long!.encoded!.gzip.length);
+    expect((await cache.get('a'))!.encoded).toBeUndefined();
+    expect((await setup().cache.get('a'))!.encoded).toBeUndefined();
+  });
+});

@@ -1,0 +1,136 @@
+// Public shared-story answers kept in memory by share id. A snapshot never changes once shared, so
+// its JSON is serialised and tagged once and then served (or answered 304) without the database.
+// What can change is whether it is still shared: the owner may stop sharing. The instance that
+// stops it drops the entry at once; with REDIS_URL every other instance hears about it and drops it
+// too (see sharing.ts); and every entry lives at most `ttlMs` (60 s, the max-age that browsers and
+// shared caches may already keep a stopped link for), which bounds a missed message or several
+// instances without Redis. Bounded by the bytes it holds, least recently read dropped first.
+// With compression on, each entry also holds its brotli and gzip bytes, made once (off the event
+// loop) instead of on every read: most readers are browsers, and they all accept br or gzip.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESS_THRESHOLD_BYTES } from '@server/plugins/compression';
+import { sharedStorySchema, type SharedStory } from '@shared/schemas/sharing';
+
+export interface PublishedShare {
+  story: SharedStory;
+  /** Strong validator of `body`. */
+  etag: string;
+  /** The JSON answer as sent. */
+  body: Buffer;
+  /** The same bytes compressed, when compression is on and the answer is big enough to gain from it. */
+  encoded?: { br: Buffer; gzip: Buffer };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Made once per snapshot, so the stronger settings pay: ~0.3 ms of a worker thread for a 10-turn story. */
+async function encode(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+const sizeOf = (share: PublishedShare) => share.body.length + (share.encoded ? share.encoded.br.length + share.encoded.gzip.length : 0);
+
+export const SHARED_CACHE_TTL_MS = 60_000;
+/**
+ * Bytes of answers held (plain and compressed): about 3,000 ten-turn stories. The parsed snapshot kept
+ * beside each (for the link-preview page and the pictures' check) takes about as much again. A story
+ * past a quarter of the bound is served but not kept.
+ */
+export const SHARED_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+export function publishShare(story: SharedStory): PublishedShare {
+  // Parsed as the route's response schema would: the bytes are what the API promises, nothing more.
+  const clean = sharedStorySchema.parse(story);
+  const json = JSON.stringify(clean);
+  return { story: clean, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`, body: Buffer.from(json) };
+}
+
+interface CacheDeps {
+  /** Reads the snapshot from its source (the database); null when there is none. */
+  load: (shareId: string) => Promise<SharedStory | null>;
+  now: () => Date;
+  /** Keep brotli and gzip bytes too (COMPRESSION). */
+  compress?: boolean;
+  ttlMs?: number;
+  maxBytes?: number;
+}
+
+export function createSharedStoryCache({ load, now, compress = false, ttlMs = SHARED_CACHE_TTL_MS, maxBytes = SHARED_CACHE_MAX_BYTES }: CacheDeps) {
+  // A Map keeps insertion order: re-inserting on every read makes its first key the least recently read.
+  const entries = new Map<string, { share: PublishedShare; expiresAt: number }>();
+  /** One database read per share id at a time, however many readers arrive while it runs. */
+  const loading = new Map<string, Promise<PublishedShare | null>>();
+  let bytes = 0;
+  /** Bumped by every invalidation: a read that began before one must not put its answer back. */
+  let generation = 0;
+
+  function drop(shareId: string): void {
+    const entry = entries.get(shareId);
+    if (!entry) return;
+    entries.delete(shareId);
+    bytes -= sizeOf(entry.share);
+  }
+
+  function keep(shareId: string, share: PublishedShare): void {
+    const size = sizeOf(share);
+    if (size > maxBytes / 4) return;
+    drop(shareId);
+    entries.set(shareId, { share, expiresAt: now().getTime() + ttlMs });
+    bytes += size;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  function fetch(shareId: string): Promise<PublishedShare | null> {
+    const running = loading.get(shareId);
+    if (running) return running;
+    const startedAt = generation;
+    const pending = load(shareId)
+      .then(async (story) => {
+        if (!story) return null;
+        const share = publishShare(story);
+        if (compress && share.body.length >= COMPRESS_THRESHOLD_BYTES) share.encoded = await encode(share.body);
+        if (generation === startedAt) keep(shareId, share);
+        return share;
+      })
+      .finally(() => {
+        if (loading.get(shareId) === pending) loading.delete(shareId);
+      });
+    loading.set(shareId, pending);
+    return pending;
+  }
+
+  return {
+    /** The published snapshot, from memory when it is there and fresh; null when there is none. */
+    get(shareId: string): Promise<PublishedShare | null> {
+      const entry = entries.get(shareId);
+      if (entry && entry.expiresAt > now().getTime()) {
+        entries.delete(shareId);
+        entries.set(shareId, entry);
+        return Promise.resolve(entry.share);
+      }
+      drop(shareId);
+      return fetch(shareId);
+    },
+
+    /** Forgets a share (it was stopped): the next read goes to the database. */
+    invalidate(shareId: string): void {
+      generation += 1;
+      drop(shareId);
+      // A reader arriving from now on must not join a read that may predate the stop.
+      loading.delete(shareId);
+    },
+
+    stats: () => ({ entries: entries.size, bytes }),
+  };
+}
+export type SharedStoryCache = ReturnType<typeof createSharedStoryCache>;
