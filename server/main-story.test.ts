@@ -30,7 +30,7 @@ describe('a narrator reply cut by SIGKILL', () => {
     while (!seen.includes('event: delta')) seen += new TextDecoder().decode((await reader.read()).value);
     await stopServer(slow.child, 'SIGKILL');
 
-    // The DATA_DIR lock of a killed process expires after 15 seconds: start again until it has.
+    // Restarting at once, as a supervisor would: the killed process's DATA_DIR lock is taken over.
     const restarted = await respawnServer({ DATA_DIR: dataDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' });
     const port = restarted.port;
     const again = `http://127.0.0.1:${port}`;

@@ -15,6 +15,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { WalSyncer } from './durability';
+import { initDataDirInChild, PGLITE_START_PARAMS } from './pglite-setup';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,7 +51,7 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
   if (options.kind === 'pglite-memory') {
-    const client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
+    const client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
     return pgliteDatabase(client, null, async () => {});
   }
   const release = await lockDataDir(
@@ -62,7 +63,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   );
   try {
     const pgdata = join(options.dataDir, 'pgdata');
-    const client = await PGlite.create({ dataDir: pgdata, extensions: PGLITE_EXTENSIONS });
+    await initDataDirInChild(pgdata);
+    const client = await PGlite.create({ dataDir: pgdata, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
     const syncer = new WalSyncer(pgdata);
     syncer.startBackgroundSweep(SWEEP_INTERVAL_MS);
     return pgliteDatabase(client, syncer, release);

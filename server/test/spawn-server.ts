@@ -1,6 +1,6 @@
 // The real server as a child process (server/main.ts) for the tests that kill it: start it, wait
-// for its "ready" line, start it again once a killed one's DATA_DIR lock has expired, and register
-// a player over HTTP with the captcha solved.
+// for its "ready" line, start it again on a killed one's DATA_DIR (no waiting: the dead owner's lock
+// is taken over at once), and register a player over HTTP with the captcha solved.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface SpawnedServer {
@@ -27,17 +27,13 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
   return { child, port };
 }
 
-/** Starts again until the killed process's DATA_DIR lock has expired (15 s at most). */
+/**
+ * Starts again on the DATA_DIR of a process that was just killed. Its lock is taken over at once
+ * (the owner is dead), so one attempt must do: a refusal here is a bug, not something to wait out.
+ */
 export async function respawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  for (let attempt = 0; ; attempt += 1) {
-    const next = spawnServer(env);
-    try {
-      return { child: next.child, port: await next.port };
-    } catch (error) {
-      if (attempt > 20 || !String(error).includes('Another Taleweaver process')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }
+  const next = spawnServer(env);
+  return { child: next.child, port: await next.port };
 }
 
 export async function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

@@ -3,7 +3,7 @@
 // Anything too large, not an image by its magic bytes, or not decodable is an ImageError
 // ('invalid_output'), so a broken or hostile provider cannot get garbage onto a player's page.
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 import { ImageError } from './types';
 
 /** The most a provider may send for one picture, before any decoding. */
@@ -20,11 +20,6 @@ const THUMBNAIL_QUALITY = 60;
 // Measured here on scene pictures: effort 2 encodes in 26 ms against 63 ms at the default 4, for
 // files about 7% larger. A picture is stored once and served from cache, so the CPU matters more.
 const WEBP_EFFORT = 2;
-
-// The operation cache only pays off when one image is processed twice; here every image is new,
-// and without it memory stays flat over thousands of pictures. libvips already runs one thread per
-// image on glibc without jemalloc (sharp's own default there), so concurrency is left alone.
-sharp.cache(false);
 
 export type ImageType = 'png' | 'jpeg' | 'webp' | 'gif';
 
@@ -83,6 +78,7 @@ export async function toStoredImage(bytes: Uint8Array): Promise<StoredImage> {
     throw new ImageError('invalid_output', `not a PNG, JPEG, WebP or GIF image (starts with ${head || 'nothing'})`);
   }
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sharp = await loadSharp();
   try {
     // Only the first frame of an animated GIF or WebP is read: a scene is one still picture.
     const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();

@@ -2,7 +2,7 @@
 // It reads the scene with keyword heuristics (analysis.ts), draws it as SVG (scene-svg.ts) and
 // renders a PNG with sharp. No network and no model weights; the same text and seed always give
 // the same bytes. It reports no image tokens: the caller records a documented fixed equivalent.
-import sharp from 'sharp';
+import { loadSharp } from '../sharp';
 import { ImageError, type ImageConfig, type ImageProvider, type ImageRequest } from '../types';
 import { analyseScene } from './analysis';
 import { hashText } from './random';
@@ -11,9 +11,6 @@ import { composeSceneSvg } from './scene-svg';
 export { analyseScene, type SceneAnalysis } from './analysis';
 
 export const BUILTIN_PAINTER_MODEL = 'taleweaver-painter';
-
-// libvips' operation cache only helps when the same image is processed again; painters never do.
-sharp.cache(false);
 
 function throwIfAborted(signal: AbortSignal, stage: string): void {
   if (signal.aborted) throw new ImageError('timeout', `builtin painter aborted ${stage}`, { cause: signal.reason });
@@ -34,6 +31,7 @@ export function createBuiltinPainter(_config: ImageConfig): ImageProvider {
       throwIfAborted(request.signal, 'before drawing');
       const svg = sceneSvg(request);
       // A low zlib level: the bytes are re-encoded to WebP when stored, so PNG size barely matters.
+      const sharp = await loadSharp();
       const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 3 }).toBuffer();
       throwIfAborted(request.signal, 'after drawing');
       return { bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), imageTokens: undefined };
