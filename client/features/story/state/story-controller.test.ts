@@ -168,6 +168,30 @@ describe('story controller', () => {
     expect(store.getState().messages.map((m) => m.content).at(-1)).toBe('The bell answers.');
   });
 
+  it("opened mid-'Try again', hides the reply being rewritten and shows the new one once saved", async () => {
+    const before: RecoveredMessage[] = [
+      { messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
+      { messageId: 2, role: 'assistant', content: 'The tide turns.' },
+      { messageId: 3, role: 'user', content: 'I ring the bell' },
+      { messageId: 4, role: 'assistant', content: 'The bell is silent.' },
+    ];
+    const rewritten = [...before.slice(0, 3), { messageId: 5, role: 'assistant' as const, content: 'The bell answers.' }];
+    let release: () => void = () => {};
+    const currentState = vi
+      .fn()
+      .mockResolvedValueOnce({ messages: before, replying: true })
+      .mockImplementationOnce(() => new Promise((r) => (release = () => r({ messages: rewritten, replying: false }))));
+    const { controller, store } = setup({ currentState }, 5);
+    const loading = controller.load(1, 7);
+    await vi.waitFor(() => expect(currentState).toHaveBeenCalledTimes(2));
+    expect(store.getState()).toMatchObject({ isGenerating: true, error: null, retry: null, streamingId: null });
+    expect(store.getState().messages.map((m) => m.messageId)).toEqual([1, 2, 3]);
+    release();
+    expect(await loading).toEqual({ ok: true, storyId: 7 });
+    expect(store.getState().isGenerating).toBe(false);
+    expect(store.getState().messages.map((m) => m.messageId)).toEqual([1, 2, 3, 5]);
+  });
+
   it('offers Retry for an unanswered action once nobody is writing its reply', async () => {
     const action: RecoveredMessage[] = [
       { messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },

@@ -55,8 +55,18 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
+/** The narrator is writing: an answer to the last action, or a 'Try again' rewriting the last reply. */
 function awaitingReply(state: CurrentStoryState): boolean {
-  return state.replying && state.messages[state.messages.length - 1]?.role === 'user';
+  return state.replying && state.messages.length > 0;
+}
+
+/**
+ * What to show while the narrator writes: a reply being rewritten ('Try again') is left out, as it
+ * was before the reload, so the page shows its action and the narrator thinking, not a reply that is
+ * about to go (whose own 'Try again' the server would refuse as busy).
+ */
+function withoutReplyInProgress(messages: CurrentStoryState['messages']): CurrentStoryState['messages'] {
+  return messages[messages.length - 1]?.role === 'assistant' ? messages.slice(0, -1) : messages;
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -213,11 +223,12 @@ export function createStoryController(deps: ControllerDeps = {}) {
       store.dispatch({ type: 'loadStarted', ownerId, storyId });
       try {
         let state = await api.currentState(storyId, controller.signal);
-        // Opened while the narrator is still writing (a reload mid-reply): show the action with
-        // 'Narrator is thinking...' and re-read until the reply is saved, rather than offer a Retry
-        // the server would refuse as busy.
+        // Opened while the narrator is still writing (a reload mid-reply or mid-'Try again'): show
+        // the action with 'Narrator is thinking...' and re-read until the reply is saved, rather
+        // than offer a Retry or a 'Try again' the server would refuse as busy.
         while (!controller.signal.aborted && awaitingReply(state)) {
-          store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: true, storyImage: state.storyImage });
+          const shown = withoutReplyInProgress(state.messages);
+          store.dispatch({ type: 'loaded', storyId, messages: withStableIds(shown, store.getState().messages, newId), awaitingReply: true, storyImage: state.storyImage });
           await pause(replyPollMs, controller.signal);
           state = await api.currentState(storyId, controller.signal);
         }
