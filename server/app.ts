@@ -55,7 +55,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The narrator; by default the one LLM_PROVIDER names. */
   narrator?: NarratorProvider;
-  /** Where the narrator reads a player's preferences; by default the database (the preferences API's). */
+  /** Where pictures and the narrator (a story start, a retry) read a player's preferences; by default the database. A continue reads them from the database with its lease. */
   preferences?: PreferencesSource;
   /** The painter; by default the one IMAGE_PROVIDER names (null: pictures off). */
   painter?: ImageProvider | null;

@@ -12,7 +12,7 @@ import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
-import type { Preferences } from '@shared/schemas/preferences';
+import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferences';
 import { STORY_MESSAGES, type StoryReply } from '@shared/schemas/story';
 import { narratorAppError, scrubbed } from './narrator-errors';
 import type { PreferencesSource } from './preferences';
@@ -23,6 +23,7 @@ export interface NarrationDeps {
   provider: NarratorProvider;
   llm: LlmConfig;
   monthlyTokenLimit: number | null;
+  /** Read by a story's start and a retry; a continue reads the same row with its lease, in one statement. */
   preferences: PreferencesSource;
   now: () => Date;
   /** Makes committed writes durable (PGlite WAL fsync) before a reply is reported done. */
@@ -195,14 +196,13 @@ export function createNarrationService(deps: NarrationDeps) {
 
     async continueStory(userId: number, storyId: number, text: string): Promise<PreparedTurn> {
       await assertAllowance(userId);
-      // The lease, the action and the window in one statement, the preferences alongside: the
-      // fewer round trips before the provider call, the sooner the first words.
-      const [turn, preferences] = await Promise.all([
-        repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil() }),
-        deps.preferences.get(userId),
-      ]);
+      // The lease, the action, the window and the preferences in one statement: the fewer round
+      // trips (and, on PGlite, statements on the event loop) before the provider call, the sooner
+      // the first words.
+      const turn = await repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil() });
       if (!turn) return leaseRefused(userId, storyId);
       const { story, action } = turn;
+      const preferences = turn.preferences ?? DEFAULT_PREFERENCES;
       return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: [...turn.window, action], preferences } });
     },
 
