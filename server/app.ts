@@ -44,7 +44,7 @@ import { createNarrationService, type NarrationService } from './services/narrat
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
 import { createRateLimiter } from './services/rate-limiter';
 import { createRedisStore, createRequestLimiter } from './services/request-limiter';
-import { createSessionService } from './services/sessions';
+import { createSessionService, redisSessionEndings } from './services/sessions';
 import { createSharingService, redisRevocations } from './services/sharing';
 import { createSpeechService } from './services/speech';
 import { createStoryService } from './services/stories';
@@ -122,16 +122,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   const repos = createRepositories(deps.database.db);
-  const sessions = createSessionService(repos, now);
-  const captcha = createCaptchaService(repos, now);
-  const limiter = createRateLimiter(repos, now);
-  // Every other limit is counted off the database: in memory, or in Redis when instances must agree.
+  // Every limit but logins' and registrations' is counted off the database: in memory, or in Redis
+  // when instances must agree; Redis also tells the instances of ended sessions and stopped shares.
   const redis = config.redis.url ? await connectRedis({ url: config.redis.url, keyPrefix: config.redis.keyPrefix }, app.log) : null;
   if (redis) {
     app.addHook('onClose', async () => {
       await redis.close();
     });
   }
+  const sessions = createSessionService(repos, now, redis && redisSessionEndings(redis));
+  await sessions.start();
+  const captcha = createCaptchaService(repos, now);
+  const limiter = createRateLimiter(repos, now);
   const requestLimiter = createRequestLimiter({ now, shared: redis && createRedisStore(redis.client, redis.keyPrefix), log: app.log });
   const accounts = createAccountService({ repos, config, captcha, limiter, now });
   const sessionCookies = createSessionCookies(config);
