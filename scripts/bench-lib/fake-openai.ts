@@ -4,7 +4,7 @@
 // prints its base URL (ending in /v1) as the first stdout line.
 // POST /v1/chat/completions speaks OpenAI's chat-completions wire format: with `stream: true`,
 // `data: {chunk}` lines (a role chunk, then one word per chunk in choices[0].delta.content every
-// chunkMs after ttftMs, a chunk with finish_reason, a usage chunk when
+// chunkMs after ttftMs, on a fixed schedule, a chunk with finish_reason, a usage chunk when
 // stream_options.include_usage, then `data: [DONE]`); without it one JSON completion (the app's
 // memory-summary and title calls). POST /__bench/config {ttftMs?, words?, chunkMs?} changes the
 // timing for the next requests (setup and story growth run with 0 delays); GET /__bench/stats
@@ -90,13 +90,17 @@ function stream(res: ServerResponse, wire: Wire, chunkMs: number): void {
     if (closed) return;
     res.end(`${wire.finish}${wire.usage}data: [DONE]\n\n`);
   };
+  // Piece i is due chunkMs * i after the first, like a model writing at a steady rate: a timer that
+  // fires late (this process shares the machine with the app and the load generator) sends every
+  // piece due by then in one write, instead of pushing all the later pieces back by its lateness.
+  const startedAt = performance.now();
   const tick = () => {
     if (closed) return finish();
-    res.write(wire.pieces[next]);
-    next += 1;
+    const due = chunkMs > 0 ? Math.min(wire.pieces.length, Math.floor((performance.now() - startedAt) / chunkMs) + 1) : wire.pieces.length;
+    res.write(due - next === 1 ? wire.pieces[next] : wire.pieces.slice(next, due).join(''));
+    next = due;
     if (next === wire.pieces.length) return finish();
-    if (chunkMs > 0) setTimeout(tick, chunkMs);
-    else tick();
+    setTimeout(tick, Math.max(0, startedAt + next * chunkMs - performance.now()));
   };
   tick();
 }

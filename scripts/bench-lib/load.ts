@@ -12,6 +12,8 @@ export interface TurnResult {
   ttftMs: number;
   /** Request start to the end of the response, in ms. */
   totalMs: number;
+  /** The chunk before the end marker's to the end marker, in ms: the provider's last words to the app's done. */
+  tailMs: number;
   ok: boolean;
   error?: string;
   bytes: number;
@@ -46,11 +48,13 @@ export function streamTurn(target: StreamTarget, body: string): Promise<TurnResu
     let failure = false;
     let seam: Buffer | null = null;
     let last: Buffer | null = null;
+    let lastChunkAt = 0;
+    let tailMs = -1;
     let settled = false;
     const settle = (ok: boolean, error?: string) => {
       if (settled) return;
       settled = true;
-      resolve({ startedAt, ttftMs, totalMs: performance.now() - startedAt, ok, error, bytes });
+      resolve({ startedAt, ttftMs, totalMs: performance.now() - startedAt, tailMs, ok, error, bytes });
     };
     const req = request(
       target.url,
@@ -68,7 +72,12 @@ export function streamTurn(target: StreamTarget, body: string): Promise<TurnResu
           const joint = seam ? Buffer.concat([seam, chunk.subarray(0, SEAM)]) : null;
           const has = (marker: Buffer) => chunk.indexOf(marker) >= 0 || (joint !== null && joint.indexOf(marker) >= 0);
           if (ttftMs < 0 && has(target.first)) ttftMs = performance.now() - startedAt;
-          if (!sawEnd && has(target.end)) sawEnd = true;
+          const now = performance.now();
+          if (!sawEnd && has(target.end)) {
+            sawEnd = true;
+            tailMs = lastChunkAt > 0 ? now - lastChunkAt : 0;
+          }
+          lastChunkAt = now;
           if (target.failure && !failure && has(target.failure)) failure = true;
           seam = chunk.subarray(Math.max(0, chunk.length - SEAM));
           last = chunk;
@@ -140,6 +149,8 @@ export interface LoopSummary {
   ttftP50: number;
   ttftP99: number;
   totalP50: number;
+  /** Median time from the chunk before the end marker to the end marker (see TurnResult.tailMs). */
+  tailP50: number;
   /** Turns per second in the steady window (after the ramp, before the deadline), edge turns pro rata. */
   turnsPerSecond: number;
 }
@@ -161,6 +172,7 @@ export function summarise(loop: LoopResult): LoopSummary {
     ttftP50: percentile(ttft, 50),
     ttftP99: percentile(ttft, 99),
     totalP50: percentile(ok.map((r) => r.totalMs), 50),
+    tailP50: percentile(ok.map((r) => r.tailMs), 50),
     turnsPerSecond: steady / ((loop.deadlineAt - loop.rampEndAt) / 1000),
   };
 }

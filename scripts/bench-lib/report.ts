@@ -58,7 +58,8 @@ export function levelLine(row: LevelRow): string {
   return (
     `  C=${row.clients}: TTFT p50/p99 direct ${ms(row.direct.ttftP50)}/${ms(row.direct.ttftP99)} ms, app ${ms(row.app.ttftP50)}/${ms(row.app.ttftP99)} ms ` +
     `(added ${signed(row.app.ttftP50 - row.direct.ttftP50)}/${signed(row.app.ttftP99 - row.direct.ttftP99)}); turns/s ${row.direct.turnsPerSecond.toFixed(1)} direct, ` +
-    `${row.app.turnsPerSecond.toFixed(1)} app (${(ratio * 100).toFixed(0)} %); errors ${row.app.errors} app, ${row.direct.errors} direct; ` +
+    `${row.app.turnsPerSecond.toFixed(1)} app (${(ratio * 100).toFixed(0)} %); turn p50 ${ms(row.direct.totalP50)} direct, ${ms(row.app.totalP50)} app ` +
+    `(last words to the end ${ms(row.direct.tailP50)}/${ms(row.app.tailP50)} ms); errors ${row.app.errors} app, ${row.direct.errors} direct; ` +
     `RSS ${row.rss.map((v) => v.toFixed(0)).join('/')} MB; app CPU ${row.cpuPerTurnMs.toFixed(1)} ms/turn; goal ${verdict(row)}`
   );
 }
