@@ -102,7 +102,8 @@ export async function startApp(dir: string, env: NodeJS.ProcessEnv): Promise<App
   const port = await freePort();
   // BENCH_CPU_PROF=DIR writes the app's V8 CPU profile there when it stops (to see where turns go).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The heap limit `npm start` and `npm run serve` give the server: memory is measured as it runs.
+  const child = spawn(process.execPath, [...profile, '--max-old-space-size=512', '--import', 'tsx', 'server/main.ts'], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

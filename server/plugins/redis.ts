@@ -7,7 +7,10 @@
 // limits that silently multiply. At run time commands fail fast instead of queueing (no offline
 // queue, a short command timeout) and the callers degrade: see request-limiter.ts and sharing.ts.
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+// A type only: ioredis (about 8 MB resident) is loaded when REDIS_URL is set, not by every server.
+import type { Redis } from 'ioredis';
+
+type RedisClass = typeof import('ioredis').Redis;
 
 export class RedisUnavailableError extends Error {
   constructor(url: string, reason: string) {
@@ -40,8 +43,8 @@ export interface RedisLink {
   close(): Promise<void>;
 }
 
-function open(url: string, log: FastifyBaseLogger, role: string, state: { closing: boolean }): Redis {
-  const redis = new Redis(url, {
+function open(RedisClient: RedisClass, url: string, log: FastifyBaseLogger, role: string, state: { closing: boolean }): Redis {
+  const redis = new RedisClient(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -86,8 +89,9 @@ async function connect(redis: Redis, url: string): Promise<void> {
 }
 
 export async function connectRedis(config: { url: string; keyPrefix: string }, log: FastifyBaseLogger): Promise<RedisLink> {
+  const { Redis: RedisClient } = await import('ioredis');
   const state = { closing: false };
-  const client = open(config.url, log, 'commands', state);
+  const client = open(RedisClient, config.url, log, 'commands', state);
   await connect(client, config.url);
   // Subscribing takes a connection of its own; it is opened on the first subscription.
   let subscriber: Redis | null = null;
@@ -107,7 +111,7 @@ export async function connectRedis(config: { url: string; keyPrefix: string }, l
     },
     async subscribe(channel, handler) {
       if (!subscriber) {
-        subscriber = open(config.url, log, 'subscriber', state);
+        subscriber = open(RedisClient, config.url, log, 'subscriber', state);
         await connect(subscriber, config.url);
         subscriber.on('message', (from: string, message: string) => handlers.get(from)?.(message));
       }
