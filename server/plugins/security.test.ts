@@ -1,9 +1,10 @@
 // The security headers worked out once at start-up are exactly those @fastify/helmet sets on each
-// request with the same options, on every kind of answer (JSON, an error, a 304).
+// request with the same options, on every kind of answer outside /api (a page, an error, a 304);
+// /api answers carry the short API set and nothing of the page's.
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELMET_OPTIONS, helmetHeaders, registerSecurity } from './security';
+import { API_HEADERS, HELMET_OPTIONS, helmetHeaders, registerSecurity } from './security';
 
 const HELMET_NAMES = Object.keys(helmetHeaders(HELMET_OPTIONS));
 
@@ -15,6 +16,10 @@ async function serve(setUp: (app: FastifyInstance) => Promise<void>): Promise<Fa
     throw Object.assign(new Error('nope'), { statusCode: 418 });
   });
   app.get('/same', async (_request, reply) => reply.status(304).send());
+  app.get('/api/thing', async () => ({ ok: true }));
+  app.get('/api/fails', async () => {
+    throw Object.assign(new Error('nope'), { statusCode: 418 });
+  });
   await app.ready();
   return app;
 }
@@ -44,5 +49,16 @@ describe('security headers', () => {
     expect(mine.statusCode).toBe(theirs.statusCode);
     const pick = (headers: Record<string, unknown>) => Object.fromEntries(HELMET_NAMES.map((name) => [name, headers[name]]));
     expect(pick(mine.headers)).toEqual(pick(theirs.headers));
+  });
+
+  it.each(['/api/thing', '/api/fails'])('on %s are the API set: nothing allowed, no framing, nosniff, none of the page-only headers', async (url) => {
+    const res = await ours.inject({ method: 'GET', url });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    for (const [name, value] of Object.entries(API_HEADERS)) expect(res.headers[name]).toBe(value);
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection', 'x-download-options']) {
+      expect(res.headers[name]).toBeUndefined();
+    }
   });
 });

@@ -4,7 +4,8 @@
 // A route may name other body types in its config (the voice recording takes audio/*): those are
 // not CORS-safelisted either (only form, multipart and text/plain are), so the same defence holds.
 //
-// Helmet's headers are the same on every answer (no CSP nonces here), so they are worked out once at
+// Pages and files get helmet's headers; /api answers a shorter set (API_HEADERS). Helmet's headers
+// are the same on every answer (no CSP nonces here), so they are worked out once at
 // start-up, by running helmet's middleware (the copy @fastify/helmet uses) against a recording
 // response, and set from that list on each request. @fastify/helmet builds the middleware anew for
 // every request, parsing the whole policy each time: a tenth of the CPU of a public shared-story read.
@@ -62,10 +63,27 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   strictTransportSecurity: false,
 };
 
+/**
+ * What an /api answer carries instead (JSON, pictures, audio, the users CSV; never a page): the
+ * headers that matter for a response no browser renders as a document, as OWASP's REST cheat sheet
+ * lists them. A policy that allows nothing and no framing replaces the page's policy; the headers
+ * that only steer documents (opener and origin-agent isolation, DNS prefetch, the XSS auditor, IE's
+ * download prompt) are left off. Helmet's full set was 813 bytes on every answer, and writing it
+ * cost a public shared-story read about 18 % of its throughput.
+ */
+export const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-permitted-cross-domain-policies': 'none',
+};
+
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const headers = helmetHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : headers);
     done();
   });
 
