@@ -18,7 +18,7 @@ import type { Database } from './db/client';
 import { createRepositories } from './db/repositories';
 import { registerCompression, staticCompressionOptions } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
-import { connectRedis } from './plugins/redis';
+import { connectRedis, redisBroadcast } from './plugins/redis';
 import { registerSecurity } from './plugins/security';
 import { createSessionCookies, registerSession } from './plugins/session';
 import { adminRoutes } from './routes/admin';
@@ -44,8 +44,8 @@ import { createNarrationService, type NarrationService } from './services/narrat
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
 import { createRateLimiter } from './services/rate-limiter';
 import { createRedisStore, createRequestLimiter } from './services/request-limiter';
-import { createSessionService, redisSessionEndings } from './services/sessions';
-import { createSharingService, redisRevocations } from './services/sharing';
+import { createSessionService, SESSION_ENDINGS } from './services/sessions';
+import { createSharingService, SHARES_STOPPED } from './services/sharing';
 import { createSpeechService } from './services/speech';
 import { createStoryService } from './services/stories';
 
@@ -130,7 +130,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await redis.close();
     });
   }
-  const sessions = createSessionService(repos, now, redis && redisSessionEndings(redis));
+  const sessions = createSessionService(repos, now, redis && redisBroadcast(redis, SESSION_ENDINGS));
   await sessions.start();
   const captcha = createCaptchaService(repos, now);
   const limiter = createRateLimiter(repos, now);
@@ -167,7 +167,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
   const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const bookmarks = createBookmarkService({ repos, now });
-  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisRevocations(redis) });
+  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
   await sharing.start();
   const speech = createSpeechService({
     repos,

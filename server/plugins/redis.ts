@@ -34,6 +34,18 @@ export function redactUrl(url: string): string {
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** News every instance must hear (a stopped share, an ended session): each instance listens, any one announces. */
+export interface Broadcast {
+  announce(message: string): Promise<unknown>;
+  listen(handler: (message: string) => void): Promise<void>;
+}
+
+/** A Broadcast over Redis pub/sub on `name`, heard by every instance using the same key prefix (the announcer too). */
+export function redisBroadcast(redis: RedisLink, name: string): Broadcast {
+  const channel = `${redis.keyPrefix}${name}`;
+  return { announce: (message) => redis.publish(channel, message), listen: (handler) => redis.subscribe(channel, handler) };
+}
+
 export interface RedisLink {
   client: Redis;
   keyPrefix: string;

@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { connectRedis } from '@server/plugins/redis';
+import { connectRedis, redisBroadcast, type Broadcast } from '@server/plugins/redis';
 import type { SessionRecord } from '@server/db/repositories/sessions';
-import { ACTIVITY_WRITE_INTERVAL_MS, createSessionService, redisSessionEndings, SESSION_CACHE_MS, type SessionEndings } from './sessions';
+import { ACTIVITY_WRITE_INTERVAL_MS, createSessionService, SESSION_CACHE_MS, SESSION_ENDINGS } from './sessions';
 import { digestToken } from './tokens';
 
 function fakeRepos() {
@@ -33,7 +33,7 @@ function fakeRepos() {
 }
 
 /** Two instances' endings joined in memory, as Redis joins them. */
-function bus(): SessionEndings {
+function bus(): Broadcast {
   const handlers: Array<(ending: string) => void> = [];
   return { announce: async (ending) => handlers.forEach((h) => h(ending)), listen: async (h) => void handlers.push(h) };
 }
@@ -104,8 +104,8 @@ describe('session service', () => {
     const [a, b] = await Promise.all([connectRedis({ url, keyPrefix }, log), connectRedis({ url, keyPrefix }, log)]);
     try {
       const { repos } = fakeRepos();
-      const here = createSessionService(repos, () => new Date(), redisSessionEndings(a));
-      const there = createSessionService(repos, () => new Date(), redisSessionEndings(b));
+      const here = createSessionService(repos, () => new Date(), redisBroadcast(a, SESSION_ENDINGS));
+      const there = createSessionService(repos, () => new Date(), redisBroadcast(b, SESSION_ENDINGS));
       await Promise.all([here.start(), there.start()]);
       const session = await here.create(9);
       expect(await there.resolve(session.token)).toMatchObject({ userId: 9 });

@@ -7,7 +7,7 @@
 // and, with REDIS_URL, on every other instance too; several instances without Redis may honour an
 // ended session for up to SESSION_CACHE_MS more (README, scaling out).
 import type { Repositories } from '@server/db/repositories';
-import type { RedisLink } from '@server/plugins/redis';
+import type { Broadcast } from '@server/plugins/redis';
 import { digestToken, newToken } from './tokens';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,17 +24,8 @@ export interface ResolvedSession {
   extended: boolean;
 }
 
-/** How instances tell each other that sessions ended: `t:<tokenHash>` for one, `u:<userId>` for all of a user's. */
-export interface SessionEndings {
-  announce(ending: string): Promise<unknown>;
-  listen(handler: (ending: string) => void): Promise<void>;
-}
-
-/** Session endings over Redis pub/sub, to every instance using the same key prefix. */
-export function redisSessionEndings(redis: RedisLink): SessionEndings {
-  const channel = `${redis.keyPrefix}session-ended`;
-  return { announce: (ending) => redis.publish(channel, ending), listen: (handler) => redis.subscribe(channel, handler) };
-}
+/** The Broadcast name on which instances hear of ended sessions. */
+export const SESSION_ENDINGS = 'session-ended';
 
 interface Remembered {
   userId: number;
@@ -43,7 +34,8 @@ interface Remembered {
   readAt: number;
 }
 
-export function createSessionService(repos: Pick<Repositories, 'sessions' | 'users'>, now: () => Date, endings: SessionEndings | null = null) {
+/** `endings` tells the other instances of ended sessions: `t:<tokenHash>` for one, `u:<userId>` for all of a user's. */
+export function createSessionService(repos: Pick<Repositories, 'sessions' | 'users'>, now: () => Date, endings: Broadcast | null = null) {
   const remembered = new Map<string, Remembered>();
 
   function remember(tokenHash: string, entry: Remembered): void {

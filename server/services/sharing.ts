@@ -9,7 +9,7 @@ import { AppError } from '@server/errors';
 import { SAMPLE_STORY } from '@shared/sample-story';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { isWellFormedShareId, SAMPLE_SHARE_ID, SHARING_MESSAGES, type SharedStory } from '@shared/schemas/sharing';
-import type { RedisLink } from '@server/plugins/redis';
+import type { Broadcast } from '@server/plugins/redis';
 import type { ImageService } from './images';
 import { altFromScene } from './images/scene-prompt';
 import { notFound as storyNotFound } from './narration';
@@ -23,17 +23,8 @@ export const shareNotFound = () => new AppError(404, ERROR_CODES.notFound, SHARI
 /** A shared picture's address: readable by anyone holding the link, for as long as the link lives. */
 export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false) => `/api/shared/${shareId}/images/${hash}${thumbnail ? '.thumb' : ''}.webp`;
 
-/** How instances tell each other that a share was stopped. */
-export interface RevocationChannel {
-  announce(shareId: string): Promise<unknown>;
-  listen(handler: (shareId: string) => void): Promise<void>;
-}
-
-/** Stopped shares announced over Redis pub/sub, to every instance using the same key prefix. */
-export function redisRevocations(redis: RedisLink): RevocationChannel {
-  const channel = `${redis.keyPrefix}share-stopped`;
-  return { announce: (shareId) => redis.publish(channel, shareId), listen: (handler) => redis.subscribe(channel, handler) };
-}
+/** The Broadcast name on which instances hear of stopped shares (the message is the share id). */
+export const SHARES_STOPPED = 'share-stopped';
 
 interface SharingDeps {
   repos: Repositories;
@@ -42,7 +33,7 @@ interface SharingDeps {
   /** Keep compressed copies of each snapshot (COMPRESSION). */
   compress?: boolean;
   /** Null with one instance (or several without Redis: cached snapshots then expire within a minute). */
-  revocations?: RevocationChannel | null;
+  revocations?: Broadcast | null;
 }
 
 export function createSharingService({ repos, images, now, compress = false, revocations = null }: SharingDeps) {
