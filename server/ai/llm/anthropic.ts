@@ -3,7 +3,7 @@
 // prompt, after the premise-and-memory message, and after the last turn before the new action.
 // Between memory folds each turn's prompt extends the previous one, so all three prefixes are reused.
 import type { LlmConfig } from '@server/config';
-import { callProvider, count, field, fail, parseEventData, readEvents, readJson, type WireCall } from './wire';
+import { callProvider, checkFinish, count, field, fail, parseEventData, readEvents, readJson, type ProviderSettings, type WireCall } from './wire';
 import type { GenerationRequest, GenerationResult, GenerationUsage, NarratorProvider } from './types';
 
 const API_VERSION = '2023-06-01';
@@ -11,15 +11,7 @@ const CACHE_CONTROL = { type: 'ephemeral' } as const;
 /** Anthropic's stop reasons that mean a whole reply: a natural end, a stop sequence, the length cap. */
 const FINISHED = new Set(['end_turn', 'stop_sequence', 'max_tokens']);
 
-interface MessagesSettings {
-  url: string;
-  headers: Record<string, string>;
-  model: string;
-  timeoutMs: number;
-  secrets: string[];
-}
-
-function requestBody(settings: MessagesSettings, request: GenerationRequest, stream: boolean) {
+function requestBody(settings: ProviderSettings, request: GenerationRequest, stream: boolean) {
   const lastBeforeAction = request.messages.length - 2;
   return {
     model: settings.model,
@@ -41,22 +33,16 @@ function inputOf(usage: unknown): number | undefined {
   return fresh + (count(field(usage, 'cache_creation_input_tokens')) ?? 0) + (count(field(usage, 'cache_read_input_tokens')) ?? 0);
 }
 
-function checkFinish(call: WireCall, reason: unknown): void {
-  if (typeof reason !== 'string' || !FINISHED.has(reason)) {
-    throw fail(call, 'unavailable', `answer ended without a normal finish (${typeof reason === 'string' ? reason : 'no stop reason'})`);
-  }
-}
-
 function errorEvent(call: WireCall, data: unknown): never {
   const message = field(field(data, 'error'), 'message');
   throw fail(call, 'unavailable', `provider error mid-answer: ${typeof message === 'string' ? message : JSON.stringify(data).slice(0, 300)}`);
 }
 
-async function complete(settings: MessagesSettings, request: GenerationRequest): Promise<GenerationResult> {
+async function complete(settings: ProviderSettings, request: GenerationRequest): Promise<GenerationResult> {
   return callProvider(wireRequest(settings, request, false), async (response, call) => {
     const body = await readJson(response, call);
     if (field(body, 'type') === 'error') errorEvent(call, body);
-    checkFinish(call, field(body, 'stop_reason'));
+    checkFinish(call, field(body, 'stop_reason'), FINISHED, 'stop reason');
     const content = field(body, 'content');
     const text = Array.isArray(content) ? content.map((block) => (field(block, 'type') === 'text' ? String(field(block, 'text') ?? '') : '')).join('') : '';
     const usage = field(body, 'usage');
@@ -64,7 +50,7 @@ async function complete(settings: MessagesSettings, request: GenerationRequest):
   });
 }
 
-async function stream(settings: MessagesSettings, request: GenerationRequest, onDelta: (text: string) => void): Promise<GenerationResult> {
+async function stream(settings: ProviderSettings, request: GenerationRequest, onDelta: (text: string) => void): Promise<GenerationResult> {
   return callProvider(wireRequest(settings, request, true), async (response, call) => {
     let text = '';
     let stopReason: unknown;
@@ -101,17 +87,17 @@ async function stream(settings: MessagesSettings, request: GenerationRequest, on
       }
     });
     if (!stopped) throw fail(call, 'unavailable', 'stream ended without message_stop');
-    checkFinish(call, stopReason);
+    checkFinish(call, stopReason, FINISHED, 'stop reason');
     return { text, usage };
   });
 }
 
-function wireRequest(settings: MessagesSettings, request: GenerationRequest, streamed: boolean) {
-  return { url: settings.url, headers: settings.headers, body: requestBody(settings, request, streamed), timeoutMs: settings.timeoutMs, secrets: settings.secrets };
+function wireRequest(settings: ProviderSettings, request: GenerationRequest, streamed: boolean) {
+  return { ...settings, body: requestBody(settings, request, streamed) };
 }
 
 export function createAnthropicNarrator(config: LlmConfig): NarratorProvider {
-  const settings: MessagesSettings = {
+  const settings: ProviderSettings = {
     url: `${config.baseUrl}/messages`,
     // Start-up requires LLM_API_KEY for Anthropic (server/config.ts), so it is always set here.
     headers: { 'x-api-key': config.apiKey ?? '', 'anthropic-version': API_VERSION },

@@ -2,21 +2,13 @@
 // Ollama's /v1, LM Studio. Streamed answers ask for usage in a last chunk (stream_options), which
 // most servers honour; where none comes, the narrator counts tokens itself.
 import type { LlmConfig } from '@server/config';
-import { callProvider, count, field, fail, parseEventData, readEvents, readJson, type WireCall } from './wire';
+import { callProvider, checkFinish, count, field, fail, parseEventData, readEvents, readJson, type ProviderSettings, type WireCall } from './wire';
 import type { GenerationRequest, GenerationResult, GenerationUsage, NarratorProvider } from './types';
 
 /** How an answer may end and still be a whole reply: a natural stop, or the length cap. */
 const FINISHED = new Set(['stop', 'length']);
 
-interface ChatCompletionsSettings {
-  url: string;
-  headers: Record<string, string>;
-  model: string;
-  timeoutMs: number;
-  secrets: string[];
-}
-
-function requestBody(settings: ChatCompletionsSettings, request: GenerationRequest, stream: boolean) {
+function requestBody(settings: ProviderSettings, request: GenerationRequest, stream: boolean) {
   return {
     model: settings.model,
     messages: [{ role: 'system', content: request.system }, ...request.messages.map((m) => ({ role: m.role, content: m.content }))],
@@ -30,12 +22,6 @@ function usageOf(value: unknown): GenerationUsage {
   return { inputTokens: count(field(value, 'prompt_tokens')), outputTokens: count(field(value, 'completion_tokens')) };
 }
 
-function checkFinish(call: WireCall, finish: unknown): void {
-  if (typeof finish !== 'string' || !FINISHED.has(finish)) {
-    throw fail(call, 'unavailable', `answer ended without a normal finish (${typeof finish === 'string' ? finish : 'no finish reason'})`);
-  }
-}
-
 /** A mid-stream `{"error": {...}}` (OpenRouter, vLLM) is the provider failing, not text. */
 function checkError(call: WireCall, chunk: unknown): void {
   const error = field(chunk, 'error');
@@ -45,18 +31,18 @@ function checkError(call: WireCall, chunk: unknown): void {
   }
 }
 
-async function complete(settings: ChatCompletionsSettings, request: GenerationRequest): Promise<GenerationResult> {
+async function complete(settings: ProviderSettings, request: GenerationRequest): Promise<GenerationResult> {
   return callProvider(wireRequest(settings, request, false), async (response, call) => {
     const body = await readJson(response, call);
     checkError(call, body);
     const choice = (field(body, 'choices') as unknown[] | undefined)?.[0];
-    checkFinish(call, field(choice, 'finish_reason'));
+    checkFinish(call, field(choice, 'finish_reason'), FINISHED, 'finish reason');
     const content = field(field(choice, 'message'), 'content');
     return { text: typeof content === 'string' ? content : '', usage: usageOf(field(body, 'usage')) };
   });
 }
 
-async function stream(settings: ChatCompletionsSettings, request: GenerationRequest, onDelta: (text: string) => void): Promise<GenerationResult> {
+async function stream(settings: ProviderSettings, request: GenerationRequest, onDelta: (text: string) => void): Promise<GenerationResult> {
   return callProvider(wireRequest(settings, request, true), async (response, call) => {
     let text = '';
     let finish: unknown;
@@ -79,17 +65,17 @@ async function stream(settings: ChatCompletionsSettings, request: GenerationRequ
       const reported = field(chunk, 'usage');
       if (reported) usage = usageOf(reported);
     });
-    checkFinish(call, finish);
+    checkFinish(call, finish, FINISHED, 'finish reason');
     return { text, usage };
   });
 }
 
-function wireRequest(settings: ChatCompletionsSettings, request: GenerationRequest, streamed: boolean) {
-  return { url: settings.url, headers: settings.headers, body: requestBody(settings, request, streamed), timeoutMs: settings.timeoutMs, secrets: settings.secrets };
+function wireRequest(settings: ProviderSettings, request: GenerationRequest, streamed: boolean) {
+  return { ...settings, body: requestBody(settings, request, streamed) };
 }
 
 export function createOpenAiCompatibleNarrator(config: LlmConfig): NarratorProvider {
-  const settings: ChatCompletionsSettings = {
+  const settings: ProviderSettings = {
     url: `${config.baseUrl}/chat/completions`,
     // A local server (llama.cpp, Ollama) needs no key; a hosted one answers 401 without it.
     headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},

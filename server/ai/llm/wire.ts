@@ -38,6 +38,9 @@ export interface WireRequest {
   secrets: string[];
 }
 
+/** A narrator's fixed settings: where and how each of its calls goes (only the body differs per call). */
+export type ProviderSettings = Omit<WireRequest, 'body'> & { model: string };
+
 export interface WireCall {
   request: WireRequest;
   signal: AbortSignal;
@@ -191,6 +194,13 @@ export function readEvents(response: IncomingMessage, call: WireCall, onEvent: (
       if (!response.complete) stop(new Error('connection closed before the stream ended'));
     });
   });
+}
+
+/** A whole answer ends in one of the `finished` reasons; anything else (or none: `what` names it) is a failed call. */
+export function checkFinish(call: WireCall, reason: unknown, finished: ReadonlySet<string>, what: string): void {
+  if (typeof reason !== 'string' || !finished.has(reason)) {
+    throw fail(call, 'unavailable', `answer ended without a normal finish (${typeof reason === 'string' ? reason : `no ${what}`})`);
+  }
 }
 
 /** JSON.parse of an event's data; a garbled event is the provider misbehaving, not a crash. */
