@@ -11,12 +11,12 @@
 // Flags: --backend pglite|postgres --runs 3 --seconds 30 --players 20 --fresh --serve-client --entry FILE --heap 512
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { registerOverHttp } from '../server/test/spawn-server';
+import { freePort } from './bench-lib/ports';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,16 +34,6 @@ const root = resolve(new URL('..', import.meta.url).pathname);
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
 
 async function status(pid: number): Promise<Record<string, number>> {
   const text = await readFile(`/proc/${pid}/status`, 'utf8');

@@ -19,12 +19,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { runLoad, type LoadResult } from './bench-reads-load';
+import { freePort } from './bench-lib/ports';
 
 const { values: flags } = parseArgs({
   options: {
@@ -49,15 +49,6 @@ const A_LOT = '1000000000';
 interface Child {
   process: ChildProcess;
   port: number;
-}
-
-/** A port nothing listens on right now (the app is given one: below LOG_LEVEL info it never prints its own). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -162,7 +153,7 @@ async function main(): Promise<void> {
   const serverDir = resolve(flags['server-dir'] ?? '.');
   const children: Child[] = [];
   try {
-    const appPort = await freePort();
+    const appPort = await freePort(HOST);
     const app = await startProcess(
       ['--import', 'tsx', 'server/main.ts'],
       {

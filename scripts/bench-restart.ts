@@ -10,11 +10,11 @@
 // checkout whose lock makes restarts wait).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../server/test/spawn-server';
+import { freePort } from './bench-lib/ports';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,16 +29,6 @@ const ROUNDS = Number(args.rounds);
 const PLAYERS = Number(args.players);
 const TURNS = Number(args.turns);
 const root = resolve(new URL('..', import.meta.url).pathname);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
 
 const dataDir = await mkdtemp(join(tmpdir(), 'tw-bench-restart-'));
 const port = await freePort();

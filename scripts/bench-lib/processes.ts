@@ -5,12 +5,12 @@
 // is stopped (growing stories, counting stored replies).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
+import { freePort } from './ports';
 
 export const BENCH_API_KEY = 'sk-bench';
 export const BENCH_MODEL = 'bench-model';
@@ -47,15 +47,6 @@ export async function startFakeProvider(timing: Timing): Promise<FakeProvider> {
     },
     stats: async () => (await fetch(`${origin}/__bench/stats`)).json(),
   };
-}
-
-/** A port nobody listens on now: the app is told it up front, so it can log at `warn` (no "ready" line to read). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export type Backend = 'pglite' | 'postgres';
