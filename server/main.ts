@@ -30,8 +30,8 @@ async function main(): Promise<void> {
       : await openDatabase({
           kind: 'pglite',
           dataDir: config.dataDir,
-          onLockLost: (error) => {
-            logger.fatal({ err: error }, 'lost the lock on DATA_DIR; stopping to protect the data');
+          onFailure: (error) => {
+            logger.fatal({ err: error }, 'lost the lock on DATA_DIR or the database thread; stopping to protect the data');
             process.exit(1);
           },
         });

@@ -1,14 +1,11 @@
 // Opens the database the config asks for: embedded PGlite in DATA_DIR (default) or PostgreSQL
-// through a node-postgres pool when DATABASE_URL is set. Both run the same migrations and the
-// same Drizzle queries; callers see one `Database` handle.
+// when DATABASE_URL is set. Both are reached through node-postgres (PGlite in its own thread,
+// speaking the wire protocol: pglite-thread.ts), so they run the same driver, migrations and
+// Drizzle queries; callers see one `Database` handle.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -16,6 +13,7 @@ import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { WalSyncer } from './durability';
 import { initDataDirInChild, PGLITE_START_PARAMS } from './pglite-setup';
+import { PGliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -39,79 +37,80 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const SWEEP_INTERVAL_MS = 5_000;
-/** Trigram indexes make the admin's search by part of a name an index lookup (migration 0006). */
-const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string; onLockLost?: (error: Error) => void }
+  /** onFailure: the lock on DATA_DIR was lost, or the database thread died; the server must stop. */
+  | { kind: 'pglite'; dataDir: string; onFailure?: (error: Error) => void }
   /** In-memory PGlite, optionally cloned from a dumped data dir (tests). */
-  | { kind: 'pglite-memory'; loadDataDir?: Blob }
+  | { kind: 'pglite-memory'; loadDataDir?: Uint8Array }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
-  if (options.kind === 'pglite-memory') {
-    const client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
-    return pgliteDatabase(client, null, async () => {});
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    return poolDatabase('postgres', pool, { flush: () => Promise.resolve(), close: () => pool.end() });
   }
-  const release = await lockDataDir(
-    options.dataDir,
-    options.onLockLost ??
-      ((error) => {
-        throw error;
-      }),
-  );
+  if (options.kind === 'pglite-memory') {
+    const thread = await PGliteThread.start({ loadDataDir: options.loadDataDir, startParams: PGLITE_START_PARAMS });
+    return pgliteDatabase(thread, null, async () => {});
+  }
+  const onFailure =
+    options.onFailure ??
+    ((error: Error) => {
+      throw error;
+    });
+  const release = await lockDataDir(options.dataDir, onFailure);
   try {
     const pgdata = join(options.dataDir, 'pgdata');
     await initDataDirInChild(pgdata);
-    const client = await PGlite.create({ dataDir: pgdata, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
+    const thread = await PGliteThread.start({ dataDir: pgdata, startParams: PGLITE_START_PARAMS, onExit: onFailure });
     const syncer = new WalSyncer(pgdata);
     syncer.startBackgroundSweep(SWEEP_INTERVAL_MS);
-    return pgliteDatabase(client, syncer, release);
+    return pgliteDatabase(thread, syncer, release);
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-function pgliteDatabase(client: PGlite, syncer: WalSyncer | null, release: () => Promise<void>): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+/**
+ * PGlite has one PostgreSQL session, so its pool holds one connection, kept for the process's life:
+ * node-postgres queues the other queries, and a transaction has the session to itself until it ends.
+ */
+function pgliteDatabase(thread: PGliteThread, syncer: WalSyncer | null, release: () => Promise<void>): Database {
+  // PGlite's own role and database: PostgreSQL's defaults would name the OS user, which PGlite
+  // answers by stopping for good.
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() });
   return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    flush: () => syncer?.flush() ?? Promise.resolve(),
-    executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
-    },
-    dumpDataDir: async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()),
-    close: async () => {
-      await client.close();
-      await syncer?.close();
-      await release();
-    },
+    ...poolDatabase('pglite', pool, {
+      flush: () => syncer?.flush() ?? Promise.resolve(),
+      close: async () => {
+        await pool.end();
+        await thread.close();
+        await syncer?.close();
+        await release();
+      },
+    }),
+    dumpDataDir: () => thread.dumpDataDir(),
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function poolDatabase(kind: Database['kind'], pool: pg.Pool, ends: Pick<Database, 'flush' | 'close'>): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
-    kind: 'postgres',
+    kind,
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    flush: () => Promise.resolve(),
-    executeSql: (text, values) => pool.query(text, values),
-    close: () => pool.end(),
+    executeSql: async (text, values) => {
+      // A script of several statements answers one result per statement: the last is the answer.
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
+    },
+    ...ends,
   };
 }

@@ -197,7 +197,7 @@ export function createNarrationService(deps: NarrationDeps) {
     async continueStory(userId: number, storyId: number, text: string): Promise<PreparedTurn> {
       await assertAllowance(userId);
       // The lease, the action, the window and the preferences in one statement: the fewer round
-      // trips (and, on PGlite, statements on the event loop) before the provider call, the sooner
+      // trips (and, on PGlite, statements queued on its one session) before the provider call, the sooner
       // the first words.
       const turn = await repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil() });
       if (!turn) return leaseRefused(userId, storyId);

@@ -16,7 +16,7 @@ import { databaseUrlFor } from './global-setup';
 export async function openTestDatabase(): Promise<Database> {
   if (inject('dbKind') === 'pglite') {
     const tarball = await readFile(inject('pgliteTemplatePath'));
-    return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([tarball]) });
+    return openDatabase({ kind: 'pglite-memory', loadDataDir: tarball });
   }
   const baseUrl = inject('postgresUrl');
   const template = inject('postgresTemplate');

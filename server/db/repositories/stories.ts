@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gt, isNotNull, lt, or, isNull, sql } from 'drizzle-
 import type { Preferences } from '@shared/schemas/preferences';
 import type { Db } from '../client';
 import { stories, storyMessages } from '../schema';
+import { executePrepared } from './prepared';
 import type { UsageEvent } from './usage';
 
 export interface StoryRecord {
@@ -116,7 +117,10 @@ export function createStoriesRepository(db: Db) {
       until: Date;
     }): Promise<{ story: StoryRecord; action: MessageRecord; window: MessageRecord[]; preferences: Preferences | null } | null> {
       if (input.storyId > MAX_ID) return null;
-      const result = await db.execute(sql`
+      const [row] = await executePrepared<{ story: StoryRecord; action: JsonMessage; window: JsonMessage[]; preferences: Preferences | null }>(
+        db,
+        'story_lease_and_append',
+        sql`
         with leased as (
           update stories set generating_until = ${input.until.toISOString()}::timestamptz
           where id = ${input.storyId} and user_id = ${input.userId}
@@ -138,8 +142,8 @@ export function createStoriesRepository(db: Db) {
           (select json_build_object('contentRating', p.content_rating, 'narrativeStyle', p.narrative_style,
               'languageStyle', p.language_style, 'imageGeneration', p.image_generation)
              from user_preferences p where p.user_id = leased.user_id) as preferences
-        from leased, action`);
-      const [row] = (result as unknown as { rows: Array<{ story: StoryRecord; action: JsonMessage; window: JsonMessage[]; preferences: Preferences | null }> }).rows;
+        from leased, action`,
+      );
       if (!row) return null;
       return { story: row.story, action: fromJson(row.action), window: row.window.map(fromJson), preferences: row.preferences };
     },
@@ -246,7 +250,10 @@ export function createStoriesRepository(db: Db) {
       // (it sits between the last streamed word and the player's `done`).
       const now = input.now.toISOString();
       const usage = input.usage;
-      const result = await db.execute(sql`
+      const [row] = await executePrepared<{ message: JsonMessage }>(
+        db,
+        'story_save_reply',
+        sql`
         with removed as (
           delete from story_messages
           where ${input.replaceMessageId !== null}::boolean and id = ${input.replaceMessageId ?? 0} and story_id = ${input.storyId} and role = 'assistant'
@@ -263,8 +270,8 @@ export function createStoriesRepository(db: Db) {
         ), released as (
           update stories set generating_until = null, updated_at = ${now}::timestamptz where id = ${input.storyId}
         )
-        select ${messageJson('reply')} as message from reply`);
-      const [row] = (result as unknown as { rows: Array<{ message: JsonMessage }> }).rows;
+        select ${messageJson('reply')} as message from reply`,
+      );
       return fromJson(row.message);
     },
 
