@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
-import { WalSyncer } from './durability';
+import { DataDirSweeper } from './durability';
 import { initDataDirInChild, PGLITE_START_PARAMS } from './pglite-setup';
 import { PGliteThread } from './pglite-thread';
 
@@ -37,6 +37,11 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const SWEEP_INTERVAL_MS = 5_000;
+/**
+ * Connections to PGlite's one session. More than one lets the statements of concurrent requests
+ * queue in the database thread back to back; a transaction still has the session to itself.
+ */
+const PGLITE_CONNECTIONS = 8;
 
 export type DatabaseOptions =
   /** onFailure: the lock on DATA_DIR was lost, or the database thread died; the server must stop. */
@@ -52,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.kind === 'pglite-memory') {
     const thread = await PGliteThread.start({ loadDataDir: options.loadDataDir, startParams: PGLITE_START_PARAMS });
-    return pgliteDatabase(thread, null, async () => {});
+    return pgliteDatabase(thread, async () => {});
   }
   const onFailure =
     options.onFailure ??
@@ -64,31 +69,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pgdata = join(options.dataDir, 'pgdata');
     await initDataDirInChild(pgdata);
     const thread = await PGliteThread.start({ dataDir: pgdata, startParams: PGLITE_START_PARAMS, onExit: onFailure });
-    const syncer = new WalSyncer(pgdata);
-    syncer.startBackgroundSweep(SWEEP_INTERVAL_MS);
-    return pgliteDatabase(thread, syncer, release);
+    const sweeper = new DataDirSweeper(pgdata);
+    sweeper.start(SWEEP_INTERVAL_MS);
+    return pgliteDatabase(thread, async () => {
+      await sweeper.close();
+      await release();
+    });
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-/**
- * PGlite has one PostgreSQL session, so its pool holds one connection, kept for the process's life:
- * node-postgres queues the other queries, and a transaction has the session to itself until it ends.
- */
-function pgliteDatabase(thread: PGliteThread, syncer: WalSyncer | null, release: () => Promise<void>): Database {
+/** The pool's connections to PGlite share its one session (pglite-worker.js) and live as long as the process. */
+function pgliteDatabase(thread: PGliteThread, afterClose: () => Promise<void>): Database {
   // PGlite's own role and database: PostgreSQL's defaults would name the OS user, which PGlite
   // answers by stopping for good.
-  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() });
+  const pool = new pg.Pool({ max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() });
   return {
     ...poolDatabase('pglite', pool, {
-      flush: () => syncer?.flush() ?? Promise.resolve(),
+      flush: async () => {
+        await thread.flush();
+      },
       close: async () => {
         await pool.end();
         await thread.close();
-        await syncer?.close();
-        await release();
+        await afterClose();
       },
     }),
     dumpDataDir: () => thread.dumpDataDir(),

@@ -1,10 +1,11 @@
-// Group commit of WAL fsyncs: concurrent flushes share rounds, and a flush that arrives during a
-// round is covered by a later round, never by one that started before it.
+// The data dir sweep fsyncs what changed since the last one, runs in the background, and a final
+// sweep at close covers the rest. (The WAL's own fsync before a write is acknowledged is the
+// database thread's: pglite-thread.test.ts.)
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WalSyncer } from './durability';
+import { DataDirSweeper } from './durability';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,38 +17,16 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-describe('WalSyncer', () => {
-  it('runs one round for a lone flush', async () => {
-    const syncer = new WalSyncer(dir);
-    await syncer.flush();
-    expect(syncer.rounds).toBe(1);
+describe('DataDirSweeper', () => {
+  it('sweeps the whole data dir without error, in the background too, and closes', async () => {
+    const sweeper = new DataDirSweeper(dir);
+    await sweeper.sweep();
+    sweeper.start(10);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await sweeper.close();
   });
 
-  it('serves twenty concurrent flushes with at most two rounds', async () => {
-    const syncer = new WalSyncer(dir);
-    await Promise.all(Array.from({ length: 20 }, () => syncer.flush()));
-    expect(syncer.rounds).toBeGreaterThanOrEqual(1);
-    expect(syncer.rounds).toBeLessThanOrEqual(2);
-  });
-
-  it('gives a flush that arrives mid-round a round of its own', async () => {
-    const syncer = new WalSyncer(dir);
-    const roundsAtResolve: number[] = [];
-    const first = syncer.flush().then(() => roundsAtResolve.push(syncer.rounds));
-    const second = syncer.flush().then(() => roundsAtResolve.push(syncer.rounds));
-    await Promise.all([first, second]);
-    expect(roundsAtResolve).toEqual([1, 2]);
-  });
-
-  it('fails loudly when the WAL directory is missing', async () => {
-    const syncer = new WalSyncer(join(dir, 'missing'));
-    await expect(syncer.flush()).rejects.toThrow(/ENOENT/);
-  });
-
-  it('sweeps the whole data dir without error and closes', async () => {
-    const syncer = new WalSyncer(dir);
-    await syncer.sweep();
-    syncer.startBackgroundSweep(10);
-    await syncer.close();
+  it('fails loudly when the data dir is missing', async () => {
+    await expect(new DataDirSweeper(join(dir, 'missing')).sweep()).rejects.toThrow(/ENOENT/);
   });
 });

@@ -1,7 +1,11 @@
 // The embedded database thread speaks PostgreSQL's wire protocol to node-postgres: results and
-// errors as a PostgreSQL server gives them, prepared statements, a transaction that has the one
-// session to itself, a connection that dies mid-transaction leaving nothing behind for the next,
-// a dump that loads again, and a thread that dies failing loudly.
+// errors as a PostgreSQL server gives them, prepared statements per connection, several connections
+// on PGlite's one session with a transaction having it to itself, a connection that dies
+// mid-transaction leaving nothing behind, the WAL fsynced on flush, a dump that loads again, and a
+// thread that dies failing loudly.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,9 +14,9 @@ import { PGliteThread } from './pglite-thread';
 
 const cleanups: Array<() => Promise<void>> = [];
 
-async function startThread(options: { loadDataDir?: Uint8Array; onExit?: (error: Error) => void } = {}) {
+async function startThread(options: { loadDataDir?: Uint8Array; dataDir?: string; onExit?: (error: Error) => void; connections?: number } = {}) {
   const thread = await PGliteThread.start({ startParams: PGLITE_START_PARAMS, ...options });
-  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() });
+  const pool = new pg.Pool({ max: options.connections ?? 4, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() });
   pool.on('error', () => {});
   cleanups.push(async () => {
     await pool.end().catch(() => {});
@@ -42,6 +46,25 @@ describe('PGliteThread', () => {
     expect(script[1].rows).toEqual([{ n: 3 }]);
   });
 
+  it('keeps each connection\'s prepared statements its own, though they share one session', async () => {
+    const { pool } = await startThread();
+    const [a, b] = [await pool.connect(), await pool.connect()];
+    // The same name on two connections: PostgreSQL would refuse it twice on one session.
+    expect((await a.query({ name: 'pick', text: 'select $1::int + 1 as n', values: [1] })).rows).toEqual([{ n: 2 }]);
+    expect((await b.query({ name: 'pick', text: 'select $1::int + 1 as n', values: [10] })).rows).toEqual([{ n: 11 }]);
+    expect((await a.query({ name: 'pick', text: 'select $1::int + 1 as n', values: [5] })).rows).toEqual([{ n: 6 }]);
+    const names = await a.query("select name from pg_prepared_statements where name like '%pick' order by name");
+    expect(names.rows.map((row) => row.name)).toHaveLength(2);
+    a.release();
+    b.release();
+  });
+
+  it('runs the statements of many connections at once, each answered to its own', async () => {
+    const { pool } = await startThread({ connections: 8 });
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => pool.query({ name: 'echo', text: 'select $1::int as n', values: [i] })));
+    expect(answers.map((answer) => answer.rows[0].n)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
   it('answers errors with their PostgreSQL code and constraint, and goes on serving', async () => {
     const { pool } = await startThread();
     await pool.query("insert into notes (body) values ('once')");
@@ -51,7 +74,7 @@ describe('PGliteThread', () => {
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
 
-  it('gives a transaction the session to itself: a query from outside waits, and a rollback takes only its own work', async () => {
+  it('gives a transaction the session to itself: a query from another connection waits, and a rollback takes only its own work', async () => {
     const { pool } = await startThread();
     const client = await pool.connect();
     await client.query('begin');
@@ -78,6 +101,18 @@ describe('PGliteThread', () => {
     expect((await pool.query({ name: 'stale', text: 'select 2 as two' })).rows).toEqual([{ two: 2 }]);
     await pool.query("insert into notes (body) values ('committed')");
     expect((await pool.query('select body from notes')).rows).toEqual([{ body: 'committed' }]);
+  });
+
+  it('fsyncs the WAL on flush when something ran since the last one, and only then', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tw-thread-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const { thread, pool } = await startThread({ dataDir });
+    await pool.query("insert into notes (body) values ('durable')");
+    expect(await thread.flush()).toBe(true);
+    expect(await thread.flush()).toBe(false);
+    await pool.query('select 1');
+    const [first, second] = await Promise.all([thread.flush(), thread.flush()]);
+    expect([first, second]).toEqual([true, false]);
   });
 
   it('dumps a data dir that another thread starts from', async () => {

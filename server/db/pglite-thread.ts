@@ -2,7 +2,8 @@
 // answers PostgreSQL's wire protocol; here each connection is a stream that node-postgres writes
 // to as it would to a PostgreSQL socket, so the embedded database is reached through the same
 // driver, Drizzle dialect and migrator as PostgreSQL. A query's protocol messages (parse, bind,
-// execute, sync) are written in one tick and cross to the thread as one batch.
+// execute, sync) are written in one tick and cross to the thread as one batch. The thread also
+// makes the WAL durable (flush), between statements, where it costs only the syscalls.
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 
@@ -21,6 +22,7 @@ interface Pending {
 }
 
 type Reply = { id: number; ok: boolean; value?: unknown; error?: { message: string } };
+type Request = { op: 'wire'; connection: number; bytes: Uint8Array } | { op: 'disconnect'; connection: number } | { op: 'flush' | 'dump' | 'close' };
 
 /** The protocol's Terminate message: a client closing its connection. PGlite's one session must live on. */
 const TERMINATE = Buffer.from([0x58, 0, 0, 0, 4]);
@@ -28,6 +30,7 @@ const TERMINATE = Buffer.from([0x58, 0, 0, 0, 4]);
 export class PGliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private nextConnection = 1;
   private failure: Error | null = null;
   private closing = false;
   private readonly exitListeners: Array<(error: Error) => void> = [];
@@ -71,34 +74,43 @@ export class PGliteThread {
     if (!this.closing) for (const listener of this.exitListeners) listener(error);
   }
 
-  private call<T>(op: 'wire' | 'connect' | 'dump' | 'close', bytes?: Uint8Array): Promise<T> {
+  private call<T>(request: Request): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     // Referenced while a request is out, so a script awaiting one does not exit under it.
     if (this.pending.size === 0) this.worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, op, bytes }, bytes ? [bytes.buffer as ArrayBuffer] : []);
+      this.worker.postMessage({ id, ...request }, request.op === 'wire' ? [request.bytes.buffer as ArrayBuffer] : []);
     });
   }
 
   /** A new client connection (node-postgres's `stream` option). */
   connection(): Duplex {
+    const connection = this.nextConnection++;
     return new WireConnection(
-      (bytes) => this.call('wire', bytes),
-      () => this.call('connect'),
+      (bytes) => this.call({ op: 'wire', connection, bytes }),
+      () => this.call({ op: 'disconnect', connection }),
     );
+  }
+
+  /**
+   * Resolves once every statement answered before the call is durable: the thread fsyncs the WAL
+   * (PGlite never does) unless nothing ran since its last fsync. On-disk databases only.
+   */
+  flush(): Promise<boolean> {
+    return this.call({ op: 'flush' });
   }
 
   /** The whole data dir as a tarball. */
   dumpDataDir(): Promise<Uint8Array> {
-    return this.call('dump');
+    return this.call({ op: 'dump' });
   }
 
   async close(): Promise<void> {
     if (this.failure) return;
     this.closing = true;
-    await this.call('close');
+    await this.call({ op: 'close' });
     await this.worker.terminate();
   }
 }
@@ -107,20 +119,17 @@ export class PGliteThread {
 class WireConnection extends Duplex {
   private batch: Buffer[] = [];
   private scheduled = false;
-  private opened: Promise<unknown> | null = null;
+  private ended = false;
 
   constructor(
     private readonly send: (bytes: Uint8Array) => Promise<Uint8Array>,
-    private readonly open: () => Promise<unknown>,
+    private readonly disconnect: () => Promise<unknown>,
   ) {
     super();
   }
 
   connect(): this {
-    this.opened = this.open().then(
-      () => this.emit('connect'),
-      (error: Error) => this.destroy(error),
-    );
+    queueMicrotask(() => this.emit('connect'));
     return this;
   }
 
@@ -156,18 +165,30 @@ class WireConnection extends Duplex {
     // A new buffer of its own (Buffer.concat may hand out a slice of a shared pool) to transfer.
     const owned = new Uint8Array(bytes.length);
     owned.set(bytes);
-    void Promise.resolve(this.opened)
-      .then(() => this.send(owned))
-      .then(
-        (answer) => {
-          if (answer.length > 0) this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.length));
-        },
-        (error: Error) => this.destroy(error),
-      );
+    this.send(owned).then(
+      (answer) => {
+        if (answer.length > 0) this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.length));
+      },
+      (error: Error) => this.destroy(error),
+    );
+  }
+
+  /** The client is gone (ended, or dropped after an error): the thread undoes what it left open. */
+  private leave(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.batch.length > 0) this.flushBatch();
+    this.disconnect().catch(() => {});
   }
 
   _final(callback: () => void): void {
+    this.leave();
     this.push(null);
     callback();
+  }
+
+  _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.leave();
+    callback(error);
   }
 }

@@ -1,13 +1,25 @@
 // The embedded database's own thread. PGlite runs PostgreSQL compiled to WebAssembly synchronously
 // on whichever thread calls it; on the server's event loop every statement stalled every stream in
 // between. Here it runs beside the event loop and speaks PostgreSQL's wire protocol: the server's
-// node-postgres client (server/db/pglite-thread.ts) sends the bytes it would send to a PostgreSQL
+// node-postgres pool (server/db/pglite-thread.ts) sends the bytes it would send to a PostgreSQL
 // server, and gets PostgreSQL's answer bytes back, so both backends share one driver.
+//
+// PGlite has one session, but the pool has several connections, so that statements from many
+// requests queue here, back to back, rather than each waiting for the one before to travel back to
+// the server's busy event loop. What keeps them apart on one session:
+// - a connection in a transaction (its last answer's ReadyForQuery said so) has the session to
+//   itself: the others' messages wait until it ends;
+// - prepared statements are renamed per connection ("c3_<name>"), since each connection prepares
+//   its own;
+// - a connection that goes away has its transaction rolled back and its statements deallocated.
 // Plain JavaScript on purpose: a worker is started from a file, and this file must load the same way
 // under tsx, Vitest and the compiled server.
+import { closeSync, fdatasyncSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { renameStatements } from './pglite-wire.js';
 
 /** @type {{ dataDir?: string, loadDataDir?: ArrayBuffer, startParams: string[] }} */
 const options = workerData;
@@ -37,21 +49,72 @@ try {
   parentPort.postMessage({ id: 0, ok: false, error: describeError(error) });
 }
 
+/** Prepared statement names (as renamed) per open connection. */
+const statements = new Map();
+/** The connection whose transaction is open, or null. */
+let owner = null;
+/** Whether anything ran since the WAL was last made durable. */
+let unsynced = false;
+
+const READY_FOR_QUERY = 0x5a;
+const IDLE = 0x49;
+
+/**
+ * Makes everything PGlite has written to its WAL durable: PGlite never calls fsync itself. Run
+ * here, between statements, it needs no locking and costs the syscalls alone; flushes that queue
+ * up behind each other are served by one.
+ */
+function syncWal() {
+  if (!options.dataDir || !unsynced) return false;
+  unsynced = false;
+  const walDir = join(options.dataDir, 'pg_wal');
+  for (const entry of readdirSync(walDir, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const fd = openSync(join(walDir, entry.name), 'r');
+    try {
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  const dirFd = openSync(walDir, 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
+  return true;
+}
+
+async function runWire(connection, bytes) {
+  let known = statements.get(connection);
+  if (!known) statements.set(connection, (known = new Set()));
+  const answer = await db.execProtocolRaw(renameStatements(bytes, `c${connection}_`, known));
+  unsynced = true;
+  // The answer ends with ReadyForQuery, whose status says whether a transaction is still open.
+  if (answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY) owner = answer[answer.length - 1] === IDLE ? null : connection;
+  // The answer may be a view into PGlite's own buffers: copied into one of its own to hand over.
+  return answer.slice();
+}
+
+async function disconnect(connection) {
+  if (owner === connection) {
+    await db.exec('ROLLBACK');
+    owner = null;
+  }
+  for (const name of statements.get(connection) ?? []) await db.exec(`DEALLOCATE "${name}"`);
+  statements.delete(connection);
+  return null;
+}
+
 async function handle(message) {
   switch (message.op) {
-    case 'wire': {
-      // One batch of protocol messages in, every answer they produced out. The answer may be a view
-      // into PGlite's own buffers, so it is copied into a buffer of its own to hand over.
-      const answer = await db.execProtocolRaw(message.bytes);
-      return answer.slice();
-    }
-    case 'connect':
-      // A new client connection on the one PostgreSQL session PGlite has: whatever a previous
-      // client left (an open transaction, prepared statements) must not leak into it.
-      // (Two statements: DISCARD ALL refuses to run inside the implicit transaction of a script.)
-      await db.exec('ROLLBACK');
-      await db.exec('DISCARD ALL');
-      return null;
+    case 'wire':
+      return runWire(message.connection, message.bytes);
+    case 'disconnect':
+      return disconnect(message.connection);
+    case 'flush':
+      return syncWal();
     case 'dump':
       return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     case 'close':
@@ -62,21 +125,35 @@ async function handle(message) {
   }
 }
 
+const queue = [];
+let draining = false;
+
+/** The next message that may run: any while no transaction is open, else the owner's (or a flush). */
+function nextRunnable() {
+  const index = owner === null ? 0 : queue.findIndex((message) => message.connection === owner || message.op === 'flush');
+  return index === -1 ? null : queue.splice(index, 1)[0];
+}
+
+async function drain() {
+  draining = true;
+  for (let message = nextRunnable(); message; message = nextRunnable()) {
+    try {
+      const value = await handle(message);
+      parentPort.postMessage({ id: message.id, ok: true, value }, value instanceof Uint8Array ? [value.buffer] : []);
+    } catch (error) {
+      parentPort.postMessage({ id: message.id, ok: false, error: describeError(error) });
+      // PostgreSQL inside PGlite stopped (it exits on a fatal error): nothing more can be answered,
+      // so the thread ends and the server hears of it.
+      if (error?.name === 'ExitStatus') process.exit(1);
+    }
+  }
+  draining = false;
+}
+
 if (db) {
-  // One message at a time, in the order sent: the wire protocol is a conversation.
-  let previous = Promise.resolve();
   parentPort.on('message', (message) => {
-    previous = previous.then(() =>
-      handle(message).then(
-        (value) => parentPort.postMessage({ id: message.id, ok: true, value }, value instanceof Uint8Array ? [value.buffer] : []),
-        (error) => {
-          parentPort.postMessage({ id: message.id, ok: false, error: describeError(error) });
-          // PostgreSQL inside PGlite stopped (it exits on a fatal error): nothing more can be
-          // answered, so the thread ends and the server hears of it.
-          if (error?.name === 'ExitStatus') process.exit(1);
-        },
-      ),
-    );
+    queue.push(message);
+    if (!draining) void drain();
   });
   parentPort.postMessage({ id: 0, ok: true, value: 'ready' });
 }
