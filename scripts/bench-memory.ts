@@ -1,14 +1,16 @@
 // `npm run bench:memory`: the server's resident memory when idle, as an operator sees it (VmRSS,
-// no forced garbage collection). Each run starts the real server (`node --import tsx
-// server/main.ts`, or --entry FILE run with plain node), fills its database with --players players
+// no forced garbage collection). Each run starts the real server as `npm start` runs it (the
+// compiled bundle with the serve script's node flags; --tsx runs server/main.ts through tsx
+// instead, --entry FILE another file with plain node), fills its database with --players players
 // who each start a story and play two turns (builtin narrator), restarts it, signs one player in
 // and plays one turn (the tokenizer and the request path loaded, as after any real use), then
 // samples RSS every second for --seconds and prints the median and the highest, with /proc's
 // breakdown. --fresh measures the very first start on an empty DATA_DIR instead (initdb included).
 // On PostgreSQL (--backend postgres) a database tw_mem_<pid> is created on BENCH_DATABASE_URL or
 // TEST_DATABASE_URL and dropped at the end.
-// The server gets `--max-old-space-size=512` as `npm start` gives it (--heap MB, 0 for Node's default).
-// Flags: --backend pglite|postgres --runs 3 --seconds 30 --players 20 --fresh --serve-client --entry FILE --heap 512
+// --tsx and --entry get `--max-old-space-size=512` as `npm start` gives the bundle (--heap MB, 0 for
+// Node's default); --node-flags '...' adds node flags to any of them (to try a setting).
+// Flags: --backend pglite|postgres --runs 3 --seconds 30 --players 20 --fresh --serve-client --tsx --entry FILE --heap 512 --node-flags '...'
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { freePort } from './bench-lib/ports';
+import { serverArgv } from './serve-command.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +31,8 @@ const { values: args } = parseArgs({
     'serve-client': { type: 'boolean', default: false },
     entry: { type: 'string' },
     heap: { type: 'string', default: '512' },
+    tsx: { type: 'boolean', default: false },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -50,7 +55,8 @@ interface Server {
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   const heap = Number(args.heap) > 0 ? [`--max-old-space-size=${args.heap}`] : [];
-  const argv = [...heap, ...(args.entry ? [args.entry] : ['--import', 'tsx', 'server/main.ts'])];
+  const extra = args['node-flags'].split(/\s+/).filter(Boolean);
+  const argv = args.entry ? [...heap, ...extra, args.entry] : args.tsx ? [...heap, ...extra, '--import', 'tsx', 'server/main.ts'] : [...extra, ...serverArgv(root)];
   const child = spawn(process.execPath, argv, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr?.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
@@ -143,7 +149,9 @@ async function oneRun(run: number): Promise<Record<string, number>> {
   }
 }
 
-const what = `${args.backend}${args.fresh ? ', first start on an empty DATA_DIR' : `, ${args.players} players`}, ${args['serve-client'] ? 'serving the built client' : 'SERVE_CLIENT=false'}, ${args.entry ?? 'node --import tsx server/main.ts'}, heap limit ${Number(args.heap) > 0 ? `${args.heap} MB` : "Node's default"}`;
+const what = `${args.backend}${args.fresh ? ', first start on an empty DATA_DIR' : `, ${args.players} players`}, ${args['serve-client'] ? 'serving the built client' : 'SERVE_CLIENT=false'}, ${
+  args.entry || args.tsx ? `${args.entry ?? 'node --import tsx server/main.ts'}, heap limit ${Number(args.heap) > 0 ? `${args.heap} MB` : "Node's default"}` : `node ${serverArgv(root).join(' ')} (as npm start)`
+}${args['node-flags'] ? `, with ${args['node-flags']}` : ''}`;
 console.log(`bench:memory: ${what}; RSS sampled every second for ${args.seconds} s`);
 const results: Array<Record<string, number>> = [];
 for (let run = 1; run <= Number(args.runs); run += 1) {

@@ -16,6 +16,7 @@ import { narratorSystemPrompt } from '../server/ai/llm/prompts';
 import { loadTokenCounter } from '../server/ai/llm/tokenizer';
 import { contentText, startFakeLlmServer } from '../server/test/fake-llm-server';
 import { DEFAULT_PREFERENCES } from '../shared/schemas/preferences';
+import { serverArgv } from './serve-command.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 8);
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
@@ -55,7 +56,7 @@ if (pgAdminUrl) {
   url.pathname = `/${pgName}`;
   databaseUrl = url.toString();
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, serverArgv('.'), {
   env: {
     ...process.env,
     PORT: '0',

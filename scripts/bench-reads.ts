@@ -1,5 +1,5 @@
 // `npm run bench:reads`: public shared-story reads over real HTTP on loopback. Starts the real
-// server (server/main.ts on a fresh PGlite DATA_DIR, SERVE_CLIENT off) as a child process, makes a
+// server (as `npm start` runs it, on a fresh PGlite DATA_DIR, SERVE_CLIENT off) as a child process, makes a
 // player and a 10-turn story with the builtin narrator and shares it, then in one run measures,
 // with the same closed-loop load (50 keep-alive connections, 10 s each after a 2 s warm-up):
 //   - a bare Fastify route in a separate process answering the same bytes from memory (the ceiling),
@@ -14,7 +14,8 @@
 //                    (other work on the machine then weighs on all targets alike)
 //   --log-level L    the app's LOG_LEVEL (default info, as deployed)
 //   --redis URL      count the limits in Redis (REDIS_URL) instead of in the process
-//   --server-dir D   run server/main.ts of another checkout (e.g. the code before a change)
+//   --server-dir D   run the server of another checkout (e.g. the code before a change)
+// BENCH_CPU_PROF=DIR profiles the app (a V8 CPU profile written there when it stops).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { runLoad, type LoadResult } from './bench-reads-load';
 import { freePort } from './bench-lib/ports';
+import { serverArgv } from './serve-command.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -154,8 +156,10 @@ async function main(): Promise<void> {
   const children: Child[] = [];
   try {
     const appPort = await freePort(HOST);
+    // BENCH_CPU_PROF=DIR writes the app's V8 CPU profile there when it stops (where a read goes).
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
     const app = await startProcess(
-      ['--import', 'tsx', 'server/main.ts'],
+      [...profile, ...serverArgv(serverDir)],
       {
         PORT: String(appPort),
         HOST,

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { freePort } from './bench-lib/ports';
+import { serverArgv } from './serve-command.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,7 +50,7 @@ const env = (wordDelayMs: number): NodeJS.ProcessEnv => ({
 
 function start(wordDelayMs: number): ChildProcess {
   // As `npm start` runs it.
-  const child = spawn(process.execPath, ['--max-old-space-size=512', '--import', 'tsx', 'server/main.ts'], { cwd: root, env: env(wordDelayMs), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, serverArgv(root), { cwd: root, env: env(wordDelayMs), stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr?.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
   child.on('exit', (code, signal) => {

@@ -1,5 +1,6 @@
-// Starts the built app for the browser tests: a fresh embedded database in a temporary DATA_DIR
-// (removed on exit) and a loopback port. Requires `npm run build` first.
+// Starts the built app for the browser tests, as `npm start` runs it (dist/server with the serve
+// script's node flags): a fresh embedded database in a temporary DATA_DIR (removed on exit) and a
+// loopback port. Requires `npm run build` first.
 // `node scripts/e2e-server.mjs PORT` uses the builtin narrator (faster words than the default, so
 // journeys stay quick while streaming is still visible); `--fake-llm` points the app at a fake
 // OpenAI-compatible server (scripts/e2e-fake-llm.ts) that can fail on demand, and also gives it server
@@ -10,11 +11,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { serverArgv } from './serve-command.mjs';
 
 const port = process.argv[2] ?? '3210';
 const useFakeLlm = process.argv.includes('--fake-llm');
-if (!existsSync('dist/client/index.html')) {
-  console.error('dist/client is missing: run `npm run build` before the browser tests.');
+if (!existsSync('dist/client/index.html') || !existsSync('dist/server/main.js')) {
+  console.error('dist is missing: run `npm run build` before the browser tests.');
   process.exit(1);
 }
 
@@ -49,7 +51,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
 // registers from 127.0.0.1, more than the production 30 an hour; the API suites test those limits.
 const inheritedEnv = { ...process.env, REGISTER_MAX_PER_HOUR: '1000', CAPTCHA_MAX_PER_MINUTE: '600' };
 delete inheritedEnv.USER_MONTHLY_TOKEN_LIMIT;
-const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const app = spawn(process.execPath, serverArgv('.', { build: false }), {
   stdio: 'inherit',
   env: { ...inheritedEnv, ...narrator, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_USERNAMES: 'e2eadmin,e2eboss' },
 });

@@ -42,7 +42,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const stage1 = await Promise.all([
   run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   run('lint', npx, ['eslint', '--max-warnings', '0', '.']),
-  run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
+  run('build', 'sh', ['-c', `${npx} vite build --logLevel warn && node scripts/build-server.mjs`]),
 ]);
 if (stage1.includes(false)) {
   counts.failed += stage1.filter((ok) => !ok).length;

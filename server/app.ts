@@ -206,8 +206,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // A write is acknowledged only once it is durable (PGlite WAL fsync; a no-op on PostgreSQL).
   // A streamed story turn flushes itself before its `done` or `error` event: waiting here would
   // hold back the first words by an fsync. GET generate-title writes too and flushes itself.
-  app.addHook('onSend', async (request, reply) => {
-    if (WRITE_METHODS.has(request.method) && !String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) await deps.database.flush();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!WRITE_METHODS.has(request.method) || String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return done(null, payload);
+    deps.database.flush().then(() => done(null, payload), done);
   });
 
   await app.register(healthRoutes(deps.database));

@@ -1,11 +1,13 @@
 // The real entry point as an operator runs it: starts on an embedded data dir, refuses a second
 // process on the same DATA_DIR, rejects bad configuration, and shuts down cleanly on SIGTERM with
-// committed data kept.
+// committed data kept; and the compiled server, run as `npm start` runs it, plays a turn.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverArgv } from '../scripts/serve-command.mjs';
+import { registerOverHttp } from './test/spawn-server';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -19,9 +21,9 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(env: Record<string, string>): Running {
+function start(env: Record<string, string>, argv = ['--import', 'tsx', 'server/main.ts']): Running {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, argv, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SERVE_CLIENT: 'false', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,4 +84,26 @@ describe('server/main', () => {
     expect(bad.output()).toMatch(/PORT must be a whole number/);
     expect(bad.output()).toMatch(/COOKIE_SECURE must be auto, true or false/);
   }, 30_000);
+
+  it('runs compiled as `npm start` runs it: migrations and the database thread found beside the bundle, a turn played', async () => {
+    const scripts = JSON.parse(await readFile('package.json', 'utf8')).scripts as Record<string, string>;
+    expect(scripts.start).toBe(`npm run build && ${scripts.serve}`);
+    const compiledDir = await mkdtemp(join(tmpdir(), 'tw-compiled-'));
+    const server = start({ DATA_DIR: compiledDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0', LLM_PROVIDER: 'builtin' }, serverArgv('.'));
+    try {
+      const base = `http://127.0.0.1:${await waitForPort(server)}`;
+      const cookie = await registerOverHttp(base, 'compiled', 'secret123');
+      const started = await fetch(`${base}/api/story/start`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ prompt: 'A clockmaker hears the tower bell ring thirteen' }) });
+      expect(started.status).toBe(200);
+      const { storyId } = await started.json();
+      const turn = await fetch(`${base}/api/story/${storyId}/continue`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ message: 'I climb the tower' }) });
+      expect(turn.status).toBe(200);
+      expect((await turn.json()).message).toEqual(expect.any(String));
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+      await rm(compiledDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

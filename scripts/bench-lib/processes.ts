@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
+import { serverArgv } from '../serve-command.mjs';
 import { freePort } from './ports';
 
 export const BENCH_API_KEY = 'sk-bench';
@@ -88,13 +89,13 @@ export function appEnv(fakeBaseUrl: string, store: AppStore, extra: Record<strin
   return env;
 }
 
-/** Starts `server/main.ts` of the checkout in `dir` (its own node_modules and tsx) and waits until /readyz answers. */
+/** Starts the server of the checkout in `dir` as its `npm start` runs it (serve-command.mjs) and waits until /readyz answers. */
 export async function startApp(dir: string, env: NodeJS.ProcessEnv): Promise<AppProcess> {
   const port = await freePort();
   // BENCH_CPU_PROF=DIR writes the app's V8 CPU profile there when it stops (to see where turns go).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  // The heap limit `npm start` and `npm run serve` give the server: memory is measured as it runs.
-  const child = spawn(process.execPath, [...profile, '--max-old-space-size=512', '--import', 'tsx', 'server/main.ts'], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Memory and CPU are measured as `npm start` runs the server: compiled, with its node flags.
+  const child = spawn(process.execPath, [...profile, ...serverArgv(dir)], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

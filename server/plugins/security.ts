@@ -11,7 +11,7 @@
 // every request, parsing the whole policy each time: a tenth of the CPU of a public shared-story read.
 import { createRequire } from 'node:module';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 
@@ -80,24 +80,27 @@ export const API_HEADERS: Record<string, string> = {
   'x-permitted-cross-domain-policies': 'none',
 };
 
+/** Why a write's body type is refused (415), or undefined when it is one the route takes. */
+function refusedBodyType(request: FastifyRequest): AppError | undefined {
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const allowed = request.routeOptions.config.bodyTypes;
+  if (allowed ? allowed.types.includes(type) : type === 'application/json') return undefined;
+  return new AppError(415, ERROR_CODES.unsupportedMediaType, allowed?.message ?? MESSAGES.unsupportedMediaType);
+}
+
+// The hooks run on every request, a public read included: callback-style, so that the common case
+// (nothing to refuse, nothing to wait for) costs no promise.
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const headers = helmetHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : headers);
-    done();
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    const allowed = request.routeOptions.config.bodyTypes;
-    if (allowed ? !allowed.types.includes(type) : type !== 'application/json') {
-      throw new AppError(415, ERROR_CODES.unsupportedMediaType, allowed?.message ?? MESSAGES.unsupportedMediaType);
-    }
+    const api = request.url.startsWith('/api/');
+    reply.headers(api ? API_HEADERS : headers);
+    done(api && WRITE_METHODS.has(request.method) ? refusedBodyType(request) : undefined);
   });
 
   // Browsers must not cache API answers carrying account data.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

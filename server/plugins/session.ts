@@ -38,18 +38,20 @@ export type SessionCookies = ReturnType<typeof createSessionCookies>;
 
 export function registerSession(app: FastifyInstance, sessions: SessionService, cookies: SessionCookies): void {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const resolved = await sessions.resolve(token);
-    if (!resolved) {
-      cookies.clear(request, reply);
-      return;
-    }
-    request.session = resolved;
-    // Sliding expiry: the browser's copy must move with the server's.
-    if (resolved.extended) cookies.set(request, reply, token);
+  // Callback-style: a request without a session cookie (every public read) passes without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.url.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!token) return done();
+    sessions.resolve(token).then((resolved) => {
+      if (!resolved) {
+        cookies.clear(request, reply);
+      } else {
+        request.session = resolved;
+        // Sliding expiry: the browser's copy must move with the server's.
+        if (resolved.extended) cookies.set(request, reply, token);
+      }
+      done();
+    }, done);
   });
 }
 
