@@ -1,7 +1,12 @@
 // The remembering token counter: same counts as the tokenizer, each long text counted once while it
-// is remembered, and the remembered texts held to their character budget, least recently used out.
+// is remembered, and the remembered texts held to their character budget, least recently used out;
+// and the ranks the compiled server reads as JSON count what the package counts.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { loadTokenCounter, rememberingCounter } from './tokenizer';
+import { ranksJson } from '../../../scripts/build-server.mjs';
+import { countTokensFromRanksFile, loadTokenCounter, rememberingCounter } from './tokenizer';
 
 const text = (label: string, length = 100) => `${label} `.repeat(Math.ceil(length / (label.length + 1))).slice(0, length);
 
@@ -42,5 +47,24 @@ describe('rememberingCounter', () => {
     const prose = 'The ferryman raises his lantern and the fog parts around the bow of the little boat. '.repeat(3);
     expect(counter(prose)).toBe(countTokens(prose));
     expect(counter(prose)).toBe(countTokens(prose));
+  });
+
+  it('counts from the JSON ranks of the compiled server exactly as the package does', async () => {
+    const { countTokens } = await import('gpt-tokenizer');
+    const dir = await mkdtemp(join(tmpdir(), 'tw-ranks-'));
+    try {
+      await writeFile(join(dir, 'ranks.json'), await ranksJson());
+      const fromJson = await countTokensFromRanksFile(join(dir, 'ranks.json'));
+      const samples = [
+        'The ferryman raises his lantern.',
+        'Ünïcödé façade, naïve café — «quotes» and 日本語のテキスト, emoji 🐉🔥, tabs\tand\nnewlines',
+        '   leading spaces, 12345 numbers, 3.14159, https://example.com/path?q=1&x=2 <|endoftext|> literal',
+        'x'.repeat(500),
+      ];
+      const plain = { disallowedSpecial: new Set<string>() };
+      for (const sample of samples) expect(fromJson(sample, plain)).toBe(countTokens(sample, plain));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

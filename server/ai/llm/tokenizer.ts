@@ -1,9 +1,20 @@
 // Token counting with a real BPE tokenizer (gpt-tokenizer, o200k), loaded once and lazily: its
 // tables take 80-200 ms to load, which start-up and the unit tests that never count should not pay.
+// The compiled server loads the tables from JSON written beside it at build time
+// (scripts/build-server.mjs): the package ships them as a 2.4 MB JavaScript array literal, and
+// compiling that kept about 50 MB resident where parsing the same array as JSON keeps 27 MB.
 // Counts are remembered by text: every turn counts the same system prompt, premise, memory and
 // verbatim window again (and the memory fold counts them once more), and BPE over them was the
 // largest share of a turn's CPU after the network; a lookup costs a hash of the string instead.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
 type CountTokens = (text: string) => number;
+type EncodingCount = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+
+/** Where the compiled server finds the o200k ranks as JSON (absent when running from source). */
+export const RANKS_JSON = 'o200k_base.json';
 
 /** Shorter texts are counted afresh: BPE over a few words costs about what the lookup does. */
 const MIN_REMEMBERED_CHARS = 64;
@@ -38,8 +49,24 @@ export function rememberingCounter(countTokens: CountTokens, budgetChars = REMEM
 
 let loading: Promise<CountTokens> | null = null;
 
+/** A counter over the o200k ranks read from a JSON file: the same encoding the package builds from its module. */
+export async function countTokensFromRanksFile(path: string): Promise<EncodingCount> {
+  const [{ GptEncoding }, text] = await Promise.all([import('gpt-tokenizer/GptEncoding'), readFile(path, 'utf8')]);
+  const ranks = JSON.parse(text) as Array<string | number[]>;
+  return GptEncoding.getEncodingApi('o200k_base', () => ranks).countTokens;
+}
+
+/**
+ * Players' text is text: "<|endoftext|>" typed in an action is counted as the characters it is (as
+ * a provider treats it), not refused as a control token, which failed the turn.
+ */
+const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
 export function loadTokenCounter(): Promise<CountTokens> {
-  loading ??= import('gpt-tokenizer').then((module) => rememberingCounter((text: string) => module.countTokens(text)));
+  const ranksFile = fileURLToPath(new URL(`./${RANKS_JSON}`, import.meta.url));
+  loading ??= (existsSync(ranksFile) ? countTokensFromRanksFile(ranksFile) : import('gpt-tokenizer').then((module) => module.countTokens)).then((count) =>
+    rememberingCounter((text: string) => count(text, PLAIN_TEXT)),
+  );
   return loading;
 }
 

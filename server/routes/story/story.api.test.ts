@@ -72,6 +72,15 @@ describe('POST /api/story/:id/continue', () => {
     expect(state.messages.at(-1).messageId).toBe(body.messageId);
   });
 
+  it("takes text that looks like a tokenizer's control token as plain text, in a premise and an action", async () => {
+    const { client } = await registerUser(ctx.app);
+    const { storyId } = await start(client, 'A story about the <|endoftext|> marker and <|im_start|> tags');
+    const res = await client.post(`/api/story/${storyId}/continue`, { message: 'I write <|endoftext|> on the wall' });
+    expect(res.statusCode).toBe(200);
+    const state = (await client.get(`/api/story/${storyId}/current-state`)).json();
+    expect(state.messages.at(-2).content).toBe('I write <|endoftext|> on the wall');
+  });
+
   it('refuses a blank or too long action with a message', async () => {
     const { client } = await registerUser(ctx.app);
     const { storyId } = await start(client);
