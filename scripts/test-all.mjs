@@ -1,5 +1,5 @@
 // `npm test`: everything, in the cheapest order. Stage 1 runs typecheck, lint and the one
-// production build side by side; stage 2 the Vitest projects (unit, client, API on PGlite and,
+// production build (client and server) side by side; stage 2 the Vitest projects (unit, client, API on PGlite and,
 // with TEST_DATABASE_URL, on PostgreSQL); stage 3 the Playwright journeys against that build.
 // It ends with one summary line: "N passed, N failed".
 import { spawn } from 'node:child_process';
@@ -42,7 +42,8 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const stage1 = await Promise.all([
   run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   run('lint', npx, ['eslint', '--max-warnings', '0', '.']),
-  run('build', 'sh', ['-c', `${npx} vite build --logLevel warn && node scripts/build-server.mjs`]),
+  run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
+  run('build-server', process.execPath, ['scripts/build-server.mjs']),
 ]);
 if (stage1.includes(false)) {
   counts.failed += stage1.filter((ok) => !ok).length;

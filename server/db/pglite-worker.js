@@ -66,7 +66,6 @@ const IDLE = 0x49;
  */
 function syncWal() {
   if (!options.dataDir || !unsynced) return false;
-  unsynced = false;
   const walDir = join(options.dataDir, 'pg_wal');
   for (const entry of readdirSync(walDir, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -83,6 +82,9 @@ function syncWal() {
   } finally {
     closeSync(dirFd);
   }
+  // Only now: a failed fsync leaves the WAL unsynced, so the next flush tries again. (No statement
+  // can run in between: these calls hold the thread.)
+  unsynced = false;
   return true;
 }
 
