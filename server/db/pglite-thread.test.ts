@@ -65,6 +65,19 @@ describe('PGliteThread', () => {
     expect(answers.map((answer) => answer.rows[0].n)).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 
+  it('answers a result larger than PGlite hands over at once whole and in order', async () => {
+    const { pool } = await startThread();
+    // About 2.5 MB of rows: PGlite streams that in several pieces, each copied before the next.
+    const { rows } = await pool.query("select n, repeat(md5(n::text), 4) as body from generate_series(1, 20000) as n");
+    expect(rows).toHaveLength(20000);
+    const [first, last] = [rows[0], rows[19999]];
+    expect(first.n).toBe(1);
+    expect(last.n).toBe(20000);
+    const check = await pool.query("select repeat(md5('20000'), 4) as body");
+    expect(last.body).toBe(check.rows[0].body);
+    expect(rows.every((row, i) => row.n === i + 1 && row.body.length === 128)).toBe(true);
+  });
+
   it('answers errors with their PostgreSQL code and constraint, and goes on serving', async () => {
     const { pool } = await startThread();
     await pool.query("insert into notes (body) values ('once')");

@@ -88,15 +88,39 @@ function syncWal() {
   return true;
 }
 
+/**
+ * Runs a batch and answers its raw output. Through execProtocolRawStream, not execProtocolRaw: the
+ * latter also parses every answer into a list that nothing ever empties, so the thread's heap
+ * grew by about 22 KB a story turn (4 MB/s at 200 players) until the process died.
+ */
+async function execute(bytes) {
+  const pieces = [];
+  let length = 0;
+  await db.execProtocolRawStream(bytes, {
+    // Each piece is a view into PGlite's own buffer, reused for the next: copied as it comes.
+    onRawData: (piece) => {
+      pieces.push(piece.slice());
+      length += piece.length;
+    },
+  });
+  if (pieces.length === 1) return pieces[0];
+  const answer = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    answer.set(piece, offset);
+    offset += piece.length;
+  }
+  return answer;
+}
+
 async function runWire(connection, bytes) {
   let known = statements.get(connection);
   if (!known) statements.set(connection, (known = new Set()));
-  const answer = await db.execProtocolRaw(renameStatements(bytes, `c${connection}_`, known));
+  const answer = await execute(renameStatements(bytes, `c${connection}_`, known));
   unsynced = true;
   // The answer ends with ReadyForQuery, whose status says whether a transaction is still open.
   if (answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY) owner = answer[answer.length - 1] === IDLE ? null : connection;
-  // The answer may be a view into PGlite's own buffers: copied into one of its own to hand over.
-  return answer.slice();
+  return answer;
 }
 
 async function disconnect(connection) {
@@ -104,7 +128,10 @@ async function disconnect(connection) {
     await db.exec('ROLLBACK');
     owner = null;
   }
-  for (const name of statements.get(connection) ?? []) await db.exec(`DEALLOCATE "${name}"`);
+  for (const name of statements.get(connection) ?? []) {
+    // A Parse that failed left no statement behind: nothing to deallocate then.
+    await db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => {});
+  }
   statements.delete(connection);
   return null;
 }
