@@ -28,6 +28,7 @@ import type { RouteContext } from './routes/context';
 import { featuresRoutes } from './routes/features';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { libraryRoutes } from './routes/story/library';
 import { startJobQueue, type QueueOptions } from './jobs/queue';
 import { preferencesRoutes } from './routes/preferences';
 import { sharingRoutes } from './routes/sharing';
@@ -40,6 +41,7 @@ import { createAdminService } from './services/admin';
 import { createBookmarkService } from './services/bookmarks';
 import { createCaptchaService } from './services/captcha';
 import { createImageService } from './services/images';
+import { createLibraryService } from './services/library';
 import { createNarrationService, type NarrationService } from './services/narration';
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
 import { createRateLimiter } from './services/rate-limiter';
@@ -169,6 +171,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const bookmarks = createBookmarkService({ repos, now });
   const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
   await sharing.start();
+  const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
   const speech = createSpeechService({
     repos,
     tts: deps.tts === undefined ? createTtsProvider(config.tts) : deps.tts,
@@ -180,7 +183,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush,
     log: serviceLog,
   });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, admin, bookmarks, sharing, preferences, images, speech, flush };
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, library, admin, bookmarks, sharing, preferences, images, speech, flush };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {
@@ -215,6 +218,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes(ctx), { prefix: '/api' });
   await app.register(userRoutes(ctx), { prefix: '/api' });
   await app.register(storyRoutes(ctx), { prefix: '/api' });
+  await app.register(libraryRoutes(ctx), { prefix: '/api' });
   await app.register(adminRoutes(ctx), { prefix: '/api' });
   await app.register(bookmarkRoutes(ctx), { prefix: '/api' });
   await app.register(sharingRoutes(ctx), { prefix: '/api' });

@@ -13,6 +13,7 @@ const SharedStoryPage = lazy(() =>
   import('@client/features/sharing/components/shared-story-page').then((m) => ({ default: m.SharedStoryPage })),
 );
 const BookmarksPage = lazy(() => import('@client/features/bookmarks/components/bookmarks-page').then((m) => ({ default: m.BookmarksPage })));
+const LibraryPage = lazy(() => import('@client/features/library/components/library-page').then((m) => ({ default: m.LibraryPage })));
 const PreferencesPage = lazy(() =>
   import('@client/features/preferences/components/preferences-page').then((m) => ({ default: m.PreferencesPage })),
 );
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path="story/new" element={<StoryPage isNew />} />
         <Route path="story/:storyId" element={<StoryPage />} />
         <Route path="shared/:shareId" element={<SharedStoryPage />} />
+        <Route path="stories" element={<LibraryPage />} />
         <Route path="bookmarks" element={<BookmarksPage />} />
         <Route path="preferences" element={<PreferencesPage />} />
         <Route path="account" element={<AccountPage />} />

@@ -7,6 +7,7 @@ export const APP_STRINGS = {
   mainNavigation: 'Main',
   home: 'Home',
   currentStory: 'Current Story',
+  yourStories: 'Your Stories',
   bookmarks: 'Bookmarks',
   themeToggle: 'Toggle theme',
   themeHeading: 'Theme',

@@ -6,6 +6,7 @@ import type { AdminService } from '@server/services/admin';
 import type { BookmarkService } from '@server/services/bookmarks';
 import type { CaptchaService } from '@server/services/captcha';
 import type { ImageService } from '@server/services/images';
+import type { LibraryService } from '@server/services/library';
 import type { NarrationService } from '@server/services/narration';
 import type { PreferencesService } from '@server/services/preferences';
 import type { RequestLimiter } from '@server/services/request-limiter';
@@ -24,6 +25,7 @@ export interface RouteContext {
   sessionCookies: SessionCookies;
   narration: NarrationService;
   stories: StoryService;
+  library: LibraryService;
   admin: AdminService;
   bookmarks: BookmarkService;
   sharing: SharingService;

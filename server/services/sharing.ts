@@ -99,6 +99,14 @@ export function createSharingService({ repos, images, now, compress = false, rev
       await revocations?.announce(shareId);
     },
 
+    /** Shares that went with their story (deleted by the owner): dropped here and on every instance. */
+    async forget(shareIds: string[]): Promise<void> {
+      for (const shareId of shareIds) {
+        cache.invalidate(shareId);
+        await revocations?.announce(shareId);
+      }
+    },
+
     /** Entries and bytes held in memory (for tests and benchmarks). */
     cacheStats: () => cache.stats(),
   };

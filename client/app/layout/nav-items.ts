@@ -1,5 +1,5 @@
 // The links of the top bar and the settings menu, shared by the desktop bar and the mobile sheet.
-import { BookMarked, BookOpen, FileText, House, Shield, SlidersHorizontal, UserCog, type LucideIcon } from 'lucide-react';
+import { BookMarked, BookOpen, Library, FileText, House, Shield, SlidersHorizontal, UserCog, type LucideIcon } from 'lucide-react';
 import { APP_STRINGS } from '../strings';
 
 export interface NavItem {
@@ -16,6 +16,7 @@ export interface NavItem {
 export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: '/', label: APP_STRINGS.home, icon: House },
   { to: '/story', label: APP_STRINGS.currentStory, icon: BookOpen, needsAuthState: true },
+  { to: '/stories', label: APP_STRINGS.yourStories, icon: Library },
   { to: '/bookmarks', label: APP_STRINGS.bookmarks, icon: BookMarked },
 ];
 

@@ -1,4 +1,4 @@
-// The top navigation bar: Home, Current Story, Bookmarks, theme, settings and login/logout. It
+// The top navigation bar: Home, Current Story, Your Stories, Bookmarks, theme, settings and login/logout. It
 // slides away while scrolling down and returns on scroll up or when keyboard focus enters it.
 import { Link } from 'react-router';
 import { LogIn, LogOut, Settings } from 'lucide-react';

@@ -4,6 +4,7 @@ import { createAdminUsersRepository } from './admin-users';
 import { createBookmarksRepository } from './bookmarks';
 import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
+import { createLibraryRepository } from './library';
 import { createPreferencesRepository } from './preferences';
 import { createRateLimitsRepository } from './rate-limits';
 import { createSessionsRepository } from './sessions';
@@ -22,6 +23,7 @@ export function createRepositories(db: Db) {
     usage: createUsageRepository(db),
     adminUsers: createAdminUsersRepository(db),
     stories: createStoriesRepository(db),
+    library: createLibraryRepository(db),
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),

@@ -1,0 +1,32 @@
+// PATCH /api/story/{id} (rename) and DELETE /api/story/{id}. Each caller toasts its own outcome, so
+// the generic error toast is off; every success refreshes the library and the bookmarks (a deleted
+// story takes its bookmarks with it).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { successSchema } from '@shared/schemas/common';
+import { storyRenameResponseSchema, type StoryRenameResponse } from '@shared/schemas/library';
+import { apiWrite } from '@client/lib/api-client';
+import { bookmarksQueryKey } from '@client/features/bookmarks/api/get-bookmarks';
+import { storiesQueryKey } from './get-stories';
+
+export function renameStory({ id, title }: { id: number; title: string }): Promise<StoryRenameResponse> {
+  return apiWrite(`/api/story/${id}`, { method: 'PATCH', body: { title }, schema: storyRenameResponseSchema });
+}
+
+export function deleteStory(id: number): Promise<{ success: true }> {
+  return apiWrite(`/api/story/${id}`, { method: 'DELETE', schema: successSchema });
+}
+
+function useRefreshLibrary() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: storiesQueryKey }), queryClient.invalidateQueries({ queryKey: bookmarksQueryKey })]);
+}
+
+export function useRenameStoryMutation() {
+  const refresh = useRefreshLibrary();
+  return useMutation({ mutationFn: renameStory, meta: { errorToast: false }, onSuccess: refresh });
+}
+
+export function useDeleteStoryMutation() {
+  const refresh = useRefreshLibrary();
+  return useMutation({ mutationFn: deleteStory, meta: { errorToast: false }, onSuccess: refresh });
+}

@@ -1,0 +1,142 @@
+// /stories: 'Your Stories', the player's library. Visitors are offered 'Sign in or Register' (the
+// dialog opens on arrival); players see their stories newest played first, a page at a time, with
+// a search by title, each one openable, renamable and deletable in place.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight, LogIn, Search, Sparkles } from 'lucide-react';
+import { LIBRARY_PAGE_SIZE, LIBRARY_QUERY_MAX_LENGTH } from '@shared/schemas/library';
+import { PageContainer, PageSpinner } from '@client/components/page';
+import { Alert, AlertDescription } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { errorMessage } from '@client/lib/api-client';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { AuthDialog } from '@client/features/auth/components/auth-dialog';
+import { useSession } from '@client/features/auth/hooks/use-session';
+import { useStories } from '../api/get-stories';
+import { LIBRARY_STRINGS } from '../strings';
+import { StoryCard } from './story-card';
+
+const SEARCH_DELAY_MS = 300;
+
+function SignInPrompt() {
+  const [dialogOpen, setDialogOpen] = useState(true);
+  return (
+    <PageContainer width="narrow">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">{LIBRARY_STRINGS.pageTitle}</CardTitle>
+          <CardDescription className="text-base">{LIBRARY_STRINGS.loggedOutText}</CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <Button onClick={() => setDialogOpen(true)}>
+            <LogIn aria-hidden="true" />
+            {LIBRARY_STRINGS.signIn}
+          </Button>
+        </CardFooter>
+      </Card>
+      <AuthDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+    </PageContainer>
+  );
+}
+
+function EmptyState({ query }: { query: string }) {
+  if (query) return <p className="py-6 text-center text-muted-foreground">{LIBRARY_STRINGS.noMatches(query)}</p>;
+  return (
+    <Card className="grid justify-items-center gap-3 p-10 text-center">
+      <h2 className="text-xl font-semibold">{LIBRARY_STRINGS.emptyTitle}</h2>
+      <p className="text-muted-foreground">{LIBRARY_STRINGS.emptyText}</p>
+      <Button asChild>
+        <Link to="/">
+          <Sparkles aria-hidden="true" />
+          {LIBRARY_STRINGS.startStory}
+        </Link>
+      </Button>
+    </Card>
+  );
+}
+
+function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={LIBRARY_STRINGS.paginationLabel} className="flex items-center justify-between gap-2">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        {LIBRARY_STRINGS.previous}
+      </Button>
+      <span className="text-sm text-muted-foreground" aria-live="polite">
+        {LIBRARY_STRINGS.pageOf(page, pages)}
+      </span>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {LIBRARY_STRINGS.next}
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+function StoryLibrary() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const stories = useStories({ page, q });
+  const data = stories.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / LIBRARY_PAGE_SIZE)) : 1;
+  // A deletion can empty the last page: step back to the one that still has stories.
+  if (data && data.stories.length === 0 && page > pages) setPage(pages);
+
+  return (
+    <div className="grid gap-4">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          aria-label={LIBRARY_STRINGS.searchLabel}
+          placeholder={LIBRARY_STRINGS.searchPlaceholder}
+          maxLength={LIBRARY_QUERY_MAX_LENGTH}
+          className="pl-9"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {stories.isPending ? (
+        <PageSpinner label={LIBRARY_STRINGS.loading} />
+      ) : stories.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(stories.error, LIBRARY_STRINGS.loadFailed)}</AlertDescription>
+        </Alert>
+      ) : data!.stories.length === 0 ? (
+        <EmptyState query={q} />
+      ) : (
+        <>
+          <ul aria-label={LIBRARY_STRINGS.listLabel} className="grid gap-3" aria-busy={stories.isPlaceholderData || undefined}>
+            {data!.stories.map((story) => (
+              <li key={story.id}>
+                <StoryCard story={story} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pages={pages} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function LibraryPage() {
+  const { isLoading, isLoggedIn } = useSession();
+  usePageTitle(LIBRARY_STRINGS.pageTitle);
+  if (isLoading) return <PageSpinner label={LIBRARY_STRINGS.loading} />;
+  if (!isLoggedIn) return <SignInPrompt />;
+  return (
+    <PageContainer className="grid gap-6">
+      <h1 className="text-3xl font-semibold">{LIBRARY_STRINGS.pageTitle}</h1>
+      <StoryLibrary />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,115 @@
+// One story in the library: its picture (if any), title linking to the story, turns and when it
+// was last played; renamed in place (Save/Cancel) or deleted after a confirmation.
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { BookOpen, Pencil, Trash2 } from 'lucide-react';
+import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
+import { storyRenameBodySchema, type LibraryStory } from '@shared/schemas/library';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api-client';
+import { useRenameStoryMutation } from '../api/story-mutations';
+import { LIBRARY_STRINGS, storyPath } from '../strings';
+import { DeleteStoryDialog } from './delete-story-dialog';
+
+function RenameForm({ story, onDone }: { story: LibraryStory; onDone: () => void }) {
+  const rename = useRenameStoryMutation();
+  const [title, setTitle] = useState(story.title);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const handleSave = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = storyRenameBodySchema.safeParse({ title });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    try {
+      await rename.mutateAsync({ id: story.id, title: parsed.data.title });
+      toast({ title: LIBRARY_STRINGS.successTitle, description: LIBRARY_STRINGS.renamed });
+      onDone();
+    } catch (failure) {
+      toast({ title: LIBRARY_STRINGS.errorTitle, description: errorMessage(failure, LIBRARY_STRINGS.renameFailed), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSave(event)} className="grid gap-3" aria-label={LIBRARY_STRINGS.renameLabel(story.title)}>
+      <div className="grid gap-1.5">
+        <Label htmlFor={inputId}>{LIBRARY_STRINGS.titleLabel}</Label>
+        <Input
+          id={inputId}
+          value={title}
+          maxLength={STORY_TITLE_MAX_LENGTH}
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setError(null);
+          }}
+        />
+        {error ? (
+          <p id={errorId} className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone} disabled={rename.isPending}>
+          {LIBRARY_STRINGS.cancel}
+        </Button>
+        <Button type="submit" disabled={rename.isPending}>
+          {rename.isPending ? LIBRARY_STRINGS.saving : LIBRARY_STRINGS.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function StoryCard({ story }: { story: LibraryStory }) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
+
+  return (
+    <Card className="p-4">
+      {renaming ? (
+        <RenameForm story={story} onDone={() => setRenaming(false)} />
+      ) : (
+        <article aria-labelledby={titleId} className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          {story.thumbnail ? (
+            <img src={story.thumbnail} alt={LIBRARY_STRINGS.pictureAlt(story.title)} loading="lazy" className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-32" />
+          ) : null}
+          <div className="grid min-w-0 flex-1 gap-1">
+            <h2 id={titleId} className="text-lg font-semibold break-words">
+              <Link to={storyPath(story.id)} className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:underline">
+                <BookOpen className="size-4 shrink-0 text-gold" aria-hidden="true" />
+                {story.title}
+              </Link>
+            </h2>
+            <p className="text-xs text-muted-foreground">
+              {LIBRARY_STRINGS.turns(story.turns)} · <time dateTime={story.lastPlayedAt}>{LIBRARY_STRINGS.lastPlayed(story.lastPlayedAt)}</time>
+            </p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <Button variant="outline" size="sm" onClick={() => setRenaming(true)} aria-label={LIBRARY_STRINGS.renameLabel(story.title)}>
+              <Pencil aria-hidden="true" />
+              {LIBRARY_STRINGS.rename}
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={LIBRARY_STRINGS.deleteLabel(story.title)}>
+              <Trash2 aria-hidden="true" />
+              {LIBRARY_STRINGS.delete}
+            </Button>
+          </div>
+        </article>
+      )}
+      <DeleteStoryDialog story={story} open={confirming} onOpenChange={setConfirming} />
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+// The story library end to end: 'Your Stories' from the top navigation lists the player's stories
+// newest played first, finds one by title, renames one in place, opens one, and deletes one after a
+// confirmation (its bookmark goes with it); visitors are offered sign-in.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { APP_STRINGS } from '../client/app/strings';
+import { BOOKMARKS_STRINGS } from '../client/features/bookmarks/strings';
+import { LIBRARY_STRINGS } from '../client/features/library/strings';
+import { STORY_STRINGS } from '../client/features/story/strings';
+import { beginStory, registerThroughUi } from './helpers';
+
+async function openLibrary(page: Page) {
+  await page.getByRole('navigation', { name: APP_STRINGS.mainNavigation }).getByRole('link', { name: APP_STRINGS.yourStories }).click();
+  await expect(page.getByRole('heading', { level: 1, name: LIBRARY_STRINGS.pageTitle })).toBeVisible();
+}
+
+const listed = (page: Page) => page.getByRole('list', { name: LIBRARY_STRINGS.listLabel }).getByRole('listitem');
+
+test('find, rename, open and delete stories in Your Stories', async ({ page }) => {
+  test.setTimeout(90_000);
+  await registerThroughUi(page);
+  await beginStory(page, 'A cartographer maps a valley that moves at night');
+  const firstId = /\/story\/(\d+)/.exec(page.url())![1];
+  await page.getByRole('button', { name: BOOKMARKS_STRINGS.bookmarkTooltip }).click();
+  const save = page.getByRole('dialog', { name: BOOKMARKS_STRINGS.saveDialogTitle });
+  await save.getByLabel(BOOKMARKS_STRINGS.titleLabel).fill('The moving valley');
+  await save.getByRole('button', { name: BOOKMARKS_STRINGS.save }).click();
+  await expect(page.getByText(BOOKMARKS_STRINGS.saveSucceeded, { exact: true })).toBeVisible();
+
+  await page.goto('/');
+  await beginStory(page, 'A lighthouse keeper finds a door in the rock');
+  const secondId = /\/story\/(\d+)/.exec(page.url())![1];
+
+  await openLibrary(page);
+  await expect(listed(page)).toHaveCount(2);
+  await expect(listed(page).first()).toContainText(LIBRARY_STRINGS.turns(0));
+  await expect(listed(page).first().getByRole('link')).toHaveAttribute('href', `/story/${secondId}`);
+
+  // Rename the newest one; a blank title is refused in place.
+  await listed(page).first().getByRole('button', { name: /^Rename/ }).click();
+  const title = listed(page).first().getByLabel(LIBRARY_STRINGS.titleLabel);
+  await title.fill('   ');
+  await listed(page).first().getByRole('button', { name: LIBRARY_STRINGS.save }).click();
+  await expect(listed(page).first().getByText('Please give the story a title.')).toBeVisible();
+  await title.fill('The Door in the Rock');
+  await listed(page).first().getByRole('button', { name: LIBRARY_STRINGS.save }).click();
+  await expect(page.getByText(LIBRARY_STRINGS.renamed, { exact: true })).toBeVisible();
+  await expect(listed(page).first().getByRole('link', { name: 'The Door in the Rock' })).toBeVisible();
+
+  // Search by title, then clear the search.
+  const search = page.getByRole('searchbox', { name: LIBRARY_STRINGS.searchLabel });
+  await search.fill('door in');
+  await expect(listed(page)).toHaveCount(1);
+  await search.fill('no such story');
+  await expect(page.getByText(LIBRARY_STRINGS.noMatches('no such story'))).toBeVisible();
+  await search.fill('');
+  await expect(listed(page)).toHaveCount(2);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Open the older story from the library.
+  await listed(page).nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/story/${firstId}$`));
+  await expect(page.getByRole('article', { name: STORY_STRINGS.narrator })).toHaveCount(1);
+
+  // Delete it: Cancel keeps it, Delete removes it and its bookmark.
+  await openLibrary(page);
+  const older = listed(page).nth(1);
+  await older.getByRole('button', { name: /^Delete/ }).click();
+  let confirm = page.getByRole('alertdialog', { name: LIBRARY_STRINGS.deleteTitle });
+  await confirm.getByRole('button', { name: LIBRARY_STRINGS.cancel }).click();
+  await expect(listed(page)).toHaveCount(2);
+  await listed(page).nth(1).getByRole('button', { name: /^Delete/ }).click();
+  confirm = page.getByRole('alertdialog', { name: LIBRARY_STRINGS.deleteTitle });
+  await expect(confirm).toContainText('This action cannot be undone.');
+  await confirm.getByRole('button', { name: LIBRARY_STRINGS.delete }).click();
+  await expect(page.getByText(LIBRARY_STRINGS.deleted, { exact: true })).toBeVisible();
+  await expect(listed(page)).toHaveCount(1);
+  await expect(listed(page).first()).toContainText('The Door in the Rock');
+  // It was the current story (opened last): 'Current Story' no longer leads to it.
+  await page.getByRole('navigation', { name: APP_STRINGS.mainNavigation }).getByRole('link', { name: APP_STRINGS.currentStory }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/bookmarks');
+  await expect(page.getByText(BOOKMARKS_STRINGS.emptyTitle)).toBeVisible();
+});
+
+test('visitors are offered sign-in on Your Stories', async ({ page }) => {
+  await page.goto('/stories');
+  // The sign-in dialog opens on arrival; closed, the page says what signing in gives.
+  const dialog = page.getByRole('dialog', { name: 'Sign in or Register' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: LIBRARY_STRINGS.pageTitle })).toBeVisible();
+  await expect(page.getByText(LIBRARY_STRINGS.loggedOutText)).toBeVisible();
+  await expect(page.getByRole('button', { name: LIBRARY_STRINGS.signIn })).toBeVisible();
+});

@@ -1,0 +1,125 @@
+// The owner's story library: one page of their stories (newest played first, optionally filtered
+// by title), renaming, and deleting a story with everything that hangs off it. Every statement is
+// scoped by the owner.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import { stories } from '../schema';
+
+export interface LibraryRow {
+  id: number;
+  title: string | null;
+  premise: string;
+  turns: number;
+  createdAt: Date;
+  lastPlayedAt: Date;
+  /** The story's first ready picture (in message order), null when none. */
+  assetHash: string | null;
+}
+
+/** `text` as a literal LIKE pattern: its own %, _ and \ match themselves. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Ids beyond PostgreSQL's integer range cannot exist; asking for one is simply "not found". */
+const MAX_ID = 2_147_483_647;
+
+export function createLibraryRepository(db: Db) {
+  /** A raw statement's rows (both backends answer node-postgres results; Drizzle types them loosely). */
+  const run = async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[]; rowCount: number | null };
+
+  /** A story without a title yet is found by its premise (its title is made from it). */
+  const matches = (userId: number, query: string | undefined): SQL =>
+    query ? sql`s.user_id = ${userId} and coalesce(s.title, s.premise) ilike ${likePattern(query)}` : sql`s.user_id = ${userId}`;
+
+  return {
+    async page(input: { userId: number; query?: string; limit: number; offset: number }): Promise<{ rows: LibraryRow[]; total: number }> {
+      const where = matches(input.userId, input.query);
+      // The turn count is the last message's turn, read through the (story_id, id) index; the
+      // picture through (story_id, message_id): two index probes per listed story.
+      const rows = await run<{ id: number; title: string | null; premise: string; turns: number; created_at: string; updated_at: string; asset_hash: string | null }>(sql`
+        select s.id, s.title, s.premise, to_json(s.created_at) #>> '{}' as created_at, to_json(s.updated_at) #>> '{}' as updated_at,
+          coalesce((select m.turn from story_messages m where m.story_id = s.id order by m.id desc limit 1), 0) as turns,
+          (select i.asset_hash from scene_images i where i.story_id = s.id and i.status = 'ready' and i.asset_hash is not null
+             order by i.message_id limit 1) as asset_hash
+        from stories s
+        where ${where}
+        order by s.updated_at desc, s.id desc
+        limit ${input.limit} offset ${input.offset}`);
+      const [{ total }] = (await run<{ total: number }>(sql`select count(*)::int as total from stories s where ${where}`)).rows;
+      return {
+        total,
+        rows: rows.rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          premise: r.premise,
+          turns: r.turns,
+          createdAt: new Date(r.created_at),
+          lastPlayedAt: new Date(r.updated_at),
+          assetHash: r.asset_hash,
+        })),
+      };
+    },
+
+    /** False when the story is not the owner's. */
+    async rename(storyId: number, userId: number, title: string): Promise<boolean> {
+      if (storyId > MAX_ID) return false;
+      const rows = await db
+        .update(stories)
+        .set({ title })
+        .where(and(eq(stories.id, storyId), eq(stories.userId, userId)))
+        .returning({ id: stories.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Deletes the owner's story unless a reply is being written, in one statement: its messages,
+     * bookmarks, shares, pictures and style sheet go with it (foreign keys cascade), and stored
+     * pictures nothing else shows any more are removed. Usage rows stay for the totals, without
+     * the story. Answers the ids of the shares that went (their cached copies must be dropped), or
+     * 'busy' / 'missing'.
+     */
+    async remove(storyId: number, userId: number, now: Date): Promise<{ shareIds: string[]; assetHashes: string[] } | 'busy' | 'missing'> {
+      if (storyId > MAX_ID) return 'missing';
+      const result = await run<{ found: boolean; busy: boolean; share_ids: string[] | null; hashes: string[] | null }>(sql`
+        with target as (
+          select id, (generating_until is not null and generating_until > ${now.toISOString()}::timestamptz) as busy
+          from stories where id = ${storyId} and user_id = ${userId}
+        ), hashes as (
+          select distinct i.asset_hash as hash from scene_images i, target
+          where i.story_id = target.id and i.asset_hash is not null and not target.busy
+        ), shares as (
+          select sh.id from shared_stories sh, target where sh.story_id = target.id and not target.busy
+        ), removed as (
+          delete from stories s using target where s.id = target.id and not target.busy returning s.id
+        )
+        select exists (select 1 from target) as found,
+          coalesce((select busy from target), false) as busy,
+          (select array_agg(id) from shares) as share_ids,
+          (select array_agg(hash) from hashes) as hashes,
+          (select count(*) from removed) as removed`);
+      const row = result.rows[0];
+      if (!row.found) return 'missing';
+      if (row.busy) return 'busy';
+      return { shareIds: row.share_ids ?? [], assetHashes: row.hashes ?? [] };
+    },
+
+    /**
+     * Removes stored pictures that no scene picture and no shared snapshot shows any more (after a
+     * story went). A separate statement: the delete above must be visible to it.
+     */
+    async removeOrphanedAssets(hashes: string[]): Promise<number> {
+      if (hashes.length === 0) return 0;
+      const result = await run(sql`
+        delete from image_assets a
+        where a.hash in (${sql.join(
+          hashes.map((h) => sql`${h}`),
+          sql`, `,
+        )})
+          and not exists (select 1 from scene_images i where i.asset_hash = a.hash)
+          and not exists (select 1 from shared_stories sh where strpos(sh.messages::text, a.hash) > 0)`);
+      return result.rowCount ?? 0;
+    },
+  };
+}
+export type LibraryRepository = ReturnType<typeof createLibraryRepository>;
