@@ -3,7 +3,7 @@
 // with TEST_DATABASE_URL, on PostgreSQL); stage 3 the Playwright journeys against that build.
 // It ends with one summary line: "N passed, N failed".
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const started = Date.now();
 mkdirSync('.tmp', { recursive: true });
@@ -50,8 +50,20 @@ if (stage1.includes(false)) {
   finish(false, counts);
 }
 
-const unitOk = await run('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest-results.json']);
-addCounts('.tmp/vitest-results.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0) }));
+const vitestReport = '.tmp/vitest-results.json';
+rmSync(vitestReport, { force: true });
+let unitOk = await run('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=' + vitestReport]);
+// A Vitest that ends without its report (or with no tests) ran nothing, whatever its exit code said:
+// that is a failure, never a pass.
+if (!existsSync(vitestReport)) {
+  console.log('\nvitest ended without its report: counted as a failure');
+  unitOk = false;
+  counts.failed += 1;
+} else if (JSON.parse(readFileSync(vitestReport, 'utf8')).numTotalTests === 0) {
+  console.log('\nvitest ran no test: counted as a failure');
+  unitOk = false;
+}
+addCounts(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0) }));
 
 const e2eOk = await run('playwright', npx, ['playwright', 'test']);
 addCounts('.tmp/playwright-results.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + (r.stats.flaky ?? 0) }));
