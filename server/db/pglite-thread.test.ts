@@ -3,9 +3,12 @@
 // on PGlite's one session with a transaction having it to itself, a connection that dies
 // mid-transaction leaving nothing behind, the WAL fsynced on flush, a dump that loads again, and a
 // thread that dies failing loudly.
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -144,4 +147,12 @@ describe('PGliteThread', () => {
     await expect(pool.query('select 1')).rejects.toThrow('The embedded database thread stopped');
     expect(exits).toHaveLength(1);
   });
+
+  it('resumes whoever awaits close() in a process with nothing else to do', async () => {
+    // Without a timer holding the event loop while the thread terminates, such a process exited
+    // (code 0) in the middle of about half of all closes, before printing anything.
+    const script = fileURLToPath(new URL('./fixtures/open-and-close.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, '4'], { timeout: 60_000 });
+    expect(stdout.trim()).toBe('closed 4');
+  }, 90_000);
 });

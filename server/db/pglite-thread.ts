@@ -111,7 +111,15 @@ export class PGliteThread {
     if (this.failure) return;
     this.closing = true;
     await this.call({ op: 'close' });
-    await this.worker.terminate();
+    // A terminating thread no longer keeps the event loop alive, referenced or not: with nothing
+    // else to do, the process would exit (code 0) before terminate() resolves, and whoever awaited
+    // close() would never resume (Vitest's global setup did, and ran no test). A timer holds it.
+    const keepAlive = setInterval(() => {}, 1000);
+    try {
+      await this.worker.terminate();
+    } finally {
+      clearInterval(keepAlive);
+    }
   }
 }
 
