@@ -1,6 +1,8 @@
 // The story library end to end: 'Your Stories' from the top navigation lists the player's stories
 // newest played first, finds one by title, renames one in place, opens one, and deletes one after a
-// confirmation (its bookmark goes with it); visitors are offered sign-in.
+// confirmation (its bookmark goes with it); a story exported as Markdown and JSON, and the JSON
+// imported back; visitors are offered sign-in.
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { APP_STRINGS } from '../client/app/strings';
@@ -10,6 +12,8 @@ import { STORY_STRINGS } from '../client/features/story/strings';
 import { beginStory, registerThroughUi } from './helpers';
 
 async function openLibrary(page: Page) {
+  // The top bar slides away while a story scrolls down and comes back on the way up.
+  await page.mouse.wheel(0, -5000);
   await page.getByRole('navigation', { name: APP_STRINGS.mainNavigation }).getByRole('link', { name: APP_STRINGS.yourStories }).click();
   await expect(page.getByRole('heading', { level: 1, name: LIBRARY_STRINGS.pageTitle })).toBeVisible();
 }
@@ -94,4 +98,46 @@ test('visitors are offered sign-in on Your Stories', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: LIBRARY_STRINGS.pageTitle })).toBeVisible();
   await expect(page.getByText(LIBRARY_STRINGS.loggedOutText)).toBeVisible();
   await expect(page.getByRole('button', { name: LIBRARY_STRINGS.signIn })).toBeVisible();
+});
+
+test('export a story as Markdown and JSON, then import the JSON back as a new story', async ({ page }) => {
+  test.setTimeout(90_000);
+  await registerThroughUi(page);
+  await beginStory(page, 'A lighthouse keeper finds a door in the rock');
+  await page.getByPlaceholder(STORY_STRINGS.inputPlaceholder).fill('I knock on the door');
+  await page.getByPlaceholder(STORY_STRINGS.inputPlaceholder).press('Enter');
+  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+  const replies = await page.getByRole('article', { name: STORY_STRINGS.narrator }).allTextContents();
+  await openLibrary(page);
+
+  const card = listed(page).first();
+  const title = (await card.getByRole('link').textContent())!.trim();
+  await card.getByRole('button', { name: /^Export/ }).click();
+  let download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: LIBRARY_STRINGS.exportMarkdown }).click();
+  const markdown = await download;
+  expect(markdown.suggestedFilename()).toMatch(/\.md$/);
+  const text = await readFile((await markdown.path())!, 'utf8');
+  expect(text.split('\n')[0]).toBe(`# ${title}`);
+  expect(text).toContain('**You:** I knock on the door');
+
+  await card.getByRole('button', { name: /^Export/ }).click();
+  download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: LIBRARY_STRINGS.exportJson }).click();
+  const json = await download;
+  expect(json.suggestedFilename()).toMatch(/\.taleweaver\.json$/);
+  const file = (await json.path())!;
+
+  // A file that is not a story is refused with its reason, and nothing is added.
+  await page.getByLabel(LIBRARY_STRINGS.importLabel).setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+  await expect(page.getByText(/^This file is not a story exported from Taleweaver, or it is damaged/)).toBeVisible();
+  await expect(listed(page)).toHaveCount(1);
+
+  await page.getByLabel(LIBRARY_STRINGS.importLabel).setInputFiles(file);
+  await expect(page.getByText(LIBRARY_STRINGS.imported(title), { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/story\/\d+$/);
+  await expect(page.getByRole('article', { name: STORY_STRINGS.narrator })).toHaveCount(2);
+  expect(await page.getByRole('article', { name: STORY_STRINGS.narrator }).allTextContents()).toEqual(replies);
+  await openLibrary(page);
+  await expect(listed(page)).toHaveCount(2);
 });

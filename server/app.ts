@@ -50,6 +50,7 @@ import { createSessionService, SESSION_ENDINGS } from './services/sessions';
 import { createSharingService, SHARES_STOPPED } from './services/sharing';
 import { createSpeechService } from './services/speech';
 import { createStoryService } from './services/stories';
+import { createStoryFileService } from './services/story-files';
 
 export interface AppDeps {
   database: Database;
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const bookmarks = createBookmarkService({ repos, now });
   const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
   await sharing.start();
+  const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, now });
   const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
   const speech = createSpeechService({
     repos,
@@ -183,7 +185,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush,
     log: serviceLog,
   });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, library, admin, bookmarks, sharing, preferences, images, speech, flush };
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, library, storyFiles, admin, bookmarks, sharing, preferences, images, speech, flush };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {

@@ -90,6 +90,8 @@ export const stories = pgTable(
     premise: text('premise').notNull(),
     memory: text('memory').notNull().default(''),
     memoryThroughId: integer('memory_through_id').notNull().default(0),
+    /** The player's notes for the narrator (an author's note), sent with every turn. */
+    notes: text('notes').notNull().default(''),
     generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -14,6 +14,7 @@ import type { SessionService } from '@server/services/sessions';
 import type { SharingService } from '@server/services/sharing';
 import type { SpeechService } from '@server/services/speech';
 import type { StoryService } from '@server/services/stories';
+import type { StoryFileService } from '@server/services/story-files';
 
 export interface RouteContext {
   config: AppConfig;
@@ -26,6 +27,7 @@ export interface RouteContext {
   narration: NarrationService;
   stories: StoryService;
   library: LibraryService;
+  storyFiles: StoryFileService;
   admin: AdminService;
   bookmarks: BookmarkService;
   sharing: SharingService;

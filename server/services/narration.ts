@@ -114,7 +114,7 @@ export function createNarrationService(deps: NarrationDeps) {
       const window = (plan.loaded?.window ?? (await repos.stories.messagesAfter(story.id, story.memoryThroughId))).filter((m) => !m.isInitial);
       const recent = window.filter((m) => m.id < action.id).map((m) => ({ role: m.role, content: m.content }));
       const prompt = assembleTurnPrompt(
-        { system, premise: story.premise, memory: story.memory, recent, action: action.isInitial ? OPENING_INSTRUCTION : action.content },
+        { system, premise: story.premise, notes: story.notes, memory: story.memory, recent, action: action.isInitial ? OPENING_INSTRUCTION : action.content },
         budget,
         count,
       );

@@ -9,6 +9,7 @@ import type { MessageRecord } from '@server/db/repositories/stories';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES, type StoryMessage, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
+import type { StoryMemory, StoryMemoryBody } from '@shared/schemas/story-memory';
 import type { ImageService } from './images';
 import { scrubbed } from './narrator-errors';
 import { recordNarratorCall } from './narrator-usage';
@@ -63,6 +64,20 @@ export function createStoryService(deps: StoryDeps) {
   }
 
   return {
+    /** The story memory panel: what the narrator works from besides the recent turns. */
+    async memory(userId: number, storyId: number): Promise<StoryMemory> {
+      const story = await owned(userId, storyId);
+      return { premise: story.premise, summary: story.memory, notes: story.notes };
+    },
+
+    /** Saves the panel's three fields; the next turn works from them. 409 while a reply is being written. */
+    async saveMemory(userId: number, storyId: number, body: StoryMemoryBody): Promise<StoryMemory> {
+      const saved = await repos.stories.updateMemory({ storyId, userId, now: deps.now(), premise: body.premise, memory: body.summary, notes: body.notes });
+      if (saved === 'missing') throw notFound();
+      if (saved === 'busy') throw new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
+      return { premise: saved.premise, summary: saved.memory, notes: saved.notes };
+    },
+
     async currentState(userId: number, storyId: number): Promise<StoryStateResponse> {
       await owned(userId, storyId);
       // Read the lease first: a reply saved in between then shows as saved, never as lost.

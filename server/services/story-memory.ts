@@ -4,7 +4,7 @@
 // and never fails a turn (the context assembler drops the oldest turns until the fold lands).
 import type { Budget } from '@server/ai/llm/context';
 import { cutMiddle, planFold, recentRoom, transcript } from '@server/ai/llm/context';
-import { premiseBlock, SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from '@server/ai/llm/prompts';
+import { pinnedBlock, SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from '@server/ai/llm/prompts';
 import { NarratorError, type NarratorProvider, type TurnRecord } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
@@ -46,7 +46,7 @@ export function createStoryMemory(deps: MemoryDeps) {
     const result = await deps.provider.generate(request);
     const memory = cutMiddle(result.text.trim(), deps.budget.memory, count);
     await recordNarratorCall(deps.repos, deps.provider, { userId: story.userId, storyId: story.id, kind: 'summary', request, result, now: deps.now() });
-    if (memory) await deps.repos.stories.applyFold(story.id, story.memoryThroughId, throughId, memory);
+    if (memory) await deps.repos.stories.applyFold(story.id, { throughId: story.memoryThroughId, memory: story.memory }, throughId, memory);
     await deps.flush();
   }
 
@@ -58,7 +58,7 @@ export function createStoryMemory(deps: MemoryDeps) {
      */
     maybeFold(story: StoryRecord, window: MessageRecord[], systemTokens: number, count: (text: string) => number): void {
       if (inFlight.has(story.id)) return;
-      const room = recentRoom(deps.budget, systemTokens, count(premiseBlock(story.premise)));
+      const room = recentRoom(deps.budget, systemTokens, count(pinnedBlock(story.premise, story.notes)));
       const throughId = planFold(
         window.map((m) => ({ id: m.id, role: m.role, tokens: count(m.content) })),
         room,

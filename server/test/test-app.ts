@@ -31,6 +31,21 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'postgres', url: databaseUrlFor(baseUrl, name), poolSize: 4 });
 }
 
+/** An empty database with no tables at all (migration tests build a previous release's schema in it). */
+export async function openEmptyTestDatabase(): Promise<Database> {
+  if (inject('dbKind') === 'pglite') return openDatabase({ kind: 'pglite-memory' });
+  const baseUrl = inject('postgresUrl');
+  const name = `${inject('postgresTemplate').replace(/_template$/, '')}_empty_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return openDatabase({ kind: 'postgres', url: databaseUrlFor(baseUrl, name), poolSize: 4 });
+}
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // The builtin narrator streams instantly in tests.
   return { ...loadConfig({ NODE_ENV: 'test', SERVE_CLIENT: 'false', LOG_LEVEL: 'silent', BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }), ...overrides };

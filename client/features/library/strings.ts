@@ -32,6 +32,16 @@ export const LIBRARY_STRINGS = {
     `Are you sure you want to delete "${title}"? Its bookmarks, shared links and pictures go with it. This action cannot be undone.`,
   deleting: 'Deleting…',
 
+  export: 'Export',
+  exportLabel: (title: string) => `Export "${title}"`,
+  exportMarkdown: 'Markdown (to read)',
+  exportJson: 'JSON (to import again)',
+  importStory: 'Import a Story',
+  importing: 'Importing…',
+  importLabel: 'Import a story from a Taleweaver JSON file',
+  imported: (title: string) => `"${title}" imported`,
+  importFailed: 'Failed to import the story',
+
   previous: 'Previous',
   next: 'Next',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
@@ -47,3 +57,4 @@ export const LIBRARY_STRINGS = {
 } as const;
 
 export const storyPath = (storyId: number) => `/story/${storyId}`;
+export const exportPath = (storyId: number, format: 'markdown' | 'json') => `/api/story/${storyId}/export?format=${format}`;

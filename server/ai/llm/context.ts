@@ -2,7 +2,8 @@
 //
 // Layout (most stable first, so provider prompt caches keep hitting):
 //   system   the narrator's rules and the player's preferences (changes only with preferences)
-//   user     the premise (pinned: never dropped) and the story memory (changes only when turns are folded)
+//   user     the premise and the player's notes (pinned: never dropped) and the story memory (changes only
+//            when turns are folded)
 //   ...      the recent turns verbatim (only ever grow at the end between folds)
 //   user     the new action
 //
@@ -14,7 +15,7 @@
 //   3. the premise and the action, cut in the middle to half and a quarter of the budget
 //      (only pathological text reaches this: a 4,000-character premise fits the smallest budget).
 import { MESSAGE_OVERHEAD_TOKENS } from './tokenizer';
-import { memoryBlock, premiseBlock } from './prompts';
+import { memoryBlock, pinnedBlock } from './prompts';
 import type { ChatMessage, TurnRecord } from './types';
 
 export const SAFETY_MARGIN = 0.15;
@@ -43,6 +44,8 @@ export function computeBudget(contextTokens: number, maxOutputTokens: number): B
 export interface TurnContextInput {
   system: string;
   premise: string;
+  /** The player's notes for the narrator, pinned with the premise (empty: none). */
+  notes?: string;
   memory: string;
   /** Unfolded turns since the memory, oldest first, without the premise message. */
   recent: TurnRecord[];
@@ -91,7 +94,8 @@ export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, coun
   let premise = input.premise;
   let action = input.action;
   const build = () => {
-    const head = memory ? `${premiseBlock(premise)}\n\n${memoryBlock(memory)}` : premiseBlock(premise);
+    const pinned = pinnedBlock(premise, input.notes ?? '');
+    const head = memory ? `${pinned}\n\n${memoryBlock(memory)}` : pinned;
     const messages = alternate([{ role: 'user', content: head }, ...recent, { role: 'user', content: action }]);
     return { messages, tokens: countPrompt(input.system, messages, count) };
   };

@@ -41,6 +41,16 @@ export function premiseBlock(premise: string): string {
   return `Story premise (set by the player at the start):\n${premise}`;
 }
 
+/** The player's notes (the story memory panel's 'Notes'), like an author's note: kept with the premise on every turn. */
+export function notesBlock(notes: string): string {
+  return `The player's notes for the narrator (follow them from now on):\n${notes}`;
+}
+
+/** What is pinned at the head of every turn: the premise, and the player's notes when there are any. */
+export function pinnedBlock(premise: string, notes: string): string {
+  return notes.trim() ? `${premiseBlock(premise)}\n\n${notesBlock(notes.trim())}` : premiseBlock(premise);
+}
+
 export function memoryBlock(memory: string): string {
   return `Story memory (what happened earlier, summarised):\n${memory}`;
 }

@@ -11,6 +11,7 @@ import { createSessionsRepository } from './sessions';
 import { createSharesRepository } from './shares';
 import { createSpeechRepository } from './speech';
 import { createStoriesRepository } from './stories';
+import { createStoryFilesRepository } from './story-files';
 import { createUsageRepository } from './usage';
 import { createUsersRepository } from './users';
 
@@ -24,6 +25,7 @@ export function createRepositories(db: Db) {
     adminUsers: createAdminUsersRepository(db),
     stories: createStoriesRepository(db),
     library: createLibraryRepository(db),
+    storyFiles: createStoryFilesRepository(db),
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),

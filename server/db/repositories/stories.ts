@@ -15,6 +15,8 @@ export interface StoryRecord {
   premise: string;
   memory: string;
   memoryThroughId: number;
+  /** The player's notes for the narrator, sent with every turn. */
+  notes: string;
 }
 
 export interface MessageRecord {
@@ -34,6 +36,7 @@ const storyColumns = {
   premise: stories.premise,
   memory: stories.memory,
   memoryThroughId: stories.memoryThroughId,
+  notes: stories.notes,
 };
 
 const messageColumns = {
@@ -125,7 +128,7 @@ export function createStoriesRepository(db: Db) {
           update stories set generating_until = ${input.until.toISOString()}::timestamptz
           where id = ${input.storyId} and user_id = ${input.userId}
             and (generating_until is null or generating_until < ${input.now.toISOString()}::timestamptz)
-          returning id, user_id, title, premise, memory, memory_through_id
+          returning id, user_id, title, premise, memory, memory_through_id, notes
         ), action as (
           insert into story_messages (story_id, role, content, turn, attempts, created_at)
           select leased.id, 'user', ${input.content},
@@ -135,7 +138,7 @@ export function createStoriesRepository(db: Db) {
         )
         select
           json_build_object('id', leased.id, 'userId', leased.user_id, 'title', leased.title, 'premise', leased.premise,
-            'memory', leased.memory, 'memoryThroughId', leased.memory_through_id) as story,
+            'memory', leased.memory, 'memoryThroughId', leased.memory_through_id, 'notes', leased.notes) as story,
           ${messageJson('action')} as action,
           (select coalesce(json_agg(${messageJson('m')} order by m.id), '[]'::json)
              from story_messages m where m.story_id = leased.id and m.id > leased.memory_through_id) as window,
@@ -275,14 +278,43 @@ export function createStoriesRepository(db: Db) {
       return fromJson(row.message);
     },
 
-    /** Replaces the memory only if nobody folded since it was read (several instances may try at once). */
-    async applyFold(storyId: number, expectedThroughId: number, throughId: number, memory: string): Promise<boolean> {
+    /**
+     * Replaces the memory only if nobody changed it since it was read: another fold (several
+     * instances may try at once) or the player editing it in the story memory panel, whose words
+     * win (the turns stay verbatim and fold into the edited memory later).
+     */
+    async applyFold(storyId: number, expected: { throughId: number; memory: string }, throughId: number, memory: string): Promise<boolean> {
       const rows = await db
         .update(stories)
         .set({ memory, memoryThroughId: throughId })
-        .where(and(eq(stories.id, storyId), eq(stories.memoryThroughId, expectedThroughId)))
+        .where(and(eq(stories.id, storyId), eq(stories.memoryThroughId, expected.throughId), eq(stories.memory, expected.memory)))
         .returning({ id: stories.id });
       return rows.length > 0;
+    },
+
+    /**
+     * The story memory panel's save: the pinned premise, the memory and the notes, unless a reply
+     * is being written. 'missing' when the story is not the owner's.
+     */
+    async updateMemory(input: { storyId: number; userId: number; now: Date; premise: string; memory: string; notes: string }): Promise<StoryRecord | 'busy' | 'missing'> {
+      if (input.storyId > MAX_ID) return 'missing';
+      const [row] = await db
+        .update(stories)
+        .set({ premise: input.premise, memory: input.memory, notes: input.notes })
+        .where(
+          and(
+            eq(stories.id, input.storyId),
+            eq(stories.userId, input.userId),
+            or(isNull(stories.generatingUntil), lt(stories.generatingUntil, input.now)),
+          ),
+        )
+        .returning(storyColumns);
+      if (row) return row;
+      const [owned] = await db
+        .select({ id: stories.id })
+        .from(stories)
+        .where(and(eq(stories.id, input.storyId), eq(stories.userId, input.userId)));
+      return owned ? 'busy' : 'missing';
     },
 
     async setTitle(storyId: number, title: string): Promise<void> {

@@ -1,6 +1,6 @@
 // The story endpoints: start, continue and retry (JSON, or SSE with Accept: text/event-stream),
-// current state, bookmark recovery and title. Every story is its owner's only: another user's
-// story id answers 404 exactly like a missing one.
+// current state, bookmark recovery, title and the story memory panel (premise, memory, notes).
+// Every story is its owner's only: another user's story id answers 404 exactly like a missing one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   recoverQuerySchema,
@@ -13,6 +13,7 @@ import {
   storyStateResponseSchema,
   storyTitleResponseSchema,
 } from '@shared/schemas/story';
+import { storyMemoryBodySchema, storyMemorySchema } from '@shared/schemas/story-memory';
 import { requireUserId } from '@server/plugins/session';
 import type { RouteContext } from '../context';
 import { sendTurnStream, wantsEventStream } from './stream';
@@ -48,6 +49,16 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       async (request) => {
         return ctx.stories.recover(requireUserId(request), request.params.storyId, request.query.messageId);
       },
+    );
+
+    app.get('/story/:storyId/memory', { schema: { params: storyParamsSchema, response: { 200: storyMemorySchema } } }, async (request) => {
+      return ctx.stories.memory(requireUserId(request), request.params.storyId);
+    });
+
+    app.put(
+      '/story/:storyId/memory',
+      { schema: { params: storyParamsSchema, body: storyMemoryBodySchema, response: { 200: storyMemorySchema } } },
+      async (request) => ctx.stories.saveMemory(requireUserId(request), request.params.storyId, request.body),
     );
 
     app.get('/story/:storyId/generate-title', { schema: { params: storyParamsSchema, response: { 200: storyTitleResponseSchema } } }, async (request) => {

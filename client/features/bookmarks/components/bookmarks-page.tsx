@@ -1,41 +1,19 @@
 // /bookmarks: 'Your Bookmarks'. Visitors are offered 'Sign in or Register' in a dialog (opened on
 // arrival) and stay on /bookmarks afterwards; players see their bookmarks newest first, each
 // linking to its story at the bookmarked message, editable and deletable in place.
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Home, LogIn } from 'lucide-react';
+import { Home } from 'lucide-react';
 import { PageContainer, PageSpinner } from '@client/components/page';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card } from '@client/components/ui/card';
 import { errorMessage } from '@client/lib/api-client';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { AuthDialog } from '@client/features/auth/components/auth-dialog';
+import { SignInPrompt } from '@client/features/auth/components/sign-in-prompt';
 import { useSession } from '@client/features/auth/hooks/use-session';
 import { useBookmarks } from '../api/get-bookmarks';
 import { BOOKMARKS_STRINGS } from '../strings';
 import { BookmarkCard } from './bookmark-card';
-
-function SignInPrompt() {
-  const [dialogOpen, setDialogOpen] = useState(true);
-  return (
-    <PageContainer width="narrow">
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1">{BOOKMARKS_STRINGS.pageTitle}</CardTitle>
-          <CardDescription className="text-base">{BOOKMARKS_STRINGS.loggedOutText}</CardDescription>
-        </CardHeader>
-        <CardFooter>
-          <Button onClick={() => setDialogOpen(true)}>
-            <LogIn aria-hidden="true" />
-            {BOOKMARKS_STRINGS.signIn}
-          </Button>
-        </CardFooter>
-      </Card>
-      <AuthDialog open={dialogOpen} onOpenChange={setDialogOpen} />
-    </PageContainer>
-  );
-}
 
 function EmptyState() {
   return (
@@ -78,7 +56,7 @@ export function BookmarksPage() {
   const { isLoading, isLoggedIn } = useSession();
   usePageTitle(BOOKMARKS_STRINGS.pageTitle);
   if (isLoading) return <PageSpinner label={BOOKMARKS_STRINGS.loading} />;
-  if (!isLoggedIn) return <SignInPrompt />;
+  if (!isLoggedIn) return <SignInPrompt title={BOOKMARKS_STRINGS.pageTitle} text={BOOKMARKS_STRINGS.loggedOutText} signInLabel={BOOKMARKS_STRINGS.signIn} />;
   return (
     <PageContainer className="grid gap-6">
       <h1 className="text-3xl font-semibold">{BOOKMARKS_STRINGS.pageTitle}</h1>

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successSchema } from '@shared/schemas/common';
 import { storyRenameResponseSchema, type StoryRenameResponse } from '@shared/schemas/library';
+import { STORY_FILE_MESSAGES, STORY_IMPORT_MAX_BYTES, storyImportResponseSchema, type StoryImportResponse } from '@shared/schemas/story-export';
 import { apiWrite } from '@client/lib/api-client';
 import { bookmarksQueryKey } from '@client/features/bookmarks/api/get-bookmarks';
 import { storiesQueryKey } from './get-stories';
@@ -14,6 +15,18 @@ export function renameStory({ id, title }: { id: number; title: string }): Promi
 
 export function deleteStory(id: number): Promise<{ success: true }> {
   return apiWrite(`/api/story/${id}`, { method: 'DELETE', schema: successSchema });
+}
+
+/** Reads a chosen file and sends it; a file too large or not JSON is refused here, unsent. */
+export async function importStoryFile(file: File): Promise<StoryImportResponse> {
+  if (file.size > STORY_IMPORT_MAX_BYTES) throw new Error(STORY_FILE_MESSAGES.tooLarge);
+  let body: unknown;
+  try {
+    body = JSON.parse(await file.text());
+  } catch {
+    throw new Error(STORY_FILE_MESSAGES.notJson);
+  }
+  return apiWrite('/api/story/import', { body, schema: storyImportResponseSchema });
 }
 
 function useRefreshLibrary() {
@@ -29,4 +42,9 @@ export function useRenameStoryMutation() {
 export function useDeleteStoryMutation() {
   const refresh = useRefreshLibrary();
   return useMutation({ mutationFn: deleteStory, meta: { errorToast: false }, onSuccess: refresh });
+}
+
+export function useImportStoryMutation() {
+  const refresh = useRefreshLibrary();
+  return useMutation({ mutationFn: importStoryFile, meta: { errorToast: false }, onSuccess: refresh });
 }

@@ -1,46 +1,27 @@
 // /stories: 'Your Stories', the player's library. Visitors are offered 'Sign in or Register' (the
 // dialog opens on arrival); players see their stories newest played first, a page at a time, with
-// a search by title, each one openable, renamable and deletable in place.
+// a search by title, each one openable, exportable, renamable and deletable in place; a story file
+// can be imported.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, LogIn, Search, Sparkles } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Search, Sparkles } from 'lucide-react';
 import { LIBRARY_PAGE_SIZE, LIBRARY_QUERY_MAX_LENGTH } from '@shared/schemas/library';
 import { PageContainer, PageSpinner } from '@client/components/page';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { errorMessage } from '@client/lib/api-client';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { AuthDialog } from '@client/features/auth/components/auth-dialog';
+import { SignInPrompt } from '@client/features/auth/components/sign-in-prompt';
 import { useSession } from '@client/features/auth/hooks/use-session';
 import { useStories } from '../api/get-stories';
 import { LIBRARY_STRINGS } from '../strings';
+import { ImportStoryButton } from './import-story-button';
 import { StoryCard } from './story-card';
 
 const SEARCH_DELAY_MS = 300;
-
-function SignInPrompt() {
-  const [dialogOpen, setDialogOpen] = useState(true);
-  return (
-    <PageContainer width="narrow">
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1">{LIBRARY_STRINGS.pageTitle}</CardTitle>
-          <CardDescription className="text-base">{LIBRARY_STRINGS.loggedOutText}</CardDescription>
-        </CardHeader>
-        <CardFooter>
-          <Button onClick={() => setDialogOpen(true)}>
-            <LogIn aria-hidden="true" />
-            {LIBRARY_STRINGS.signIn}
-          </Button>
-        </CardFooter>
-      </Card>
-      <AuthDialog open={dialogOpen} onOpenChange={setDialogOpen} />
-    </PageContainer>
-  );
-}
 
 function EmptyState({ query }: { query: string }) {
   if (query) return <p className="py-6 text-center text-muted-foreground">{LIBRARY_STRINGS.noMatches(query)}</p>;
@@ -132,10 +113,13 @@ export function LibraryPage() {
   const { isLoading, isLoggedIn } = useSession();
   usePageTitle(LIBRARY_STRINGS.pageTitle);
   if (isLoading) return <PageSpinner label={LIBRARY_STRINGS.loading} />;
-  if (!isLoggedIn) return <SignInPrompt />;
+  if (!isLoggedIn) return <SignInPrompt title={LIBRARY_STRINGS.pageTitle} text={LIBRARY_STRINGS.loggedOutText} signInLabel={LIBRARY_STRINGS.signIn} />;
   return (
     <PageContainer className="grid gap-6">
-      <h1 className="text-3xl font-semibold">{LIBRARY_STRINGS.pageTitle}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-semibold">{LIBRARY_STRINGS.pageTitle}</h1>
+        <ImportStoryButton />
+      </div>
       <StoryLibrary />
     </PageContainer>
   );

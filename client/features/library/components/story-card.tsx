@@ -1,18 +1,20 @@
 // One story in the library: its picture (if any), title linking to the story, turns and when it
-// was last played; renamed in place (Save/Cancel) or deleted after a confirmation.
+// was last played; exported (Markdown or JSON), renamed in place (Save/Cancel) or deleted after a
+// confirmation.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { BookOpen, Pencil, Trash2 } from 'lucide-react';
+import { BookOpen, Download, Pencil, Trash2 } from 'lucide-react';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
 import { storyRenameBodySchema, type LibraryStory } from '@shared/schemas/library';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { useRenameStoryMutation } from '../api/story-mutations';
-import { LIBRARY_STRINGS, storyPath } from '../strings';
+import { LIBRARY_STRINGS, exportPath, storyPath } from '../strings';
 import { DeleteStoryDialog } from './delete-story-dialog';
 
 function RenameForm({ story, onDone }: { story: LibraryStory; onDone: () => void }) {
@@ -97,7 +99,27 @@ export function StoryCard({ story }: { story: LibraryStory }) {
               {LIBRARY_STRINGS.turns(story.turns)} · <time dateTime={story.lastPlayedAt}>{LIBRARY_STRINGS.lastPlayed(story.lastPlayedAt)}</time>
             </p>
           </div>
-          <div className="flex shrink-0 gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" size="sm" aria-label={LIBRARY_STRINGS.exportLabel(story.title)}>
+                  <Download aria-hidden="true" />
+                  {LIBRARY_STRINGS.export}
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem asChild>
+                  <a href={exportPath(story.id, 'markdown')} download>
+                    {LIBRARY_STRINGS.exportMarkdown}
+                  </a>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <a href={exportPath(story.id, 'json')} download>
+                    {LIBRARY_STRINGS.exportJson}
+                  </a>
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
             <Button variant="outline" size="sm" onClick={() => setRenaming(true)} aria-label={LIBRARY_STRINGS.renameLabel(story.title)}>
               <Pencil aria-hidden="true" />
               {LIBRARY_STRINGS.rename}

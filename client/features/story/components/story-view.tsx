@@ -11,6 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { SaveProgressButton } from '@client/features/bookmarks/components/save-progress';
 import { ShareStoryButton } from '@client/features/sharing/components/share-story-button';
+import { StoryMemoryButton } from '@client/features/story-memory/components/story-memory-button';
 import { SceneImageOptions } from '@client/features/images/components/scene-image-options';
 import { AdSettingsSection } from '@client/features/ads/components/ad-settings-section';
 import { useAds } from '@client/features/ads/hooks/use-ads';
@@ -120,6 +121,7 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
           <>
             <SaveProgressButton storyId={state.storyId} lastMessageId={bookmarkId} disabled={state.storyId === null || bookmarkId === null} />
             <ShareStoryButton storyId={state.storyId} disabled={state.isGenerating || bookmarkId === null} />
+            <StoryMemoryButton storyId={state.storyId} disabled={state.isGenerating} />
           </>
         }
       />

@@ -1,0 +1,81 @@
+// Migrations keep what players made: a database built by the previous release's migrations, with a
+// story in it as that release wrote it, is migrated to this release's schema and every story is
+// still there, readable through the API, and playable.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, openEmptyTestDatabase, registerUser, type TestContext } from '@server/test/test-app';
+import { migrationsFolder, type Database } from './client';
+
+/** The last migration of the release before the story memory panel (issue 12). */
+const PREVIOUS_RELEASE = '0006_usage_rollups';
+
+interface Journal {
+  entries: Array<{ idx: number; tag: string }>;
+}
+
+/** Applies this tree's migrations up to and including `lastTag`, as that release would have. */
+async function migrateThrough(database: Database, lastTag: string): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'tw-migrations-'));
+  try {
+    const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
+    const last = journal.entries.findIndex((e) => e.tag === lastTag);
+    expect(last).toBeGreaterThanOrEqual(0);
+    const entries = journal.entries.slice(0, last + 1);
+    await cp(migrationsFolder, dir, { recursive: true });
+    await writeFile(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+    for (const later of journal.entries.slice(last + 1)) await rm(join(dir, `${later.tag}.sql`));
+    // Both backends are node-postgres underneath (PGlite through its thread).
+    await migrate(database.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: dir });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+let ctx: TestContext;
+let database: Database;
+beforeAll(async () => {
+  database = await openEmptyTestDatabase();
+  await migrateThrough(database, PREVIOUS_RELEASE);
+  ctx = await createTestApp({}, { database });
+});
+afterAll(() => ctx.close());
+
+describe('a database made by the previous release', () => {
+  it('keeps every story, its memory and its messages through the new migrations, and plays on', async () => {
+    const { client, id: userId } = await registerUser(ctx.app);
+    // The story as the previous release stored it (no notes column yet).
+    const story = await database.executeSql(
+      `insert into stories (user_id, title, premise, memory, memory_through_id) values ($1, 'The Moving Valley', 'A valley that moves at night', 'You met Ysolde.', 0) returning id`,
+      [userId],
+    );
+    const storyId = (story.rows[0] as { id: number }).id;
+    await database.executeSql(
+      `insert into story_messages (story_id, role, content, turn, is_initial, attempts) values
+        ($1, 'user', 'A valley that moves at night', 0, true, 1),
+        ($1, 'assistant', 'The valley shivers under the moon.', 0, false, 0),
+        ($1, 'user', 'I follow the river', 1, false, 1),
+        ($1, 'assistant', 'The river bends back on itself.', 1, false, 0)`,
+      [storyId],
+    );
+    const columns = await database.executeSql(`select column_name from information_schema.columns where table_name = 'stories' and column_name = 'notes'`);
+    expect(columns.rows).toEqual([]);
+
+    await database.migrate();
+
+    const state = (await client.get(`/api/story/${storyId}/current-state`)).json();
+    expect(state.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ['user', 'A valley that moves at night'],
+      ['assistant', 'The valley shivers under the moon.'],
+      ['user', 'I follow the river'],
+      ['assistant', 'The river bends back on itself.'],
+    ]);
+    expect((await client.get(`/api/story/${storyId}/memory`)).json()).toEqual({ premise: 'A valley that moves at night', summary: 'You met Ysolde.', notes: '' });
+    expect((await client.get('/api/stories')).json().stories).toMatchObject([{ id: storyId, title: 'The Moving Valley', turns: 1 }]);
+    const played = await client.post(`/api/story/${storyId}/continue`, { message: 'I wade across' });
+    expect(played.statusCode).toBe(200);
+    expect((await client.get(`/api/story/${storyId}/current-state`)).json().messages).toHaveLength(6);
+  });
+});

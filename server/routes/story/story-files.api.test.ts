@@ -1,0 +1,157 @@
+// A story as a file: Markdown and JSON exports (owner only), and a JSON file imported back as a new
+// story with its messages, memory, notes and (for the same player) pictures. Every bad file gets one
+// clear message and creates nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakePainter, settlePicture } from '@server/test/fake-painter';
+import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({}, { painter: createFakePainter() });
+});
+afterAll(() => ctx.close());
+
+const PREMISE = 'A cartographer maps a valley that *moves* at night';
+
+async function playedStory(client: TestClient, options: { pictures?: boolean } = {}) {
+  if (options.pictures) await client.post('/api/preferences', { imageGeneration: true });
+  const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
+  const reply = (await client.post(`/api/story/${started.storyId}/continue`, { message: 'I open <b>the</b> map # and [read](it)' })).json();
+  if (options.pictures) {
+    await settlePicture(client, started.messageId);
+    await settlePicture(client, reply.messageId);
+  }
+  await client.request({ method: 'PUT', url: `/api/story/${started.storyId}/memory`, json: { premise: PREMISE, summary: 'You met Ysolde.', notes: 'Keep it eerie.' } });
+  await client.request({ method: 'PATCH', url: `/api/story/${started.storyId}`, json: { title: 'The Moving Valley' } });
+  return started.storyId as number;
+}
+
+const importFile = (client: TestClient, payload: string) =>
+  client.request({ method: 'POST', url: '/api/story/import', payload, headers: { 'content-type': 'application/json' } });
+
+async function storyCount(client: TestClient): Promise<number> {
+  return (await client.get('/api/stories')).json().total;
+}
+
+describe('GET /api/story/{id}/export', () => {
+  it('gives the owner the story as versioned JSON, as a download', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await playedStory(client);
+    const res = await client.get(`/api/story/${storyId}/export?format=json`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="the-moving-valley.taleweaver.json"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const file = res.json();
+    expect(file).toMatchObject({
+      format: 'taleweaver.story',
+      version: 1,
+      story: { title: 'The Moving Valley', premise: PREMISE, memory: 'You met Ysolde.', memoryCovers: 0, notes: 'Keep it eerie.' },
+    });
+    expect(file.messages.map((m: { role: string; turn: number; isInitial: boolean }) => [m.role, m.turn, m.isInitial])).toEqual([
+      ['user', 0, true],
+      ['assistant', 0, false],
+      ['user', 1, false],
+      ['assistant', 1, false],
+    ]);
+    expect(file.messages[2].content).toBe('I open <b>the</b> map # and [read](it)');
+  });
+
+  it('gives it as readable Markdown where the story\u2019s own text cannot format or link', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await playedStory(client, { pictures: true });
+    const res = await client.get(`/api/story/${storyId}/export?format=markdown`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="the-moving-valley.md"');
+    const text = res.body;
+    expect(text.startsWith('# The Moving Valley\n')).toBe(true);
+    expect(text).toContain('*Played on Taleweaver, exported ');
+    expect(text).toContain('1 turn.*');
+    expect(text).toContain('> **Premise:** A cartographer maps a valley that \\*moves\\* at night');
+    expect(text).toContain('**You:** I open \\<b\\>the\\</b\\> map # and \\[read\\](it)');
+    expect(text).toMatch(/!\[[^\]]*\]\(http:\/\/localhost(:\d+)?\/api\/images\/[a-f0-9]{64}\.webp\)/);
+  });
+
+  it('is the owner\u2019s only and needs a known format', async () => {
+    const { client } = await registerUser(ctx.app);
+    const other = await registerUser(ctx.app);
+    const storyId = await playedStory(client);
+    const foreign = await other.client.get(`/api/story/${storyId}/export?format=json`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Story not found' });
+    for (const query of ['', '?format=pdf']) {
+      const res = await client.get(`/api/story/${storyId}/export${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Format must be markdown or json' });
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/story/${storyId}/export?format=json` })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/story/import', () => {
+  it('brings an exported story back as a new story, memory, notes and pictures included, and it plays on', async () => {
+    const { client } = await registerUser(ctx.app);
+    const original = await playedStory(client, { pictures: true });
+    const exported = (await client.get(`/api/story/${original}/export?format=json`)).body;
+    // The memory covers the opening: it comes back covering the same messages.
+    const file = JSON.parse(exported);
+    file.story.memoryCovers = 2;
+    const res = await importFile(client, JSON.stringify(file));
+    expect(res.statusCode).toBe(201);
+    const { storyId, title } = res.json();
+    expect(title).toBe('The Moving Valley');
+    expect(storyId).not.toBe(original);
+
+    const [before, after] = await Promise.all([client.get(`/api/story/${original}/current-state`), client.get(`/api/story/${storyId}/current-state`)]);
+    const shape = (state: { messages: Array<{ role: string; content: string; image?: string }> }) => state.messages.map((m) => [m.role, m.content, m.image ?? null]);
+    expect(shape(after.json())).toEqual(shape(before.json()));
+    expect(after.json().images.filter((i: { status: string }) => i.status === 'ready')).toHaveLength(2);
+    expect((await client.get(`/api/story/${storyId}/memory`)).json()).toEqual({ premise: PREMISE, summary: 'You met Ysolde.', notes: 'Keep it eerie.' });
+    const reach = await ctx.database.executeSql('select memory_through_id from stories where id = $1', [storyId]);
+    expect(reach.rows[0]).toEqual({ memory_through_id: after.json().messages[1].messageId });
+    expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I fold the map' })).statusCode).toBe(200);
+    expect((await client.get('/api/stories')).json().stories[0]).toMatchObject({ id: storyId, title: 'The Moving Valley', turns: 2 });
+  });
+
+  it('does not hand another player\u2019s pictures to whoever imports their file', async () => {
+    const owner = await registerUser(ctx.app);
+    const stranger = await registerUser(ctx.app);
+    const original = await playedStory(owner.client, { pictures: true });
+    const exported = (await owner.client.get(`/api/story/${original}/export?format=json`)).body;
+    const res = await importFile(stranger.client, exported);
+    expect(res.statusCode).toBe(201);
+    const state = (await stranger.client.get(`/api/story/${res.json().storyId}/current-state`)).json();
+    expect(state.messages).toHaveLength(4);
+    expect(state.images).toEqual([]);
+    expect(state.messages.some((m: { image?: string }) => m.image)).toBe(false);
+  });
+
+  it('refuses a bad file with one clear message and creates nothing', async () => {
+    const { client } = await registerUser(ctx.app);
+    const good = JSON.parse((await client.get(`/api/story/${await playedStory(client)}/export?format=json`)).body);
+    const count = await storyCount(client);
+    const bad: Array<[string, number, string]> = [
+      ['{"format": "taleweaver.story", "vers', 400, 'Request body is not valid JSON'],
+      [JSON.stringify({ hello: 'world' }), 400, 'This file is not a story exported from Taleweaver, or it is damaged (Invalid input: expected "taleweaver.story" at format).'],
+      [JSON.stringify({ ...good, version: 2 }), 400, 'This story file was made by a newer Taleweaver. Update Taleweaver to import it.'],
+      [JSON.stringify({ ...good, messages: [good.messages[0], { ...good.messages[1], role: 'narrator' }] }), 400, ''],
+      [JSON.stringify({ ...good, messages: good.messages.slice(1) }), 400, 'the first message must be the premise (role user, turn 0, isInitial true) at messages.0'],
+      [JSON.stringify({ ...good, story: { ...good.story, memoryCovers: 99 } }), 400, 'covers more messages than the file holds at story.memoryCovers'],
+      [JSON.stringify({ ...good, story: { ...good.story, notes: 'n'.repeat(2001) } }), 400, 'at story.notes'],
+    ];
+    for (const [payload, status, message] of bad) {
+      const res = await importFile(client, payload);
+      expect(res.statusCode, payload.slice(0, 80)).toBe(status);
+      expect(res.json().message).toContain(message);
+      if (status === 400 && message !== 'Request body is not valid JSON' && !message.startsWith('This story file')) expect(res.json().message).toMatch(/^This file is not a story exported from Taleweaver, or it is damaged \(/);
+    }
+    const huge = JSON.stringify({ ...good, padding: 'x'.repeat(5 * 1024 * 1024) });
+    const tooLarge = await importFile(client, huge);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 5 MB.' });
+    expect(await storyCount(client)).toBe(count);
+    const visitor = await ctx.app.inject({ method: 'POST', url: '/api/story/import', payload: JSON.stringify(good), headers: { 'content-type': 'application/json' } });
+    expect(visitor.statusCode).toBe(401);
+  });
+});

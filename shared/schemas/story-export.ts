@@ -1,0 +1,80 @@
+// A story as a file (issue 12): Markdown to read, JSON to restore. The JSON is the documented,
+// versioned format below ("taleweaver.story", version 1); POST /api/story/import takes it back as a
+// new story, validated whole. See docs/story-format.md.
+import { z } from 'zod';
+import { STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
+import { STORY_NOTES_MAX_LENGTH, STORY_SUMMARY_MAX_LENGTH } from './story-memory';
+
+export const STORY_FILE_FORMAT = 'taleweaver.story';
+export const STORY_FILE_VERSION = 1;
+export const STORY_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** A message's text in a file: a reply is rarely over 5,000 characters; this only bounds the import. */
+export const STORY_FILE_MESSAGE_MAX_LENGTH = 20_000;
+export const STORY_FILE_MAX_MESSAGES = 10_000;
+export const STORY_EXPORT_FORMATS = ['markdown', 'json'] as const;
+
+export const STORY_FILE_MESSAGES = {
+  formatInvalid: 'Format must be markdown or json',
+  notAStoryFile: 'This file is not a story exported from Taleweaver, or it is damaged',
+  notJson: 'This file is not a story exported from Taleweaver: it is not JSON.',
+  tooLarge: 'The file is larger than 5 MB.',
+  newerVersion: 'This story file was made by a newer Taleweaver. Update Taleweaver to import it.',
+} as const;
+
+const isoDate = z.iso.datetime({ offset: true });
+
+export const storyFileMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
+  /** The player's action number this message belongs to; the premise and the opening are turn 0. */
+  turn: z.number().int().min(0),
+  /** True only for the first message: the premise as the player typed it. */
+  isInitial: z.boolean(),
+  createdAt: isoDate,
+  /** The scene picture: its content hash on the server it came from, and its description. */
+  image: z
+    .object({
+      hash: z.string().regex(/^[a-f0-9]{64}$/),
+      alt: z.string().max(2000),
+    })
+    .optional(),
+});
+export type StoryFileMessage = z.infer<typeof storyFileMessageSchema>;
+
+export const storyFileSchema = z
+  .object({
+    format: z.literal(STORY_FILE_FORMAT),
+    /** Raised whenever the format changes; an importer refuses versions newer than its own. */
+    version: z.literal(STORY_FILE_VERSION),
+    exportedAt: isoDate,
+    story: z.object({
+      title: z.string().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
+      premise: z.string().trim().min(1).max(STORY_PREMISE_MAX_LENGTH),
+      /** The memory: the summary of the folded turns. */
+      memory: z.string().max(STORY_SUMMARY_MAX_LENGTH),
+      /** How many of `messages` the memory summarises (they stay in the file, verbatim). */
+      memoryCovers: z.number().int().min(0),
+      notes: z.string().max(STORY_NOTES_MAX_LENGTH),
+      createdAt: isoDate,
+    }),
+    messages: z.array(storyFileMessageSchema).min(1).max(STORY_FILE_MAX_MESSAGES),
+  })
+  .superRefine((file, issues) => {
+    const [first] = file.messages;
+    if (!first.isInitial || first.role !== 'user' || first.turn !== 0) {
+      issues.addIssue({ code: 'custom', path: ['messages', 0], message: 'the first message must be the premise (role user, turn 0, isInitial true)' });
+    }
+    for (const [i, message] of file.messages.entries()) {
+      if (i > 0 && message.isInitial) issues.addIssue({ code: 'custom', path: ['messages', i, 'isInitial'], message: 'only the first message is the premise' });
+      if (i > 0 && message.turn < file.messages[i - 1].turn) issues.addIssue({ code: 'custom', path: ['messages', i, 'turn'], message: 'turns must not go backwards' });
+    }
+    if (file.story.memoryCovers > file.messages.length) issues.addIssue({ code: 'custom', path: ['story', 'memoryCovers'], message: 'covers more messages than the file holds' });
+  });
+export type StoryFile = z.infer<typeof storyFileSchema>;
+
+export const storyExportQuerySchema = z.object({
+  format: z.enum(STORY_EXPORT_FORMATS, { error: STORY_FILE_MESSAGES.formatInvalid }),
+});
+
+export const storyImportResponseSchema = z.object({ storyId: z.number().int().positive(), title: z.string() });
+export type StoryImportResponse = z.infer<typeof storyImportResponseSchema>;
