@@ -42,6 +42,7 @@ import { createBookmarkService } from './services/bookmarks';
 import { createCaptchaService } from './services/captcha';
 import { createImageService } from './services/images';
 import { createLibraryService } from './services/library';
+import { createMyDataService } from './services/my-data';
 import { createNarrationService, type NarrationService } from './services/narration';
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
 import { createRateLimiter } from './services/rate-limiter';
@@ -173,6 +174,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
   await sharing.start();
   const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, now });
+  const myData = createMyDataService({
+    repos,
+    accounts,
+    preferences,
+    bookmarks,
+    storyFiles,
+    sessions,
+    limiter: requestLimiter,
+    sharesGone: (shareIds) => sharing.forget(shareIds),
+    now,
+  });
   const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
   const speech = createSpeechService({
     repos,
@@ -185,7 +197,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush,
     log: serviceLog,
   });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, library, storyFiles, admin, bookmarks, sharing, preferences, images, speech, flush };
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, flush };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {

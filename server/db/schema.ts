@@ -131,9 +131,8 @@ export const usageEvents = pgTable(
   'usage_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the player deleted their account: the row stays, anonymous, in the operator's totals. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     storyId: integer('story_id').references(() => stories.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style', 'speech', 'transcription'] }).notNull().default('turn'),
     provider: text('provider').notNull(),

@@ -7,6 +7,7 @@ import type { BookmarkService } from '@server/services/bookmarks';
 import type { CaptchaService } from '@server/services/captcha';
 import type { ImageService } from '@server/services/images';
 import type { LibraryService } from '@server/services/library';
+import type { MyDataService } from '@server/services/my-data';
 import type { NarrationService } from '@server/services/narration';
 import type { PreferencesService } from '@server/services/preferences';
 import type { RequestLimiter } from '@server/services/request-limiter';
@@ -28,6 +29,7 @@ export interface RouteContext {
   stories: StoryService;
   library: LibraryService;
   storyFiles: StoryFileService;
+  myData: MyDataService;
   admin: AdminService;
   bookmarks: BookmarkService;
   sharing: SharingService;

@@ -106,6 +106,12 @@ export function createSessionService(repos: Pick<Repositories, 'sessions' | 'use
       await end(`t:${tokenHash}`);
     },
 
+    /** Ends all of a user's sessions, here and on every instance (a deleted account). */
+    async endAllFor(userId: number): Promise<void> {
+      await repos.sessions.deleteAllForUser(userId);
+      await end(`u:${userId}`);
+    },
+
     /** Ends all of a user's sessions and opens a new one (password change). */
     async rotate(userId: number, currentTokenHash: string | null): Promise<{ token: string; tokenHash: string }> {
       if (currentTokenHash) await repos.sessions.delete(currentTokenHash);

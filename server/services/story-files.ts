@@ -78,7 +78,8 @@ export function createStoryFileService({ repos, picturesEnabled, now }: StoryFil
   }
 
   return {
-    async exportJson(userId: number, storyId: number): Promise<DownloadedFile> {
+    /** The story as the JSON file's document. */
+    async storyFile(userId: number, storyId: number): Promise<{ title: string; file: StoryFile }> {
       const { story, messages, pictures, folded, createdAt, title } = await load(userId, storyId);
       const file: StoryFile = {
         format: STORY_FILE_FORMAT,
@@ -97,6 +98,11 @@ export function createStoryFileService({ repos, picturesEnabled, now }: StoryFil
           };
         }),
       };
+      return { title, file };
+    },
+
+    async exportJson(userId: number, storyId: number): Promise<DownloadedFile> {
+      const { title, file } = await this.storyFile(userId, storyId);
       return { filename: `${fileSlug(title)}.taleweaver.json`, contentType: 'application/json; charset=utf-8', body: `${JSON.stringify(file, null, 2)}\n` };
     },
 

@@ -61,6 +61,20 @@ export function createLibraryRepository(db: Db) {
       };
     },
 
+    /** Every story id of a player, oldest first (their data download). */
+    async storyIds(userId: number): Promise<number[]> {
+      const rows = await db.select({ id: stories.id }).from(stories).where(eq(stories.userId, userId)).orderBy(stories.id);
+      return rows.map((r) => r.id);
+    },
+
+    /** A player's shares: id, title, the story and when (their data download). */
+    async sharesOf(userId: number): Promise<Array<{ shareId: string; storyId: number; title: string; createdAt: string }>> {
+      const result = await run<{ id: string; story_id: number; title: string; created_at: string }>(
+        sql`select id, story_id, title, to_json(created_at) #>> '{}' as created_at from shared_stories where user_id = ${userId} order by created_at`,
+      );
+      return result.rows.map((r) => ({ shareId: r.id, storyId: r.story_id, title: r.title, createdAt: r.created_at }));
+    },
+
     /** False when the story is not the owner's. */
     async rename(storyId: number, userId: number, title: string): Promise<boolean> {
       if (storyId > MAX_ID) return false;
@@ -101,6 +115,22 @@ export function createLibraryRepository(db: Db) {
       const row = result.rows[0];
       if (!row.found) return 'missing';
       if (row.busy) return 'busy';
+      return { shareIds: row.share_ids ?? [], assetHashes: row.hashes ?? [] };
+    },
+
+    /**
+     * Deletes a player's account and, through the foreign keys, everything of theirs: stories,
+     * messages, bookmarks, shares, pictures, sessions, preferences. Usage rows stay with no player
+     * (the operator's totals). Answers what the caller must still clean up: the shares to drop
+     * from caches and the pictures to remove once nothing shows them.
+     */
+    async removeAccount(userId: number): Promise<{ shareIds: string[]; assetHashes: string[] }> {
+      const result = await run<{ share_ids: string[] | null; hashes: string[] | null }>(sql`
+        with shares as (select id from shared_stories where user_id = ${userId}),
+        hashes as (select distinct asset_hash as hash from scene_images where user_id = ${userId} and asset_hash is not null),
+        removed as (delete from users where id = ${userId} returning id)
+        select (select array_agg(id) from shares) as share_ids, (select array_agg(hash) from hashes) as hashes, (select count(*) from removed) as removed`);
+      const row = result.rows[0];
       return { shareIds: row.share_ids ?? [], assetHashes: row.hashes ?? [] };
     },
 

@@ -72,7 +72,8 @@ export interface MonthUsage extends UsageSums {
   month: string;
 }
 
-export type LedgerRow = Required<Omit<UsageEvent, 'storyId' | 'createdAt'>>;
+/** A ledger row as read back: its player is null once they deleted their account. */
+export type LedgerRow = Omit<Required<Omit<UsageEvent, 'storyId' | 'createdAt'>>, 'userId'> & { userId: number | null };
 
 export function createUsageRepository(db: Db) {
   const list = (where: SQL): Promise<LedgerRow[]> =>

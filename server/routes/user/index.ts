@@ -1,8 +1,10 @@
 // The signed-in user and the account settings: GET/HEAD /api/user, /api/settings/username,
-// /api/settings/password and /api/update-email.
+// /api/settings/password and /api/update-email; the player's data: GET /api/user/export (all of
+// it, as a JSON download) and DELETE /api/user {password} (the account and everything of theirs).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBodySchema, changeUsernameBodySchema, updateEmailBodySchema, userResponseSchema } from '@shared/schemas/auth';
 import { successSchema } from '@shared/schemas/common';
+import { deleteAccountBodySchema } from '@shared/schemas/my-data';
 import { requireUserId } from '@server/plugins/session';
 import type { RouteContext } from '../context';
 
@@ -23,6 +25,17 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       // Every other session ends; this browser gets a new token so it stays signed in.
       const { token } = await ctx.sessions.rotate(userId, request.session?.tokenHash ?? null);
       ctx.sessionCookies.set(request, reply, token);
+      return { success: true as const };
+    });
+
+    app.get('/user/export', async (request, reply) => {
+      const file = await ctx.myData.export(requireUserId(request));
+      return reply.header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'private, no-store').type(file.contentType).send(file.body);
+    });
+
+    app.delete('/user', { schema: { body: deleteAccountBodySchema, response: { 200: successSchema } } }, async (request, reply) => {
+      await ctx.myData.deleteAccount(requireUserId(request), request.body.password);
+      ctx.sessionCookies.clear(request, reply);
       return { success: true as const };
     });
 

@@ -1,9 +1,9 @@
 // /account: 'Account Settings' with the story allowance card (from the tokens feature), Change
-// Username, Change Password and the email form. Logged-out visitors see 'Please log in to access
+// Username, Change Password, the email form and 'Your Data' (download everything, delete the account). Logged-out visitors see 'Please log in to access
 // settings' and a way to log in that returns here.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { KeyRound, LogIn, Mail, UserRound } from 'lucide-react';
+import { Database, KeyRound, LogIn, Mail, UserRound } from 'lucide-react';
 import { PageContainer, PageSpinner } from '@client/components/page';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -15,6 +15,7 @@ import { ACCOUNT_STRINGS } from '../strings';
 import { ChangePasswordForm } from './change-password-form';
 import { ChangeUsernameForm } from './change-username-form';
 import { EmailForm } from './email-form';
+import { MyDataSection } from './my-data-section';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -85,6 +86,9 @@ export function AccountPage() {
       </SettingsSection>
       <SettingsSection icon={<Mail className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.emailSection} description={ACCOUNT_STRINGS.emailSectionText}>
         <EmailForm currentEmail={user.email} />
+      </SettingsSection>
+      <SettingsSection icon={<Database className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.dataSection} description={ACCOUNT_STRINGS.dataSectionText}>
+        <MyDataSection />
       </SettingsSection>
     </PageContainer>
   );

@@ -1,0 +1,73 @@
+// The player's own data: everything of theirs as one JSON download, and deleting the account. The
+// deletion asks for the password (a session alone must not be able to erase a player), ends every
+// session on every instance, drops their shares from every cache and removes pictures nothing else
+// shows; only usage rows stay, anonymous, in the operator's totals.
+import type { Repositories } from '@server/db/repositories';
+import { AppError, tooManyRequests, unauthenticated } from '@server/errors';
+import { ERROR_CODES } from '@shared/schemas/common';
+import { MY_DATA_FORMAT, MY_DATA_MESSAGES, MY_DATA_VERSION } from '@shared/schemas/my-data';
+import type { AccountService } from './accounts';
+import type { BookmarkService } from './bookmarks';
+import { verifyPassword } from './passwords';
+import type { PreferencesService } from './preferences';
+import type { RequestLimiter } from './request-limiter';
+import type { SessionService } from './sessions';
+import { fileSlug, type DownloadedFile, type StoryFileService } from './story-files';
+
+/** Wrong passwords per player per hour before deletion is refused for a while. */
+export const DELETE_ATTEMPTS_PER_HOUR = 10;
+
+interface MyDataDeps {
+  repos: Repositories;
+  accounts: Pick<AccountService, 'getUser'>;
+  preferences: Pick<PreferencesService, 'get'>;
+  bookmarks: Pick<BookmarkService, 'list'>;
+  storyFiles: Pick<StoryFileService, 'storyFile'>;
+  sessions: Pick<SessionService, 'endAllFor'>;
+  limiter: RequestLimiter;
+  sharesGone: (shareIds: string[]) => Promise<void>;
+  now: () => Date;
+}
+
+export function createMyDataService(deps: MyDataDeps) {
+  const { repos } = deps;
+  return {
+    async export(userId: number): Promise<DownloadedFile> {
+      const user = await deps.accounts.getUser(userId);
+      const [preferences, bookmarks, shares, storyIds] = await Promise.all([
+        deps.preferences.get(userId),
+        deps.bookmarks.list(userId),
+        repos.library.sharesOf(userId),
+        repos.library.storyIds(userId),
+      ]);
+      const stories = [];
+      for (const storyId of storyIds) stories.push({ storyId, ...(await deps.storyFiles.storyFile(userId, storyId)).file });
+      const data = {
+        format: MY_DATA_FORMAT,
+        version: MY_DATA_VERSION,
+        exportedAt: deps.now().toISOString(),
+        account: { username: user.username, email: user.email, createdAt: user.createdAt, lastActive: user.lastActive, isAdmin: user.isAdmin },
+        tokenUsage: user.tokenUsage,
+        preferences,
+        bookmarks,
+        shares,
+        stories,
+      };
+      return { filename: `taleweaver-data-${fileSlug(user.username)}.json`, contentType: 'application/json; charset=utf-8', body: `${JSON.stringify(data, null, 2)}\n` };
+    },
+
+    async deleteAccount(userId: number, password: string): Promise<void> {
+      const credentials = await repos.users.findCredentialsById(userId);
+      if (!credentials) throw unauthenticated();
+      if (!(await deps.limiter.allow({ bucket: 'account-delete-user', max: DELETE_ATTEMPTS_PER_HOUR, windowMs: 3_600_000 }, `user:${userId}`))) {
+        throw tooManyRequests('Too many attempts. Please try again later.', 3600);
+      }
+      if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError(400, ERROR_CODES.invalidCredentials, MY_DATA_MESSAGES.passwordWrong);
+      const gone = await repos.library.removeAccount(userId);
+      await deps.sessions.endAllFor(userId);
+      await repos.library.removeOrphanedAssets(gone.assetHashes);
+      await deps.sharesGone(gone.shareIds);
+    },
+  };
+}
+export type MyDataService = ReturnType<typeof createMyDataService>;
