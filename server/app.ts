@@ -173,7 +173,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const bookmarks = createBookmarkService({ repos, now });
   const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
   await sharing.start();
-  const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, now });
+  const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, limiter: requestLimiter, now });
   const myData = createMyDataService({
     repos,
     accounts,

@@ -3,23 +3,26 @@
 // as a new story of the importer's, validated whole first, so a bad file creates nothing.
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import type { Repositories } from '@server/db/repositories';
-import { AppError } from '@server/errors';
+import { AppError, tooManyRequests } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
   STORY_FILE_FORMAT,
   STORY_FILE_MESSAGES,
   STORY_FILE_VERSION,
+  STORY_IMPORTS_PER_HOUR,
   storyFileSchema,
   type StoryFile,
   type StoryImportResponse,
 } from '@shared/schemas/story-export';
 import { imageUrl } from './images';
+import type { RequestLimiter } from './request-limiter';
 import { notFound } from './narration';
 
 interface StoryFileDeps {
   repos: Repositories;
   /** Whether pictures are on: a file carries them only then. */
   picturesEnabled: boolean;
+  limiter: Pick<RequestLimiter, 'allow'>;
   now: () => Date;
 }
 
@@ -66,7 +69,9 @@ function whyNotAStory(raw: unknown): string {
   return `${STORY_FILE_MESSAGES.notAStoryFile} (${issue?.message ?? 'unreadable'}${where}).`;
 }
 
-export function createStoryFileService({ repos, picturesEnabled, now }: StoryFileDeps) {
+const importLimit = { bucket: 'story-import-user', max: STORY_IMPORTS_PER_HOUR, windowMs: 3_600_000 };
+
+export function createStoryFileService({ repos, picturesEnabled, limiter, now }: StoryFileDeps) {
   async function load(userId: number, storyId: number) {
     const story = await repos.stories.findOwned(storyId, userId);
     if (!story) throw notFound();
@@ -123,6 +128,7 @@ export function createStoryFileService({ repos, picturesEnabled, now }: StoryFil
     },
 
     async importFile(userId: number, raw: unknown): Promise<StoryImportResponse> {
+      if (!(await limiter.allow(importLimit, String(userId)))) throw tooManyRequests(STORY_FILE_MESSAGES.tooManyImports, 3600);
       const parsed = storyFileSchema.safeParse(raw);
       if (!parsed.success) throw new AppError(400, ERROR_CODES.validation, whyNotAStory(raw));
       const { story, messages } = parsed.data;

@@ -8,6 +8,8 @@ import { STORY_NOTES_MAX_LENGTH, STORY_SUMMARY_MAX_LENGTH } from './story-memory
 export const STORY_FILE_FORMAT = 'taleweaver.story';
 export const STORY_FILE_VERSION = 1;
 export const STORY_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Imports per player per hour: each may write 5 MB of stories. */
+export const STORY_IMPORTS_PER_HOUR = 30;
 /** A message's text in a file: a reply is rarely over 5,000 characters; this only bounds the import. */
 export const STORY_FILE_MESSAGE_MAX_LENGTH = 20_000;
 export const STORY_FILE_MAX_MESSAGES = 10_000;
@@ -19,6 +21,7 @@ export const STORY_FILE_MESSAGES = {
   notJson: 'This file is not a story exported from Taleweaver: it is not JSON.',
   tooLarge: 'The file is larger than 5 MB.',
   newerVersion: 'This story file was made by a newer Taleweaver. Update Taleweaver to import it.',
+  tooManyImports: `You can import at most ${STORY_IMPORTS_PER_HOUR} stories an hour. Please try again later.`,
 } as const;
 
 const isoDate = z.iso.datetime({ offset: true });

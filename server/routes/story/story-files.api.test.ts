@@ -154,4 +154,19 @@ describe('POST /api/story/import', () => {
     const visitor = await ctx.app.inject({ method: 'POST', url: '/api/story/import', payload: JSON.stringify(good), headers: { 'content-type': 'application/json' } });
     expect(visitor.statusCode).toBe(401);
   });
+
+  it('takes at most 30 files an hour from one player, and says so', async () => {
+    const { client } = await registerUser(ctx.app);
+    const other = await registerUser(ctx.app);
+    const file = (await client.get(`/api/story/${await playedStory(client)}/export?format=json`)).body;
+    // Refused files count too: each one is read and checked.
+    for (let i = 0; i < 30; i += 1) expect((await importFile(client, i % 2 ? file : '{}')).statusCode).toBe(i % 2 ? 201 : 400);
+    const refused = await importFile(client, file);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'You can import at most 30 stories an hour. Please try again later.' });
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect((await importFile(other.client, file)).statusCode).toBe(201);
+    ctx.clock.advance(3_600_000);
+    expect((await importFile(client, file)).statusCode).toBe(201);
+  });
 });
