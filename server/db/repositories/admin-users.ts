@@ -7,6 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdminSortOrder, AdminUserSortField, AdminUserTab } from '@shared/schemas/admin';
 import type { Db } from '../client';
 import { users, userStats } from '../schema';
+import { likePattern } from './sql-values';
 
 export interface AdminUserRow {
   id: number;
@@ -41,11 +42,6 @@ export interface AdminUserPageQuery extends AdminUserFilter {
 
 /** The footer: how many users match, and the sums of their row figures. */
 export type AdminUserTotalsRow = { matching: number } & Pick<AdminUserRow, 'stories' | 'turns' | 'textTokens' | 'imageTokens' | 'thisMonth' | 'monthImageTokens'>;
-
-/** `%`, `_` and `\` are LIKE syntax; a search for "50%" means the text. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function createAdminUsersRepository(db: Db) {
   const thisMonth = (month: string) => sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthTokens} else 0 end`;

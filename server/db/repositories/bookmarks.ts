@@ -4,6 +4,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { bookmarks, storyMessages } from '../schema';
+import { MAX_ID } from './sql-values';
 
 export interface BookmarkRecord {
   id: number;
@@ -14,8 +15,6 @@ export interface BookmarkRecord {
   createdAt: Date;
   updatedAt: Date;
 }
-
-const MAX_ID = 2_147_483_647;
 
 /** The stored message if it still exists, else the closest earlier one, else the stored id as is. */
 const resolvedLastMessageId = sql<number>`coalesce((

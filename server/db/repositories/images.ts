@@ -6,6 +6,7 @@ import type { StyleCharacter, StyleSheet } from '@shared/schemas/images';
 import type { Db } from '../client';
 import { imageAssets, sceneImages, stories, storyMessages, storyVisuals, usageEvents } from '../schema';
 import type { UsageEvent } from './usage';
+import { MAX_ID } from './sql-values';
 
 export interface SceneImageRecord {
   id: number;
@@ -59,8 +60,6 @@ const visualsColumns = {
   seed: storyVisuals.seed,
   updatedAt: storyVisuals.updatedAt,
 };
-
-const MAX_ID = 2_147_483_647;
 
 export function createImagesRepository(db: Db) {
   const selectImages = () => db.select(imageColumns).from(sceneImages).leftJoin(imageAssets, eq(imageAssets.hash, sceneImages.assetHash));

@@ -4,6 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { stories } from '../schema';
+import { likePattern, MAX_ID } from './sql-values';
 
 export interface LibraryRow {
   id: number;
@@ -15,14 +16,6 @@ export interface LibraryRow {
   /** The story's first ready picture (in message order), null when none. */
   assetHash: string | null;
 }
-
-/** `text` as a literal LIKE pattern: its own %, _ and \ match themselves. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Ids beyond PostgreSQL's integer range cannot exist; asking for one is simply "not found". */
-const MAX_ID = 2_147_483_647;
 
 export function createLibraryRepository(db: Db) {
   /** A raw statement's rows (both backends answer node-postgres results; Drizzle types them loosely). */

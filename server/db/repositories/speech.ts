@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { speechClips, stories, storyMessages, usageEvents } from '../schema';
 import type { UsageEvent } from './usage';
+import { MAX_ID } from './sql-values';
 
 export interface SpeechClip {
   mime: string;
@@ -20,9 +21,6 @@ export interface NewSpeechClip extends SpeechClip {
   usage: UsageEvent;
   now: Date;
 }
-
-/** Ids beyond PostgreSQL's integer range cannot exist; asking for one is simply "not found". */
-const MAX_ID = 2_147_483_647;
 
 export function createSpeechRepository(db: Db) {
   return {

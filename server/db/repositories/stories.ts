@@ -7,6 +7,7 @@ import type { Db } from '../client';
 import { stories, storyMessages } from '../schema';
 import { executePrepared } from './prepared';
 import type { UsageEvent } from './usage';
+import { MAX_ID } from './sql-values';
 
 export interface StoryRecord {
   id: number;
@@ -58,9 +59,6 @@ const messageJson = (alias: string) =>
   sql.raw(
     `json_build_object('id', ${alias}.id, 'role', ${alias}.role, 'content', ${alias}.content, 'turn', ${alias}.turn, 'isInitial', ${alias}.is_initial, 'attempts', ${alias}.attempts, 'createdAt', ${alias}.created_at)`,
   );
-
-/** Ids beyond PostgreSQL's integer range cannot exist; asking for one is simply "not found". */
-const MAX_ID = 2_147_483_647;
 
 export function createStoriesRepository(db: Db) {
   return {
