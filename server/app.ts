@@ -174,18 +174,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
   await sharing.start();
   const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, limiter: requestLimiter, now });
+  const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
   const myData = createMyDataService({
     repos,
     accounts,
     preferences,
     bookmarks,
     storyFiles,
+    library,
     sessions,
     limiter: requestLimiter,
-    sharesGone: (shareIds) => sharing.forget(shareIds),
     now,
   });
-  const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
   const speech = createSpeechService({
     repos,
     tts: deps.tts === undefined ? createTtsProvider(config.tts) : deps.tts,

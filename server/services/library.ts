@@ -3,12 +3,9 @@
 // whose reply is being written cannot be deleted (409), and renaming it is harmless, so allowed.
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import type { Repositories } from '@server/db/repositories';
-import { AppError } from '@server/errors';
-import { ERROR_CODES } from '@shared/schemas/common';
 import { LIBRARY_PAGE_SIZE, type LibraryPage, type StoryRenameResponse } from '@shared/schemas/library';
-import { STORY_MESSAGES } from '@shared/schemas/story';
 import { thumbnailUrl } from './images';
-import { notFound } from './narration';
+import { notFound, storyBusy } from './narration';
 
 interface LibraryDeps {
   repos: Repositories;
@@ -20,6 +17,12 @@ interface LibraryDeps {
 }
 
 export function createLibraryService({ repos, picturesEnabled, sharesGone, now }: LibraryDeps) {
+  /** After stories went: their pictures nothing else shows, and their shares in every cache. */
+  async function cleanUp(gone: { shareIds: string[]; assetHashes: string[] }): Promise<void> {
+    await repos.library.removeOrphanedAssets(gone.assetHashes);
+    await sharesGone(gone.shareIds);
+  }
+
   return {
     async list(userId: number, options: { page?: number; limit?: number; q?: string }): Promise<LibraryPage> {
       const page = options.page ?? 1;
@@ -49,9 +52,16 @@ export function createLibraryService({ repos, picturesEnabled, sharesGone, now }
     async remove(userId: number, storyId: number): Promise<void> {
       const outcome = await repos.library.remove(storyId, userId, now());
       if (outcome === 'missing') throw notFound();
-      if (outcome === 'busy') throw new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
-      await repos.library.removeOrphanedAssets(outcome.assetHashes);
-      await sharesGone(outcome.shareIds);
+      if (outcome === 'busy') throw storyBusy();
+      await cleanUp(outcome);
+    },
+
+    /**
+     * Deletes a player's account and everything of theirs (the foreign keys cascade), then cleans
+     * up as a story's deletion does. Usage rows stay, anonymous.
+     */
+    async removeAccount(userId: number): Promise<void> {
+      await cleanUp(await repos.library.removeAccount(userId));
     },
   };
 }

@@ -8,6 +8,7 @@ import { ERROR_CODES } from '@shared/schemas/common';
 import { MY_DATA_FORMAT, MY_DATA_MESSAGES, MY_DATA_VERSION } from '@shared/schemas/my-data';
 import type { AccountService } from './accounts';
 import type { BookmarkService } from './bookmarks';
+import type { LibraryService } from './library';
 import { verifyPassword } from './passwords';
 import type { PreferencesService } from './preferences';
 import type { RequestLimiter } from './request-limiter';
@@ -23,9 +24,9 @@ interface MyDataDeps {
   preferences: Pick<PreferencesService, 'get'>;
   bookmarks: Pick<BookmarkService, 'list'>;
   storyFiles: Pick<StoryFileService, 'storyFile'>;
+  library: Pick<LibraryService, 'removeAccount'>;
   sessions: Pick<SessionService, 'endAllFor'>;
   limiter: RequestLimiter;
-  sharesGone: (shareIds: string[]) => Promise<void>;
   now: () => Date;
 }
 
@@ -63,10 +64,8 @@ export function createMyDataService(deps: MyDataDeps) {
         throw tooManyRequests('Too many attempts. Please try again later.', 3600);
       }
       if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError(400, ERROR_CODES.invalidCredentials, MY_DATA_MESSAGES.passwordWrong);
-      const gone = await repos.library.removeAccount(userId);
+      await deps.library.removeAccount(userId);
       await deps.sessions.endAllFor(userId);
-      await repos.library.removeOrphanedAssets(gone.assetHashes);
-      await deps.sharesGone(gone.shareIds);
     },
   };
 }

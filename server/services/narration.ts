@@ -44,6 +44,8 @@ export const OPENING_INSTRUCTION = 'Begin the story: write its opening scene for
 const LEASE_MARGIN_MS = 60_000;
 
 export const notFound = () => new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
+/** A change to a story while its reply is being written. */
+export const storyBusy = () => new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
 
 /** A reply cut by the length cap ends at its last full sentence rather than mid-word. */
 export function tidyReply(text: string): string {
@@ -74,7 +76,7 @@ export function createNarrationService(deps: NarrationDeps) {
   /** Why a lease was not taken: 404 when the story is not the owner's, else 409 (a reply is being written). */
   async function leaseRefused(userId: number, storyId: number): Promise<never> {
     await ownedStory(userId, storyId);
-    throw new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
+    throw storyBusy();
   }
 
   /** The owner's story with its lease taken: 404 when it is not theirs, 409 while a reply is being written. */

@@ -48,6 +48,15 @@ export function createSharingService({ repos, images, now, compress = false, rev
     },
   });
 
+  /** Shares that are gone (stopped, or deleted with their story): dropped here and on every instance. */
+  async function forget(shareIds: string[]): Promise<void> {
+    for (const shareId of shareIds) {
+      cache.invalidate(shareId);
+      // If Redis is unreachable the others still drop it when their entry expires (within a minute).
+      await revocations?.announce(shareId);
+    }
+  }
+
   async function find(shareId: string): Promise<SharedStory | null> {
     return (await cache.get(shareId))?.story ?? null;
   }
@@ -94,18 +103,10 @@ export function createSharingService({ repos, images, now, compress = false, rev
 
     async stop(userId: number, shareId: string): Promise<void> {
       if (!isWellFormedShareId(shareId) || !(await repos.shares.deleteOwned(shareId, userId))) throw shareNotFound();
-      cache.invalidate(shareId);
-      // If Redis is unreachable the others still drop it when their entry expires (within a minute).
-      await revocations?.announce(shareId);
+      await forget([shareId]);
     },
 
-    /** Shares that went with their story (deleted by the owner): dropped here and on every instance. */
-    async forget(shareIds: string[]): Promise<void> {
-      for (const shareId of shareIds) {
-        cache.invalidate(shareId);
-        await revocations?.announce(shareId);
-      }
-    },
+    forget,
 
     /** Entries and bytes held in memory (for tests and benchmarks). */
     cacheStats: () => cache.stats(),

@@ -13,7 +13,7 @@ import type { StoryMemory, StoryMemoryBody } from '@shared/schemas/story-memory'
 import type { ImageService } from './images';
 import { scrubbed } from './narrator-errors';
 import { recordNarratorCall } from './narrator-usage';
-import { notFound } from './narration';
+import { notFound, storyBusy } from './narration';
 import type { Log } from './story-memory';
 
 interface StoryDeps {
@@ -74,7 +74,7 @@ export function createStoryService(deps: StoryDeps) {
     async saveMemory(userId: number, storyId: number, body: StoryMemoryBody): Promise<StoryMemory> {
       const saved = await repos.stories.updateMemory({ storyId, userId, now: deps.now(), premise: body.premise, memory: body.summary, notes: body.notes });
       if (saved === 'missing') throw notFound();
-      if (saved === 'busy') throw new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
+      if (saved === 'busy') throw storyBusy();
       return { premise: saved.premise, summary: saved.memory, notes: saved.notes };
     },
 

@@ -9,6 +9,7 @@ import { storyParamsSchema } from '@shared/schemas/story';
 import { STORY_FILE_MESSAGES, STORY_IMPORT_MAX_BYTES, storyExportQuerySchema, storyImportResponseSchema } from '@shared/schemas/story-export';
 import { requireUserId } from '@server/plugins/session';
 import type { RouteContext } from '../context';
+import { sendDownload } from '../download';
 
 export function libraryRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,11 +28,7 @@ export function libraryRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       const { storyId } = request.params;
       const baseUrl = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const file = request.query.format === 'json' ? await ctx.storyFiles.exportJson(userId, storyId) : await ctx.storyFiles.exportMarkdown(userId, storyId, baseUrl);
-      return reply
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .type(file.contentType)
-        .send(file.body);
+      return sendDownload(reply, file);
     });
 
     app.post(

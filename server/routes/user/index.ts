@@ -7,6 +7,7 @@ import { successSchema } from '@shared/schemas/common';
 import { deleteAccountBodySchema } from '@shared/schemas/my-data';
 import { requireUserId } from '@server/plugins/session';
 import type { RouteContext } from '../context';
+import { sendDownload } from '../download';
 
 export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,8 +30,7 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     });
 
     app.get('/user/export', async (request, reply) => {
-      const file = await ctx.myData.export(requireUserId(request));
-      return reply.header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'private, no-store').type(file.contentType).send(file.body);
+      return sendDownload(reply, await ctx.myData.export(requireUserId(request)));
     });
 
     app.delete('/user', { schema: { body: deleteAccountBodySchema, response: { 200: successSchema } } }, async (request, reply) => {
