@@ -1,6 +1,7 @@
 // A story as a file: Markdown to read (the turns as prose, pictures linked) and JSON to restore
 // (shared/schemas/story-export.ts, documented in docs/story-format.md), and a JSON file taken back
 // as a new story of the importer's, validated whole first, so a bad file creates nothing.
+import type { z } from 'zod';
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import type { Repositories } from '@server/db/repositories';
 import { AppError, tooManyRequests } from '@server/errors';
@@ -57,17 +58,19 @@ export function markdownText(text: string): string {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** The first problem of a file that is not a story, in a sentence a player can act on. */
-function whyNotAStory(raw: unknown): string {
+/** The first problem of a file that is not a story (as the schema found it), in a sentence a player can act on. */
+function whyNotAStory(raw: unknown, error: z.ZodError): string {
   if (raw && typeof raw === 'object' && (raw as { format?: unknown }).format === STORY_FILE_FORMAT) {
     const version = (raw as { version?: unknown }).version;
     if (typeof version === 'number' && version > STORY_FILE_VERSION) return STORY_FILE_MESSAGES.newerVersion;
   }
-  const result = storyFileSchema.safeParse(raw);
-  const issue = result.success ? null : result.error.issues[0];
+  const issue = error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return `${STORY_FILE_MESSAGES.notAStoryFile} (${issue?.message ?? 'unreadable'}${where}).`;
 }
+
+/** A player's text on one Markdown line (a premise, an action, a picture's description). */
+const oneLine = (text: string) => markdownText(text).replace(/\n+/g, ' ');
 
 const importLimit = { bucket: 'story-import-user', max: STORY_IMPORTS_PER_HOUR, windowMs: 3_600_000 };
 
@@ -116,12 +119,12 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
       const turns = messages.filter((m) => m.role === 'user' && !m.isInitial).length;
       const lines = [`# ${markdownText(title)}`, '', `*Played on Taleweaver, exported ${dateFormat.format(now())}. ${turns === 1 ? '1 turn' : `${turns} turns`}.*`, ''];
       for (const message of messages) {
-        if (message.isInitial) lines.push(`> **Premise:** ${markdownText(message.content).replace(/\n+/g, ' ')}`, '');
-        else if (message.role === 'user') lines.push('---', '', `**You:** ${markdownText(message.content).replace(/\n+/g, ' ')}`, '');
+        if (message.isInitial) lines.push(`> **Premise:** ${oneLine(message.content)}`, '');
+        else if (message.role === 'user') lines.push('---', '', `**You:** ${oneLine(message.content)}`, '');
         else {
           lines.push(...message.content.split(/\n{2,}/).flatMap((paragraph) => [markdownText(paragraph.trim()), '']));
           const picture = pictures.get(message.id);
-          if (picture) lines.push(`![${markdownText(picture.scene).replace(/\n+/g, ' ')}](${baseUrl}${imageUrl(picture.hash)})`, '');
+          if (picture) lines.push(`![${oneLine(picture.scene)}](${baseUrl}${imageUrl(picture.hash)})`, '');
         }
       }
       return { filename: `${fileSlug(title)}.md`, contentType: 'text/markdown; charset=utf-8', body: lines.join('\n') };
@@ -130,7 +133,7 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
     async importFile(userId: number, raw: unknown): Promise<StoryImportResponse> {
       if (!(await limiter.allow(importLimit, String(userId)))) throw tooManyRequests(STORY_FILE_MESSAGES.tooManyImports, 3600);
       const parsed = storyFileSchema.safeParse(raw);
-      if (!parsed.success) throw new AppError(400, ERROR_CODES.validation, whyNotAStory(raw));
+      if (!parsed.success) throw new AppError(400, ERROR_CODES.validation, whyNotAStory(raw, parsed.error));
       const { story, messages } = parsed.data;
       const storyId = await repos.storyFiles.importStory({
         userId,
