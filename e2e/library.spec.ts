@@ -106,8 +106,12 @@ test('export a story as Markdown and JSON, then import the JSON back as a new st
   await beginStory(page, 'A lighthouse keeper finds a door in the rock');
   await page.getByPlaceholder(STORY_STRINGS.inputPlaceholder).fill('I knock on the door');
   await page.getByPlaceholder(STORY_STRINGS.inputPlaceholder).press('Enter');
-  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
-  const replies = await page.getByRole('article', { name: STORY_STRINGS.narrator }).allTextContents();
+  // Read the replies once the second one is whole: 'Try again' shows on the latest reply when it is
+  // done (right after Enter nothing streams yet, so waiting for no streaming alone can read too soon).
+  const narrator = page.getByRole('article', { name: STORY_STRINGS.narrator });
+  await expect(narrator.nth(1).getByRole('button', { name: STORY_STRINGS.tryAgain })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-streaming]')).toHaveCount(0);
+  const replies = await narrator.allTextContents();
   await openLibrary(page);
 
   const card = listed(page).first();
