@@ -18,7 +18,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
-  timeout: 30_000,
+  // A journey is a whole user flow in a real browser; on a busy 2-core machine 30 s was too tight for the longer ones.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   outputDir: '.tmp/test-results',
   use: {

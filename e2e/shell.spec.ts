@@ -99,7 +99,7 @@ async function expectNoSeriousViolations(page: Page) {
 for (const theme of ['dark', 'light']) {
   test(`no serious accessibility violations on the main screens (${theme})`, async ({ page }) => {
     // Six axe scans and a registration: about 25 s alone, more while the other worker runs.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
     for (const path of ['/', '/auth', '/privacy', '/no-such-page']) {
       await page.goto(path);

@@ -1,10 +1,12 @@
 // Narrator failures in the browser, against the app wired to a fake OpenAI-compatible server that
 // fails on demand: an HTTP 500 and a stream cut midway both show the error with Retry, and Retry
-// answers the same action; an action the server never received goes back into the input; a
-// reload mid-reply waits for the reply instead of offering Retry.
+// answers the same action; 'Try again' adds a version of the reply; an action sent after a failed
+// turn replaces the unanswered one; an action the server never received goes back into the input;
+// a reload mid-reply waits for the reply instead of offering Retry.
 import { expect, test, type Page } from '@playwright/test';
 import { HOME_STRINGS } from '../client/features/home/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
+import { STORY_VERSIONS_STRINGS } from '../client/features/story-versions/strings';
 import { gotoHome, registerThroughUi } from './helpers';
 
 test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
@@ -90,7 +92,7 @@ test('a stream cut midway drops the half reply, shows Retry, and Retry recovers'
   await expect(narratorBubbles(page).last()).toContainText('Second time lucky', { timeout: 20_000 });
 });
 
-test("'Try again' writes the latest reply anew", async ({ page }) => {
+test("'Try again' writes the latest reply anew, keeping the earlier one as a version", async ({ page }) => {
   await startStory(page);
   await input(page).fill('I wave at the ferryman');
   await input(page).press('Enter');
@@ -98,13 +100,35 @@ test("'Try again' writes the latest reply anew", async ({ page }) => {
   await expect(narratorBubbles(page)).toHaveCount(2);
   const replaced = await narratorBubbles(page).last().getAttribute('data-message-id');
   await narratorBubbles(page).last().getByRole('button', { name: STORY_STRINGS.tryAgain }).click();
-  // The new reply is a new message on the server (a higher id, given with `done` once it is saved);
-  // until then the last bubble is the one streaming, or the opening, between the two.
-  await expect.poll(async () => Number(await narratorBubbles(page).last().getAttribute('data-message-id')), { timeout: 20_000 }).toBeGreaterThan(Number(replaced));
+  // The new reply is the same message's second version (issue 12): its count shows once it is saved.
+  const versions = page.getByRole('group', { name: STORY_VERSIONS_STRINGS.switcherLabel });
+  await expect(versions).toContainText('2 / 2', { timeout: 20_000 });
+  await expect(narratorBubbles(page).last()).toHaveAttribute('data-message-id', replaced ?? '');
   await expect(narratorBubbles(page)).toHaveCount(2);
   await page.reload();
   await expect(narratorBubbles(page)).toHaveCount(2);
-  await expect(page.locator(`[data-message-id="${replaced}"]`)).toHaveCount(0);
+  await expect(versions).toContainText('2 / 2');
+});
+
+test('an action sent after a failed turn takes the unanswered one\'s place: never two actions in a row', async ({ page }) => {
+  await startStory(page);
+  // The fake narrator fails an action's first time only, across journeys: this one's words are its own.
+  await input(page).fill('I count the boats FAIL_ONCE');
+  await input(page).press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' })).toBeVisible();
+  await expect(playerBubbles(page)).toHaveCount(2);
+  await input(page).fill('I knock on the harbour master\'s door');
+  await input(page).press('Enter');
+  await expect(playerBubbles(page).last()).toHaveText("I knock on the harbour master's door");
+  await expect(playerBubbles(page)).toHaveCount(2);
+  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(narratorBubbles(page)).toHaveCount(2);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await expect(narratorBubbles(page)).toHaveCount(2);
+  await expect(playerBubbles(page)).toHaveCount(2);
+  await expect(page.getByText('I count the boats FAIL_ONCE')).toHaveCount(0);
+  await expect(playerBubbles(page).last()).toHaveText("I knock on the harbour master's door");
 });
 
 test('an action the server never received goes back into the input', async ({ page }) => {

@@ -41,7 +41,7 @@ async function seedStory(dataDir: string, userId: number): Promise<{ storyId: nu
     const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
     if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
     const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
-    const reply = await repos.stories.saveReply({ storyId: story.id, turn, content, replaceMessageId: null, usage: null, now: new Date(start + turn * 60_000 + 1000) });
+    const reply = await repos.stories.saveReply({ storyId: story.id, turn, content, alternativeTo: null, usage: null, now: new Date(start + turn * 60_000 + 1000) });
     lastMessageId = reply.id;
     replies.push({ id: reply.id, content });
   }

@@ -29,6 +29,7 @@ import { featuresRoutes } from './routes/features';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { libraryRoutes } from './routes/story/library';
+import { storyVersionRoutes } from './routes/story/versions';
 import { startJobQueue, type QueueOptions } from './jobs/queue';
 import { preferencesRoutes } from './routes/preferences';
 import { sharingRoutes } from './routes/sharing';
@@ -40,8 +41,9 @@ import { createAccountService } from './services/accounts';
 import { createAdminService } from './services/admin';
 import { createBookmarkService } from './services/bookmarks';
 import { createCaptchaService } from './services/captcha';
-import { createImageService } from './services/images';
+import { createImageService, imageUrl } from './services/images';
 import { createLibraryService } from './services/library';
+import { createStoryVersionService } from './services/story-versions';
 import { createMyDataService } from './services/my-data';
 import { createNarrationService, type NarrationService } from './services/narration';
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
@@ -169,6 +171,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     illustrate: images.illustrateReply,
   });
   const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
+  const storyVersions = createStoryVersionService({
+    repos,
+    stateOf: (storyId, replying) => stories.stateOf(storyId, replying),
+    pictureOf: async (messageId) => {
+      const picture = images.enabled ? await repos.images.findByMessage(messageId) : null;
+      return picture?.status === 'ready' && picture.assetHash ? imageUrl(picture.assetHash) : undefined;
+    },
+    now,
+    flush,
+  });
   const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const bookmarks = createBookmarkService({ repos, now });
   const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
@@ -197,7 +209,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush,
     log: serviceLog,
   });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, flush };
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, flush };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {
@@ -233,6 +245,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(userRoutes(ctx), { prefix: '/api' });
   await app.register(storyRoutes(ctx), { prefix: '/api' });
   await app.register(libraryRoutes(ctx), { prefix: '/api' });
+  await app.register(storyVersionRoutes(ctx), { prefix: '/api' });
   await app.register(adminRoutes(ctx), { prefix: '/api' });
   await app.register(bookmarkRoutes(ctx), { prefix: '/api' });
   await app.register(sharingRoutes(ctx), { prefix: '/api' });

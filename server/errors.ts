@@ -9,7 +9,7 @@ export class AppError extends Error {
     message: string,
     public readonly headers: Record<string, string> = {},
     /** Extra fields for the error body (a failed story start names the story it created). */
-    public readonly extra: { storyId?: number } = {},
+    public readonly extra: { storyId?: number; current?: { version: number; content: string } } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -79,3 +79,52 @@ describe('a database made by the previous release', () => {
     expect((await client.get(`/api/story/${storyId}/current-state`)).json().messages).toHaveLength(6);
   });
 });
+
+describe('a database made by the release before story versions', () => {
+  it('keeps every message as its one shown version, its picture, and its memory as the first fold', async () => {
+    const older = await openEmptyTestDatabase();
+    await migrateThrough(older, '0008_anonymous_usage_after_account_deletion');
+    const app = await createTestApp({}, { database: older });
+    try {
+      const { client, id: userId } = await registerUser(app.app);
+      const story = await older.executeSql(
+        `insert into stories (user_id, title, premise, memory, memory_through_id) values ($1, 'Salt Roads', 'Caravans cross a salt sea', 'You hired a guide.', 0) returning id`,
+        [userId],
+      );
+      const storyId = (story.rows[0] as { id: number }).id;
+      const inserted = await older.executeSql(
+        `insert into story_messages (story_id, role, content, turn, is_initial, attempts) values
+          ($1, 'user', 'Caravans cross a salt sea', 0, true, 1),
+          ($1, 'assistant', 'The salt glitters like frost.', 0, false, 0),
+          ($1, 'user', 'I follow the guide', 1, false, 1),
+          ($1, 'assistant', 'The guide hums an old song.', 1, false, 0)
+         returning id`,
+        [storyId],
+      );
+      const ids = (inserted.rows as Array<{ id: number }>).map((r) => r.id);
+      await older.executeSql('update stories set memory_through_id = $1 where id = $2', [ids[1], storyId]);
+
+      await older.migrate();
+
+      const state = (await client.get(`/api/story/${storyId}/current-state`)).json();
+      expect(state.messages.map((m: { content: string; versions?: number }) => [m.content, m.versions])).toEqual([
+        ['Caravans cross a salt sea', undefined],
+        ['The salt glitters like frost.', undefined],
+        ['I follow the guide', undefined],
+        ['The guide hums an old song.', undefined],
+      ]);
+      expect(state.canRedo).toBe(false);
+      // The memory so far is kept as the first fold (undo and branches go back to folds).
+      const folds = await older.executeSql('select through_id, memory from story_memory_folds where story_id = $1', [storyId]);
+      expect(folds.rows).toEqual([{ through_id: ids[1], memory: 'You hired a guide.' }]);
+      const branch = (await client.post(`/api/story/${storyId}/branch`, { messageId: ids[3] })).json().storyId;
+      expect((await client.get(`/api/story/${branch}/memory`)).json().summary).toBe('You hired a guide.');
+      const retried = (await client.post(`/api/story/${storyId}/retry`)).json();
+      expect([retried.messageId, retried.version, retried.versions]).toEqual([ids[3], 2, 2]);
+      const history = (await client.get(`/api/story/${storyId}/messages/${ids[3]}/versions`)).json().versions;
+      expect(history.map((v: { kind: string; content: string }) => [v.kind, v.content])[0]).toEqual(['original', 'The guide hums an old song.']);
+    } finally {
+      await app.close();
+    }
+  });
+});

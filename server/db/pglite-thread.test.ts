@@ -33,7 +33,9 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-describe('PGliteThread', () => {
+// Each test starts a fresh PGlite (initdb in WebAssembly): seconds on a quiet machine, more while the
+// API projects run beside it, so the default 5 s is too short for a check that is not about speed.
+describe('PGliteThread', { timeout: 30_000 }, () => {
   it('answers queries with parameters, unnamed and prepared, as PostgreSQL does', async () => {
     const { pool } = await startThread();
     const inserted = await pool.query('insert into notes (body, at) values ($1, $2), ($3, $2) returning id', ['first', '2026-11-25T10:00:00Z', 'second']);

@@ -1,7 +1,7 @@
 // The one Drizzle pg-core schema. The same tables and migrations run on embedded PGlite and on
 // PostgreSQL. Case-insensitive uniqueness lives in expression indexes so "Alice" and "alice" clash.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Raw bytes (pictures): Buffer in, Buffer out on both PGlite and node-postgres. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -93,16 +93,28 @@ export const stories = pgTable(
     /** The player's notes for the narrator (an author's note), sent with every turn. */
     notes: text('notes').notNull().default(''),
     generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
+    /** The story this one was branched from (while it exists) and the message the branch copied up to. */
+    branchedFromStoryId: integer('branched_from_story_id').references((): AnyPgColumn => stories.id, { onDelete: 'set null' }),
+    branchedFromMessageId: integer('branched_from_message_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('stories_user_id_idx').on(t.userId, t.id)],
+  (t) => [
+    index('stories_user_id_idx').on(t.userId, t.id),
+    index('stories_branched_from_idx')
+      .on(t.branchedFromStoryId)
+      .where(sql`${t.branchedFromStoryId} is not null`),
+  ],
 );
 
 /**
  * Story messages in story order (ascending id). `turn` numbers the player's actions (the premise
  * is turn 0) and a reply carries its action's turn; `attempts` counts generations started for an
  * action, so every retry asks the narrator for a different reply.
+ * `content` is the version shown (`version` of `versions`); once a message has a second version,
+ * all of them are in message_versions, so a message that never changed costs nothing extra.
+ * Undo and erase set a story's last messages aside (`state` 'undone', `undoneFrom` the first
+ * message of that part) and redo brings the part back; every read of the story skips them.
  */
 export const storyMessages = pgTable(
   'story_messages',
@@ -116,9 +128,50 @@ export const storyMessages = pgTable(
     turn: integer('turn').notNull(),
     isInitial: boolean('is_initial').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
+    state: text('state', { enum: ['shown', 'undone'] }).notNull().default('shown'),
+    undoneFrom: integer('undone_from'),
+    version: integer('version').notNull().default(1),
+    versions: integer('versions').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index('story_messages_story_id_idx').on(t.storyId, t.id)],
+);
+
+/**
+ * The memory as each fold left it (the summary through a message), so a branch from an older
+ * message starts from the memory as it stood there, and an undo or erase reaching into folded
+ * turns goes back to the fold before them.
+ */
+export const storyMemoryFolds = pgTable(
+  'story_memory_folds',
+  {
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    throughId: integer('through_id').notNull(),
+    memory: text('memory').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.throughId] })],
+);
+
+/**
+ * Every version of a message that has more than one: the words first written ('original'), a
+ * narrator's alternative from 'Try again', the owner's edit, or a new action that replaced an
+ * unanswered one ('replacement').
+ */
+export const messageVersions = pgTable(
+  'message_versions',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => storyMessages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: ['original', 'alternative', 'edit', 'replacement'] }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.version] })],
 );
 
 /**
@@ -147,9 +200,9 @@ export const usageEvents = pgTable(
 );
 
 /**
- * A player's bookmark: a story at one of its messages. `lastMessageId` is not a foreign key: a retry
- * replaces a reply with a new row, and the bookmark must survive that (reads resolve it to the
- * nearest message still there).
+ * A player's bookmark: a story at one of its messages. `lastMessageId` is not a foreign key: undo
+ * and erase set messages aside (and stories made before versions replaced a retried reply's row),
+ * and the bookmark must survive that (reads resolve it to the nearest message the story shows).
  */
 export const bookmarks = pgTable(
   'bookmarks',
@@ -220,7 +273,7 @@ export const imageAssets = pgTable('image_assets', {
 
 /**
  * A narrator message's scene picture and its job's state: pending while the job runs, then ready
- * (with its asset) or failed (with the player-facing reason). One per message: asking again
+ * (with its asset) or failed (with the player-facing reason). One per message version: asking again
  * restarts it. `attempts` counts job runs, so a job that died mid-way is retried once only.
  */
 export const sceneImages = pgTable(
@@ -236,6 +289,8 @@ export const sceneImages = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => storyMessages.id, { onDelete: 'cascade' }),
+    /** The message version it illustrates: each alternative has its own picture; an edit keeps its version's. */
+    version: integer('version').notNull().default(1),
     status: text('status', { enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
     /** The scene part of the prompt (the reply illustrated), also the picture's alt text. */
     scene: text('scene').notNull(),
@@ -246,7 +301,7 @@ export const sceneImages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('scene_images_message_id_idx').on(t.messageId),
+    uniqueIndex('scene_images_message_version_idx').on(t.messageId, t.version),
     index('scene_images_story_id_idx').on(t.storyId, t.messageId),
     index('scene_images_user_created_idx').on(t.userId, t.createdAt),
     index('scene_images_asset_hash_idx').on(t.assetHash),
@@ -271,8 +326,8 @@ export const storyVisuals = pgTable('story_visuals', {
 /**
  * A narrator reply's spoken sentence in one server voice, kept so a replay costs nothing: one row
  * per (message, voice, sentence text). Keyed by the sentence's SHA-256 rather than its position,
- * so a clip can never be served for different words. Deleting the message (a retry replaces it)
- * removes its clips.
+ * so a clip can never be served for different words, whichever version of the message is shown.
+ * Deleting the message (with its story) removes its clips.
  */
 export const speechClips = pgTable(
   'speech_clips',

@@ -16,6 +16,7 @@ import type { SharingService } from '@server/services/sharing';
 import type { SpeechService } from '@server/services/speech';
 import type { StoryService } from '@server/services/stories';
 import type { StoryFileService } from '@server/services/story-files';
+import type { StoryVersionService } from '@server/services/story-versions';
 
 export interface RouteContext {
   config: AppConfig;
@@ -27,6 +28,7 @@ export interface RouteContext {
   sessionCookies: SessionCookies;
   narration: NarrationService;
   stories: StoryService;
+  storyVersions: StoryVersionService;
   library: LibraryService;
   storyFiles: StoryFileService;
   myData: MyDataService;

@@ -142,7 +142,7 @@ export function createNarrationService(deps: NarrationDeps) {
         storyId: story.id,
         turn: action.turn,
         content,
-        replaceMessageId: plan.replace?.id ?? null,
+        alternativeTo: plan.replace?.id ?? null,
         now,
         usage: {
           userId: story.userId,
@@ -159,7 +159,8 @@ export function createNarrationService(deps: NarrationDeps) {
       const nextWindow = [...window.filter((m) => m.id <= action.id && m.id !== plan.replace?.id), reply];
       memory.maybeFold(story, nextWindow, count(system), count);
       const picture = preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
-      return { storyId: story.id, messageId: reply.id, message: reply.content, ...picture };
+      const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};
+      return { storyId: story.id, messageId: reply.id, message: reply.content, ...versions, ...picture };
     } catch (error) {
       await repos.stories.releaseLease(story.id);
       if (!(error instanceof NarratorError)) throw error;
@@ -208,7 +209,7 @@ export function createNarrationService(deps: NarrationDeps) {
       return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: [...turn.window, action], preferences } });
     },
 
-    /** Answers the last action again: replaces its reply, or gives it the reply that failed. */
+    /** Answers the last action again: adds a new version of its reply (the earlier ones stay as alternatives), or gives it the reply that failed. */
     async retry(userId: number, storyId: number): Promise<PreparedTurn> {
       await assertAllowance(userId);
       const story = await leaseStory(userId, storyId);

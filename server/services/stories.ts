@@ -33,7 +33,15 @@ const TITLE_MAX_OUTPUT_TOKENS = 24;
 const TITLE_TEMPERATURE = 0.7;
 
 export function toStoryMessage(m: MessageRecord, image?: string): StoryMessage {
-  return { messageId: m.id, role: m.role, content: m.content, createdAt: m.createdAt.toISOString(), isInitialMessage: m.isInitial, ...(image ? { image } : {}) };
+  return {
+    messageId: m.id,
+    role: m.role,
+    content: m.content,
+    createdAt: m.createdAt.toISOString(),
+    isInitialMessage: m.isInitial,
+    ...(image ? { image } : {}),
+    ...(m.versions > 1 ? { version: m.version, versions: m.versions } : {}),
+  };
 }
 
 /** The first line of a model's answer without quotes, labels or closing punctuation. */
@@ -81,9 +89,19 @@ export function createStoryService(deps: StoryDeps) {
     async currentState(userId: number, storyId: number): Promise<StoryStateResponse> {
       await owned(userId, storyId);
       // Read the lease first: a reply saved in between then shows as saved, never as lost.
-      const replying = await repos.stories.isGenerating(storyId, deps.now());
-      const [records, pictures] = await Promise.all([repos.stories.listMessages(storyId), deps.images.forStory(storyId)]);
-      return { messages: records.map((m) => toStoryMessage(m, pictures.byMessage.get(m.id))), replying, images: pictures.images, storyImage: pictures.storyImage };
+      return this.stateOf(storyId, await repos.stories.isGenerating(storyId, deps.now()));
+    },
+
+    /** The owner's story as current-state answers it, once ownership and the lease are known (a change just made under them). */
+    async stateOf(storyId: number, replying: boolean): Promise<StoryStateResponse> {
+      const [records, pictures, canRedo] = await Promise.all([repos.stories.listMessages(storyId), deps.images.forStory(storyId), repos.storyVersions.canRedo(storyId)]);
+      return {
+        messages: records.map((m) => toStoryMessage(m, pictures.byMessage.get(m.id))),
+        replying,
+        images: pictures.images,
+        storyImage: pictures.storyImage,
+        canRedo,
+      };
     },
 
     async recover(userId: number, storyId: number, messageId: number | undefined): Promise<StoryRecoverResponse> {

@@ -81,14 +81,15 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
     const messages = await repos.stories.listMessages(storyId);
     const pictures = picturesEnabled ? await repos.images.readyHashes(messages.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<number, { hash: string; scene: string }>();
     const folded = messages.filter((m) => m.id <= story.memoryThroughId).length;
+    const versions = await repos.storyVersions.versionsOfMessages(messages.filter((m) => m.versions > 1).map((m) => m.id));
     const createdAt = messages[0]?.createdAt ?? now();
-    return { story, messages, pictures, folded, createdAt, title: story.title ?? fallbackTitle(story.premise) };
+    return { story, messages, pictures, versions, folded, createdAt, title: story.title ?? fallbackTitle(story.premise) };
   }
 
   return {
     /** The story as the JSON file's document. */
     async storyFile(userId: number, storyId: number): Promise<{ title: string; file: StoryFile }> {
-      const { story, messages, pictures, folded, createdAt, title } = await load(userId, storyId);
+      const { story, messages, pictures, versions, folded, createdAt, title } = await load(userId, storyId);
       const file: StoryFile = {
         format: STORY_FILE_FORMAT,
         version: STORY_FILE_VERSION,
@@ -96,6 +97,7 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
         story: { title, premise: story.premise, memory: story.memory, memoryCovers: folded, notes: story.notes, createdAt: createdAt.toISOString() },
         messages: messages.map((m) => {
           const picture = pictures.get(m.id);
+          const history = versions.get(m.id);
           return {
             role: m.role,
             content: m.content,
@@ -103,6 +105,7 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
             isInitial: m.isInitial,
             createdAt: m.createdAt.toISOString(),
             ...(picture ? { image: { hash: picture.hash, alt: picture.scene } } : {}),
+            ...(history ? { versions: history.map(({ kind, content, createdAt }) => ({ kind, content, createdAt })), version: m.version } : {}),
           };
         }),
       };
@@ -144,7 +147,12 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
         notes: story.notes,
         createdAt: new Date(story.createdAt),
         now: now(),
-        messages: messages.map((m) => ({ ...m, createdAt: new Date(m.createdAt), image: picturesEnabled ? m.image : undefined })),
+        messages: messages.map((m) => ({
+          ...m,
+          createdAt: new Date(m.createdAt),
+          image: picturesEnabled ? m.image : undefined,
+          versions: m.versions?.map((v) => ({ ...v, createdAt: new Date(v.createdAt) })),
+        })),
       });
       return { storyId, title: story.title };
     },

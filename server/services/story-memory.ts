@@ -46,7 +46,7 @@ export function createStoryMemory(deps: MemoryDeps) {
     const result = await deps.provider.generate(request);
     const memory = cutMiddle(result.text.trim(), deps.budget.memory, count);
     await recordNarratorCall(deps.repos, deps.provider, { userId: story.userId, storyId: story.id, kind: 'summary', request, result, now: deps.now() });
-    if (memory) await deps.repos.stories.applyFold(story.id, { throughId: story.memoryThroughId, memory: story.memory }, throughId, memory);
+    if (memory) await deps.repos.stories.applyFold(story.id, { throughId: story.memoryThroughId, memory: story.memory }, throughId, memory, deps.now());
     await deps.flush();
   }
 

@@ -1,12 +1,15 @@
 // A story as a file (issue 12): Markdown to read, JSON to restore. The JSON is the documented,
-// versioned format below ("taleweaver.story", version 1); POST /api/story/import takes it back as a
-// new story, validated whole. See docs/story-format.md.
+// versioned format below ("taleweaver.story", version 2: version 1 plus each message's versions);
+// POST /api/story/import takes either back as a new story, validated whole. See docs/story-format.md.
 import { z } from 'zod';
 import { STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
 import { STORY_NOTES_MAX_LENGTH, STORY_SUMMARY_MAX_LENGTH } from './story-memory';
+import { messageVersionKindSchema } from './story-versions';
 
 export const STORY_FILE_FORMAT = 'taleweaver.story';
-export const STORY_FILE_VERSION = 1;
+export const STORY_FILE_VERSION = 2;
+/** The versions of one message a file may hold. */
+export const STORY_FILE_MAX_VERSIONS = 200;
 export const STORY_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Imports per player per hour: each may write 5 MB of stories. */
 export const STORY_IMPORTS_PER_HOUR = 30;
@@ -41,6 +44,13 @@ export const storyFileMessageSchema = z.object({
       alt: z.string().max(2000),
     })
     .optional(),
+  /** Version 2: every version of a message that has several, oldest first, and which one is shown (1-based); `content` is that one's. */
+  versions: z
+    .array(z.object({ kind: messageVersionKindSchema, content: z.string().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH), createdAt: isoDate }))
+    .min(2)
+    .max(STORY_FILE_MAX_VERSIONS)
+    .optional(),
+  version: z.number().int().min(1).optional(),
 });
 export type StoryFileMessage = z.infer<typeof storyFileMessageSchema>;
 
@@ -48,7 +58,7 @@ export const storyFileSchema = z
   .object({
     format: z.literal(STORY_FILE_FORMAT),
     /** Raised whenever the format changes; an importer refuses versions newer than its own. */
-    version: z.literal(STORY_FILE_VERSION),
+    version: z.union([z.literal(1), z.literal(STORY_FILE_VERSION)]),
     exportedAt: isoDate,
     story: z.object({
       title: z.string().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
@@ -70,6 +80,11 @@ export const storyFileSchema = z
     for (const [i, message] of file.messages.entries()) {
       if (i > 0 && message.isInitial) issues.addIssue({ code: 'custom', path: ['messages', i, 'isInitial'], message: 'only the first message is the premise' });
       if (i > 0 && message.turn < file.messages[i - 1].turn) issues.addIssue({ code: 'custom', path: ['messages', i, 'turn'], message: 'turns must not go backwards' });
+      if ((message.versions === undefined) !== (message.version === undefined)) {
+        issues.addIssue({ code: 'custom', path: ['messages', i, 'version'], message: 'versions and version go together' });
+      } else if (message.versions && message.versions[message.version! - 1]?.content !== message.content) {
+        issues.addIssue({ code: 'custom', path: ['messages', i, 'version'], message: 'the version shown must be one of the versions, with the same content' });
+      }
     }
     if (file.story.memoryCovers > file.messages.length) issues.addIssue({ code: 'custom', path: ['story', 'memoryCovers'], message: 'covers more messages than the file holds' });
   });

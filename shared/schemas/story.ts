@@ -34,7 +34,8 @@ export const storyContinueBodySchema = z.object({
 });
 export type StoryContinueBody = z.infer<typeof storyContinueBodySchema>;
 
-const numericId = (message: string) =>
+/** A numeric path or query id (at most 15 digits), as a number. */
+export const numericId = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{1,15}$/, message)
@@ -57,6 +58,9 @@ export const storyMessageSchema = z.object({
   isInitialMessage: z.boolean(),
   /** A narrator reply's scene picture, once painted (the full entry is in the read's `images`). */
   image: z.string().optional(),
+  /** Present once the message has more than one version (alternatives, edits): the one shown and how many there are. */
+  version: z.number().int().positive().optional(),
+  versions: z.number().int().positive().optional(),
 });
 export type StoryMessage = z.infer<typeof storyMessageSchema>;
 
@@ -69,6 +73,9 @@ export const storyReplySchema = z.object({
   imageMessageId: z.number().int().positive().optional(),
   /** Set instead when this reply's picture could not even be asked for (e.g. the hourly limit): the reason. */
   imageError: z.string().optional(),
+  /** Set when the reply is one of several versions ('Try again' keeps the earlier replies): the one shown (this one) and how many. */
+  version: z.number().int().positive().optional(),
+  versions: z.number().int().positive().optional(),
 });
 export type StoryReply = z.infer<typeof storyReplySchema>;
 
@@ -86,6 +93,8 @@ export const storyStateResponseSchema = z.object({
   images: z.array(sceneImageSchema),
   /** The story's header picture (its opening's, else its first ready one); null when none. */
   storyImage: z.string().nullable(),
+  /** True when undone or erased turns follow the story's end and redo would bring them back (absent: false). */
+  canRedo: z.boolean().optional(),
 });
 export type StoryStateResponse = z.infer<typeof storyStateResponseSchema>;
 

@@ -1,5 +1,6 @@
 // Styled Radix Toast parts. Swipe right past 50 px dismisses, F8 focuses the viewport, and each
-// toast lives 5000 ms (spec section 9); the Toaster wires these to the toast store.
+// toast lives 5000 ms (spec section 9); the Toaster wires these to the toast store. A toast may
+// carry one action button (an Undo), with the alternative a screen reader announces instead.
 import type { ComponentProps } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
@@ -62,6 +63,18 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
   return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+}
+
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-8 shrink-0 cursor-pointer items-center justify-center self-center rounded-md border border-current/30 bg-transparent px-3 text-sm font-medium transition-colors hover:bg-foreground/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function ToastClose({ className, label = 'Dismiss notification', ...props }: ComponentProps<typeof ToastPrimitive.Close> & { label?: string }) {

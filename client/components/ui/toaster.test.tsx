@@ -1,10 +1,29 @@
-// Toasts: one visible at a time (a new one replaces the previous), 5000 ms lifetime, F8 hotkey.
+// Toasts: one visible at a time (a new one replaces the previous), 5000 ms lifetime, F8 hotkey, an
+// optional action button.
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toaster } from './toaster';
 import { toast, useToastState } from './use-toast';
 
+// jsdom has no pointer capture, which Radix Toast's swipe handling asks about on a click.
+beforeAll(() => {
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+});
+
 describe('Toaster', () => {
+  it('offers a toast\'s action button, which acts and closes the toast', async () => {
+    const onClick = vi.fn();
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Erased from here.', action: { label: 'Undo', altText: 'Bring it back with Redo', onClick } });
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Erased from here.')).not.toBeInTheDocument();
+  });
+
   it('shows only the newest toast', () => {
     render(<Toaster />);
     act(() => {

@@ -13,6 +13,14 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** A per-toast lifetime; the Toaster's provider default (5000 ms) applies otherwise. */
   duration?: number;
+  /** One button in the toast (an Undo); altText says how to do the same without it, for screen readers. */
+  action?: ToastActionInput;
+}
+
+export interface ToastActionInput {
+  label: string;
+  altText: string;
+  onClick: () => void;
 }
 
 export interface ToastItem extends ToastInput {

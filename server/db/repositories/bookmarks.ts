@@ -16,10 +16,10 @@ export interface BookmarkRecord {
   updatedAt: Date;
 }
 
-/** The stored message if it still exists, else the closest earlier one, else the stored id as is. */
+/** The stored message if the story still shows it, else the closest earlier one shown (undo and erase set turns aside), else the stored id as is. */
 const resolvedLastMessageId = sql<number>`coalesce((
   select max(${storyMessages.id}) from ${storyMessages}
-  where ${storyMessages.storyId} = ${bookmarks.storyId} and ${storyMessages.id} <= ${bookmarks.lastMessageId}
+  where ${storyMessages.storyId} = ${bookmarks.storyId} and ${storyMessages.id} <= ${bookmarks.lastMessageId} and ${storyMessages.state} = 'shown'
 ), ${bookmarks.lastMessageId})`.mapWith(Number);
 
 const columns = {

@@ -1,5 +1,6 @@
-// Scene pictures: the per-message job rows (pending, ready, failed), the content-addressed assets
-// they point at, and each story's visual style sheet. Owner scoping happens here for reads that
+// Scene pictures: the per-message-version job rows (pending, ready, failed), the content-addressed
+// assets they point at, and each story's visual style sheet. A message shows the picture of the
+// version it shows; reads join on it. Owner scoping happens here for reads that
 // serve bytes: a picture is the owner's to read, or anyone's whose share snapshot names its hash.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { StyleCharacter, StyleSheet } from '@shared/schemas/images';
@@ -61,6 +62,11 @@ const visualsColumns = {
   updatedAt: storyVisuals.updatedAt,
 };
 
+/** The version a message shows, for statements keyed by a message id. */
+const shownVersion = (messageId: number) => sql`(select ${storyMessages.version} from ${storyMessages} where ${storyMessages.id} = ${messageId})`;
+/** Joins a picture to its message when it illustrates the version shown of a message the story shows. */
+const ofShownVersion = and(eq(storyMessages.id, sceneImages.messageId), eq(storyMessages.version, sceneImages.version), eq(storyMessages.state, 'shown'));
+
 export function createImagesRepository(db: Db) {
   const selectImages = () => db.select(imageColumns).from(sceneImages).leftJoin(imageAssets, eq(imageAssets.hash, sceneImages.assetHash));
 
@@ -78,7 +84,7 @@ export function createImagesRepository(db: Db) {
 
     async findByMessage(messageId: number): Promise<SceneImageRecord | null> {
       if (messageId > MAX_ID) return null;
-      const [row] = await selectImages().where(eq(sceneImages.messageId, messageId));
+      const [row] = await selectImages().where(and(eq(sceneImages.messageId, messageId), eq(sceneImages.version, shownVersion(messageId))));
       return row ?? null;
     },
 
@@ -87,21 +93,21 @@ export function createImagesRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Every picture of a story in message order (story reads). */
+    /** Every picture the story shows (of the versions its messages show) in message order (story reads). */
     async listForStory(storyId: number): Promise<SceneImageRecord[]> {
-      return selectImages().where(eq(sceneImages.storyId, storyId)).orderBy(asc(sceneImages.messageId));
+      return selectImages().innerJoin(storyMessages, ofShownVersion).where(eq(sceneImages.storyId, storyId)).orderBy(asc(sceneImages.messageId));
     },
 
     /**
-     * Asks for a message's picture: a new pending row, or a failed one set pending again. Null when
-     * the message already has one pending or ready (asking twice starts one job).
+     * Asks for the picture of the version a message shows: a new pending row, or a failed one set
+     * pending again. Null when that version already has one pending or ready (asking twice starts one job).
      */
     async request(input: { userId: number; storyId: number; messageId: number; scene: string; now: Date }): Promise<SceneImageRecord | null> {
       const [row] = await db
         .insert(sceneImages)
-        .values({ ...input, status: 'pending', createdAt: input.now, updatedAt: input.now })
+        .values({ ...input, version: shownVersion(input.messageId), status: 'pending', createdAt: input.now, updatedAt: input.now })
         .onConflictDoUpdate({
-          target: sceneImages.messageId,
+          target: [sceneImages.messageId, sceneImages.version],
           set: { status: 'pending', scene: input.scene, error: null, attempts: 0, assetHash: null, updatedAt: input.now },
           setWhere: eq(sceneImages.status, 'failed'),
         })
@@ -218,6 +224,7 @@ export function createImagesRepository(db: Db) {
       const rows = await db
         .select({ messageId: sceneImages.messageId, hash: sceneImages.assetHash, scene: sceneImages.scene })
         .from(sceneImages)
+        .innerJoin(storyMessages, ofShownVersion)
         .where(and(inArray(sceneImages.messageId, messageIds), eq(sceneImages.status, 'ready')));
       return new Map(rows.filter((r) => r.hash).map((r) => [r.messageId, { hash: r.hash as string, scene: r.scene }]));
     },

@@ -11,7 +11,9 @@ import { createSessionsRepository } from './sessions';
 import { createSharesRepository } from './shares';
 import { createSpeechRepository } from './speech';
 import { createStoriesRepository } from './stories';
+import { createStoryBranchesRepository } from './story-branches';
 import { createStoryFilesRepository } from './story-files';
+import { createStoryVersionsRepository } from './story-versions';
 import { createUsageRepository } from './usage';
 import { createUsersRepository } from './users';
 
@@ -26,6 +28,8 @@ export function createRepositories(db: Db) {
     stories: createStoriesRepository(db),
     library: createLibraryRepository(db),
     storyFiles: createStoryFilesRepository(db),
+    storyVersions: createStoryVersionsRepository(db),
+    storyBranches: createStoryBranchesRepository(db),
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),

@@ -32,8 +32,9 @@ export function createLibraryRepository(db: Db) {
       // picture through (story_id, message_id): two index probes per listed story.
       const rows = await run<{ id: number; title: string | null; premise: string; turns: number; created_at: string; updated_at: string; asset_hash: string | null }>(sql`
         select s.id, s.title, s.premise, to_json(s.created_at) #>> '{}' as created_at, to_json(s.updated_at) #>> '{}' as updated_at,
-          coalesce((select m.turn from story_messages m where m.story_id = s.id order by m.id desc limit 1), 0) as turns,
-          (select i.asset_hash from scene_images i where i.story_id = s.id and i.status = 'ready' and i.asset_hash is not null
+          coalesce((select m.turn from story_messages m where m.story_id = s.id and m.state = 'shown' order by m.id desc limit 1), 0) as turns,
+          (select i.asset_hash from scene_images i join story_messages m on m.id = i.message_id and m.version = i.version and m.state = 'shown'
+             where i.story_id = s.id and i.status = 'ready' and i.asset_hash is not null
              order by i.message_id limit 1) as asset_hash
         from stories s
         where ${where}

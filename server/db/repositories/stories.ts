@@ -27,6 +27,9 @@ export interface MessageRecord {
   turn: number;
   isInitial: boolean;
   attempts: number;
+  /** The version shown (`content`) and how many the message has (alternatives, edits). */
+  version: number;
+  versions: number;
   createdAt: Date;
 }
 
@@ -47,8 +50,13 @@ const messageColumns = {
   turn: storyMessages.turn,
   isInitial: storyMessages.isInitial,
   attempts: storyMessages.attempts,
+  version: storyMessages.version,
+  versions: storyMessages.versions,
   createdAt: storyMessages.createdAt,
 };
+
+/** Reads of a story see only its shown messages: undo and erase set the others aside. */
+const shown = eq(storyMessages.state, 'shown');
 
 /** A message as json_build_object gives it back: the time is a string. */
 type JsonMessage = Omit<MessageRecord, 'createdAt'> & { createdAt: string };
@@ -57,7 +65,7 @@ const fromJson = (m: JsonMessage): MessageRecord => ({ ...m, createdAt: new Date
 /** A message row of `alias` as the JSON fromJson reads, for statements that return several kinds of row. */
 const messageJson = (alias: string) =>
   sql.raw(
-    `json_build_object('id', ${alias}.id, 'role', ${alias}.role, 'content', ${alias}.content, 'turn', ${alias}.turn, 'isInitial', ${alias}.is_initial, 'attempts', ${alias}.attempts, 'createdAt', ${alias}.created_at)`,
+    `json_build_object('id', ${alias}.id, 'role', ${alias}.role, 'content', ${alias}.content, 'turn', ${alias}.turn, 'isInitial', ${alias}.is_initial, 'attempts', ${alias}.attempts, 'version', ${alias}.version, 'versions', ${alias}.versions, 'createdAt', ${alias}.created_at)`,
   );
 
 export function createStoriesRepository(db: Db) {
@@ -106,6 +114,9 @@ export function createStoriesRepository(db: Db) {
      * lease on the owner's story, appends the action (numbered after the story's last turn) and
      * reads the verbatim window (the messages after the memory's reach, without the new action) and
      * the owner's preferences (null when never set).
+     * When the story ends with an unanswered action (its reply failed), the new action replaces it
+     * as its next version instead, so the story never holds two player turns in a row and the old
+     * words stay in the message's history.
      * Turns only grow with ids, so the next turn comes from the last message through the (story_id,
      * id) index: one row read, where max(turn) read every message and grew with the story.
      * Null when the story is not the owner's or the lease is held; the caller tells them apart.
@@ -127,19 +138,40 @@ export function createStoriesRepository(db: Db) {
           where id = ${input.storyId} and user_id = ${input.userId}
             and (generating_until is null or generating_until < ${input.now.toISOString()}::timestamptz)
           returning id, user_id, title, premise, memory, memory_through_id, notes
-        ), action as (
+        ), last as (
+          select m.id, m.role, m.is_initial, m.turn, m.content, m.versions, m.created_at
+          from story_messages m, leased where m.story_id = leased.id and m.state = 'shown' order by m.id desc limit 1
+        ), unanswered as (
+          select * from last where role = 'user' and not is_initial
+        ), first_version as (
+          insert into message_versions (message_id, version, kind, content, created_at)
+          select id, 1, 'original', content, created_at from unanswered where versions = 1
+        ), new_version as (
+          insert into message_versions (message_id, version, kind, content, created_at)
+          select id, versions + 1, 'replacement', ${input.content}, ${input.now.toISOString()}::timestamptz from unanswered
+        ), redo_ended as (
+          -- A new action ends redo: what was set aside after the replaced action stays set aside.
+          update story_messages set undone_from = null
+          where exists (select 1 from unanswered) and story_id = (select id from leased) and state = 'undone' and id > (select id from unanswered)
+        ), replaced as (
+          update story_messages m set content = ${input.content}, version = u.versions + 1, versions = u.versions + 1, attempts = m.attempts + 1
+          from unanswered u where m.id = u.id
+          returning m.*
+        ), appended as (
           insert into story_messages (story_id, role, content, turn, attempts, created_at)
-          select leased.id, 'user', ${input.content},
-            coalesce((select turn from story_messages where story_id = leased.id order by id desc limit 1), 0) + 1, 1, ${input.now.toISOString()}::timestamptz
-          from leased
+          select leased.id, 'user', ${input.content}, coalesce((select turn from last), 0) + 1, 1, ${input.now.toISOString()}::timestamptz
+          from leased where not exists (select 1 from unanswered)
           returning *
+        ), action as (
+          select * from replaced union all select * from appended
         )
         select
           json_build_object('id', leased.id, 'userId', leased.user_id, 'title', leased.title, 'premise', leased.premise,
             'memory', leased.memory, 'memoryThroughId', leased.memory_through_id, 'notes', leased.notes) as story,
           ${messageJson('action')} as action,
           (select coalesce(json_agg(${messageJson('m')} order by m.id), '[]'::json)
-             from story_messages m where m.story_id = leased.id and m.id > leased.memory_through_id) as window,
+             from story_messages m where m.story_id = leased.id and m.id > leased.memory_through_id and m.state = 'shown'
+               and m.id <> action.id) as window,
           (select json_build_object('contentRating', p.content_rating, 'narrativeStyle', p.narrative_style,
               'languageStyle', p.language_style, 'imageGeneration', p.image_generation)
              from user_preferences p where p.user_id = leased.user_id) as preferences
@@ -178,7 +210,7 @@ export function createStoriesRepository(db: Db) {
     },
 
     async lastMessage(storyId: number): Promise<MessageRecord | null> {
-      const [row] = await db.select(messageColumns).from(storyMessages).where(eq(storyMessages.storyId, storyId)).orderBy(desc(storyMessages.id)).limit(1);
+      const [row] = await db.select(messageColumns).from(storyMessages).where(and(eq(storyMessages.storyId, storyId), shown)).orderBy(desc(storyMessages.id)).limit(1);
       return row ?? null;
     },
 
@@ -186,7 +218,7 @@ export function createStoriesRepository(db: Db) {
       const [row] = await db
         .select(messageColumns)
         .from(storyMessages)
-        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.role, 'user')))
+        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.role, 'user'), shown))
         .orderBy(desc(storyMessages.id))
         .limit(1);
       return row ?? null;
@@ -197,7 +229,7 @@ export function createStoriesRepository(db: Db) {
       const [row] = await db
         .select(messageColumns)
         .from(storyMessages)
-        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.role, 'assistant')))
+        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.role, 'assistant'), shown))
         .orderBy(asc(storyMessages.id))
         .limit(1);
       return row ?? null;
@@ -205,7 +237,7 @@ export function createStoriesRepository(db: Db) {
 
     /** Appends a player's action numbered after the story's last turn (seeding, tools; a turn uses leaseAndAppend). */
     async appendAction(storyId: number, content: string, now: Date): Promise<MessageRecord> {
-      const nextTurn = sql<number>`coalesce((select ${storyMessages.turn} from ${storyMessages} where ${storyMessages.storyId} = ${storyId} order by ${storyMessages.id} desc limit 1), 0) + 1`;
+      const nextTurn = sql<number>`coalesce((select ${storyMessages.turn} from ${storyMessages} where ${storyMessages.storyId} = ${storyId} and ${storyMessages.state} = 'shown' order by ${storyMessages.id} desc limit 1), 0) + 1`;
       const [row] = await db.insert(storyMessages).values({ storyId, role: 'user', content, turn: nextTurn, attempts: 1, createdAt: now }).returning(messageColumns);
       return row;
     },
@@ -221,7 +253,7 @@ export function createStoriesRepository(db: Db) {
     },
 
     async listMessages(storyId: number): Promise<MessageRecord[]> {
-      return db.select(messageColumns).from(storyMessages).where(eq(storyMessages.storyId, storyId)).orderBy(asc(storyMessages.id));
+      return db.select(messageColumns).from(storyMessages).where(and(eq(storyMessages.storyId, storyId), shown)).orderBy(asc(storyMessages.id));
     },
 
     /** The messages after the memory's reach: the verbatim window (bounded by folding, so flat per turn). */
@@ -229,7 +261,7 @@ export function createStoriesRepository(db: Db) {
       return db
         .select(messageColumns)
         .from(storyMessages)
-        .where(and(eq(storyMessages.storyId, storyId), gt(storyMessages.id, afterId)))
+        .where(and(eq(storyMessages.storyId, storyId), gt(storyMessages.id, afterId), shown))
         .orderBy(asc(storyMessages.id));
     },
 
@@ -238,15 +270,16 @@ export function createStoriesRepository(db: Db) {
       const [row] = await db
         .select({ id: storyMessages.id })
         .from(storyMessages)
-        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.id, messageId)));
+        .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.id, messageId), shown));
       return Boolean(row);
     },
 
     /**
-     * Saves a finished reply in one transaction: the replaced reply (retry) goes, the new one and
-     * its usage row land, and the lease ends.
+     * Saves a finished reply with its usage row and the end of the lease. A retry of an answered
+     * action (`alternativeTo`, its reply) adds the reply as that message's next version and shows
+     * it: the earlier replies stay as alternatives (the first retry also writes the original).
      */
-    async saveReply(input: { storyId: number; turn: number; content: string; replaceMessageId: number | null; usage: UsageEvent | null; now: Date }): Promise<MessageRecord> {
+    async saveReply(input: { storyId: number; turn: number; content: string; alternativeTo: number | null; usage: UsageEvent | null; now: Date }): Promise<MessageRecord> {
       // One statement, so all of it or none lands, in one round trip instead of a transaction's five
       // (it sits between the last streamed word and the player's `done`).
       const now = input.now.toISOString();
@@ -255,13 +288,26 @@ export function createStoriesRepository(db: Db) {
         db,
         'story_save_reply',
         sql`
-        with removed as (
-          delete from story_messages
-          where ${input.replaceMessageId !== null}::boolean and id = ${input.replaceMessageId ?? 0} and story_id = ${input.storyId} and role = 'assistant'
-        ), reply as (
+        with target as (
+          select id, content, versions, created_at from story_messages
+          where ${input.alternativeTo !== null}::boolean and id = ${input.alternativeTo ?? 0} and story_id = ${input.storyId} and role = 'assistant'
+        ), first_version as (
+          insert into message_versions (message_id, version, kind, content, created_at)
+          select id, 1, 'original', content, created_at from target where versions = 1
+        ), new_version as (
+          insert into message_versions (message_id, version, kind, content, created_at)
+          select id, versions + 1, 'alternative', ${input.content}, ${now}::timestamptz from target
+        ), alternative as (
+          update story_messages m set content = ${input.content}, version = t.versions + 1, versions = t.versions + 1
+          from target t where m.id = t.id
+          returning m.*
+        ), inserted as (
           insert into story_messages (story_id, role, content, turn, created_at)
-          values (${input.storyId}, 'assistant', ${input.content}, ${input.turn}, ${now}::timestamptz)
+          select ${input.storyId}, 'assistant', ${input.content}, ${input.turn}, ${now}::timestamptz
+          where not ${input.alternativeTo !== null}::boolean
           returning *
+        ), reply as (
+          select * from alternative union all select * from inserted
         ), usage as (
           insert into usage_events (user_id, story_id, kind, provider, model, input_tokens, output_tokens, image_tokens, characters, created_at)
           select ${usage?.userId ?? 0}::int, ${usage?.storyId ?? null}::int, ${usage?.kind ?? 'turn'}::text, ${usage?.provider ?? ''}::text, ${usage?.model ?? ''}::text,
@@ -281,13 +327,24 @@ export function createStoriesRepository(db: Db) {
      * instances may try at once) or the player editing it in the story memory panel, whose words
      * win (the turns stay verbatim and fold into the edited memory later).
      */
-    async applyFold(storyId: number, expected: { throughId: number; memory: string }, throughId: number, memory: string): Promise<boolean> {
-      const rows = await db
-        .update(stories)
-        .set({ memory, memoryThroughId: throughId })
-        .where(and(eq(stories.id, storyId), eq(stories.memoryThroughId, expected.throughId), eq(stories.memory, expected.memory)))
-        .returning({ id: stories.id });
-      return rows.length > 0;
+    async applyFold(storyId: number, expected: { throughId: number; memory: string }, throughId: number, memory: string, now: Date): Promise<boolean> {
+      // The fold is kept too (branches and undo go back to it), in the same statement.
+      const [row] = await executePrepared<{ applied: boolean }>(
+        db,
+        'story_apply_fold',
+        sql`
+        with applied as (
+          update stories set memory = ${memory}, memory_through_id = ${throughId}
+          where id = ${storyId} and memory_through_id = ${expected.throughId} and memory = ${expected.memory}
+          returning id
+        ), kept as (
+          insert into story_memory_folds (story_id, through_id, memory, created_at)
+          select id, ${throughId}, ${memory}, ${now.toISOString()}::timestamptz from applied
+          on conflict (story_id, through_id) do update set memory = excluded.memory, created_at = excluded.created_at
+        )
+        select exists (select 1 from applied) as applied`,
+      );
+      return row.applied;
     },
 
     /**

@@ -2,7 +2,8 @@
 // reach and the pictures the importer may show. Either all of it lands or none of it does.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
-import { sceneImages, stories, storyMessages } from '../schema';
+import type { MessageVersionKind } from '@shared/schemas/story-versions';
+import { messageVersions, sceneImages, stories, storyMessages } from '../schema';
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
@@ -12,6 +13,9 @@ export interface ImportedMessage {
   createdAt: Date;
   /** A stored picture (by content hash) and its description, shown only if the importer may. */
   image?: { hash: string; alt: string };
+  /** Every version when the message has several, oldest first, and the one shown (1-based). */
+  versions?: Array<{ kind: MessageVersionKind; content: string; createdAt: Date }>;
+  version?: number;
 }
 
 /** Rows per insert: 7 parameters a row stays far below PostgreSQL's 65,535. */
@@ -48,6 +52,8 @@ export function createStoryFilesRepository(db: Db) {
                 turn: m.turn,
                 isInitial: m.isInitial,
                 attempts: m.role === 'user' ? 1 : 0,
+                version: m.version ?? 1,
+                versions: m.versions?.length ?? 1,
                 createdAt: m.createdAt,
               })),
             )
@@ -55,6 +61,10 @@ export function createStoryFilesRepository(db: Db) {
           // Ids follow insertion order within one multi-row insert; sorted to be sure.
           ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
         }
+        const versionRows = input.messages.flatMap((m, i) =>
+          (m.versions ?? []).map((v, n) => ({ messageId: ids[i], version: n + 1, kind: v.kind, content: v.content, createdAt: v.createdAt })),
+        );
+        for (let start = 0; start < versionRows.length; start += BATCH) await tx.insert(messageVersions).values(versionRows.slice(start, start + BATCH));
         if (input.memoryCovers > 0) {
           await tx.update(stories).set({ memoryThroughId: ids[input.memoryCovers - 1] }).where(eq(stories.id, story.id));
         }
@@ -69,7 +79,7 @@ export function createStoryFilesRepository(db: Db) {
           const mine = new Set(owned.map((r) => r.hash));
           const pictures = input.messages.flatMap((m, i) =>
             m.image && mine.has(m.image.hash) && m.role === 'assistant'
-              ? [{ userId: input.userId, storyId: story.id, messageId: ids[i], status: 'ready' as const, scene: m.image.alt, assetHash: m.image.hash, attempts: 1, createdAt: input.now, updatedAt: input.now }]
+              ? [{ userId: input.userId, storyId: story.id, messageId: ids[i], version: m.version ?? 1, status: 'ready' as const, scene: m.image.alt, assetHash: m.image.hash, attempts: 1, createdAt: input.now, updatedAt: input.now }]
               : [],
           );
           if (pictures.length > 0) await tx.insert(sceneImages).values(pictures);

@@ -126,19 +126,18 @@ describe('GET /api/bookmarks', () => {
     expect(guest.json().message).toBe('Authentication required');
   });
 
-  it('points at the nearest earlier message when a retry replaced the bookmarked reply', async () => {
+  it('keeps its reply through Try again, and points at the nearest earlier shown message once undo sets it aside', async () => {
     const { client } = await registerUser(ctx.app);
     const story = await startStory(client);
     const turn = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I open the door' })).json() as { messageId: number };
     await createBookmark(client, { storyId: story.storyId, lastMessageId: turn.messageId, title: 'Before the retry' });
     const retried = (await client.post(`/api/story/${story.storyId}/retry`, {})).json() as { messageId: number };
-    expect(retried.messageId).not.toBe(turn.messageId);
+    expect(retried.messageId).toBe(turn.messageId);
+    expect((await client.get('/api/bookmarks')).json()[0].lastMessageId).toBe(turn.messageId);
+    // Undo sets the action and its reply aside: the bookmark resolves to the opening before them.
+    await client.post(`/api/story/${story.storyId}/undo`);
     const [bookmark] = (await client.get('/api/bookmarks')).json();
-    // The player's action sits just before the replaced reply.
-    const state = (await client.get(`/api/story/${story.storyId}/current-state`)).json() as { messages: Array<{ messageId: number; role: string }> };
-    const action = state.messages[state.messages.length - 2];
-    expect(action.role).toBe('user');
-    expect(bookmark.lastMessageId).toBe(action.messageId);
+    expect(bookmark.lastMessageId).toBe(story.messageId);
   });
 
   it("disappears with its story's owner", async () => {

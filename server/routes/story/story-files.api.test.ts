@@ -45,7 +45,7 @@ describe('GET /api/story/{id}/export', () => {
     const file = res.json();
     expect(file).toMatchObject({
       format: 'taleweaver.story',
-      version: 1,
+      version: 2,
       story: { title: 'The Moving Valley', premise: PREMISE, memory: 'You met Ysolde.', memoryCovers: 0, notes: 'Keep it eerie.' },
     });
     expect(file.messages.map((m: { role: string; turn: number; isInitial: boolean }) => [m.role, m.turn, m.isInitial])).toEqual([
@@ -114,6 +114,33 @@ describe('POST /api/story/import', () => {
     expect((await client.get('/api/stories')).json().stories[0]).toMatchObject({ id: storyId, title: 'The Moving Valley', turns: 2 });
   });
 
+  it('keeps every message\u2019s versions through export and import (version 2), and still reads version 1 files', async () => {
+    const { client } = await registerUser(ctx.app);
+    const original = await playedStory(client);
+    const state = (await client.get(`/api/story/${original}/current-state`)).json();
+    const reply = state.messages[3];
+    await client.post(`/api/story/${original}/retry`);
+    await client.request({ method: 'PATCH', url: `/api/story/${original}/messages/${reply.messageId}`, json: { content: 'An edited reply.' } });
+    await client.post(`/api/story/${original}/messages/${reply.messageId}/select`, { version: 2 });
+    const file = (await client.get(`/api/story/${original}/export?format=json`)).json();
+    expect(file.messages[3].version).toBe(2);
+    expect(file.messages[3].versions.map((v: { kind: string }) => v.kind)).toEqual(['original', 'alternative', 'edit']);
+    expect(file.messages[3].versions[0].content).toBe(reply.content);
+    expect(file.messages[2].versions).toBeUndefined();
+
+    const imported = (await importFile(client, JSON.stringify(file))).json().storyId;
+    const copy = (await client.get(`/api/story/${imported}/current-state`)).json().messages;
+    expect(copy[3]).toMatchObject({ content: file.messages[3].content, version: 2, versions: 3 });
+    const history = (await client.get(`/api/story/${imported}/messages/${copy[3].messageId}/versions`)).json().versions;
+    expect(history.map((v: { kind: string; content: string }) => [v.kind, v.content])).toEqual(file.messages[3].versions.map((v: { kind: string; content: string }) => [v.kind, v.content]));
+
+    const { version: _shown, versions: _all, ...plain } = file.messages[3];
+    const v1 = { ...file, version: 1, messages: [...file.messages.slice(0, 3), plain] };
+    const older = await importFile(client, JSON.stringify(v1));
+    expect(older.statusCode).toBe(201);
+    expect((await client.get(`/api/story/${older.json().storyId}/current-state`)).json().messages[3].versions).toBeUndefined();
+  });
+
   it('does not hand another player\u2019s pictures to whoever imports their file', async () => {
     const owner = await registerUser(ctx.app);
     const stranger = await registerUser(ctx.app);
@@ -134,7 +161,13 @@ describe('POST /api/story/import', () => {
     const bad: Array<[string, number, string]> = [
       ['{"format": "taleweaver.story", "vers', 400, 'Request body is not valid JSON'],
       [JSON.stringify({ hello: 'world' }), 400, 'This file is not a story exported from Taleweaver, or it is damaged (Invalid input: expected "taleweaver.story" at format).'],
-      [JSON.stringify({ ...good, version: 2 }), 400, 'This story file was made by a newer Taleweaver. Update Taleweaver to import it.'],
+      [JSON.stringify({ ...good, version: 3 }), 400, 'This story file was made by a newer Taleweaver. Update Taleweaver to import it.'],
+      [JSON.stringify({ ...good, messages: [good.messages[0], { ...good.messages[1], version: 2 }] }), 400, 'versions and version go together at messages.1.version'],
+      [
+        JSON.stringify({ ...good, messages: [good.messages[0], { ...good.messages[1], version: 2, versions: [{ kind: 'original', content: 'A', createdAt: good.exportedAt }, { kind: 'edit', content: 'B', createdAt: good.exportedAt }] }] }),
+        400,
+        'the version shown must be one of the versions, with the same content at messages.1.version',
+      ],
       [JSON.stringify({ ...good, messages: [good.messages[0], { ...good.messages[1], role: 'narrator' }] }), 400, ''],
       [JSON.stringify({ ...good, messages: good.messages.slice(1) }), 400, 'the first message must be the premise (role user, turn 0, isInitial true) at messages.0'],
       [JSON.stringify({ ...good, story: { ...good.story, memoryCovers: 99 } }), 400, 'covers more messages than the file holds at story.memoryCovers'],

@@ -118,10 +118,10 @@ describe('PUT /api/story/{id}/memory', () => {
     const before = (await repos.stories.findOwned(storyId, (await client.get('/api/user')).json().id))!;
     expect((await put(client, storyId, { premise: PREMISE, summary: 'What the player wrote.', notes: '' })).statusCode).toBe(200);
     // A fold that started from the memory as it was before the edit is discarded.
-    expect(await repos.stories.applyFold(storyId, { throughId: before.memoryThroughId, memory: before.memory }, 99, 'A fold of older turns.')).toBe(false);
+    expect(await repos.stories.applyFold(storyId, { throughId: before.memoryThroughId, memory: before.memory }, 99, 'A fold of older turns.', new Date())).toBe(false);
     expect((await client.get(`/api/story/${storyId}/memory`)).json().summary).toBe('What the player wrote.');
     // One that read the edited memory lands.
-    expect(await repos.stories.applyFold(storyId, { throughId: before.memoryThroughId, memory: 'What the player wrote.' }, 99, 'Merged.')).toBe(true);
+    expect(await repos.stories.applyFold(storyId, { throughId: before.memoryThroughId, memory: 'What the player wrote.' }, 99, 'Merged.', new Date())).toBe(true);
     expect((await client.get(`/api/story/${storyId}/memory`)).json().summary).toBe('Merged.');
   });
 });

@@ -136,7 +136,7 @@ describe('POST /api/story/:id/continue', () => {
 });
 
 describe('POST /api/story/:id/retry', () => {
-  it('replaces the last reply with the next attempt and never duplicates the action', async () => {
+  it('shows the next attempt as a new version of the same reply, keeps the first, and never duplicates the action', async () => {
     const { client } = await registerUser(ctx.app);
     const { storyId } = await start(client);
     const first = (await client.post(`/api/story/${storyId}/continue`, { message: 'I knock twice' })).json();
@@ -145,8 +145,15 @@ describe('POST /api/story/:id/retry', () => {
     const body = retried.json();
     expect(body.message).toBe(composeReply({ storyId, turn: 1, attempt: 1, premise: PREMISE, action: 'I knock twice' }));
     expect(body.message).not.toBe(first.message);
-    expect(body.messageId).not.toBe(first.messageId);
+    expect(body.messageId).toBe(first.messageId);
+    expect([body.version, body.versions]).toEqual([2, 2]);
     const messages = (await client.get(`/api/story/${storyId}/current-state`)).json().messages;
+    expect([messages[3].version, messages[3].versions]).toEqual([2, 2]);
+    const versions = (await client.get(`/api/story/${storyId}/messages/${first.messageId}/versions`)).json().versions;
+    expect(versions.map((v: { kind: string; content: string }) => [v.kind, v.content])).toEqual([
+      ['original', first.message],
+      ['alternative', body.message],
+    ]);
     expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(messages.filter((m: { content: string }) => m.content === 'I knock twice')).toHaveLength(1);
     expect(messages[3].content).toBe(body.message);
@@ -223,16 +230,16 @@ describe('GET /api/story/:id/recover', () => {
 });
 
 describe('GET /api/story/:id/recover after Try again', () => {
-  it('still recovers a story bookmarked at a reply that Try again replaced', async () => {
+  it('recovers a story bookmarked at a reply that Try again gave an alternative, showing the alternative', async () => {
     const { client } = await registerUser(ctx.app);
-    const { storyId, messageId: replaced } = await start(client);
+    const { storyId, messageId: bookmarked } = await start(client);
     const retry = await client.post(`/api/story/${storyId}/retry`, {});
     expect(retry.statusCode).toBe(200);
-    expect(retry.json().messageId).not.toBe(replaced);
-    const res = await client.get(`/api/story/${storyId}/recover?messageId=${replaced}`);
+    expect(retry.json().messageId).toBe(bookmarked);
+    const res = await client.get(`/api/story/${storyId}/recover?messageId=${bookmarked}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().messages.map((m: { messageId: number }) => m.messageId)).not.toContain(replaced);
     expect(res.json().messages).toHaveLength(2);
+    expect(res.json().messages[1]).toMatchObject({ messageId: bookmarked, content: retry.json().message, version: 2, versions: 2 });
   });
 });
 

@@ -12,6 +12,7 @@ describe('fetchCurrentState', () => {
       messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }],
       replying: true,
       storyImage: null,
+      canRedo: false,
     });
     expect(fetchMock.requests[0].url).toBe('/api/story/4/current-state');
     expect(fetchMock.requests[0].headers.get('Cache-Control')).toBe('no-cache');

@@ -1,8 +1,8 @@
 // The fixed bottom bar (spec section 2): bookmark and share buttons, the action input (Enter sends;
-// Shift, Ctrl, Alt or Meta with Enter adds a line; at least 100 px tall) and Send. The draft is kept
-// per story in sessionStorage, so a reload or a failed send never loses what was typed. The
-// microphone (client/features/voice-input) sits above Send; what it hears is added to the draft for
-// the player to check and send, never sent by itself.
+// Shift, Ctrl, Alt or Meta with Enter adds a line; at least 100 px tall) with Undo and Redo over its
+// right end, and Send. The draft is kept per story in sessionStorage, so a reload or a failed send
+// never loses what was typed. The microphone (client/features/voice-input) sits above Send; what
+// it hears is added to the draft for the player to check and send, never sent by itself.
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
@@ -26,9 +26,11 @@ export interface ChatInputBarProps {
   onSend: (text: string) => void;
   /** Buttons on the left of the bar (bookmark, share). */
   actions?: ReactNode;
+  /** Small buttons over the input's right end (Undo, Redo), in the room the left column leaves there. */
+  tools?: ReactNode;
 }
 
-export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(function ChatInputBar({ storyId, isGenerating, onSend, actions }, ref) {
+export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(function ChatInputBar({ storyId, isGenerating, onSend, actions, tools }, ref) {
   const [draft, setDraft] = useState(() => (storyId === null ? '' : (readItem(storyDraftKey(storyId), 'session') ?? '')));
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
@@ -104,16 +106,19 @@ export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(funct
         <label htmlFor={inputId} className="sr-only">
           {STORY_STRINGS.inputLabel}
         </label>
-        <textarea
-          id={inputId}
-          ref={textareaRef}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={handleKeyDown}
-          placeholder={STORY_STRINGS.inputPlaceholder}
-          aria-describedby={hintId}
-          className="min-h-[100px] flex-1 resize-none rounded-md border border-input bg-card/80 px-3 py-2 text-base leading-relaxed shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
-        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          {tools ? <div className="-mr-1 flex justify-end">{tools}</div> : null}
+          <textarea
+            id={inputId}
+            ref={textareaRef}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={handleKeyDown}
+            placeholder={STORY_STRINGS.inputPlaceholder}
+            aria-describedby={hintId}
+            className="min-h-[100px] w-full resize-none rounded-md border border-input bg-card/80 px-3 py-2 text-base leading-relaxed shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
+          />
+        </div>
         <span id={hintId} className="sr-only">
           {STORY_STRINGS.inputHint}
         </span>

@@ -1,15 +1,40 @@
 // One chat bubble: the player's on the right, the narrator's on the left (spec section 2), or a
 // narrator reply's scene picture (the images feature draws it). Text is rendered as text, never as
-// HTML, so a story that mentions <script> shows it literally. Memoised: while a reply streams only
-// its own bubble re-renders (the picture callbacks are stable).
-import { memo } from 'react';
+// HTML, so a story that mentions <script> shows it literally. Beside each message of the owner's
+// story sits its '⋯' menu; a narrator reply with several versions shows '‹ 2 / 3 ›'; a message
+// being edited shows the editor in place of its words (the story-versions feature draws these).
+// Memoised: while a reply streams only its own bubble re-renders (the callbacks are stable).
+import { memo, type ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';
+import { STORY_ACTION_MAX_LENGTH, STORY_PREMISE_MAX_LENGTH } from '@shared/constants';
+import { STORY_REPLY_MAX_LENGTH, STORY_VERSION_MESSAGES } from '@shared/schemas/story-versions';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { IllustrateButton } from '@client/features/images/components/illustrate-button';
 import { ScenePictureEntry } from '@client/features/images/components/scene-picture-entry';
+import { MessageActionsMenu, type MessageActionKind } from '@client/features/story-versions/components/message-actions-menu';
+import { MessageEditor } from '@client/features/story-versions/components/message-editor';
+import { VersionSwitcher } from '@client/features/story-versions/components/version-switcher';
 import { STORY_STRINGS } from '../strings';
 import type { ChatDisplayMessage } from '../utils/chat-display';
+
+/** What the owner can do with a message; one stable object for the whole chat. */
+export interface MessageControls {
+  onSelectVersion: (messageId: number, version: number) => void;
+  onAction: (kind: MessageActionKind, localId: string, messageId: number | undefined, trigger: HTMLElement | null) => void;
+  /** The menu of a message opened: a message without its server id yet needs the story read again. */
+  onOpenActions: (localId: string) => void;
+  onSaveEdit: (localId: string, messageId: number, text: string) => void;
+  onCancelEdit: () => void;
+  onDraftChange: (localId: string, text: string) => void;
+  draftOf: (localId: string) => string | undefined;
+}
+
+/** The state of the editor open on a message. */
+export interface MessageEditorState {
+  saving: boolean;
+  error: string | null;
+}
 
 export interface ChatMessageProps {
   message: ChatDisplayMessage;
@@ -23,6 +48,21 @@ export interface ChatMessageProps {
   onPictureRetry?: (messageId: number) => void;
   /** A picture of this message is being asked for. */
   pictureBusy?: boolean;
+  /** Set on the messages of the owner's story (never on notices or pictures). */
+  controls?: MessageControls;
+  /** The '⋯' menu shows (not while the narrator writes, nor on the reply being written). */
+  showMenu?: boolean;
+  /** 'Erase from here' is offered (never on the opening: the premise and its first reply). */
+  canErase?: boolean;
+  /** The arrows between versions wait (the narrator writes, or a switch is on its way). */
+  versionsLocked?: boolean;
+  /** Set while this message is being edited. */
+  editor?: MessageEditorState;
+}
+
+function maxLengthOf(message: ChatDisplayMessage): [number, string] {
+  if (message.role === 'assistant') return [STORY_REPLY_MAX_LENGTH, STORY_VERSION_MESSAGES.contentTooLong];
+  return message.isInitialMessage ? [STORY_PREMISE_MAX_LENGTH, STORY_VERSION_MESSAGES.premiseTooLong] : [STORY_ACTION_MAX_LENGTH, STORY_VERSION_MESSAGES.actionTooLong];
 }
 
 /** The writing cursor at the end of a reply that is still streaming. */
@@ -32,7 +72,20 @@ function paragraphs(text: string): string[] {
   return text.split(/\n\s*\n/).filter((p) => p.trim() !== '');
 }
 
-export const ChatMessage = memo(function ChatMessage({ message, highlighted, streaming, onRegenerate, onIllustrate, onPictureRetry, pictureBusy = false }: ChatMessageProps) {
+export const ChatMessage = memo(function ChatMessage({
+  message,
+  highlighted,
+  streaming,
+  onRegenerate,
+  onIllustrate,
+  onPictureRetry,
+  pictureBusy = false,
+  controls,
+  showMenu = false,
+  canErase = false,
+  versionsLocked = false,
+  editor,
+}: ChatMessageProps) {
   const isUser = message.role === 'user';
   const { messageId } = message;
   if (message.picture) {
@@ -54,15 +107,64 @@ export const ChatMessage = memo(function ChatMessage({ message, highlighted, str
       </figure>
     );
   }
+  const { localId, version, versions } = message;
+  const switcher =
+    controls && !isUser && messageId !== undefined && version !== undefined && versions !== undefined ? (
+      <VersionSwitcher version={version} versions={versions} disabled={versionsLocked} onSelect={(next) => controls.onSelectVersion(messageId, next)} />
+    ) : null;
+  const menu =
+    controls && showMenu && !editor ? (
+      <MessageActionsMenu
+        ready={messageId !== undefined}
+        hasVersions={versions !== undefined}
+        canErase={canErase}
+        align={isUser ? 'end' : 'start'}
+        onOpen={() => controls.onOpenActions(localId)}
+        onAction={(kind, trigger) => controls.onAction(kind, localId, messageId, trigger)}
+      />
+    ) : null;
+  const tools: ReactNode[] = [];
+  if (onIllustrate && messageId !== undefined) tools.push(<IllustrateButton key="illustrate" onClick={() => onIllustrate(messageId)} busy={pictureBusy} />);
+  if (onRegenerate) {
+    tools.push(
+      <Button key="regenerate" variant="ghost" size="sm" onClick={onRegenerate} title={STORY_STRINGS.regenerateLabel} className="h-8 font-sans text-muted-foreground">
+        <RotateCcw aria-hidden="true" />
+        {STORY_STRINGS.tryAgain}
+      </Button>,
+    );
+  }
+
+  if (editor && controls && messageId !== undefined) {
+    const [maxLength, tooLong] = maxLengthOf(message);
+    return (
+      <div className={cn('flex', isUser ? 'justify-end' : 'justify-start')}>
+        <article aria-label={isUser ? STORY_STRINGS.you : STORY_STRINGS.narrator} data-message-id={messageId} data-editing className="w-full rounded-2xl border bg-card/95 p-3 shadow-sm sm:max-w-[85%]">
+          <MessageEditor
+            initialText={controls.draftOf(localId) ?? message.content}
+            shownText={message.content}
+            maxLength={maxLength}
+            tooLongMessage={tooLong}
+            saving={editor.saving}
+            error={editor.error}
+            onSave={(text) => controls.onSaveEdit(localId, messageId, text)}
+            onCancel={controls.onCancelEdit}
+            onDraftChange={(text) => controls.onDraftChange(localId, text)}
+          />
+        </article>
+      </div>
+    );
+  }
+
   return (
-    <div className={cn('flex', isUser ? 'justify-end' : 'justify-start')}>
+    <div className={cn('flex items-end gap-1', isUser ? 'justify-end' : 'justify-start')}>
+      {isUser ? menu : null}
       <article
         aria-label={isUser ? STORY_STRINGS.you : STORY_STRINGS.narrator}
         data-message-id={message.messageId}
         data-streaming={streaming || undefined}
         data-highlighted={highlighted || undefined}
         className={cn(
-          'grid max-w-[85%] gap-2 rounded-2xl px-4 py-3 shadow-sm transition-shadow duration-500 sm:max-w-[75%]',
+          'grid min-w-0 max-w-[85%] gap-2 rounded-2xl px-4 py-3 shadow-sm transition-shadow duration-500 sm:max-w-[75%]',
           isUser ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm border bg-card/90 font-serif text-[1.05rem] leading-relaxed',
           message.isNotice && 'border-dashed bg-muted/40 font-sans text-sm italic',
           highlighted && 'ring-4 ring-gold ring-offset-2 ring-offset-background',
@@ -75,18 +177,14 @@ export const ChatMessage = memo(function ChatMessage({ message, highlighted, str
           </p>
         ))}
         {streaming && message.content.trim() === '' ? caret : null}
-        {onRegenerate || (onIllustrate && messageId !== undefined) ? (
-          <div className="-mb-1 flex items-center justify-end gap-1">
-            {onIllustrate && messageId !== undefined ? <IllustrateButton onClick={() => onIllustrate(messageId)} busy={pictureBusy} /> : null}
-            {onRegenerate ? (
-              <Button variant="ghost" size="sm" onClick={onRegenerate} title={STORY_STRINGS.regenerateLabel} className="h-8 font-sans text-muted-foreground">
-                <RotateCcw aria-hidden="true" />
-                {STORY_STRINGS.tryAgain}
-              </Button>
-            ) : null}
+        {switcher || tools.length > 0 ? (
+          <div className="-mx-2 -mb-1 flex flex-wrap items-center justify-between gap-1">
+            {switcher ?? <span />}
+            {tools.length > 0 ? <div className="ml-auto flex items-center gap-1">{tools}</div> : null}
           </div>
         ) : null}
       </article>
+      {isUser ? null : menu}
     </div>
   );
 });

@@ -8,7 +8,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { SCROLL_NEAR_BOTTOM_PX } from '@shared/constants';
 import type { ChatDisplayMessage } from '../utils/chat-display';
 import { STORY_STRINGS } from '../strings';
-import { ChatMessage } from './chat-message';
+import { ChatMessage, type MessageControls, type MessageEditorState } from './chat-message';
 
 export interface ChatViewProps {
   messages: ChatDisplayMessage[];
@@ -27,6 +27,18 @@ export interface ChatViewProps {
   /** Local ids of the messages an ad follows (the ads feature decides), and the ad to draw there. */
   adAfter?: ReadonlySet<string>;
   ad?: ReactNode;
+  /** The owner's control over each message (menu, versions, editing); absent: none. */
+  history?: ChatHistoryProps;
+}
+
+export interface ChatHistoryProps {
+  controls: MessageControls;
+  /** Menus and version arrows wait while the narrator writes or a change is on its way. */
+  locked: boolean;
+  /** Local ids of the opening (the premise and its first reply), which cannot be erased. */
+  openingIds: ReadonlySet<string>;
+  /** The message being edited, and its editor's state. */
+  editing: (MessageEditorState & { localId: string }) | null;
 }
 
 export interface ChatPictureActions {
@@ -63,7 +75,7 @@ function adRowsOf(messages: ChatDisplayMessage[], adAfter: ReadonlySet<string> |
   return new Set(rows.values());
 }
 
-export function ChatView({ messages, streamingId, regenerableId, onRegenerate, focusMessageId, expectFocus, bottomInset, pictures, adAfter, ad }: ChatViewProps) {
+export function ChatView({ messages, streamingId, regenerableId, onRegenerate, focusMessageId, expectFocus, bottomInset, pictures, adAfter, ad, history }: ChatViewProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const nearBottom = useRef(true);
@@ -172,6 +184,8 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
           const message = messages[item.index];
           const isText = message.role !== 'image' && !message.picture;
           const isReply = isText && message.role === 'assistant' && !message.isNotice && message.messageId !== undefined && message.localId !== streamingId;
+          const ownMessage = history !== undefined && isText && !message.isNotice && message.localId !== streamingId;
+          const editing = ownMessage && history.editing?.localId === message.localId ? history.editing : undefined;
           return (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="py-2">
               <ChatMessage
@@ -182,6 +196,11 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
                 onIllustrate={pictures && isReply && !message.hasPicture ? pictures.onIllustrate : undefined}
                 onPictureRetry={pictures && message.picture ? pictures.onRetry : undefined}
                 pictureBusy={message.messageId !== undefined && (pictures?.busyIds.has(message.messageId) ?? false)}
+                controls={ownMessage ? history.controls : undefined}
+                showMenu={ownMessage && !history.locked}
+                canErase={ownMessage && !history.openingIds.has(message.localId)}
+                versionsLocked={history?.locked}
+                editor={editing}
               />
               {ad && adRows.has(item.index) ? <div className="pt-4">{ad}</div> : null}
             </div>

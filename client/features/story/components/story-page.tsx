@@ -6,6 +6,7 @@ import type { User } from '@shared/schemas/user';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { LoginRequiredCard } from '@client/features/auth/components/login-required-card';
 import { useSession } from '@client/features/auth/hooks/use-session';
+import { useStoryHistory } from '../hooks/use-story-history';
 import { useStoryPictures } from '../hooks/use-story-pictures';
 import { useStorySession } from '../hooks/use-story-session';
 import { storyController } from '../state/story-controller';
@@ -18,6 +19,7 @@ function StorySession({ user, isNew }: { user: User; isNew: boolean }) {
   const { state, mode, idParam, routeStoryId, messageParam, bookmarkMessageId } = session;
   // Asked from the start, alongside the story itself: whether pictures show, and their polling.
   const pictures = useStoryPictures(state, storyController, user.id);
+  const history = useStoryHistory(state);
   usePageTitle(state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : isNew ? STORY_STRINGS.newStoryTitle : STORY_STRINGS.currentStoryTitle);
 
   if (mode === 'new') return <StoryLoadingScreen />;
@@ -41,6 +43,7 @@ function StorySession({ user, isNew }: { user: User; isNew: boolean }) {
       onRegenerate={session.handleRegenerate}
       inputRef={session.inputRef}
       pictures={pictures}
+      history={history}
     />
   );
 }

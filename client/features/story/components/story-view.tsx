@@ -1,7 +1,7 @@
-// The story itself: the 'Story Experience' drawer button, the header picture, the chat with its
-// scene pictures, the 'Narrator is thinking...' indicator, the error alert with Retry, and the
-// bottom bar. It composes other features' pieces (bookmarks, sharing, images, narration, ads)
-// without owning them.
+// The story itself: the 'Branches' and 'Story Experience' buttons, the header picture, the chat
+// with its scene pictures and each message's menu and versions, the 'Narrator is thinking...'
+// indicator, the error alert with Retry, and the bottom bar with Undo and Redo. It composes other
+// features' pieces (bookmarks, sharing, images, narration, ads, story versions) without owning them.
 // The input is focused about 100 ms after a reply arrives (spec section 4).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
@@ -19,6 +19,9 @@ import { useChatAdSlot } from '@client/features/ads/hooks/use-chat-ad-slot';
 import { NarratorVoiceSection } from '@client/features/narration/components/narrator-voice-section';
 import { useNarration } from '@client/features/narration/hooks/use-narration';
 import { StoryHeaderImage } from '@client/features/images/components/story-header-image';
+import { BranchesButton } from '@client/features/story-versions/components/branches-button';
+import { UndoRedoButtons } from '@client/features/story-versions/components/undo-redo-buttons';
+import type { StoryHistoryControls } from '../hooks/use-story-history';
 import type { StoryPictures } from '../hooks/use-story-pictures';
 import { lastServerMessageId, type StoryState } from '../state/story-state';
 import { STORY_STRINGS } from '../strings';
@@ -26,6 +29,7 @@ import { toChatDisplayMessages } from '../utils/chat-display';
 import { ChatInputBar, INPUT_BAR_HEIGHT, type ChatInputHandle } from './chat-input-bar';
 import { ChatView } from './chat-view';
 import { StoryExperienceDrawer } from './story-experience-drawer';
+import { StoryHistoryDialogs } from './story-history-dialogs';
 
 export interface StoryViewProps {
   state: StoryState;
@@ -36,9 +40,11 @@ export interface StoryViewProps {
   onRegenerate: (id: string) => void;
   inputRef: React.RefObject<ChatInputHandle | null>;
   pictures: StoryPictures;
+  /** Undo, redo, and what each message's menu and version arrows do. */
+  history: StoryHistoryControls;
 }
 
-export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry, onRegenerate, inputRef, pictures }: StoryViewProps) {
+export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry, onRegenerate, inputRef, pictures, history }: StoryViewProps) {
   const [baseTime] = useState(() => Date.now());
   const { settings } = pictures;
   const display = useMemo(() => toChatDisplayMessages(state.messages, baseTime, { pictureProgress: settings.available }), [state.messages, baseTime, settings.available]);
@@ -64,7 +70,8 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pt-6" style={{ paddingBottom: INPUT_BAR_HEIGHT + 24 }}>
       <h1 className="sr-only">{state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : STORY_STRINGS.currentStoryTitle}</h1>
-      <div className="mb-3 flex justify-end">
+      <div className="mb-3 flex justify-end gap-2">
+        <BranchesButton storyId={state.storyId} />
         <StoryExperienceDrawer
           narration={<NarratorVoiceSection />}
           images={settings.available ? <SceneImageOptions settings={settings} storyId={state.storyId} /> : null}
@@ -87,6 +94,7 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
         pictures={pictures.actions}
         adAfter={chatAds.adAfter}
         ad={chatAds.ad}
+        history={history.chat}
       />
       <div aria-live="polite" className="grid gap-3 pt-2">
         {thinking ? (
@@ -117,6 +125,7 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
         storyId={state.storyId}
         isGenerating={state.isGenerating}
         onSend={onSend}
+        tools={<UndoRedoButtons canUndo={history.canUndo} canRedo={history.canRedo} onUndo={history.undo} onRedo={history.redo} />}
         actions={
           <>
             <SaveProgressButton storyId={state.storyId} lastMessageId={bookmarkId} disabled={state.storyId === null || bookmarkId === null} />
@@ -125,6 +134,7 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
           </>
         }
       />
+      <StoryHistoryDialogs storyId={state.storyId} history={history} />
     </div>
   );
 }

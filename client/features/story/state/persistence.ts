@@ -16,6 +16,8 @@ const savedMessageSchema = z.object({
   createdAt: z.string().optional(),
   image: z.string().optional(),
   picture: scenePictureSchema.optional(),
+  version: z.number().int().positive().optional(),
+  versions: z.number().int().positive().optional(),
 });
 
 const savedStorySchema = z.object({

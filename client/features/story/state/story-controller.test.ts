@@ -1,5 +1,6 @@
 // The story session's actions against a scripted API: streaming into the store, failures with and
-// without the action kept, Retry and 'Try again', loading with stable ids, and the recovery guard.
+// without the action kept, an action replacing an unanswered one, Retry and 'Try again' (a new
+// version of the reply), loading with stable ids and redo, and the recovery guard.
 import { describe, expect, it, vi } from 'vitest';
 import type { StoryReply } from '@shared/schemas/story';
 import { ApiRequestError } from '@client/lib/api-client';
@@ -109,6 +110,32 @@ describe('story controller', () => {
     expect(store.getState().error).toBeNull();
   });
 
+  it('an action sent after a failed turn replaces the unanswered one, and comes back if refused', async () => {
+    const cont = vi
+      .fn()
+      .mockRejectedValueOnce(committedFailure('The narrator is unavailable right now. Please try again.'))
+      .mockRejectedValueOnce(new StoryTurnError('The narrator is still writing the last reply. Please wait for it to finish.', { status: 409, code: 'CONFLICT', committed: false }))
+      .mockImplementationOnce(streamed({ storyId: 7, messageId: 6, message: 'The gulls answer.' }));
+    const { controller, store } = setup({ continue: cont });
+    await controller.start(1, 'A harbour');
+    await controller.send('I wave');
+    const unanswered = store.getState().messages.at(-1);
+
+    // Refused before the server kept it: the unanswered action is as it was, Retry still there, the words back in the input.
+    expect(await controller.send('I shout')).toMatchObject({ ok: false, restoreInput: 'I shout' });
+    expect(store.getState().messages.at(-1)).toEqual(unanswered);
+    expect(store.getState().retry).toEqual({ kind: 'retry', storyId: 7 });
+
+    expect(await controller.send('I shout')).toMatchObject({ ok: true });
+    expect(store.getState().messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'A harbour'],
+      ['assistant', 'The tide turns.'],
+      ['user', 'I shout'],
+      ['assistant', 'The gulls answer.'],
+    ]);
+    expect(store.getState().messages[2]).toMatchObject({ id: unanswered?.id, version: 2, versions: 2 });
+  });
+
   it('reports a 401 as an ended session', async () => {
     const { controller } = setup({ continue: vi.fn().mockRejectedValue(new StoryTurnError('Authentication required', { status: 401, code: 'UNAUTHENTICATED', committed: false })) });
     await controller.start(1, 'A harbour');
@@ -128,6 +155,24 @@ describe('story controller', () => {
       ['A harbour', undefined],
       ['Another opening.', 3],
     ]);
+  });
+
+  it("'Try again' shows the new reply as the newest of its versions", async () => {
+    const retry = vi.fn(streamed({ storyId: 7, messageId: 2, message: 'Another opening.', version: 2, versions: 2 }));
+    const { controller, store } = setup({ retry });
+    await controller.start(1, 'A harbour');
+    await controller.regenerate(store.getState().messages[1].id);
+    expect(store.getState().messages[1]).toMatchObject({ messageId: 2, content: 'Another opening.', version: 2, versions: 2 });
+  });
+
+  it('a read tells whether redo has something to bring back', async () => {
+    const messages: RecoveredMessage[] = [
+      { messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
+      { messageId: 2, role: 'assistant', content: 'The tide turns.' },
+    ];
+    const { controller, store } = setup({ currentState: vi.fn().mockResolvedValue({ messages, replying: false, storyImage: null, canRedo: true }) });
+    await controller.load(1, 7);
+    expect(store.getState().canRedo).toBe(true);
   });
 
   it('loads a story keeping local ids of messages already on screen, and reports failures', async () => {

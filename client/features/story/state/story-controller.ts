@@ -12,7 +12,7 @@ import { fetchCurrentState, fetchRecovery, type CurrentStoryState } from '../api
 import { createLocalMessageId } from '../utils/message-id';
 import type { RecoveredStory } from '../utils/recovery';
 import { saveStory } from './persistence';
-import { withStableIds, type LocalStoryMessage, type RetryPlan } from './story-state';
+import { unansweredAction, withStableIds, type LocalStoryMessage, type RetryPlan } from './story-state';
 import { storyStore, type StoryStore } from './story-store';
 
 export interface StoryApi {
@@ -116,7 +116,10 @@ export function createStoryController(deps: ControllerDeps = {}) {
   }
 
   /** Streams one reply into the store; the failure says how Retry continues. */
-  async function runTurn(call: (handlers: TurnHandlers) => Promise<StoryReply>, onFailure: (error: unknown) => { retry: RetryPlan | null; removeId?: string; storyId?: number; restoreInput: string | null; fallback: string }): Promise<TurnOutcome> {
+  async function runTurn(
+    call: (handlers: TurnHandlers) => Promise<StoryReply>,
+    onFailure: (error: unknown) => { retry: RetryPlan | null; removeId?: string; restore?: LocalStoryMessage; storyId?: number; restoreInput: string | null; fallback: string },
+  ): Promise<TurnOutcome> {
     const signal = beginTurn();
     const streamId = newId();
     const stamp = () => now().toISOString();
@@ -141,7 +144,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
       const aborted = isAbort(error);
       const failure = onFailure(error);
       const message = errorMessage(error, failure.fallback);
-      if (!aborted) store.dispatch({ type: 'turnFailed', message, retry: failure.retry, removeId: failure.removeId, storyId: failure.storyId });
+      if (!aborted) store.dispatch({ type: 'turnFailed', message, retry: failure.retry, removeId: failure.removeId, restore: failure.restore, storyId: failure.storyId });
       persist();
       const unauthorized = isApiRequestError(error) && error.status === 401;
       return { ok: false, message, unauthorized, restoreInput: failure.restoreInput, aborted };
@@ -179,15 +182,21 @@ export function createStoryController(deps: ControllerDeps = {}) {
     async send(text: string): Promise<TurnOutcome> {
       const { storyId } = store.getState();
       if (storyId === null) return { ok: false, message: STORY_STRINGS.noActiveStory, unauthorized: false, restoreInput: text, aborted: false };
-      const message: LocalStoryMessage = { id: newId(), role: 'user', content: text, createdAt: now().toISOString() };
+      // After a failed turn the server replaces the unanswered action with the new one (its
+      // earlier words become an earlier version): the story never shows two actions in a row.
+      const unanswered = unansweredAction(store.getState().messages);
+      const message: LocalStoryMessage = unanswered
+        ? { ...unanswered, content: text, version: (unanswered.versions ?? 1) + 1, versions: (unanswered.versions ?? 1) + 1 }
+        : { id: newId(), role: 'user', content: text, createdAt: now().toISOString() };
       store.dispatch({ type: 'sendRequested', message });
       return runTurn(
         (handlers) => api.continue(storyId, text, handlers),
         (error) => {
           // Refused before the server kept the action (busy, allowance, session, network): it goes back to the input.
           const committed = error instanceof StoryTurnError ? error.committed : false;
-          return committed
-            ? { retry: { kind: 'retry', storyId }, restoreInput: null, fallback: STORY_STRINGS.failedToSend }
+          if (committed) return { retry: { kind: 'retry', storyId }, restoreInput: null, fallback: STORY_STRINGS.failedToSend };
+          return unanswered
+            ? { retry: { kind: 'retry', storyId }, restore: unanswered, restoreInput: text, fallback: STORY_STRINGS.failedToSend }
             : { retry: null, removeId: message.id, restoreInput: text, fallback: STORY_STRINGS.failedToSend };
         },
       );
@@ -205,7 +214,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
       );
     },
 
-    /** 'Try again' on the latest narrator reply: a new reply replaces it. */
+    /** 'Try again' on the latest narrator reply: a new reply takes its place (the server keeps the old one as an earlier version). */
     async regenerate(id: string): Promise<TurnOutcome | null> {
       const { storyId, isGenerating } = store.getState();
       if (storyId === null || isGenerating) return null;
@@ -233,7 +242,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
           state = await api.currentState(storyId, controller.signal);
         }
         if (controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
-        store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: false, storyImage: state.storyImage });
+        store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: false, storyImage: state.storyImage, canRedo: state.canRedo ?? false });
         fresh.add(storyId);
         persistSoon();
         return { ok: true, storyId };

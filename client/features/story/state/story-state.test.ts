@@ -1,7 +1,8 @@
 // The story state reducer: start, streaming, send, failures (with and without the action kept),
-// regenerate, loading, and the helpers for bookmark ids and stable local ids.
+// regenerate, loading, the helpers for bookmark ids and stable local ids, and story versions (an
+// action replacing an unanswered one, version counts, a changed message and its picture, redo).
 import { describe, expect, it } from 'vitest';
-import { initialStoryState, lastServerMessageId, pendingPictureIds, storyReducer, withStableIds, type LocalStoryMessage, type StoryAction, type StoryState } from './story-state';
+import { initialStoryState, lastServerMessageId, pendingPictureIds, storyReducer, unansweredAction, withStableIds, type LocalStoryMessage, type StoryAction, type StoryState } from './story-state';
 
 const run = (actions: StoryAction[], state: StoryState = initialStoryState) => actions.reduce(storyReducer, state);
 const premise: LocalStoryMessage = { id: 'p', role: 'user', content: 'A quiet harbour', isInitialMessage: true };
@@ -159,5 +160,87 @@ describe('scene pictures', () => {
     const loaded = run([{ type: 'loaded', storyId: 9, messages: [premise, { ...opening, picture: ready }], storyImage: '/api/images/a.webp' }], base);
     expect(loaded.storyImage).toBe('/api/images/a.webp');
     expect(run([{ type: 'loaded', storyId: 9, messages: loaded.messages }], loaded).storyImage).toBe('/api/images/a.webp');
+  });
+});
+
+describe('story versions (issue 12)', () => {
+  const opening: LocalStoryMessage = { id: 'a', messageId: 2, role: 'assistant', content: 'The tide turns.' };
+  const action: LocalStoryMessage = { id: 'u', messageId: 3, role: 'user', content: 'I wave' };
+  const base: StoryState = { ...initialStoryState, storyId: 9, messages: [{ ...premise, messageId: 1 }, opening] };
+  const painted = { status: 'ready', url: '/api/images/v1.webp', thumbnail: '/api/images/v1.thumb.webp', alt: 'Gulls over the harbour' } as const;
+
+  it('a new action sent after an unanswered one takes its place: never two actions in a row', () => {
+    const failed: StoryState = { ...base, messages: [...base.messages, action], canRedo: true };
+    const replacing = run([{ type: 'sendRequested', message: { ...action, content: 'I shout', version: 2, versions: 2 } }], failed);
+    expect(replacing.messages.map((m) => [m.id, m.messageId, m.content])).toEqual([
+      ['p', 1, 'A quiet harbour'],
+      ['a', 2, 'The tide turns.'],
+      ['u', 3, 'I shout'],
+    ]);
+    expect(replacing).toMatchObject({ isGenerating: true, canRedo: false });
+    // Refused before the server kept it: the earlier words come back in place.
+    const refused = run([{ type: 'turnFailed', message: 'busy', retry: { kind: 'retry', storyId: 9 }, restore: action }], replacing);
+    expect(refused.messages.at(-1)).toEqual(action);
+    expect(refused.messages).toHaveLength(3);
+  });
+
+  it('unansweredAction names the last action without a reply, never the premise nor a notice', () => {
+    expect(unansweredAction([...base.messages, action])).toBe(action);
+    expect(unansweredAction([...base.messages, action, { id: 'n', role: 'assistant', content: 'Note', isNotice: true }])).toBe(action);
+    expect(unansweredAction(base.messages)).toBeNull();
+    expect(unansweredAction([premise])).toBeNull();
+  });
+
+  it("a reply that is one of several versions keeps its count; 'Try again' keeps redo, a new reply ends it", () => {
+    const regenerating = run([{ type: 'regenerateRequested', id: 'a' }], { ...base, canRedo: true });
+    const tried = run([{ type: 'turnDone', id: 's', reply: { ...reply(2, 'Another tide.'), version: 2, versions: 2 }, createdAt: at }], regenerating);
+    expect(tried.messages.at(-1)).toMatchObject({ messageId: 2, content: 'Another tide.', version: 2, versions: 2 });
+    expect(tried.canRedo).toBe(true);
+    const answered = run([{ type: 'retryRequested' }, { type: 'turnDone', id: 't', reply: reply(4, 'At last.'), createdAt: at }], { ...base, messages: [...base.messages, action], canRedo: true });
+    expect(answered.messages.at(-1)).not.toHaveProperty('versions');
+    expect(answered.canRedo).toBe(false);
+  });
+
+  it('a changed message shows its new words and count, and the picture of the version shown', () => {
+    const withPicture: StoryState = { ...base, messages: [base.messages[0], { ...opening, image: painted.url, picture: painted, version: 1, versions: 2 }] };
+    const second = run([{ type: 'messageChanged', messageId: 2, content: 'Another tide.', version: 2, versions: 2, image: null }], withPicture);
+    expect(second.messages[1]).toEqual({ id: 'a', messageId: 2, role: 'assistant', content: 'Another tide.', version: 2, versions: 2 });
+    const back = run([{ type: 'messageChanged', messageId: 2, content: 'The tide turns.', version: 1, versions: 2, image: '/api/images/v1.webp' }], second);
+    expect(back.messages[1]).toMatchObject({ content: 'The tide turns.', version: 1, versions: 2, image: '/api/images/v1.webp', picture: { status: 'ready', url: '/api/images/v1.webp', alt: '' } });
+    // The same picture it already had keeps its alt text and thumbnail; undefined leaves the picture alone.
+    expect(run([{ type: 'messageChanged', messageId: 2, content: 'x', version: 1, versions: 2, image: painted.url }], withPicture).messages[1].picture).toEqual(painted);
+    expect(run([{ type: 'messageChanged', messageId: 2, content: 'x', version: 3, versions: 3 }], withPicture).messages[1].picture).toEqual(painted);
+    // A message not on screen: nothing changes.
+    expect(run([{ type: 'messageChanged', messageId: 99, content: 'x', version: 2, versions: 2 }], withPicture)).toBe(withPicture);
+  });
+
+  it('a read (or undo, redo, erase) says whether redo has something to bring back', () => {
+    const undone = run([{ type: 'loaded', storyId: 9, messages: base.messages, canRedo: true }], base);
+    expect(undone.canRedo).toBe(true);
+    expect(run([{ type: 'loaded', storyId: 9, messages: base.messages }], undone).canRedo).toBe(true);
+    expect(run([{ type: 'loaded', storyId: 9, messages: base.messages, canRedo: false }], undone).canRedo).toBe(false);
+  });
+
+  it('withStableIds keeps the rows of messages this tab wrote (no server id yet) when the same words come back in place', () => {
+    let n = 0;
+    const onScreen: LocalStoryMessage[] = [premise, { id: 'r', messageId: 2, role: 'assistant', content: 'Reply' }, { id: 'mine', role: 'user', content: 'I wave' }];
+    const result = withStableIds(
+      [
+        { messageId: 1, role: 'user', content: 'A quiet harbour' },
+        { messageId: 2, role: 'assistant', content: 'Reply' },
+        { messageId: 3, role: 'user', content: 'I wave' },
+        { messageId: 4, role: 'assistant', content: 'Gulls' },
+      ],
+      onScreen,
+      () => `new${++n}`,
+    );
+    expect(result.map((m) => [m.id, m.messageId])).toEqual([
+      ['p', 1],
+      ['r', 2],
+      ['mine', 3],
+      ['new1', 4],
+    ]);
+    // Other words in that place are another message.
+    expect(withStableIds([{ messageId: 7, role: 'user', content: 'Something else' }], [premise], () => 'fresh')[0].id).toBe('fresh');
   });
 });

@@ -1,7 +1,8 @@
 // The story client state (spec sections 3 and 4) and its pure reducer: starting, streaming a reply
-// word by word, sending, retrying, regenerating, loading and failing, and each narrator reply's
-// scene picture (asked for, painted, failed). The store and controller dispatch into it; tests
-// drive it directly.
+// word by word, sending, retrying, regenerating, loading and failing, each narrator reply's scene
+// picture (asked for, painted, failed), and the player's control over the story (issue 12): the
+// version a message shows, and whether redo has anything to bring back. The store and controller
+// dispatch into it; tests drive it directly.
 import type { StoryReply } from '@shared/schemas/story';
 import type { ReadyPicture, ScenePicture } from '@client/features/images/types';
 import { STORY_STRINGS } from '../strings';
@@ -23,6 +24,9 @@ export interface LocalStoryMessage {
   picture?: ScenePicture;
   /** Added by the client (recovery notices): never sent anywhere, never bookmarked. */
   isNotice?: boolean;
+  /** Set once the message has more than one version (alternatives, edits): the one shown, and how many. */
+  version?: number;
+  versions?: number;
 }
 
 /** What the Retry button of a failed turn does. */
@@ -48,6 +52,8 @@ export interface StoryState {
   streamingId: string | null;
   /** A reply being regenerated, kept to put back if the new one fails. */
   replaced: LocalStoryMessage | null;
+  /** Undone or erased turns follow the story's end: redo would bring them back. */
+  canRedo: boolean;
 }
 
 export const initialStoryState: StoryState = {
@@ -64,24 +70,33 @@ export const initialStoryState: StoryState = {
   retry: null,
   streamingId: null,
   replaced: null,
+  canRedo: false,
 };
 
 export type StoryAction =
   | { type: 'reset'; ownerId: number | null }
   | { type: 'restored'; ownerId: number; storyId: number | null; prompt: string | null; messages: LocalStoryMessage[]; storyImage: string | null }
   | { type: 'startRequested'; ownerId: number; prompt: string; premise: LocalStoryMessage }
+  /** A message whose local id is already on screen (an unanswered action) is replaced in place. */
   | { type: 'sendRequested'; message: LocalStoryMessage }
   | { type: 'retryRequested' }
   | { type: 'regenerateRequested'; id: string }
   | { type: 'storyNamed'; storyId: number }
   | { type: 'delta'; id: string; text: string; createdAt: string }
   | { type: 'turnDone'; id: string; reply: StoryReply; createdAt: string }
-  | { type: 'turnFailed'; message: string; retry: RetryPlan | null; storyId?: number; removeId?: string }
+  /** removeId: an action the server never kept leaves; restore: an action it never replaced comes back. */
+  | { type: 'turnFailed'; message: string; retry: RetryPlan | null; storyId?: number; removeId?: string; restore?: LocalStoryMessage }
   | { type: 'loadStarted'; ownerId: number; storyId: number }
   /** awaitingReply: set by load(), true while the narrator still writes the reply to the last action. */
-  | { type: 'loaded'; storyId: number; messages: LocalStoryMessage[]; awaitingReply?: boolean; storyImage?: string | null }
+  /** Also the answer of undo, redo and erase: the story as it now stands. */
+  | { type: 'loaded'; storyId: number; messages: LocalStoryMessage[]; awaitingReply?: boolean; storyImage?: string | null; canRedo?: boolean }
   | { type: 'loadFailed'; message: string; kind: 'load' | 'recovery' }
   | { type: 'errorCleared' }
+  /**
+   * A message now shows another text (an edit, a chosen version, or the current one a stale edit
+   * met). image: the shown version's painted picture, null for none, undefined to leave it as is.
+   */
+  | { type: 'messageChanged'; messageId: number; content: string; version: number; versions: number; image?: string | null }
   /** The painter took the job for this narrator message: its picture is being painted. */
   | { type: 'pictureRequested'; messageId: number }
   | { type: 'pictureReady'; messageId: number; picture: ReadyPicture }
@@ -111,6 +126,30 @@ function withPicture(state: StoryState, messageId: number, update: (message: Loc
   return { ...state, messages, isGeneratingImage: anyPending(messages) };
 }
 
+function versionOf(source: { version?: number; versions?: number }): Pick<LocalStoryMessage, 'version' | 'versions'> {
+  return source.versions !== undefined && source.versions > 1 ? { version: source.version ?? source.versions, versions: source.versions } : {};
+}
+
+/** Replaces one message (by server id, never a notice); the state is unchanged when it is not on screen. */
+function withMessage(state: StoryState, messageId: number, update: (message: LocalStoryMessage) => LocalStoryMessage): StoryState {
+  const index = state.messages.findIndex((m) => m.messageId === messageId && !m.isNotice && m.role !== 'image');
+  if (index < 0) return state;
+  const messages = state.messages.slice();
+  messages[index] = update(messages[index]);
+  return { ...state, messages, isGeneratingImage: anyPending(messages) };
+}
+
+function changedMessage(message: LocalStoryMessage, change: Extract<StoryAction, { type: 'messageChanged' }>): LocalStoryMessage {
+  const { version: _version, versions: _versions, ...rest } = message;
+  const next: LocalStoryMessage = { ...rest, content: change.content, ...versionOf(change) };
+  if (change.image === undefined || message.role !== 'assistant') return next;
+  // Each version has its own picture: the shown one's, if it was painted (a known one keeps its alt text and thumbnail).
+  const { image: _image, picture, ...bare } = next;
+  if (change.image === null) return bare;
+  const kept = picture?.status === 'ready' && picture.url === change.image ? picture : { status: 'ready' as const, url: change.image, alt: '' };
+  return { ...bare, image: change.image, picture: kept };
+}
+
 export function storyReducer(state: StoryState, action: StoryAction): StoryState {
   switch (action.type) {
     case 'reset':
@@ -128,8 +167,12 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
     case 'startRequested':
       // Spec: starting clears the messages and sets isGenerating and isLoadingStory.
       return { ...initialStoryState, ownerId: action.ownerId, prompt: action.prompt, messages: [action.premise], isGenerating: true, isLoadingStory: true };
-    case 'sendRequested':
-      return { ...state, messages: [...state.messages, action.message], isGenerating: true, error: null, errorKind: null, retry: null };
+    case 'sendRequested': {
+      const replaces = state.messages.some((m) => m.id === action.message.id);
+      const messages = replaces ? state.messages.map((m) => (m.id === action.message.id ? action.message : m)) : [...state.messages, action.message];
+      // A new action starts a new line of the story: what was undone is gone for good.
+      return { ...state, messages, isGenerating: true, error: null, errorKind: null, retry: null, canRedo: false };
+    }
     case 'retryRequested':
       return { ...state, isGenerating: true, isLoadingStory: state.storyId === null, error: null, errorKind: null, retry: null };
     case 'regenerateRequested': {
@@ -164,14 +207,19 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         content: action.reply.message,
         createdAt: action.createdAt,
         ...(picture ? { picture } : {}),
+        ...versionOf(action.reply),
       };
       const exists = state.messages.some((m) => m.id === action.id);
       const messages = exists ? state.messages.map((m) => (m.id === action.id ? { ...m, ...final, createdAt: m.createdAt ?? final.createdAt } : m)) : [...state.messages, final];
-      return { ...state, ...idle, storyId: action.reply.storyId, messages, isGeneratingImage: anyPending(messages), error: null, errorKind: null, retry: null };
+      // A new reply message ends redo on the server; 'Try again' only adds a version of the same one.
+      const canRedo = state.canRedo && state.replaced?.messageId === action.reply.messageId;
+      return { ...state, ...idle, storyId: action.reply.storyId, messages, isGeneratingImage: anyPending(messages), error: null, errorKind: null, retry: null, canRedo };
     }
     case 'turnFailed': {
       // A half-written reply is not saved by the server, so it leaves the screen; a regenerated one comes back.
       let messages = state.messages.filter((m) => m.id !== state.streamingId && m.id !== action.removeId);
+      const { restore } = action;
+      if (restore) messages = messages.map((m) => (m.id === restore.id ? restore : m));
       if (state.replaced) messages = [...messages, state.replaced];
       return { ...state, ...idle, storyId: action.storyId ?? state.storyId, messages, error: action.message, errorKind: 'turn', retry: action.retry };
     }
@@ -194,6 +242,7 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         isLoadingStory: false,
         // Only load() says; a bookmark recovery leaves a running turn as it is.
         isGenerating: action.awaitingReply ?? state.isGenerating,
+        canRedo: action.canRedo ?? state.canRedo,
         error: unanswered ? STORY_STRINGS.unanswered : null,
         errorKind: unanswered ? 'turn' : null,
         retry: unanswered ? { kind: 'retry', storyId: action.storyId } : null,
@@ -203,6 +252,8 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
       return { ...state, ...idle, error: action.message, errorKind: action.kind };
     case 'errorCleared':
       return { ...state, error: null, errorKind: null, retry: null };
+    case 'messageChanged':
+      return withMessage(state, action.messageId, (m) => changedMessage(m, action));
     case 'pictureRequested':
       return withPicture(state, action.messageId, ({ image: _old, ...m }) => ({ ...m, picture: { status: 'pending' } }));
     case 'pictureReady':
@@ -232,10 +283,39 @@ export function lastServerMessageId(messages: LocalStoryMessage[]): number | nul
 
 /**
  * Server messages keep the local id they already had on screen (matched by server id), so React
- * keeps their rows and nothing flickers when a story is re-read.
+ * keeps their rows and nothing flickers when a story is re-read. Messages this tab wrote itself
+ * (the premise, the player's actions) have no server id until such a read: the same words in the
+ * same place are the same message.
  */
-export function withStableIds(incoming: Array<Omit<LocalStoryMessage, 'id'>>, existing: LocalStoryMessage[], newId: () => string): LocalStoryMessage[] {
+export function withStableIds(
+  incoming: Array<Omit<LocalStoryMessage, 'id'>>,
+  existing: LocalStoryMessage[],
+  newId: () => string,
+  /** Messages that were on screen earlier (undone, erased): coming back, they are the same rows. */
+  earlier: Iterable<LocalStoryMessage> = [],
+): LocalStoryMessage[] {
   const byServerId = new Map<number, string>();
+  for (const m of earlier) if (m.messageId !== undefined) byServerId.set(m.messageId, m.id);
   for (const m of existing) if (m.messageId !== undefined) byServerId.set(m.messageId, m.id);
-  return incoming.map((m) => ({ ...m, id: (m.messageId !== undefined ? byServerId.get(m.messageId) : undefined) ?? newId() }));
+  const shown = existing.filter((m) => !m.isNotice);
+  return incoming.map((m, index) => {
+    const known = m.messageId !== undefined ? byServerId.get(m.messageId) : undefined;
+    if (known !== undefined) return { ...m, id: known };
+    const local = shown[index];
+    const same = local !== undefined && local.messageId === undefined && local.role === m.role && local.content === m.content;
+    return { ...m, id: same ? local.id : newId() };
+  });
+}
+
+/**
+ * The player's action still waiting for its reply (a failed turn), which a new action replaces
+ * on the server: the last message, when it is the player's (never a notice, never the premise).
+ */
+export function unansweredAction(messages: LocalStoryMessage[]): LocalStoryMessage | null {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const m = messages[i];
+    if (m.isNotice) continue;
+    return m.role === 'user' && !m.isInitialMessage ? m : null;
+  }
+  return null;
 }

@@ -20,6 +20,11 @@ export interface ChatDisplayMessage {
   picture?: ScenePicture;
   /** Set on a narrator reply that has a picture (or one on its way or failed). */
   hasPicture?: boolean;
+  /** The premise the story began with. */
+  isInitialMessage?: boolean;
+  /** Set on a message with several versions: the one shown, and how many. */
+  version?: number;
+  versions?: number;
 }
 
 export interface ChatDisplayOptions {
@@ -42,6 +47,11 @@ export function toChatDisplayMessages(messages: LocalStoryMessage[], baseTime: n
     const picture = pictureOf(m);
     const entry: ChatDisplayMessage = { id, localId: m.id, role: m.role, content: m.content, messageId: m.messageId, image: m.image, isNotice: m.isNotice };
     if (picture) entry.hasPicture = true;
+    if (m.isInitialMessage) entry.isInitialMessage = true;
+    if (m.versions !== undefined && m.versions > 1) {
+      entry.version = m.version ?? m.versions;
+      entry.versions = m.versions;
+    }
     display.push(entry);
     if (!picture || m.messageId === undefined) return;
     const pictureId = `${id}-image`;

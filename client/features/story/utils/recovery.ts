@@ -2,7 +2,8 @@
 // several shapes over time: messages with messageId or message_id, createdAt or created_at, image
 // or imageUrl or image_url; an optional images list keyed by message_id or messageId with url or
 // image (today's servers add each picture's status, thumbnail, alt and error); an optional story
-// object with id (and storyImage). Every problem becomes one of the spec's messages.
+// object with id (and storyImage); a message with several versions says which one it shows
+// (version of versions). Every problem becomes one of the spec's messages.
 import type { ScenePicture } from '@client/features/images/types';
 import { IMAGES_STRINGS } from '@client/features/images/strings';
 import { RECOVERY_MESSAGES } from '../strings';
@@ -96,6 +97,7 @@ export function normalizeRecovery(data: unknown): RecoveredStory {
     const listed = messageId !== undefined ? images.get(messageId) : undefined;
     const picture: ScenePicture | undefined = listed ?? (ownImage ? { status: 'ready', url: ownImage, alt: '' } : undefined);
     const image = picture?.status === 'ready' ? picture.url : ownImage;
+    const versions = toId(raw.versions);
     messages.push({
       messageId,
       role: role ?? 'assistant',
@@ -104,6 +106,7 @@ export function normalizeRecovery(data: unknown): RecoveredStory {
       isInitialMessage: raw.isInitialMessage === true || raw.is_initial_message === true || raw.isInitial === true,
       ...(image ? { image } : {}),
       ...(picture && (role ?? 'assistant') === 'assistant' ? { picture } : {}),
+      ...(versions !== undefined && versions > 1 ? { version: toId(raw.version) ?? versions, versions } : {}),
     });
   }
   messages.sort(compareRecovered);

@@ -1,0 +1,141 @@
+// `npm run bench:versions`: the server time of the player's controls (issue 12) on a long story.
+// Builds a story of BENCH_TURNS turns (default 1,000: 2,001 messages written by the builtin
+// narrator) straight into the database, then times each call through the whole app in process
+// (Fastify's inject: routing, validation, the service, the database and the answer's
+// serialisation, without a socket): undo and redo (each answers the whole current state, 2,001
+// messages), erase from here, edit, select a version, list versions, branch (a copy of all 1,000
+// turns), and GET current-state for scale. On embedded PGlite (a temporary data dir, fsync on)
+// and, with TEST_DATABASE_URL or BENCH_DATABASE_URL, on PostgreSQL (database tw_bench_versions,
+// created and dropped here). Prints p50 / p99 / max in ms; asserts nothing.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { composeReply } from '../server/ai/llm/builtin/narrator';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/client';
+import { createRepositories } from '../server/db/repositories';
+import { createPgDatabase, dropPgDatabase, pgAdminUrl } from './bench-lib/processes';
+
+const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const BRANCH_ROUNDS = Number(process.env.BENCH_BRANCH_ROUNDS ?? 10);
+const ACTIONS = ['I look around', 'I follow the path north', 'I ask the stranger who they are', 'I open the old chest', 'I listen at the door', 'I climb higher'];
+const PG_NAME = 'tw_bench_versions';
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function register(app: FastifyInstance): Promise<{ cookie: string; userId: number }> {
+  const username = `bench${Date.now()}`;
+  const captcha = await app.inject({ method: 'GET', url: '/api/captcha' });
+  const captchaCookie = captcha.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const [, a, op, b] = /What is (\d+) (.) (\d+)\?/.exec(captcha.json().question) ?? [];
+  const answer = op === '+' ? +a + +b : op === '-' ? +a - +b : +a * +b;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    headers: { cookie: captchaCookie, 'x-requested-with': 'XMLHttpRequest' },
+    payload: { username, email: `${username}@example.com`, password: 'benchmark-password', captchaAnswer: String(answer) },
+  });
+  if (registered.statusCode !== 201 && registered.statusCode !== 200) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  return { cookie: registered.cookies.map((c) => `${c.name}=${c.value}`).join('; '), userId: registered.json().id };
+}
+
+/** A TURNS-turn story written through the repositories, as play would have stored it. */
+async function seedStory(database: Database, userId: number): Promise<{ storyId: number; lastReplyId: number }> {
+  const repos = createRepositories(database.db);
+  const premise = 'A lighthouse keeper on a storm-bound island finds a door in the rock that was not there yesterday';
+  const start = Date.now() - TURNS * 60_000;
+  const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
+  let lastReplyId = 0;
+  for (let turn = 0; turn <= TURNS; turn += 1) {
+    const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
+    if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
+    const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
+    lastReplyId = (await repos.stories.saveReply({ storyId: story.id, turn, content, alternativeTo: null, usage: null, now: new Date(start + turn * 60_000 + 1000) })).id;
+  }
+  return { storyId: story.id, lastReplyId };
+}
+
+async function measureBackend(label: string, database: Database, dataDir: string): Promise<void> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  try {
+    const { cookie, userId } = await register(app);
+    const seeded = performance.now();
+    const { storyId, lastReplyId } = await seedStory(database, userId);
+    console.log(`${label}: seeded ${TURNS} turns (${TURNS * 2 + 1} messages) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
+    const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<{ ms: number; body: string }> => {
+      const started = performance.now();
+      const res = await app.inject({ method, url: `/api/story/${storyId}${url}`, headers, ...(method === 'GET' ? {} : { payload: payload ?? {} }) });
+      const ms = performance.now() - started;
+      if (res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+      return { ms, body: res.body };
+    };
+    const times: Record<string, number[]> = {};
+    const record = (name: string, ms: number) => (times[name] ??= []).push(ms);
+    const lastAction = () => lastReplyId - 1;
+
+    for (let i = 0; i < 3; i += 1) await call('GET', '/current-state'); // warm-up
+    let stateBytes = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const state = await call('GET', '/current-state');
+      stateBytes = state.body.length;
+      record('GET current-state (reference)', state.ms);
+      record('undo', (await call('POST', '/undo')).ms);
+      record('redo', (await call('POST', '/redo')).ms);
+      record('erase from the last action', (await call('POST', '/erase', { fromMessageId: lastAction() })).ms);
+      await call('POST', '/redo');
+      record('edit a reply (PATCH)', (await call('PATCH', `/messages/${lastReplyId}`, { content: `An edited reply, round ${round}.` })).ms);
+      record('select a version', (await call('POST', `/messages/${lastReplyId}/select`, { version: 1 + (round % 2) })).ms);
+      record('list versions', (await call('GET', `/messages/${lastReplyId}/versions`)).ms);
+      record('edit an early action (PATCH)', (await call('PATCH', `/messages/3`, { content: `I look around, round ${round}` })).ms);
+    }
+    for (let round = 0; round < BRANCH_ROUNDS; round += 1) record(`branch (${TURNS} turns)`, (await call('POST', '/branch', { messageId: lastReplyId })).ms);
+
+    console.log(`\n${label}, ${TURNS}-turn story (current state ${(stateBytes / 1024).toFixed(0)} KB), server time in ms:`);
+    console.log('| call | n | p50 | p99 | max |');
+    console.log('|---|---|---|---|---|');
+    for (const [name, values] of Object.entries(times)) {
+      console.log(`| ${name} | ${values.length} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tw-bench-versions-'));
+  try {
+    const pglite = await openDatabase({ kind: 'pglite', dataDir });
+    await pglite.migrate();
+    try {
+      await measureBackend('PGlite', pglite, dataDir);
+    } finally {
+      await pglite.close();
+    }
+    if (pgAdminUrl()) {
+      const url = await createPgDatabase(PG_NAME);
+      const postgres = await openDatabase({ kind: 'postgres', url });
+      await postgres.migrate();
+      try {
+        await measureBackend('PostgreSQL', postgres, dataDir);
+      } finally {
+        await postgres.close();
+        await dropPgDatabase(PG_NAME);
+      }
+    } else {
+      console.log('\nPostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,232 @@
+// A story's messages under the player's control (issue 12): versions (edit, select), undo, redo,
+// erase and branch. Every change runs in one transaction holding the owner's story row, and only
+// while no reply is being written, so a turn never reads half a change and two changes never
+// interleave. Undo and erase set messages aside ('undone', grouped by where the cut was) rather than
+// deleting them; redo brings back the group cut last. A cut that reaches into turns the memory has
+// folded takes the memory back to the fold before it (story_memory_folds).
+import { sql, type SQL } from 'drizzle-orm';
+import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
+import type { Db } from '../client';
+import { MAX_ID } from './sql-values';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Runner = Db | Tx;
+
+/** A raw statement's rows (both backends answer node-postgres results; Drizzle types them loosely). */
+const rows = async <Row>(runner: Runner, query: SQL): Promise<Row[]> => ((await runner.execute(query)) as unknown as { rows: Row[] }).rows;
+
+export interface VersionedMessage {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  turn: number;
+  isInitial: boolean;
+  version: number;
+  versions: number;
+  createdAt: string;
+}
+
+export type Refusal = 'missing' | 'busy';
+export type ChangeResult<T> = T | Refusal;
+
+const messageColumns = sql.raw(
+  `id, role, content, turn, is_initial as "isInitial", version, versions, to_json(created_at) #>> '{}' as "createdAt"`,
+);
+
+export function createStoryVersionsRepository(db: Db) {
+  /**
+   * Runs `work` in a transaction holding the owner's story row: 'missing' when the story is not
+   * theirs, 'busy' while a reply is being written (its lease is live).
+   */
+  async function changing<T>(storyId: number, userId: number, now: Date, work: (tx: Tx, story: { memoryThroughId: number }) => Promise<T>): Promise<ChangeResult<T>> {
+    if (storyId > MAX_ID) return 'missing';
+    return db.transaction(async (tx) => {
+      const [story] = await rows<{ memoryThroughId: number; busy: boolean }>(
+        tx,
+        sql`select memory_through_id as "memoryThroughId", coalesce(generating_until > ${now.toISOString()}::timestamptz, false) as busy
+            from stories where id = ${storyId} and user_id = ${userId} for update`,
+      );
+      if (!story) return 'missing';
+      if (story.busy) return 'busy';
+      return work(tx, story);
+    });
+  }
+
+  /** A shown message of the story, locked for the change. */
+  async function shownMessage(tx: Tx, storyId: number, messageId: number): Promise<VersionedMessage | null> {
+    if (messageId > MAX_ID) return null;
+    const [row] = await rows<VersionedMessage>(tx, sql`select ${messageColumns} from story_messages where id = ${messageId} and story_id = ${storyId} and state = 'shown' for update`);
+    return row ?? null;
+  }
+
+  /** Sets aside the message `cutId` and every shown one after it, as one group redo brings back. */
+  async function setAside(tx: Tx, storyId: number, cutId: number, memoryThroughId: number): Promise<void> {
+    await tx.execute(sql`update story_messages set state = 'undone', undone_from = ${cutId} where story_id = ${storyId} and state = 'shown' and id >= ${cutId}`);
+    if (memoryThroughId < cutId) return;
+    // The memory summarises turns now set aside: back to the fold before them (none: no memory).
+    await tx.execute(sql`
+      with fold as (
+        select through_id, memory from story_memory_folds where story_id = ${storyId} and through_id < ${cutId} order by through_id desc limit 1
+      ), dropped as (
+        delete from story_memory_folds where story_id = ${storyId} and through_id >= ${cutId}
+      )
+      update stories set memory = coalesce((select memory from fold), ''), memory_through_id = coalesce((select through_id from fold), 0)
+      where id = ${storyId}`);
+  }
+
+  /** Makes `content` the message's next version (kind `kind`) and shows it; the first change also keeps the original. */
+  async function addVersion(tx: Tx, message: VersionedMessage, kind: MessageVersionKind, content: string, now: Date): Promise<VersionedMessage> {
+    const next = message.versions + 1;
+    await tx.execute(sql`
+      insert into message_versions (message_id, version, kind, content, created_at)
+      select ${message.id}::int, 1, 'original', ${message.content}::text, ${message.createdAt}::timestamptz where ${message.versions}::int = 1
+      union all
+      select ${message.id}::int, ${next}::int, ${kind}::text, ${content}::text, ${now.toISOString()}::timestamptz`);
+    await tx.execute(sql`update story_messages set content = ${content}, version = ${next}, versions = ${next} where id = ${message.id}`);
+    return { ...message, content, version: next, versions: next };
+  }
+
+  /** The premise message is the pinned premise too: a change to its text is a change to the premise. */
+  async function syncPremise(tx: Tx, storyId: number, message: VersionedMessage): Promise<void> {
+    if (message.isInitial) await tx.execute(sql`update stories set premise = ${message.content} where id = ${storyId}`);
+  }
+
+  return {
+    changing,
+    shownMessage,
+
+    /** Takes back the story's last turn (its last action and what follows); 'nothing' when only the opening is left. */
+    async undo(storyId: number, userId: number, now: Date): Promise<ChangeResult<'done' | 'nothing'>> {
+      return changing(storyId, userId, now, async (tx, story) => {
+        const [last] = await rows<{ id: number }>(
+          tx,
+          sql`select id from story_messages where story_id = ${storyId} and state = 'shown' and role = 'user' and not is_initial order by id desc limit 1`,
+        );
+        if (!last) return 'nothing';
+        await setAside(tx, storyId, last.id, story.memoryThroughId);
+        return 'done';
+      });
+    },
+
+    /**
+     * Brings back the part set aside last, if it still follows the story's end: a new action sent
+     * since then ends redo (those turns stay set aside, kept).
+     */
+    async redo(storyId: number, userId: number, now: Date): Promise<ChangeResult<'done' | 'nothing'>> {
+      return changing(storyId, userId, now, async (tx) => {
+        const [group] = await rows<{ cut: number | null }>(tx, sql`select ${redoGroup(storyId)} as cut`);
+        if (group?.cut == null) return 'nothing';
+        await tx.execute(sql`update story_messages set state = 'shown', undone_from = null where story_id = ${storyId} and state = 'undone' and undone_from = ${group.cut}`);
+        return 'done';
+      });
+    },
+
+    /** Whether redo has something to bring back (the story's reads tell the client). */
+    async canRedo(storyId: number): Promise<boolean> {
+      const [row] = await rows<{ cut: number | null }>(db, sql`select ${redoGroup(storyId)} as cut`);
+      return row?.cut != null;
+    },
+
+    /** Sets aside `fromId` and everything after it; 'opening' for the premise and its first reply. */
+    async erase(storyId: number, userId: number, fromId: number, now: Date): Promise<ChangeResult<'done' | 'message' | 'opening'>> {
+      return changing(storyId, userId, now, async (tx, story) => {
+        const message = await shownMessage(tx, storyId, fromId);
+        if (!message) return 'message';
+        if (message.turn === 0) return 'opening';
+        await setAside(tx, storyId, fromId, story.memoryThroughId);
+        return 'done';
+      });
+    },
+
+    /** Every version of a message, oldest first; a message never changed has only its original. */
+    async versionsOf(message: VersionedMessage): Promise<MessageVersion[]> {
+      if (message.versions === 1) return [{ version: 1, kind: 'original', content: message.content, createdAt: message.createdAt }];
+      return rows<MessageVersion>(
+        db,
+        sql`select version, kind, content, to_json(created_at) #>> '{}' as "createdAt" from message_versions where message_id = ${message.id} order by version`,
+      );
+    },
+
+    /** The versions of several messages (a story's export), each oldest first. */
+    async versionsOfMessages(messageIds: number[]): Promise<Map<number, MessageVersion[]>> {
+      const byMessage = new Map<number, MessageVersion[]>();
+      if (messageIds.length === 0) return byMessage;
+      const found = await rows<MessageVersion & { messageId: number }>(
+        db,
+        sql`select message_id as "messageId", version, kind, content, to_json(created_at) #>> '{}' as "createdAt"
+            from message_versions where message_id = any(${`{${messageIds.join(',')}}`}::int[]) order by message_id, version`,
+      );
+      for (const { messageId, ...version } of found) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), version]);
+      return byMessage;
+    },
+
+    /** A shown message of the owner's story, for reads (no lock). */
+    async findShown(storyId: number, userId: number, messageId: number): Promise<VersionedMessage | null> {
+      if (storyId > MAX_ID || messageId > MAX_ID) return null;
+      const [row] = await rows<VersionedMessage>(
+        db,
+        sql`select ${messageColumns} from story_messages m
+            where m.id = ${messageId} and m.story_id = ${storyId} and m.state = 'shown'
+              and exists (select 1 from stories s where s.id = m.story_id and s.user_id = ${userId})`,
+      );
+      return row ?? null;
+    },
+
+    /**
+     * The owner's edit as the message's next version. 'stale' (with the message as it is) when the
+     * editor showed another version than the one shown now. The version's picture stays with it.
+     */
+    async edit(input: {
+      storyId: number;
+      userId: number;
+      messageId: number;
+      content: string;
+      baseVersion: number | undefined;
+      now: Date;
+      /** The longest text this message may hold (by its role), checked under the lock. */
+      check: (message: VersionedMessage) => void;
+    }): Promise<ChangeResult<VersionedMessage | { stale: VersionedMessage } | 'message'>> {
+      return changing(input.storyId, input.userId, input.now, async (tx) => {
+        const message = await shownMessage(tx, input.storyId, input.messageId);
+        if (!message) return 'message';
+        input.check(message);
+        if (input.baseVersion !== undefined && input.baseVersion !== message.version) return { stale: message };
+        if (message.content === input.content) return message;
+        const edited = await addVersion(tx, message, 'edit', input.content, input.now);
+        await tx.execute(sql`
+          insert into scene_images (user_id, story_id, message_id, version, status, scene, asset_hash, attempts, created_at, updated_at)
+          select user_id, story_id, message_id, ${edited.version}, status, scene, asset_hash, attempts, created_at, ${input.now.toISOString()}::timestamptz
+          from scene_images where message_id = ${message.id} and version = ${message.version} and status = 'ready'`);
+        await syncPremise(tx, input.storyId, edited);
+        return edited;
+      });
+    },
+
+    /** Shows version `version` of a message; 'version' when it has no such version. */
+    async select(input: { storyId: number; userId: number; messageId: number; version: number; now: Date }): Promise<ChangeResult<VersionedMessage | 'message' | 'version'>> {
+      return changing(input.storyId, input.userId, input.now, async (tx) => {
+        const message = await shownMessage(tx, input.storyId, input.messageId);
+        if (!message) return 'message';
+        if (input.version > message.versions) return 'version';
+        if (input.version === message.version) return message;
+        const [chosen] = await rows<{ content: string }>(tx, sql`select content from message_versions where message_id = ${message.id} and version = ${input.version}`);
+        if (!chosen) return 'version';
+        await tx.execute(sql`update story_messages set content = ${chosen.content}, version = ${input.version} where id = ${message.id}`);
+        const shown = { ...message, content: chosen.content, version: input.version };
+        await syncPremise(tx, input.storyId, shown);
+        return shown;
+      });
+    },
+  };
+}
+export type StoryVersionsRepository = ReturnType<typeof createStoryVersionsRepository>;
+
+/**
+ * The group redo brings back: the smallest cut among set-aside messages after the story's last
+ * shown one (a later undo always cuts earlier, so the smallest is the last made). Null when none.
+ */
+function redoGroup(storyId: number): SQL {
+  return sql`(select min(undone_from) from story_messages
+      where story_id = ${storyId} and state = 'undone'
+        and id > coalesce((select id from story_messages where story_id = ${storyId} and state = 'shown' order by id desc limit 1), 0))`;
+}

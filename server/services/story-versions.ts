@@ -1,0 +1,154 @@
+// The player in control of a story (issue 12): undo, redo, erase from here, editing a message,
+// its versions and choosing the one shown, and branching. Every change is the owner's only
+// (another user's story or message is 404), waits for no reply being written (409 while one is),
+// and loses nothing: versions and set-aside turns stay stored and can be brought back.
+import { fallbackTitle } from '@server/ai/llm/builtin/memory';
+import type { Repositories } from '@server/db/repositories';
+import type { ChangeResult, VersionedMessage } from '@server/db/repositories/story-versions';
+import { AppError } from '@server/errors';
+import { ERROR_CODES } from '@shared/schemas/common';
+import { STORY_ACTION_MAX_LENGTH, STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '@shared/constants';
+import { STORY_MESSAGES, type StoryStateResponse } from '@shared/schemas/story';
+import {
+  STORY_VERSION_MESSAGES,
+  type MessageChangeResponse,
+  type MessageEditBody,
+  type MessageVersionsResponse,
+  type StoryBranchResponse,
+  type StoryFamily,
+} from '@shared/schemas/story-versions';
+import { notFound, storyBusy } from './narration';
+
+interface StoryVersionDeps {
+  repos: Repositories;
+  /**
+   * The story's state after undo, redo and erase, as GET current-state answers it: the change was
+   * just made on the owner's story with no reply being written, so neither is read again.
+   */
+  stateOf: (storyId: number, replying: boolean) => Promise<StoryStateResponse>;
+  /** The painted picture of the version a reply shows (its URL), when pictures are on. */
+  pictureOf: (messageId: number) => Promise<string | undefined>;
+  now: () => Date;
+  /** Makes committed writes durable (PGlite WAL fsync) before a change is answered. */
+  flush: () => Promise<void>;
+}
+
+const BRANCH_SUFFIX = ' (branch)';
+
+const messageMissing = () => new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.messageNotFound);
+const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+const invalid = (message: string) => new AppError(400, ERROR_CODES.validation, message);
+
+/** Turns a refused change into its HTTP error; answers the result otherwise. */
+function accepted<T>(result: ChangeResult<T>): T {
+  if (result === 'missing') throw notFound();
+  if (result === 'busy') throw storyBusy();
+  return result;
+}
+
+/** "{title} (branch)" within the title limit: a long title gives up its end, never the suffix. */
+export function branchTitle(title: string): string {
+  const room = STORY_TITLE_MAX_LENGTH - BRANCH_SUFFIX.length;
+  const base = title.length > room ? `${title.slice(0, room - 1).trimEnd()}…` : title;
+  return `${base}${BRANCH_SUFFIX}`;
+}
+
+/** The longest text a message may hold: the premise's, an action's, or a reply's (the schema's bound). */
+function checkLength(message: VersionedMessage, content: string): void {
+  if (message.isInitial && content.length > STORY_PREMISE_MAX_LENGTH) throw invalid(STORY_VERSION_MESSAGES.premiseTooLong);
+  if (message.role === 'user' && !message.isInitial && content.length > STORY_ACTION_MAX_LENGTH) throw invalid(STORY_VERSION_MESSAGES.actionTooLong);
+}
+
+export function createStoryVersionService(deps: StoryVersionDeps) {
+  const { repos } = deps;
+
+  async function changed(storyId: number): Promise<StoryStateResponse> {
+    const [state] = await Promise.all([deps.stateOf(storyId, false), deps.flush()]);
+    return state;
+  }
+
+  /** The message as it now shows, with its shown version's picture when painted. */
+  async function shownMessage(message: VersionedMessage): Promise<MessageChangeResponse> {
+    const image = message.role === 'assistant' ? await deps.pictureOf(message.id) : undefined;
+    return { messageId: message.id, role: message.role, content: message.content, version: message.version, versions: message.versions, ...(image ? { image } : {}) };
+  }
+
+  return {
+    async undo(userId: number, storyId: number): Promise<StoryStateResponse> {
+      if (accepted(await repos.storyVersions.undo(storyId, userId, deps.now())) === 'nothing') throw conflict(STORY_VERSION_MESSAGES.nothingToUndo);
+      return changed(storyId);
+    },
+
+    async redo(userId: number, storyId: number): Promise<StoryStateResponse> {
+      if (accepted(await repos.storyVersions.redo(storyId, userId, deps.now())) === 'nothing') throw conflict(STORY_VERSION_MESSAGES.nothingToRedo);
+      return changed(storyId);
+    },
+
+    async erase(userId: number, storyId: number, fromMessageId: number): Promise<StoryStateResponse> {
+      const result = accepted(await repos.storyVersions.erase(storyId, userId, fromMessageId, deps.now()));
+      if (result === 'message') throw messageMissing();
+      if (result === 'opening') throw invalid(STORY_VERSION_MESSAGES.openingKept);
+      return changed(storyId);
+    },
+
+    async versions(userId: number, storyId: number, messageId: number): Promise<MessageVersionsResponse> {
+      const message = await repos.storyVersions.findShown(storyId, userId, messageId);
+      if (!message) {
+        if (!(await repos.stories.findOwned(storyId, userId))) throw notFound();
+        throw messageMissing();
+      }
+      return { messageId: message.id, role: message.role, version: message.version, versions: await repos.storyVersions.versionsOf(message) };
+    },
+
+    /** The owner's edit as a new version; 409 with the version shown now when the editor showed another. */
+    async edit(userId: number, storyId: number, messageId: number, body: MessageEditBody): Promise<MessageChangeResponse> {
+      const result = accepted(
+        await repos.storyVersions.edit({
+          storyId,
+          userId,
+          messageId,
+          content: body.content,
+          baseVersion: body.baseVersion,
+          now: deps.now(),
+          check: (message) => checkLength(message, body.content),
+        }),
+      );
+      if (result === 'message') throw messageMissing();
+      if ('stale' in result) {
+        throw new AppError(409, ERROR_CODES.conflict, STORY_VERSION_MESSAGES.staleEdit, {}, { current: { version: result.stale.version, content: result.stale.content } });
+      }
+      await deps.flush();
+      return shownMessage(result);
+    },
+
+    async select(userId: number, storyId: number, messageId: number, version: number): Promise<MessageChangeResponse> {
+      const result = accepted(await repos.storyVersions.select({ storyId, userId, messageId, version, now: deps.now() }));
+      if (result === 'message') throw messageMissing();
+      if (result === 'version') throw new AppError(404, ERROR_CODES.notFound, STORY_VERSION_MESSAGES.versionNotFound);
+      await deps.flush();
+      return shownMessage(result);
+    },
+
+    async branch(userId: number, storyId: number, messageId: number): Promise<StoryBranchResponse> {
+      const story = await repos.stories.findOwned(storyId, userId);
+      if (!story) throw notFound();
+      const title = branchTitle(story.title ?? fallbackTitle(story.premise));
+      const result = await repos.storyBranches.branch({ storyId, userId, messageId, title, now: deps.now() });
+      if (result === 'missing') throw notFound();
+      if (result === 'message') throw messageMissing();
+      await deps.flush();
+      return { storyId: result };
+    },
+
+    async family(userId: number, storyId: number): Promise<StoryFamily> {
+      const family = await repos.storyBranches.family(storyId, userId);
+      if (!family) throw notFound();
+      const link = (row: { id: number; title: string | null; premise: string }) => ({ storyId: row.id, title: row.title ?? fallbackTitle(row.premise) });
+      return {
+        origin: family.origin ? link(family.origin) : null,
+        branches: family.branches.map((row) => ({ ...link(row), createdAt: row.createdAt })),
+      };
+    },
+  };
+}
+export type StoryVersionService = ReturnType<typeof createStoryVersionService>;
