@@ -19,7 +19,9 @@ const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(2048, 1)]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from('ftypM4A '), Buffer.alloc(2048, 2)]);
 const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0x08, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(2048)]);
 
-const suite = withFakeSpeechApp(KEY, () => sttConfig({ timeoutMs: 400 }));
+// The upper bound of one transcription here: a hang answers 504 after it, and it must be long enough
+// for a recording at the size limit to reach the fake transcriber on a busy machine (400 ms once was not).
+const suite = withFakeSpeechApp(KEY, () => sttConfig({ timeoutMs: 2_000 }));
 const { logLines } = suite;
 
 function sttConfig(overrides: Partial<AppConfig['stt']> = {}): Partial<AppConfig> {
