@@ -7,9 +7,10 @@ import type { Repositories } from '@server/db/repositories';
 import type { ChangeResult, VersionedMessage } from '@server/db/repositories/story-versions';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
-import { STORY_ACTION_MAX_LENGTH, STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '@shared/constants';
+import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
 import { STORY_MESSAGES, type StoryStateResponse } from '@shared/schemas/story';
 import {
+  messageTextLimit,
   STORY_VERSION_MESSAGES,
   type MessageChangeResponse,
   type MessageEditBody,
@@ -53,10 +54,10 @@ export function branchTitle(title: string): string {
   return `${base}${BRANCH_SUFFIX}`;
 }
 
-/** The longest text a message may hold: the premise's, an action's, or a reply's (the schema's bound). */
+/** The longest text this message may hold (the premise's, an action's or a reply's). */
 function checkLength(message: VersionedMessage, content: string): void {
-  if (message.isInitial && content.length > STORY_PREMISE_MAX_LENGTH) throw invalid(STORY_VERSION_MESSAGES.premiseTooLong);
-  if (message.role === 'user' && !message.isInitial && content.length > STORY_ACTION_MAX_LENGTH) throw invalid(STORY_VERSION_MESSAGES.actionTooLong);
+  const limit = messageTextLimit(message);
+  if (content.length > limit.max) throw invalid(limit.tooLong);
 }
 
 export function createStoryVersionService(deps: StoryVersionDeps) {

@@ -33,6 +33,14 @@ export type MessageParams = z.infer<typeof messageParamsSchema>;
 
 const versionNumber = z.number({ error: STORY_VERSION_MESSAGES.versionInvalid }).int(STORY_VERSION_MESSAGES.versionInvalid).min(1, STORY_VERSION_MESSAGES.versionInvalid);
 
+/** The longest text a message may hold, by what it is: the premise, an action or a narrator reply. */
+export function messageTextLimit(message: { role: 'user' | 'assistant'; isInitial?: boolean }): { max: number; tooLong: string } {
+  if (message.role === 'assistant') return { max: STORY_REPLY_MAX_LENGTH, tooLong: STORY_VERSION_MESSAGES.contentTooLong };
+  return message.isInitial
+    ? { max: STORY_PREMISE_MAX_LENGTH, tooLong: STORY_VERSION_MESSAGES.premiseTooLong }
+    : { max: STORY_ACTION_MAX_LENGTH, tooLong: STORY_VERSION_MESSAGES.actionTooLong };
+}
+
 export const messageEditBodySchema = z.object({
   content: z
     .string({ error: STORY_VERSION_MESSAGES.contentRequired })

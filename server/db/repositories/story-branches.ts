@@ -2,11 +2,10 @@
 // theirs that remembers its origin. The shown messages are copied in one statement (their chosen
 // versions become the copy's originals), with the pictures they show, the memory as it stood at
 // that message (the fold at or before it), the notes and the style sheet.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { MAX_ID } from './sql-values';
+import { MAX_ID, rows } from './sql-values';
 
-const rows = async <Row>(runner: Pick<Db, 'execute'>, query: SQL): Promise<Row[]> => ((await runner.execute(query)) as unknown as { rows: Row[] }).rows;
 
 export interface StoryLinkRow {
   id: number;

@@ -7,13 +7,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import type { Db } from '../client';
-import { MAX_ID } from './sql-values';
+import { MAX_ID, rows } from './sql-values';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Runner = Db | Tx;
-
-/** A raw statement's rows (both backends answer node-postgres results; Drizzle types them loosely). */
-const rows = async <Row>(runner: Runner, query: SQL): Promise<Row[]> => ((await runner.execute(query)) as unknown as { rows: Row[] }).rows;
 
 export interface VersionedMessage {
   id: number;

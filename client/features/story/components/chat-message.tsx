@@ -6,8 +6,7 @@
 // Memoised: while a reply streams only its own bubble re-renders (the callbacks are stable).
 import { memo, type ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';
-import { STORY_ACTION_MAX_LENGTH, STORY_PREMISE_MAX_LENGTH } from '@shared/constants';
-import { STORY_REPLY_MAX_LENGTH, STORY_VERSION_MESSAGES } from '@shared/schemas/story-versions';
+import { messageTextLimit } from '@shared/schemas/story-versions';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { IllustrateButton } from '@client/features/images/components/illustrate-button';
@@ -60,10 +59,6 @@ export interface ChatMessageProps {
   editor?: MessageEditorState;
 }
 
-function maxLengthOf(message: ChatDisplayMessage): [number, string] {
-  if (message.role === 'assistant') return [STORY_REPLY_MAX_LENGTH, STORY_VERSION_MESSAGES.contentTooLong];
-  return message.isInitialMessage ? [STORY_PREMISE_MAX_LENGTH, STORY_VERSION_MESSAGES.premiseTooLong] : [STORY_ACTION_MAX_LENGTH, STORY_VERSION_MESSAGES.actionTooLong];
-}
 
 /** The writing cursor at the end of a reply that is still streaming. */
 const caret = <span className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-gold motion-reduce:animate-none" aria-hidden="true" />;
@@ -135,7 +130,7 @@ export const ChatMessage = memo(function ChatMessage({
   }
 
   if (editor && controls && messageId !== undefined) {
-    const [maxLength, tooLong] = maxLengthOf(message);
+    const { max: maxLength, tooLong } = messageTextLimit({ role: isUser ? 'user' : 'assistant', isInitial: message.isInitialMessage });
     return (
       <div className={cn('flex', isUser ? 'justify-end' : 'justify-start')}>
         <article aria-label={isUser ? STORY_STRINGS.you : STORY_STRINGS.narrator} data-message-id={messageId} data-editing className="w-full rounded-2xl border bg-card/95 p-3 shadow-sm sm:max-w-[85%]">

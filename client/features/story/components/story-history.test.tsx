@@ -255,20 +255,11 @@ describe('story versions on the story page', () => {
   });
 
   it('Branch from here opens the new story at its address', async () => {
-    const fetchMock = mockFetch((request) => {
-      if (request.url === '/api/user') return jsonResponse(buildUser());
-      if (request.url === '/api/features') return jsonResponse({ images: false, speech: { voices: [], transcription: false }, ads: { enabled: false, sponsorUrl: null } });
-      if (request.url === '/api/story/5/current-state') return jsonResponse(state([...opening, ...turn]));
+    const fetchMock = renderStory([...opening, ...turn], (request) => {
       if (request.url === '/api/story/5/branch') return jsonResponse({ storyId: 9 }, { status: 201 });
       if (request.url === '/api/story/9/current-state') return jsonResponse(state([message(11, 'user', 'A harbour where bells ring alone', { isInitialMessage: true }), message(12, 'assistant', 'Branch opening.')]));
-      return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
+      return undefined;
     });
-    renderWithProviders(
-      <Routes>
-        <Route path="/story/:storyId" element={<StoryPage />} />
-      </Routes>,
-      { route: '/story/5' },
-    );
     await screen.findByText('I climb the bell tower');
     await userEvent.click(within(await openMenu(1)).getByRole('menuitem', { name: 'Branch from here' }));
     expect(await screen.findByText('Branch created.')).toBeInTheDocument();
