@@ -29,6 +29,9 @@ const databaseProjects = [
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle (cores - 1); on the 2-core CI machines that ran every
+    // file in one worker with the CPU 40 % idle, since the database suites spend much of their time waiting.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADS_STRINGS } from '../client/features/ads/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, createShareLink, openStoryExperience, registerThroughUi } from './helpers';
+import { beginStory, createShareLink, openStoryExperience, registerThroughUi, signUp } from './helpers';
 
 const AD_REGION = `${ADS_STRINGS.label}: ${ADS_STRINGS.title}`;
 
@@ -76,7 +76,7 @@ test('in-chat ads follow the frequency rule, never split a streaming reply, swit
   // Tall enough that the windowed chat keeps every bubble of this short story in the page.
   await page.setViewportSize({ width: 1280, height: 6000 });
   await watchStreamingReplies(page);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A caravan crosses a desert of glass under two moons');
   // The opening was being written as the chat opened: it does not count, so no ad yet.
   const base = await layout(page);
@@ -184,7 +184,7 @@ test.describe('with AD_SPONSOR_URL set', () => {
   test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
 
   test("'Visit Sponsor' opens the operator's sponsor in a new tab", async ({ page, context }) => {
-    await registerThroughUi(page);
+    await signUp(page);
     await beginStory(page, 'A night market that only opens in the rain');
     // The first turn is the first counted event: its reply is followed by an ad.
     await (await sendAction(page, 'I buy a lantern from the first stall'))();

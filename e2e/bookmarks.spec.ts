@@ -6,7 +6,7 @@ import { BOOKMARKS_STRINGS } from '../client/features/bookmarks/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
 import { APP_STRINGS } from '../client/app/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, registerThroughUi, signUp } from './helpers';
 
 async function saveProgress(page: Page, title: string, description = '') {
   await page.getByRole('button', { name: BOOKMARKS_STRINGS.bookmarkTooltip }).click();
@@ -26,7 +26,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 test('bookmark a story, find it on Home, open it highlighted, edit and delete it', async ({ page }) => {
   test.setTimeout(90_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A cartographer maps a valley that moves at night');
   const storyId = /\/story\/(\d+)/.exec(page.url())?.[1];
   const bookmarked = await page.getByRole('article', { name: STORY_STRINGS.narrator }).last().getAttribute('data-message-id');
@@ -109,7 +109,7 @@ test('logged out, the Bookmarks page offers sign in and stays on /bookmarks', as
 });
 
 test('a session that ended asks to log in before saving, then reopens Save Progress', async ({ page, context }) => {
-  const user = await registerThroughUi(page);
+  const user = await signUp(page);
   await beginStory(page, 'A night train that stops at stations nobody remembers');
   await context.clearCookies();
   await page.getByRole('button', { name: BOOKMARKS_STRINGS.bookmarkTooltip }).click();
@@ -129,7 +129,7 @@ test('a session that ended asks to log in before saving, then reopens Save Progr
 });
 
 test('bad bookmark links: a non-numeric message id, and a message the story does not have', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A beekeeper whose bees spell words in the air');
   const storyPath = new URL(page.url()).pathname;
   await page.goto(`${storyPath}?messageId=abc`);

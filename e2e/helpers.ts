@@ -46,6 +46,23 @@ export async function registerThroughUi(page: Page, user = uniqueUser(), path = 
   return user;
 }
 
+/**
+ * Makes an account through the API (the captcha read and answered, as the form does) and leaves the
+ * browser signed in, without drawing the form: for the journeys about something else. The form
+ * itself is walked by registerThroughUi in the account, validation, shell and story journeys.
+ * Measured on the CI machine, it spared each journey the seconds of a page load and a form.
+ */
+export async function signUp(page: Page, user = uniqueUser()) {
+  const captcha = await page.request.get('/api/captcha');
+  expect(captcha.status()).toBe(200);
+  const { question } = (await captcha.json()) as { question: string };
+  const registered = await page.request.post('/api/register', {
+    data: { username: user.username, email: user.email, password: user.password, captchaAnswer: answerFor(question) },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return user;
+}
+
 export async function loginThroughUi(page: Page, login: string, password: string) {
   await page.goto('/auth');
   const form = page.getByRole('form', { name: AUTH_STRINGS.loginTitle });

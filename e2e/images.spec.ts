@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { IMAGES_STRINGS } from '../client/features/images/strings';
 import { SHARING_STRINGS } from '../client/features/sharing/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, createShareLink, registerThroughUi } from './helpers';
+import { beginStory, createShareLink, signUp } from './helpers';
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -17,7 +17,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 test('switch pictures on, a new reply gets its picture, zoom it, share it and see the gallery', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A lighthouse keeper guards a stormy northern coast at night');
   const log = page.getByRole('log');
   // Pictures are off by default: the opening has none.

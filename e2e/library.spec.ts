@@ -9,7 +9,7 @@ import { APP_STRINGS } from '../client/app/strings';
 import { BOOKMARKS_STRINGS } from '../client/features/bookmarks/strings';
 import { LIBRARY_STRINGS } from '../client/features/library/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, signUp } from './helpers';
 
 async function openLibrary(page: Page) {
   // The top bar slides away while a story scrolls down and comes back on the way up.
@@ -22,7 +22,7 @@ const listed = (page: Page) => page.getByRole('list', { name: LIBRARY_STRINGS.li
 
 test('find, rename, open and delete stories in Your Stories', async ({ page }) => {
   test.setTimeout(90_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A cartographer maps a valley that moves at night');
   const firstId = /\/story\/(\d+)/.exec(page.url())![1];
   await page.getByRole('button', { name: BOOKMARKS_STRINGS.bookmarkTooltip }).click();
@@ -102,7 +102,7 @@ test('visitors are offered sign-in on Your Stories', async ({ page }) => {
 
 test('export a story as Markdown and JSON, then import the JSON back as a new story', async ({ page }) => {
   test.setTimeout(90_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A lighthouse keeper finds a door in the rock');
   await page.getByPlaceholder(STORY_STRINGS.inputPlaceholder).fill('I knock on the door');
   await page.getByPlaceholder(STORY_STRINGS.inputPlaceholder).press('Enter');

@@ -4,11 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_STRINGS } from '../client/features/account/strings';
 import { APP_STRINGS } from '../client/app/strings';
-import { beginStory, loginThroughUi, registerThroughUi } from './helpers';
+import { beginStory, loginThroughUi, signUp } from './helpers';
 
 test('download my data, then delete my account', async ({ page }) => {
   test.setTimeout(90_000);
-  const user = await registerThroughUi(page);
+  const user = await signUp(page);
   await beginStory(page, 'A beekeeper hears the hive sing a name');
   await page.goto('/account');
 

@@ -9,7 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { splitSentences } from '../shared/speech/sentences';
 import { APP_STRINGS } from '../client/app/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, narrationControls, openStoryExperience, registerThroughUi } from './helpers';
+import { beginStory, narrationControls, openStoryExperience, signUp } from './helpers';
 
 interface SpokenRecord {
   text: string;
@@ -200,7 +200,7 @@ async function closeDrawer(page: Page) {
 test('narration: voices, reading the latest reply, following a new one as it is written, pause, stop, leaving, reload', async ({ page }) => {
   test.setTimeout(120_000);
   await installSpeechStub(page);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A lighthouse keeper guards a stormy northern coast at night');
   const storyUrl = page.url();
   const narratorBubbles = page.getByRole('article', { name: STORY_STRINGS.narrator });

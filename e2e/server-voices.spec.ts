@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { splitSentences } from '../shared/speech/sentences';
 import { NARRATION_STRINGS } from '../client/features/narration/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, narrationControls, openStoryExperience, registerThroughUi } from './helpers';
+import { beginStory, narrationControls, openStoryExperience, signUp } from './helpers';
 
 const FAKE_SPEECH_URL = process.env.FAKE_SPEECH_URL as string;
 
@@ -51,7 +51,7 @@ test.describe('server voices (TTS_PROVIDER set)', () => {
     test.setTimeout(90_000);
     await page.request.post(`${FAKE_SPEECH_URL}/__reset`);
     await recordMedia(page);
-    await registerThroughUi(page);
+    await signUp(page);
     await beginStory(page, 'A bell tower that rings at midnight for no one');
     const reply = await page
       .getByRole('article', { name: STORY_STRINGS.narrator })
@@ -101,7 +101,7 @@ test.describe('server voices (TTS_PROVIDER set)', () => {
 });
 
 test('without TTS_PROVIDER nothing about server voices shows', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A quiet village at the edge of a salt marsh');
   const features = await page.evaluate(async () => (await fetch('/api/features')).json());
   expect(features.speech).toEqual({ voices: [], transcription: false });

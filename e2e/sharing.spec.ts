@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PREFERENCES_STRINGS } from '../client/features/preferences/strings';
 import { SHARING_STRINGS } from '../client/features/sharing/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, createShareLink, registerThroughUi } from './helpers';
+import { beginStory, createShareLink, signUp } from './helpers';
 
 const FACEBOOK_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/450.0.0.0;FBBV/1]';
 const TITLE = 'The Valley <b>That Moves</b>';
@@ -41,7 +41,7 @@ async function shareFromStoryPage(page: Page): Promise<string> {
 
 test('share a story and read it logged out, in a Facebook in-app browser and through a Messenger link', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A cartographer maps a valley that moves at night');
   const opening = (await page.getByRole('article', { name: STORY_STRINGS.narrator }).first().innerText()).split('\n').find((line) => line.trim().length > 40) ?? '';
   const link = await shareFromStoryPage(page);
@@ -88,7 +88,7 @@ test('share a story and read it logged out, in a Facebook in-app browser and thr
 
 test('the owner stops sharing from the share dialog, and the link shows the story was removed', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A choir that sings the tide in');
   const { link, shareDialog } = await createShareLink(page);
 
@@ -130,7 +130,7 @@ test('preferences are disabled for visitors and saved for players', async ({ pag
   for (const name of ['Content Rating', 'Narrative Style', 'Language Style']) await expect(page.getByRole('combobox', { name })).toBeDisabled();
   await expectNoSeriousViolations(page);
 
-  await registerThroughUi(page);
+  await signUp(page);
   await page.goto('/preferences');
   const style = page.getByRole('combobox', { name: 'Narrative Style' });
   await expect(style).toBeEnabled();

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_STRINGS } from '../client/features/admin/strings';
 import { APP_STRINGS } from '../client/app/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
-import { loginThroughUi, registerThroughUi, uniqueUser } from './helpers';
+import { loginThroughUi, registerThroughUi, signUp, uniqueUser } from './helpers';
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -37,7 +37,7 @@ test('theme defaults to dark and the choice is kept in vite-ui-theme', async ({ 
 test('admin page: logged out, a player without rights, and an admin', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByText(ADMIN_STRINGS.loggedOutText)).toBeVisible();
-  await registerThroughUi(page);
+  await signUp(page);
   await page.goto('/admin');
   await expect(page.getByText(ADMIN_STRINGS.accessDeniedTitle)).toBeVisible();
   await expect(page.getByText(ADMIN_STRINGS.accessDeniedText)).toBeVisible();
@@ -110,7 +110,7 @@ for (const theme of ['dark', 'light']) {
     await page.getByRole('button', { name: AUTH_STRINGS.toRegister }).or(page.getByRole('link', { name: AUTH_STRINGS.toRegister })).click();
     await expect(page.getByText(/What is \d+/)).toBeVisible();
     await expectNoSeriousViolations(page);
-    await registerThroughUi(page);
+    await signUp(page);
     await page.goto('/account');
     await expect(page.getByRole('main')).toBeVisible();
     await expectNoSeriousViolations(page);

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { HOME_STRINGS } from '../client/features/home/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { STORY_VERSIONS_STRINGS } from '../client/features/story-versions/strings';
-import { gotoHome, registerThroughUi } from './helpers';
+import { gotoHome, signUp } from './helpers';
 
 test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
 
@@ -16,7 +16,7 @@ const playerBubbles = (page: Page) => page.getByRole('article', { name: STORY_ST
 const input = (page: Page) => page.getByPlaceholder(STORY_STRINGS.inputPlaceholder);
 
 async function startStory(page: Page) {
-  await registerThroughUi(page);
+  await signUp(page);
   await gotoHome(page);
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill('A harbour town where the bells ring on their own');
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
@@ -66,7 +66,7 @@ test('a reload while the narrator writes shows it thinking, then the saved reply
 });
 
 test('a new story has its address before its opening is written, so a reload comes back to it', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   await gotoHome(page);
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill('A lighthouse that keeps its own hours SLOWLY');
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();

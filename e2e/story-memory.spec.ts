@@ -4,11 +4,11 @@
 import { expect, test } from '@playwright/test';
 import { STORY_MEMORY_STRINGS } from '../client/features/story-memory/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, signUp } from './helpers';
 
 test('read and edit the story memory, and find it kept after a turn', async ({ page }) => {
   test.setTimeout(90_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A cartographer maps a valley that moves at night');
 
   await page.getByRole('button', { name: STORY_MEMORY_STRINGS.tooltip }).click();

@@ -9,7 +9,7 @@ import { APP_STRINGS } from '../client/app/strings';
 import { LIBRARY_STRINGS } from '../client/features/library/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { STORY_VERSIONS_STRINGS as V } from '../client/features/story-versions/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, signUp } from './helpers';
 
 const narratorBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.narrator });
 const playerBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.you });
@@ -47,7 +47,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 test("swipe between a reply's versions after 'Try again', and find the chosen one after a reload", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A clockmaker in Prague hears the town clock count thirteen');
   await playTurn(page, 'I climb the tower stairs');
   const first = await wordsOf(narratorBubbles(page).last());
@@ -75,7 +75,7 @@ test("swipe between a reply's versions after 'Try again', and find the chosen on
 
 test('Undo takes back the last turn and Redo brings it back', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A lighthouse keeper finds a door in the rock');
   const undo = page.getByRole('button', { name: V.undo });
   const redo = page.getByRole('button', { name: V.redo });
@@ -115,7 +115,7 @@ test('Undo takes back the last turn and Redo brings it back', async ({ page }) =
 
 test('edit a reply in place, keep it after a reload, and restore the original from Versions', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A botanist finds a greenhouse that grows on the moon');
   await playTurn(page, 'I water the silver fern');
   const original = await wordsOf(narratorBubbles(page).last());
@@ -151,7 +151,7 @@ test('edit a reply in place, keep it after a reload, and restore the original fr
 
 test('branch from an earlier reply into a new story, listed in Your Stories and in Branches', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A cartographer maps a valley that moves at night');
   const originUrl = page.url();
   await playTurn(page, 'I follow the river north');
@@ -194,7 +194,7 @@ test('branch from an earlier reply into a new story, listed in Your Stories and 
 
 test("erase from an action, then the toast's Undo brings it back", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A note in a bottle washes up with tomorrow’s date');
   await playTurn(page, 'I read the note aloud');
   await playTurn(page, 'I walk to the harbour');

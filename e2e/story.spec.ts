@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { HOME_STRINGS } from '../client/features/home/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
-import { beginStory, gotoHome, registerThroughUi, solveCaptcha, uniqueUser } from './helpers';
+import { beginStory, gotoHome, registerThroughUi, signUp, solveCaptcha, uniqueUser } from './helpers';
 
 const narratorBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.narrator });
 const playerBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.you });
@@ -80,7 +80,7 @@ test("a guest's story starts by itself after registering, and plays three stream
 });
 
 test('Current Story returns to the story; Shift+Enter adds a line; a blank action is not sent', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A botanist finds a greenhouse that grows on the moon');
   const storyUrl = page.url();
   // The top bar hides while the page is scrolled down (the story opens at its end); back at the top it shows.
@@ -105,7 +105,7 @@ test('Current Story returns to the story; Shift+Enter adds a line; a blank actio
 });
 
 test('a typed draft survives a reload of the story page', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A lighthouse keeper finds a door in the rock');
   await input(page).fill('I knock three times');
   await page.reload();
@@ -126,7 +126,7 @@ test('a story containing HTML shows it as text and runs nothing', async ({ page 
 });
 
 test('random and preset stories start from Home', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   await gotoHome(page);
   await page.getByRole('switch', { name: HOME_STRINGS.genreMixSwitchLabel }).click();
   await page.getByRole('button', { name: HOME_STRINGS.createRandom }).click();

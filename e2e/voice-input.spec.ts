@@ -1,14 +1,14 @@
 // Voice input in Chromium. On the default app (no server transcription) the browser's own
 // recogniser is used: a stub webkitSpeechRecognition installed before the page loads answers
-// 'look behind the door', or fails with 'not-allowed', or is missing altogether. On the app wired to
-// the fake OpenAI-compatible speech server (STT_PROVIDER set) the microphone records through
-// MediaRecorder from Chromium's fake device and the server's transcript comes back. Either way
-// the words join what was typed and are never sent by themselves.
+// 'look behind the door' when the test speaks, or fails with 'not-allowed', or is missing
+// altogether. On the app wired to the fake OpenAI-compatible speech server (STT_PROVIDER set) the
+// microphone records through MediaRecorder from Chromium's fake device and the server's transcript
+// comes back. Either way the words join what was typed and are never sent by themselves.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEFAULT_TRANSCRIPT } from '../server/test/fake-speech-server';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { VOICE_INPUT_STRINGS } from '../client/features/voice-input/strings';
-import { beginStory, registerThroughUi } from './helpers';
+import { beginStory, registerThroughUi, signUp } from './helpers';
 
 type StubMode = 'result' | 'not-allowed' | 'none';
 
@@ -43,14 +43,20 @@ async function installRecognitionStub(page: Page, mode: StubMode) {
       start() {
         const previous = target.__recognition as { starts?: number } | undefined;
         target.__recognition = { lang: this.lang, continuous: this.continuous, interimResults: this.interimResults, maxAlternatives: this.maxAlternatives, starts: (previous?.starts ?? 0) + 1 };
-        setTimeout(() => {
-          if (this.ended) return;
-          if (stubMode === 'result') {
+        if (stubMode === 'result') {
+          // The words are 'heard' only when the test says so, so the listening state lasts as long
+          // as the test needs to see it, however busy the machine is.
+          target.__speak = () => {
+            if (this.ended) return;
             const results = [Object.assign([{ transcript: 'look behind the door', confidence: 0.93 }], { isFinal: true })];
             this.dispatchEvent(Object.assign(new Event('result'), { resultIndex: 0, results }));
-          } else {
-            this.dispatchEvent(Object.assign(new Event('error'), { error: 'not-allowed' }));
-          }
+            this.finish();
+          };
+          return;
+        }
+        setTimeout(() => {
+          if (this.ended) return;
+          this.dispatchEvent(Object.assign(new Event('error'), { error: 'not-allowed' }));
           this.finish();
         }, 400);
       }
@@ -80,7 +86,7 @@ async function grantMicrophone(context: BrowserContext, page: Page) {
 }
 
 async function startStoryWithDraft(page: Page, context: BrowserContext, draft: string) {
-  await registerThroughUi(page);
+  await signUp(page);
   await beginStory(page, 'A lighthouse keeper finds a door in the rock below the lamp room');
   await grantMicrophone(context, page);
   await expect(playerBubbles(page)).toHaveCount(1);
@@ -96,6 +102,7 @@ test.describe('voice input with the browser recogniser (no server transcription)
     // Listening: the toggle is pressed and says how to stop.
     const stop = page.getByRole('button', { name: VOICE_INPUT_STRINGS.stop });
     await expect(stop).toHaveAttribute('aria-pressed', 'true');
+    await page.evaluate(() => (window as unknown as { __speak: () => void }).__speak());
 
     await expect(input(page)).toHaveValue('I lift the lantern look behind the door');
     await expect(micButton(page)).toHaveAttribute('aria-pressed', 'false');

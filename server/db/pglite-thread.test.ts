@@ -4,21 +4,36 @@
 // mid-transaction leaving nothing behind, the WAL fsynced on flush, a dump that loads again, and a
 // thread that dies failing loudly.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_START_PARAMS } from './pglite-setup';
 import { PGliteThread } from './pglite-thread';
 
 const cleanups: Array<() => Promise<void>> = [];
 
+// One initdb for the file: every in-memory thread below starts from its dump, which takes about a
+// third of the time of a fresh initdb (1.9 s against 5 s on the CI machine).
+let template: Uint8Array;
+let templateDir: string;
+beforeAll(async () => {
+  const fresh = await PGliteThread.start({ startParams: PGLITE_START_PARAMS });
+  template = await fresh.dumpDataDir();
+  await fresh.close();
+  templateDir = await mkdtemp(join(tmpdir(), 'tw-thread-template-'));
+}, 60_000);
+afterAll(async () => {
+  await rm(templateDir, { recursive: true, force: true });
+});
+
 async function startThread(options: { loadDataDir?: Uint8Array; dataDir?: string; onExit?: (error: Error) => void; connections?: number } = {}) {
-  const thread = await PGliteThread.start({ startParams: PGLITE_START_PARAMS, ...options });
+  const from = options.dataDir ? {} : { loadDataDir: options.loadDataDir ?? template };
+  const thread = await PGliteThread.start({ startParams: PGLITE_START_PARAMS, ...options, ...from });
   const pool = new pg.Pool({ max: options.connections ?? 4, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() });
   pool.on('error', () => {});
   cleanups.push(async () => {
@@ -154,7 +169,9 @@ describe('PGliteThread', { timeout: 30_000 }, () => {
     // Without a timer holding the event loop while the thread terminates, such a process exited
     // (code 0) in the middle of about half of all closes, before printing anything.
     const script = fileURLToPath(new URL('./fixtures/open-and-close.ts', import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, '4'], { timeout: 60_000 });
+    const templatePath = join(templateDir, 'template.tar');
+    await writeFile(templatePath, template);
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, '4', templatePath], { timeout: 60_000 });
     expect(stdout.trim()).toBe('closed 4');
   }, 90_000);
 });
