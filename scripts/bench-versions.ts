@@ -8,6 +8,7 @@
 // and, with TEST_DATABASE_URL or BENCH_DATABASE_URL, on PostgreSQL (database tw_bench_versions,
 // created and dropped here). Prints p50 / p99 / max in ms; asserts nothing.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,15 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const BRANCH_ROUNDS = Number(process.env.BENCH_BRANCH_ROUNDS ?? 10);
 const ACTIONS = ['I look around', 'I follow the path north', 'I ask the stranger who they are', 'I open the old chest', 'I listen at the door', 'I climb higher'];
 const PG_NAME = 'tw_bench_versions';
+interface Timed {
+  /** The client's round trip on loopback: sending, the server's work, and reading the whole answer. */
+  ms: number;
+  serverMs: number;
+  body: string;
+}
+
+/** What Chromium sends: the app answers it with brotli, made on the request's own time. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -64,22 +74,46 @@ async function seedStory(database: Database, userId: number): Promise<{ storyId:
 async function measureBackend(label: string, database: Database, dataDir: string): Promise<void> {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' });
   const app = await buildApp(config, { database, logger: false });
+  // Server time: Fastify's own clock from the request's arrival to its answer handed to the socket.
+  let lastServerMs = 0;
+  app.addHook('onResponse', (_request, reply, done) => {
+    lastServerMs = reply.elapsedTime;
+    done();
+  });
   await app.ready();
   try {
     const { cookie, userId } = await register(app);
     const seeded = performance.now();
     const { storyId, lastReplyId } = await seedStory(database, userId);
     console.log(`${label}: seeded ${TURNS} turns (${TURNS * 2 + 1} messages) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-    const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
-    const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<{ ms: number; body: string }> => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, acceptEncoding = 'identity'): Promise<Timed> => {
+      const body = method === 'GET' ? undefined : JSON.stringify(payload ?? {});
       const started = performance.now();
-      const res = await app.inject({ method, url: `/api/story/${storyId}${url}`, headers, ...(method === 'GET' ? {} : { payload: payload ?? {} }) });
+      const { status, bytes } = await new Promise<{ status: number; bytes: Buffer }>((resolve, reject) => {
+        const headers: Record<string, string> = { cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': acceptEncoding };
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        const req = request(`${address}/api/story/${storyId}${url}`, { method, agent, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
       const ms = performance.now() - started;
-      if (res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
-      return { ms, body: res.body };
+      await new Promise(setImmediate); // the server's onResponse, should it come after the client's end
+      if (status >= 300) throw new Error(`${method} ${url} answered ${status}: ${bytes.toString()}`);
+      return { ms, serverMs: lastServerMs, body: acceptEncoding === 'identity' ? bytes.toString() : '' };
     };
-    const times: Record<string, number[]> = {};
-    const record = (name: string, ms: number) => (times[name] ??= []).push(ms);
+    const times: Record<string, { server: number[]; roundTrip: number[] }> = {};
+    const record = (name: string, timed: Timed) => {
+      const entry = (times[name] ??= { server: [], roundTrip: [] });
+      entry.server.push(timed.serverMs);
+      entry.roundTrip.push(timed.ms);
+    };
     const lastAction = () => lastReplyId - 1;
 
     for (let i = 0; i < 3; i += 1) await call('GET', '/current-state'); // warm-up
@@ -87,23 +121,27 @@ async function measureBackend(label: string, database: Database, dataDir: string
     for (let round = 0; round < ROUNDS; round += 1) {
       const state = await call('GET', '/current-state');
       stateBytes = state.body.length;
-      record('GET current-state (reference)', state.ms);
-      record('undo', (await call('POST', '/undo')).ms);
-      record('redo', (await call('POST', '/redo')).ms);
-      record('erase from the last action', (await call('POST', '/erase', { fromMessageId: lastAction() })).ms);
+      record('GET current-state (reference)', state);
+      record('undo', await call('POST', '/undo'));
+      record('redo', await call('POST', '/redo'));
+      record('undo, Accept-Encoding: br (as a browser)', await call('POST', '/undo', {}, BROWSER_ENCODINGS));
+      record('redo, Accept-Encoding: br (as a browser)', await call('POST', '/redo', {}, BROWSER_ENCODINGS));
+      record('erase from the last action', await call('POST', '/erase', { fromMessageId: lastAction() }));
       await call('POST', '/redo');
-      record('edit a reply (PATCH)', (await call('PATCH', `/messages/${lastReplyId}`, { content: `An edited reply, round ${round}.` })).ms);
-      record('select a version', (await call('POST', `/messages/${lastReplyId}/select`, { version: 1 + (round % 2) })).ms);
-      record('list versions', (await call('GET', `/messages/${lastReplyId}/versions`)).ms);
-      record('edit an early action (PATCH)', (await call('PATCH', `/messages/3`, { content: `I look around, round ${round}` })).ms);
+      record('edit a reply (PATCH)', await call('PATCH', `/messages/${lastReplyId}`, { content: `An edited reply, round ${round}.` }));
+      record('select a version', await call('POST', `/messages/${lastReplyId}/select`, { version: 1 + (round % 2) }));
+      record('list versions', await call('GET', `/messages/${lastReplyId}/versions`));
+      record('edit an early action (PATCH)', await call('PATCH', `/messages/3`, { content: `I look around, round ${round}` }));
     }
-    for (let round = 0; round < BRANCH_ROUNDS; round += 1) record(`branch (${TURNS} turns)`, (await call('POST', '/branch', { messageId: lastReplyId })).ms);
+    for (let round = 0; round < BRANCH_ROUNDS; round += 1) record(`branch (${TURNS} turns)`, await call('POST', '/branch', { messageId: lastReplyId }));
+    agent.destroy();
 
-    console.log(`\n${label}, ${TURNS}-turn story (current state ${(stateBytes / 1024).toFixed(0)} KB), server time in ms:`);
-    console.log('| call | n | p50 | p99 | max |');
-    console.log('|---|---|---|---|---|');
-    for (const [name, values] of Object.entries(times)) {
-      console.log(`| ${name} | ${values.length} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`);
+    console.log(`\n${label}, ${TURNS}-turn story (current state ${(stateBytes / 1024).toFixed(0)} KB), ms:`);
+    console.log('| call | n | server p50 | server p99 | round trip p50 | round trip p99 | round trip max |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [name, { server, roundTrip }] of Object.entries(times)) {
+      const cells = [percentile(server, 50), percentile(server, 99), percentile(roundTrip, 50), percentile(roundTrip, 99), Math.max(...roundTrip)];
+      console.log(`| ${name} | ${server.length} | ${cells.map((v) => v.toFixed(1)).join(' | ')} |`);
     }
   } finally {
     await app.close();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createImageProvider } from './ai/image/registry';
 import type { ImageProvider } from './ai/image/types';
 import { createNarratorProvider } from './ai/llm/registry';
@@ -16,6 +16,7 @@ import type { NarratorProvider } from './ai/llm/types';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createRepositories } from './db/repositories';
+import { utf8SerializerCompiler } from './plugins/json-bytes';
 import { registerCompression, staticCompressionOptions } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { connectRedis, redisBroadcast } from './plugins/redis';
@@ -112,7 +113,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(utf8SerializerCompiler);
 
   // Writes with an empty JSON body (logout) parse as an empty object rather than failing.
   app.removeContentTypeParser('application/json');

@@ -5,7 +5,7 @@ import { clampTitle, fallbackTitle } from '@server/ai/llm/builtin/memory';
 import { TITLE_SYSTEM_PROMPT, titleUserPrompt } from '@server/ai/llm/prompts';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
-import type { MessageRecord } from '@server/db/repositories/stories';
+import type { ShownMessage } from '@server/db/repositories/stories';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES, type StoryMessage, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
@@ -32,16 +32,13 @@ interface StoryDeps {
 const TITLE_MAX_OUTPUT_TOKENS = 24;
 const TITLE_TEMPERATURE = 0.7;
 
-export function toStoryMessage(m: MessageRecord, image?: string): StoryMessage {
-  return {
-    messageId: m.id,
-    role: m.role,
-    content: m.content,
-    createdAt: m.createdAt.toISOString(),
-    isInitialMessage: m.isInitial,
-    ...(image ? { image } : {}),
-    ...(m.versions > 1 ? { version: m.version, versions: m.versions } : {}),
-  };
+/** The story's reads: each message with its scene picture, when it has one (most have none). */
+function withPictures(messages: ShownMessage[], pictures: Map<number, string>): StoryMessage[] {
+  if (pictures.size === 0) return messages;
+  return messages.map((m) => {
+    const image = pictures.get(m.messageId);
+    return image ? { ...m, image } : m;
+  });
 }
 
 /** The first line of a model's answer without quotes, labels or closing punctuation. */
@@ -94,9 +91,9 @@ export function createStoryService(deps: StoryDeps) {
 
     /** The owner's story as current-state answers it, once ownership and the lease are known (a change just made under them). */
     async stateOf(storyId: number, replying: boolean): Promise<StoryStateResponse> {
-      const [records, pictures, canRedo] = await Promise.all([repos.stories.listMessages(storyId), deps.images.forStory(storyId), repos.storyVersions.canRedo(storyId)]);
+      const [shown, pictures, canRedo] = await Promise.all([repos.stories.shownMessages(storyId), deps.images.forStory(storyId), repos.storyVersions.canRedo(storyId)]);
       return {
-        messages: records.map((m) => toStoryMessage(m, pictures.byMessage.get(m.id))),
+        messages: withPictures(shown, pictures.byMessage),
         replying,
         images: pictures.images,
         storyImage: pictures.storyImage,
@@ -106,8 +103,8 @@ export function createStoryService(deps: StoryDeps) {
 
     async recover(userId: number, storyId: number, messageId: number | undefined): Promise<StoryRecoverResponse> {
       const story = await owned(userId, storyId);
-      const [records, pictures] = await Promise.all([repos.stories.listMessages(storyId), deps.images.forStory(storyId)]);
-      const messages = records.map((m) => toStoryMessage(m, pictures.byMessage.get(m.id)));
+      const [shown, pictures] = await Promise.all([repos.stories.shownMessages(storyId), deps.images.forStory(storyId)]);
+      const messages = withPictures(shown, pictures.byMessage);
       // 'Try again' replaces a reply under a new id, so a bookmark may name an id that is gone:
       // any id within the story's span still recovers it (only this story's messages are sent).
       const ids = messages.map((m) => m.messageId);

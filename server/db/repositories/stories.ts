@@ -3,6 +3,7 @@
 // or a transaction, so a process killed mid-turn leaves either the whole reply or none of it.
 import { and, asc, desc, eq, gt, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Preferences } from '@shared/schemas/preferences';
+import type { StoryMessage } from '@shared/schemas/story';
 import type { Db } from '../client';
 import { stories, storyMessages } from '../schema';
 import { executePrepared } from './prepared';
@@ -32,6 +33,10 @@ export interface MessageRecord {
   versions: number;
   createdAt: Date;
 }
+
+/** A shown message as the story's reads send it (StoryMessage without its picture). */
+export type ShownMessage = Omit<StoryMessage, 'image'>;
+type ShownMessageRow = { id: number; role: 'user' | 'assistant'; content: string; is_initial: boolean; version: number; versions: number; created_at: string };
 
 const storyColumns = {
   id: stories.id,
@@ -250,6 +255,30 @@ export function createStoriesRepository(db: Db) {
         .where(eq(storyMessages.id, messageId))
         .returning({ attempts: storyMessages.attempts });
       return row.attempts;
+    },
+
+    /**
+     * The shown messages as the story's reads answer them (current state, undo, redo, erase,
+     * recover): the time already an ISO string, as Date.toISOString writes it, and the version
+     * pair only once there are several. One prepared statement and no per-row Date or mapping: on a
+     * 1,000-turn story this read is most of what undo costs (docs/benchmarks.md, "Story versions").
+     */
+    async shownMessages(storyId: number): Promise<ShownMessage[]> {
+      const found = await executePrepared<ShownMessageRow>(
+        db,
+        'story-shown-messages',
+        sql`select id, role, content, is_initial, version, versions,
+              to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+            from story_messages where story_id = ${storyId} and state = 'shown' order by id`,
+      );
+      return found.map((m) => ({
+        messageId: m.id,
+        role: m.role,
+        content: m.content,
+        createdAt: m.created_at,
+        isInitialMessage: m.is_initial,
+        ...(m.versions > 1 ? { version: m.version, versions: m.versions } : {}),
+      }));
     },
 
     async listMessages(storyId: number): Promise<MessageRecord[]> {

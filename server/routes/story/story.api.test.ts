@@ -204,6 +204,24 @@ describe('ownership and ids', () => {
   });
 });
 
+describe('GET /api/story/:id/current-state', () => {
+  it('sends any character as UTF-8 under a true Content-Length, and each time as Date.toISOString writes it', async () => {
+    const { client } = await registerUser(ctx.app);
+    const premise = 'The dragon’s “last” café — 🐉 at midnight';
+    const { storyId } = await start(client, premise);
+    // PostgreSQL keeps microseconds; the answer shows milliseconds, cut as a JavaScript Date cuts them.
+    await ctx.database.executeSql("update story_messages set created_at = '2026-11-25 10:00:00.123789+00' where story_id = $1 and role = 'user'", [storyId]);
+    const res = await client.get(`/api/story/${storyId}/current-state`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    const state = JSON.parse(res.rawPayload.toString('utf8'));
+    expect(state.messages[0]).toEqual({ messageId: expect.any(Number), role: 'user', content: premise, createdAt: '2026-11-25T10:00:00.123Z', isInitialMessage: true });
+    const [, reply] = await createRepositories(ctx.database.db).stories.listMessages(storyId);
+    expect(state.messages[1].createdAt).toBe(reply.createdAt.toISOString());
+  });
+});
+
 describe('GET /api/story/:id/recover', () => {
   it('returns the messages, no images yet and the story with a title', async () => {
     const { client } = await registerUser(ctx.app);
