@@ -1,12 +1,13 @@
 // `npm run bench:versions`: the server time of the player's controls (issue 12) on a long story.
 // Builds a story of BENCH_TURNS turns (default 1,000: 2,001 messages written by the builtin
-// narrator) straight into the database, then times each call through the whole app in process
-// (Fastify's inject: routing, validation, the service, the database and the answer's
-// serialisation, without a socket): undo and redo (each answers the whole current state, 2,001
-// messages), erase from here, edit, select a version, list versions, branch (a copy of all 1,000
+// narrator) straight into the database, then times each call over real HTTP on loopback (a
+// keep-alive client in this process): Fastify's own server time (reply.elapsedTime, from the
+// request's arrival to the answer handed to the socket) and the client's round trip. Calls: undo
+// and redo (each answers the whole current state, 2,001 messages; also as a browser asks, with
+// brotli), erase from here, edit, select a version, list versions, branch (a copy of all 1,000
 // turns), and GET current-state for scale. On embedded PGlite (a temporary data dir, fsync on)
 // and, with TEST_DATABASE_URL or BENCH_DATABASE_URL, on PostgreSQL (database tw_bench_versions,
-// created and dropped here). Prints p50 / p99 / max in ms; asserts nothing.
+// created and dropped here). Prints p50 / p99 in ms; asserts nothing.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
