@@ -1,9 +1,8 @@
-// Answers serialised as UTF-8 bytes, not strings. A JSON text holding any character beyond Latin-1
-// (a story's ’ or “”, an emoji) is a two-byte string in V8, and on Node 20 both places that turn a
-// string into bytes on the way out are slow for it: Fastify's Content-Length (Buffer.byteLength)
-// and the socket's write each cost about 10 ms for a 1,000-turn story's state (1.2 MB), where
-// TextEncoder does the whole encoding in about 1 ms (measured, docs/benchmarks.md, "Story
-// versions"). The zod schema still checks and shapes every answer first.
+// Answers serialised as UTF-8 bytes, not strings. Left as a string, a large answer is turned into
+// bytes twice on the way out: Fastify measures it for Content-Length (Buffer.byteLength) and the
+// socket encodes it again on write. Encoding it once here with TextEncoder took the send path of a
+// 1,000-turn story's state (915 KB) from 3.7 s to 2.0 s of a benchmark's profile
+// (docs/benchmarks.md, "Story versions"). The zod schema still checks and shapes every answer first.
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
