@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { MAX_ID, rows } from './sql-values';
 
-
 export interface StoryLinkRow {
   id: number;
   title: string | null;

@@ -59,7 +59,6 @@ export interface ChatMessageProps {
   editor?: MessageEditorState;
 }
 
-
 /** The writing cursor at the end of a reply that is still streaming. */
 const caret = <span className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-gold motion-reduce:animate-none" aria-hidden="true" />;
 
