@@ -15,6 +15,8 @@
 //   --log-level L    the app's LOG_LEVEL (default info, as deployed)
 //   --redis URL      count the limits in Redis (REDIS_URL) instead of in the process
 //   --server-dir D   run the server of another checkout (e.g. the code before a change)
+//   --only LIST      measure only these targets besides the bare route (comma-separated: shared,
+//                    shared-br, shared-304, captcha, healthz), e.g. to profile one of them
 // BENCH_CPU_PROF=DIR profiles the app (a V8 CPU profile written there when it stops).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { runLoad, type LoadResult } from './bench-reads-load';
 import { freePort } from './bench-lib/ports';
+import { cpuMs } from './bench-lib/processes';
 import { serverArgv } from './serve-command.mjs';
 
 const { values: flags } = parseArgs({
@@ -38,6 +41,7 @@ const { values: flags } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     redis: { type: 'string' },
     'server-dir': { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const CONNECTIONS = Number(flags.connections);
@@ -111,24 +115,34 @@ async function sharedStory(base: string): Promise<string> {
 }
 
 interface Target {
+  /** What --only calls it (the bare route has none: it is always measured). */
+  key?: string;
   label: string;
   port: number;
+  /** The answering server's process, whose CPU time per request is reported. */
+  pid: number | undefined;
   path: string;
   expect: number[];
   headers?: Record<string, string>;
 }
 
-async function measure(target: Target): Promise<LoadResult> {
+type Measured = LoadResult & { cpuUsPerRequest: number };
+
+async function measure(target: Target): Promise<Measured> {
   const load = { host: HOST, port: target.port, path: target.path, headers: target.headers, connections: CONNECTIONS, expect: target.expect };
   await runLoad({ ...load, durationMs: WARMUP_MS });
+  const cpuBefore = await cpuMs(target.pid);
   const result = await runLoad({ ...load, durationMs: DURATION_MS });
-  process.stdout.write(`  ${target.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms\n`);
-  return result;
+  // The server's own CPU (all its threads, user + system) per answer: what the load generator and
+  // other work on the machine disturb least, so it tells a change apart where req/s is noisy.
+  const cpuUsPerRequest = ((await cpuMs(target.pid)) - cpuBefore) * 1000 / Math.max(1, result.requests);
+  process.stdout.write(`  ${target.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, ${cpuUsPerRequest.toFixed(1)} µs CPU/request\n`);
+  return { ...result, cpuUsPerRequest };
 }
 
 /** Each target's median round by throughput (its own latencies with it). */
-async function measureAll(targets: Target[]): Promise<Array<[string, LoadResult]>> {
-  const results = targets.map(() => [] as LoadResult[]);
+async function measureAll(targets: Target[]): Promise<Array<[string, Measured]>> {
+  const results = targets.map(() => [] as Measured[]);
   for (let round = 1; round <= ROUNDS; round += 1) {
     if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
     for (const [index, target] of targets.entries()) results[index].push(await measure(target));
@@ -139,13 +153,13 @@ async function measureAll(targets: Target[]): Promise<Array<[string, LoadResult]
   });
 }
 
-function report(rows: Array<[string, LoadResult]>): void {
+function report(rows: Array<[string, Measured]>): void {
   const bare = rows[0][1].requestsPerSecond;
   const pad = (text: string, width: number) => text.padStart(width);
-  console.log(`\n${'target'.padEnd(40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('vs bare', 9)}${pad('errors', 8)}`);
+  console.log(`\n${'target'.padEnd(40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('vs bare', 9)}${pad('CPU µs/req', 12)}${pad('errors', 8)}`);
   for (const [label, r] of rows) {
     console.log(
-      `${label.padEnd(40)}${pad(Math.round(r.requestsPerSecond).toLocaleString('en-US'), 10)}${pad(r.p50Ms.toFixed(2), 9)}${pad(r.p99Ms.toFixed(2), 9)}${pad(r.maxMs.toFixed(1), 9)}${pad(`${Math.round((100 * r.requestsPerSecond) / bare)}%`, 9)}${pad(String(r.errors), 8)}`,
+      `${label.padEnd(40)}${pad(Math.round(r.requestsPerSecond).toLocaleString('en-US'), 10)}${pad(r.p50Ms.toFixed(2), 9)}${pad(r.p99Ms.toFixed(2), 9)}${pad(r.maxMs.toFixed(1), 9)}${pad(`${Math.round((100 * r.requestsPerSecond) / bare)}%`, 9)}${pad(r.cpuUsPerRequest.toFixed(1), 12)}${pad(String(r.errors), 8)}`,
     );
   }
 }
@@ -193,16 +207,16 @@ async function main(): Promise<void> {
     );
     console.log(`shared story: ${TURNS} turns, ${body.length} bytes of JSON, ETag ${etag || 'none'}`);
     const shared = `/api/shared/${shareId}`;
-    report(
-      await measureAll([
-        { label: 'bare Fastify, same bytes from memory', port: bare.port, path: '/shared', expect: [200] },
-        { label: 'GET /api/shared/{id}', port: app.port, path: shared, expect: [200] },
-        { label: 'GET /api/shared/{id}, Accept-Encoding: br', port: app.port, path: shared, expect: [200], headers: { 'accept-encoding': 'br' } },
-        { label: 'GET /api/shared/{id}, If-None-Match: 304', port: app.port, path: shared, expect: [304], headers: { 'if-none-match': etag } },
-        { label: 'GET /api/captcha', port: app.port, path: '/api/captcha', expect: [200] },
-        { label: 'GET /healthz', port: app.port, path: '/healthz', expect: [200] },
-      ]),
-    );
+    const targets: Target[] = [
+      { label: 'bare Fastify, same bytes from memory', port: bare.port, pid: bare.process.pid, path: '/shared', expect: [200] },
+      { key: 'shared', label: 'GET /api/shared/{id}', port: app.port, pid: app.process.pid, path: shared, expect: [200] },
+      { key: 'shared-br', label: 'GET /api/shared/{id}, Accept-Encoding: br', port: app.port, pid: app.process.pid, path: shared, expect: [200], headers: { 'accept-encoding': 'br' } },
+      { key: 'shared-304', label: 'GET /api/shared/{id}, If-None-Match: 304', port: app.port, pid: app.process.pid, path: shared, expect: [304], headers: { 'if-none-match': etag } },
+      { key: 'captcha', label: 'GET /api/captcha', port: app.port, pid: app.process.pid, path: '/api/captcha', expect: [200] },
+      { key: 'healthz', label: 'GET /healthz', port: app.port, pid: app.process.pid, path: '/healthz', expect: [200] },
+    ];
+    const only = flags.only?.split(',').map((key) => key.trim());
+    report(await measureAll(targets.filter((target) => !target.key || !only || only.includes(target.key))));
   } finally {
     for (const child of children.reverse()) await stopProcess(child);
     await rm(dir, { recursive: true, force: true });

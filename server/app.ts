@@ -17,6 +17,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createRepositories } from './db/repositories';
 import { utf8SerializerCompiler } from './plugins/json-bytes';
+import { lazyChildLoggerFactory } from './plugins/lazy-logger';
 import { registerCompression, staticCompressionOptions } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { connectRedis, redisBroadcast } from './plugins/redis';
@@ -33,7 +34,7 @@ import { libraryRoutes } from './routes/story/library';
 import { storyVersionRoutes } from './routes/story/versions';
 import { startJobQueue, type QueueOptions } from './jobs/queue';
 import { preferencesRoutes } from './routes/preferences';
-import { sharingRoutes } from './routes/sharing';
+import { publicSharingRoutes, sharingRoutes } from './routes/sharing';
 import { sharedPageRoute } from './routes/sharing/page';
 import { speechRoutes } from './routes/speech';
 import { storyRoutes } from './routes/story';
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const options: FastifyServerOptions = {
     logger: deps.logger ?? { level: config.logLevel, redact: LOG_REDACT },
     bodyLimit: BODY_LIMIT_BYTES,
+    childLoggerFactory: lazyChildLoggerFactory,
     // A hop count trusts that many proxies in front of us, as proxy-addr does.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   };
@@ -229,34 +231,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const serveClient = config.serveClient && existsSync(join(config.clientDir, 'index.html'));
   registerErrorHandling(app, serveClient);
   await registerSecurity(app);
-  await registerCompression(app, config.compression);
-  await app.register(cookie);
-  registerSession(app, sessions, sessionCookies);
 
-  // A write is acknowledged only once it is durable (PGlite WAL fsync; a no-op on PostgreSQL).
-  // A streamed story turn flushes itself before its `done` or `error` event: waiting here would
-  // hold back the first words by an fsync. GET generate-title writes too and flushes itself.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!WRITE_METHODS.has(request.method) || String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return done(null, payload);
-    deps.database.flush().then(() => done(null, payload), done);
-  });
-
+  // Public reads, the same for everyone: probes, shared snapshots and the built client's files
+  // (precompressed by the build, their Content-Length and ETag true to the bytes sent). They sit
+  // outside the account scope below and run none of its hooks: a popular shared link is read
+  // thousands of times a second, and no session cookie can ride along on its public answer.
   await app.register(healthRoutes(deps.database));
-  await app.register(authRoutes(ctx), { prefix: '/api' });
-  await app.register(userRoutes(ctx), { prefix: '/api' });
-  await app.register(storyRoutes(ctx), { prefix: '/api' });
-  await app.register(libraryRoutes(ctx), { prefix: '/api' });
-  await app.register(storyVersionRoutes(ctx), { prefix: '/api' });
-  await app.register(adminRoutes(ctx), { prefix: '/api' });
-  await app.register(bookmarkRoutes(ctx), { prefix: '/api' });
-  await app.register(sharingRoutes(ctx), { prefix: '/api' });
-  await app.register(preferencesRoutes(ctx), { prefix: '/api' });
-  await app.register(imageRoutes(ctx), { prefix: '/api' });
-  await app.register(featuresRoutes(ctx), { prefix: '/api' });
-  await app.register(speechRoutes(ctx), { prefix: '/api' });
-
+  await app.register(publicSharingRoutes(ctx), { prefix: '/api' });
   if (serveClient) {
-    await app.register(sharedPageRoute(ctx));
     await app.register(fastifyStatic, {
       root: config.clientDir,
       wildcard: false,
@@ -267,5 +249,36 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       },
     });
   }
+
+  // Everything that may read or write an account: cookies, the session, compression of JSON
+  // answers, and a write acknowledged only once it is durable.
+  await app.register(async (accountScope) => {
+    await registerCompression(accountScope, config.compression);
+    await accountScope.register(cookie);
+    registerSession(accountScope, sessions, sessionCookies);
+
+    // A write is acknowledged only once it is durable (PGlite WAL fsync; a no-op on PostgreSQL).
+    // A streamed story turn flushes itself before its `done` or `error` event: waiting here would
+    // hold back the first words by an fsync. GET generate-title writes too and flushes itself.
+    accountScope.addHook('onSend', (request, reply, payload, done) => {
+      if (!WRITE_METHODS.has(request.method) || String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return done(null, payload);
+      deps.database.flush().then(() => done(null, payload), done);
+    });
+
+    await accountScope.register(authRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(userRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(storyRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(libraryRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(storyVersionRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(adminRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(bookmarkRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(sharingRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(preferencesRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(imageRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(featuresRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(speechRoutes(ctx), { prefix: '/api' });
+    // The shared story's page (link-preview tags in the SPA's HTML): compressed like other answers.
+    if (serveClient) await accountScope.register(sharedPageRoute(ctx));
+  });
   return app;
 }

@@ -26,19 +26,14 @@ export function isCompressible(contentType: string): boolean {
 const ENCODED_FILES = ['**/*.br', '**/*.gz'];
 
 /**
- * Registers on-the-fly compression for the routes registered after it (call before the routes).
+ * Registers on-the-fly compression for the routes of the scope it is registered in.
  * With `enabled` false nothing is compressed: the figures' "before" and operators whose proxy
  * compresses already (COMPRESSION=false).
  */
 export async function registerCompression(app: FastifyInstance, enabled: boolean): Promise<void> {
   if (!enabled) return;
-  // The client's files are served as built (precompressed, or identity when small): a route of
-  // @fastify/static is left alone, so its Content-Length and ETag stay true to the bytes sent.
-  // With `wildcard: false` every file is its own route, marked by @fastify/static with config.file.
-  app.addHook('onRoute', (route) => {
-    const config = route.config as { file?: unknown } | undefined;
-    if (typeof config?.file === 'string') route.compress = false;
-  });
+  // The client's files are served as built (precompressed, or identity when small) from outside
+  // the scope this is registered in (see app.ts), so their Content-Length and ETag stay true.
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,

@@ -16,7 +16,7 @@ function clock() {
 }
 const quietLog = () => ({ warn: vi.fn(), info: vi.fn() });
 
-async function allowed(limiter: { allow(limit: Limit, key: string): Promise<boolean> }, limit: Limit, key: string, times: number) {
+async function allowed(limiter: { allow(limit: Limit, key: string): boolean | Promise<boolean> }, limit: Limit, key: string, times: number) {
   const answers: boolean[] = [];
   for (let i = 0; i < times; i += 1) answers.push(await limiter.allow(limit, key));
   return answers;
@@ -43,6 +43,24 @@ describe('in memory', () => {
     expect(await allowed(limiter, perHour, '42', 2)).toEqual([true, false]);
   });
 
+  it('answers at once, without a promise, when it counts in this process', () => {
+    const limiter = createRequestLimiter({ now: clock().now, shared: null, log: quietLog() });
+    const answers = [1, 2, 3, 4].map(() => limiter.allow(perMinute, '10.0.0.9'));
+    expect(answers).toEqual([true, true, true, false]);
+  });
+
+  it('counts a request once in a store that answers later, and waits for its answer', async () => {
+    const windows = createMemoryStore(clock().now);
+    const later: CounterStore = { incr: (key, callback, timeWindow, max) => setTimeout(() => windows.incr(key, callback, timeWindow, max), 1) };
+    const failing: CounterStore = { incr: (_key, callback) => setTimeout(() => callback(new Error('store down')), 1) };
+    const limiter = createRequestLimiter({ now: clock().now, shared: null, log: quietLog(), fallback: later });
+    const first = limiter.allow(perMinute, 'ip1');
+    expect(first).toBeInstanceOf(Promise);
+    expect(await allowed(limiter, perMinute, 'ip1', 3)).toEqual([true, true, false]);
+    expect(await first).toBe(true);
+    await expect(createRequestLimiter({ now: clock().now, shared: null, log: quietLog(), fallback: failing }).allow(perMinute, 'ip1')).rejects.toThrow('store down');
+  });
+
   it('holds a bounded number of keys, dropping the least recently counted', () => {
     const store = createMemoryStore(clock().now, 3);
     const counts: number[] = [];
@@ -60,6 +78,8 @@ describe('in memory', () => {
     expect(ipKey('2001:db8:1:2::1')).not.toBe(ipKey('2001:db8:1:3::1'));
     expect(ipKey('::ffff:10.0.0.1')).toBe('10.0.0.1');
     expect(ipKey('10.0.0.1')).not.toBe(ipKey('10.0.0.2'));
+    expect(ipKey('10.0.0.1')).toBe('10.0.0.1');
+    expect(ipKey('2001:DB8:1:2::1')).toBe(ipKey('2001:db8:1:2::1'));
   });
 });
 

@@ -89,13 +89,30 @@ export function createRequestLimiter({ now, shared, log, fallback = createMemory
     return increment(fallback, key, limit.windowMs, limit.max);
   }
 
+  /** Counts in a store whose callback may come at once (the memory store's always does): no promise then. */
+  function countNow(store: CounterStore, key: string, limit: Limit): number | Promise<number> {
+    let answer: { error: Error | null; current?: number } | undefined;
+    let settle: ((error: Error | null, current?: number) => void) | undefined;
+    store.incr(key, (error, result) => {
+      const outcome = { error: error ?? (result ? null : new Error('no count')), current: result?.current };
+      if (settle) settle(outcome.error, outcome.current);
+      else answer = outcome;
+    }, limit.windowMs, limit.max);
+    if (answer) return answer.error ? Promise.reject(answer.error) : answer.current!;
+    return new Promise((resolve, reject) => (settle = (error, current) => (error ? reject(error) : resolve(current!))));
+  }
+
   return {
     /**
      * Counts one request against `limit` for `key`; false when it is past the limit. A refused
      * request is counted too, but a window never grows: the count simply restarts when it ends.
+     * Counted in this process the answer comes at once, without a promise: a public shared read
+     * asks on every request, thousands of times a second.
      */
-    async allow(limit: Limit, key: string): Promise<boolean> {
-      return (await count(`${limit.bucket}:${key}`, limit)) <= limit.max;
+    allow(limit: Limit, key: string): boolean | Promise<boolean> {
+      const fullKey = `${limit.bucket}:${key}`;
+      const current = shared ? count(fullKey, limit) : countNow(fallback, fullKey, limit);
+      return typeof current === 'number' ? current <= limit.max : current.then((value) => value <= limit.max);
     },
     /** Whether the last count fell back to this process because Redis was unreachable. */
     get degraded() {
@@ -108,5 +125,6 @@ export type RequestLimiter = ReturnType<typeof createRequestLimiter>;
 /**
  * The key for a per-IP limit: an IPv4 address as is, an IPv6 address by its /64 (one host is
  * usually handed a whole /64, so counting single addresses would let it rotate past any limit).
+ * An address without a colon is IPv4 and needs no parsing (node's IPv6 test is a long regex).
  */
-export const ipKey = (ip: string) => normalizeIP(ip, 64);
+export const ipKey = (ip: string) => (ip.includes(':') ? normalizeIP(ip, 64) : ip);

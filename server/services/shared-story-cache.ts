@@ -109,18 +109,26 @@ export function createSharedStoryCache({ load, now, compress = false, ttlMs = SH
     return pending;
   }
 
+  /** The snapshot if it is in memory and fresh (counted as read), else undefined: no promise, no database. */
+  function peek(shareId: string): PublishedShare | undefined {
+    const entry = entries.get(shareId);
+    if (entry && entry.expiresAt > now().getTime()) {
+      entries.delete(shareId);
+      entries.set(shareId, entry);
+      return entry.share;
+    }
+    drop(shareId);
+    return undefined;
+  }
+
   return {
     /** The published snapshot, from memory when it is there and fresh; null when there is none. */
     get(shareId: string): Promise<PublishedShare | null> {
-      const entry = entries.get(shareId);
-      if (entry && entry.expiresAt > now().getTime()) {
-        entries.delete(shareId);
-        entries.set(shareId, entry);
-        return Promise.resolve(entry.share);
-      }
-      drop(shareId);
-      return fetch(shareId);
+      const share = peek(shareId);
+      return share ? Promise.resolve(share) : fetch(shareId);
     },
+
+    peek,
 
     /** Forgets a share (it was stopped): the next read goes to the database. */
     invalidate(shareId: string): void {

@@ -88,6 +88,9 @@ export function createSharingService({ repos, images, now, compress = false, rev
       return share;
     },
 
+    /** The public answer when it is in memory already (the usual case for a read), else undefined. */
+    publishedNow: (shareId: string): PublishedShare | undefined => cache.peek(shareId),
+
     /** Hears other instances' stopped shares (with REDIS_URL); call once at start-up. */
     async start(): Promise<void> {
       await revocations?.listen((shareId) => cache.invalidate(shareId));

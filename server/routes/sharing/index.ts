@@ -7,13 +7,14 @@
 // serialiser, nor a compressor. These reads are not logged one by one at info level: a popular story
 // brings thousands a second, and two log lines each would cost more than the answer; errors are.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PublishedShare } from '@server/services/shared-story-cache';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, successSchema } from '@shared/schemas/common';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import { AppError } from '@server/errors';
 import { parseImageFile, sendAsset } from '../images';
-import { SAMPLE_SHARE_ID, SHARING_MESSAGES, shareBodySchema, shareParamsSchema, shareResponseSchema, sharedStorySchema, type SharedStory } from '@shared/schemas/sharing';
+import { SAMPLE_SHARE_ID, SHARING_MESSAGES, shareBodySchema, shareParamsSchema, shareResponseSchema, sharedStorySchema } from '@shared/schemas/sharing';
 import { storyParamsSchema } from '@shared/schemas/story';
 import { tooManyRequests } from '@server/errors';
 import { requireUserId } from '@server/plugins/session';
@@ -56,16 +57,11 @@ export function sharedReadLimit(ctx: RouteContext): Limit {
 }
 
 /** Counts one public read for the caller's IP; false when the IP has used up its reads. */
-export async function takeSharedRead(ctx: RouteContext, request: FastifyRequest): Promise<boolean> {
+export function takeSharedRead(ctx: RouteContext, request: FastifyRequest): boolean | Promise<boolean> {
   return ctx.limiter.allow(sharedReadLimit(ctx), ipKey(request.ip));
 }
 
-/** Public when nothing personal rides along: a refreshed session cookie must never sit in a shared cache. */
-function setCaching(reply: FastifyReply, maxAgeSeconds: number): void {
-  const scope = reply.hasHeader('set-cookie') ? 'private' : 'public';
-  reply.header('cache-control', `${scope}, max-age=${maxAgeSeconds}`);
-}
-
+/** The owner's calls: share a story, stop sharing it. They need the session (registered with the account hooks). */
 export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -77,22 +73,47 @@ export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
+    app.delete('/shared/:shareId', { schema: { params: shareParamsSchema, response: { 200: successSchema } } }, async (request) => {
+      await ctx.sharing.stop(requireUserId(request), request.params.shareId);
+      return { success: true as const };
+    });
+  };
+}
+
+/**
+ * The public reads: a shared snapshot and its pictures. Anonymous and identical for everyone, so
+ * they are registered outside the account hooks (cookies, sessions, on-the-fly compression, the
+ * write flush): a viral link's reads pay for none of them, and no session cookie can ride along.
+ */
+export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
     const readOptions = { logLevel: 'warn' as const, schema: { params: shareParamsSchema, response: { 200: sharedStorySchema, 304: z.void() } } };
-    app.get('/shared/:shareId', readOptions, async (request, reply) => {
-      if (!(await takeSharedRead(ctx, request))) throw tooManyRequests(SHARING_MESSAGES.tooManyReads, 60);
-      const shared = await ctx.sharing.published(request.params.shareId);
+    function answer(request: FastifyRequest, reply: FastifyReply, shared: PublishedShare): void {
       reply.header('etag', shared.etag);
-      setCaching(reply, shared.story.shareId === SAMPLE_SHARE_ID ? SAMPLE_MAX_AGE_SECONDS : SHARED_MAX_AGE_SECONDS);
+      const maxAge = shared.story.shareId === SAMPLE_SHARE_ID ? SAMPLE_MAX_AGE_SECONDS : SHARED_MAX_AGE_SECONDS;
+      reply.header('cache-control', `public, max-age=${maxAge}`);
       if (shared.encoded) reply.header('vary', 'accept-encoding');
       // No payload at all: a 304 has no body, and sending null would serialise one ("null").
-      if (matchesEtag(request, shared.etag)) return reply.status(304).send();
+      if (matchesEtag(request, shared.etag)) {
+        reply.status(304).send();
+        return;
+      }
       const encoding = shared.encoded && preferredEncoding(request.headers['accept-encoding']);
-      // @fastify/compress leaves an answer that names its Content-Encoding alone.
       if (encoding) reply.header('content-encoding', encoding);
-      // Already JSON (checked against sharedStorySchema when it was cached); the type provider
-      // types send() by that schema, hence the cast.
-      const body = encoding ? shared.encoded![encoding] : shared.body;
-      return reply.type('application/json; charset=utf-8').send(body as unknown as SharedStory);
+      // Already JSON (checked against sharedStorySchema when it was cached): sent as the bytes they are.
+      reply.type('application/json; charset=utf-8').send(encoding ? shared.encoded![encoding] : shared.body);
+    }
+    async function answerLater(request: FastifyRequest, reply: FastifyReply, shareId: string, allowed: Promise<boolean> | boolean): Promise<void> {
+      if (!(await allowed)) throw tooManyRequests(SHARING_MESSAGES.tooManyReads, 60);
+      answer(request, reply, await ctx.sharing.published(shareId));
+    }
+    // The usual read (counted in this process, the snapshot in memory) is answered at once: no
+    // promise between the request and its bytes. Redis, or a snapshot to load, take the async way.
+    app.get('/shared/:shareId', readOptions, (request, reply) => {
+      const allowed = takeSharedRead(ctx, request);
+      if (allowed === false) throw tooManyRequests(SHARING_MESSAGES.tooManyReads, 60);
+      const shared = allowed === true ? ctx.sharing.publishedNow(request.params.shareId) : undefined;
+      return shared ? answer(request, reply, shared) : answerLater(request, reply, request.params.shareId, allowed);
     });
 
     // A shared snapshot's pictures: public and immutable, like the link itself. Not counted
@@ -102,11 +123,6 @@ export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       const asset = file && (await ctx.sharing.sharedAsset(request.params.shareId, file.hash));
       if (!file || !asset) throw new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
       return sendAsset(request, reply, asset, file.thumbnail, 'public');
-    });
-
-    app.delete('/shared/:shareId', { schema: { params: shareParamsSchema, response: { 200: successSchema } } }, async (request) => {
-      await ctx.sharing.stop(requireUserId(request), request.params.shareId);
-      return { success: true as const };
     });
   };
 }

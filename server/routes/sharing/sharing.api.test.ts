@@ -3,6 +3,7 @@
 // account data, caching (ETag, 304, Cache-Control) and the per-IP read limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_STORY } from '@shared/sample-story';
+import { ACTIVITY_WRITE_INTERVAL_MS } from '@server/services/sessions';
 import { createTestApp, registerUser, TestClient, type TestClient as Client, type TestContext } from '@server/test/test-app';
 
 let ctx: TestContext;
@@ -59,6 +60,20 @@ describe('POST /api/story/:storyId/share', () => {
     for (const message of read.json().messages) expect(Object.keys(message).sort()).toEqual(['content', 'role']);
     expect(body).not.toContain(`"storyId":${storyId}`);
     expect(read.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('reads a link the same for a signed-in reader: the session is neither read nor refreshed, the answer stays public', async () => {
+    const owner = await registerUser(ctx.app);
+    const shareId = await share(owner.client, await startStory(owner.client));
+    // Past the point where any account request slides the session (and sets its cookie again).
+    ctx.clock.advance(ACTIVITY_WRITE_INTERVAL_MS + 1);
+    const read = await owner.client.get(`/api/shared/${shareId}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['set-cookie']).toBeUndefined();
+    expect(read.headers['cache-control']).toBe('public, max-age=60');
+    const account = await owner.client.get('/api/user');
+    expect(account.statusCode).toBe(200);
+    expect(String(account.headers['set-cookie'])).toContain('tw_session=');
   });
 
   it('makes a new id every time', async () => {
