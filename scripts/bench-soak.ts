@@ -83,19 +83,24 @@ try {
   const turns = new Array(PLAYERS).fill(0);
   const results: TurnResult[] = [];
   const series: Array<{ second: number; rss: number }> = [{ second: 0, rss: await rssMb(pid) }];
-  log(`soak: RSS every ${SAMPLE_MS / 1000} s (t, RSS, turns done, turns/s in the last interval, errors so far)`);
+  log(`soak: RSS every ${SAMPLE_MS / 1000} s (t, RSS, turns done, turns/s and the app's CPU per turn in the last interval, errors so far)`);
   log(`  t=   0 s  RSS ${series[0].rss.toFixed(0)} MB`);
   const started = performance.now();
   const cpuBefore = await cpuMs(pid);
   let lastCount = 0;
+  let lastCpu = cpuBefore;
   const sampler = setInterval(() => {
-    void rssMb(pid).then((rss) => {
+    void Promise.all([rssMb(pid), cpuMs(pid)]).then(([rss, cpuNow]) => {
       const second = Math.round((performance.now() - started) / 1000);
       series.push({ second, rss });
       const errors = results.filter((r) => !r.ok).length;
-      const rate = (results.length - lastCount) / (SAMPLE_MS / 1000);
+      const done = results.length - lastCount;
+      const rate = done / (SAMPLE_MS / 1000);
+      // The app's CPU per turn in this interval: a cost that grows with the run shows here first.
+      const cpuPerTurn = (cpuNow - lastCpu) / Math.max(1, done);
       lastCount = results.length;
-      log(`  t=${String(second).padStart(4)} s  RSS ${rss.toFixed(0)} MB  turns ${results.length}  ${rate.toFixed(1)}/s  errors ${errors}`);
+      lastCpu = cpuNow;
+      log(`  t=${String(second).padStart(4)} s  RSS ${rss.toFixed(0)} MB  turns ${results.length}  ${rate.toFixed(1)}/s  CPU ${cpuPerTurn.toFixed(1)} ms/turn  errors ${errors}`);
     });
   }, SAMPLE_MS);
   const loop = await closedLoop(PLAYERS, MINUTES * 60, TURN_MS, (client) => streamTurn(targets[client], actionBody((turns[client] += 1))), results);
@@ -112,6 +117,8 @@ try {
   const first = window(0, 60_000);
   const last = window(MINUTES * 60_000 - 60_000, MINUTES * 60_000);
   log(`  TTFT p99 in the first minute ${ms(percentile(first, 99))}, in the last minute ${ms(percentile(last, 99))}`);
+  const minutes = Array.from({ length: Math.ceil(MINUTES) }, (_, m) => window(m * 60_000, (m + 1) * 60_000));
+  log(`  TTFT p50 / p99 by minute (ms): ${minutes.map((w) => `${percentile(w, 50).toFixed(0)}/${percentile(w, 99).toFixed(0)}`).join('  ')}`);
   for (const error of soak.firstErrors) log(`  error: ${error.slice(0, 300)}`);
 
   await stopProcess(child);

@@ -55,6 +55,15 @@ const statements = new Map();
 let owner = null;
 /** Whether anything ran since the WAL was last made durable. */
 let unsynced = false;
+/**
+ * The newest WAL segment at the last sync. The WAL is written in order, segment after segment, so
+ * an older segment was complete and synced then and is never written again: only this one and any
+ * newer need a sync. (PGlite never checkpoints while it runs, so old segments pile up; syncing every
+ * one of them made each flush slower as the server ran: 0.6 ms after a minute at 200 players, 1.1
+ * ms after four.)
+ */
+let syncedSegment = '';
+const SEGMENT_NAME = /^[0-9A-F]{24}$/;
 
 const READY_FOR_QUERY = 0x5a;
 const IDLE = 0x49;
@@ -67,8 +76,12 @@ const IDLE = 0x49;
 function syncWal() {
   if (!options.dataDir || !unsynced) return false;
   const walDir = join(options.dataDir, 'pg_wal');
+  let newest = syncedSegment;
   for (const entry of readdirSync(walDir, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
+    const segment = SEGMENT_NAME.test(entry.name);
+    if (segment && entry.name < syncedSegment) continue;
+    if (segment && entry.name > newest) newest = entry.name;
     const fd = openSync(join(walDir, entry.name), 'r');
     try {
       fdatasyncSync(fd);
@@ -85,6 +98,7 @@ function syncWal() {
   // Only now: a failed fsync leaves the WAL unsynced, so the next flush tries again. (No statement
   // can run in between: these calls hold the thread.)
   unsynced = false;
+  syncedSegment = newest;
   return true;
 }
 

@@ -134,7 +134,13 @@ export const storyMessages = pgTable(
     versions: integer('versions').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('story_messages_story_id_idx').on(t.storyId, t.id)],
+  (t) => [
+    index('story_messages_story_id_idx').on(t.storyId, t.id),
+    // The shown messages only, newest last: a turn's newest message and window, and every read of
+    // a story, come from here. Without it the planner, with no statistics (PGlite never analyses),
+    // guessed that few messages are shown and read the whole story to sort out the newest one.
+    index('story_messages_shown_idx').on(t.storyId, t.id).where(sql`${t.state} = 'shown'`),
+  ],
 );
 
 /**

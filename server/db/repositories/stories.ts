@@ -9,6 +9,7 @@ import { stories, storyMessages } from '../schema';
 import { executePrepared } from './prepared';
 import type { UsageEvent } from './usage';
 import { MAX_ID } from './sql-values';
+import { fromJson, leaseAndAppendQuery, messageJson, type JsonMessage, type LeaseAndAppendInput } from './story-turn';
 
 export interface StoryRecord {
   id: number;
@@ -63,16 +64,6 @@ const messageColumns = {
 /** Reads of a story see only its shown messages: undo and erase set the others aside. */
 const shown = eq(storyMessages.state, 'shown');
 
-/** A message as json_build_object gives it back: the time is a string. */
-type JsonMessage = Omit<MessageRecord, 'createdAt'> & { createdAt: string };
-const fromJson = (m: JsonMessage): MessageRecord => ({ ...m, createdAt: new Date(m.createdAt) });
-
-/** A message row of `alias` as the JSON fromJson reads, for statements that return several kinds of row. */
-const messageJson = (alias: string) =>
-  sql.raw(
-    `json_build_object('id', ${alias}.id, 'role', ${alias}.role, 'content', ${alias}.content, 'turn', ${alias}.turn, 'isInitial', ${alias}.is_initial, 'attempts', ${alias}.attempts, 'version', ${alias}.version, 'versions', ${alias}.versions, 'createdAt', ${alias}.created_at)`,
-  );
-
 export function createStoriesRepository(db: Db) {
   return {
     /** Creates the story with its premise as the first (initial) message, already holding the generation lease. */
@@ -126,61 +117,12 @@ export function createStoriesRepository(db: Db) {
      * id) index: one row read, where max(turn) read every message and grew with the story.
      * Null when the story is not the owner's or the lease is held; the caller tells them apart.
      */
-    async leaseAndAppend(input: {
-      storyId: number;
-      userId: number;
-      content: string;
-      now: Date;
-      until: Date;
-    }): Promise<{ story: StoryRecord; action: MessageRecord; window: MessageRecord[]; preferences: Preferences | null } | null> {
+    async leaseAndAppend(input: LeaseAndAppendInput): Promise<{ story: StoryRecord; action: MessageRecord; window: MessageRecord[]; preferences: Preferences | null } | null> {
       if (input.storyId > MAX_ID) return null;
       const [row] = await executePrepared<{ story: StoryRecord; action: JsonMessage; window: JsonMessage[]; preferences: Preferences | null }>(
         db,
         'story_lease_and_append',
-        sql`
-        with leased as (
-          update stories set generating_until = ${input.until.toISOString()}::timestamptz
-          where id = ${input.storyId} and user_id = ${input.userId}
-            and (generating_until is null or generating_until < ${input.now.toISOString()}::timestamptz)
-          returning id, user_id, title, premise, memory, memory_through_id, notes
-        ), last as (
-          select m.id, m.role, m.is_initial, m.turn, m.content, m.versions, m.created_at
-          from story_messages m, leased where m.story_id = leased.id and m.state = 'shown' order by m.id desc limit 1
-        ), unanswered as (
-          select * from last where role = 'user' and not is_initial
-        ), first_version as (
-          insert into message_versions (message_id, version, kind, content, created_at)
-          select id, 1, 'original', content, created_at from unanswered where versions = 1
-        ), new_version as (
-          insert into message_versions (message_id, version, kind, content, created_at)
-          select id, versions + 1, 'replacement', ${input.content}, ${input.now.toISOString()}::timestamptz from unanswered
-        ), redo_ended as (
-          -- A new action ends redo: what was set aside after the replaced action stays set aside.
-          update story_messages set undone_from = null
-          where exists (select 1 from unanswered) and story_id = (select id from leased) and state = 'undone' and id > (select id from unanswered)
-        ), replaced as (
-          update story_messages m set content = ${input.content}, version = u.versions + 1, versions = u.versions + 1, attempts = m.attempts + 1
-          from unanswered u where m.id = u.id
-          returning m.*
-        ), appended as (
-          insert into story_messages (story_id, role, content, turn, attempts, created_at)
-          select leased.id, 'user', ${input.content}, coalesce((select turn from last), 0) + 1, 1, ${input.now.toISOString()}::timestamptz
-          from leased where not exists (select 1 from unanswered)
-          returning *
-        ), action as (
-          select * from replaced union all select * from appended
-        )
-        select
-          json_build_object('id', leased.id, 'userId', leased.user_id, 'title', leased.title, 'premise', leased.premise,
-            'memory', leased.memory, 'memoryThroughId', leased.memory_through_id, 'notes', leased.notes) as story,
-          ${messageJson('action')} as action,
-          (select coalesce(json_agg(${messageJson('m')} order by m.id), '[]'::json)
-             from story_messages m where m.story_id = leased.id and m.id > leased.memory_through_id and m.state = 'shown'
-               and m.id <> action.id) as window,
-          (select json_build_object('contentRating', p.content_rating, 'narrativeStyle', p.narrative_style,
-              'languageStyle', p.language_style, 'imageGeneration', p.image_generation)
-             from user_preferences p where p.user_id = leased.user_id) as preferences
-        from leased, action`,
+        leaseAndAppendQuery(input),
       );
       if (!row) return null;
       return { story: row.story, action: fromJson(row.action), window: row.window.map(fromJson), preferences: row.preferences };

@@ -1,0 +1,1 @@
+CREATE INDEX "story_messages_shown_idx" ON "story_messages" USING btree ("story_id","id") WHERE "story_messages"."state" = 'shown';

@@ -1,0 +1,65 @@
+// A turn's opening statement reads what the turn needs (the story's newest message and the window
+// after its memory), never the whole story: asked through EXPLAIN ANALYZE on a story of 1,000
+// messages, as the database runs it. Once it read every message and sorted them to find the newest
+// (the planner's choice for a join, with no statistics), and a turn slowed as its story grew.
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { leaseAndAppendQuery } from './story-turn';
+
+const MESSAGES = 1000;
+const WINDOW = 20;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+/** Rows every scan of `relation` in the plan produced, over all its loops. */
+function rowsRead(node: PlanNode, relation: string): number {
+  const own = node['Relation Name'] === relation && /Scan/.test(node['Node Type']) ? node['Actual Rows'] * node['Actual Loops'] : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, relation), 0);
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+it('reads the newest message and the window of a 1,000-message story, not the story', async () => {
+  const { client, id: userId } = await registerUser(ctx.app);
+  const storyId = (await client.post('/api/story/start', { prompt: 'A lighthouse that keeps every ship it has ever guided' })).json().storyId as number;
+  await ctx.database.executeSql(
+    `insert into story_messages (story_id, role, content, turn, attempts)
+     select $1, case when g % 2 = 1 then 'user' else 'assistant' end, 'Turn ' || g, (g + 1) / 2 + 1, 1 from generate_series(1, ${MESSAGES}) g`,
+    [storyId],
+  );
+  // The memory covers all but the last WINDOW messages, as folds leave it.
+  await ctx.database.executeSql(
+    `update stories set memory = 'Long ago...', memory_through_id = (select id from story_messages where story_id = $1 order by id desc offset ${WINDOW} limit 1) where id = $1`,
+    [storyId],
+  );
+
+  const now = new Date();
+  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000) }));
+  const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
+  const connection = await pool.connect();
+  try {
+    // As a new database runs it (no statistics: PGlite never analyses on its own) and once analysed.
+    for (const analysed of [false, true]) {
+      if (analysed) await connection.query('analyze story_messages');
+      await connection.query('begin');
+      const explained = await connection.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (analyze, format json) ${text}`, params);
+      await connection.query('rollback');
+      // The newest message (1) and the window (WINDOW): a handful more at most, never the story.
+      expect(rowsRead(explained.rows[0]['QUERY PLAN'][0].Plan, 'story_messages'), analysed ? 'analysed' : 'no statistics').toBeLessThanOrEqual(WINDOW + 5);
+    }
+  } finally {
+    connection.release();
+  }
+});

@@ -1,0 +1,74 @@
+// The statement that opens a story turn (it sits before the provider call, on the time-to-first-word
+// path), on its own so that a test can ask the database how it runs: a turn must read the story's
+// newest message and its window, never the whole story, however long the story grows.
+import { sql, type SQL } from 'drizzle-orm';
+import type { MessageRecord } from './stories';
+
+/** A message as json_build_object gives it back: the time is a string. */
+export type JsonMessage = Omit<MessageRecord, 'createdAt'> & { createdAt: string };
+export const fromJson = (m: JsonMessage): MessageRecord => ({ ...m, createdAt: new Date(m.createdAt) });
+
+/** A message row of `alias` as the JSON fromJson reads, for statements that return several kinds of row. */
+export const messageJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'role', ${alias}.role, 'content', ${alias}.content, 'turn', ${alias}.turn, 'isInitial', ${alias}.is_initial, 'attempts', ${alias}.attempts, 'version', ${alias}.version, 'versions', ${alias}.versions, 'createdAt', ${alias}.created_at)`,
+  );
+
+export interface LeaseAndAppendInput {
+  storyId: number;
+  userId: number;
+  content: string;
+  now: Date;
+  until: Date;
+}
+
+/** Leases the owner's story, appends (or replaces) the action, reads the window and the preferences: see stories.leaseAndAppend. */
+export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
+  return sql`
+    with leased as (
+      update stories set generating_until = ${input.until.toISOString()}::timestamptz
+      where id = ${input.storyId} and user_id = ${input.userId}
+        and (generating_until is null or generating_until < ${input.now.toISOString()}::timestamptz)
+      returning id, user_id, title, premise, memory, memory_through_id, notes
+    ), last as (
+      select m.id, m.role, m.is_initial, m.turn, m.content, m.versions, m.created_at
+      -- The story's id as a parameter of the scan, not a join with "leased": joined, the planner
+      -- (PGlite never analyses this table) read every message of the story and sorted them
+      -- for the newest, a cost that grew with the story; this way it is one backward index step.
+      from story_messages m where m.story_id = (select id from leased) and m.state = 'shown' order by m.id desc limit 1
+    ), unanswered as (
+      select * from last where role = 'user' and not is_initial
+    ), first_version as (
+      insert into message_versions (message_id, version, kind, content, created_at)
+      select id, 1, 'original', content, created_at from unanswered where versions = 1
+    ), new_version as (
+      insert into message_versions (message_id, version, kind, content, created_at)
+      select id, versions + 1, 'replacement', ${input.content}, ${input.now.toISOString()}::timestamptz from unanswered
+    ), redo_ended as (
+      -- A new action ends redo: what was set aside after the replaced action stays set aside.
+      update story_messages set undone_from = null
+      where exists (select 1 from unanswered) and story_id = (select id from leased) and state = 'undone' and id > (select id from unanswered)
+    ), replaced as (
+      update story_messages m set content = ${input.content}, version = u.versions + 1, versions = u.versions + 1, attempts = m.attempts + 1
+      from unanswered u where m.id = u.id
+      returning m.*
+    ), appended as (
+      insert into story_messages (story_id, role, content, turn, attempts, created_at)
+      select leased.id, 'user', ${input.content}, coalesce((select turn from last), 0) + 1, 1, ${input.now.toISOString()}::timestamptz
+      from leased where not exists (select 1 from unanswered)
+      returning *
+    ), action as (
+      select * from replaced union all select * from appended
+    )
+    select
+      json_build_object('id', leased.id, 'userId', leased.user_id, 'title', leased.title, 'premise', leased.premise,
+        'memory', leased.memory, 'memoryThroughId', leased.memory_through_id, 'notes', leased.notes) as story,
+      ${messageJson('action')} as action,
+      (select coalesce(json_agg(${messageJson('m')} order by m.id), '[]'::json)
+         from story_messages m where m.story_id = leased.id and m.id > leased.memory_through_id and m.state = 'shown'
+           and m.id <> action.id) as window,
+      (select json_build_object('contentRating', p.content_rating, 'narrativeStyle', p.narrative_style,
+          'languageStyle', p.language_style, 'imageGeneration', p.image_generation)
+         from user_preferences p where p.user_id = leased.user_id) as preferences
+    from leased, action`;
+}
