@@ -4,7 +4,7 @@
 // mid-transaction leaving nothing behind, the WAL fsynced on flush, a dump that loads again, and a
 // thread that dies failing loudly.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,6 +146,34 @@ describe('PGliteThread', { timeout: 30_000 }, () => {
     await pool.query('select 1');
     const [first, second] = await Promise.all([thread.flush(), thread.flush()]);
     expect([first, second]).toEqual([true, false]);
+  });
+
+  it('checkpoints once enough WAL was written: older WAL is no longer kept, and every row stays', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tw-thread-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const { thread, pool } = await startThread({ dataDir });
+    const segments = async () => (await readdir(join(dataDir, 'pg_wal'))).filter((name) => /^[0-9A-F]{24}$/.test(name)).sort();
+    for (let round = 0; round < 3; round += 1) {
+      await pool.query('insert into notes (body) select $1 || g from generate_series(1, 100) g', [`round ${round} `]);
+      await pool.query('select pg_switch_wal()');
+    }
+    await pool.query("insert into notes (body) values ('last')");
+    const redo = async () => (await pool.query('select redo_wal_file from pg_control_checkpoint()')).rows[0].redo_wal_file as string;
+    const before = await redo();
+    expect((await segments())[0] <= before).toBe(true);
+    // Under the threshold nothing happens; over it the checkpoint moves the redo point to the newest segment.
+    expect(await thread.checkpointIfDue(1024 * 1024 * 1024)).toBe(false);
+    expect(await redo()).toBe(before);
+    expect(await thread.checkpointIfDue(1)).toBe(true);
+    const after = await redo();
+    expect(after > before).toBe(true);
+    expect((await segments()).every((name) => name >= after)).toBe(true);
+    expect(await thread.checkpointIfDue(1024 * 1024 * 1024)).toBe(false);
+
+    await pool.end();
+    await thread.close();
+    const reopened = await startThread({ dataDir });
+    expect((await reopened.pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 301 }]);
   });
 
   it('dumps a data dir that another thread starts from', async () => {

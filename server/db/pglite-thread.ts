@@ -22,7 +22,11 @@ interface Pending {
 }
 
 type Reply = { id: number; ok: boolean; value?: unknown; error?: { message: string } };
-type Request = { op: 'wire'; connection: number; bytes: Uint8Array } | { op: 'disconnect'; connection: number } | { op: 'flush' | 'dump' | 'close' };
+type Request =
+  | { op: 'wire'; connection: number; bytes: Uint8Array }
+  | { op: 'disconnect'; connection: number }
+  | { op: 'checkpoint'; walBytes: number }
+  | { op: 'flush' | 'dump' | 'close' };
 
 /** The protocol's Terminate message: a client closing its connection. PGlite's one session must live on. */
 const TERMINATE = Buffer.from([0x58, 0, 0, 0, 4]);
@@ -100,6 +104,14 @@ export class PGliteThread {
    */
   flush(): Promise<boolean> {
     return this.call({ op: 'flush' });
+  }
+
+  /**
+   * Checkpoints if `walBytes` of WAL or more were written since the last checkpoint (PGlite never
+   * checkpoints on its own while it runs); answers whether it did. Sync the data files afterwards.
+   */
+  checkpointIfDue(walBytes: number): Promise<boolean> {
+    return this.call({ op: 'checkpoint', walBytes });
   }
 
   /** The whole data dir as a tarball. */

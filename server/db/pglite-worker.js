@@ -103,6 +103,21 @@ function syncWal() {
 }
 
 /**
+ * Checkpoints once `walBytes` of WAL have been written since the last checkpoint; answers whether it
+ * did. PGlite runs as a single backend, which never checkpoints on its own while it runs (only a
+ * server's checkpointer does): its WAL grew by about 4 KB a story turn until the process stopped,
+ * and a restart after a crash had all of it to replay. Run here, like any message, it waits until no
+ * transaction is open. A checkpoint makes the WAL before it unneeded: the caller then syncs the data
+ * files it wrote (PGlite does not) before anything else.
+ */
+async function checkpointIfDue(walBytes) {
+  const { rows } = await db.query('select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as written from pg_control_checkpoint()');
+  if (!(rows[0]?.written >= walBytes)) return false;
+  await db.exec('CHECKPOINT');
+  return true;
+}
+
+/**
  * Runs a batch and answers its raw output. Through execProtocolRawStream, not execProtocolRaw: the
  * latter also parses every answer into a list that nothing ever empties, so the thread's heap
  * grew by about 22 KB a story turn (4 MB/s at 200 players) until the process died.
@@ -158,6 +173,8 @@ async function handle(message) {
       return disconnect(message.connection);
     case 'flush':
       return syncWal();
+    case 'checkpoint':
+      return checkpointIfDue(message.walBytes);
     case 'dump':
       return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     case 'close':
