@@ -5,16 +5,16 @@ import { clampTitle, fallbackTitle } from '@server/ai/llm/builtin/memory';
 import { TITLE_SYSTEM_PROMPT, titleUserPrompt } from '@server/ai/llm/prompts';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
-import type { ShownMessage } from '@server/db/repositories/stories';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
-import { STORY_MESSAGES, type StoryMessage, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
+import { STORY_MESSAGES, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
 import type { StoryMemory, StoryMemoryBody } from '@shared/schemas/story-memory';
 import type { ImageService } from './images';
 import { scrubbed } from './narrator-errors';
 import { recordNarratorCall } from './narrator-usage';
 import { notFound, storyBusy } from './narration';
 import type { Log } from './story-memory';
+import { createStoryJson, jsonObjectWith } from './story-json';
 
 interface StoryDeps {
   repos: Repositories;
@@ -33,14 +33,6 @@ const TITLE_MAX_OUTPUT_TOKENS = 24;
 const TITLE_TEMPERATURE = 0.7;
 
 /** The story's reads: each message with its scene picture, when it has one (most have none). */
-function withPictures(messages: ShownMessage[], pictures: Map<number, string>): StoryMessage[] {
-  if (pictures.size === 0) return messages;
-  return messages.map((m) => {
-    const image = pictures.get(m.messageId);
-    return image ? { ...m, image } : m;
-  });
-}
-
 /** The first line of a model's answer without quotes, labels or closing punctuation. */
 export function cleanTitle(raw: string): string {
   const line = raw.split('\n').find((l) => l.trim()) ?? '';
@@ -56,6 +48,7 @@ export function cleanTitle(raw: string): string {
 
 export function createStoryService(deps: StoryDeps) {
   const { repos, provider } = deps;
+  const storyJson = createStoryJson(repos);
 
   async function owned(userId: number, storyId: number) {
     const story = await repos.stories.findOwned(storyId, userId);
@@ -83,35 +76,37 @@ export function createStoryService(deps: StoryDeps) {
       return { premise: saved.premise, summary: saved.memory, notes: saved.notes };
     },
 
-    async currentState(userId: number, storyId: number): Promise<StoryStateResponse> {
+    async currentState(userId: number, storyId: number): Promise<Buffer> {
       await owned(userId, storyId);
       // Read the lease first: a reply saved in between then shows as saved, never as lost.
       return this.stateOf(storyId, await repos.stories.isGenerating(storyId, deps.now()));
     },
 
-    /** The owner's story as current-state answers it, once ownership and the lease are known (a change just made under them). */
-    async stateOf(storyId: number, replying: boolean): Promise<StoryStateResponse> {
-      const [shown, pictures, canRedo] = await Promise.all([repos.stories.shownMessages(storyId), deps.images.forStory(storyId), repos.storyVersions.canRedo(storyId)]);
-      return {
-        messages: withPictures(shown, pictures.byMessage),
-        replying,
-        images: pictures.images,
-        storyImage: pictures.storyImage,
-        canRedo,
-      };
+    /**
+     * The owner's story as current-state answers it (StoryStateResponse as JSON bytes: see
+     * story-json.ts), once ownership and the lease are known (a change just made under them).
+     */
+    async stateOf(storyId: number, replying: boolean): Promise<Buffer> {
+      const [read, pictures, canRedo] = await Promise.all([storyJson.read(storyId), deps.images.forStory(storyId), repos.storyVersions.canRedo(storyId)]);
+      const rest: Omit<StoryStateResponse, 'messages'> = { replying, images: pictures.images, storyImage: pictures.storyImage, canRedo };
+      return jsonObjectWith('messages', storyJson.write(read, pictures.byMessage), rest);
     },
 
-    async recover(userId: number, storyId: number, messageId: number | undefined): Promise<StoryRecoverResponse> {
+    /** StoryRecoverResponse as JSON bytes (see story-json.ts). */
+    async recover(userId: number, storyId: number, messageId: number | undefined): Promise<Buffer> {
       const story = await owned(userId, storyId);
-      const [shown, pictures] = await Promise.all([repos.stories.shownMessages(storyId), deps.images.forStory(storyId)]);
-      const messages = withPictures(shown, pictures.byMessage);
+      const [read, pictures] = await Promise.all([storyJson.read(storyId), deps.images.forStory(storyId)]);
       // 'Try again' replaces a reply under a new id, so a bookmark may name an id that is gone:
       // any id within the story's span still recovers it (only this story's messages are sent).
-      const ids = messages.map((m) => m.messageId);
-      if (messageId !== undefined && (ids.length === 0 || messageId < Math.min(...ids) || messageId > Math.max(...ids))) {
+      const { heads } = read;
+      if (messageId !== undefined && (heads.length === 0 || messageId < heads[0].id || messageId > heads[heads.length - 1].id)) {
         throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.messageNotFound);
       }
-      return { messages, images: pictures.images, story: { id: story.id, title: story.title ?? fallbackTitle(story.premise), storyImage: pictures.storyImage } };
+      const rest: Omit<StoryRecoverResponse, 'messages'> = {
+        images: pictures.images,
+        story: { id: story.id, title: story.title ?? fallbackTitle(story.premise), storyImage: pictures.storyImage },
+      };
+      return jsonObjectWith('messages', storyJson.write(read, pictures.byMessage), rest);
     },
 
     async generateTitle(userId: number, storyId: number): Promise<{ title: string }> {

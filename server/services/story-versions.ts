@@ -8,7 +8,7 @@ import type { ChangeResult, VersionedMessage } from '@server/db/repositories/sto
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
-import { STORY_MESSAGES, type StoryStateResponse } from '@shared/schemas/story';
+import { STORY_MESSAGES } from '@shared/schemas/story';
 import {
   messageTextLimit,
   STORY_VERSION_MESSAGES,
@@ -23,10 +23,10 @@ import { notFound, storyBusy } from './narration';
 interface StoryVersionDeps {
   repos: Repositories;
   /**
-   * The story's state after undo, redo and erase, as GET current-state answers it: the change was
+   * The story's state after undo, redo and erase, as GET current-state answers it (JSON bytes): the change was
    * just made on the owner's story with no reply being written, so neither is read again.
    */
-  stateOf: (storyId: number, replying: boolean) => Promise<StoryStateResponse>;
+  stateOf: (storyId: number, replying: boolean) => Promise<Buffer>;
   /** The painted picture of the version a reply shows (its URL), when pictures are on. */
   pictureOf: (messageId: number) => Promise<string | undefined>;
   now: () => Date;
@@ -63,7 +63,7 @@ function checkLength(message: VersionedMessage, content: string): void {
 export function createStoryVersionService(deps: StoryVersionDeps) {
   const { repos } = deps;
 
-  async function changed(storyId: number): Promise<StoryStateResponse> {
+  async function changed(storyId: number): Promise<Buffer> {
     const [state] = await Promise.all([deps.stateOf(storyId, false), deps.flush()]);
     return state;
   }
@@ -75,17 +75,17 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
   }
 
   return {
-    async undo(userId: number, storyId: number): Promise<StoryStateResponse> {
+    async undo(userId: number, storyId: number): Promise<Buffer> {
       if (accepted(await repos.storyVersions.undo(storyId, userId, deps.now())) === 'nothing') throw conflict(STORY_VERSION_MESSAGES.nothingToUndo);
       return changed(storyId);
     },
 
-    async redo(userId: number, storyId: number): Promise<StoryStateResponse> {
+    async redo(userId: number, storyId: number): Promise<Buffer> {
       if (accepted(await repos.storyVersions.redo(storyId, userId, deps.now())) === 'nothing') throw conflict(STORY_VERSION_MESSAGES.nothingToRedo);
       return changed(storyId);
     },
 
-    async erase(userId: number, storyId: number, fromMessageId: number): Promise<StoryStateResponse> {
+    async erase(userId: number, storyId: number, fromMessageId: number): Promise<Buffer> {
       const result = accepted(await repos.storyVersions.erase(storyId, userId, fromMessageId, deps.now()));
       if (result === 'message') throw messageMissing();
       if (result === 'opening') throw invalid(STORY_VERSION_MESSAGES.openingKept);

@@ -3,12 +3,11 @@
 // or a transaction, so a process killed mid-turn leaves either the whole reply or none of it.
 import { and, asc, desc, eq, gt, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Preferences } from '@shared/schemas/preferences';
-import type { StoryMessage } from '@shared/schemas/story';
 import type { Db } from '../client';
 import { stories, storyMessages } from '../schema';
 import { executePrepared } from './prepared';
 import type { UsageEvent } from './usage';
-import { MAX_ID } from './sql-values';
+import { MAX_ID, rows } from './sql-values';
 import { fromJson, leaseAndAppendQuery, messageJson, type JsonMessage, type LeaseAndAppendInput } from './story-turn';
 
 export interface StoryRecord {
@@ -35,9 +34,16 @@ export interface MessageRecord {
   createdAt: Date;
 }
 
-/** A shown message as the story's reads send it (StoryMessage without its picture). */
-export type ShownMessage = Omit<StoryMessage, 'image'>;
-type ShownMessageRow = { id: number; role: 'user' | 'assistant'; content: string; is_initial: boolean; version: number; versions: number; created_at: string };
+/** A shown message without its text: the time as `Date.toISOString` writes it, from the database. */
+export interface MessageHead {
+  id: number;
+  role: 'user' | 'assistant';
+  isInitial: boolean;
+  version: number;
+  versions: number;
+  createdAt: string;
+}
+type MessageHeadRow = { id: number; role: 'user' | 'assistant'; is_initial: boolean; version: number; versions: number; created_at: string };
 
 const storyColumns = {
   id: stories.id,
@@ -205,22 +211,29 @@ export function createStoriesRepository(db: Db) {
      * pair only once there are several. One prepared statement and no per-row Date or mapping: on a
      * 1,000-turn story this read is most of what undo costs (docs/benchmarks.md, "Story versions").
      */
-    async shownMessages(storyId: number): Promise<ShownMessage[]> {
-      const found = await executePrepared<ShownMessageRow>(
+    /** The story's shown messages without their text, in story order: what story-json.ts writes around the texts it keeps. */
+    async shownMessageHeads(storyId: number): Promise<MessageHead[]> {
+      const found = await executePrepared<MessageHeadRow>(
         db,
-        'story-shown-messages',
-        sql`select id, role, content, is_initial, version, versions,
+        'story-shown-message-heads',
+        sql`select id, role, is_initial, version, versions,
               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
             from story_messages where story_id = ${storyId} and state = 'shown' order by id`,
       );
-      return found.map((m) => ({
-        messageId: m.id,
-        role: m.role,
-        content: m.content,
-        createdAt: m.created_at,
-        isInitialMessage: m.is_initial,
-        ...(m.versions > 1 ? { version: m.version, versions: m.versions } : {}),
-      }));
+      return found.map((m) => ({ id: m.id, role: m.role, isInitial: m.is_initial, version: m.version, versions: m.versions, createdAt: m.created_at }));
+    },
+
+    /** Every version's text of these messages of the story (the shown one, and the others once there are two). */
+    async messageTexts(storyId: number, ids: number[]): Promise<Array<{ id: number; version: number; content: string }>> {
+      // One array parameter (as a PostgreSQL array literal), however many ids.
+      const idList = `{${ids.join(',')}}`;
+      return rows(
+        db,
+        sql`select id, version, content from story_messages where story_id = ${storyId} and id = any(${idList}::int[])
+            union all
+            select v.message_id as id, v.version, v.content from message_versions v join story_messages m on m.id = v.message_id
+            where m.story_id = ${storyId} and m.versions > 1 and v.message_id = any(${idList}::int[])`,
+      );
     },
 
     async listMessages(storyId: number): Promise<MessageRecord[]> {

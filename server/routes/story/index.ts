@@ -14,6 +14,7 @@ import {
   storyTitleResponseSchema,
 } from '@shared/schemas/story';
 import { storyMemoryBodySchema, storyMemorySchema } from '@shared/schemas/story-memory';
+import { sendJsonBytes } from '@server/plugins/json-bytes';
 import { requireUserId } from '@server/plugins/session';
 import type { RouteContext } from '../context';
 import { sendTurnStream, wantsEventStream } from './stream';
@@ -39,15 +40,16 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
     });
 
-    app.get('/story/:storyId/current-state', { schema: { params: storyParamsSchema, response: { 200: storyStateResponseSchema } } }, async (request) => {
-      return ctx.stories.currentState(requireUserId(request), request.params.storyId);
+    // Both answer every message of the story, written as JSON bytes by the service (story-json.ts).
+    app.get('/story/:storyId/current-state', { schema: { params: storyParamsSchema, response: { 200: storyStateResponseSchema } } }, async (request, reply) => {
+      sendJsonBytes(reply, await ctx.stories.currentState(requireUserId(request), request.params.storyId));
     });
 
     app.get(
       '/story/:storyId/recover',
       { schema: { params: storyParamsSchema, querystring: recoverQuerySchema, response: { 200: storyRecoverResponseSchema } } },
-      async (request) => {
-        return ctx.stories.recover(requireUserId(request), request.params.storyId, request.query.messageId);
+      async (request, reply) => {
+        sendJsonBytes(reply, await ctx.stories.recover(requireUserId(request), request.params.storyId, request.query.messageId));
       },
     );
 

@@ -16,6 +16,7 @@ import {
   storyEraseBodySchema,
   storyFamilySchema,
 } from '@shared/schemas/story-versions';
+import { sendJsonBytes } from '@server/plugins/json-bytes';
 import { requireUserId } from '@server/plugins/session';
 import type { RouteContext } from '../context';
 
@@ -23,13 +24,18 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     const state = { params: storyParamsSchema, response: { 200: storyStateResponseSchema } };
 
-    app.post('/story/:storyId/undo', { schema: state }, async (request) => ctx.storyVersions.undo(requireUserId(request), request.params.storyId));
+    // The new state is written as JSON bytes by the service (server/services/story-json.ts).
+    app.post('/story/:storyId/undo', { schema: state }, async (request, reply) => {
+      sendJsonBytes(reply, await ctx.storyVersions.undo(requireUserId(request), request.params.storyId));
+    });
 
-    app.post('/story/:storyId/redo', { schema: state }, async (request) => ctx.storyVersions.redo(requireUserId(request), request.params.storyId));
+    app.post('/story/:storyId/redo', { schema: state }, async (request, reply) => {
+      sendJsonBytes(reply, await ctx.storyVersions.redo(requireUserId(request), request.params.storyId));
+    });
 
-    app.post('/story/:storyId/erase', { schema: { ...state, body: storyEraseBodySchema } }, async (request) =>
-      ctx.storyVersions.erase(requireUserId(request), request.params.storyId, request.body.fromMessageId),
-    );
+    app.post('/story/:storyId/erase', { schema: { ...state, body: storyEraseBodySchema } }, async (request, reply) => {
+      sendJsonBytes(reply, await ctx.storyVersions.erase(requireUserId(request), request.params.storyId, request.body.fromMessageId));
+    });
 
     app.get(
       '/story/:storyId/messages/:messageId/versions',

@@ -1,0 +1,82 @@
+// The reads that send every message of a story (current state, undo, redo, erase, recover) are
+// written as JSON bytes around texts kept by (message, version): each answer parses against its
+// shared schema with every text byte for byte, and an edit or a choice of version made through
+// another instance on the same database shows at once (a version's text never changes).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storyRecoverResponseSchema, storyStateResponseSchema } from '@shared/schemas/story';
+import { play, startStory } from '@server/test/story-turns';
+import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** Text JSON must escape, and text it must not mangle. */
+const TRICKY = 'She said "run" \\ then\nleft.\t</script><b>&amp; ’ “” é 🐉 \u2028 end';
+
+const edit = (client: TestClient, storyId: number, messageId: number, content: string) =>
+  client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${messageId}`, json: { content } });
+
+describe('a story read as JSON bytes', () => {
+  it('is the shared schema exactly, every text byte for byte, with a true Content-Length', async () => {
+    const { client } = await registerUser(ctx.app);
+    const { storyId } = await startStory(client, 'A clockmaker whose clocks tell the future');
+    const reply = await play(client, storyId, 'I wind the smallest clock');
+    expect((await edit(client, storyId, reply.messageId, TRICKY)).statusCode).toBe(200);
+
+    const res = await client.get(`/api/story/${storyId}/current-state`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+    const body = res.json();
+    expect(storyStateResponseSchema.strict().parse(body)).toEqual(body);
+    for (const message of body.messages) expect(Object.keys(storyStateResponseSchema.shape.messages.element.strict().parse(message))).toEqual(Object.keys(message));
+    expect(body.messages.map((m: { content: string }) => m.content)).toEqual(['A clockmaker whose clocks tell the future', expect.any(String), 'I wind the smallest clock', TRICKY]);
+    expect(body.messages[3]).toMatchObject({ messageId: reply.messageId, role: 'assistant', version: 2, versions: 2, isInitialMessage: false });
+    expect(body.messages[0]).toMatchObject({ role: 'user', isInitialMessage: true });
+    expect(body.messages[0]).not.toHaveProperty('version');
+    expect(new Date(body.messages[3].createdAt).toISOString()).toBe(body.messages[3].createdAt);
+    expect(body).toMatchObject({ replying: false, images: [], storyImage: null, canRedo: false });
+
+    const undone = await client.post(`/api/story/${storyId}/undo`);
+    expect(undone.statusCode).toBe(200);
+    expect(storyStateResponseSchema.parse(undone.json()).messages).toHaveLength(2);
+    const redone = (await client.post(`/api/story/${storyId}/redo`)).json();
+    expect(redone.messages.at(-1).content).toBe(TRICKY);
+  });
+
+  it('recovers the same messages, and 404 for an id outside the story', async () => {
+    const { client } = await registerUser(ctx.app);
+    const { storyId, messageId } = await startStory(client, 'A lighthouse that keeps every ship it has guided');
+    const last = await play(client, storyId, 'I climb the stairs');
+    const state = (await client.get(`/api/story/${storyId}/current-state`)).json();
+    const recovered = await client.get(`/api/story/${storyId}/recover?messageId=${messageId}`);
+    expect(recovered.statusCode).toBe(200);
+    expect(storyRecoverResponseSchema.strict().parse(recovered.json())).toEqual(recovered.json());
+    expect(recovered.json().messages).toEqual(state.messages);
+    expect(recovered.json().story).toEqual({ id: storyId, title: expect.any(String), storyImage: null });
+    expect((await client.get(`/api/story/${storyId}/recover?messageId=${last.messageId + 1000}`)).statusCode).toBe(404);
+  });
+
+  it('shows an edit or a choice of version made through another instance at once', async () => {
+    const other = await createTestApp({}, { database: ctx.database });
+    try {
+      const { client } = await registerUser(ctx.app);
+      const { storyId } = await startStory(client, 'A baker whose bread remembers');
+      const reply = await play(client, storyId, 'I taste the crust');
+      const shown = async () => (await client.get(`/api/story/${storyId}/current-state`)).json().messages.at(-1).content as string;
+      expect(await shown()).toBe(reply.message);
+
+      const elsewhere = new TestClient(other.app);
+      for (const [name, value] of client.cookies) elsewhere.cookies.set(name, value);
+      expect((await edit(elsewhere, storyId, reply.messageId, 'The crust tastes of summer.')).statusCode).toBe(200);
+      expect(await shown()).toBe('The crust tastes of summer.');
+      expect((await elsewhere.post(`/api/story/${storyId}/messages/${reply.messageId}/select`, { version: 1 })).statusCode).toBe(200);
+      expect(await shown()).toBe(reply.message);
+    } finally {
+      await other.app.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+// A story's shown messages as JSON bytes, for the reads that send them all: the current state (and
+// undo, redo and erase, which answer it) and recover. On a 1,000-turn story that is 2,001 messages
+// and about 900 KB of text on every such answer; read from the database, turned into strings,
+// checked, stringified and encoded each time, it made undo's server time swing past 50 ms whenever
+// the garbage collector caught up with it.
+//
+// A message's text never changes under its (id, version): an edit, an alternative or a replacement
+// is a new version, and choosing a version shows that version's text again. So each text is read
+// from the database once and kept here as its JSON-escaped UTF-8 bytes, keyed by (id, version);
+// what each read fetches is the story's message heads (ids, versions, roles, times: no text), and
+// the answer is those heads written around the kept bytes. Safe with several instances: a key's
+// bytes are the same wherever they were read. The JSON is written by hand for the heads alone (ids,
+// fixed words, ISO times); tests parse every answer against the shared response schemas.
+import type { Repositories } from '@server/db/repositories';
+import type { MessageHead } from '@server/db/repositories/stories';
+
+/** Bytes of message text kept at most (JSON-escaped UTF-8): about 35 stories of 1,000 turns. */
+export const STORY_TEXT_CACHE_BYTES = 32 * 1024 * 1024;
+
+const key = (id: number, version: number) => `${id}:${version}`;
+
+/** A story's shown messages: their heads and, in the same order, their texts' JSON bytes. */
+export interface StoryMessagesRead {
+  heads: MessageHead[];
+  bodies: Buffer[];
+}
+
+export function createStoryJson(repos: Repositories, capacityBytes = STORY_TEXT_CACHE_BYTES) {
+  // A Map keeps insertion order: re-inserting on every read makes its first key the least recently read.
+  const texts = new Map<string, Buffer>();
+  let bytes = 0;
+
+  function keep(id: number, version: number, content: string): void {
+    const k = key(id, version);
+    if (texts.has(k)) return;
+    const encoded = Buffer.from(JSON.stringify(content), 'utf8');
+    texts.set(k, encoded);
+    bytes += encoded.length;
+    for (const [oldest, value] of texts) {
+      if (bytes <= capacityBytes) break;
+      texts.delete(oldest);
+      bytes -= value.length;
+    }
+  }
+
+  /** The kept text of each message, reading the missing ones (every version of those messages) in one statement. */
+  async function textsOf(storyId: number, heads: MessageHead[]): Promise<Buffer[]> {
+    const missing = heads.filter((h) => !texts.has(key(h.id, h.version))).map((h) => h.id);
+    if (missing.length > 0) {
+      for (const row of await repos.stories.messageTexts(storyId, missing)) keep(row.id, row.version, row.content);
+    }
+    return heads.map((h) => {
+      const k = key(h.id, h.version);
+      const text = texts.get(k);
+      // Every version of a message is stored (message_versions once there are two), so a head read
+      // first always finds its text; a message gone meanwhile (its story deleted) has no answer left.
+      if (!text) throw new Error(`no text for message ${k}`);
+      texts.delete(k);
+      texts.set(k, text);
+      return text;
+    });
+  }
+
+  return {
+    /** The story's shown messages, heads and kept texts, in story order. The caller has checked the owner. */
+    async read(storyId: number): Promise<StoryMessagesRead> {
+      const heads = await repos.stories.shownMessageHeads(storyId);
+      return { heads, bodies: await textsOf(storyId, heads) };
+    },
+
+    /** The messages read as a JSON array, each as StoryMessage has it (`image` from `pictures`, `version` and `versions` once there are two). */
+    write({ heads, bodies }: StoryMessagesRead, pictures: Map<number, string>): Buffer {
+      // The heads' JSON first, then one buffer of the exact size: a 1,000-turn story's answer is
+      // about 900 KB, and a piece per message (4,000 small buffers, then a copy of them all) made
+      // the garbage collector run through the old generation every few answers.
+      const before: string[] = [];
+      const after: string[] = [];
+      let size = 2;
+      for (const [i, h] of heads.entries()) {
+        const image = pictures.get(h.id);
+        before.push(`${i === 0 ? '' : ','}{"messageId":${h.id},"role":"${h.role}","content":`);
+        after.push(
+          `,"createdAt":"${h.createdAt}","isInitialMessage":${h.isInitial}` +
+            (image === undefined ? '' : `,"image":${JSON.stringify(image)}`) +
+            (h.versions > 1 ? `,"version":${h.version},"versions":${h.versions}` : '') +
+            '}',
+        );
+        size += before[i].length + Buffer.byteLength(after[i]) + bodies[i].length;
+      }
+      const json = Buffer.allocUnsafe(size);
+      let at = json.write('[', 0, 'latin1');
+      for (const [i, body] of bodies.entries()) {
+        at += json.write(before[i], at, 'latin1');
+        at += body.copy(json, at);
+        at += json.write(after[i], at, 'utf8');
+      }
+      json.write(']', at, 'latin1');
+      return json;
+    },
+
+    /** Texts and bytes kept (for tests and benchmarks). */
+    stats: () => ({ texts: texts.size, bytes }),
+  };
+}
+export type StoryJson = ReturnType<typeof createStoryJson>;
+
+/** `{"<name>":<json>` followed by the other fields of `rest` (a JSON object): one answer's bytes. */
+export function jsonObjectWith(name: string, json: Buffer, rest: Record<string, unknown>): Buffer {
+  const others = JSON.stringify(rest);
+  return Buffer.concat([Buffer.from(`{${JSON.stringify(name)}:`, 'utf8'), json, Buffer.from(others === '{}' ? '}' : `,${others.slice(1)}`, 'utf8')]);
+}
