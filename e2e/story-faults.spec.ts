@@ -96,8 +96,11 @@ test("'Try again' writes the latest reply anew, keeping the earlier one as a ver
   await startStory(page);
   await input(page).fill('I wave at the ferryman');
   await input(page).press('Enter');
-  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
-  await expect(narratorBubbles(page)).toHaveCount(2);
+  // The reply is whole once it carries its server id: right after Enter nothing streams yet, so
+  // "nothing streaming" alone once let the id be read off a reply still being written (none yet).
+  await expect(narratorBubbles(page)).toHaveCount(2, { timeout: 20_000 });
+  await expect(narratorBubbles(page).last()).toHaveAttribute('data-message-id', /^\d+$/, { timeout: 20_000 });
+  await expect(page.locator('[data-streaming]')).toHaveCount(0);
   const replaced = await narratorBubbles(page).last().getAttribute('data-message-id');
   await narratorBubbles(page).last().getByRole('button', { name: STORY_STRINGS.tryAgain }).click();
   // The new reply is the same message's second version (issue 12): its count shows once it is saved.
