@@ -25,8 +25,10 @@ export const utf8SerializerCompiler: typeof serializerCompiler = (route) => {
 /**
  * Sends JSON a service wrote as bytes itself (a story's messages: server/services/story-json.ts).
  * Fastify sends a Buffer as it is, past the route's serializer: the route's response schema still
- * documents the answer, and the API tests parse these answers against it.
+ * documents the answer, and the API tests parse these answers against it. An async handler must
+ * return what this answers (the reply): Fastify sends again whatever an async handler resolves to
+ * unless the answer is already out, and with onSend hooks still at work it is not.
  */
-export function sendJsonBytes(reply: FastifyReply, bytes: Buffer): void {
-  reply.type('application/json; charset=utf-8').send(bytes);
+export function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(bytes);
 }

@@ -79,4 +79,36 @@ describe('a story read as JSON bytes', () => {
       await other.app.close();
     }
   });
+
+  it('answers each of those calls (and a shared read) once: no second send, nothing warned or logged as an error', async () => {
+    // A handler that sent the bytes without returning the reply had Fastify send again (an empty
+    // answer) while the first send's hooks were still running: the player got the first, the log
+    // an error with a stack on every undo, redo and erase, and the second could have won.
+    const logged: Array<{ level: number; msg: string }> = [];
+    const watched = await createTestApp({}, { database: ctx.database, logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line)) } } });
+    try {
+      const { client } = await registerUser(watched.app);
+      const { storyId, messageId } = await startStory(client, 'A ferryman who keeps the names of his passengers');
+      const last = await play(client, storyId, 'I ask the ferryman my own name');
+      const calls = [
+        await client.get(`/api/story/${storyId}/current-state`),
+        await client.get(`/api/story/${storyId}/recover?messageId=${messageId}`),
+        await client.post(`/api/story/${storyId}/undo`),
+        await client.post(`/api/story/${storyId}/redo`),
+        await client.post(`/api/story/${storyId}/erase`, { fromMessageId: last.messageId - 1 }),
+        await client.post(`/api/story/${storyId}/redo`),
+      ];
+      // A shared read, first loaded (the async way), then from memory (answered at once).
+      const { shareId } = (await client.post(`/api/story/${storyId}/share`, { title: 'The Ferryman' })).json();
+      calls.push(await client.get(`/api/shared/${shareId}`), await client.get(`/api/shared/${shareId}`));
+      for (const res of calls) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json().messages.length).toBeGreaterThan(0);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50)); // a second send's error comes after the answer
+      expect(logged.map((line) => line.msg)).toEqual([]);
+    } finally {
+      await watched.app.close();
+    }
+  });
 });

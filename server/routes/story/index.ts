@@ -42,14 +42,14 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     // Both answer every message of the story, written as JSON bytes by the service (story-json.ts).
     app.get('/story/:storyId/current-state', { schema: { params: storyParamsSchema, response: { 200: storyStateResponseSchema } } }, async (request, reply) => {
-      sendJsonBytes(reply, await ctx.stories.currentState(requireUserId(request), request.params.storyId));
+      return sendJsonBytes(reply, await ctx.stories.currentState(requireUserId(request), request.params.storyId));
     });
 
     app.get(
       '/story/:storyId/recover',
       { schema: { params: storyParamsSchema, querystring: recoverQuerySchema, response: { 200: storyRecoverResponseSchema } } },
       async (request, reply) => {
-        sendJsonBytes(reply, await ctx.stories.recover(requireUserId(request), request.params.storyId, request.query.messageId));
+        return sendJsonBytes(reply, await ctx.stories.recover(requireUserId(request), request.params.storyId, request.query.messageId));
       },
     );
 

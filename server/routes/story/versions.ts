@@ -26,15 +26,15 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     // The new state is written as JSON bytes by the service (server/services/story-json.ts).
     app.post('/story/:storyId/undo', { schema: state }, async (request, reply) => {
-      sendJsonBytes(reply, await ctx.storyVersions.undo(requireUserId(request), request.params.storyId));
+      return sendJsonBytes(reply, await ctx.storyVersions.undo(requireUserId(request), request.params.storyId));
     });
 
     app.post('/story/:storyId/redo', { schema: state }, async (request, reply) => {
-      sendJsonBytes(reply, await ctx.storyVersions.redo(requireUserId(request), request.params.storyId));
+      return sendJsonBytes(reply, await ctx.storyVersions.redo(requireUserId(request), request.params.storyId));
     });
 
     app.post('/story/:storyId/erase', { schema: { ...state, body: storyEraseBodySchema } }, async (request, reply) => {
-      sendJsonBytes(reply, await ctx.storyVersions.erase(requireUserId(request), request.params.storyId, request.body.fromMessageId));
+      return sendJsonBytes(reply, await ctx.storyVersions.erase(requireUserId(request), request.params.storyId, request.body.fromMessageId));
     });
 
     app.get(
