@@ -4,7 +4,9 @@
 // another instance on the same database shows at once (a version's text never changes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyRecoverResponseSchema, storyStateResponseSchema } from '@shared/schemas/story';
+import { createRepositories } from '@server/db/repositories';
 import { play, startStory } from '@server/test/story-turns';
+import { createStoryJson } from './story-json';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
 let ctx: TestContext;
@@ -78,6 +80,46 @@ describe('a story read as JSON bytes', () => {
     } finally {
       await other.app.close();
     }
+  });
+
+  it('drops the least recently read texts past its capacity, and still answers every text', async () => {
+    const { client } = await registerUser(ctx.app);
+    const first = await startStory(client, 'A cartographer mapping a city that moves at night');
+    await play(client, first.storyId, 'I unroll the newest map');
+    const second = await startStory(client, 'A beekeeper whose bees carry letters');
+    await play(client, second.storyId, 'I open the oldest hive');
+    const repos = createRepositories(ctx.database.db);
+    const contents = async (storyId: number) => (await client.get(`/api/story/${storyId}/current-state`)).json().messages.map((m: { content: string }) => JSON.stringify(m.content));
+    const asRead = (bodies: Buffer[]) => bodies.map((b) => b.toString('utf8'));
+
+    const sizing = createStoryJson(repos);
+    await sizing.read(first.storyId);
+    const firstBytes = sizing.stats().bytes;
+    await sizing.read(second.storyId);
+    const bothBytes = sizing.stats().bytes;
+    expect(sizing.stats().texts).toBe(8);
+
+    // Room for both stories less one byte: reading the second drops texts of the first (read less
+    // recently), and none of the second's.
+    let textReads = 0;
+    const counted = { ...repos, stories: { ...repos.stories, messageTexts: (...args: Parameters<typeof repos.stories.messageTexts>) => (textReads++, repos.stories.messageTexts(...args)) } };
+    const json = createStoryJson(counted, bothBytes - 1);
+    expect(asRead((await json.read(first.storyId)).bodies)).toEqual(await contents(first.storyId));
+    expect(json.stats()).toEqual({ texts: 4, bytes: firstBytes });
+    expect(asRead((await json.read(second.storyId)).bodies)).toEqual(await contents(second.storyId));
+    expect(json.stats().texts).toBeLessThan(8);
+    expect(json.stats().bytes).toBeLessThanOrEqual(bothBytes - 1);
+    expect(textReads).toBe(2);
+    await json.read(second.storyId);
+    expect(textReads).toBe(2);
+    // The first story again: its texts left are the least recently read, and the one dropped is
+    // fetched; making room must not drop the others this same read needs.
+    expect(asRead((await json.read(first.storyId)).bodies)).toEqual(await contents(first.storyId));
+    expect(textReads).toBe(3);
+    // Smaller than one story: every read still answers every text, read again from the database.
+    const tiny = createStoryJson(repos, 10);
+    for (let i = 0; i < 2; i += 1) expect(asRead((await tiny.read(first.storyId)).bodies)).toEqual(await contents(first.storyId));
+    expect(tiny.stats().bytes).toBeLessThanOrEqual(10);
   });
 
   it('answers each of those calls (and a shared read) once: no second send, nothing warned or logged as an error', async () => {

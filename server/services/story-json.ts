@@ -17,7 +17,12 @@ import type { MessageHead } from '@server/db/repositories/stories';
 /** Bytes of message text kept at most (JSON-escaped UTF-8): about 35 stories of 1,000 turns. */
 export const STORY_TEXT_CACHE_BYTES = 32 * 1024 * 1024;
 
-const key = (id: number, version: number) => `${id}:${version}`;
+/** One kept text: a version of a message, and when a read last used it (for dropping the least used). */
+interface Kept {
+  version: number;
+  text: Buffer;
+  usedAt: number;
+}
 
 /** A story's shown messages: their heads and, in the same order, their texts' JSON bytes. */
 export interface StoryMessagesRead {
@@ -26,39 +31,75 @@ export interface StoryMessagesRead {
 }
 
 export function createStoryJson(repos: Repositories, capacityBytes = STORY_TEXT_CACHE_BYTES) {
-  // A Map keeps insertion order: re-inserting on every read makes its first key the least recently read.
-  const texts = new Map<string, Buffer>();
+  // By message id, then by version (usually one). A read marks the texts it uses with its number
+  // before it fetches the missing ones, and drops the least recently read only once it holds all of
+  // its own: dropping while inserting (as a Map kept in recency order did) could drop texts of the
+  // read in progress when its story was the least recently read, and that read failed.
+  const kept = new Map<number, Kept[]>();
   let bytes = 0;
+  let reads = 0;
 
-  function keep(id: number, version: number, content: string): void {
-    const k = key(id, version);
-    if (texts.has(k)) return;
-    const encoded = Buffer.from(JSON.stringify(content), 'utf8');
-    texts.set(k, encoded);
-    bytes += encoded.length;
-    for (const [oldest, value] of texts) {
-      if (bytes <= capacityBytes) break;
-      texts.delete(oldest);
-      bytes -= value.length;
+  function find(id: number, version: number): Kept | undefined {
+    const versions = kept.get(id);
+    if (versions === undefined) return undefined;
+    for (const entry of versions) if (entry.version === version) return entry;
+    return undefined;
+  }
+
+  function keep(id: number, version: number, content: string, usedAt: number): void {
+    if (find(id, version) !== undefined) return;
+    const text = Buffer.from(JSON.stringify(content), 'utf8');
+    const versions = kept.get(id);
+    if (versions === undefined) kept.set(id, [{ version, text, usedAt }]);
+    else versions.push({ version, text, usedAt });
+    bytes += text.length;
+  }
+
+  /** Past the capacity, drops the least recently read texts down to 90% of it (so not on every read after). */
+  function evict(): void {
+    if (bytes <= capacityBytes) return;
+    const all: Array<{ id: number; entry: Kept }> = [];
+    for (const [id, versions] of kept) for (const entry of versions) all.push({ id, entry });
+    all.sort((a, b) => a.entry.usedAt - b.entry.usedAt);
+    for (const { id, entry } of all) {
+      if (bytes <= capacityBytes * 0.9) break;
+      const versions = kept.get(id) ?? [];
+      const left = versions.filter((v) => v !== entry);
+      if (left.length === 0) kept.delete(id);
+      else kept.set(id, left);
+      bytes -= entry.text.length;
     }
   }
 
   /** The kept text of each message, reading the missing ones (every version of those messages) in one statement. */
   async function textsOf(storyId: number, heads: MessageHead[]): Promise<Buffer[]> {
-    const missing = heads.filter((h) => !texts.has(key(h.id, h.version))).map((h) => h.id);
-    if (missing.length > 0) {
-      for (const row of await repos.stories.messageTexts(storyId, missing)) keep(row.id, row.version, row.content);
+    const read = ++reads;
+    const bodies: Buffer[] = new Array(heads.length);
+    const missing: number[] = [];
+    for (const [i, h] of heads.entries()) {
+      const entry = find(h.id, h.version);
+      if (entry === undefined) missing.push(i);
+      else {
+        entry.usedAt = read;
+        bodies[i] = entry.text;
+      }
     }
-    return heads.map((h) => {
-      const k = key(h.id, h.version);
-      const text = texts.get(k);
-      // Every version of a message is stored (message_versions once there are two), so a head read
-      // first always finds its text; a message gone meanwhile (its story deleted) has no answer left.
-      if (!text) throw new Error(`no text for message ${k}`);
-      texts.delete(k);
-      texts.set(k, text);
-      return text;
-    });
+    if (missing.length > 0) {
+      const rows = await repos.stories.messageTexts(
+        storyId,
+        missing.map((i) => heads[i].id),
+      );
+      for (const row of rows) keep(row.id, row.version, row.content, read);
+      for (const i of missing) {
+        const entry = find(heads[i].id, heads[i].version);
+        // Every version of a message is stored (message_versions once there are two), so a head read
+        // first always finds its text; a message gone meanwhile (its story deleted) has no answer left.
+        if (entry === undefined) throw new Error(`no text for message ${heads[i].id}:${heads[i].version}`);
+        bodies[i] = entry.text;
+      }
+      evict(); // after taking this read's bodies, which stay whole however much is dropped
+    }
+    return bodies;
   }
 
   return {
@@ -99,7 +140,7 @@ export function createStoryJson(repos: Repositories, capacityBytes = STORY_TEXT_
     },
 
     /** Texts and bytes kept (for tests and benchmarks). */
-    stats: () => ({ texts: texts.size, bytes }),
+    stats: () => ({ texts: [...kept.values()].reduce((n, versions) => n + versions.length, 0), bytes }),
   };
 }
 export type StoryJson = ReturnType<typeof createStoryJson>;

@@ -43,7 +43,6 @@ export interface MessageHead {
   versions: number;
   createdAt: string;
 }
-type MessageHeadRow = { id: number; role: 'user' | 'assistant'; is_initial: boolean; version: number; versions: number; created_at: string };
 
 const storyColumns = {
   id: stories.id,
@@ -213,14 +212,14 @@ export function createStoriesRepository(db: Db) {
      */
     /** The story's shown messages without their text, in story order: what story-json.ts writes around the texts it keeps. */
     async shownMessageHeads(storyId: number): Promise<MessageHead[]> {
-      const found = await executePrepared<MessageHeadRow>(
+      // Named as MessageHead has them, so the driver's rows are the heads (no second object per row).
+      return executePrepared<MessageHead>(
         db,
         'story-shown-message-heads',
-        sql`select id, role, is_initial, version, versions,
-              to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+        sql`select id, role, is_initial as "isInitial", version, versions,
+              to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
             from story_messages where story_id = ${storyId} and state = 'shown' order by id`,
       );
-      return found.map((m) => ({ id: m.id, role: m.role, isInitial: m.is_initial, version: m.version, versions: m.versions, createdAt: m.created_at }));
     },
 
     /** Every version's text of these messages of the story (the shown one, and the others once there are two). */
