@@ -102,6 +102,8 @@ test.describe('voice input with the browser recogniser (no server transcription)
     // Listening: the toggle is pressed and says how to stop.
     const stop = page.getByRole('button', { name: VOICE_INPUT_STRINGS.stop });
     await expect(stop).toHaveAttribute('aria-pressed', 'true');
+    // The toggle shows 'listening' from the click ('starting'), before the microphone check lets the recogniser start.
+    await page.waitForFunction(() => typeof (window as unknown as { __speak?: unknown }).__speak === 'function');
     await page.evaluate(() => (window as unknown as { __speak: () => void }).__speak());
 
     await expect(input(page)).toHaveValue('I lift the lantern look behind the door');

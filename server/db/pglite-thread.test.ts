@@ -44,8 +44,10 @@ async function startThread(options: { loadDataDir?: Uint8Array; dataDir?: string
   return { thread, pool };
 }
 
+// Last in, first out: a data dir is removed only after every thread on it has closed (a thread
+// still closing writes into it, and removing it beside that failed with ENOTEMPTY).
 afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 // Each test starts a fresh PGlite (initdb in WebAssembly): seconds on a quiet machine, more while the
