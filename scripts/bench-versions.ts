@@ -1,25 +1,29 @@
-// `npm run bench:versions`: the server time of the player's controls (issue 12) on a long story.
-// Builds a story of BENCH_TURNS turns (default 1,000: 2,001 messages written by the builtin
-// narrator) straight into the database, then times each call over real HTTP on loopback (a
-// keep-alive client in this process): Fastify's own server time (reply.elapsedTime, from the
-// request's arrival to the answer handed to the socket) and the client's round trip. Calls: undo
-// and redo (each answers the whole current state, 2,001 messages; also as a browser asks, with
-// brotli), erase from here, edit, select a version, list versions, branch (a copy of all 1,000
-// turns), and GET current-state for scale. On embedded PGlite (a temporary data dir, fsync on)
-// and, with TEST_DATABASE_URL or BENCH_DATABASE_URL, on PostgreSQL (database tw_bench_versions,
-// created and dropped here). Prints p50 / p99 in ms; asserts nothing.
-import { mkdtemp, rm } from 'node:fs/promises';
+// `npm run bench:versions`: the time of the player's controls (issue 12) on a long story.
+// The server runs as `npm start` runs it (the compiled bundle with its node flags, its own process,
+// as a player meets it); a story of BENCH_TURNS turns (default 1,000: 2,001 messages written by the
+// builtin narrator) is written straight into its database while it is stopped. Each call is then
+// timed over real HTTP on loopback by a keep-alive client in this process: the round trip, from
+// sending to the whole answer read, so the server's time plus the transfer. Calls: undo and redo
+// (each answers the whole current state, 2,001 messages; also as a browser asks, with brotli),
+// erase from here, edit, select a version, list versions, branch (a copy of all 1,000 turns), and
+// GET current-state for scale. On embedded PGlite (a temporary data dir, fsync on) and, with
+// TEST_DATABASE_URL or BENCH_DATABASE_URL, on PostgreSQL (database tw_bench_versions, created and
+// dropped here). `--server-dir DIR` times another checkout's server (before / after) against the
+// same story. Prints p50 / p99 / max in ms and the server's RSS; asserts nothing.
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { parseArgs } from 'node:util';
 import { composeReply } from '../server/ai/llm/builtin/narrator';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
-import { createPgDatabase, dropPgDatabase, pgAdminUrl } from './bench-lib/processes';
+import { registerOverHttp } from '../server/test/spawn-server';
+import { openStore, rssMb, startApp, stopProcess, type AppStore, type Backend, pgAdminUrl } from './bench-lib/processes';
 
+const { values: args } = parseArgs({
+  options: {
+    'server-dir': { type: 'string', default: '.' },
+    backends: { type: 'string' },
+  },
+});
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const BRANCH_ROUNDS = Number(process.env.BENCH_BRANCH_ROUNDS ?? 10);
@@ -28,7 +32,6 @@ const PG_NAME = 'tw_bench_versions';
 interface Timed {
   /** The client's round trip on loopback: sending, the server's work, and reading the whole answer. */
   ms: number;
-  serverMs: number;
   /** The answer's size in bytes, as sent. */
   bytes: number;
 }
@@ -41,54 +44,46 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function register(app: FastifyInstance): Promise<{ cookie: string; userId: number }> {
-  const username = `bench${Date.now()}`;
-  const captcha = await app.inject({ method: 'GET', url: '/api/captcha' });
-  const captchaCookie = captcha.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const [, a, op, b] = /What is (\d+) (.) (\d+)\?/.exec(captcha.json().question) ?? [];
-  const answer = op === '+' ? +a + +b : op === '-' ? +a - +b : +a * +b;
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    headers: { cookie: captchaCookie, 'x-requested-with': 'XMLHttpRequest' },
-    payload: { username, email: `${username}@example.com`, password: 'benchmark-password', captchaAnswer: String(answer) },
-  });
-  if (registered.statusCode !== 201 && registered.statusCode !== 200) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
-  return { cookie: registered.cookies.map((c) => `${c.name}=${c.value}`).join('; '), userId: registered.json().id };
+/** The app's environment: the offline narrator, the store, limits a benchmark does not trip. */
+function benchEnv(store: AppStore): NodeJS.ProcessEnv {
+  return { ...process.env, HOST: '127.0.0.1', DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', LLM_PROVIDER: 'builtin', BUILTIN_NARRATOR_WORD_DELAY_MS: '0' };
 }
 
-/** A TURNS-turn story written through the repositories, as play would have stored it. */
-async function seedStory(database: Database, userId: number): Promise<{ storyId: number; lastReplyId: number }> {
-  const repos = createRepositories(database.db);
-  const premise = 'A lighthouse keeper on a storm-bound island finds a door in the rock that was not there yesterday';
-  const start = Date.now() - TURNS * 60_000;
-  const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
-  let lastReplyId = 0;
-  for (let turn = 0; turn <= TURNS; turn += 1) {
-    const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
-    if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
-    const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
-    lastReplyId = (await repos.stories.saveReply({ storyId: story.id, turn, content, alternativeTo: null, usage: null, now: new Date(start + turn * 60_000 + 1000) })).id;
-  }
-  return { storyId: story.id, lastReplyId };
-}
-
-async function measureBackend(label: string, database: Database, dataDir: string): Promise<void> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' });
-  const app = await buildApp(config, { database, logger: false });
-  // Server time: Fastify's own clock from the request's arrival to its answer handed to the socket.
-  let lastServerMs = 0;
-  app.addHook('onResponse', (_request, reply, done) => {
-    lastServerMs = reply.elapsedTime;
-    done();
-  });
-  await app.ready();
+/** A TURNS-turn story written through the repositories (the app stopped), as play would have stored it. */
+async function seedStory(store: AppStore, userId: number): Promise<{ storyId: number; lastReplyId: number }> {
+  const database = await openDatabase(store.backend === 'pglite' ? { kind: 'pglite', dataDir: store.dataDir } : { kind: 'postgres', url: store.databaseUrl });
   try {
-    const { cookie, userId } = await register(app);
+    const repos = createRepositories(database.db);
+    const premise = 'A lighthouse keeper on a storm-bound island finds a door in the rock that was not there yesterday';
+    const start = Date.now() - TURNS * 60_000;
+    const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
+    let lastReplyId = 0;
+    for (let turn = 0; turn <= TURNS; turn += 1) {
+      const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
+      if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
+      const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
+      lastReplyId = (await repos.stories.saveReply({ storyId: story.id, turn, content, alternativeTo: null, usage: null, now: new Date(start + turn * 60_000 + 1000) })).id;
+    }
+    return { storyId: story.id, lastReplyId };
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureBackend(backend: Backend): Promise<void> {
+  const label = backend === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const { store, cleanUp } = await openStore(backend, PG_NAME);
+  try {
+    // Registered over HTTP (the app makes the schema and the account), then the story is written
+    // while the app is stopped (PGlite's data directory has one owner at a time).
+    let app = await startApp(args['server-dir'], benchEnv(store));
+    const cookie = await registerOverHttp(app.base, `bench${Date.now()}`, 'benchmark-password');
+    const userId = (await (await fetch(`${app.base}/api/user`, { headers: { cookie } })).json()).id as number;
+    await stopProcess(app.child);
     const seeded = performance.now();
-    const { storyId, lastReplyId } = await seedStory(database, userId);
+    const { storyId, lastReplyId } = await seedStory(store, userId);
     console.log(`${label}: seeded ${TURNS} turns (${TURNS * 2 + 1} messages) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    app = await startApp(args['server-dir'], benchEnv(store));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, acceptEncoding = 'identity'): Promise<Timed> => {
       const body = method === 'GET' ? undefined : JSON.stringify(payload ?? {});
@@ -96,9 +91,7 @@ async function measureBackend(label: string, database: Database, dataDir: string
       const { status, length, error } = await new Promise<{ status: number; length: number; error: string }>((resolve, reject) => {
         const headers: Record<string, string> = { cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': acceptEncoding };
         if (body !== undefined) headers['content-type'] = 'application/json';
-        const req = request(`${address}/api/story/${storyId}${url}`, { method, agent, headers }, (res) => {
-          // Counted, not kept: this process is the server's too, and a copy of every 915 KB answer
-          // (or a string of it) would be garbage its collector spends the server's time on.
+        const req = request(`${app.base}/api/story/${storyId}${url}`, { method, agent, headers }, (res) => {
           const chunks: Buffer[] = [];
           let length = 0;
           res.on('data', (chunk: Buffer) => {
@@ -112,19 +105,19 @@ async function measureBackend(label: string, database: Database, dataDir: string
         req.end(body);
       });
       const ms = performance.now() - started;
-      await new Promise(setImmediate); // the server's onResponse, should it come after the client's end
       if (status >= 300) throw new Error(`${method} ${url} answered ${status}: ${error}`);
-      return { ms, serverMs: lastServerMs, bytes: length };
+      return { ms, bytes: length };
     };
-    const times: Record<string, { server: number[]; roundTrip: number[] }> = {};
+    const times: Record<string, number[]> = {};
+    const sizes: Record<string, number[]> = {};
     const record = (name: string, timed: Timed) => {
-      const entry = (times[name] ??= { server: [], roundTrip: [] });
-      entry.server.push(timed.serverMs);
-      entry.roundTrip.push(timed.ms);
+      (times[name] ??= []).push(timed.ms);
+      (sizes[name] ??= []).push(timed.bytes);
     };
     const lastAction = () => lastReplyId - 1;
 
     for (let i = 0; i < 3; i += 1) await call('GET', '/current-state'); // warm-up
+    const rssBefore = await rssMb(app.child.pid);
     let stateBytes = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       const state = await call('GET', '/current-state');
@@ -142,46 +135,22 @@ async function measureBackend(label: string, database: Database, dataDir: string
       record('edit an early action (PATCH)', await call('PATCH', `/messages/3`, { content: `I look around, round ${round}` }));
     }
     for (let round = 0; round < BRANCH_ROUNDS; round += 1) record(`branch (${TURNS} turns)`, await call('POST', '/branch', { messageId: lastReplyId }));
+    const rssAfter = await rssMb(app.child.pid);
     agent.destroy();
+    await stopProcess(app.child);
 
-    console.log(`\n${label}, ${TURNS}-turn story (current state ${(stateBytes / 1024).toFixed(0)} KB), ms:`);
-    console.log('| call | n | server p50 | server p99 | round trip p50 | round trip p99 | round trip max |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const [name, { server, roundTrip }] of Object.entries(times)) {
-      const cells = [percentile(server, 50), percentile(server, 99), percentile(roundTrip, 50), percentile(roundTrip, 99), Math.max(...roundTrip)];
-      console.log(`| ${name} | ${server.length} | ${cells.map((v) => v.toFixed(1)).join(' | ')} |`);
+    console.log(`\n${label}, ${TURNS}-turn story (current state ${(stateBytes / 1024).toFixed(0)} KB), server ${args['server-dir']}, RSS ${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB; round trip in ms:`);
+    console.log('| call | n | p50 | p90 | p99 | max | over 50 ms | answer KB (median) |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const [name, ms] of Object.entries(times)) {
+      const cells = [percentile(ms, 50), percentile(ms, 90), percentile(ms, 99), Math.max(...ms)].map((v) => v.toFixed(1));
+      console.log(`| ${name} | ${ms.length} | ${cells.join(' | ')} | ${ms.filter((v) => v > 50).length} | ${(percentile(sizes[name], 50) / 1024).toFixed(1)} |`);
     }
   } finally {
-    await app.close();
+    await cleanUp();
   }
 }
 
-async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'tw-bench-versions-'));
-  try {
-    const pglite = await openDatabase({ kind: 'pglite', dataDir });
-    await pglite.migrate();
-    try {
-      await measureBackend('PGlite', pglite, dataDir);
-    } finally {
-      await pglite.close();
-    }
-    if (pgAdminUrl()) {
-      const url = await createPgDatabase(PG_NAME);
-      const postgres = await openDatabase({ kind: 'postgres', url });
-      await postgres.migrate();
-      try {
-        await measureBackend('PostgreSQL', postgres, dataDir);
-      } finally {
-        await postgres.close();
-        await dropPgDatabase(PG_NAME);
-      }
-    } else {
-      console.log('\nPostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-await main();
+const backends = (args.backends ?? (pgAdminUrl() ? 'pglite,postgres' : 'pglite')).split(',') as Backend[];
+for (const backend of backends) await measureBackend(backend);
+if (!pgAdminUrl()) console.log('\nPostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');

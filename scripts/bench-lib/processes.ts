@@ -4,6 +4,7 @@
 // created and dropped here, its resident memory from /proc, and raw SQL on its database while it
 // is stopped (growing stories, counting stored replies).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -94,11 +95,17 @@ export async function startApp(dir: string, env: NodeJS.ProcessEnv): Promise<App
   const port = await freePort();
   // BENCH_CPU_PROF=DIR writes the app's V8 CPU profile there when it stops (to see where turns go).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
+
   // Memory and CPU are measured as `npm start` runs the server: compiled, with its node flags.
-  const child = spawn(process.execPath, [...profile, ...serverArgv(dir)], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_NODE_FLAGS='--trace-gc …' adds node flags after the app's own (so they win), before its script.
+  const argv = serverArgv(dir);
+  if (process.env.BENCH_NODE_FLAGS) argv.splice(argv.length - 1, 0, ...process.env.BENCH_NODE_FLAGS.trim().split(/\s+/));
+  const child = spawn(process.execPath, [...profile, ...argv], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  const log = process.env.BENCH_APP_LOG ? createWriteStream(process.env.BENCH_APP_LOG, { flags: 'a' }) : undefined; // the app's whole output
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
+    log?.write(chunk);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
