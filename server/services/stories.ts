@@ -14,7 +14,7 @@ import { scrubbed } from './narrator-errors';
 import { recordNarratorCall } from './narrator-usage';
 import { notFound, storyBusy } from './narration';
 import type { Log } from './story-memory';
-import { createStoryJson, jsonObjectWith } from './story-json';
+import { createStoryJson } from './story-json';
 
 interface StoryDeps {
   repos: Repositories;
@@ -32,7 +32,6 @@ interface StoryDeps {
 const TITLE_MAX_OUTPUT_TOKENS = 24;
 const TITLE_TEMPERATURE = 0.7;
 
-/** The story's reads: each message with its scene picture, when it has one (most have none). */
 /** The first line of a model's answer without quotes, labels or closing punctuation. */
 export function cleanTitle(raw: string): string {
   const line = raw.split('\n').find((l) => l.trim()) ?? '';
@@ -89,7 +88,7 @@ export function createStoryService(deps: StoryDeps) {
     async stateOf(storyId: number, replying: boolean): Promise<Buffer> {
       const [read, pictures, canRedo] = await Promise.all([storyJson.read(storyId), deps.images.forStory(storyId), repos.storyVersions.canRedo(storyId)]);
       const rest: Omit<StoryStateResponse, 'messages'> = { replying, images: pictures.images, storyImage: pictures.storyImage, canRedo };
-      return jsonObjectWith('messages', storyJson.write(read, pictures.byMessage), rest);
+      return storyJson.answer(read, pictures.byMessage, rest);
     },
 
     /** StoryRecoverResponse as JSON bytes (see story-json.ts). */
@@ -106,7 +105,7 @@ export function createStoryService(deps: StoryDeps) {
         images: pictures.images,
         story: { id: story.id, title: story.title ?? fallbackTitle(story.premise), storyImage: pictures.storyImage },
       };
-      return jsonObjectWith('messages', storyJson.write(read, pictures.byMessage), rest);
+      return storyJson.answer(read, pictures.byMessage, rest);
     },
 
     async generateTitle(userId: number, storyId: number): Promise<{ title: string }> {

@@ -85,10 +85,7 @@ export function createStoryJson(repos: Repositories, capacityBytes = STORY_TEXT_
       }
     }
     if (missing.length > 0) {
-      const rows = await repos.stories.messageTexts(
-        storyId,
-        missing.map((i) => heads[i].id),
-      );
+      const rows = await repos.stories.messageTexts(storyId, missing.map((i) => heads[i].id));
       for (const row of rows) keep(row.id, row.version, row.content, read);
       for (const i of missing) {
         const entry = find(heads[i].id, heads[i].version);
@@ -109,14 +106,20 @@ export function createStoryJson(repos: Repositories, capacityBytes = STORY_TEXT_
       return { heads, bodies: await textsOf(storyId, heads) };
     },
 
-    /** The messages read as a JSON array, each as StoryMessage has it (`image` from `pictures`, `version` and `versions` once there are two). */
-    write({ heads, bodies }: StoryMessagesRead, pictures: Map<number, string>): Buffer {
-      // The heads' JSON first, then one buffer of the exact size: a 1,000-turn story's answer is
-      // about 900 KB, and a piece per message (4,000 small buffers, then a copy of them all) made
-      // the garbage collector run through the old generation every few answers.
+    /**
+     * An answer's bytes: `{"messages":[…]` followed by the other fields of `rest`, each message as
+     * StoryMessage has it (`image` from `pictures`, `version` and `versions` once there are two).
+     */
+    answer({ heads, bodies }: StoryMessagesRead, pictures: Map<number, string>, rest: Record<string, unknown>): Buffer {
+      // The heads' JSON first, then one buffer of the exact size for the whole answer: a 1,000-turn
+      // story's is about 900 KB, and a piece per message (4,000 small buffers, then a copy of them
+      // all) made the garbage collector run through the old generation every few answers.
+      const others = JSON.stringify(rest);
+      const open = '{"messages":[';
+      const close = others === '{}' ? ']}' : `],${others.slice(1)}`;
       const before: string[] = [];
       const after: string[] = [];
-      let size = 2;
+      let size = open.length + Buffer.byteLength(close);
       for (const [i, h] of heads.entries()) {
         const image = pictures.get(h.id);
         before.push(`${i === 0 ? '' : ','}{"messageId":${h.id},"role":"${h.role}","content":`);
@@ -129,24 +132,17 @@ export function createStoryJson(repos: Repositories, capacityBytes = STORY_TEXT_
         size += before[i].length + Buffer.byteLength(after[i]) + bodies[i].length;
       }
       const json = Buffer.allocUnsafe(size);
-      let at = json.write('[', 0, 'latin1');
+      let at = json.write(open, 0, 'latin1');
       for (const [i, body] of bodies.entries()) {
         at += json.write(before[i], at, 'latin1');
         at += body.copy(json, at);
         at += json.write(after[i], at, 'utf8');
       }
-      json.write(']', at, 'latin1');
+      json.write(close, at, 'utf8');
       return json;
     },
 
     /** Texts and bytes kept (for tests and benchmarks). */
     stats: () => ({ texts: [...kept.values()].reduce((n, versions) => n + versions.length, 0), bytes }),
   };
-}
-export type StoryJson = ReturnType<typeof createStoryJson>;
-
-/** `{"<name>":<json>` followed by the other fields of `rest` (a JSON object): one answer's bytes. */
-export function jsonObjectWith(name: string, json: Buffer, rest: Record<string, unknown>): Buffer {
-  const others = JSON.stringify(rest);
-  return Buffer.concat([Buffer.from(`{${JSON.stringify(name)}:`, 'utf8'), json, Buffer.from(others === '{}' ? '}' : `,${others.slice(1)}`, 'utf8')]);
 }

@@ -205,12 +205,11 @@ export function createStoriesRepository(db: Db) {
     },
 
     /**
-     * The shown messages as the story's reads answer them (current state, undo, redo, erase,
-     * recover): the time already an ISO string, as Date.toISOString writes it, and the version
-     * pair only once there are several. One prepared statement and no per-row Date or mapping: on a
-     * 1,000-turn story this read is most of what undo costs (docs/benchmarks.md, "Story versions").
+     * The story's shown messages without their text, in story order: what story-json.ts writes
+     * around the texts it keeps for the story's reads (current state, undo, redo, erase, recover).
+     * The time comes as Date.toISOString writes it; one prepared statement and no per-row Date or
+     * mapping: on a 1,000-turn story this read is most of what undo costs (docs/benchmarks.md).
      */
-    /** The story's shown messages without their text, in story order: what story-json.ts writes around the texts it keeps. */
     async shownMessageHeads(storyId: number): Promise<MessageHead[]> {
       // Named as MessageHead has them, so the driver's rows are the heads (no second object per row).
       return executePrepared<MessageHead>(
