@@ -41,6 +41,7 @@ import { storyRoutes } from './routes/story';
 import { userRoutes } from './routes/user';
 import { createAccountService } from './services/accounts';
 import { createAdminService } from './services/admin';
+import { allowanceConfig, createAllowance } from './services/allowance';
 import { createBookmarkService } from './services/bookmarks';
 import { createCaptchaService } from './services/captcha';
 import { createImageService, imageUrl } from './services/images';
@@ -150,14 +151,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const serviceLog = app.log;
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
+  const allowance = createAllowance({ repos, limiter: requestLimiter, config: allowanceConfig(config), now, log: serviceLog });
   const images = createImageService({
     repos,
     config: config.image,
     painter: deps.painter === undefined ? createImageProvider(config.image) : deps.painter,
     narrator,
-    limiter: requestLimiter,
+    allowance,
     preferences: deps.preferences ?? preferences,
-    monthlyTokenLimit: config.userMonthlyTokenLimit,
     now,
     flush,
     log: serviceLog,
@@ -166,14 +167,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     repos,
     provider: narrator,
     llm: config.llm,
-    monthlyTokenLimit: config.userMonthlyTokenLimit,
+    allowance,
     preferences: deps.preferences ?? preferences,
     now,
     flush,
     log: serviceLog,
     illustrate: images.illustrateReply,
   });
-  const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
+  const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, allowance, now, flush, log: serviceLog });
   const storyVersions = createStoryVersionService({
     repos,
     stateOf: (storyId, replying) => stories.stateOf(storyId, replying),
@@ -207,7 +208,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     stt: deps.stt === undefined ? createSttProvider(config.stt) : deps.stt,
     ttsConfig: config.tts,
     sttConfig: config.stt,
-    limiter: requestLimiter,
+    allowance,
     now,
     flush,
     log: serviceLog,

@@ -123,6 +123,8 @@ const envSchema = z.object({
     .transform(Number)
     .default(35),
   USER_MONTHLY_TOKEN_LIMIT: positiveInt('USER_MONTHLY_TOKEN_LIMIT').optional(),
+  USER_TURNS_PER_HOUR: positiveInt('USER_TURNS_PER_HOUR').default(300),
+  USER_SIDE_CALLS_PER_HOUR: positiveInt('USER_SIDE_CALLS_PER_HOUR').default(300),
   IMAGE_PROVIDER: z
     .string()
     .trim()
@@ -238,6 +240,8 @@ export interface AppConfig {
   llm: LlmConfig;
   /** Tokens a user may spend per calendar month (UTC); null is unlimited. */
   userMonthlyTokenLimit: number | null;
+  /** Narrator calls each player may make per hour: turns (with retries and alternatives), and side calls (memory summaries, titles, style sheets). */
+  narratorCallsPerHour: { turns: number; sideCalls: number };
   image: ImageConfig;
   /** Server voices (TTS_*); provider 'none' leaves narration to the browser's own voices. */
   tts: TtsConfig;
@@ -312,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
     },
     userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
+    narratorCallsPerHour: { turns: e.USER_TURNS_PER_HOUR, sideCalls: e.USER_SIDE_CALLS_PER_HOUR },
     image: imageConfig(e),
     tts: {
       provider: e.TTS_PROVIDER,

@@ -33,6 +33,14 @@ describe('apiGet', () => {
     expect(request.headers.get('X-Requested-With')).toBeNull();
   });
 
+  it('says a read that starts paid work is the app\'s own (X-Requested-With), and only that read', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ title: 'The Tide' }));
+    await apiGet('/api/story/3/generate-title', { startsPaidWork: true });
+    expect(fetchMock.requests[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(fetchMock.requests[0].headers.get('Accept')).toBe('application/json');
+    expect(fetchMock.requests[0].headers.get('Cache-Control')).toBe('no-cache');
+  });
+
   it('adds a missing leading slash', async () => {
     const fetchMock = mockFetch(() => jsonResponse({}));
     await apiGet('api/user');

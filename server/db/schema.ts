@@ -414,6 +414,13 @@ export const userStats = pgTable(
     monthImageTokens: counter('month_image_tokens'),
     stories: integer('stories').notNull().default(0),
     turns: integer('turns').notNull().default(0),
+    /**
+     * Speech and transcription as allowance tokens (migration 0012: a spoken character is a quarter of a
+     * token, a transcript's character two, at least 25 a recording), for the UTC month `speechMonth`.
+     * Kept apart from the token columns, which count what the models reported.
+     */
+    speechMonth: date('speech_month', { mode: 'string' }),
+    monthSpeechTokens: counter('month_speech_tokens'),
   },
   (t) => [
     index('user_stats_text_idx').on(t.textTokens, t.userId),
@@ -423,4 +430,23 @@ export const userStats = pgTable(
     index('user_stats_stories_idx').on(t.stories, t.userId),
     index('user_stats_turns_idx').on(t.turns, t.userId),
   ],
+);
+
+/**
+ * Tokens reserved by paid calls in flight (issue 23): a call reserves what it may cost before it is
+ * made, and gives the reservation back once its usage row is written (or it failed). The monthly
+ * allowance check counts them, so parallel calls cannot all pass on the same remaining balance; a
+ * reservation left by a process that died stops counting at `expiresAt`, and housekeeping deletes it.
+ */
+export const usageHolds = pgTable(
+  'usage_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokens: integer('tokens').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('usage_holds_user_idx').on(t.userId, t.expiresAt)],
 );

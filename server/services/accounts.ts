@@ -48,7 +48,7 @@ export function createAccountService({ repos, config, captcha, limiter, now }: A
         imageTokens: usage.imageTokens,
         total: usage.textTokens + usage.imageTokens,
         thisMonth: usage.thisMonth,
-        balance: remainingAllowance(config.userMonthlyTokenLimit, usage.thisMonth),
+        balance: remainingAllowance(config.userMonthlyTokenLimit, usage.allowanceUsed),
       },
     };
   }

@@ -71,7 +71,7 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
       imageTokens: row.imageTokens,
       total: row.textTokens + row.imageTokens,
       thisMonth: row.thisMonth,
-      balance: remainingAllowance(monthlyTokenLimit, row.thisMonth),
+      balance: remainingAllowance(monthlyTokenLimit, row.thisMonth + row.monthSpeechTokens),
     },
   });
 

@@ -1,7 +1,7 @@
-// Hourly clean-up of rows that only matter for a while: expired sessions and captchas, and
-// rate-limit events older than any window. Safe to run on every instance at once. On the embedded
-// database it also vacuums the tables every turn updates: PGlite runs as a standalone backend with
-// no autovacuum worker, so without this the usage rollups and leases would only ever grow.
+// Hourly clean-up of rows that only matter for a while: expired sessions and captchas, rate-limit
+// events older than any window and allowance reservations of calls that can no longer be running.
+// Safe to run on every instance at once. On the embedded database it also vacuums the tables every
+// turn updates: PGlite runs as a standalone backend with no autovacuum worker, so without this the usage rollups and leases would only ever grow.
 import type { Logger } from 'pino';
 import type { Repositories } from '@server/db/repositories';
 
@@ -12,10 +12,11 @@ export async function cleanExpired(repos: Repositories, now: Date): Promise<void
   await repos.sessions.deleteExpired(now);
   await repos.captchas.deleteExpired(now);
   await repos.rateLimits.deleteOlderThan(new Date(now.getTime() - DAY_MS));
+  await repos.allowance.deleteExpired(now);
 }
 
 /** The tables rewritten on every turn (rollups, story leases), at sign-in (users, whose statistics steer the trigram search) or emptied hourly; PostgreSQL's autovacuum covers them itself. */
-export const PGLITE_VACUUM_SQL = 'VACUUM (ANALYZE) users, user_stats, usage_daily, user_usage_monthly, stories, sessions, captcha_challenges, rate_limit_events';
+export const PGLITE_VACUUM_SQL = 'VACUUM (ANALYZE) users, user_stats, usage_daily, user_usage_monthly, stories, sessions, captcha_challenges, rate_limit_events, usage_holds';
 
 export function startHousekeeping(repos: Repositories, now: () => Date, logger: Logger, vacuum?: () => Promise<unknown>): () => void {
   const run = async () => {

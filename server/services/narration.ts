@@ -1,5 +1,6 @@
 // Story turns: start, continue and retry. Each call first does everything that can fail cheaply
-// (ownership, allowance, the one-generation-per-story lease) and commits the player's action,
+// (the player's hourly rate and monthly allowance, with the turn's cost reserved; ownership; the
+// one-generation-per-story lease) and commits the player's action,
 // then returns a PreparedTurn whose run() calls the provider, streams pieces to an optional
 // listener and saves the reply only once it is complete. run() always finishes its work even if
 // the listener (a browser) has gone: a disconnect never loses a reply.
@@ -14,6 +15,7 @@ import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferences';
 import { STORY_MESSAGES, type StoryReply } from '@shared/schemas/story';
+import type { Allowance, Hold } from './allowance';
 import { narratorAppError, scrubbed } from './narrator-errors';
 import type { PreferencesSource } from './preferences';
 import { createStoryMemory, type Log } from './story-memory';
@@ -22,7 +24,8 @@ export interface NarrationDeps {
   repos: Repositories;
   provider: NarratorProvider;
   llm: LlmConfig;
-  monthlyTokenLimit: number | null;
+  /** Every turn passes the player's hourly rate and monthly allowance first (and so does a memory fold). */
+  allowance: Allowance;
   /** Read by a story's start and a retry; a continue reads the same row with its lease, in one statement. */
   preferences: PreferencesSource;
   now: () => Date;
@@ -58,13 +61,22 @@ export function tidyReply(text: string): string {
 export function createNarrationService(deps: NarrationDeps) {
   const { repos, provider, llm } = deps;
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
-  const memory = createStoryMemory({ repos, provider, budget, apiKey: llm.apiKey, now: deps.now, flush: deps.flush, log: deps.log });
+  const memory = createStoryMemory({ repos, provider, budget, allowance: deps.allowance, apiKey: llm.apiKey, now: deps.now, flush: deps.flush, log: deps.log });
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
+  /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
+  const turnTokens = budget.prompt + llm.maxOutputTokens;
 
-  async function assertAllowance(userId: number): Promise<void> {
-    if (deps.monthlyTokenLimit === null) return;
-    const used = await repos.usage.monthTotalForUser(userId, deps.now());
-    if (used >= deps.monthlyTokenLimit) throw new AppError(429, ERROR_CODES.allowanceUsed, STORY_MESSAGES.allowanceUsed);
+  /** The player's hour and month, checked (and the turn's cost reserved) before anything is written or asked. */
+  const admitTurn = (userId: number): Promise<Hold> => deps.allowance.admit(userId, 'turn', turnTokens);
+
+  /** Runs `prepare` holding the turn's reservation; a turn that never gets prepared gives it back. */
+  async function withHold(hold: Hold, prepare: () => Promise<PreparedTurn>): Promise<PreparedTurn> {
+    try {
+      return await prepare();
+    } catch (error) {
+      await hold.release();
+      throw error;
+    }
   }
 
   async function ownedStory(userId: number, storyId: number): Promise<StoryRecord> {
@@ -101,6 +113,8 @@ export function createNarrationService(deps: NarrationDeps) {
     replace: MessageRecord | null;
     /** Set for a story start: a failed first reply still names the story the client can retry. */
     reportStoryId: boolean;
+    /** The turn's reservation of the month, given back once its usage is recorded. */
+    hold: Hold;
     /** What a continue already read with its lease (one round trip): the window and the preferences. */
     loaded?: { window: MessageRecord[]; preferences: Preferences };
   }
@@ -187,38 +201,45 @@ export function createNarrationService(deps: NarrationDeps) {
     }
   }
 
-  const prepared = (plan: TurnPlan): PreparedTurn => ({ storyId: plan.story.id, run: (onDelta) => generate(plan, onDelta) });
+  // The reservation is given back once the reply (or the failure) is recorded: its usage row settles it.
+  const prepared = (plan: TurnPlan): PreparedTurn => ({ storyId: plan.story.id, run: (onDelta) => generate(plan, onDelta).finally(() => plan.hold.release()) });
 
   return {
     async startStory(userId: number, premise: string): Promise<PreparedTurn> {
-      await assertAllowance(userId);
-      const now = deps.now();
-      const { story, premiseMessage } = await repos.stories.create({ userId, premise, now, leaseUntil: leaseUntil() });
-      return prepared({ story, action: premiseMessage, attempt: 0, replace: null, reportStoryId: true });
+      const hold = await admitTurn(userId);
+      return withHold(hold, async () => {
+        const now = deps.now();
+        const { story, premiseMessage } = await repos.stories.create({ userId, premise, now, leaseUntil: leaseUntil() });
+        return prepared({ story, action: premiseMessage, attempt: 0, replace: null, reportStoryId: true, hold });
+      });
     },
 
     async continueStory(userId: number, storyId: number, text: string): Promise<PreparedTurn> {
-      await assertAllowance(userId);
-      // The lease, the action, the window and the preferences in one statement: the fewer round
-      // trips (and, on PGlite, statements queued on its one session) before the provider call, the sooner
-      // the first words.
-      const turn = await repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil() });
-      if (!turn) return leaseRefused(userId, storyId);
-      const { story, action } = turn;
-      const preferences = turn.preferences ?? DEFAULT_PREFERENCES;
-      return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: [...turn.window, action], preferences } });
+      const hold = await admitTurn(userId);
+      return withHold(hold, async () => {
+        // The lease, the action, the window and the preferences in one statement: the fewer round
+        // trips (and, on PGlite, statements queued on its one session) before the provider call, the sooner
+        // the first words.
+        const turn = await repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil() });
+        if (!turn) return leaseRefused(userId, storyId);
+        const { story, action } = turn;
+        const preferences = turn.preferences ?? DEFAULT_PREFERENCES;
+        return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: [...turn.window, action], preferences }, hold });
+      });
     },
 
     /** Answers the last action again: adds a new version of its reply (the earlier ones stay as alternatives), or gives it the reply that failed. */
     async retry(userId: number, storyId: number): Promise<PreparedTurn> {
-      await assertAllowance(userId);
-      const story = await leaseStory(userId, storyId);
-      return underLease(story.id, async () => {
-        const last = await repos.stories.lastMessage(story.id);
-        const action = last?.role === 'user' ? last : await repos.stories.lastAction(story.id);
-        if (!last || !action) throw notFound();
-        const attempts = await repos.stories.startAttempt(action.id);
-        return prepared({ story, action, attempt: attempts - 1, replace: last.role === 'assistant' ? last : null, reportStoryId: false });
+      const hold = await admitTurn(userId);
+      return withHold(hold, async () => {
+        const story = await leaseStory(userId, storyId);
+        return underLease(story.id, async () => {
+          const last = await repos.stories.lastMessage(story.id);
+          const action = last?.role === 'user' ? last : await repos.stories.lastAction(story.id);
+          if (!last || !action) throw notFound();
+          const attempts = await repos.stories.startAttempt(action.id);
+          return prepared({ story, action, attempt: attempts - 1, replace: last.role === 'assistant' ? last : null, reportStoryId: false, hold });
+        });
       });
     },
 

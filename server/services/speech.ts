@@ -2,18 +2,20 @@
 // sentence by sentence (shared/speech/sentences.ts splits it exactly as the browser does): each
 // sentence is synthesised once per voice, kept in the database and replayed from there for free.
 // A recording is checked to be real audio and sent to the transcriber. Both are the owner's only,
-// limited per player per hour, and recorded in the usage ledger by characters.
+// paid calls limited per player per hour and counted toward the monthly allowance (allowance.ts), and
+// recorded in the usage ledger by characters.
 import { createHash } from 'node:crypto';
 import { CONTAINER_FILES, sniffAudio } from '@server/ai/speech/audio-format';
 import { SpeechError, type SttConfig, type SttProvider, type TtsConfig, type TtsProvider } from '@server/ai/speech/types';
 import type { Repositories } from '@server/db/repositories';
 import type { SpeechClip } from '@server/db/repositories/speech';
-import { AppError, tooManyRequests } from '@server/errors';
+import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { SPEECH_MESSAGES, type SpeechPartParams, type TranscriptionResponse } from '@shared/schemas/speech';
+import { STORY_MESSAGES } from '@shared/schemas/story';
 import { splitSentences } from '@shared/speech/sentences';
 import { scrubbed } from './narrator-errors';
-import type { RequestLimiter } from './request-limiter';
+import { expectedTranscriptionTokens, speechTokens, type Allowance } from './allowance';
 import type { Log } from './story-memory';
 
 export interface SpeechServiceDeps {
@@ -22,10 +24,10 @@ export interface SpeechServiceDeps {
   tts: TtsProvider | null;
   /** Null when STT_PROVIDER is none. */
   stt: SttProvider | null;
-  ttsConfig: Pick<TtsConfig, 'voices' | 'maxPerHour' | 'apiKey'>;
-  sttConfig: Pick<SttConfig, 'maxPerHour' | 'apiKey'>;
-  /** Per-player hourly limits, counted in memory or Redis. */
-  limiter: Pick<RequestLimiter, 'allow'>;
+  ttsConfig: Pick<TtsConfig, 'voices' | 'apiKey'>;
+  sttConfig: Pick<SttConfig, 'apiKey'>;
+  /** Speech and transcription are paid calls: the player's hour and month (as allowance tokens: see allowance.ts). */
+  allowance: Pick<Allowance, 'admit'>;
   now: () => Date;
   flush: () => Promise<void>;
   log: Log;
@@ -44,17 +46,12 @@ export interface LocatedPart {
   etag: string;
 }
 
-const HOUR_MS = 3_600_000;
-/** Limits slide over the hour; this is when trying again is likely to work. */
-const RETRY_AFTER_SECONDS = 600;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export function createSpeechService(deps: SpeechServiceDeps) {
   const { repos, tts, stt } = deps;
   const voices = tts ? [...deps.ttsConfig.voices] : [];
-  const speechLimit = { bucket: 'speech-user', max: deps.ttsConfig.maxPerHour, windowMs: HOUR_MS };
-  const recordingLimit = { bucket: 'transcription-user', max: deps.sttConfig.maxPerHour, windowMs: HOUR_MS };
   /** Clips being read or made in this instance: a second request for the same one waits for the first instead of paying twice. */
   const inFlight = new Map<string, Promise<SpeechClip>>();
 
@@ -71,7 +68,15 @@ export function createSpeechService(deps: SpeechServiceDeps) {
   }
 
   async function synthesize(userId: number, part: LocatedPart, voice: TtsProvider): Promise<SpeechClip> {
-    if (!(await deps.limiter.allow(speechLimit, String(userId)))) throw tooManyRequests(SPEECH_MESSAGES.tooManySpeech, RETRY_AFTER_SECONDS);
+    const hold = await deps.allowance.admit(userId, 'speech', speechTokens(part.text.length));
+    try {
+      return await synthesizeAndKeep(userId, part, voice);
+    } finally {
+      await hold.release();
+    }
+  }
+
+  async function synthesizeAndKeep(userId: number, part: LocatedPart, voice: TtsProvider): Promise<SpeechClip> {
     let bytes: Uint8Array;
     let mime: string;
     try {
@@ -99,6 +104,13 @@ export function createSpeechService(deps: SpeechServiceDeps) {
     return clip;
   }
 
+  /** A clip made before, or the 403 of a request that may not pay for a new one. */
+  async function keptClipOnly(part: LocatedPart): Promise<SpeechClip> {
+    const kept = await repos.speech.findClip(part.messageId, part.voice, part.textHash);
+    if (!kept) throw new AppError(403, ERROR_CODES.forbidden, STORY_MESSAGES.crossSite);
+    return kept;
+  }
+
   return {
     /** The voices the picker offers (empty when server voices are off). */
     voices,
@@ -120,9 +132,13 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       return { storyId: params.storyId, messageId: message.id, voice, text, textHash, parts: sentences.length, etag };
     },
 
-    /** The part's audio: kept from before (no provider call, no ledger row, no limit counted), or made now. */
-    clipFor(userId: number, part: LocatedPart): Promise<SpeechClip> {
+    /**
+     * The part's audio: kept from before (no provider call, no ledger row, no limit counted), or made now.
+     * `mayPay` false (a GET another site's page could have made) answers a kept clip only: 403 otherwise.
+     */
+    clipFor(userId: number, part: LocatedPart, mayPay: boolean): Promise<SpeechClip> {
       if (!tts) throw new AppError(503, ERROR_CODES.ttsDisabled, SPEECH_MESSAGES.ttsDisabled);
+      if (!mayPay) return keptClipOnly(part);
       const key = `${part.messageId}\n${part.voice}\n${part.textHash}`;
       const running = inFlight.get(key);
       if (running) return running;
@@ -143,17 +159,21 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       if (audio.length === 0) throw new AppError(400, ERROR_CODES.validation, SPEECH_MESSAGES.emptyRecording);
       const container = sniffAudio(audio);
       if (!container) throw new AppError(415, ERROR_CODES.unsupportedMediaType, SPEECH_MESSAGES.audioType);
-      if (!(await deps.limiter.allow(recordingLimit, String(userId)))) throw tooManyRequests(SPEECH_MESSAGES.tooManyRecordings, RETRY_AFTER_SECONDS);
-      let text: string;
+      const hold = await deps.allowance.admit(userId, 'transcription', expectedTranscriptionTokens(audio.length));
       try {
-        // The file is named after what the bytes are, whatever the header claimed: servers choose the decoder by its extension.
-        ({ text } = await stt.transcribe({ audio, ...CONTAINER_FILES[container], signal: new AbortController().signal }));
-      } catch (error) {
-        throw providerFailure(error, 'transcription', { userId, bytes: audio.length, container });
+        let text: string;
+        try {
+          // The file is named after what the bytes are, whatever the header claimed: servers choose the decoder by its extension.
+          ({ text } = await stt.transcribe({ audio, ...CONTAINER_FILES[container], signal: new AbortController().signal }));
+        } catch (error) {
+          throw providerFailure(error, 'transcription', { userId, bytes: audio.length, container });
+        }
+        const transcript = text.trim();
+        await repos.usage.record({ userId, storyId: null, kind: 'transcription', provider: stt.id, model: stt.model, characters: transcript.length, createdAt: deps.now() });
+        return { text: transcript };
+      } finally {
+        await hold.release();
       }
-      const transcript = text.trim();
-      await repos.usage.record({ userId, storyId: null, kind: 'transcription', provider: stt.id, model: stt.model, characters: transcript.length, createdAt: deps.now() });
-      return { text: transcript };
     },
   };
 }

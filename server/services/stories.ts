@@ -2,13 +2,16 @@
 // narrator once and kept; the builtin narrator, a failed call or a spent allowance fall back to a
 // title made from the premise, so the share dialog always gets one.
 import { clampTitle, fallbackTitle } from '@server/ai/llm/builtin/memory';
+import { cutMiddle } from '@server/ai/llm/context';
 import { TITLE_SYSTEM_PROMPT, titleUserPrompt } from '@server/ai/llm/prompts';
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
 import type { StoryMemory, StoryMemoryBody } from '@shared/schemas/story-memory';
+import type { Allowance } from './allowance';
 import type { ImageService } from './images';
 import { scrubbed } from './narrator-errors';
 import { recordNarratorCall } from './narrator-usage';
@@ -22,7 +25,8 @@ interface StoryDeps {
   images: Pick<ImageService, 'forStory'>;
   provider: NarratorProvider;
   apiKey: string | undefined;
-  monthlyTokenLimit: number | null;
+  /** A title is a paid call: past the player's hour or month it falls back to the premise. */
+  allowance: Pick<Allowance, 'admit'>;
   now: () => Date;
   /** Makes committed writes durable (PGlite WAL fsync): generate-title writes under a GET. */
   flush: () => Promise<void>;
@@ -30,6 +34,10 @@ interface StoryDeps {
 }
 
 const TITLE_MAX_OUTPUT_TOKENS = 24;
+/** The opening's share of a title request; with the premise (at most 4,000 characters) it stays far inside the smallest window. */
+const TITLE_OPENING_TOKENS = 1_000;
+/** What a title request may cost beyond its reply: the instructions, the premise and the opening. */
+const TITLE_PROMPT_TOKENS = 2_200;
 const TITLE_TEMPERATURE = 0.7;
 
 /** The first line of a model's answer without quotes, labels or closing punctuation. */
@@ -53,11 +61,6 @@ export function createStoryService(deps: StoryDeps) {
     const story = await repos.stories.findOwned(storyId, userId);
     if (!story) throw notFound();
     return story;
-  }
-
-  async function overAllowance(userId: number): Promise<boolean> {
-    if (deps.monthlyTokenLimit === null) return false;
-    return (await repos.usage.monthTotalForUser(userId, deps.now())) >= deps.monthlyTokenLimit;
   }
 
   return {
@@ -108,12 +111,18 @@ export function createStoryService(deps: StoryDeps) {
       return storyJson.answer(read, pictures.byMessage, rest);
     },
 
-    async generateTitle(userId: number, storyId: number): Promise<{ title: string }> {
+    /**
+     * The story's title, asked of the narrator once and kept. `mayPay`: the request came from the app's
+     * own pages; one that another site's page could have made (a GET: a link or an <img>) is answered
+     * from what is stored, or the premise's title, without a provider call.
+     */
+    async generateTitle(userId: number, storyId: number, mayPay: boolean): Promise<{ title: string }> {
       const story = await owned(userId, storyId);
       if (story.title) return { title: story.title };
       const fallback = fallbackTitle(story.premise);
-      if (await overAllowance(userId)) return { title: fallback };
-      const opening = (await repos.stories.firstReply(storyId))?.content ?? '';
+      if (!mayPay) return { title: fallback };
+      // An imported opening may be 20,000 characters: cut to its head and tail, the request fits any window.
+      const opening = cutMiddle((await repos.stories.firstReply(storyId))?.content ?? '', TITLE_OPENING_TOKENS, await loadTokenCounter());
       const request = {
         system: TITLE_SYSTEM_PROMPT,
         messages: [{ role: 'user' as const, content: titleUserPrompt(story.premise, opening) }],
@@ -121,6 +130,13 @@ export function createStoryService(deps: StoryDeps) {
         temperature: TITLE_TEMPERATURE,
         task: { kind: 'title' as const, premise: story.premise, opening },
       };
+      let hold;
+      try {
+        hold = await deps.allowance.admit(userId, 'title', TITLE_PROMPT_TOKENS + TITLE_MAX_OUTPUT_TOKENS);
+      } catch (error) {
+        if (error instanceof AppError) return { title: fallback };
+        throw error;
+      }
       try {
         const result = await provider.generate(request);
         await recordNarratorCall(repos, provider, { userId, storyId, kind: 'title', request, result, now: deps.now() });
@@ -132,6 +148,8 @@ export function createStoryService(deps: StoryDeps) {
         if (!(error instanceof NarratorError)) throw error;
         deps.log.warn({ storyId, provider: provider.id, failure: error.failure, detail: scrubbed(error.detail, deps.apiKey) }, 'title generation failed; using the premise');
         return { title: fallback };
+      } finally {
+        await hold.release();
       }
     },
   };

@@ -6,12 +6,15 @@ import type { Budget } from '@server/ai/llm/context';
 import { cutMiddle, planFold, recentRoom, transcript } from '@server/ai/llm/context';
 import { pinnedBlock, SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from '@server/ai/llm/prompts';
 import { NarratorError, type NarratorProvider, type TurnRecord } from '@server/ai/llm/types';
+import { AppError } from '@server/errors';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
+import type { Allowance } from './allowance';
 import { scrubbed } from './narrator-errors';
 import { recordNarratorCall } from './narrator-usage';
 
 export interface Log {
+  info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
@@ -20,6 +23,8 @@ interface MemoryDeps {
   repos: Repositories;
   provider: NarratorProvider;
   budget: Budget;
+  /** A fold is a paid call: it waits for a later turn when the player's hour or month is spent. */
+  allowance: Pick<Allowance, 'admit'>;
   apiKey: string | undefined;
   now: () => Date;
   flush: () => Promise<void>;
@@ -43,9 +48,16 @@ export function createStoryMemory(deps: MemoryDeps) {
       temperature: SUMMARY_TEMPERATURE,
       task: { kind: 'summary' as const, memory: story.memory, turns: records, maxTokens: deps.budget.memory },
     };
-    const result = await deps.provider.generate(request);
+    const promptTokens = count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0);
+    const hold = await deps.allowance.admit(story.userId, 'summary', promptTokens + request.maxOutputTokens);
+    let result;
+    try {
+      result = await deps.provider.generate(request);
+      await recordNarratorCall(deps.repos, deps.provider, { userId: story.userId, storyId: story.id, kind: 'summary', request, result, now: deps.now() });
+    } finally {
+      await hold.release();
+    }
     const memory = cutMiddle(result.text.trim(), deps.budget.memory, count);
-    await recordNarratorCall(deps.repos, deps.provider, { userId: story.userId, storyId: story.id, kind: 'summary', request, result, now: deps.now() });
     if (memory) await deps.repos.stories.applyFold(story.id, { throughId: story.memoryThroughId, memory: story.memory }, throughId, memory, deps.now());
     await deps.flush();
   }
@@ -67,6 +79,10 @@ export function createStoryMemory(deps: MemoryDeps) {
       const turns = window.filter((m) => m.id <= throughId);
       const job = fold(story, turns, throughId, count)
         .catch((error: unknown) => {
+          if (error instanceof AppError) {
+            deps.log.info({ storyId: story.id, reason: error.message }, 'story memory fold deferred: the player has no calls left for now');
+            return;
+          }
           const detail = error instanceof NarratorError ? scrubbed(error.detail, deps.apiKey) : String(error);
           deps.log.warn({ storyId: story.id, provider: deps.provider.id, detail }, 'story memory fold failed; the turns stay verbatim for now');
         })

@@ -95,7 +95,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   };
 }
 
-/** A browser-like client: keeps cookies, sends JSON writes the way the SPA does. */
+/** A browser-like client: keeps cookies, sends JSON writes the way the SPA does, and says its requests are the app's own (Sec-Fetch-Site). */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -105,7 +105,8 @@ export class TestClient {
 
   async request(options: InjectOptions & { json?: unknown }): Promise<Response> {
     const { json, ...rest } = options;
-    const headers: Record<string, string> = { ...(rest.headers as Record<string, string>) };
+    // As a browser sends it on the app's own fetches (Fetch Metadata): GETs that start paid work need it.
+    const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...(rest.headers as Record<string, string>) };
     if (this.cookies.size > 0 && !headers.cookie) {
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     }

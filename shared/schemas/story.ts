@@ -19,6 +19,9 @@ export const STORY_MESSAGES = {
   unavailable: 'The narrator is unavailable right now. Please try again.',
   misconfigured: 'The narrator is not configured correctly.',
   allowanceUsed: "You have used this month's story allowance.",
+  tooManyTurns: 'You have asked the narrator for too many turns this hour. Please wait a little before the next one.',
+  tooManySideCalls: 'The narrator has had too many requests from you this hour. Please wait a little and try again.',
+  crossSite: 'Open the story in Taleweaver to do this.',
 } as const;
 
 const text = (required: string, max: number, tooLong: string) =>

@@ -23,6 +23,8 @@ export interface AdminUserRow {
   thisMonth: number;
   /** The image part of thisMonth. */
   monthImageTokens: number;
+  /** This month's speech and transcription as allowance tokens (not part of thisMonth's tokens; part of the allowance's use). */
+  monthSpeechTokens: number;
 }
 
 export interface AdminUserFilter {
@@ -46,6 +48,7 @@ export type AdminUserTotalsRow = { matching: number } & Pick<AdminUserRow, 'stor
 export function createAdminUsersRepository(db: Db) {
   const thisMonth = (month: string) => sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthTokens} else 0 end`;
   const monthImage = (month: string) => sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthImageTokens} else 0 end`;
+  const monthSpeech = (month: string) => sql<number>`case when ${userStats.speechMonth} = ${month} then ${userStats.monthSpeechTokens} else 0 end`;
   const columns = (month: string) => ({
     id: users.id,
     username: users.username,
@@ -59,6 +62,7 @@ export function createAdminUsersRepository(db: Db) {
     imageTokens: userStats.imageTokens,
     thisMonth: thisMonth(month).mapWith(Number),
     monthImageTokens: monthImage(month).mapWith(Number),
+    monthSpeechTokens: monthSpeech(month).mapWith(Number),
   });
 
   function where({ tab, search, month }: AdminUserFilter): SQL | undefined {

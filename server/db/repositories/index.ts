@@ -1,6 +1,7 @@
 // Builds every repository over one Drizzle handle; services receive this bundle.
 import type { Db } from '../client';
 import { createAdminUsersRepository } from './admin-users';
+import { createAllowanceRepository } from './allowance';
 import { createBookmarksRepository } from './bookmarks';
 import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
@@ -24,6 +25,7 @@ export function createRepositories(db: Db) {
     captchas: createCaptchasRepository(db),
     rateLimits: createRateLimitsRepository(db),
     usage: createUsageRepository(db),
+    allowance: createAllowanceRepository(db),
     adminUsers: createAdminUsersRepository(db),
     stories: createStoriesRepository(db),
     library: createLibraryRepository(db),

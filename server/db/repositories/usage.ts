@@ -12,6 +12,8 @@ export interface UsageTotals {
   textTokens: number;
   imageTokens: number;
   thisMonth: number;
+  /** What counts against the monthly allowance: thisMonth's tokens plus speech and transcription as allowance tokens. */
+  allowanceUsed: number;
 }
 
 export interface UsageEvent {
@@ -149,13 +151,10 @@ export function createUsageRepository(db: Db) {
     /** All-time text and image tokens and this month's total, from the user's stats row. */
     async totalsForUser(userId: number, now: Date): Promise<UsageTotals> {
       const row = await statsOf(userId);
-      if (!row) return { textTokens: 0, imageTokens: 0, thisMonth: 0 };
-      return { textTokens: row.textTokens, imageTokens: row.imageTokens, thisMonth: row.month === monthKey(now) ? row.monthTokens : 0 };
-    },
-
-    /** Tokens the user spent since the start of this month (the allowance check). */
-    async monthTotalForUser(userId: number, now: Date): Promise<number> {
-      return (await this.totalsForUser(userId, now)).thisMonth;
+      if (!row) return { textTokens: 0, imageTokens: 0, thisMonth: 0, allowanceUsed: 0 };
+      const month = monthKey(now);
+      const thisMonth = row.month === month ? row.monthTokens : 0;
+      return { textTokens: row.textTokens, imageTokens: row.imageTokens, thisMonth, allowanceUsed: thisMonth + (row.speechMonth === month ? row.monthSpeechTokens : 0) };
     },
 
     /** Input, output and image tokens over the whole ledger, all time and this month (admin usage card). */

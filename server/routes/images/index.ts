@@ -19,6 +19,7 @@ import { requireUserId } from '@server/plugins/session';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import type { RouteContext } from '../context';
+import { fromOwnApp } from '../own-app';
 import { matchesEtag } from '../http-cache';
 
 /** `{sha256}.webp` or `{sha256}.thumb.webp`; anything else is simply not found. */
@@ -58,7 +59,7 @@ export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     });
 
     app.get('/story/:storyId/style-sheet', { schema: { params: storyParamsSchema, response: { 200: styleSheetResponseSchema } } }, async (request) => {
-      const sheet = await ctx.images.styleSheet(requireUserId(request), request.params.storyId);
+      const sheet = await ctx.images.styleSheet(requireUserId(request), request.params.storyId, fromOwnApp(request));
       await ctx.flush();
       return sheet;
     });

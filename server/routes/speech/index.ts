@@ -13,6 +13,7 @@ import {
   transcriptionResponseSchema,
 } from '@shared/schemas/speech';
 import type { RouteContext } from '../context';
+import { fromOwnApp } from '../own-app';
 import { matchesEtag } from '../http-cache';
 
 export function speechRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
@@ -34,7 +35,7 @@ export function speechRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         if (matchesEtag(request, part.etag)) return reply.status(304).headers(headers).send();
         // HEAD tells the number of parts without paying for a clip.
         if (request.method === 'HEAD') return reply.headers(headers).type('audio/mpeg').send();
-        const clip = await ctx.speech.clipFor(userId, part);
+        const clip = await ctx.speech.clipFor(userId, part, fromOwnApp(request));
         return reply.headers(headers).type(clip.mime).send(clip.audio);
       },
     );

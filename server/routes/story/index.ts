@@ -17,6 +17,7 @@ import { storyMemoryBodySchema, storyMemorySchema } from '@shared/schemas/story-
 import { sendJsonBytes } from '@server/plugins/json-bytes';
 import { requireUserId } from '@server/plugins/session';
 import type { RouteContext } from '../context';
+import { fromOwnApp } from '../own-app';
 import { sendTurnStream, wantsEventStream } from './stream';
 
 export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
@@ -64,7 +65,7 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     );
 
     app.get('/story/:storyId/generate-title', { schema: { params: storyParamsSchema, response: { 200: storyTitleResponseSchema } } }, async (request) => {
-      return ctx.stories.generateTitle(requireUserId(request), request.params.storyId);
+      return ctx.stories.generateTitle(requireUserId(request), request.params.storyId, fromOwnApp(request));
     });
   };
 }

@@ -3,12 +3,13 @@
 // reads, serving stored bytes to their owner, and the style sheet API. The painting itself runs
 // behind, as a durable job (paint-job.ts). Everything is the owner's only: another user's story,
 // message or picture answers 404 like a missing one.
+import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ImageConfig, ImageProvider } from '@server/ai/image/types';
 import type { NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
-import type { SceneImageRecord, StoredAsset } from '@server/db/repositories/images';
-import { AppError, tooManyRequests } from '@server/errors';
+import type { SceneImageRecord, StoredAsset, VisualsRecord } from '@server/db/repositories/images';
+import { AppError } from '@server/errors';
 import type { JobQueue } from '@server/jobs/queue';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
@@ -21,7 +22,7 @@ import {
 } from '@shared/schemas/images';
 import { STORY_MESSAGES } from '@shared/schemas/story';
 import type { PreferencesSource } from '../preferences';
-import type { RequestLimiter } from '../request-limiter';
+import type { Allowance } from '../allowance';
 import type { Log } from '../story-memory';
 import { createPaintJob, MAX_JOB_RUNS, SCENE_IMAGE_QUEUE, type SceneImageJob } from './paint-job';
 import { altFromScene, sceneFromReply } from './scene-prompt';
@@ -33,10 +34,9 @@ export interface ImageServiceDeps {
   /** Null when IMAGE_PROVIDER=none: every image call answers 404 and nothing shows. */
   painter: ImageProvider | null;
   narrator: NarratorProvider;
-  /** Per-player hourly limits, counted in memory or Redis. */
-  limiter: Pick<RequestLimiter, 'allow'>;
+  /** A picture is a paid call: the player's hour when asked, their month when asked and again when painted. */
+  allowance: Allowance;
   preferences: PreferencesSource;
-  monthlyTokenLimit: number | null;
   now: () => Date;
   flush: () => Promise<void>;
   log: Log;
@@ -62,13 +62,20 @@ export function toSceneImage(record: SceneImageRecord): SceneImage {
   return record.status === 'failed' ? { ...base, error: record.error ?? IMAGE_MESSAGES.failed } : base;
 }
 
+const toStyleSheetResponse = (sheet: VisualsRecord): StyleSheetResponse => ({
+  artStyle: sheet.artStyle,
+  player: sheet.player,
+  characters: sheet.characters,
+  seed: sheet.seed,
+  updatedAt: sheet.updatedAt.toISOString(),
+});
+
 export function createImageService(deps: ImageServiceDeps) {
   const { repos, painter } = deps;
   const settled = new EventEmitter().setMaxListeners(0);
-  const styleSheets = createStyleSheets({ repos, narrator: deps.narrator, now: deps.now, log: deps.log });
+  const styleSheets = createStyleSheets({ repos, narrator: deps.narrator, allowance: deps.allowance, now: deps.now, log: deps.log });
   let queue: JobQueue | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
-  const hourlyLimit = { bucket: 'image-user', max: deps.config.maxPerHour, windowMs: 3_600_000 };
 
   function requirePainter(): ImageProvider {
     if (!painter) throw disabled();
@@ -80,12 +87,10 @@ export function createImageService(deps: ImageServiceDeps) {
     await queue.send<SceneImageJob>(SCENE_IMAGE_QUEUE, { sceneImageId: image.id });
   }
 
-  /** Counts one ask against the player's hour and month; throws the 429 the player reads. */
+  /** Checks the player's month and counts one ask against their hour; throws the 429 the player reads. */
   async function checkLimits(userId: number): Promise<void> {
-    if (deps.monthlyTokenLimit !== null && (await repos.usage.monthTotalForUser(userId, deps.now())) >= deps.monthlyTokenLimit) {
-      throw new AppError(429, ERROR_CODES.allowanceUsed, STORY_MESSAGES.allowanceUsed);
-    }
-    if (!(await deps.limiter.allow(hourlyLimit, String(userId)))) throw tooManyRequests(IMAGE_MESSAGES.tooMany, 600);
+    await deps.allowance.checkMonth(userId);
+    await deps.allowance.takeHour(userId, 'image');
   }
 
   /** Starts (or joins) the picture of one of the owner's narrator replies. */
@@ -186,22 +191,26 @@ export function createImageService(deps: ImageServiceDeps) {
       return repos.images.assetForOwner(hash, userId);
     },
 
-    async styleSheet(userId: number, storyId: number): Promise<StyleSheetResponse> {
+    /**
+     * The story's style sheet. The first look fills it from the premise (a narrator call), so the owner
+     * sees what pictures will follow; `mayPay` false (a GET another site's page could have made) makes
+     * no call and writes nothing: it answers the stored sheet, or the offline heuristics' one unsaved.
+     */
+    async styleSheet(userId: number, storyId: number, mayPay: boolean): Promise<StyleSheetResponse> {
       requirePainter();
       const story = await repos.stories.findOwned(storyId, userId);
       if (!story) throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
       const { contentRating } = await deps.preferences.get(userId);
-      // The first look at the sheet fills it from the premise, so the owner sees what pictures will follow.
       const opening = (await repos.stories.firstReply(storyId))?.content ?? '';
-      const sheet = await styleSheets.forScene({ userId, storyId, premise: story.premise, scene: sceneFromReply(opening), rating: contentRating });
-      return { artStyle: sheet.artStyle, player: sheet.player, characters: sheet.characters, seed: sheet.seed, updatedAt: sheet.updatedAt.toISOString() };
+      return toStyleSheetResponse(await styleSheets.current({ userId, storyId, premise: story.premise, scene: sceneFromReply(opening), rating: contentRating }, mayPay));
     },
 
+    /** The owner's edit: kept as it is (a sheet not filled yet starts from it, with its own seed); no narrator call. */
     async saveStyleSheet(userId: number, storyId: number, sheet: StyleSheet): Promise<StyleSheetResponse> {
-      await this.styleSheet(userId, storyId);
-      const saved = await repos.images.saveVisuals(storyId, sheet, deps.now());
-      if (!saved) throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
-      return { artStyle: saved.artStyle, player: saved.player, characters: saved.characters, seed: saved.seed, updatedAt: saved.updatedAt.toISOString() };
+      requirePainter();
+      if (!(await repos.stories.findOwned(storyId, userId))) throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
+      const saved = (await repos.images.saveVisuals(storyId, sheet, deps.now())) ?? (await repos.images.createVisuals(storyId, sheet, randomInt(0, 2 ** 31 - 1), deps.now()));
+      return toStyleSheetResponse(saved);
     },
 
     /**
@@ -219,6 +228,7 @@ export function createImageService(deps: ImageServiceDeps) {
         painter,
         config: deps.config,
         styleSheets,
+        allowance: deps.allowance,
         preferences: deps.preferences,
         now: deps.now,
         flush: deps.flush,

@@ -7,7 +7,12 @@ import { toStoredImage } from '@server/ai/image/stored-image';
 import { negativePromptFor } from '@server/ai/image/style-heuristics';
 import { ImageError, type ImageConfig, type ImageFailure, type ImageProvider } from '@server/ai/image/types';
 import type { Repositories } from '@server/db/repositories';
+import type { SceneImageRecord } from '@server/db/repositories/images';
+import type { StoryRecord } from '@server/db/repositories/stories';
+import type { ContentRating } from '@shared/schemas/preferences';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
+import { AppError } from '@server/errors';
+import type { Allowance } from '../allowance';
 import type { PreferencesSource } from '../preferences';
 import type { Log } from '../story-memory';
 import { scrubbed } from '../narrator-errors';
@@ -42,6 +47,8 @@ export interface PaintDeps {
   painter: ImageProvider;
   config: ImageConfig;
   styleSheets: StyleSheets;
+  /** The picture's cost is reserved from the player's month when it is painted (the hour was counted when it was asked for). */
+  allowance: Pick<Allowance, 'reserve'>;
   preferences: PreferencesSource;
   now: () => Date;
   flush: () => Promise<void>;
@@ -59,6 +66,36 @@ export function createPaintJob(deps: PaintDeps) {
     deps.onSettled(messageId);
   }
 
+  /** Paints the picture, stores it and its usage row together, and tells the waiting polls. */
+  async function paintWith(image: SceneImageRecord, story: StoryRecord, contentRating: ContentRating): Promise<void> {
+    const sheet = await deps.styleSheets.forScene({ userId: image.userId, storyId: story.id, premise: story.premise, scene: image.scene, rating: contentRating });
+    const result = await painter.generate({
+      prompt: buildScenePrompt(sheet, image.scene),
+      negativePrompt: negativePromptFor(contentRating),
+      sceneText: image.scene,
+      styleSheet: { artStyle: sheet.artStyle, player: sheet.player, characters: sheet.characters },
+      contentRating,
+      seed: sheet.seed,
+      width: config.width,
+      height: config.height,
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+    const asset = await toStoredImage(result.bytes);
+    const now = deps.now();
+    const usage = {
+      userId: image.userId,
+      storyId: story.id,
+      kind: 'image' as const,
+      provider: painter.id,
+      model: painter.model,
+      imageTokens: result.imageTokens ?? IMAGE_TOKENS_PER_PICTURE,
+      createdAt: now,
+    };
+    await repos.images.complete(image.id, asset, usage, now);
+    await deps.flush();
+    deps.onSettled(image.messageId);
+  }
+
   /** Throws only to ask the queue for the one retry. */
   return async function paint(job: SceneImageJob): Promise<void> {
     const image = await repos.images.claim(job.sceneImageId, deps.now());
@@ -68,32 +105,19 @@ export function createPaintJob(deps: PaintDeps) {
       const story = await repos.stories.findOwned(image.storyId, image.userId);
       if (!story) return;
       const { contentRating } = await deps.preferences.get(image.userId);
-      const sheet = await deps.styleSheets.forScene({ userId: image.userId, storyId: story.id, premise: story.premise, scene: image.scene, rating: contentRating });
-      const result = await painter.generate({
-        prompt: buildScenePrompt(sheet, image.scene),
-        negativePrompt: negativePromptFor(contentRating),
-        sceneText: image.scene,
-        styleSheet: { artStyle: sheet.artStyle, player: sheet.player, characters: sheet.characters },
-        contentRating,
-        seed: sheet.seed,
-        width: config.width,
-        height: config.height,
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-      const asset = await toStoredImage(result.bytes);
-      const now = deps.now();
-      const usage = {
-        userId: image.userId,
-        storyId: story.id,
-        kind: 'image' as const,
-        provider: painter.id,
-        model: painter.model,
-        imageTokens: result.imageTokens ?? IMAGE_TOKENS_PER_PICTURE,
-        createdAt: now,
-      };
-      await repos.images.complete(image.id, asset, usage, now);
-      await deps.flush();
-      deps.onSettled(image.messageId);
+      let hold;
+      try {
+        hold = await deps.allowance.reserve(image.userId, 'image', IMAGE_TOKENS_PER_PICTURE);
+      } catch (error) {
+        // Spent since it was asked for (a turn or another picture got there first): the player reads why.
+        if (error instanceof AppError) return fail(image.id, image.messageId, error.message);
+        throw error;
+      }
+      try {
+        await paintWith(image, story, contentRating);
+      } finally {
+        await hold.release();
+      }
     } catch (error) {
       if (!(error instanceof ImageError)) {
         if (image.attempts >= MAX_JOB_RUNS) return fail(image.id, image.messageId, IMAGE_MESSAGES.failed);

@@ -1,9 +1,10 @@
-// Each story's visual style sheet. It is filled once, when the story's first picture is painted:
-// the art style from the genre mix and content rating, the player's look and the premise's named
-// characters from the narrator model. Later scenes that name someone new extend it. The owner can
-// edit it; an edit applies to the next picture. The narrator call is a small JSON request; an
-// unusable answer (or a failed call) falls back to the offline heuristics, so a picture never
-// waits on it failing.
+// Each story's visual style sheet. It is filled once, when the story's first picture is painted or
+// its owner first looks at it: the art style from the genre mix and content rating, the player's look
+// and the premise's named characters from the narrator model. Later pictures whose scene names someone
+// new extend it; reading it never does. The owner can edit it; an edit applies to the next picture.
+// The narrator call is a small JSON request and a paid call like any other (the player's hour and
+// month); a refused, failed or unusable call falls back to the offline heuristics, so a picture never
+// waits on it.
 import { randomInt } from 'node:crypto';
 import { dominantGenre, artStyleFor, findNames, lookFor, playerLookFor } from '@server/ai/image/style-heuristics';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
@@ -12,6 +13,8 @@ import type { VisualsRecord } from '@server/db/repositories/images';
 import { STYLE_SHEET_MAX_CHARACTERS, styleCharacterSchema, type StyleCharacter } from '@shared/schemas/images';
 import type { ContentRating } from '@shared/schemas/preferences';
 import { z } from 'zod';
+import { AppError } from '@server/errors';
+import type { Allowance } from '../allowance';
 import { recordNarratorCall } from '../narrator-usage';
 import type { Log } from '../story-memory';
 
@@ -22,6 +25,10 @@ const answerSchema = z.object({
   player: z.string().max(400).optional(),
   characters: z.array(z.unknown()).default([]),
 });
+
+const STYLE_MAX_OUTPUT_TOKENS = 400;
+/** What a style request may cost beyond its reply: the instructions, the premise (at most 4,000 characters), one scene and the known names. */
+const STYLE_PROMPT_TOKENS = 1_800;
 
 export function styleUserPrompt(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }): string {
   return [
@@ -54,55 +61,98 @@ export function parseLooks(text: string): { player?: string; characters: StyleCh
   }
 }
 
-export function createStyleSheets(deps: { repos: Repositories; narrator: NarratorProvider; now: () => Date; log: Log }) {
+export interface SceneInput {
+  userId: number;
+  storyId: number;
+  premise: string;
+  scene: string;
+  rating: ContentRating;
+}
+
+export function createStyleSheets(deps: { repos: Repositories; narrator: NarratorProvider; allowance: Pick<Allowance, 'admit'>; now: () => Date; log: Log }) {
   const { repos, narrator } = deps;
 
-  async function askNarrator(userId: number, storyId: number, task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
+  function heuristicLooks(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
     const genre = dominantGenre(task.premise);
-    const heuristic = () => ({
+    return {
       player: task.describePlayer ? playerLookFor(genre) : undefined,
       characters: findNames(`${task.premise}\n${task.scene}`)
         .filter((n) => !task.known.some((k) => k.toLowerCase() === n.toLowerCase()))
         .map((n) => lookFor(n, genre)),
-    });
+    };
+  }
+
+  /** The narrator's looks, or the offline heuristics when the call is refused (hour, month), fails or answers nothing usable. */
+  async function askNarrator(userId: number, storyId: number, task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
     const request = {
       system: STYLE_SYSTEM_PROMPT,
       messages: [{ role: 'user' as const, content: styleUserPrompt(task) }],
-      maxOutputTokens: 400,
+      maxOutputTokens: STYLE_MAX_OUTPUT_TOKENS,
       temperature: 0.3,
       task: { kind: 'style' as const, ...task },
     };
+    let hold;
+    try {
+      hold = await deps.allowance.admit(userId, 'style', STYLE_PROMPT_TOKENS + STYLE_MAX_OUTPUT_TOKENS);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return heuristicLooks(task);
+    }
     try {
       const result = await narrator.generate(request);
       await recordNarratorCall(repos, narrator, { userId, storyId, kind: 'style', request, result, now: deps.now() });
-      return parseLooks(result.text) ?? heuristic();
+      return parseLooks(result.text) ?? heuristicLooks(task);
     } catch (error) {
       if (!(error instanceof NarratorError)) throw error;
       deps.log.warn({ storyId, failure: error.failure }, 'style sheet call failed; using the offline heuristics');
-      return heuristic();
+      return heuristicLooks(task);
+    } finally {
+      await hold.release();
     }
   }
 
+  /** A first sheet for the story: the art style from the premise and rating, the looks from `looks`. */
+  function firstSheet(input: SceneInput, looks: { player?: string; characters: StyleCharacter[] }) {
+    return {
+      artStyle: artStyleFor(input.premise, input.rating),
+      player: looks.player ?? playerLookFor(dominantGenre(input.premise)),
+      characters: looks.characters.slice(0, STYLE_SHEET_MAX_CHARACTERS),
+    };
+  }
+
+  async function fill(input: SceneInput): Promise<VisualsRecord> {
+    const looks = await askNarrator(input.userId, input.storyId, { premise: input.premise, scene: input.scene, known: [], describePlayer: true });
+    // A random seed per story (within what every painter accepts) keeps its pictures alike.
+    return repos.images.createVisuals(input.storyId, firstSheet(input, looks), randomInt(0, 2 ** 31 - 1), deps.now());
+  }
+
   return {
-    /** The story's sheet, filled on first use, extended with characters this scene names for the first time. */
-    async forScene(input: { userId: number; storyId: number; premise: string; scene: string; rating: ContentRating }): Promise<VisualsRecord> {
+    /**
+     * The sheet as it stands, for its owner to read: filled on the first look. `mayPay` false (a request
+     * another site's page could have made) reads what is stored, or shows the offline heuristics' sheet
+     * without keeping it: no narrator call, no write. Reading never extends a sheet: only a new picture does.
+     */
+    async current(input: SceneInput, mayPay: boolean): Promise<VisualsRecord> {
       const existing = await repos.images.findVisuals(input.storyId);
-      if (!existing) {
-        const looks = await askNarrator(input.userId, input.storyId, { premise: input.premise, scene: input.scene, known: [], describePlayer: true });
-        const sheet = {
-          artStyle: artStyleFor(input.premise, input.rating),
-          player: looks.player ?? playerLookFor(dominantGenre(input.premise)),
-          characters: looks.characters.slice(0, STYLE_SHEET_MAX_CHARACTERS),
-        };
-        // A random seed per story (within what every painter accepts) keeps its pictures alike.
-        return repos.images.createVisuals(input.storyId, sheet, randomInt(0, 2 ** 31 - 1), deps.now());
-      }
+      if (existing) return existing;
+      if (mayPay) return fill(input);
+      const looks = heuristicLooks({ premise: input.premise, scene: input.scene, known: [], describePlayer: true });
+      return { ...firstSheet(input, looks), seed: 0, updatedAt: deps.now() };
+    },
+
+    /** The story's sheet, filled on first use, extended with characters this scene names for the first time. */
+    async forScene(input: SceneInput): Promise<VisualsRecord> {
+      const existing = await repos.images.findVisuals(input.storyId);
+      if (!existing) return fill(input);
       const known = existing.characters.map((c) => c.name);
       const fresh = findNames(input.scene).filter((n) => !known.some((k) => k.toLowerCase() === n.toLowerCase()));
       if (fresh.length === 0 || existing.characters.length >= STYLE_SHEET_MAX_CHARACTERS) return existing;
-      const looks = await askNarrator(input.userId, input.storyId, { premise: input.premise, scene: input.scene, known, describePlayer: false });
-      if (looks.characters.length === 0) return existing;
-      await repos.images.addCharacters(input.storyId, looks.characters, STYLE_SHEET_MAX_CHARACTERS, deps.now());
+      const task = { premise: input.premise, scene: input.scene, known, describePlayer: false };
+      let { characters } = await askNarrator(input.userId, input.storyId, task);
+      // Names the narrator did not describe get the heuristics' looks, so no later scene asks about them again.
+      if (characters.length === 0) characters = heuristicLooks(task).characters.filter((c) => fresh.some((n) => n.toLowerCase() === c.name.toLowerCase()));
+      if (characters.length === 0) return existing;
+      await repos.images.addCharacters(input.storyId, characters, STYLE_SHEET_MAX_CHARACTERS, deps.now());
       return (await repos.images.findVisuals(input.storyId)) ?? existing;
     },
   };

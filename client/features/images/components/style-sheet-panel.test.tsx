@@ -29,8 +29,10 @@ const puts = (fetchMock: ReturnType<typeof setup>) => fetchMock.requests.filter(
 
 describe('StyleSheetPanel', () => {
   it('shows the art style, the player and each recurring character as fields', async () => {
-    setup();
+    const fetchMock = setup();
     expect(await screen.findByLabelText('Art style')).toHaveValue('ink and watercolour');
+    // The first look may fill the sheet with a narrator call: the read says it is the app's own.
+    expect(fetchMock.requests.find((r) => r.method === 'GET' && r.url === '/api/story/5/style-sheet')!.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(screen.getByLabelText('Your character')).toHaveValue('a tall woman with short red hair');
     const tom = screen.getByRole('group', { name: 'Character 1' });
     expect(within(tom).getByLabelText('Name')).toHaveValue('Old Tom');

@@ -15,6 +15,8 @@ describe('fetchSpeechPart', () => {
     expect(fetchMock.requests[0].method).toBe('GET');
     expect(fetchMock.requests[0].credentials).toBe('same-origin');
     expect(fetchMock.requests[0].headers.get('accept')).toBe('audio/mpeg, audio/*');
+    // A new clip is paid work: the request says it is the app's own.
+    expect(fetchMock.requests[0].headers.get('x-requested-with')).toBe('XMLHttpRequest');
     // Not the JSON reads' no-cache headers: the browser may keep the clip and revalidate it by ETag.
     expect(fetchMock.requests[0].headers.get('cache-control')).toBeNull();
     expect(part.parts).toBe(4);

@@ -3,10 +3,11 @@
 // the x-speech-parts header. Audio is not JSON, so this is a plain fetcher (no query options) that
 // the server-voice player calls part by part. It sends the session (same origin) but not the JSON
 // reads' no-cache headers: the server answers clips with an ETag and 'no-cache', so the browser
-// keeps a clip and only revalidates it, and a reply heard twice is not downloaded twice.
+// keeps a clip and only revalidates it, and a reply heard twice is not downloaded twice. A new clip is
+// paid work, so the request says it is the app's own (OWN_APP_HEADER).
 // Errors are the client's ApiRequestError, so a 429 carries the server's own words.
 import { SPEECH_PARTS_HEADER } from '@shared/schemas/speech';
-import { ApiRequestError, CLIENT_ERROR_CODES, readJson, send } from '@client/lib/api-client';
+import { ApiRequestError, CLIENT_ERROR_CODES, OWN_APP_HEADER, readJson, send } from '@client/lib/api-client';
 import type { SpeechPart } from '../speech/server-voice-player';
 
 export interface SpeechPartRequest {
@@ -25,7 +26,7 @@ function invalidAudio(status: number): ApiRequestError {
 }
 
 export async function fetchSpeechPart(request: SpeechPartRequest, signal?: AbortSignal): Promise<SpeechPart> {
-  const response = await send(speechPartPath(request), { method: 'GET', credentials: 'same-origin', headers: { Accept: 'audio/mpeg, audio/*' }, signal });
+  const response = await send(speechPartPath(request), { method: 'GET', credentials: 'same-origin', headers: { Accept: 'audio/mpeg, audio/*', ...OWN_APP_HEADER }, signal });
   if (!response.ok) {
     // readJson turns any non-OK answer into the client's error with the server's message (spec section 8).
     await readJson(response);

@@ -16,7 +16,7 @@ export function useShareStoryMutation() {
 }
 
 export async function fetchSuggestedTitle(storyId: number, signal?: AbortSignal): Promise<string> {
-  const { title } = await apiGet(`/api/story/${storyId}/generate-title`, { schema: storyTitleResponseSchema, signal });
+  const { title } = await apiGet(`/api/story/${storyId}/generate-title`, { schema: storyTitleResponseSchema, signal, startsPaidWork: true });
   return title;
 }
 
