@@ -120,6 +120,14 @@ describe('loadConfig', () => {
     expect(config.userMonthlyTokenLimit).toBe(200_000);
   });
 
+  it('reads the hourly narrator rates, 300 turns and 300 side calls by default, and names a bad one', () => {
+    expect(loadConfig({}).narratorCallsPerHour).toEqual({ turns: 300, sideCalls: 300 });
+    expect(loadConfig({ USER_TURNS_PER_HOUR: '40', USER_SIDE_CALLS_PER_HOUR: '12' }).narratorCallsPerHour).toEqual({ turns: 40, sideCalls: 12 });
+    expect(() => loadConfig({ USER_TURNS_PER_HOUR: '0', USER_SIDE_CALLS_PER_HOUR: 'many' })).toThrow(
+      'USER_TURNS_PER_HOUR: USER_TURNS_PER_HOUR must be greater than 0\n  - USER_SIDE_CALLS_PER_HOUR: USER_SIDE_CALLS_PER_HOUR must be a whole number',
+    );
+  });
+
   it('uses each hosted provider default URL', () => {
     expect(loadConfig({ LLM_PROVIDER: 'openai', LLM_MODEL: 'gpt-4o-mini' }).llm.baseUrl).toBe('https://api.openai.com/v1');
     expect(loadConfig({ LLM_PROVIDER: 'anthropic', LLM_MODEL: 'claude-x', LLM_API_KEY: 'k' }).llm.baseUrl).toBe('https://api.anthropic.com/v1');

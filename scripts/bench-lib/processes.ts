@@ -84,6 +84,9 @@ export function appEnv(fakeBaseUrl: string, store: AppStore, extra: Record<strin
     // Every simulated player registers from 127.0.0.1 (production allows 30 an hour per address).
     REGISTER_MAX_PER_HOUR: '1000000',
     CAPTCHA_MAX_PER_MINUTE: '1000000',
+    // A bench player plays far faster than a person: hundreds of turns a minute against USER_TURNS_PER_HOUR's 300 an hour.
+    USER_TURNS_PER_HOUR: '1000000',
+    USER_SIDE_CALLS_PER_HOUR: '1000000',
     ...extra,
   };
   delete env.USER_MONTHLY_TOKEN_LIMIT;
