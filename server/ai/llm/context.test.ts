@@ -1,7 +1,8 @@
 // Context assembly: the prompt's layout, its budget, the documented trimming order, and when
 // (and through which message) turns are folded into memory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assembleTurnPrompt, computeBudget, countPrompt, cutMiddle, planFold } from './context';
+import { assembleTurnPrompt, computeBudget, countPrompt, cutMiddle } from './context';
+import { planFold } from './fold';
 import { loadTokenCounter } from './tokenizer';
 
 let count: (text: string) => number;

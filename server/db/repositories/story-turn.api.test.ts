@@ -5,6 +5,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { computeBudget } from '@server/ai/llm/context';
+import { windowLimits } from '@server/ai/llm/fold';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
 import { leaseAndAppendQuery } from './story-turn';
 
@@ -46,7 +48,7 @@ it('reads the newest message and the window of a 1,000-message story, not the st
   );
 
   const now = new Date();
-  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000) }));
+  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000), window: windowLimits(computeBudget(8192, 500)) }));
   const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
   const connection = await pool.connect();
   try {
