@@ -13,7 +13,8 @@ import {
   fromJsonRead,
   leaseAndAppendQuery,
   messageJson,
-  unfoldedJson,
+  oldestUnfoldedQuery,
+  recentUnfoldedQuery,
   type JsonMessage,
   type JsonUnfoldedRead,
   type LeaseAndAppendInput,
@@ -255,8 +256,7 @@ export function createStoriesRepository(db: Db) {
      * capped; `more` when older unfolded messages were left out.
      */
     async recentUnfolded(storyId: number, afterId: number, beforeId: number, limits: WindowLimits): Promise<UnfoldedRead> {
-      const where = sql`m.story_id = ${storyId} and m.id > ${afterId} and m.id < ${beforeId} and m.state = 'shown' and not m.is_initial`;
-      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(db, 'story_recent_unfolded', sql`select ${unfoldedJson(where, limits, 'newest')} as window`);
+      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(db, 'story_recent_unfolded', recentUnfoldedQuery(storyId, afterId, beforeId, limits));
       return fromJsonRead(row.window);
     },
 
@@ -265,8 +265,7 @@ export function createStoriesRepository(db: Db) {
      * through `throughId`, without the premise, capped; `more` when later ones up to `throughId` were left out.
      */
     async oldestUnfolded(storyId: number, afterId: number, throughId: number, limits: WindowLimits): Promise<UnfoldedRead> {
-      const where = sql`m.story_id = ${storyId} and m.id > ${afterId} and m.id <= ${throughId} and m.state = 'shown' and not m.is_initial`;
-      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(db, 'story_oldest_unfolded', sql`select ${unfoldedJson(where, limits, 'oldest')} as window`);
+      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(db, 'story_oldest_unfolded', oldestUnfoldedQuery(storyId, afterId, throughId, limits));
       return fromJsonRead(row.window);
     },
 

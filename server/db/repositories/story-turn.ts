@@ -57,6 +57,18 @@ export function unfoldedJson(where: SQL, limits: WindowLimits, from: 'newest' | 
     ) w)`;
 }
 
+/** A start's or a retry's window: the newest unfolded messages before the action, as a continue reads them. */
+export function recentUnfoldedQuery(storyId: number, afterId: number, beforeId: number, limits: WindowLimits): SQL {
+  const where = sql`m.story_id = ${storyId} and m.id > ${afterId} and m.id < ${beforeId} and m.state = 'shown' and not m.is_initial`;
+  return sql`select ${unfoldedJson(where, limits, 'newest')} as window`;
+}
+
+/** What a fold summarises next: the oldest unfolded messages through `throughId`. */
+export function oldestUnfoldedQuery(storyId: number, afterId: number, throughId: number, limits: WindowLimits): SQL {
+  const where = sql`m.story_id = ${storyId} and m.id > ${afterId} and m.id <= ${throughId} and m.state = 'shown' and not m.is_initial`;
+  return sql`select ${unfoldedJson(where, limits, 'oldest')} as window`;
+}
+
 export interface LeaseAndAppendInput {
   storyId: number;
   userId: number;
