@@ -5,12 +5,14 @@
 // listener and saves the reply only once it is complete. run() always finishes its work even if
 // the listener (a browser) has gone: a disconnect never loses a reply.
 import { computeBudget, assembleTurnPrompt } from '@server/ai/llm/context';
+import { windowLimits } from '@server/ai/llm/fold';
 import { narratorSystemPrompt } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { LlmConfig } from '@server/config';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
+import type { UnfoldedRead } from '@server/db/repositories/story-turn';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferences';
@@ -61,7 +63,9 @@ export function tidyReply(text: string): string {
 export function createNarrationService(deps: NarrationDeps) {
   const { repos, provider, llm } = deps;
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
-  const memory = createStoryMemory({ repos, provider, budget, allowance: deps.allowance, apiKey: llm.apiKey, now: deps.now, flush: deps.flush, log: deps.log });
+  /** A turn reads at most this much of its story: the newest unfolded messages the prompt could hold. */
+  const windowRead = windowLimits(budget);
+  const memory = createStoryMemory({ repos, provider, budget, contextTokens: llm.contextTokens, allowance: deps.allowance, apiKey: llm.apiKey, now: deps.now, flush: deps.flush, log: deps.log });
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
   /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
   const turnTokens = budget.prompt + llm.maxOutputTokens;
@@ -115,8 +119,8 @@ export function createNarrationService(deps: NarrationDeps) {
     reportStoryId: boolean;
     /** The turn's reservation of the month, given back once its usage is recorded. */
     hold: Hold;
-    /** What a continue already read with its lease (one round trip): the window and the preferences. */
-    loaded?: { window: MessageRecord[]; preferences: Preferences };
+    /** What a continue already read with its lease (one round trip): the window (before the action) and the preferences. */
+    loaded?: { window: UnfoldedRead; preferences: Preferences };
   }
 
   async function generate(plan: TurnPlan, onDelta?: (text: string) => void): Promise<StoryReply> {
@@ -127,8 +131,9 @@ export function createNarrationService(deps: NarrationDeps) {
     try {
       const preferences = plan.loaded?.preferences ?? (await deps.preferences.get(story.userId));
       const system = narratorSystemPrompt(preferences);
-      const window = (plan.loaded?.window ?? (await repos.stories.messagesAfter(story.id, story.memoryThroughId))).filter((m) => !m.isInitial);
-      const recent = window.filter((m) => m.id < action.id).map((m) => ({ role: m.role, content: m.content }));
+      // The newest unfolded messages before the action, capped: never the whole story.
+      const window = plan.loaded?.window ?? (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, windowRead));
+      const recent = window.messages.map((m) => ({ role: m.role, content: m.content }));
       const prompt = assembleTurnPrompt(
         { system, premise: story.premise, notes: story.notes, memory: story.memory, recent, action: action.isInitial ? OPENING_INSTRUCTION : action.content },
         budget,
@@ -170,8 +175,10 @@ export function createNarrationService(deps: NarrationDeps) {
         },
       });
       await deps.flush();
-      const nextWindow = [...window.filter((m) => m.id <= action.id && m.id !== plan.replace?.id), reply];
-      memory.maybeFold(story, nextWindow, count(system), count);
+      // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
+      const sent = window.messages.slice(prompt.droppedTurns).map((m, i) => ({ id: m.id, role: m.role, tokens: prompt.turnTokens[i] }));
+      const newest = [...(action.isInitial ? [] : [action]), reply].map((m) => ({ id: m.id, role: m.role, tokens: count(m.content) }));
+      memory.maybeFold(story, [...sent, ...newest], window.more || prompt.droppedTurns > 0, count(system), count);
       const picture = preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
       const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};
       return { storyId: story.id, messageId: reply.id, message: reply.content, ...versions, ...picture };
@@ -220,11 +227,11 @@ export function createNarrationService(deps: NarrationDeps) {
         // The lease, the action, the window and the preferences in one statement: the fewer round
         // trips (and, on PGlite, statements queued on its one session) before the provider call, the sooner
         // the first words.
-        const turn = await repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil() });
+        const turn = await repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil(), window: windowRead });
         if (!turn) return leaseRefused(userId, storyId);
         const { story, action } = turn;
         const preferences = turn.preferences ?? DEFAULT_PREFERENCES;
-        return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: [...turn.window, action], preferences }, hold });
+        return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: turn.window, preferences }, hold });
       });
     },
 

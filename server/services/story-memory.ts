@@ -2,13 +2,27 @@
 // their room, with one summarisation call to the same provider. It runs after the reply is saved,
 // off the turn's critical path; a failed summary is logged and tried again after a later turn,
 // and never fails a turn (the context assembler drops the oldest turns until the fold lands).
+// A fold reads the oldest unfolded messages capped and summarises one piece that fits the model's
+// window beside the instructions, the memory and the summary's own output; a memory far behind
+// (an imported story) catches up one piece per turn.
 import type { Budget } from '@server/ai/llm/context';
-import { cutMiddle, planFold, recentRoom, transcript } from '@server/ai/llm/context';
+import { cutMiddle } from '@server/ai/llm/context';
+import {
+  pieceLimits,
+  planFold,
+  recentRoom,
+  summaryPiece,
+  summaryPromptLimit,
+  summaryRoom,
+  transcript,
+  transcriptLineTokens,
+  type FoldCandidate,
+} from '@server/ai/llm/fold';
 import { pinnedBlock, SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from '@server/ai/llm/prompts';
-import { NarratorError, type NarratorProvider, type TurnRecord } from '@server/ai/llm/types';
+import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import { AppError } from '@server/errors';
 import type { Repositories } from '@server/db/repositories';
-import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
+import type { StoryRecord } from '@server/db/repositories/stories';
 import type { Allowance } from './allowance';
 import { scrubbed } from './narrator-errors';
 import { recordNarratorCall } from './narrator-usage';
@@ -23,6 +37,8 @@ interface MemoryDeps {
   repos: Repositories;
   provider: NarratorProvider;
   budget: Budget;
+  /** LLM_CONTEXT_TOKENS: a summary request, its output included, stays inside it. */
+  contextTokens: number;
   /** A fold is a paid call: it waits for a later turn when the player's hour or month is spent. */
   allowance: Pick<Allowance, 'admit'>;
   apiKey: string | undefined;
@@ -38,15 +54,19 @@ const WORDS_PER_TOKEN = 0.7;
 export function createStoryMemory(deps: MemoryDeps) {
   const inFlight = new Map<number, Promise<void>>();
 
-  async function fold(story: StoryRecord, turns: MessageRecord[], throughId: number, count: (text: string) => number): Promise<void> {
-    const records: TurnRecord[] = turns.map((m) => ({ role: m.role, content: m.content }));
+  /** Summarises the next piece of the unfolded messages through `targetId` into the memory. */
+  async function fold(story: StoryRecord, targetId: number, count: (text: string) => number): Promise<void> {
     const maxWords = Math.floor(deps.budget.memory * WORDS_PER_TOKEN);
+    const { memory, roomTokens } = summaryRoom(story.memory, maxWords, summaryPromptLimit(deps.contextTokens, deps.budget), count);
+    const read = await deps.repos.stories.oldestUnfolded(story.id, story.memoryThroughId, targetId, pieceLimits(roomTokens, transcriptLineTokens(count)));
+    const piece = summaryPiece(read.messages, roomTokens, !read.more, count);
+    if (!piece) return;
     const request = {
       system: SUMMARY_SYSTEM_PROMPT,
-      messages: [{ role: 'user' as const, content: summaryUserPrompt(story.memory, transcript(records), maxWords) }],
+      messages: [{ role: 'user' as const, content: summaryUserPrompt(memory, transcript(piece.turns), maxWords) }],
       maxOutputTokens: deps.budget.memory,
       temperature: SUMMARY_TEMPERATURE,
-      task: { kind: 'summary' as const, memory: story.memory, turns: records, maxTokens: deps.budget.memory },
+      task: { kind: 'summary' as const, memory, turns: piece.turns, maxTokens: deps.budget.memory },
     };
     const promptTokens = count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0);
     const hold = await deps.allowance.admit(story.userId, 'summary', promptTokens + request.maxOutputTokens);
@@ -57,27 +77,24 @@ export function createStoryMemory(deps: MemoryDeps) {
     } finally {
       await hold.release();
     }
-    const memory = cutMiddle(result.text.trim(), deps.budget.memory, count);
-    if (memory) await deps.repos.stories.applyFold(story.id, { throughId: story.memoryThroughId, memory: story.memory }, throughId, memory, deps.now());
+    const next = cutMiddle(result.text.trim(), deps.budget.memory, count);
+    if (next) await deps.repos.stories.applyFold(story.id, { throughId: story.memoryThroughId, memory: story.memory }, piece.throughId, next, deps.now());
     await deps.flush();
   }
 
   return {
     /**
-     * Starts a fold in the background when the window (the unfolded turns, newest reply included)
-     * has outgrown its room. One fold per story at a time in this process; across processes the
+     * Starts a fold in the background when the unfolded turns (`recent`, the newest of them with
+     * their counts, the new reply included; `olderUnfolded` when there are more before them) have
+     * outgrown their room. One fold per story at a time in this process; across processes the
      * compare-and-set on memoryThroughId keeps only the first.
      */
-    maybeFold(story: StoryRecord, window: MessageRecord[], systemTokens: number, count: (text: string) => number): void {
+    maybeFold(story: StoryRecord, recent: FoldCandidate[], olderUnfolded: boolean, systemTokens: number, count: (text: string) => number): void {
       if (inFlight.has(story.id)) return;
       const room = recentRoom(deps.budget, systemTokens, count(pinnedBlock(story.premise, story.notes)));
-      const throughId = planFold(
-        window.map((m) => ({ id: m.id, role: m.role, tokens: count(m.content) })),
-        room,
-      );
-      if (throughId === null) return;
-      const turns = window.filter((m) => m.id <= throughId);
-      const job = fold(story, turns, throughId, count)
+      const targetId = planFold(recent, room, olderUnfolded);
+      if (targetId === null) return;
+      const job = fold(story, targetId, count)
         .catch((error: unknown) => {
           if (error instanceof AppError) {
             deps.log.info({ storyId: story.id, reason: error.message }, 'story memory fold deferred: the player has no calls left for now');

@@ -6,7 +6,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type Behaviour =
-  | { kind: 'ok'; text?: string; usage?: { input: number; output: number }; finish?: string; ttftMs?: number; chunkDelayMs?: number; chunkWords?: number }
+  | {
+      kind: 'ok';
+      text?: string;
+      usage?: { input: number; output: number };
+      finish?: string;
+      ttftMs?: number;
+      chunkDelayMs?: number;
+      chunkWords?: number;
+      /** Answers only once this settles: the request is in flight for as long as a test needs. */
+      hold?: Promise<unknown>;
+    }
   | { kind: 'status'; status: number; message?: string }
   | { kind: 'hang' }
   | { kind: 'drop'; text?: string; afterChunks?: number }
@@ -131,6 +141,7 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
     }
     const usage = next.usage ?? { input: 123, output: 45 };
     if (next.ttftMs) await sleep(next.ttftMs);
+    if (next.hold) await next.hold;
     if (!recorded.body.stream) {
       const body =
         protocol === 'openai'

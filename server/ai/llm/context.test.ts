@@ -1,7 +1,8 @@
 // Context assembly: the prompt's layout, its budget, the documented trimming order, and when
 // (and through which message) turns are folded into memory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assembleTurnPrompt, computeBudget, countPrompt, cutMiddle, planFold } from './context';
+import { assembleTurnPrompt, computeBudget, countPrompt, cutMiddle } from './context';
+import { planFold } from './fold';
 import { loadTokenCounter } from './tokenizer';
 
 let count: (text: string) => number;
@@ -95,5 +96,42 @@ describe('planFold', () => {
     const kept = turns.filter((m) => m.id > through).reduce((s, m) => s + m.tokens + 4, 0);
     expect(kept).toBeLessThanOrEqual(800);
     expect(kept).toBeGreaterThan(800 - 200);
+  });
+});
+
+describe('assembleTurnPrompt on a long or lopsided window', () => {
+  it('counts each turn once, newest first, and stops at the first that does not fit', () => {
+    const recent = Array.from({ length: 2000 }, (_, i) => turn(i)).flat();
+    const counted: string[] = [];
+    const counting = (text: string) => (counted.push(text), count(text));
+    const prompt = assembleTurnPrompt({ system: 'RULES', premise: 'A long road', memory: '', recent, action: 'I stop' }, computeBudget(8192, 500), counting);
+    const sent = recent.length - prompt.droppedTurns;
+    expect(prompt.promptTokens).toBeLessThanOrEqual(computeBudget(8192, 500).prompt);
+    expect(prompt.turnTokens).toHaveLength(sent);
+    // The turns sent, the one that did not fit, and the fixed texts: nothing of the rest of the story.
+    expect(counted.length).toBeLessThanOrEqual(sent + 1 + 6);
+    expect(counted.filter((text) => text.startsWith('Step 0:'))).toHaveLength(0);
+  });
+
+  it('joins a run of one role into one message, so the roles alternate from the pinned premise to the action', () => {
+    const run = Array.from({ length: 300 }, (_, i) => ({ role: 'assistant' as const, content: `Echo ${i}: the bell rings over the water.` }));
+    const recent = [...run, { role: 'user' as const, content: 'I listen' }, { role: 'user' as const, content: 'I listen again' }];
+    const budget = computeBudget(4096, 500);
+    const prompt = assembleTurnPrompt({ system: 'RULES', premise: 'A drowned bell', memory: '', recent, action: 'I dive' }, budget, count);
+    expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(prompt.messages[0].content).toMatch(/^Story premise[^]*A drowned bell/);
+    expect(prompt.messages[1].content).toMatch(/Echo \d+: [^]*\n\nEcho 299: the bell rings over the water\.$/);
+    expect(prompt.messages[2].content).toBe('I listen\n\nI listen again\n\nI dive');
+    expect(prompt.promptTokens).toBeLessThanOrEqual(budget.prompt);
+    // The joined texts' counts are added: never less than the joined message counts itself.
+    expect(prompt.promptTokens).toBeGreaterThanOrEqual(countPrompt('RULES', prompt.messages, count));
+  });
+
+  it('cuts oversized notes in the middle with the premise, so the prompt fits even then', () => {
+    const notes = `${'Remember the lighthouse and the keeper. '.repeat(300)}THE END`.slice(-2000);
+    const prompt = assembleTurnPrompt({ system: 'RULES', premise: `${'word '.repeat(2000)}END`, notes, memory: '', recent: [], action: 'I stop' }, { prompt: 400, memory: 60 }, count);
+    expect(prompt.promptTokens).toBeLessThanOrEqual(400);
+    expect(countPrompt('RULES', prompt.messages, count)).toBeLessThanOrEqual(400);
+    expect(prompt.messages[0].content).toContain("The player's notes");
   });
 });

@@ -1,33 +1,40 @@
 // Context assembly: what a turn's prompt holds and how it is kept inside the model's window.
 //
-// Layout (most stable first, so provider prompt caches keep hitting):
+// A prompt is an ordered list of named blocks (turnBlocks), most stable first so provider prompt
+// caches keep hitting:
 //   system   the narrator's rules and the player's preferences (changes only with preferences)
-//   user     the premise and the player's notes (pinned: never dropped) and the story memory (changes only
-//            when turns are folded)
-//   ...      the recent turns verbatim (only ever grow at the end between folds)
-//   user     the new action
+//   premise  set by the player at the start (pinned: never dropped)
+//   notes    the player's notes for the narrator (pinned with the premise)
+//   memory   the story memory (changes only when turns are folded)
+//   recent   the recent turns verbatim (only ever grow at the end between folds)
+//   action   the new action
+// Roles alternate by construction: every block after the system prompt is a run of user or
+// narrator texts, and neighbouring texts of one role are joined into one message (blank line
+// between), so the messages start with the pinned user text, end with the action and alternate,
+// as some providers insist, even when an imported story holds a run of one role.
 //
 // The whole prompt must fit LLM_CONTEXT_TOKENS - LLM_MAX_OUTPUT_TOKENS less a 15 % safety margin
-// (other models' tokenizers count differently from o200k). When it does not, it is trimmed in
-// this fixed order, each step only if still needed:
-//   1. the oldest recent turns, one message at a time (they are folded into memory soon anyway);
+// (other models' tokenizers count differently from o200k). Each text is counted once and a joined
+// message costs its parts plus the blank lines, never a second count of the joined text. The
+// recent turns are taken newest first until the next one does not fit, so the work is bounded by
+// the window, never by the story. When the prompt does not fit, it gives way in this fixed order,
+// each step only if still needed:
+//   1. the oldest recent turns (they are folded into memory soon anyway);
 //   2. the memory, oldest sentences first;
-//   3. the premise and the action, cut in the middle to half and a quarter of the budget
-//      (only pathological text reaches this: a 4,000-character premise fits the smallest budget).
+//   3. the premise, the notes and the action, cut in the middle to a half, an eighth and a quarter of
+//      what the system prompt leaves (only pathological text reaches this: a 4,000-character
+//      premise fits the smallest budget).
+import { memoryBlock, notesBlock, premiseBlock } from './prompts';
 import { MESSAGE_OVERHEAD_TOKENS } from './tokenizer';
-import { memoryBlock, pinnedBlock } from './prompts';
 import type { ChatMessage, TurnRecord } from './types';
 
 export const SAFETY_MARGIN = 0.15;
-/** Fold when the unfolded turns fill this share of their room, down to FOLD_KEEP of it. */
-export const FOLD_TRIGGER = 0.75;
-export const FOLD_KEEP = 0.4;
 export const MEMORY_SHARE = 0.15;
-/** Room kept for the new action when deciding to fold (a 2,000-character action is about 500 tokens). */
-export const ACTION_RESERVE_TOKENS = 512;
 const PRIMING_TOKENS = 3;
+/** Between two texts of one role joined into one message. */
+export const JOINER = '\n\n';
 
-type Count = (text: string) => number;
+export type Count = (text: string) => number;
 
 export interface Budget {
   /** Tokens the whole prompt may use. */
@@ -47,39 +54,51 @@ export interface TurnContextInput {
   /** The player's notes for the narrator, pinned with the premise (empty: none). */
   notes?: string;
   memory: string;
-  /** Unfolded turns since the memory, oldest first, without the premise message. */
+  /** Unfolded turns since the memory (the newest of them at least), oldest first, without the premise message. */
   recent: TurnRecord[];
   /** The new action, or the opening instruction on the first turn. */
   action: string;
 }
 
+export type PromptBlockName = 'system' | 'premise' | 'notes' | 'memory' | 'recent' | 'action';
+
+/** One named part of a prompt: a text of one role, or the verbatim turns (each of its own role). */
+export type PromptBlock = { name: Exclude<PromptBlockName, 'recent'>; role: 'system' | 'user'; text: string } | { name: 'recent'; turns: TurnRecord[] };
+
+/** The blocks of a turn's prompt, in the order they are sent. */
+export function turnBlocks(input: TurnContextInput): PromptBlock[] {
+  const notes = (input.notes ?? '').trim();
+  const blocks: PromptBlock[] = [
+    { name: 'system', role: 'system', text: input.system },
+    { name: 'premise', role: 'user', text: premiseBlock(input.premise) },
+  ];
+  if (notes) blocks.push({ name: 'notes', role: 'user', text: notesBlock(notes) });
+  if (input.memory) blocks.push({ name: 'memory', role: 'user', text: memoryBlock(input.memory) });
+  blocks.push({ name: 'recent', turns: input.recent }, { name: 'action', role: 'user', text: input.action });
+  return blocks;
+}
+
 export interface AssembledPrompt {
   system: string;
   messages: ChatMessage[];
+  /** The prompt's tokens as counted: each text once, a joined message as its parts and blank lines. */
   promptTokens: number;
+  /** Recent turns left out (the oldest ones). */
   droppedTurns: number;
+  /** Tokens of each recent turn sent, oldest first: `recent.slice(droppedTurns)`. */
+  turnTokens: number[];
 }
 
 export function countPrompt(system: string, messages: ChatMessage[], count: Count): number {
   return count(system) + MESSAGE_OVERHEAD_TOKENS + PRIMING_TOKENS + messages.reduce((sum, m) => sum + count(m.content) + MESSAGE_OVERHEAD_TOKENS, 0);
 }
 
-/** Consecutive messages of one role are merged: some providers insist on strict alternation. */
-function alternate(items: TurnRecord[]): ChatMessage[] {
-  const out: ChatMessage[] = [];
-  for (const item of items) {
-    const last = out[out.length - 1];
-    if (last && last.role === item.role) last.content = `${last.content}\n\n${item.content}`;
-    else out.push({ role: item.role, content: item.content });
-  }
-  return out;
-}
-
 /** Keeps the head and tail of a text that is too long for its slot, cutting whole words. */
 export function cutMiddle(text: string, maxTokens: number, count: Count): string {
-  if (count(text) <= maxTokens) return text;
+  const tokens = count(text);
+  if (tokens <= maxTokens) return text;
   const words = text.split(/\s+/);
-  let keep = Math.max(2, Math.floor(words.length * (maxTokens / count(text))) - 4);
+  let keep = Math.max(2, Math.floor(words.length * (maxTokens / tokens)) - 4);
   for (;;) {
     const half = Math.floor(keep / 2);
     const candidate = `${words.slice(0, half).join(' ')} … ${words.slice(words.length - half).join(' ')}`;
@@ -88,73 +107,112 @@ export function cutMiddle(text: string, maxTokens: number, count: Count): string
   }
 }
 
-export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, count: Count): AssembledPrompt {
-  let recent = [...input.recent];
-  let memory = input.memory;
-  let premise = input.premise;
-  let action = input.action;
-  const build = () => {
-    const pinned = pinnedBlock(premise, input.notes ?? '');
-    const head = memory ? `${pinned}\n\n${memoryBlock(memory)}` : pinned;
-    const messages = alternate([{ role: 'user', content: head }, ...recent, { role: 'user', content: action }]);
-    return { messages, tokens: countPrompt(input.system, messages, count) };
-  };
-
-  let built = build();
-  let dropped = 0;
-  while (built.tokens > budget.prompt && recent.length > 0) {
-    recent = recent.slice(1);
-    dropped += 1;
-    built = build();
-  }
-  if (built.tokens > budget.prompt && memory) {
-    const sentences = memory.split(/(?<=[.!?])\s+/);
-    while (built.tokens > budget.prompt && sentences.length > 0) {
-      sentences.shift();
-      memory = sentences.join(' ');
-      built = build();
-    }
-  }
-  if (built.tokens > budget.prompt) {
-    premise = cutMiddle(premise, Math.floor(budget.prompt / 2), count);
-    action = cutMiddle(action, Math.floor(budget.prompt / 4), count);
-    built = build();
-  }
-  return { system: input.system, messages: built.messages, promptTokens: built.tokens, droppedTurns: dropped };
-}
-
-export interface FoldCandidate {
-  id: number;
+/** A counted text of the conversation (system prompt aside). */
+interface Piece {
+  name: PromptBlockName;
   role: 'user' | 'assistant';
+  text: string;
   tokens: number;
 }
 
 /**
- * Decides whether the unfolded turns should be folded into memory, and through which message.
- * Folds happen in chunks (from FOLD_TRIGGER down to FOLD_KEEP of the room) and always end on a
- * narrator reply, so the verbatim window still starts with a player action.
+ * What a piece costs beyond its text, given the piece before it: a new message's overhead when the
+ * role changes (or nothing comes before), a blank line when it joins the message before.
  */
-export function planFold(recent: FoldCandidate[], roomTokens: number): number | null {
-  const total = recent.reduce((sum, m) => sum + m.tokens + MESSAGE_OVERHEAD_TOKENS, 0);
-  if (recent.length < 2 || total <= roomTokens * FOLD_TRIGGER) return null;
-  let remaining = total;
-  let through: number | null = null;
-  for (const [i, message] of recent.entries()) {
-    if (i === recent.length - 1) break;
-    remaining -= message.tokens + MESSAGE_OVERHEAD_TOKENS;
-    if (message.role === 'assistant') {
-      through = message.id;
-      if (remaining <= roomTokens * FOLD_KEEP) break;
+function link(before: Piece | undefined, piece: Piece | undefined, joinerTokens: number): number {
+  if (!piece) return 0;
+  return before?.role === piece.role ? joinerTokens : MESSAGE_OVERHEAD_TOKENS;
+}
+
+function sequenceTokens(pieces: Piece[], joinerTokens: number): number {
+  return pieces.reduce((sum, piece, i) => sum + piece.tokens + link(pieces[i - 1], piece, joinerTokens), 0);
+}
+
+/** Same-role neighbours become one message: the texts joined by a blank line. */
+function toMessages(pieces: Piece[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const piece of pieces) {
+    const last = messages.at(-1);
+    if (last?.role === piece.role) last.content = `${last.content}${JOINER}${piece.text}`;
+    else messages.push({ role: piece.role, content: piece.text });
+  }
+  return messages;
+}
+
+/** The newest sentences of `memory` that fit `maxTokens` (each sentence counted once, a space as a token). */
+function newestSentences(memory: string, maxTokens: number, count: Count): string {
+  const sentences = memory.split(/(?<=[.!?])\s+/);
+  let used = 0;
+  let first = sentences.length;
+  while (first > 0) {
+    const cost = count(sentences[first - 1]) + 1;
+    if (used + cost > maxTokens) break;
+    used += cost;
+    first -= 1;
+  }
+  return sentences.slice(first).join(' ');
+}
+
+export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, count: Count): AssembledPrompt {
+  const joinerTokens = count(JOINER);
+  const blocks = turnBlocks(input);
+  const systemText = blocks.flatMap((b) => (b.name !== 'recent' && b.role === 'system' ? [b.text] : [])).join(JOINER);
+  const systemTokens = count(systemText) + MESSAGE_OVERHEAD_TOKENS + PRIMING_TOKENS;
+  const piece = (name: PromptBlockName, role: 'user' | 'assistant', text: string): Piece => ({ name, role, text, tokens: count(text) });
+  const recentAt = blocks.findIndex((b) => b.name === 'recent');
+  const textPieces = (from: PromptBlock[]) => from.flatMap((b) => (b.name === 'recent' || b.role === 'system' ? [] : [piece(b.name, 'user', b.text)]));
+  const before = textPieces(blocks.slice(0, recentAt));
+  const after = textPieces(blocks.slice(recentAt + 1));
+  const fixed = () => systemTokens + sequenceTokens([...before, ...after], joinerTokens);
+
+  // 1. The recent turns, newest first, each counted once, until the next does not fit.
+  const recent = input.recent;
+  const newestFirst: Piece[] = [];
+  let total = fixed();
+  const edge = before.at(-1);
+  for (let i = recent.length - 1; i >= 0; i -= 1) {
+    const turn = piece('recent', recent[i].role, recent[i].content);
+    // Slipped in between the pinned texts and the turn after it: its text, and the links around it.
+    const next = newestFirst.at(-1) ?? after[0];
+    const added = turn.tokens + link(edge, turn, joinerTokens) + link(turn, next, joinerTokens) - link(edge, next, joinerTokens);
+    if (total + added > budget.prompt) break;
+    total += added;
+    newestFirst.push(turn);
+  }
+  const kept = newestFirst.reverse();
+
+  if (total > budget.prompt) {
+    // 2. No turn fits: the memory gives way, oldest sentences first.
+    const at = before.findIndex((p) => p.name === 'memory');
+    if (at >= 0 && input.memory) {
+      before.splice(at, 1);
+      const allowed = budget.prompt - fixed() - joinerTokens - count(memoryBlock(''));
+      const memory = newestSentences(input.memory, allowed, count);
+      if (memory) before.splice(at, 0, piece('memory', 'user', memoryBlock(memory)));
+      total = fixed();
     }
   }
-  return through;
-}
+  if (total > budget.prompt) {
+    // 3. Still too long: the middle of an oversized premise, notes or action goes.
+    const room = budget.prompt - systemTokens;
+    const cut = (p: Piece, raw: string, share: number, render: (text: string) => string) => {
+      const text = cutMiddle(raw, Math.floor(room * share), count);
+      if (text !== raw) Object.assign(p, piece(p.name, p.role, render(text)));
+    };
+    for (const p of before) {
+      if (p.name === 'premise') cut(p, input.premise, 1 / 2, premiseBlock);
+      if (p.name === 'notes') cut(p, (input.notes ?? '').trim(), 1 / 8, notesBlock);
+    }
+    for (const p of after) if (p.name === 'action') cut(p, input.action, 1 / 4, (text) => text);
+    total = fixed();
+  }
 
-/** Room for verbatim turns once the rules, premise, memory and an action are counted. */
-export function recentRoom(budget: Budget, systemTokens: number, premiseTokens: number): number {
-  return Math.max(0, budget.prompt - systemTokens - premiseTokens - budget.memory - ACTION_RESERVE_TOKENS);
-}
-
-export function transcript(turns: TurnRecord[]): string {
-  return turns.map((t) => `${t.role === 'user' ? 'Player' : 'Narrator'}: ${t.content}`).join('\n\n');
+  const pieces = [...before, ...kept, ...after];
+  return {
+    system: systemText,
+    messages: toMessages(pieces),
+    promptTokens: systemTokens + sequenceTokens(pieces, joinerTokens),
+    droppedTurns: recent.length - kept.length,
+    turnTokens: kept.map((p) => p.tokens),
+  };
 }

@@ -8,7 +8,19 @@ import { stories, storyMessages } from '../schema';
 import { executePrepared } from './prepared';
 import type { UsageEvent } from './usage';
 import { MAX_ID, rows } from './sql-values';
-import { fromJson, leaseAndAppendQuery, messageJson, type JsonMessage, type LeaseAndAppendInput } from './story-turn';
+import {
+  fromJson,
+  fromJsonRead,
+  leaseAndAppendQuery,
+  messageJson,
+  oldestUnfoldedQuery,
+  recentUnfoldedQuery,
+  type JsonMessage,
+  type JsonUnfoldedRead,
+  type LeaseAndAppendInput,
+  type UnfoldedRead,
+  type WindowLimits,
+} from './story-turn';
 
 export interface StoryRecord {
   id: number;
@@ -113,8 +125,8 @@ export function createStoriesRepository(db: Db) {
     /**
      * A player's turn in one statement, since it sits on the time-to-first-word path: takes the
      * lease on the owner's story, appends the action (numbered after the story's last turn) and
-     * reads the verbatim window (the messages after the memory's reach, without the new action) and
-     * the owner's preferences (null when never set).
+     * reads the verbatim window (the newest messages after the memory's reach, without the premise
+     * and the new action, capped by `input.window`) and the owner's preferences (null when never set).
      * When the story ends with an unanswered action (its reply failed), the new action replaces it
      * as its next version instead, so the story never holds two player turns in a row and the old
      * words stay in the message's history.
@@ -122,15 +134,15 @@ export function createStoriesRepository(db: Db) {
      * id) index: one row read, where max(turn) read every message and grew with the story.
      * Null when the story is not the owner's or the lease is held; the caller tells them apart.
      */
-    async leaseAndAppend(input: LeaseAndAppendInput): Promise<{ story: StoryRecord; action: MessageRecord; window: MessageRecord[]; preferences: Preferences | null } | null> {
+    async leaseAndAppend(input: LeaseAndAppendInput): Promise<{ story: StoryRecord; action: MessageRecord; window: UnfoldedRead; preferences: Preferences | null } | null> {
       if (input.storyId > MAX_ID) return null;
-      const [row] = await executePrepared<{ story: StoryRecord; action: JsonMessage; window: JsonMessage[]; preferences: Preferences | null }>(
+      const [row] = await executePrepared<{ story: StoryRecord; action: JsonMessage; window: JsonUnfoldedRead; preferences: Preferences | null }>(
         db,
         'story_lease_and_append',
         leaseAndAppendQuery(input),
       );
       if (!row) return null;
-      return { story: row.story, action: fromJson(row.action), window: row.window.map(fromJson), preferences: row.preferences };
+      return { story: row.story, action: fromJson(row.action), window: fromJsonRead(row.window), preferences: row.preferences };
     },
 
     /** Takes the one-generation-per-story lease; false while another generation holds it. */
@@ -238,13 +250,23 @@ export function createStoriesRepository(db: Db) {
       return db.select(messageColumns).from(storyMessages).where(and(eq(storyMessages.storyId, storyId), shown)).orderBy(asc(storyMessages.id));
     },
 
-    /** The messages after the memory's reach: the verbatim window (bounded by folding, so flat per turn). */
-    async messagesAfter(storyId: number, afterId: number): Promise<MessageRecord[]> {
-      return db
-        .select(messageColumns)
-        .from(storyMessages)
-        .where(and(eq(storyMessages.storyId, storyId), gt(storyMessages.id, afterId), shown))
-        .orderBy(asc(storyMessages.id));
+    /**
+     * The verbatim window of a start or a retry, as leaseAndAppend reads a continue's: the newest
+     * shown messages after the memory's reach (`afterId`) and before the action, without the premise,
+     * capped; `more` when older unfolded messages were left out.
+     */
+    async recentUnfolded(storyId: number, afterId: number, beforeId: number, limits: WindowLimits): Promise<UnfoldedRead> {
+      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(db, 'story_recent_unfolded', recentUnfoldedQuery(storyId, afterId, beforeId, limits));
+      return fromJsonRead(row.window);
+    },
+
+    /**
+     * What a fold summarises next: the oldest shown messages after the memory's reach (`afterId`)
+     * through `throughId`, without the premise, capped; `more` when later ones up to `throughId` were left out.
+     */
+    async oldestUnfolded(storyId: number, afterId: number, throughId: number, limits: WindowLimits): Promise<UnfoldedRead> {
+      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(db, 'story_oldest_unfolded', oldestUnfoldedQuery(storyId, afterId, throughId, limits));
+      return fromJsonRead(row.window);
     },
 
     async hasMessage(storyId: number, messageId: number): Promise<boolean> {

@@ -1,12 +1,17 @@
 // A turn's opening statement reads what the turn needs (the story's newest message and the window
 // after its memory), never the whole story: asked through EXPLAIN ANALYZE on a story of 1,000
 // messages, as the database runs it. Once it read every message and sorted them to find the newest
-// (the planner's choice for a join, with no statistics), and a turn slowed as its story grew.
+// (the planner's choice for a join, with no statistics), and a turn slowed as its story grew. With
+// nothing folded (an imported story), the window and a fold's piece are read capped: an index walk
+// that stops after the cap's rows, never the unfolded story.
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { computeBudget } from '@server/ai/llm/context';
+import { windowLimits } from '@server/ai/llm/fold';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
-import { leaseAndAppendQuery } from './story-turn';
+import { leaseAndAppendQuery, oldestUnfoldedQuery, recentUnfoldedQuery } from './story-turn';
 
 const MESSAGES = 1000;
 const WINDOW = 20;
@@ -46,7 +51,7 @@ it('reads the newest message and the window of a 1,000-message story, not the st
   );
 
   const now = new Date();
-  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000) }));
+  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000), window: windowLimits(computeBudget(8192, 500)) }));
   const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
   const connection = await pool.connect();
   try {
@@ -61,5 +66,49 @@ it('reads the newest message and the window of a 1,000-message story, not the st
     }
   } finally {
     connection.release();
+  }
+});
+
+/** Rows of story_messages the statement reads, as a new database runs it and once analysed. */
+async function rowsReadBy(query: SQL): Promise<Record<'no statistics' | 'analysed', number>> {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
+  const connection = await pool.connect();
+  const read = { 'no statistics': 0, analysed: 0 };
+  try {
+    for (const analysed of [false, true]) {
+      if (analysed) await connection.query('analyze story_messages');
+      await connection.query('begin');
+      const explained = await connection.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (analyze, format json) ${text}`, params);
+      await connection.query('rollback');
+      read[analysed ? 'analysed' : 'no statistics'] = rowsRead(explained.rows[0]['QUERY PLAN'][0].Plan, 'story_messages');
+    }
+  } finally {
+    connection.release();
+  }
+  return read;
+}
+
+it('reads a capped window of a 1,000-message story with nothing folded, for a turn, a retry and a fold', async () => {
+  const { client, id: userId } = await registerUser(ctx.app);
+  const storyId = (await client.post('/api/story/start', { prompt: 'A valley where every road leads back to the same inn' })).json().storyId as number;
+  await ctx.database.executeSql(
+    `insert into story_messages (story_id, role, content, turn, attempts)
+     select $1, case when g % 2 = 1 then 'user' else 'assistant' end, 'Turn ' || g, (g + 1) / 2 + 1, 1 from generate_series(1, ${MESSAGES}) g`,
+    [storyId],
+  );
+  const cap = { rows: WINDOW, bytes: 1_000_000 };
+  const now = new Date();
+  const queries = {
+    turn: leaseAndAppendQuery({ storyId, userId, content: 'I knock', now, until: new Date(now.getTime() + 60_000), window: cap }),
+    retry: recentUnfoldedQuery(storyId, 0, 2_000_000_000, cap),
+    fold: oldestUnfoldedQuery(storyId, 0, 2_000_000_000, cap),
+  };
+  for (const [name, query] of Object.entries(queries)) {
+    // The newest message (a turn's), the cap's rows and the one that tells more exist: never the story.
+    for (const [when, rows] of Object.entries(await rowsReadBy(query))) {
+      expect(rows, `${name}, ${when}`).toBeGreaterThanOrEqual(WINDOW);
+      expect(rows, `${name}, ${when}`).toBeLessThanOrEqual(WINDOW + 5);
+    }
   }
 });

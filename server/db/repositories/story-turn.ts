@@ -1,6 +1,7 @@
 // The statement that opens a story turn (it sits before the provider call, on the time-to-first-word
 // path), on its own so that a test can ask the database how it runs: a turn must read the story's
-// newest message and its window, never the whole story, however long the story grows.
+// newest message and its window, never the whole story, however long the story grows. The window
+// is read capped (unfoldedJson): the newest unfolded messages, as many as the prompt could hold.
 import { sql, type SQL } from 'drizzle-orm';
 import type { MessageRecord } from './stories';
 
@@ -14,15 +15,71 @@ export const messageJson = (alias: string) =>
     `json_build_object('id', ${alias}.id, 'role', ${alias}.role, 'content', ${alias}.content, 'turn', ${alias}.turn, 'isInitial', ${alias}.is_initial, 'attempts', ${alias}.attempts, 'version', ${alias}.version, 'versions', ${alias}.versions, 'createdAt', ${alias}.created_at)`,
   );
 
+/** The most a capped read of a story's unfolded messages brings back. */
+export interface WindowLimits {
+  rows: number;
+  /** Bytes of text (octet_length, read from the row's header without its text); the first message always comes. */
+  bytes: number;
+}
+
+/** A capped read: its messages oldest first, and whether more unfolded messages lie beyond the cap. */
+export interface UnfoldedRead {
+  messages: MessageRecord[];
+  more: boolean;
+}
+
+export interface JsonUnfoldedRead {
+  messages: JsonMessage[];
+  more: boolean;
+}
+
+export const fromJsonRead = (read: JsonUnfoldedRead): UnfoldedRead => ({ messages: read.messages.map(fromJson), more: read.more });
+
+/**
+ * The messages `where` selects (an `m` of story_messages), walked by id from the newest or the
+ * oldest through the (story_id, id) index and stopped after `limits.rows` + 1 rows, with a running
+ * sum of their sizes so that only the first `limits.bytes` of text leave the database: a story of
+ * 8,000 long messages sends the window, not the story. One JSON value {messages, more}, messages
+ * oldest first; `more` says the cap left some out.
+ */
+export function unfoldedJson(where: SQL, limits: WindowLimits, from: 'newest' | 'oldest'): SQL {
+  const order = sql.raw(from === 'newest' ? 'desc' : 'asc');
+  const inside = sql`w.n <= ${limits.rows} and w.bytes_before < ${limits.bytes}`;
+  return sql`(select json_build_object(
+      'messages', coalesce(json_agg(${messageJson('w')} order by w.id) filter (where ${inside}), '[]'::json),
+      'more', coalesce(bool_or(not (${inside})), false))
+    from (
+      select m.id, m.role, m.content, m.turn, m.is_initial, m.attempts, m.version, m.versions, m.created_at,
+        row_number() over walk as n, sum(octet_length(m.content)) over walk - octet_length(m.content) as bytes_before
+      from story_messages m where ${where}
+      window walk as (order by m.id ${order} rows between unbounded preceding and current row)
+      order by m.id ${order} limit ${limits.rows + 1}
+    ) w)`;
+}
+
+/** A start's or a retry's window: the newest unfolded messages before the action, as a continue reads them. */
+export function recentUnfoldedQuery(storyId: number, afterId: number, beforeId: number, limits: WindowLimits): SQL {
+  const where = sql`m.story_id = ${storyId} and m.id > ${afterId} and m.id < ${beforeId} and m.state = 'shown' and not m.is_initial`;
+  return sql`select ${unfoldedJson(where, limits, 'newest')} as window`;
+}
+
+/** What a fold summarises next: the oldest unfolded messages through `throughId`. */
+export function oldestUnfoldedQuery(storyId: number, afterId: number, throughId: number, limits: WindowLimits): SQL {
+  const where = sql`m.story_id = ${storyId} and m.id > ${afterId} and m.id <= ${throughId} and m.state = 'shown' and not m.is_initial`;
+  return sql`select ${unfoldedJson(where, limits, 'oldest')} as window`;
+}
+
 export interface LeaseAndAppendInput {
   storyId: number;
   userId: number;
   content: string;
   now: Date;
   until: Date;
+  /** How much of the unfolded window to read (the newest messages). */
+  window: WindowLimits;
 }
 
-/** Leases the owner's story, appends (or replaces) the action, reads the window and the preferences: see stories.leaseAndAppend. */
+/** Leases the owner's story, appends (or replaces) the action, reads the window (capped) and the preferences: see stories.leaseAndAppend. */
 export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
   return sql`
     with leased as (
@@ -64,9 +121,11 @@ export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
       json_build_object('id', leased.id, 'userId', leased.user_id, 'title', leased.title, 'premise', leased.premise,
         'memory', leased.memory, 'memoryThroughId', leased.memory_through_id, 'notes', leased.notes) as story,
       ${messageJson('action')} as action,
-      (select coalesce(json_agg(${messageJson('m')} order by m.id), '[]'::json)
-         from story_messages m where m.story_id = leased.id and m.id > leased.memory_through_id and m.state = 'shown'
-           and m.id <> action.id) as window,
+      ${unfoldedJson(
+        sql`m.story_id = leased.id and m.id > leased.memory_through_id and m.state = 'shown' and not m.is_initial and m.id <> action.id`,
+        input.window,
+        'newest',
+      )} as window,
       (select json_build_object('contentRating', p.content_rating, 'narrativeStyle', p.narrative_style,
           'languageStyle', p.language_style, 'imageGeneration', p.image_generation)
          from user_preferences p where p.user_id = leased.user_id) as preferences
