@@ -19,8 +19,9 @@ import { createRepositories } from './db/repositories';
 import { utf8SerializerCompiler } from './plugins/json-bytes';
 import { lazyChildLoggerFactory } from './plugins/lazy-logger';
 import { registerCompression, staticCompressionOptions } from './plugins/compression';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling, routerErrorHandler } from './plugins/errors';
 import { connectRedis, redisBroadcast } from './plugins/redis';
+import { jsonHoldsNul, nulTextError, refuseNulQuery } from './plugins/nul-text';
 import { registerSecurity } from './plugins/security';
 import { createSessionCookies, registerSession } from './plugins/session';
 import { adminRoutes } from './routes/admin';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     childLoggerFactory: lazyChildLoggerFactory,
     // A hop count trusts that many proxies in front of us, as proxy-addr does.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    frameworkErrors: routerErrorHandler,
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -123,12 +125,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
       const error = Object.assign(new SyntaxError('bad json'), { statusCode: 400 });
-      done(error, undefined);
+      return done(error, undefined);
     }
+    // U+0000 cannot be stored in PostgreSQL text: refused here for every body (plugins/nul-text.ts).
+    if (jsonHoldsNul(text, parsed)) return done(nulTextError(), undefined);
+    done(null, parsed);
   });
 
   const repos = createRepositories(deps.database.db);
@@ -254,6 +260,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // Everything that may read or write an account: cookies, the session, compression of JSON
   // answers, and a write acknowledged only once it is durable.
   await app.register(async (accountScope) => {
+    // First, before the session is read: a query holding U+0000 (plugins/nul-text.ts).
+    accountScope.addHook('onRequest', refuseNulQuery);
     await registerCompression(accountScope, config.compression);
     await accountScope.register(cookie);
     registerSession(accountScope, sessions, sessionCookies);

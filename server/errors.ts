@@ -33,6 +33,8 @@ export const MESSAGES = {
   badJson: 'Request body is not valid JSON',
   tooLarge: 'Request body is too large',
   unsupportedMediaType: 'Request body must be JSON (Content-Type: application/json)',
+  nulText: 'Text cannot contain the NUL character (U+0000). Remove it and try again.',
+  badUrl: 'This address is not valid. Check the link and try again.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 

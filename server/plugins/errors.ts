@@ -1,7 +1,7 @@
 // The one error handler: every failure leaves the API as `{message, code}` (plus `details` for
 // validation). Unknown /api paths are JSON 404s; other unknown paths get the SPA, which shows its
 // own 404 page.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '@shared/schemas/common';
 import { AppError, MESSAGES } from '@server/errors';
@@ -52,4 +52,19 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a path that is not valid percent-encoding,
+ * a path segment over its length limit) come before any hook or the error handler and would answer
+ * Fastify's body, which echoes the path; they answer the API's error like every other refusal.
+ */
+export function routerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    void reply.status(status).send({ message: MESSAGES.badUrl, code: ERROR_CODES.validation } satisfies ApiError);
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled router error');
+  void reply.status(500).send({ message: MESSAGES.internal, code: ERROR_CODES.internal } satisfies ApiError);
 }

@@ -49,6 +49,7 @@ export const ADMIN_SEARCH_MAX_LENGTH = 100;
 export const ADMIN_QUERY_MESSAGES = {
   tab: 'Tab must be "all" or "month"',
   search: `Search must be at most ${ADMIN_SEARCH_MAX_LENGTH} characters`,
+  searchInvalid: 'Search must be a single text',
   sort: `Sort must be one of: ${ADMIN_USER_SORT_FIELDS.join(', ')}`,
   order: 'Order must be "asc" or "desc"',
   page: 'Page must be a whole number from 1',
@@ -67,7 +68,7 @@ const wholeNumber = (message: string, max: number) =>
 export const adminUsersQuerySchema = z.object({
   tab: z.enum(ADMIN_USER_TABS, { error: ADMIN_QUERY_MESSAGES.tab }).default('all'),
   /** Part of a username or email, case-insensitive. */
-  q: z.string().trim().max(ADMIN_SEARCH_MAX_LENGTH, ADMIN_QUERY_MESSAGES.search).optional(),
+  q: z.string({ error: ADMIN_QUERY_MESSAGES.searchInvalid }).trim().max(ADMIN_SEARCH_MAX_LENGTH, ADMIN_QUERY_MESSAGES.search).optional(),
   sort: z.enum(ADMIN_USER_SORT_FIELDS, { error: ADMIN_QUERY_MESSAGES.sort }).optional(),
   order: z.enum(ADMIN_SORT_ORDERS, { error: ADMIN_QUERY_MESSAGES.order }).default('asc'),
   page: wholeNumber(ADMIN_QUERY_MESSAGES.page, 1_000_000).default(1),

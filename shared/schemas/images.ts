@@ -25,6 +25,7 @@ export const IMAGE_MESSAGES = {
   styleTooLong: 'Keep each style sheet entry under its length limit.',
   tooManyCharacters: 'A style sheet holds at most 12 characters.',
   characterNameRequired: 'Every character needs a name.',
+  styleSheetInvalid: 'A style sheet needs an art style, a player and a list of characters, all written as text.',
 } as const;
 
 export const IMAGE_CONTENT_MAX_LENGTH = 20_000;
@@ -51,10 +52,10 @@ export const generateImageBodySchema = z.object({
     .trim()
     .min(1, IMAGE_MESSAGES.noContent)
     .max(IMAGE_CONTENT_MAX_LENGTH, IMAGE_MESSAGES.contentTooLong),
-  storyId: z.coerce
-    .number({ error: IMAGE_MESSAGES.storyNotInitialized })
-    .int(IMAGE_MESSAGES.storyNotInitialized)
-    .positive(IMAGE_MESSAGES.storyNotInitialized),
+  /** A number, or its digits as text (as the spec's client may send it); never an array, a boolean or '1e3'. */
+  storyId: z
+    .union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: IMAGE_MESSAGES.storyNotInitialized })
+    .pipe(z.number().int(IMAGE_MESSAGES.storyNotInitialized).positive(IMAGE_MESSAGES.storyNotInitialized)),
 });
 export type GenerateImageBody = z.input<typeof generateImageBodySchema>;
 
@@ -95,19 +96,25 @@ export const messageImageResponseSchema = z.object({
 });
 export type MessageImageResponse = z.infer<typeof messageImageResponseSchema>;
 
-export const styleCharacterSchema = z.object({
-  name: z.string({ error: IMAGE_MESSAGES.characterNameRequired }).trim().min(1, IMAGE_MESSAGES.characterNameRequired).max(STYLE_NAME_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong),
-  face: z.string().trim().max(STYLE_FIELD_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong).default(''),
-  hair: z.string().trim().max(STYLE_FIELD_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong).default(''),
-  clothes: z.string().trim().max(STYLE_FIELD_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong).default(''),
-});
+/** A style sheet's text: anything but text (a number, a list) gets the sheet's own message, not the validator's. */
+const styleText = (max: number) => z.string({ error: IMAGE_MESSAGES.styleSheetInvalid }).trim().max(max, IMAGE_MESSAGES.styleTooLong);
+
+export const styleCharacterSchema = z.object(
+  {
+    name: z.string({ error: IMAGE_MESSAGES.characterNameRequired }).trim().min(1, IMAGE_MESSAGES.characterNameRequired).max(STYLE_NAME_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong),
+    face: styleText(STYLE_FIELD_MAX_LENGTH).default(''),
+    hair: styleText(STYLE_FIELD_MAX_LENGTH).default(''),
+    clothes: styleText(STYLE_FIELD_MAX_LENGTH).default(''),
+  },
+  { error: IMAGE_MESSAGES.styleSheetInvalid },
+);
 export type StyleCharacter = z.infer<typeof styleCharacterSchema>;
 
 /** The story's visual style sheet: prepended to every scene prompt so faces, hair and clothes stay the same. */
 export const styleSheetSchema = z.object({
-  artStyle: z.string().trim().max(STYLE_TEXT_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong),
-  player: z.string().trim().max(STYLE_TEXT_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong),
-  characters: z.array(styleCharacterSchema).max(STYLE_SHEET_MAX_CHARACTERS, IMAGE_MESSAGES.tooManyCharacters),
+  artStyle: styleText(STYLE_TEXT_MAX_LENGTH),
+  player: styleText(STYLE_TEXT_MAX_LENGTH),
+  characters: z.array(styleCharacterSchema, { error: IMAGE_MESSAGES.styleSheetInvalid }).max(STYLE_SHEET_MAX_CHARACTERS, IMAGE_MESSAGES.tooManyCharacters),
 });
 export type StyleSheet = z.infer<typeof styleSheetSchema>;
 export type StyleSheetInput = z.input<typeof styleSheetSchema>;

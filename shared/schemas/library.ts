@@ -12,6 +12,7 @@ export const LIBRARY_MESSAGES = {
   pageInvalid: 'Page must be a whole number from 1',
   limitInvalid: `Limit must be a whole number from 1 to ${LIBRARY_MAX_PAGE_SIZE}`,
   queryTooLong: `Search at most ${LIBRARY_QUERY_MAX_LENGTH} characters.`,
+  queryInvalid: 'Search for one text at a time.',
   titleRequired: 'Please give the story a title.',
   titleTooLong: `A title must be at most ${STORY_TITLE_MAX_LENGTH} characters.`,
 } as const;
@@ -27,7 +28,7 @@ const boundedInt = (message: string, max: number) =>
 export const libraryQuerySchema = z.object({
   page: boundedInt(LIBRARY_MESSAGES.pageInvalid, 100_000).optional(),
   limit: boundedInt(LIBRARY_MESSAGES.limitInvalid, LIBRARY_MAX_PAGE_SIZE).optional(),
-  q: z.string().trim().max(LIBRARY_QUERY_MAX_LENGTH, LIBRARY_MESSAGES.queryTooLong).optional(),
+  q: z.string({ error: LIBRARY_MESSAGES.queryInvalid }).trim().max(LIBRARY_QUERY_MAX_LENGTH, LIBRARY_MESSAGES.queryTooLong).optional(),
 });
 export type LibraryQuery = z.input<typeof libraryQuerySchema>;
 

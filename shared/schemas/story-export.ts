@@ -74,7 +74,8 @@ export const storyFileSchema = z
   })
   .superRefine((file, issues) => {
     const [first] = file.messages;
-    if (!first.isInitial || first.role !== 'user' || first.turn !== 0) {
+    // An empty list is refused by its own min(1); there is no first message to look at.
+    if (first && (!first.isInitial || first.role !== 'user' || first.turn !== 0)) {
       issues.addIssue({ code: 'custom', path: ['messages', 0], message: 'the first message must be the premise (role user, turn 0, isInitial true)' });
     }
     for (const [i, message] of file.messages.entries()) {

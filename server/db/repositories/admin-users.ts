@@ -7,7 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdminSortOrder, AdminUserSortField, AdminUserTab } from '@shared/schemas/admin';
 import type { Db } from '../client';
 import { users, userStats } from '../schema';
-import { likePattern } from './sql-values';
+import { likePattern, MAX_ID } from './sql-values';
 
 export interface AdminUserRow {
   id: number;
@@ -170,6 +170,7 @@ export function createAdminUsersRepository(db: Db) {
     },
 
     async findName(userId: number): Promise<{ id: number; username: string } | null> {
+      if (userId > MAX_ID) return null;
       const [row] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId));
       return row ?? null;
     },

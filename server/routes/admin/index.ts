@@ -17,7 +17,9 @@ import type { RouteContext } from '../context';
 
 export function adminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', async (request) => {
+    // On request, before the query and path are validated: a player who is not an admin learns
+    // nothing of the admin calls' parameters, only that they are refused.
+    app.addHook('onRequest', async (request) => {
       await ctx.admin.requireAdmin(requireUserId(request));
     });
 
