@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const captcha = createCaptchaService(repos, now);
   const limiter = createRateLimiter(repos, now);
   const requestLimiter = createRequestLimiter({ now, shared: redis && createRedisStore(redis.client, redis.keyPrefix), log: app.log });
-  const accounts = createAccountService({ repos, config, captcha, limiter, now });
+  const accounts = createAccountService({ repos, config, captcha, limiter, now, log: app.log });
   const sessionCookies = createSessionCookies(config);
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
   const serviceLog = app.log;

@@ -4,6 +4,7 @@ import { createAdminUsersRepository } from './admin-users';
 import { createBookmarksRepository } from './bookmarks';
 import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
+import { createKnownNetworksRepository } from './known-networks';
 import { createLibraryRepository } from './library';
 import { createPreferencesRepository } from './preferences';
 import { createRateLimitsRepository } from './rate-limits';
@@ -23,6 +24,7 @@ export function createRepositories(db: Db) {
     sessions: createSessionsRepository(db),
     captchas: createCaptchasRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    knownNetworks: createKnownNetworksRepository(db),
     usage: createUsageRepository(db),
     adminUsers: createAdminUsersRepository(db),
     stories: createStoriesRepository(db),

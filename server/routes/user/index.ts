@@ -33,7 +33,7 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.post('/settings/password', { schema: { body: changePasswordBodySchema, response: { 200: successSchema } } }, async (request, reply) => {
       const userId = requireUserId(request);
-      await ctx.accounts.changePassword(userId, request.body);
+      await ctx.accounts.changePassword(userId, request.body, request.ip);
       // Every other session ends; this browser gets a new token so it stays signed in.
       const { token } = await ctx.sessions.rotate(userId, request.session?.tokenHash ?? null);
       ctx.sessionCookies.set(request, reply, token);
