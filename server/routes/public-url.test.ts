@@ -40,6 +40,7 @@ describe('createPublicBaseUrl', () => {
     const base = createPublicBaseUrl({ publicUrl: undefined, allowedHosts: ['stories.example.com'] }, log);
     expect(base(request('Stories.Example.com', 'https'))).toBe('https://stories.example.com');
     expect(base(request('localhost:3000'))).toBe('http://localhost:3000');
+    expect(base(request('localhost:3000', 'javascript'))).toBe('http://localhost:3000');
     expect(warnings).toHaveLength(0);
     expect(base(request('evil.example'))).toBeNull();
     expect(base(request(undefined))).toBeNull();

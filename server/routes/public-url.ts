@@ -31,7 +31,9 @@ export function createPublicBaseUrl(config: Pick<AppConfig, 'publicUrl' | 'allow
     if (config.publicUrl) return config.publicUrl;
     // request.host is the Host header, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
     const host = (request.host || '').toLowerCase();
-    if (isTrustedHost(host, config.allowedHosts)) return `${request.protocol}://${host}`;
+    // request.protocol is X-Forwarded-Proto's word behind a trusted proxy: only its two meanings.
+    const protocol = request.protocol === 'https' ? 'https' : 'http';
+    if (isTrustedHost(host, config.allowedHosts)) return `${protocol}://${host}`;
     if (!warned) {
       warned = true;
       log.warn(
