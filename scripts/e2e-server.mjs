@@ -48,8 +48,9 @@ async function startFakeSpeech() {
 const narrator = useFakeLlm ? { ...(await startFakeLlm()), ...(await startFakeSpeech()) } : { BUILTIN_NARRATOR_WORD_DELAY_MS: '12' };
 const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
 // The journeys expect an unlimited allowance whatever the shell running them has set. Every journey
-// registers from 127.0.0.1, more than the production 30 an hour; the API suites test those limits.
-const inheritedEnv = { ...process.env, REGISTER_MAX_PER_HOUR: '1000', CAPTCHA_MAX_PER_MINUTE: '600' };
+// registers from 127.0.0.1, more than the production 30 an hour (and its sign-up forms check names,
+// its account pages rename and change emails); the API suites test those limits.
+const inheritedEnv = { ...process.env, REGISTER_MAX_PER_HOUR: '1000', CAPTCHA_MAX_PER_MINUTE: '600', USERNAME_CHECKS_PER_MINUTE: '600', EMAIL_UPDATES_PER_HOUR: '600' };
 delete inheritedEnv.USER_MONTHLY_TOKEN_LIMIT;
 const app = spawn(process.execPath, serverArgv('.', { build: false }), {
   stdio: 'inherit',

@@ -28,6 +28,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { bookmarkRoutes } from './routes/bookmarks';
 import type { RouteContext } from './routes/context';
+import { createPublicBaseUrl } from './routes/public-url';
 import { featuresRoutes } from './routes/features';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
@@ -151,7 +152,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const captcha = createCaptchaService(repos, now);
   const limiter = createRateLimiter(repos, now);
   const requestLimiter = createRequestLimiter({ now, shared: redis && createRedisStore(redis.client, redis.keyPrefix), log: app.log });
-  const accounts = createAccountService({ repos, config, captcha, limiter, now });
+  const accounts = createAccountService({ repos, config, captcha, limiter, now, log: app.log });
   const sessionCookies = createSessionCookies(config);
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
   const serviceLog = app.log;
@@ -219,7 +220,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush,
     log: serviceLog,
   });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, flush };
+  // Absolute URLs never echo an untrusted Host header; warns once when it had to leave them out.
+  const publicBaseUrl = createPublicBaseUrl(config, app.log);
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, flush, publicBaseUrl };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {

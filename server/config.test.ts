@@ -328,3 +328,35 @@ describe('speech and ads settings', () => {
     expect(problems({ TTS_PROVIDER: 'openai', TTS_MODEL: 'tts-1', STT_PROVIDER: 'openai', STT_MODEL: 'whisper-1' })).toEqual([]);
   });
 });
+
+describe('account lookup limits and allowed hosts', () => {
+  it('default to 30 username checks a minute and 10 email changes an hour per IP, and no allowed host', () => {
+    const config = loadConfig({});
+    expect(config.accountLookups).toEqual({ usernameChecksPerMinute: 30, emailUpdatesPerHour: 10 });
+    expect(config.allowedHosts).toEqual([]);
+  });
+
+  it('read USERNAME_CHECKS_PER_MINUTE, EMAIL_UPDATES_PER_HOUR and ALLOWED_HOSTS (lower case, trimmed, no repeats)', () => {
+    const config = loadConfig({ USERNAME_CHECKS_PER_MINUTE: '12', EMAIL_UPDATES_PER_HOUR: '4', ALLOWED_HOSTS: ' Stories.Example.com, tales.example:8443,,stories.example.com,[::1]:3000 ' });
+    expect(config.accountLookups).toEqual({ usernameChecksPerMinute: 12, emailUpdatesPerHour: 4 });
+    expect(config.allowedHosts).toEqual(['stories.example.com', 'tales.example:8443', '[::1]:3000']);
+  });
+
+  it('refuse bad values with one line each', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ USERNAME_CHECKS_PER_MINUTE: '0', EMAIL_UPDATES_PER_HOUR: 'ten', ALLOWED_HOSTS: 'https://stories.example.com' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'USERNAME_CHECKS_PER_MINUTE: USERNAME_CHECKS_PER_MINUTE must be greater than 0',
+      'EMAIL_UPDATES_PER_HOUR: EMAIL_UPDATES_PER_HOUR must be a whole number',
+      'ALLOWED_HOSTS: ALLOWED_HOSTS must be a comma list of host names, each optionally with :port (for example stories.example.com,www.stories.example.com)',
+    ]);
+    for (const bad of ['stories.example.com/path', 'user@stories.example.com', '*.example.com', 'stories example.com']) {
+      expect(() => loadConfig({ ALLOWED_HOSTS: bad })).toThrow(/ALLOWED_HOSTS must be a comma list of host names/);
+    }
+  });
+});

@@ -39,6 +39,9 @@ const providerId = <T extends string>(name: string, ids: readonly T[]) =>
     .transform((v) => v as T)
     .prefault('none');
 
+/** A host name or bracketed IPv6 address as a Host header carries it, optionally with a port. */
+const ALLOWED_HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
 /** Voice names as providers spell them: OpenAI's `nova`, Kokoro's `af_bella` or a blend `af_bella(2)+af_sky(1)`. */
 const VOICE_NAME = /^[\w.+()-]{1,100}$/;
 
@@ -79,6 +82,8 @@ const envSchema = z.object({
   REGISTER_MAX_PER_HOUR: positiveInt('REGISTER_MAX_PER_HOUR').default(30),
   CAPTCHA_MAX_PER_MINUTE: positiveInt('CAPTCHA_MAX_PER_MINUTE').default(30),
   SHARED_READS_PER_MINUTE: positiveInt('SHARED_READS_PER_MINUTE').default(120),
+  USERNAME_CHECKS_PER_MINUTE: positiveInt('USERNAME_CHECKS_PER_MINUTE').default(30),
+  EMAIL_UPDATES_PER_HOUR: positiveInt('EMAIL_UPDATES_PER_HOUR').default(10),
   REDIS_URL: z
     .string()
     .trim()
@@ -94,6 +99,14 @@ const envSchema = z.object({
     .trim()
     .refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), 'PUBLIC_URL must be an http:// or https:// address without query or fragment')
     .optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))])
+    .refine(
+      (hosts) => hosts.every((host) => ALLOWED_HOST.test(host)),
+      'ALLOWED_HOSTS must be a comma list of host names, each optionally with :port (for example stories.example.com,www.stories.example.com)',
+    )
+    .default([]),
   SERVE_CLIENT: booleanFlag('SERVE_CLIENT').default(true),
   COMPRESSION: booleanFlag('COMPRESSION').default(true),
   LLM_PROVIDER: z
@@ -228,10 +241,14 @@ export interface AppConfig {
   };
   /** Public shared-story reads (API and link-preview page) per IP per minute. */
   sharedReadsPerMinute: number;
+  /** Lookups that tell whether a name or an email is taken, per IP (/64): enumeration bounds. */
+  accountLookups: { usernameChecksPerMinute: number; emailUpdatesPerHour: number };
   /** Where several instances share request-limit counts and stopped shares; url undefined: in-process only. */
   redis: { url: string | undefined; keyPrefix: string };
-  /** The address readers use (for link-preview URLs); the request's own host when unset. */
+  /** The address readers use (for link-preview URLs and exported picture links). */
   publicUrl: string | undefined;
+  /** Without PUBLIC_URL, request hosts trusted for absolute URLs besides loopback (lower case; an entry without a port matches any). */
+  allowedHosts: string[];
   /** Serve the built SPA from dist/client (off in API tests, where no build exists). */
   serveClient: boolean;
   clientDir: string;
@@ -299,8 +316,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       captchaPerMinute: e.CAPTCHA_MAX_PER_MINUTE,
     },
     sharedReadsPerMinute: e.SHARED_READS_PER_MINUTE,
+    accountLookups: { usernameChecksPerMinute: e.USERNAME_CHECKS_PER_MINUTE, emailUpdatesPerHour: e.EMAIL_UPDATES_PER_HOUR },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    allowedHosts: e.ALLOWED_HOSTS,
     serveClient: e.SERVE_CLIENT,
     clientDir: resolve('dist/client'),
     compression: e.COMPRESSION,

@@ -29,6 +29,8 @@ export const MESSAGES = {
   tooManyLogins: 'Too many failed login attempts. Please try again later.',
   tooManyRegistrations: 'Too many accounts have been created from this network. Please try again later.',
   tooManyCaptchas: 'Too many captcha requests. Please wait a minute and try again.',
+  tooManyUsernameChecks: 'Too many username checks from this network. Please wait a minute and try again.',
+  tooManyEmailUpdates: 'Too many email changes from this network. Please try again later.',
   notFound: 'Not found',
   badJson: 'Request body is not valid JSON',
   tooLarge: 'Request body is too large',

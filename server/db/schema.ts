@@ -61,6 +61,24 @@ export const captchaChallenges = pgTable(
   (t) => [index('captcha_challenges_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * The networks (an IPv4 address, an IPv6 /64) each account has signed in from successfully: a
+ * correct password from one of them passes the account's failed-login lock, so guessing from
+ * elsewhere cannot lock the owner out. The most recent few per account, kept for months (not in
+ * rate_limit_events, which housekeeping empties after a day); gone with the account.
+ */
+export const knownSignInNetworks = pgTable(
+  'known_sign_in_networks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.network] })],
+);
+
 /** Events counted by the abuse limits (failed logins, registrations); kept in the database so every app instance sees them. */
 export const rateLimitEvents = pgTable(
   'rate_limit_events',
@@ -415,7 +433,7 @@ export const userStats = pgTable(
     stories: integer('stories').notNull().default(0),
     turns: integer('turns').notNull().default(0),
     /**
-     * Speech and transcription as allowance tokens (migration 0012: a spoken character is a quarter of a
+     * Speech and transcription as allowance tokens (migration 0011: a spoken character is a quarter of a
      * token, a transcript's character two, at least 25 a recording), for the UTC month `speechMonth`.
      * Kept apart from the token columns, which count what the models reported.
      */

@@ -4,6 +4,12 @@
 // A route may name other body types in its config (the voice recording takes audio/*): those are
 // not CORS-safelisted either (only form, multipart and text/plain are), so the same defence holds.
 //
+// "A write to /api" means a request the router matched to a route declared under /api, never a
+// raw URL that starts with /api/: the router decodes percent-escapes (`/%61pi/logout` reaches
+// /api/logout) and an absolute-form request line (`POST http://host/api/logout`) reaches the
+// route too, and both slipped past a prefix test. Routes are marked once, when they are declared
+// (config.api, an onRoute hook); the session plugin reads the same mark.
+//
 // Pages and files get helmet's headers; /api answers a shorter set (API_HEADERS). Helmet's headers
 // are the same on every answer (no CSP nonces here), so they are worked out once at
 // start-up, by running helmet's middleware (the copy @fastify/helmet uses) against a recording
@@ -19,6 +25,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Set on every route declared under /api (see markApiRoutes); hooks key on it, not on request.url. */
+    api?: boolean;
     /** Body types this write accepts instead of JSON, and the 415 message for any other. */
     bodyTypes?: { types: readonly string[]; message: string };
     /** The 413 message when the body is over the route's bodyLimit. */
@@ -88,19 +96,35 @@ function refusedBodyType(request: FastifyRequest): AppError | undefined {
   return new AppError(415, ERROR_CODES.unsupportedMediaType, allowed?.message ?? MESSAGES.unsupportedMediaType);
 }
 
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** Marks every route declared under /api from now on (its declared path, prefix included), in this scope and those below. */
+export function markApiRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url)) route.config = { ...route.config, api: true };
+  });
+}
+
+/** Whether the route this request matched is an /api one. */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.config.api === true;
+}
+
 // The hooks run on every request, a public read included: callback-style, so that the common case
 // (nothing to refuse, nothing to wait for) costs no promise.
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const headers = helmetHeaders(HELMET_OPTIONS);
+  markApiRoutes(app);
   app.addHook('onRequest', (request, reply, done) => {
-    const api = request.url.startsWith('/api/');
-    reply.headers(api ? API_HEADERS : headers);
+    const api = isApiRoute(request);
+    // An unmatched /api path is answered with a JSON 404 (plugins/errors.ts): API headers, nothing to check.
+    reply.headers(api || (request.is404 && isApiPath(request.url.split('?')[0])) ? API_HEADERS : headers);
     done(api && WRITE_METHODS.has(request.method) ? refusedBodyType(request) : undefined);
   });
 
   // Browsers must not cache API answers carrying account data.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (isApiRoute(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 }

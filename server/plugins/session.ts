@@ -1,8 +1,10 @@
-// Reads the session cookie on API requests and attaches the resolved session to the request.
+// Reads the session cookie on API requests (the routes security.ts marks as declared under /api,
+// whatever the raw URL looked like) and attaches the resolved session to the request.
 // The cookie: HttpOnly, SameSite=Lax, Path=/, Secure under HTTPS (or as COOKIE_SECURE says).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@server/config';
 import { unauthenticated } from '@server/errors';
+import { isApiRoute } from './security';
 import { SESSION_LIFETIME_MS, type ResolvedSession, type SessionService } from '@server/services/sessions';
 
 declare module 'fastify' {
@@ -40,7 +42,7 @@ export function registerSession(app: FastifyInstance, sessions: SessionService, 
   app.decorateRequest('session', null);
   // Callback-style: a request without a session cookie (every public read) passes without a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    const token = request.url.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
+    const token = isApiRoute(request) ? request.cookies[SESSION_COOKIE] : undefined;
     if (!token) return done();
     sessions.resolve(token).then((resolved) => {
       if (!resolved) {

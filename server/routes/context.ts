@@ -17,6 +17,7 @@ import type { SpeechService } from '@server/services/speech';
 import type { StoryService } from '@server/services/stories';
 import type { StoryFileService } from '@server/services/story-files';
 import type { StoryVersionService } from '@server/services/story-versions';
+import type { PublicBaseUrl } from './public-url';
 
 export interface RouteContext {
   config: AppConfig;
@@ -38,6 +39,8 @@ export interface RouteContext {
   preferences: PreferencesService;
   images: ImageService;
   speech: SpeechService;
+  /** The trusted base of absolute URLs for this request (PUBLIC_URL, or a loopback or allowed host), else null. */
+  publicBaseUrl: PublicBaseUrl;
   /** Makes committed writes durable (PGlite WAL fsync) for handlers that write under a GET. */
   flush: () => Promise<void>;
 }

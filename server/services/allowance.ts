@@ -68,7 +68,7 @@ export const allowanceUsed = () => new AppError(429, ERROR_CODES.allowanceUsed, 
 /**
  * Allowance tokens of speech and transcription (README, "Limits"): a spoken character is a quarter of a
  * token, a transcript's character two (about 25 tokens a second of speech), at least 25 a recording.
- * The database applies the same rule to the ledger (migration 0012); these estimate a call beforehand.
+ * The database applies the same rule to the ledger (migration 0011); these estimate a call beforehand.
  */
 export const speechTokens = (characters: number) => Math.ceil(characters / 4);
 /** A recording's expected transcript: 13 characters a second of speech, a second per 4 KB (32 kbit/s, a browser's voice recording). */

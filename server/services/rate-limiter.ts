@@ -2,6 +2,8 @@
 // attempts and the counts survive restarts. Kept for what needs that: failed logins (per account and
 // per IP) and registrations (per IP). Every other limit is counted off the database, per request,
 // in request-limiter.ts: a database write per captcha or shared read capped them near 400 a second.
+// Callers key per-IP limits by ipKey(ip) (request-limiter.ts), as every other IP limit is: an
+// IPv6 /64 is one address, or a host handed a /64 could rotate past any limit.
 import type { Repositories } from '@server/db/repositories';
 
 export interface Limit {

@@ -1,5 +1,6 @@
-// Request limits counted off the database: captcha questions and shared-story reads per IP,
-// pictures, narration and recordings per player. Each limit is a fixed window counted in this
+// Request limits counted off the database: captcha questions, username checks, email changes and
+// shared-story reads per IP (ipKey below: an IPv6 /64 is one address), pictures, narration and
+// recordings per player. Each limit is a fixed window counted in this
 // process's memory (one instance), or in Redis when REDIS_URL is set, so that every instance counts
 // the same requests. Redis counting is @fastify/rate-limit's own store (an atomic INCR + PEXPIRE
 // script); the memory store keeps that store's contract but reads the app's clock, which tests

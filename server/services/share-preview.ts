@@ -1,7 +1,10 @@
 // Link previews for /shared/{shareId}: the SPA's index.html with Open Graph and Twitter meta tags
 // (title, the opening lines, the first scene image) filled in on the server, because messenger and
 // social-network crawlers do not run JavaScript. Every value is HTML-escaped: titles and story text
-// are user input.
+// are user input. Without a trusted base URL (PUBLIC_URL, or a loopback or ALLOWED_HOSTS request
+// host: routes/public-url.ts) the tags that must be absolute are left out: og:url (crawlers then
+// use the address they fetched) and the image ones (og:image must be absolute; the card falls back
+// to 'summary'). Title and description still make a proper text preview.
 import { PRODUCT_NAME } from '@shared/constants';
 import type { SharedStory } from '@shared/schemas/sharing';
 
@@ -23,17 +26,19 @@ export function openingLines(story: SharedStory): string {
 
 /**
  * The first scene image as an absolute URL. Data URLs are left out: crawlers fetch og:image
- * themselves and cannot use one (and it would bloat every preview page).
+ * themselves and cannot use one (and it would bloat every preview page). A path on this server
+ * needs the trusted base URL; without one there is no image to offer.
  */
-export function firstImageUrl(story: SharedStory, baseUrl: string): string | null {
+export function firstImageUrl(story: SharedStory, baseUrl: string | null): string | null {
   const image = story.messages.find((m) => m.image)?.image;
   if (!image) return null;
   if (/^https?:\/\//i.test(image)) return image;
-  if (image.startsWith('/') && !image.startsWith('//')) return `${baseUrl}${image}`;
+  if (baseUrl !== null && image.startsWith('/') && !image.startsWith('//')) return `${baseUrl}${image}`;
   return null;
 }
 
-export function previewTags(story: SharedStory, pageUrl: string, baseUrl: string): string {
+/** The tags; `baseUrl` null (no trusted base) leaves out og:url and the images of this server. */
+export function previewTags(story: SharedStory, pageUrl: string | null, baseUrl: string | null): string {
   const title = story.title;
   const description = openingLines(story);
   const image = firstImageUrl(story, baseUrl);
@@ -42,7 +47,7 @@ export function previewTags(story: SharedStory, pageUrl: string, baseUrl: string
     ['property', 'og:site_name', PRODUCT_NAME],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
-    ['property', 'og:url', pageUrl],
+    ...(pageUrl ? ([['property', 'og:url', pageUrl]] as Array<[string, string, string]>) : []),
     ...(image ? ([['property', 'og:image', image]] as Array<[string, string, string]>) : []),
     ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', title],
@@ -53,7 +58,7 @@ export function previewTags(story: SharedStory, pageUrl: string, baseUrl: string
 }
 
 /** index.html with the story's title, description and preview tags; the SPA itself is unchanged. */
-export function renderSharedPage(indexHtml: string, story: SharedStory, pageUrl: string, baseUrl: string): string {
+export function renderSharedPage(indexHtml: string, story: SharedStory, pageUrl: string | null, baseUrl: string | null): string {
   const description = escapeHtml(openingLines(story));
   const withTitle = indexHtml
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(`${story.title} | ${PRODUCT_NAME}`)}</title>`)

@@ -2,7 +2,9 @@
 // images (POST /v1/images/generations, answering base64 or a URL it also serves under /files/)
 // and the Stable Diffusion WebUI (POST /sdapi/v1/txt2img). It checks the key like the real
 // services and fails the way they do: an error status, a hang, a dropped connection, a body that
-// is not JSON, base64 that is not a picture, or a picture past the size limit.
+// is not JSON, base64 that is not a picture, or a picture past the size limit. Its /files/ also
+// redirect (`/files/redirect?to=URL`) and serve pictures past the size limit (`/files/huge.png`
+// with its length declared, `/files/huge-stream.png` without), for the download rules.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -14,7 +16,10 @@ export interface FakeImageUsage {
 }
 
 export type ImageBehaviour =
-  | { kind: 'ok'; latencyMs?: number; form?: 'b64' | 'url' | 'dataUrl'; usage?: FakeImageUsage; image?: Buffer }
+  /** `urlOrigin` puts a URL answer's file under another origin than the fake's own (e.g. http://localhost:port). */
+  | { kind: 'ok'; latencyMs?: number; form?: 'b64' | 'url' | 'dataUrl'; usage?: FakeImageUsage; image?: Buffer; urlOrigin?: string }
+  /** 200 with `data[0].url` exactly this (OpenAI only). */
+  | { kind: 'url'; url: string }
   | { kind: 'status'; status: number; message?: string }
   | { kind: 'hang' }
   | { kind: 'drop' }
@@ -60,6 +65,8 @@ export interface FakeImageServer {
   apiKey: string | null;
   /** Connections the fake saw closed by the client before it answered (hangs). */
   abandoned: number;
+  /** Serves `bytes` at /files/{name}. */
+  putFile(name: string, bytes: Buffer): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +86,16 @@ function hugeImageBase64(): string {
 export async function fakePng(index: number): Promise<Buffer> {
   const background = { r: (index * 67) % 256, g: (index * 131 + 40) % 256, b: (index * 29 + 90) % 256 };
   return sharp({ create: { width: 64, height: 36, channels: 3, background } }).png().toBuffer();
+}
+
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -118,6 +135,7 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
     fallback: { kind: 'ok' },
     apiKey: options.apiKey === undefined ? 'sk-test-key' : options.apiKey,
     abandoned: 0,
+    putFile: (name, bytes) => files.set(name, bytes),
     close: async () => {},
   };
   const files = new Map<string, Buffer>();
@@ -137,6 +155,21 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
     const path = (req.url ?? '').split('?')[0];
     if (req.method === 'GET' && path.startsWith('/files/')) {
       fake.downloads.push(path);
+      if (path === '/files/redirect') {
+        const to = new URL(req.url ?? '', 'http://fake').searchParams.get('to') ?? '/';
+        res.writeHead(302, { location: to, 'content-length': '0' }).end();
+        return;
+      }
+      if (path === '/files/huge.png' || path === '/files/huge-stream.png') {
+        const huge = Buffer.from(hugeImageBase64(), 'base64');
+        res.writeHead(200, { 'content-type': 'image/png', ...(path === '/files/huge.png' ? { 'content-length': String(huge.length) } : {}) });
+        // In pieces, so a reader that stops at the limit is seen to stop (the fake then sees a reset).
+        for (let offset = 0; offset < huge.length && !res.destroyed; offset += 1024 * 1024) {
+          if (!res.write(huge.subarray(offset, offset + 1024 * 1024))) await drainedOrClosed(res);
+        }
+        res.end();
+        return;
+      }
       const file = files.get(path.slice('/files/'.length));
       if (!file) return json(res, 404, { error: { message: 'file not found' } });
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(file.length) }).end(file);
@@ -183,6 +216,7 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
       res.writeHead(200, { 'content-type': 'application/json' }).end('<html><body>502 Bad Gateway</body></html>');
       return;
     }
+    if (next.kind === 'url') return json(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ url: next.url }] });
     if (next.kind === 'empty') return json(res, 200, protocol === 'openai' ? { created: 1700000000, data: [] } : { images: [], parameters: body, info: '{}' });
     answered += 1;
     let b64: string;
@@ -201,7 +235,7 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
     if (form === 'url') {
       const name = `img-${answered}.png`;
       files.set(name, Buffer.from(b64, 'base64'));
-      item = { url: `${fake.a1111BaseUrl}/files/${name}`, revised_prompt: body.prompt ?? '' };
+      item = { url: `${next.kind === 'ok' && next.urlOrigin ? next.urlOrigin : fake.a1111BaseUrl}/files/${name}`, revised_prompt: body.prompt ?? '' };
     } else if (form === 'dataUrl') item = { url: `data:image/png;base64,${b64}` };
     else item = { b64_json: b64 };
     const usage = next.kind === 'ok' && next.usage ? { usage: next.usage } : {};

@@ -95,7 +95,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   };
 }
 
-/** A browser-like client: keeps cookies, sends JSON writes the way the SPA does, and says its requests are the app's own (Sec-Fetch-Site). */
+/**
+ * A browser-like client: keeps cookies, sends JSON writes the way the SPA does. Every request says
+ * what a browser says of the SPA's own calls, `Sec-Fetch-Site: same-origin`, and JSON writes carry
+ * the SPA's `X-Requested-With: XMLHttpRequest`, so rules that tell the app's calls from a
+ * cross-site page's see the app. A test sets its own values to play another site.
+ */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -105,13 +110,14 @@ export class TestClient {
 
   async request(options: InjectOptions & { json?: unknown }): Promise<Response> {
     const { json, ...rest } = options;
-    // As a browser sends it on the app's own fetches (Fetch Metadata): GETs that start paid work need it.
-    const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...(rest.headers as Record<string, string>) };
+    const given = Object.entries((rest.headers ?? {}) as Record<string, string>).map(([name, value]) => [name.toLowerCase(), value]);
+    const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...Object.fromEntries(given) };
     if (this.cookies.size > 0 && !headers.cookie) {
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     }
     if (json !== undefined) {
       headers['content-type'] ??= 'application/json';
+      headers['x-requested-with'] ??= 'XMLHttpRequest';
       rest.payload = typeof json === 'string' ? json : JSON.stringify(json);
     }
     const response = await this.app.inject({ remoteAddress: this.ip, ...rest, headers });

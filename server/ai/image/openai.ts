@@ -1,6 +1,8 @@
 // OpenAI-compatible image generation (POST {base}/images/generations): OpenAI's gpt-image and
 // dall-e models and the servers that copy the API (LocalAI, some gateways). The picture comes back
 // as base64 or as a URL to fetch; gpt-image models report token usage, which is passed on as is.
+// Base64 is asked for wherever the API takes the field (dall-e), so a URL is the exception; one
+// is fetched only under picture-download.ts's rules.
 import { authorizationFor, decodeBase64Image, downloadImage, isRecord, postJson, startCall } from './provider-http';
 import { ImageError, type ImageConfig, type ImageProvider, type ImageRequest } from './types';
 
@@ -52,6 +54,8 @@ function resolveUrl(url: string, baseUrl: string): string {
 export function createOpenAiImageProvider(config: ImageConfig): ImageProvider {
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const endpoint = `${baseUrl}/images/generations`;
+  // The one host whose picture URLs are fetched whatever its address (a LAN server such as LocalAI).
+  const providerHost = URL.canParse(baseUrl) ? new URL(baseUrl).host : '';
   return {
     id: 'openai',
     model: config.model,
@@ -70,7 +74,7 @@ export function createOpenAiImageProvider(config: ImageConfig): ImageProvider {
       if (!isRecord(answer) || !isRecord(first)) throw new ImageError('invalid_output', 'answer has no data[0]');
       let bytes: Uint8Array;
       if (typeof first.b64_json === 'string' && first.b64_json) bytes = decodeBase64Image(first.b64_json, context, 'data[0].b64_json');
-      else if (typeof first.url === 'string' && first.url) bytes = await downloadImage(resolveUrl(first.url, baseUrl), context);
+      else if (typeof first.url === 'string' && first.url) bytes = await downloadImage(resolveUrl(first.url, baseUrl), context, providerHost);
       else throw new ImageError('invalid_output', 'data[0] has neither b64_json nor url');
       return { bytes, imageTokens: imageTokensOf(answer) };
     },

@@ -2,6 +2,7 @@
 // ../provider-http.ts bound to ImageError (one deadline per call under IMAGE_TIMEOUT_MS, capped
 // bodies, keys never in a detail), plus what only pictures need: JSON posts, base64 and downloads.
 import { providerHttp, shown, type CallContext } from '../provider-http';
+import { getPicture, NotPublicAddressError, refusedPictureUrl, type Resolve } from './picture-download';
 import { ImageError } from './types';
 import { MAX_PROVIDER_IMAGE_BYTES } from './stored-image';
 
@@ -60,9 +61,12 @@ export function decodeBase64Image(text: string, context: CallContext, what: stri
 
 /**
  * The picture behind a URL the provider answered with: a `data:` URL is decoded in place, anything
- * else fetched under the same deadline. No key is sent: such URLs are pre-signed, often on another host.
+ * else fetched under the same deadline and the rules of picture-download.ts (http(s) only, no
+ * redirects, the provider's own host or a public address). No key is sent: such URLs are
+ * pre-signed, often on another host. A refused URL is a bad answer (invalid_output), so the
+ * picture fails at once with its reason rather than being retried.
  */
-export async function downloadImage(url: string, context: CallContext): Promise<Uint8Array> {
+export async function downloadImage(url: string, context: CallContext, providerHost: string, resolve?: Resolve): Promise<Uint8Array> {
   if (url.startsWith('data:')) {
     if (/^data:[^,]*;base64,/i.test(url)) return decodeBase64Image(url, context, 'data: URL');
     const payload = url.slice(url.indexOf(',') + 1);
@@ -73,18 +77,22 @@ export async function downloadImage(url: string, context: CallContext): Promise<
       throw fail(context, 'invalid_output', 'data: URL is not valid percent-encoding', error);
     }
   }
-  if (!/^https?:\/\//i.test(url)) throw fail(context, 'invalid_output', `picture URL is neither http(s) nor data: (${url.slice(0, 12)}…)`);
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  const refused = parsed ? refusedPictureUrl(parsed, providerHost) : 'picture URL is not a URL';
+  if (!parsed || refused) throw fail(context, 'invalid_output', refused ?? 'picture URL is not a URL');
   const what = `GET ${shown(url)}`;
   try {
-    const response = await fetch(url, { signal: context.signal });
+    const response = await getPicture(parsed, { providerHost, signal: context.signal, resolve });
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
-      // A missing or expired picture is a bad answer, not a bad configuration.
+      // A redirect is never followed; a missing or expired picture is a bad answer, not a bad configuration.
       const failure = response.status === 429 || response.status >= 500 ? 'unavailable' : 'invalid_output';
-      throw fail(context, failure, `HTTP ${response.status} from ${what}`);
+      const redirect = response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : '';
+      throw fail(context, failure, `HTTP ${response.status} from ${what}${redirect}`);
     }
     return new Uint8Array(await readCapped(response, MAX_PROVIDER_IMAGE_BYTES, context, what));
   } catch (error) {
+    if (error instanceof NotPublicAddressError) throw fail(context, 'invalid_output', `${what}: ${error.message}`, error);
     throw networkFailure(context, error, what);
   }
 }

@@ -5,6 +5,7 @@ import { createAllowanceRepository } from './allowance';
 import { createBookmarksRepository } from './bookmarks';
 import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
+import { createKnownNetworksRepository } from './known-networks';
 import { createLibraryRepository } from './library';
 import { createPreferencesRepository } from './preferences';
 import { createRateLimitsRepository } from './rate-limits';
@@ -24,6 +25,7 @@ export function createRepositories(db: Db) {
     sessions: createSessionsRepository(db),
     captchas: createCaptchasRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    knownNetworks: createKnownNetworksRepository(db),
     usage: createUsageRepository(db),
     allowance: createAllowanceRepository(db),
     adminUsers: createAdminUsersRepository(db),

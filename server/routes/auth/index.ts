@@ -1,4 +1,6 @@
 // Sign-up, sign-in and sign-out: /api/register, /api/login, /api/logout, /api/check-username, /api/captcha.
+// Whether a name is taken is an answer an enumerator wants in bulk: the checks are counted per IP
+// (/64) in memory or Redis, generously for a sign-up form that asks 500 ms after typing stops.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   captchaResponseSchema,
@@ -16,6 +18,12 @@ import { ipKey } from '@server/services/request-limiter';
 import type { RouteContext } from '../context';
 
 export const CAPTCHA_COOKIE = 'tw_captcha';
+
+/** Throws 429 when this request's network has asked whether names are taken too often this minute. */
+export async function countUsernameCheck(ctx: RouteContext, ip: string): Promise<void> {
+  const limit = { bucket: 'username-check-ip', max: ctx.config.accountLookups.usernameChecksPerMinute, windowMs: 60_000 };
+  if (!(await ctx.limiter.allow(limit, ipKey(ip)))) throw tooManyRequests(MESSAGES.tooManyUsernameChecks, 60);
+}
 
 export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const captchaLimit = { bucket: 'captcha-ip', max: ctx.config.rateLimits.captchaPerMinute, windowMs: 60_000 };
@@ -47,7 +55,10 @@ export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       '/check-username',
       { schema: { querystring: checkUsernameQuerySchema, response: { 200: checkUsernameResponseSchema } } },
-      async (request) => ({ available: await ctx.accounts.isUsernameAvailable(request.query.username) }),
+      async (request) => {
+        await countUsernameCheck(ctx, request.ip);
+        return { available: await ctx.accounts.isUsernameAvailable(request.query.username) };
+      },
     );
 
     app.get('/captcha', { schema: { response: { 200: captchaResponseSchema } } }, async (request, reply) => {

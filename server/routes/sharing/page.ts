@@ -3,14 +3,10 @@
 // error card (or the API's own answer), so readers are never left with a bare error.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { renderSharedPage } from '@server/services/share-preview';
 import type { RouteContext } from '../context';
 import { takeSharedRead } from './index';
-
-function baseUrlOf(ctx: RouteContext, request: FastifyRequest): string {
-  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 export function sharedPageRoute(ctx: RouteContext): FastifyPluginAsync {
   return async (app) => {
@@ -24,8 +20,10 @@ export function sharedPageRoute(ctx: RouteContext): FastifyPluginAsync {
       if (!(await takeSharedRead(ctx, request))) return html;
       const story = await ctx.sharing.find(request.params.shareId);
       if (!story) return html;
-      const baseUrl = baseUrlOf(ctx, request);
-      return renderSharedPage(html, story, `${baseUrl}/shared/${encodeURIComponent(request.params.shareId)}`, baseUrl);
+      // Never the bare Host header: see routes/public-url.ts.
+      const baseUrl = ctx.publicBaseUrl(request);
+      const pageUrl = baseUrl === null ? null : `${baseUrl}/shared/${encodeURIComponent(request.params.shareId)}`;
+      return renderSharedPage(html, story, pageUrl, baseUrl);
     });
   };
 }

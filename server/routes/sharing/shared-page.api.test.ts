@@ -16,7 +16,8 @@ beforeAll(async () => {
   // The real index.html from the source tree stands in for the build.
   clientDir = await mkdtemp(join(tmpdir(), 'tw-client-'));
   await copyFile('client/index.html', join(clientDir, 'index.html'));
-  ctx = await createTestApp({ serveClient: true, clientDir, sharedReadsPerMinute: 5 });
+  // The preview's absolute URLs use the request's host only when the operator allows it (ALLOWED_HOSTS).
+  ctx = await createTestApp({ serveClient: true, clientDir, sharedReadsPerMinute: 5, allowedHosts: ['stories.test'] });
 });
 afterAll(async () => {
   await ctx.close();

@@ -26,7 +26,8 @@ export function libraryRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get('/story/:storyId/export', { schema: { params: storyParamsSchema, querystring: storyExportQuerySchema } }, async (request, reply) => {
       const userId = requireUserId(request);
       const { storyId } = request.params;
-      const baseUrl = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      // Picture links are absolute only under a trusted base (routes/public-url.ts), else relative.
+      const baseUrl = ctx.publicBaseUrl(request) ?? '';
       const file = request.query.format === 'json' ? await ctx.storyFiles.exportJson(userId, storyId) : await ctx.storyFiles.exportMarkdown(userId, storyId, baseUrl);
       return sendDownload(reply, file);
     });

@@ -1,15 +1,24 @@
 // The signed-in user and the account settings: GET/HEAD /api/user, /api/settings/username,
 // /api/settings/password and /api/update-email; the player's data: GET /api/user/export (all of
 // it, as a JSON download) and DELETE /api/user {password} (the account and everything of theirs).
+// A rename and an email change tell whether the name or email is someone else's, so both are
+// counted per IP (/64) like /api/check-username.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBodySchema, changeUsernameBodySchema, updateEmailBodySchema, userResponseSchema } from '@shared/schemas/auth';
 import { successSchema } from '@shared/schemas/common';
 import { deleteAccountBodySchema } from '@shared/schemas/my-data';
 import { requireUserId } from '@server/plugins/session';
+import { MESSAGES, tooManyRequests } from '@server/errors';
+import { ipKey } from '@server/services/request-limiter';
+import { countUsernameCheck } from '../auth';
 import type { RouteContext } from '../context';
 import { sendDownload } from '../download';
 
+const HOUR_MS = 60 * 60_000;
+
 export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const emailUpdateLimit = { bucket: 'email-update-ip', max: ctx.config.accountLookups.emailUpdatesPerHour, windowMs: HOUR_MS };
+
   return async (app) => {
     // Fastify answers HEAD /api/user from this route too (same status, no body): the 30 s session check.
     app.get('/user', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
@@ -17,12 +26,14 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     });
 
     app.post('/settings/username', { schema: { body: changeUsernameBodySchema, response: { 200: userResponseSchema } } }, async (request) => {
-      return ctx.accounts.changeUsername(requireUserId(request), request.body.newUsername);
+      const userId = requireUserId(request);
+      await countUsernameCheck(ctx, request.ip);
+      return ctx.accounts.changeUsername(userId, request.body.newUsername);
     });
 
     app.post('/settings/password', { schema: { body: changePasswordBodySchema, response: { 200: successSchema } } }, async (request, reply) => {
       const userId = requireUserId(request);
-      await ctx.accounts.changePassword(userId, request.body);
+      await ctx.accounts.changePassword(userId, request.body, request.ip);
       // Every other session ends; this browser gets a new token so it stays signed in.
       const { token } = await ctx.sessions.rotate(userId, request.session?.tokenHash ?? null);
       ctx.sessionCookies.set(request, reply, token);
@@ -40,7 +51,9 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     });
 
     app.post('/update-email', { schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } }, async (request) => {
-      return ctx.accounts.updateEmail(requireUserId(request), request.body.email);
+      const userId = requireUserId(request);
+      if (!(await ctx.limiter.allow(emailUpdateLimit, ipKey(request.ip)))) throw tooManyRequests(MESSAGES.tooManyEmailUpdates, HOUR_MS / 1000);
+      return ctx.accounts.updateEmail(userId, request.body.email);
     });
   };
 }
