@@ -49,6 +49,7 @@ import { createStoryVersionService } from './services/story-versions';
 import { createMyDataService } from './services/my-data';
 import { createNarrationService, type NarrationService } from './services/narration';
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
+import { createQuotaService } from './services/quotas';
 import { createRateLimiter } from './services/rate-limiter';
 import { createRedisStore, createRequestLimiter } from './services/request-limiter';
 import { createSessionService, SESSION_ENDINGS } from './services/sessions';
@@ -150,6 +151,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const serviceLog = app.log;
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
+  const quotas = createQuotaService({ repos, limits: config.quotas, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const images = createImageService({
     repos,
     config: config.image,
@@ -171,6 +173,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     now,
     flush,
     log: serviceLog,
+    quotas,
     illustrate: images.illustrateReply,
   });
   const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, monthlyTokenLimit: config.userMonthlyTokenLimit, now, flush, log: serviceLog });
@@ -183,12 +186,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     now,
     flush,
+    quotas,
   });
   const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const bookmarks = createBookmarkService({ repos, now });
-  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
+  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED), quotas });
   await sharing.start();
-  const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, limiter: requestLimiter, now });
+  const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, limiter: requestLimiter, quotas, now });
   const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
   const myData = createMyDataService({
     repos,
@@ -212,7 +216,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush,
     log: serviceLog,
   });
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, flush };
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, quotas, flush };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {

@@ -123,6 +123,9 @@ const envSchema = z.object({
     .transform(Number)
     .default(35),
   USER_MONTHLY_TOKEN_LIMIT: positiveInt('USER_MONTHLY_TOKEN_LIMIT').optional(),
+  USER_MAX_STORIES: positiveInt('USER_MAX_STORIES').default(1000),
+  USER_MAX_SHARES: positiveInt('USER_MAX_SHARES').default(200),
+  USER_MAX_STORED_MB: positiveInt('USER_MAX_STORED_MB').default(500),
   IMAGE_PROVIDER: z
     .string()
     .trim()
@@ -184,6 +187,18 @@ const DEFAULT_IMAGE_BASE_URLS: Record<ImageProviderId, string> = {
 };
 export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
 
+/** USER_MAX_STORED_MB counts mebibytes. */
+export const BYTES_PER_MB = 1024 * 1024;
+
+export interface QuotaLimits {
+  /** Stories an account may keep (started, imported and branched alike). */
+  maxStories: number;
+  /** Live share links an account may have. */
+  maxShares: number;
+  /** Bytes of stored story text (messages, their versions, premise, memory, notes, kept folds) and share snapshots. */
+  maxStoredBytes: number;
+}
+
 /** The smallest prompt budget (context minus reply) that holds the rules, a full premise and an action. */
 export const MIN_PROMPT_BUDGET_TOKENS = 2048;
 const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
@@ -238,6 +253,8 @@ export interface AppConfig {
   llm: LlmConfig;
   /** Tokens a user may spend per calendar month (UTC); null is unlimited. */
   userMonthlyTokenLimit: number | null;
+  /** What one account may keep: stories, live share links and the bytes of their text (USER_MAX_*). */
+  quotas: QuotaLimits;
   image: ImageConfig;
   /** Server voices (TTS_*); provider 'none' leaves narration to the browser's own voices. */
   tts: TtsConfig;
@@ -312,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
     },
     userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
+    quotas: { maxStories: e.USER_MAX_STORIES, maxShares: e.USER_MAX_SHARES, maxStoredBytes: e.USER_MAX_STORED_MB * BYTES_PER_MB },
     image: imageConfig(e),
     tts: {
       provider: e.TTS_PROVIDER,

@@ -6,6 +6,7 @@ import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
 import { createLibraryRepository } from './library';
 import { createPreferencesRepository } from './preferences';
+import { createQuotasRepository } from './quotas';
 import { createRateLimitsRepository } from './rate-limits';
 import { createSessionsRepository } from './sessions';
 import { createSharesRepository } from './shares';
@@ -35,6 +36,7 @@ export function createRepositories(db: Db) {
     preferences: createPreferencesRepository(db),
     images: createImagesRepository(db),
     speech: createSpeechRepository(db),
+    quotas: createQuotasRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -46,7 +46,7 @@ it('reads the newest message and the window of a 1,000-message story, not the st
   );
 
   const now = new Date();
-  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000) }));
+  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000), maxStoredBytes: 500 * 1024 * 1024 }));
   const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
   const connection = await pool.connect();
   try {
