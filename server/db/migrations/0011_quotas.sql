@@ -67,8 +67,12 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "stories_bytes_changed" AFTER UPDATE OF "premise", "memory", "notes" ON "stories" FOR EACH ROW
 	WHEN ("story_text_bytes"(OLD."premise", OLD."memory", OLD."notes") <> "story_text_bytes"(NEW."premise", NEW."memory", NEW."notes"))
 	EXECUTE FUNCTION "stories_bytes_changed"();--> statement-breakpoint
--- Messages, kept memory folds: once per statement, per story written (an import or a branch writes
--- thousands of rows in one statement and updates the owner's row once).
+-- Messages, message versions and kept memory folds. A turn writes one message a statement: counted
+-- row by row, a primary-key lookup of the story and one update of its owner's row. A writer of many
+-- rows at once (a branch, an import) sets taleweaver.bulk_rows for its transaction: its rows are then
+-- counted once a statement and story, from the statement's rows, instead of updating the owner's row
+-- once a row (a trigger with a transition table costs a turn more than the row's own update does).
+-- Counted either way: the setting only chooses how. Folds are few: counted by statement.
 CREATE FUNCTION "story_rows_bytes"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	r record;
@@ -81,6 +85,10 @@ BEGIN
 		FOR r IN SELECT "story_id" AS story, sum(octet_length("content")) AS bytes FROM "gone" GROUP BY 1 LOOP
 			PERFORM "add_story_bytes"(r.story, -r.bytes);
 		END LOOP;
+	ELSIF TG_TABLE_NAME = 'message_versions' THEN
+		FOR r IN SELECT (SELECT m."story_id" FROM "story_messages" m WHERE m."id" = a."message_id") AS story, sum(octet_length(a."content")) AS bytes FROM "added" a GROUP BY 1 LOOP
+			PERFORM "add_story_bytes"(r.story, r.bytes);
+		END LOOP;
 	ELSIF TG_OP = 'INSERT' THEN
 		FOR r IN SELECT "story_id" AS story, sum(octet_length("memory")) AS bytes FROM "added" GROUP BY 1 LOOP
 			PERFORM "add_story_bytes"(r.story, r.bytes);
@@ -92,48 +100,65 @@ BEGIN
 	END IF;
 	RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "story_messages_bytes_added" AFTER INSERT ON "story_messages" REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
-CREATE TRIGGER "story_messages_bytes_gone" AFTER DELETE ON "story_messages" REFERENCING OLD TABLE AS "gone" FOR EACH STATEMENT EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
-CREATE TRIGGER "story_memory_folds_bytes_added" AFTER INSERT ON "story_memory_folds" REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
-CREATE TRIGGER "story_memory_folds_bytes_gone" AFTER DELETE ON "story_memory_folds" REFERENCING OLD TABLE AS "gone" FOR EACH STATEMENT EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
--- A message's shown text replaced (an alternative, an edit, a version chosen, a replaced action),
--- or a kept fold rewritten: the difference in length.
-CREATE FUNCTION "story_rows_bytes_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One row: a message written or its shown text replaced (an alternative, an edit, a version chosen,
+-- a replaced action), a kept fold rewritten.
+CREATE FUNCTION "story_rows_bytes_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	bytes bigint;
 BEGIN
-	IF TG_TABLE_NAME = 'story_messages' THEN
-		PERFORM "add_story_bytes"(NEW."story_id", octet_length(NEW."content")::bigint - octet_length(OLD."content"));
-	ELSE
+	IF TG_TABLE_NAME = 'story_memory_folds' THEN
 		PERFORM "add_story_bytes"(NEW."story_id", octet_length(NEW."memory")::bigint - octet_length(OLD."memory"));
+		RETURN NULL;
 	END IF;
+	IF TG_OP = 'INSERT' THEN
+		bytes := octet_length(NEW."content");
+	ELSE
+		bytes := octet_length(NEW."content")::bigint - octet_length(OLD."content");
+	END IF;
+	UPDATE "user_stats" SET "stored_bytes" = "stored_bytes" + bytes WHERE "user_id" = (SELECT "user_id" FROM "stories" WHERE "id" = NEW."story_id");
 	RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "story_messages_bytes_changed" AFTER UPDATE OF "content" ON "story_messages" FOR EACH ROW
-	WHEN (octet_length(OLD."content") <> octet_length(NEW."content")) EXECUTE FUNCTION "story_rows_bytes_changed"();--> statement-breakpoint
-CREATE TRIGGER "story_memory_folds_bytes_changed" AFTER UPDATE OF "memory" ON "story_memory_folds" FOR EACH ROW
-	WHEN (octet_length(OLD."memory") <> octet_length(NEW."memory")) EXECUTE FUNCTION "story_rows_bytes_changed"();--> statement-breakpoint
--- Message versions: added once per statement, by story (a version names its message, the message
--- its story: two primary-key lookups a version). Removed only with their message (its story),
--- which found no story to count against (above); row by row, so a deleted story's thousands of
--- messages without versions cost nothing here.
-CREATE FUNCTION "message_versions_bytes"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One version: written (a retry's first alternative writes two), rewritten (a replaced action at the
+-- versions cap) or removed (only ever with its message and story: nothing then to count against).
+CREATE FUNCTION "message_versions_bytes_row"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-	r record;
+	message integer;
+	bytes bigint;
 BEGIN
 	IF TG_OP = 'INSERT' THEN
-		FOR r IN SELECT (SELECT m."story_id" FROM "story_messages" m WHERE m."id" = a."message_id") AS story, sum(octet_length(a."content")) AS bytes FROM "added" a GROUP BY 1 LOOP
-			PERFORM "add_story_bytes"(r.story, r.bytes);
-		END LOOP;
+		message := NEW."message_id";
+		bytes := octet_length(NEW."content");
 	ELSIF TG_OP = 'UPDATE' THEN
-		PERFORM "add_story_bytes"((SELECT "story_id" FROM "story_messages" WHERE "id" = NEW."message_id"), octet_length(NEW."content")::bigint - octet_length(OLD."content"));
+		message := NEW."message_id";
+		bytes := octet_length(NEW."content")::bigint - octet_length(OLD."content");
 	ELSE
-		PERFORM "add_story_bytes"((SELECT "story_id" FROM "story_messages" WHERE "id" = OLD."message_id"), -octet_length(OLD."content")::bigint);
+		message := OLD."message_id";
+		bytes := -octet_length(OLD."content")::bigint;
 	END IF;
+	UPDATE "user_stats" SET "stored_bytes" = "stored_bytes" + bytes
+	WHERE "user_id" = (SELECT s."user_id" FROM "story_messages" m JOIN "stories" s ON s."id" = m."story_id" WHERE m."id" = message);
 	RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "message_versions_bytes_added" AFTER INSERT ON "message_versions" REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION "message_versions_bytes"();--> statement-breakpoint
+CREATE TRIGGER "story_messages_bytes_added" AFTER INSERT ON "story_messages" FOR EACH ROW
+	WHEN (coalesce(current_setting('taleweaver.bulk_rows', true), '') <> 'on') EXECUTE FUNCTION "story_rows_bytes_row"();--> statement-breakpoint
+CREATE TRIGGER "story_messages_bytes_added_in_bulk" AFTER INSERT ON "story_messages" REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT
+	WHEN (current_setting('taleweaver.bulk_rows', true) = 'on') EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
+CREATE TRIGGER "story_messages_bytes_changed" AFTER UPDATE OF "content" ON "story_messages" FOR EACH ROW
+	WHEN (octet_length(OLD."content") <> octet_length(NEW."content")) EXECUTE FUNCTION "story_rows_bytes_row"();--> statement-breakpoint
+-- Deleted messages (a story's, by cascade: no story left to count against) once a statement, so a
+-- story of thousands of messages goes with one call.
+CREATE TRIGGER "story_messages_bytes_gone" AFTER DELETE ON "story_messages" REFERENCING OLD TABLE AS "gone" FOR EACH STATEMENT EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
+CREATE TRIGGER "message_versions_bytes_added" AFTER INSERT ON "message_versions" FOR EACH ROW
+	WHEN (coalesce(current_setting('taleweaver.bulk_rows', true), '') <> 'on') EXECUTE FUNCTION "message_versions_bytes_row"();--> statement-breakpoint
+CREATE TRIGGER "message_versions_bytes_added_in_bulk" AFTER INSERT ON "message_versions" REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT
+	WHEN (current_setting('taleweaver.bulk_rows', true) = 'on') EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
 CREATE TRIGGER "message_versions_bytes_changed" AFTER UPDATE OF "content" ON "message_versions" FOR EACH ROW
-	WHEN (octet_length(OLD."content") <> octet_length(NEW."content")) EXECUTE FUNCTION "message_versions_bytes"();--> statement-breakpoint
-CREATE TRIGGER "message_versions_bytes_gone" AFTER DELETE ON "message_versions" FOR EACH ROW EXECUTE FUNCTION "message_versions_bytes"();--> statement-breakpoint
+	WHEN (octet_length(OLD."content") <> octet_length(NEW."content")) EXECUTE FUNCTION "message_versions_bytes_row"();--> statement-breakpoint
+CREATE TRIGGER "message_versions_bytes_gone" AFTER DELETE ON "message_versions" FOR EACH ROW EXECUTE FUNCTION "message_versions_bytes_row"();--> statement-breakpoint
+CREATE TRIGGER "story_memory_folds_bytes_added" AFTER INSERT ON "story_memory_folds" REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
+CREATE TRIGGER "story_memory_folds_bytes_gone" AFTER DELETE ON "story_memory_folds" REFERENCING OLD TABLE AS "gone" FOR EACH STATEMENT EXECUTE FUNCTION "story_rows_bytes"();--> statement-breakpoint
+CREATE TRIGGER "story_memory_folds_bytes_changed" AFTER UPDATE OF "memory" ON "story_memory_folds" FOR EACH ROW
+	WHEN (octet_length(OLD."memory") <> octet_length(NEW."memory")) EXECUTE FUNCTION "story_rows_bytes_row"();--> statement-breakpoint
 -- Share snapshots carry their owner: a live link counts one share and its bytes.
 CREATE FUNCTION "shared_stories_quota"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

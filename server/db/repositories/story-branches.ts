@@ -4,7 +4,7 @@
 // that message (the fold at or before it), the notes and the style sheet.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { assertWithinQuotas, type QuotaCheck } from './quotas';
+import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
 import { MAX_ID, rows } from './sql-values';
 
 export interface StoryLinkRow {
@@ -34,6 +34,7 @@ export function createStoryBranchesRepository(db: Db) {
         if (messageId > MAX_ID) return 'message';
         const [shown] = await rows<{ id: number }>(tx, sql`select id from story_messages where id = ${messageId} and story_id = ${storyId} and state = 'shown'`);
         if (!shown) return 'message';
+        await countRowsInBulk(tx);
         // The memory as it stood at the message: today's when it reaches no further, else the fold before.
         let memory = { text: source.memory, throughId: source.memoryThroughId };
         if (source.memoryThroughId > messageId) {

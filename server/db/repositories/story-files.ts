@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { MessageVersionKind } from '@shared/schemas/story-versions';
 import { messageVersions, sceneImages, stories, storyMessages } from '../schema';
-import { assertWithinQuotas, type QuotaCheck } from './quotas';
+import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
@@ -39,6 +39,7 @@ export function createStoryFilesRepository(db: Db) {
       quotas: QuotaCheck;
     }): Promise<number> {
       return db.transaction(async (tx) => {
+        await countRowsInBulk(tx);
         const [story] = await tx
           .insert(stories)
           .values({ userId: input.userId, title: input.title, premise: input.premise, memory: input.memory, notes: input.notes, createdAt: input.createdAt, updatedAt: input.now })
