@@ -1,6 +1,6 @@
 // The account journey as a new player lives it: register with the captcha, log out, log in with
-// the email, change the password, and prove the old one no longer works. Also the token-purchase
-// link: it ends on /tokens, which says plainly that nothing can be bought yet.
+// the email, see their limits, change the password, and prove the old one no longer works. Also the
+// token-purchase link: it ends on /tokens, which says plainly that nothing can be bought yet.
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_STRINGS } from '../client/features/account/strings';
 import { APP_STRINGS } from '../client/app/strings';
@@ -24,6 +24,14 @@ test('register, log out, log in with email, change password', async ({ page }) =
 
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: ACCOUNT_STRINGS.pageTitle })).toBeVisible();
+  // 'Your Limits': a new player's use of each quota against the server's default limits; the e2e
+  // servers set no monthly token allowance, so there is no token line.
+  await expect(page.getByRole('heading', { name: ACCOUNT_STRINGS.limitsSection })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitStories })).toHaveAttribute('aria-valuetext', ACCOUNT_STRINGS.limitOf('0', '1,000'));
+  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitShares })).toHaveAttribute('aria-valuetext', ACCOUNT_STRINGS.limitOf('0', '200'));
+  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitStorage })).toHaveAttribute('aria-valuetext', ACCOUNT_STRINGS.limitOf('0 MB', '500 MB'));
+  await expect(page.getByText(ACCOUNT_STRINGS.limitOf('0', '1,000'))).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitTokens })).toHaveCount(0);
   await page.getByLabel(ACCOUNT_STRINGS.currentPasswordLabel).fill(user.password);
   await page.getByLabel(ACCOUNT_STRINGS.newPasswordLabel, { exact: true }).fill('an even better secret');
   await page.getByLabel(ACCOUNT_STRINGS.confirmPasswordLabel).fill('an even better secret');

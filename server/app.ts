@@ -52,6 +52,7 @@ import { createStoryVersionService } from './services/story-versions';
 import { createMyDataService } from './services/my-data';
 import { createNarrationService, type NarrationService } from './services/narration';
 import { createPreferencesService, type PreferencesSource } from './services/preferences';
+import { createQuotaService } from './services/quotas';
 import { createRateLimiter } from './services/rate-limiter';
 import { createRedisStore, createRequestLimiter } from './services/request-limiter';
 import { createSessionService, SESSION_ENDINGS } from './services/sessions';
@@ -159,6 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
   const allowance = createAllowance({ repos, limiter: requestLimiter, config: allowanceConfig(config), now, log: serviceLog });
+  const quotas = createQuotaService({ repos, limits: config.quotas, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const images = createImageService({
     repos,
     config: config.image,
@@ -179,6 +181,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     now,
     flush,
     log: serviceLog,
+    quotas,
     illustrate: images.illustrateReply,
   });
   const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, allowance, now, flush, log: serviceLog });
@@ -191,12 +194,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     now,
     flush,
+    quotas,
   });
   const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const bookmarks = createBookmarkService({ repos, now });
-  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
+  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED), quotas });
   await sharing.start();
-  const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, limiter: requestLimiter, now });
+  const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, limiter: requestLimiter, quotas, now });
   const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
   const myData = createMyDataService({
     repos,
@@ -222,7 +226,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   // Absolute URLs never echo an untrusted Host header; warns once when it had to leave them out.
   const publicBaseUrl = createPublicBaseUrl(config, app.log);
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, flush, publicBaseUrl };
+  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, quotas, flush, publicBaseUrl };
   app.decorate('narration', narration);
   // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
   app.addHook('onReady', async () => {

@@ -360,3 +360,30 @@ describe('account lookup limits and allowed hosts', () => {
     }
   });
 });
+
+describe('account quotas', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('default to 1,000 stories, 200 live share links and 500 MB of stored text', () => {
+    expect(loadConfig({}).quotas).toEqual({ maxStories: 1000, maxShares: 200, maxStoredBytes: 500 * 1024 * 1024 });
+  });
+
+  it('read USER_MAX_STORIES, USER_MAX_SHARES and USER_MAX_STORED_MB', () => {
+    expect(loadConfig({ USER_MAX_STORIES: '5', USER_MAX_SHARES: '2', USER_MAX_STORED_MB: '1' }).quotas).toEqual({ maxStories: 5, maxShares: 2, maxStoredBytes: 1_048_576 });
+  });
+
+  it('refuse a bad quota with one line each', () => {
+    expect(problems({ USER_MAX_STORIES: '0', USER_MAX_SHARES: 'many', USER_MAX_STORED_MB: '1.5' })).toEqual([
+      'USER_MAX_STORIES: USER_MAX_STORIES must be greater than 0',
+      'USER_MAX_SHARES: USER_MAX_SHARES must be a whole number',
+      'USER_MAX_STORED_MB: USER_MAX_STORED_MB must be a whole number',
+    ]);
+  });
+});

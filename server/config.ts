@@ -138,6 +138,9 @@ const envSchema = z.object({
   USER_MONTHLY_TOKEN_LIMIT: positiveInt('USER_MONTHLY_TOKEN_LIMIT').optional(),
   USER_TURNS_PER_HOUR: positiveInt('USER_TURNS_PER_HOUR').default(300),
   USER_SIDE_CALLS_PER_HOUR: positiveInt('USER_SIDE_CALLS_PER_HOUR').default(300),
+  USER_MAX_STORIES: positiveInt('USER_MAX_STORIES').default(1000),
+  USER_MAX_SHARES: positiveInt('USER_MAX_SHARES').default(200),
+  USER_MAX_STORED_MB: positiveInt('USER_MAX_STORED_MB').default(500),
   IMAGE_PROVIDER: z
     .string()
     .trim()
@@ -199,6 +202,18 @@ const DEFAULT_IMAGE_BASE_URLS: Record<ImageProviderId, string> = {
 };
 export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
 
+/** USER_MAX_STORED_MB counts mebibytes. */
+export const BYTES_PER_MB = 1024 * 1024;
+
+export interface QuotaLimits {
+  /** Stories an account may keep (started, imported and branched alike). */
+  maxStories: number;
+  /** Live share links an account may have. */
+  maxShares: number;
+  /** Bytes of stored story text (messages, their versions, premise, memory, notes, kept folds) and share snapshots. */
+  maxStoredBytes: number;
+}
+
 /** The smallest prompt budget (context minus reply) that holds the rules, a full premise and an action. */
 export const MIN_PROMPT_BUDGET_TOKENS = 2048;
 const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
@@ -259,6 +274,8 @@ export interface AppConfig {
   userMonthlyTokenLimit: number | null;
   /** Narrator calls each player may make per hour: turns (with retries and alternatives), and side calls (memory summaries, titles, style sheets). */
   narratorCallsPerHour: { turns: number; sideCalls: number };
+  /** What one account may keep: stories, live share links and the bytes of their text (USER_MAX_*). */
+  quotas: QuotaLimits;
   image: ImageConfig;
   /** Server voices (TTS_*); provider 'none' leaves narration to the browser's own voices. */
   tts: TtsConfig;
@@ -336,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
     narratorCallsPerHour: { turns: e.USER_TURNS_PER_HOUR, sideCalls: e.USER_SIDE_CALLS_PER_HOUR },
+    quotas: { maxStories: e.USER_MAX_STORIES, maxShares: e.USER_MAX_SHARES, maxStoredBytes: e.USER_MAX_STORED_MB * BYTES_PER_MB },
     image: imageConfig(e),
     tts: {
       provider: e.TTS_PROVIDER,

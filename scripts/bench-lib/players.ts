@@ -70,6 +70,8 @@ export async function copyStory(store: AppStore, templateId: number, targetIds: 
   const ids = `ARRAY[${targetIds.map((id) => Math.trunc(id)).join(',')}]::int[]`;
   const tpl = Math.trunc(templateId);
   await withStoreSql(store, async (query) => {
+    // Thousands of messages a story: the storage counter (migration 0013) adds them once a statement.
+    await query(`SELECT set_config('taleweaver.bulk_rows', 'on', false)`);
     await query(`DELETE FROM story_messages WHERE story_id = ANY(${ids})`);
     // Inserted in (story, message) order, so each copy's serial ids keep the template's order.
     await query(`INSERT INTO story_messages (story_id, role, content, turn, is_initial, attempts, created_at)

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quotaCounters } from '@server/test/quota-counters';
 import { createTestApp, openEmptyTestDatabase, registerUser, type TestContext } from '@server/test/test-app';
 import { migrationsFolder, type Database } from './client';
 
@@ -123,6 +124,61 @@ describe('a database made by the release before story versions', () => {
       expect([retried.messageId, retried.version, retried.versions]).toEqual([ids[3], 2, 2]);
       const history = (await client.get(`/api/story/${storyId}/messages/${ids[3]}/versions`)).json().versions;
       expect(history.map((v: { kind: string; content: string }) => [v.kind, v.content])[0]).toEqual(['original', 'The guide hums an old song.']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a database made by the release before quotas', () => {
+  it("counts each player's stored text and live share links from what is stored, then keeps them true", async () => {
+    const older = await openEmptyTestDatabase();
+    await migrateThrough(older, '0010_shown_messages_index');
+    const app = await createTestApp({}, { database: older });
+    try {
+      const { client, id: userId } = await registerUser(app.app);
+      const story = await older.executeSql(
+        `insert into stories (user_id, title, premise, memory, notes) values ($1, 'Salt Roads', 'Caravans cross a salt sea', 'You hired a guide.', 'Keep it dry.') returning id`,
+        [userId],
+      );
+      const storyId = (story.rows[0] as { id: number }).id;
+      const inserted = await older.executeSql(
+        `insert into story_messages (story_id, role, content, turn, is_initial, attempts, versions, version) values
+          ($1, 'user', 'Caravans cross a salt sea', 0, true, 1, 1, 1),
+          ($1, 'assistant', 'The salt glitters like frost.', 0, false, 0, 2, 2),
+          ($1, 'user', 'I follow the guide', 1, false, 1, 1, 1),
+          ($1, 'assistant', 'The guide hums an old song, the one about wells.', 1, false, 0, 1, 1)
+         returning id`,
+        [storyId],
+      );
+      const ids = (inserted.rows as Array<{ id: number }>).map((r) => r.id);
+      await older.executeSql(`insert into message_versions (message_id, version, kind, content) values ($1, 1, 'original', 'The salt shines.'), ($1, 2, 'edit', 'The salt glitters like frost.')`, [ids[1]]);
+      await older.executeSql(`insert into story_memory_folds (story_id, through_id, memory) values ($1, $2, 'You hired a guide.')`, [storyId, ids[1]]);
+      await older.executeSql(`insert into shared_stories (id, user_id, story_id, title, messages) values ('aaaaaaaaaaaaaaaa', $1, $2, 'Salt', $3)`, [
+        userId,
+        storyId,
+        JSON.stringify([{ role: 'user', content: 'Caravans cross a salt sea' }]),
+      ]);
+
+      await older.migrate();
+
+      const expected =
+        ['Caravans cross a salt sea', 'You hired a guide.', 'Keep it dry.'].join('').length +
+        ['Caravans cross a salt sea', 'The salt glitters like frost.', 'I follow the guide', 'The guide hums an old song, the one about wells.'].join('').length +
+        ['The salt shines.', 'The salt glitters like frost.'].join('').length +
+        'You hired a guide.'.length +
+        'Salt'.length +
+        // The snapshot as jsonb writes it out.
+        '[{"role": "user", "content": "Caravans cross a salt sea"}]'.length;
+      const { counted, actual } = await quotaCounters(older, userId);
+      expect(actual).toEqual({ storedBytes: expected, shares: 1, stories: 1 });
+      expect(counted).toEqual(actual);
+      expect((await client.get('/api/user/limits')).json()).toMatchObject({ stories: { used: 1 }, shares: { used: 1 }, storedBytes: { used: expected } });
+
+      expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I drink from the well' })).statusCode).toBe(200);
+      const played = await quotaCounters(older, userId);
+      expect(played.counted).toEqual(played.actual);
+      expect(played.actual.storedBytes).toBeGreaterThan(expected);
     } finally {
       await app.close();
     }

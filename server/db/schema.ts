@@ -377,7 +377,8 @@ export const speechClips = pgTable(
  *   the chart and the provider breakdown read a few hundred rows, not a million);
  * - user_usage_monthly: the same per user and UTC month (a user's monthly usage);
  * - user_stats: one row per user (created with the user) with all-time and current-month tokens,
- *   stories and narrator turns, indexed for the users table's sorts.
+ *   stories and narrator turns, indexed for the users table's sorts; since 0013 also the account's
+ *   quotas: live shares and stored bytes, kept by triggers on the tables that hold the text.
  * The ledger is append-only; a deleted user's rows leave user_stats and user_usage_monthly by cascade
  * while usage_daily keeps the spend, which still happened.
  */
@@ -439,6 +440,14 @@ export const userStats = pgTable(
      */
     speechMonth: date('speech_month', { mode: 'string' }),
     monthSpeechTokens: counter('month_speech_tokens'),
+    /** Live share links (migration 0013): the USER_MAX_SHARES quota reads it. */
+    shares: integer('shares').notNull().default(0),
+    /**
+     * Bytes of the player's stored text (migration 0013): their stories' premise, memory and notes,
+     * messages, message versions and kept memory folds, and their share snapshots (title and
+     * messages as JSON text). Pictures are not counted. The USER_MAX_STORED_MB quota reads it.
+     */
+    storedBytes: counter('stored_bytes'),
   },
   (t) => [
     index('user_stats_text_idx').on(t.textTokens, t.userId),

@@ -33,12 +33,13 @@ export interface JobQueue {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-const SCHEMA = 'pgboss';
+/** pg-boss's tables live in this schema of the app's database. */
+export const JOB_SCHEMA = 'pgboss';
 
 export async function startJobQueue(database: Database, log: Log, options: QueueOptions = {}): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
-    schema: SCHEMA,
+    schema: JOB_SCHEMA,
     supervise: true,
     schedule: false,
     migrate: true,
@@ -114,7 +115,7 @@ export async function startJobQueue(database: Database, log: Log, options: Queue
     },
 
     async failActive(name, reason) {
-      const { rows } = await database.executeSql(`SELECT id FROM ${SCHEMA}.job WHERE name = $1 AND state = 'active'`, [name]);
+      const { rows } = await database.executeSql(`SELECT id FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'active'`, [name]);
       const ids = (rows as Array<{ id: string }>).map((row) => row.id);
       for (const id of ids) await boss.fail(name, id, { message: reason });
       return ids.length;

@@ -10,6 +10,7 @@ import type { LibraryService } from '@server/services/library';
 import type { MyDataService } from '@server/services/my-data';
 import type { NarrationService } from '@server/services/narration';
 import type { PreferencesService } from '@server/services/preferences';
+import type { QuotaService } from '@server/services/quotas';
 import type { RequestLimiter } from '@server/services/request-limiter';
 import type { SessionService } from '@server/services/sessions';
 import type { SharingService } from '@server/services/sharing';
@@ -41,6 +42,8 @@ export interface RouteContext {
   speech: SpeechService;
   /** The trusted base of absolute URLs for this request (PUBLIC_URL, or a loopback or allowed host), else null. */
   publicBaseUrl: PublicBaseUrl;
+  /** What one account may keep (stories, shares, stored text), and each quota's use. */
+  quotas: QuotaService;
   /** Makes committed writes durable (PGlite WAL fsync) for handlers that write under a GET. */
   flush: () => Promise<void>;
 }

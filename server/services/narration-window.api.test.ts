@@ -13,6 +13,7 @@ import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/tes
 import { createTestApp, registerUser, testConfig, type TestContext } from '@server/test/test-app';
 import { allowanceConfig, createAllowance } from './allowance';
 import { createNarrationService } from './narration';
+import { createQuotaService } from './quotas';
 import { createRequestLimiter } from './request-limiter';
 import { defaultPreferences } from './preferences';
 
@@ -100,6 +101,7 @@ it('reads and counts no more than the window of a 10,000-message story, and send
     provider: createNarratorProvider(llm),
     llm,
     allowance: createAllowance({ repos, limiter: createRequestLimiter({ now: () => new Date(), shared: null, log: quiet }), config: allowanceConfig(testConfig({ llm })), now: () => new Date(), log: quiet }),
+    quotas: createQuotaService({ repos, limits: testConfig().quotas, monthlyTokenLimit: null, now: () => new Date() }),
     preferences: defaultPreferences,
     now: () => new Date(),
     flush: async () => {},

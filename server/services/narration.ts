@@ -16,10 +16,12 @@ import type { UnfoldedRead } from '@server/db/repositories/story-turn';
 import { AppError } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferences';
+import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
 import { STORY_MESSAGES, type StoryReply } from '@shared/schemas/story';
 import type { Allowance, Hold } from './allowance';
 import { narratorAppError, scrubbed } from './narrator-errors';
 import type { PreferencesSource } from './preferences';
+import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from './quotas';
 import { createStoryMemory, type Log } from './story-memory';
 
 export interface NarrationDeps {
@@ -34,6 +36,8 @@ export interface NarrationDeps {
   /** Makes committed writes durable (PGlite WAL fsync) before a reply is reported done. */
   flush: () => Promise<void>;
   log: Log;
+  /** The account quotas: a start counts a story; no turn begins once the stored text is full. */
+  quotas: Pick<QuotaService, 'limits'>;
   /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
   illustrate?: (userId: number, storyId: number, messageId: number) => Promise<Pick<StoryReply, 'imageMessageId' | 'imageError'>>;
 }
@@ -83,21 +87,20 @@ export function createNarrationService(deps: NarrationDeps) {
     }
   }
 
-  async function ownedStory(userId: number, storyId: number): Promise<StoryRecord> {
-    const story = await repos.stories.findOwned(storyId, userId);
-    if (!story) throw notFound();
-    return story;
-  }
-
-  /** Why a lease was not taken: 404 when the story is not the owner's, else 409 (a reply is being written). */
-  async function leaseRefused(userId: number, storyId: number): Promise<never> {
-    await ownedStory(userId, storyId);
+  /**
+   * Why a lease was not taken: 404 when the story is not the owner's, 413 when their stored text
+   * and `actionBytes` would pass the storage quota, else 409 (a reply is being written).
+   */
+  async function leaseRefused(userId: number, storyId: number, actionBytes = 0): Promise<never> {
+    const usage = await repos.quotas.ownedStoryUsage(storyId, userId);
+    if (!usage) throw notFound();
+    if (usage.storedBytes + actionBytes > deps.quotas.limits.maxStoredBytes) throw quotaError('storage', deps.quotas.limits);
     throw storyBusy();
   }
 
-  /** The owner's story with its lease taken: 404 when it is not theirs, 409 while a reply is being written. */
+  /** The owner's story with its lease taken: 404 when it is not theirs, 413 when their stored text is full, 409 while a reply is being written. */
   async function leaseStory(userId: number, storyId: number): Promise<StoryRecord> {
-    return (await repos.stories.leaseOwned(storyId, userId, deps.now(), leaseUntil())) ?? leaseRefused(userId, storyId);
+    return (await repos.stories.leaseOwned(storyId, userId, deps.now(), leaseUntil(), deps.quotas.limits.maxStoredBytes)) ?? leaseRefused(userId, storyId);
   }
 
   /** Runs `work` holding the lease; a failure before the turn is prepared gives the lease back. */
@@ -216,7 +219,10 @@ export function createNarrationService(deps: NarrationDeps) {
       const hold = await admitTurn(userId);
       return withHold(hold, async () => {
         const now = deps.now();
-        const { story, premiseMessage } = await repos.stories.create({ userId, premise, now, leaseUntil: leaseUntil() });
+        const { maxStories, maxStoredBytes } = deps.quotas.limits;
+        const { story, premiseMessage } = await refusedOverQuota(deps.quotas.limits, () =>
+          repos.stories.create({ userId, premise, now, leaseUntil: leaseUntil(), quotas: { maxStories, maxStoredBytes } }),
+        );
         return prepared({ story, action: premiseMessage, attempt: 0, replace: null, reportStoryId: true, hold });
       });
     },
@@ -227,8 +233,16 @@ export function createNarrationService(deps: NarrationDeps) {
         // The lease, the action, the window and the preferences in one statement: the fewer round
         // trips (and, on PGlite, statements queued on its one session) before the provider call, the sooner
         // the first words.
-        const turn = await repos.stories.leaseAndAppend({ storyId, userId, content: text, now: deps.now(), until: leaseUntil(), window: windowRead });
-        if (!turn) return leaseRefused(userId, storyId);
+        const turn = await repos.stories.leaseAndAppend({
+          storyId,
+          userId,
+          content: text,
+          now: deps.now(),
+          until: leaseUntil(),
+          window: windowRead,
+          maxStoredBytes: deps.quotas.limits.maxStoredBytes,
+        });
+        if (!turn) return leaseRefused(userId, storyId, Buffer.byteLength(text));
         const { story, action } = turn;
         const preferences = turn.preferences ?? DEFAULT_PREFERENCES;
         return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: turn.window, preferences }, hold });
@@ -244,6 +258,7 @@ export function createNarrationService(deps: NarrationDeps) {
           const last = await repos.stories.lastMessage(story.id);
           const action = last?.role === 'user' ? last : await repos.stories.lastAction(story.id);
           if (!last || !action) throw notFound();
+          if (last.role === 'assistant' && last.versions >= MESSAGE_MAX_VERSIONS) throw tooManyVersions();
           const attempts = await repos.stories.startAttempt(action.id);
           return prepared({ story, action, attempt: attempts - 1, replace: last.role === 'assistant' ? last : null, reportStoryId: false, hold });
         });

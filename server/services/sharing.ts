@@ -12,6 +12,7 @@ import { isWellFormedShareId, SAMPLE_SHARE_ID, SHARING_MESSAGES, type SharedStor
 import type { Broadcast } from '@server/plugins/redis';
 import type { ImageService } from './images';
 import { altFromScene } from './images/scene-prompt';
+import { refusedOverQuota, type QuotaService } from './quotas';
 import { notFound as storyNotFound } from './narration';
 import { createSharedStoryCache, type PublishedShare } from './shared-story-cache';
 
@@ -34,9 +35,11 @@ interface SharingDeps {
   compress?: boolean;
   /** Null with one instance (or several without Redis: cached snapshots then expire within a minute). */
   revocations?: Broadcast | null;
+  /** A link counts one share and its snapshot's bytes. */
+  quotas: Pick<QuotaService, 'limits' | 'assertRoom'>;
 }
 
-export function createSharingService({ repos, images, now, compress = false, revocations = null }: SharingDeps) {
+export function createSharingService({ repos, images, now, compress = false, revocations = null, quotas }: SharingDeps) {
   const cache = createSharedStoryCache({
     now,
     compress,
@@ -64,6 +67,8 @@ export function createSharingService({ repos, images, now, compress = false, rev
   return {
     async share(userId: number, storyId: number, title: string): Promise<{ shareId: string }> {
       if (!(await repos.stories.findOwned(storyId, userId))) throw storyNotFound();
+      // A full account is refused before the snapshot is made; the write checks again, exactly.
+      await quotas.assertRoom(userId, { share: true, bytes: 0 });
       const shareId = randomBytes(SHARE_ID_BYTES).toString('base64url');
       const records = await repos.stories.listMessages(storyId);
       // The snapshot keeps the pictures it was shared with: their content hashes never change.
@@ -74,7 +79,8 @@ export function createSharingService({ repos, images, now, compress = false, rev
           ? { role: m.role, content: m.content, image: sharedImageUrl(shareId, picture.hash), thumbnail: sharedImageUrl(shareId, picture.hash, true), imageAlt: altFromScene(picture.scene) }
           : { role: m.role, content: m.content };
       });
-      await repos.shares.create({ id: shareId, userId, storyId, title, messages, now: now() });
+      const { maxShares, maxStoredBytes } = quotas.limits;
+      await refusedOverQuota(quotas.limits, () => repos.shares.create({ id: shareId, userId, storyId, title, messages, now: now(), quotas: { maxShares, maxStoredBytes } }));
       return { shareId };
     },
 

@@ -16,6 +16,7 @@ import {
   type StoryImportResponse,
 } from '@shared/schemas/story-export';
 import { imageUrl } from './images';
+import { refusedOverQuota, type QuotaService } from './quotas';
 import type { RequestLimiter } from './request-limiter';
 import { notFound } from './narration';
 
@@ -24,6 +25,8 @@ interface StoryFileDeps {
   /** Whether pictures are on: a file carries them only then. */
   picturesEnabled: boolean;
   limiter: Pick<RequestLimiter, 'allow'>;
+  /** An import is a story and its text. */
+  quotas: Pick<QuotaService, 'limits' | 'assertRoom'>;
   now: () => Date;
 }
 
@@ -74,7 +77,14 @@ const oneLine = (text: string) => markdownText(text).replace(/\n+/g, ' ');
 
 const importLimit = { bucket: 'story-import-user', max: STORY_IMPORTS_PER_HOUR, windowMs: 3_600_000 };
 
-export function createStoryFileService({ repos, picturesEnabled, limiter, now }: StoryFileDeps) {
+/** The bytes of text a story file stores (as the storage quota counts them): the story's own text, every message and version. */
+export function storedBytesOf(file: StoryFile): number {
+  const text = (value: string) => Buffer.byteLength(value);
+  const messages = file.messages.reduce((sum, m) => sum + text(m.content) + (m.versions ?? []).reduce((all, v) => all + text(v.content), 0), 0);
+  return text(file.story.premise) + text(file.story.memory) + text(file.story.notes) + messages;
+}
+
+export function createStoryFileService({ repos, picturesEnabled, limiter, quotas, now }: StoryFileDeps) {
   async function load(userId: number, storyId: number) {
     const story = await repos.stories.findOwned(storyId, userId);
     if (!story) throw notFound();
@@ -138,7 +148,10 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
       const parsed = storyFileSchema.safeParse(raw);
       if (!parsed.success) throw new AppError(400, ERROR_CODES.validation, whyNotAStory(raw, parsed.error));
       const { story, messages } = parsed.data;
-      const storyId = await repos.storyFiles.importStory({
+      // A full account is refused before 5 MB are written; the write checks again, exactly.
+      await quotas.assertRoom(userId, { story: true, bytes: storedBytesOf(parsed.data) });
+      const { maxStories, maxStoredBytes } = quotas.limits;
+      const storyId = await refusedOverQuota(quotas.limits, () => repos.storyFiles.importStory({
         userId,
         title: story.title,
         premise: story.premise,
@@ -153,7 +166,8 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
           image: picturesEnabled ? m.image : undefined,
           versions: m.versions?.map((v) => ({ ...v, createdAt: new Date(v.createdAt) })),
         })),
-      });
+        quotas: { maxStories, maxStoredBytes },
+      }));
       return { storyId, title: story.title };
     },
   };

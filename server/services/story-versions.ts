@@ -19,6 +19,7 @@ import {
   type StoryFamily,
 } from '@shared/schemas/story-versions';
 import { notFound, storyBusy } from './narration';
+import { refusedOverQuota, tooManyVersions, type QuotaService } from './quotas';
 
 interface StoryVersionDeps {
   repos: Repositories;
@@ -32,6 +33,8 @@ interface StoryVersionDeps {
   now: () => Date;
   /** Makes committed writes durable (PGlite WAL fsync) before a change is answered. */
   flush: () => Promise<void>;
+  /** An edit grows the stored text; a branch is a story and its text. */
+  quotas: Pick<QuotaService, 'limits' | 'assertRoom'>;
 }
 
 const BRANCH_SUFFIX = ' (branch)';
@@ -104,17 +107,21 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
     /** The owner's edit as a new version; 409 with the version shown now when the editor showed another. */
     async edit(userId: number, storyId: number, messageId: number, body: MessageEditBody): Promise<MessageChangeResponse> {
       const result = accepted(
-        await repos.storyVersions.edit({
-          storyId,
-          userId,
-          messageId,
-          content: body.content,
-          baseVersion: body.baseVersion,
-          now: deps.now(),
-          check: (message) => checkLength(message, body.content),
-        }),
+        await refusedOverQuota(deps.quotas.limits, () =>
+          repos.storyVersions.edit({
+            storyId,
+            userId,
+            messageId,
+            content: body.content,
+            baseVersion: body.baseVersion,
+            now: deps.now(),
+            check: (message) => checkLength(message, body.content),
+            maxStoredBytes: deps.quotas.limits.maxStoredBytes,
+          }),
+        ),
       );
       if (result === 'message') throw messageMissing();
+      if (result === 'versions') throw tooManyVersions();
       if ('stale' in result) {
         throw new AppError(409, ERROR_CODES.conflict, STORY_VERSION_MESSAGES.staleEdit, {}, { current: { version: result.stale.version, content: result.stale.content } });
       }
@@ -134,7 +141,12 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
       const story = await repos.stories.findOwned(storyId, userId);
       if (!story) throw notFound();
       const title = branchTitle(story.title ?? fallbackTitle(story.premise));
-      const result = await repos.storyBranches.branch({ storyId, userId, messageId, title, now: deps.now() });
+      // A full account is refused before the copy; the copy checks again, exactly, as it is written.
+      await deps.quotas.assertRoom(userId, { story: true, bytes: 0 });
+      const { maxStories, maxStoredBytes } = deps.quotas.limits;
+      const result = await refusedOverQuota(deps.quotas.limits, () =>
+        repos.storyBranches.branch({ storyId, userId, messageId, title, now: deps.now(), quotas: { maxStories, maxStoredBytes } }),
+      );
       if (result === 'missing') throw notFound();
       if (result === 'message') throw messageMissing();
       await deps.flush();

@@ -30,6 +30,10 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
   allowanceUsed: 'ALLOWANCE_USED',
+  /** 429: an account quota (stories, shared links, versions of a message) is full. */
+  quotaExceeded: 'QUOTA_EXCEEDED',
+  /** 413: the account's stored text would pass USER_MAX_STORED_MB. */
+  storageFull: 'STORAGE_FULL',
   narratorTimeout: 'NARRATOR_TIMEOUT',
   narratorUnavailable: 'NARRATOR_UNAVAILABLE',
   narratorMisconfigured: 'NARRATOR_MISCONFIGURED',

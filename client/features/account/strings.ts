@@ -58,6 +58,16 @@ export const ACCOUNT_STRINGS = {
 
   saving: 'Saving…',
 
+  limitsSection: 'Your Limits',
+  limitsSectionText: 'What one account may keep. Deleting a story or stopping a share makes room.',
+  limitStories: 'Stories',
+  limitShares: 'Shared links',
+  limitStorage: 'Stored text',
+  limitTokens: 'Tokens this month',
+  limitOf: (used: string, limit: string) => `${used} of ${limit}`,
+  limitsLoading: 'Loading your limits…',
+  limitsFailed: 'Your limits could not be loaded. Please try again later.',
+
   emailRequiredTitle: 'Email Required',
   emailRequiredText: `Please add an email address to your account to keep using ${PRODUCT_NAME}. We use it only for account matters.`,
   emailRequiredLabel: 'Email',

@@ -8,6 +8,7 @@ import { createImagesRepository } from './images';
 import { createKnownNetworksRepository } from './known-networks';
 import { createLibraryRepository } from './library';
 import { createPreferencesRepository } from './preferences';
+import { createQuotasRepository } from './quotas';
 import { createRateLimitsRepository } from './rate-limits';
 import { createSessionsRepository } from './sessions';
 import { createSharesRepository } from './shares';
@@ -39,6 +40,7 @@ export function createRepositories(db: Db) {
     preferences: createPreferencesRepository(db),
     images: createImagesRepository(db),
     speech: createSpeechRepository(db),
+    quotas: createQuotasRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { sharedStories } from '../schema';
+import { assertWithinQuotas, type QuotaCheck } from './quotas';
 
 export interface SharedMessageRecord {
   role: 'user' | 'assistant';
@@ -21,8 +22,13 @@ export interface ShareRecord {
 
 export function createSharesRepository(db: Db) {
   return {
-    async create(input: { id: string; userId: number; storyId: number; title: string; messages: SharedMessageRecord[]; now: Date }): Promise<void> {
-      await db.insert(sharedStories).values({ ...input, createdAt: input.now });
+    /** Throws QuotaExceeded (keeping nothing) when the new link takes the owner past `quotas`. */
+    async create(input: { id: string; userId: number; storyId: number; title: string; messages: SharedMessageRecord[]; now: Date; quotas: QuotaCheck }): Promise<void> {
+      const { quotas, now, ...share } = input;
+      await db.transaction(async (tx) => {
+        await tx.insert(sharedStories).values({ ...share, createdAt: now });
+        await assertWithinQuotas(tx, input.userId, quotas);
+      });
     },
 
     async find(id: string): Promise<ShareRecord | null> {

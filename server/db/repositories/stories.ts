@@ -6,6 +6,7 @@ import type { Preferences } from '@shared/schemas/preferences';
 import type { Db } from '../client';
 import { stories, storyMessages } from '../schema';
 import { executePrepared } from './prepared';
+import { assertWithinQuotas, type QuotaCheck } from './quotas';
 import type { UsageEvent } from './usage';
 import { MAX_ID, rows } from './sql-values';
 import {
@@ -83,8 +84,12 @@ const shown = eq(storyMessages.state, 'shown');
 
 export function createStoriesRepository(db: Db) {
   return {
-    /** Creates the story with its premise as the first (initial) message, already holding the generation lease. */
-    async create(input: { userId: number; premise: string; now: Date; leaseUntil: Date }): Promise<{ story: StoryRecord; premiseMessage: MessageRecord }> {
+    /**
+     * Creates the story with its premise as the first (initial) message, already holding the
+     * generation lease. With `quotas`, throws QuotaExceeded (and keeps nothing) when the new story
+     * takes the account past one (seeding and tools pass none).
+     */
+    async create(input: { userId: number; premise: string; now: Date; leaseUntil: Date; quotas?: QuotaCheck }): Promise<{ story: StoryRecord; premiseMessage: MessageRecord }> {
       return db.transaction(async (tx) => {
         const [story] = await tx
           .insert(stories)
@@ -94,6 +99,7 @@ export function createStoriesRepository(db: Db) {
           .insert(storyMessages)
           .values({ storyId: story.id, role: 'user', content: input.premise, turn: 0, isInitial: true, attempts: 1, createdAt: input.now })
           .returning(messageColumns);
+        if (input.quotas) await assertWithinQuotas(tx, input.userId, input.quotas);
         return { story, premiseMessage };
       });
     },
@@ -110,14 +116,16 @@ export function createStoriesRepository(db: Db) {
     /**
      * Takes the one-generation-per-story lease on the owner's story and returns the story, in one
      * statement (it sits before the provider call, on the time-to-first-word path). Null when the
-     * story is not the owner's or the lease is held; the caller tells the two apart.
+     * story is not the owner's, the lease is held or (with `maxStoredBytes`) the owner's stored text
+     * is past that many bytes; the caller tells them apart.
      */
-    async leaseOwned(storyId: number, userId: number, now: Date, until: Date): Promise<StoryRecord | null> {
+    async leaseOwned(storyId: number, userId: number, now: Date, until: Date, maxStoredBytes?: number): Promise<StoryRecord | null> {
       if (storyId > MAX_ID) return null;
+      const withinStorage = maxStoredBytes === undefined ? undefined : sql`coalesce((select q.stored_bytes from user_stats q where q.user_id = ${userId}), 0) <= ${maxStoredBytes}::bigint`;
       const [row] = await db
         .update(stories)
         .set({ generatingUntil: until })
-        .where(and(eq(stories.id, storyId), eq(stories.userId, userId), or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now))))
+        .where(and(eq(stories.id, storyId), eq(stories.userId, userId), or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now)), withinStorage))
         .returning(storyColumns);
       return row ?? null;
     },

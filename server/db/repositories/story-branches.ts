@@ -4,6 +4,7 @@
 // that message (the fold at or before it), the notes and the style sheet.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
 import { MAX_ID, rows } from './sql-values';
 
 export interface StoryLinkRow {
@@ -18,8 +19,9 @@ export function createStoryBranchesRepository(db: Db) {
     /**
      * Copies the owner's story through `messageId` (a message it shows) into a new story titled
      * `title`. 'missing' when the story is not theirs, 'message' when it does not show that message.
+     * Throws QuotaExceeded (keeping nothing) when the copy takes the account past `quotas`.
      */
-    async branch(input: { storyId: number; userId: number; messageId: number; title: string; now: Date }): Promise<number | 'missing' | 'message'> {
+    async branch(input: { storyId: number; userId: number; messageId: number; title: string; now: Date; quotas: QuotaCheck }): Promise<number | 'missing' | 'message'> {
       const { storyId, userId, messageId } = input;
       if (storyId > MAX_ID) return 'missing';
       const now = input.now.toISOString();
@@ -32,6 +34,7 @@ export function createStoryBranchesRepository(db: Db) {
         if (messageId > MAX_ID) return 'message';
         const [shown] = await rows<{ id: number }>(tx, sql`select id from story_messages where id = ${messageId} and story_id = ${storyId} and state = 'shown'`);
         if (!shown) return 'message';
+        await countRowsInBulk(tx);
         // The memory as it stood at the message: today's when it reaches no further, else the fold before.
         let memory = { text: source.memory, throughId: source.memoryThroughId };
         if (source.memoryThroughId > messageId) {
@@ -48,6 +51,8 @@ export function createStoryBranchesRepository(db: Db) {
               from stories where id = ${storyId}
               returning id`,
         );
+        // One story too many is known before anything is copied.
+        await assertWithinQuotas(tx, userId, { maxStories: input.quotas.maxStories });
         // New ids are drawn in the order the rows are inserted (by old id), so the n-th new id is the n-th old one's copy.
         const [copied] = await rows<{ throughId: number | null }>(
           tx,
@@ -82,6 +87,7 @@ export function createStoryBranchesRepository(db: Db) {
         await tx.execute(sql`
           insert into story_visuals (story_id, art_style, player, characters, seed, updated_at)
           select ${branch.id}, art_style, player, characters, seed, ${now}::timestamptz from story_visuals where story_id = ${storyId}`);
+        await assertWithinQuotas(tx, userId, input.quotas);
         return branch.id;
       });
     },

@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { MessageVersionKind } from '@shared/schemas/story-versions';
 import { messageVersions, sceneImages, stories, storyMessages } from '../schema';
+import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
@@ -34,12 +35,17 @@ export function createStoryFilesRepository(db: Db) {
       createdAt: Date;
       now: Date;
       messages: ImportedMessage[];
+      /** Throws QuotaExceeded (keeping nothing) when the story takes the account past these. */
+      quotas: QuotaCheck;
     }): Promise<number> {
       return db.transaction(async (tx) => {
+        await countRowsInBulk(tx);
         const [story] = await tx
           .insert(stories)
           .values({ userId: input.userId, title: input.title, premise: input.premise, memory: input.memory, notes: input.notes, createdAt: input.createdAt, updatedAt: input.now })
           .returning({ id: stories.id });
+        // One story too many is known before its messages are written.
+        await assertWithinQuotas(tx, input.userId, { maxStories: input.quotas.maxStories });
         const ids: number[] = [];
         for (let start = 0; start < input.messages.length; start += BATCH) {
           const rows = await tx
@@ -84,6 +90,7 @@ export function createStoryFilesRepository(db: Db) {
           );
           if (pictures.length > 0) await tx.insert(sceneImages).values(pictures);
         }
+        await assertWithinQuotas(tx, input.userId, input.quotas);
         return story.id;
       });
     },

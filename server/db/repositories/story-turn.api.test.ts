@@ -51,7 +51,7 @@ it('reads the newest message and the window of a 1,000-message story, not the st
   );
 
   const now = new Date();
-  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000), window: windowLimits(computeBudget(8192, 500)) }));
+  const { sql: text, params } = new PgDialect().sqlToQuery(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000), window: windowLimits(computeBudget(8192, 500)), maxStoredBytes: 500 * 1024 * 1024 }));
   const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
   const connection = await pool.connect();
   try {
@@ -100,7 +100,7 @@ it('reads a capped window of a 1,000-message story with nothing folded, for a tu
   const cap = { rows: WINDOW, bytes: 1_000_000 };
   const now = new Date();
   const queries = {
-    turn: leaseAndAppendQuery({ storyId, userId, content: 'I knock', now, until: new Date(now.getTime() + 60_000), window: cap }),
+    turn: leaseAndAppendQuery({ storyId, userId, content: 'I knock', now, until: new Date(now.getTime() + 60_000), window: cap, maxStoredBytes: 500 * 1024 * 1024 }),
     retry: recentUnfoldedQuery(storyId, 0, 2_000_000_000, cap),
     fold: oldestUnfoldedQuery(storyId, 0, 2_000_000_000, cap),
   };

@@ -3,6 +3,7 @@
 // newest message and its window, never the whole story, however long the story grows. The window
 // is read capped (unfoldedJson): the newest unfolded messages, as many as the prompt could hold.
 import { sql, type SQL } from 'drizzle-orm';
+import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
 import type { MessageRecord } from './stories';
 
 /** A message as json_build_object gives it back: the time is a string. */
@@ -77,6 +78,8 @@ export interface LeaseAndAppendInput {
   until: Date;
   /** How much of the unfolded window to read (the newest messages). */
   window: WindowLimits;
+  /** USER_MAX_STORED_MB in bytes: the lease is refused when the owner's stored text and the action would pass it. */
+  maxStoredBytes: number;
 }
 
 /** Leases the owner's story, appends (or replaces) the action, reads the window (capped) and the preferences: see stories.leaseAndAppend. */
@@ -86,6 +89,8 @@ export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
       update stories set generating_until = ${input.until.toISOString()}::timestamptz
       where id = ${input.storyId} and user_id = ${input.userId}
         and (generating_until is null or generating_until < ${input.now.toISOString()}::timestamptz)
+        -- The storage quota: one primary-key read of the owner's counter, kept by triggers (migration 0013).
+        and coalesce((select q.stored_bytes from user_stats q where q.user_id = ${input.userId}), 0) <= ${input.maxStoredBytes - Buffer.byteLength(input.content)}::bigint
       returning id, user_id, title, premise, memory, memory_through_id, notes
     ), last as (
       select m.id, m.role, m.is_initial, m.turn, m.content, m.versions, m.created_at
@@ -99,14 +104,17 @@ export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
       insert into message_versions (message_id, version, kind, content, created_at)
       select id, 1, 'original', content, created_at from unanswered where versions = 1
     ), new_version as (
+      -- A message holds at most MESSAGE_MAX_VERSIONS versions: at the cap the new action takes the
+      -- place of the last one (itself an action never answered), so the turn still goes ahead.
       insert into message_versions (message_id, version, kind, content, created_at)
-      select id, versions + 1, 'replacement', ${input.content}, ${input.now.toISOString()}::timestamptz from unanswered
+      select id, least(versions + 1, ${MESSAGE_MAX_VERSIONS}::int), 'replacement', ${input.content}, ${input.now.toISOString()}::timestamptz from unanswered
+      on conflict (message_id, version) do update set kind = excluded.kind, content = excluded.content, created_at = excluded.created_at
     ), redo_ended as (
       -- A new action ends redo: what was set aside after the replaced action stays set aside.
       update story_messages set undone_from = null
       where exists (select 1 from unanswered) and story_id = (select id from leased) and state = 'undone' and id > (select id from unanswered)
     ), replaced as (
-      update story_messages m set content = ${input.content}, version = u.versions + 1, versions = u.versions + 1, attempts = m.attempts + 1
+      update story_messages m set content = ${input.content}, version = least(u.versions + 1, ${MESSAGE_MAX_VERSIONS}::int), versions = least(u.versions + 1, ${MESSAGE_MAX_VERSIONS}::int), attempts = m.attempts + 1
       from unanswered u where m.id = u.id
       returning m.*
     ), appended as (

@@ -5,8 +5,10 @@
 // deleting them; redo brings back the group cut last. A cut that reaches into turns the memory has
 // folded takes the memory back to the fold before it (story_memory_folds).
 import { sql, type SQL } from 'drizzle-orm';
+import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import type { Db } from '../client';
+import { assertWithinQuotas } from './quotas';
 import { MAX_ID, rows } from './sql-values';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -170,7 +172,9 @@ export function createStoryVersionsRepository(db: Db) {
 
     /**
      * The owner's edit as the message's next version. 'stale' (with the message as it is) when the
-     * editor showed another version than the one shown now. The version's picture stays with it.
+     * editor showed another version than the one shown now; 'versions' when the message has every
+     * version it may keep. The version's picture stays with it. Throws QuotaExceeded (keeping
+     * nothing) when the edit takes the owner's stored text past `maxStoredBytes`.
      */
     async edit(input: {
       storyId: number;
@@ -181,19 +185,22 @@ export function createStoryVersionsRepository(db: Db) {
       now: Date;
       /** The longest text this message may hold (by its role), checked under the lock. */
       check: (message: VersionedMessage) => void;
-    }): Promise<ChangeResult<VersionedMessage | { stale: VersionedMessage } | 'message'>> {
+      maxStoredBytes: number;
+    }): Promise<ChangeResult<VersionedMessage | { stale: VersionedMessage } | 'message' | 'versions'>> {
       return changing(input.storyId, input.userId, input.now, async (tx) => {
         const message = await shownMessage(tx, input.storyId, input.messageId);
         if (!message) return 'message';
         input.check(message);
         if (input.baseVersion !== undefined && input.baseVersion !== message.version) return { stale: message };
         if (message.content === input.content) return message;
+        if (message.versions >= MESSAGE_MAX_VERSIONS) return 'versions';
         const edited = await addVersion(tx, message, 'edit', input.content, input.now);
         await tx.execute(sql`
           insert into scene_images (user_id, story_id, message_id, version, status, scene, asset_hash, attempts, created_at, updated_at)
           select user_id, story_id, message_id, ${edited.version}, status, scene, asset_hash, attempts, created_at, ${input.now.toISOString()}::timestamptz
           from scene_images where message_id = ${message.id} and version = ${message.version} and status = 'ready'`);
         await syncPremise(tx, input.storyId, edited);
+        await assertWithinQuotas(tx, input.userId, { maxStoredBytes: input.maxStoredBytes });
         return edited;
       });
     },

@@ -107,9 +107,19 @@ export function createUsageRepository(db: Db) {
     image: Number(r.image),
     characters: Number(r.characters),
   });
-  /** The user's stats row: one primary-key lookup. */
+  /** The user's token figures from their stats row: one primary-key lookup (only the columns read, so later columns cost nothing). */
   const statsOf = async (userId: number) => {
-    const [row] = await db.select().from(userStats).where(eq(userStats.userId, userId));
+    const [row] = await db
+      .select({
+        textTokens: userStats.textTokens,
+        imageTokens: userStats.imageTokens,
+        month: userStats.month,
+        monthTokens: userStats.monthTokens,
+        speechMonth: userStats.speechMonth,
+        monthSpeechTokens: userStats.monthSpeechTokens,
+      })
+      .from(userStats)
+      .where(eq(userStats.userId, userId));
     return row;
   };
   // The admin card's and history's queries unawaited, so a bench can read their SQL (`.toSQL()`) and EXPLAIN it.

@@ -1,12 +1,14 @@
 // The signed-in user and the account settings: GET/HEAD /api/user, /api/settings/username,
 // /api/settings/password and /api/update-email; the player's data: GET /api/user/export (all of
-// it, as a JSON download) and DELETE /api/user {password} (the account and everything of theirs).
-// A rename and an email change tell whether the name or email is someone else's, so both are
-// counted per IP (/64) like /api/check-username.
+// it, as a JSON download) and DELETE /api/user {password} (the account and everything of theirs);
+// GET /api/user/limits: each account quota's use against its limit. A rename and an email change
+// tell whether the name or email is someone else's, so both are counted per IP (/64) like
+// /api/check-username.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBodySchema, changeUsernameBodySchema, updateEmailBodySchema, userResponseSchema } from '@shared/schemas/auth';
 import { successSchema } from '@shared/schemas/common';
 import { deleteAccountBodySchema } from '@shared/schemas/my-data';
+import { userLimitsResponseSchema } from '@shared/schemas/quotas';
 import { requireUserId } from '@server/plugins/session';
 import { MESSAGES, tooManyRequests } from '@server/errors';
 import { ipKey } from '@server/services/request-limiter';
@@ -38,6 +40,10 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       const { token } = await ctx.sessions.rotate(userId, request.session?.tokenHash ?? null);
       ctx.sessionCookies.set(request, reply, token);
       return { success: true as const };
+    });
+
+    app.get('/user/limits', { schema: { response: { 200: userLimitsResponseSchema } } }, async (request) => {
+      return ctx.quotas.usage(requireUserId(request));
     });
 
     app.get('/user/export', async (request, reply) => {

@@ -1,9 +1,10 @@
 // /account: 'Account Settings' with the story allowance card (from the tokens feature), Change
-// Username, Change Password, the email form and 'Your Data' (download everything, delete the account). Logged-out visitors see 'Please log in to access
+// Username, Change Password, the email form, 'Your Limits' (each account quota's use) and 'Your Data'
+// (download everything, delete the account). Logged-out visitors see 'Please log in to access
 // settings' and a way to log in that returns here.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Database, KeyRound, LogIn, Mail, UserRound } from 'lucide-react';
+import { Database, HardDrive, KeyRound, LogIn, Mail, UserRound } from 'lucide-react';
 import { PageContainer, PageSpinner } from '@client/components/page';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -12,6 +13,7 @@ import { useSession } from '@client/features/auth/hooks/use-session';
 import { buildAuthPath } from '@client/features/auth/utils/redirect';
 import { StoryAllowanceCard } from '@client/features/tokens/components/story-allowance-card';
 import { ACCOUNT_STRINGS } from '../strings';
+import { AccountLimits } from './account-limits';
 import { ChangePasswordForm } from './change-password-form';
 import { ChangeUsernameForm } from './change-username-form';
 import { EmailForm } from './email-form';
@@ -86,6 +88,9 @@ export function AccountPage() {
       </SettingsSection>
       <SettingsSection icon={<Mail className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.emailSection} description={ACCOUNT_STRINGS.emailSectionText}>
         <EmailForm currentEmail={user.email} />
+      </SettingsSection>
+      <SettingsSection icon={<HardDrive className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.limitsSection} description={ACCOUNT_STRINGS.limitsSectionText}>
+        <AccountLimits />
       </SettingsSection>
       <SettingsSection icon={<Database className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.dataSection} description={ACCOUNT_STRINGS.dataSectionText}>
         <MyDataSection />
