@@ -20,7 +20,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { CASES, type AbuseCase, type CaseContext } from './bench-lib/abuse-cases';
-import { httpClient, memoryMb, readFakeLog, resetFakeLog, resetPeakRss, spread, startBystander, stopOrKill, type Spread } from './bench-lib/abuse-harness';
+import { httpClient, largestRequest, memoryMb, readFakeLog, resetFakeLog, resetPeakRss, spread, startBystander, stopOrKill, type Spread } from './bench-lib/abuse-harness';
 import { sleep } from './bench-lib/load';
 import { appEnv, cpuMs, openStore, startApp, startFakeProvider, stopProcess, type Backend, type Timing } from './bench-lib/processes';
 
@@ -53,7 +53,8 @@ interface Row {
   cpuMs: number;
   caseMs: number;
   modelCalls: number;
-  largestRequestBytes: number;
+  /** The largest request the model got: its size and tokens. */
+  largestRequest: string;
   figures: string;
   /** How the server ended: stopped, or killed when it did not stop (frozen) or had exited. */
   end: string;
@@ -107,7 +108,7 @@ async function runCase(testCase: AbuseCase): Promise<Row> {
     cpuMs: 0,
     caseMs: 0,
     modelCalls: 0,
-    largestRequestBytes: 0,
+    largestRequest: '',
     figures: '',
     end: '',
   };
@@ -143,7 +144,7 @@ async function runCase(testCase: AbuseCase): Promise<Row> {
     row.bystander = { ...spread(seen.latenciesMs), requests: seen.requests, refused: refused.join(', ') };
     const log = await readFakeLog(fake.baseUrl);
     row.modelCalls = log.requests;
-    row.largestRequestBytes = log.largestBytes;
+    row.largestRequest = await largestRequest(log);
   } catch (error) {
     row.figures = `SETUP FAILED: ${error instanceof Error ? error.message : String(error)}`.slice(0, 400);
     await bystander.stop().catch(() => undefined);
@@ -161,7 +162,7 @@ async function runCase(testCase: AbuseCase): Promise<Row> {
 
 const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-');
 function printTable(rows: Row[]): void {
-  console.log('\n| case | bystander p50 / p99 / max ms | bystander requests / slots (not 200) | server RSS start → peak MB | server CPU ms | case ms | model calls (largest request KB) | case figures |');
+  console.log('\n| case | bystander p50 / p99 / max ms | bystander requests / slots (not 200) | server RSS start → peak MB | server CPU ms | case ms | model calls (largest request) | case figures |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const b = row.bystander;
@@ -169,7 +170,7 @@ function printTable(rows: Row[]): void {
     const figures = [row.figures, row.end ? `server ${row.end}` : ''].filter(Boolean).join('; ');
     console.log(
       `| ${row.name} | ${f0(b.p50)} / ${f0(b.p99)} / ${f0(b.max)} | ${b.requests} / ${b.n}${b.refused ? ` (${b.refused})` : ''} | ${rss} | ${f0(row.cpuMs)} | ${f0(row.caseMs)} | ` +
-        `${row.modelCalls}${row.modelCalls ? ` (${f0(row.largestRequestBytes / 1024)})` : ''} | ${figures.replaceAll('|', '/')} |`,
+        `${row.modelCalls}${row.largestRequest ? ` (${row.largestRequest})` : ''} | ${figures.replaceAll('|', '/')} |`,
     );
   }
 }
@@ -178,7 +179,9 @@ const benchStarted = performance.now();
 const settings = Object.entries(appEnv(fake.baseUrl, store, BENCH_SETTINGS))
   .filter(([key, value]) => process.env[key] !== value && !['DATA_DIR', 'DATABASE_URL', 'LLM_API_KEY'].includes(key))
   .map(([key, value]) => `${key}=${value}`);
-console.log(`bench:abuse ${new Date().toISOString()}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), node ${process.version}, load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}; server ${describeServer()}; ${args.backend}${QUICK ? '; quick' : ''}`);
+const machine = () =>
+  `${new Date().toISOString()}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), node ${process.version}, load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}; server ${describeServer()}; ${args.backend}${QUICK ? '; quick' : ''}`;
+console.log(`bench:abuse ${machine()}`);
 console.log(`server settings of the benchmark: ${settings.join(' ')}`);
 console.log(`bystander: GET /api/captcha every ${BYSTANDER_EVERY_MS} ms, one at a time, no cookie; slots that came due during a slow answer count as the wait a visitor arriving then had`);
 const rows: Row[] = [];
@@ -198,4 +201,5 @@ try {
   await cleanUp();
 }
 printTable(rows);
-console.log(`\nwhole run ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
+console.log(`\nbench:abuse ended ${machine()}`);
+console.log(`whole run ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);

@@ -3,10 +3,9 @@
 // answers is the hostile work itself, run while the bystander asks for captchas, and answers the
 // case's own figures as text. Every answer is reported as it came (a quota's 413 or 429 included):
 // a case never asserts. Cases over the model use the fake provider (LLM_PROVIDER=openai); the
-// runner adds the fake's request log (calls, largest request) to every case's figures.
-import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
+// runner adds the fake's request log (calls, the largest request's size and tokens) to every case.
 import { mostRowsFile, mostTextFile, narratorFlood, playedStory, PREMISE } from './abuse-files';
-import { readFakeLog, spread, statusCounts, type Answer } from './abuse-harness';
+import { spread, statusCounts, type Answer } from './abuse-harness';
 import { BROWSER_ENCODINGS, importOrThrow, importStory, messageIds, paintReply, sendAction, share, sharedPicture, startStory, type Player } from './abuse-player';
 import { sleep } from './load';
 import { mapLimit } from './players';
@@ -162,8 +161,7 @@ export const CASES: AbuseCase[] = [
           folded = memory.status === 200 && !memory.text.includes('"summary":""');
           if (!folded) await sleep(100);
         }
-        const log = await readFakeLog(ctx.fakeBaseUrl);
-        return `action ${ok ? 'done' : 'NOT done'}, ${said(answer)}; memory ${folded ? 'folded' : 'not folded in 30 s'}; largest prompt ${await promptTokens(log.largestBody)}`;
+        return `action ${ok ? 'done' : 'NOT done'}, ${said(answer)}; memory ${folded ? 'folded' : 'not folded in 30 s'} (the largest prompt is in the model column)`;
       };
     },
   },
@@ -197,8 +195,7 @@ export const CASES: AbuseCase[] = [
           answers.push(await ctx.player.http.call(`/api/story/${storyId}/style-sheet`, { method: 'PUT', cookie: ctx.player.cookie, json: { artStyle, player, characters: [] } }));
           answers.push(await ctx.player.http.call(`/api/story/${storyId}/style-sheet`, { cookie: ctx.player.cookie }));
         }
-        const log = await readFakeLog(ctx.fakeBaseUrl);
-        return `80 calls: ${many(answers)}; model calls ${log.requests}`;
+        return `80 calls: ${many(answers)} (the model calls they made are in the model column)`;
       };
     },
   },
@@ -261,12 +258,3 @@ export const CASES: AbuseCase[] = [
     },
   },
 ];
-
-/** The largest request the fake provider received: its bytes and its messages' tokens as the app counts them (o200k). */
-async function promptTokens(body: string): Promise<string> {
-  if (!body) return 'none';
-  const count = await loadTokenCounter();
-  const request = JSON.parse(body) as { messages?: Array<{ content?: unknown }> };
-  const tokens = (request.messages ?? []).reduce((sum, m) => sum + (typeof m.content === 'string' ? count(m.content) : 0), 0);
-  return `${size(Buffer.byteLength(body))}, ${tokens} tokens`;
-}

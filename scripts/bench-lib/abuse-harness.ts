@@ -1,12 +1,13 @@
 // bench:abuse's instruments: the bystander process (bystander.ts) started and read over IPC, the
 // server's peak resident memory for one case (VmHWM, reset through /proc/<pid>/clear_refs at the
-// case's start), the fake provider's request log, a stop that does not wait forever on a frozen
+// case's start), the fake provider's request log (its largest request counted in tokens), a stop that does not wait forever on a frozen
 // server, the hostile player's HTTP calls (status, size and time of each answer, never parsed
 // unless asked) and the p50/p99/max of a list of times (percentile from load.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
+import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
 import type { BystanderCommand, BystanderWindow } from './bystander';
 import { percentile } from './load';
 
@@ -83,6 +84,15 @@ export interface FakeLog {
 /** The fake provider's request log since its last reset (fake-openai.ts). */
 export async function readFakeLog(fakeBaseUrl: string): Promise<FakeLog> {
   return (await fetch(`${new URL(fakeBaseUrl).origin}/__bench/log`)).json() as Promise<FakeLog>;
+}
+
+/** The largest request's size and its messages' tokens as the app counts them (o200k), e.g. "571 KB, 115896 tokens". */
+export async function largestRequest(log: FakeLog): Promise<string> {
+  if (!log.largestBody) return '';
+  const count = await loadTokenCounter();
+  const body = JSON.parse(log.largestBody) as { messages?: Array<{ content?: unknown }> };
+  const tokens = (body.messages ?? []).reduce((sum, m) => sum + (typeof m.content === 'string' ? count(m.content) : 0), 0);
+  return `${(log.largestBytes / 1024).toFixed(0)} KB, ${tokens} tokens`;
 }
 
 export async function resetFakeLog(fakeBaseUrl: string): Promise<void> {
