@@ -4,7 +4,7 @@
 // flags), on PGlite by default, with the fake OpenAI-compatible provider (bench-lib/fake-openai.ts)
 // as its narrator and the builtin painter. A bystander in a third process (bench-lib/bystander.ts)
 // asks for a captcha every 20 ms, one at a time, no cookie. For each case (bench-lib/abuse-cases.ts)
-// the server is started afresh on the run's data directory, the case's player registered and its
+// the server is started afresh on the run's data directory (--quick keeps it when it can), the case's player registered and its
 // setup done, unwatched; then the hostile work runs while the bystander watches. Printed per case:
 // the bystander's p50/p99/max, the server's peak RSS during the case (VmHWM, reset at the case's
 // start through /proc/<pid>/clear_refs), its CPU time, the case's own time and figures, and the fake
@@ -12,7 +12,8 @@
 //
 //   --server-dir DIR   run another checkout's build (before / after); it is built first
 //   --only a,b         only these cases (names as printed)
-//   --quick            a 2 s idle baseline, fewer repeats and 20 s deadlines (under 2 minutes)
+//   --quick            a 2 s idle baseline, smaller setups, fewer repeats, a 10 s deadline, and the
+//                      server kept from one case to the next when their settings are the same
 //   --backend postgres on PostgreSQL (TEST_DATABASE_URL) instead of PGlite
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -22,7 +23,7 @@ import { registerOverHttp } from '../server/test/spawn-server';
 import { CASES, type AbuseCase, type CaseContext } from './bench-lib/abuse-cases';
 import { httpClient, largestRequest, memoryMb, readFakeLog, resetFakeLog, resetPeakRss, spread, startBystander, stopOrKill, type Spread } from './bench-lib/abuse-harness';
 import { sleep } from './bench-lib/load';
-import { appEnv, cpuMs, openStore, startApp, startFakeProvider, stopProcess, type Backend, type Timing } from './bench-lib/processes';
+import { appEnv, cpuMs, openStore, startApp, startFakeProvider, stopProcess, type AppProcess, type Backend, type Timing } from './bench-lib/processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -92,11 +93,34 @@ const { store, cleanUp } = await openStore(args.backend as Backend, 'tw_bench_ab
 const bystander = startBystander();
 let players = 0;
 
+/** The server of the last case: kept for the next with --quick when the settings are the same. */
+let running: { app: AppProcess; settings: string } | null = null;
+const alive = (app: AppProcess) => app.child.exitCode === null && app.child.signalCode === null;
+
+async function serverFor(testCase: AbuseCase): Promise<AppProcess> {
+  const settings = JSON.stringify(testCase.env ?? {});
+  if (running && QUICK && running.settings === settings && alive(running.app)) return running.app;
+  if (running) await stopServer(running.app);
+  // After appEnv, which drops USER_MONTHLY_TOKEN_LIMIT: a case may set it.
+  const app = await startApp(SERVER_DIR, { ...appEnv(fake.baseUrl, store, BENCH_SETTINGS), ...testCase.env });
+  running = { app, settings };
+  return app;
+}
+
+/** Stops the server; answers how it ended when that was not a plain stop. */
+async function stopServer(app: AppProcess): Promise<string> {
+  if (running?.app === app) running = null;
+  if (!alive(app)) return `exited by itself (${app.child.exitCode ?? app.child.signalCode}): ${app.output().trim().split('\n').slice(-2).join(' | ').slice(0, 300)}`;
+  return (await stopOrKill(app.child, 15_000)) === 'killed' ? 'killed (did not stop in 15 s)' : '';
+}
+
+async function stopLastServer(): Promise<void> {
+  if (running) await stopServer(running.app);
+}
+
 async function runCase(testCase: AbuseCase): Promise<Row> {
   await fake.setTiming({ ...FAST_MODEL, ...testCase.timing });
-  // After appEnv, which drops USER_MONTHLY_TOKEN_LIMIT: a case may set it.
-  const env = { ...appEnv(fake.baseUrl, store, BENCH_SETTINGS), ...testCase.env };
-  const app = await startApp(SERVER_DIR, env);
+  const app = await serverFor(testCase);
   const pid = app.child.pid;
   const http = httpClient(app.base);
   const row: Row = {
@@ -150,12 +174,7 @@ async function runCase(testCase: AbuseCase): Promise<Row> {
     await bystander.stop().catch(() => undefined);
   } finally {
     http.close();
-    const exited = app.child.exitCode !== null || app.child.signalCode !== null;
-    if (exited) row.end ||= `exited by itself (${app.child.exitCode ?? app.child.signalCode}): ${app.output().trim().split('\n').slice(-2).join(' | ').slice(0, 300)}`;
-    else if (!row.end) {
-      const how = await stopOrKill(app.child, 15_000);
-      if (how === 'killed') row.end = 'killed (did not stop in 15 s)';
-    }
+    if (!alive(app) || !QUICK) row.end ||= await stopServer(app);
   }
   return row;
 }
@@ -196,6 +215,7 @@ try {
     console.log(`  bystander p50/p99/max ${f0(row.bystander.p50)}/${f0(row.bystander.p99)}/${f0(row.bystander.max)} ms over ${row.bystander.requests} requests; case ${f0(row.caseMs)} ms; peak RSS ${f0(row.rssPeakMb)} MB; ${row.figures}${row.end ? `; server ${row.end}` : ''}`);
   }
 } finally {
+  await stopLastServer();
   bystander.close();
   await stopProcess(fake.child);
   await cleanUp();
