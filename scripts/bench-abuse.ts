@@ -4,11 +4,12 @@
 // flags), on PGlite by default, with the fake OpenAI-compatible provider (bench-lib/fake-openai.ts)
 // as its narrator and the builtin painter. A bystander in a third process (bench-lib/bystander.ts)
 // asks for a captcha every 20 ms, one at a time, no cookie. For each case (bench-lib/abuse-cases.ts)
-// the server is started afresh on the run's data directory (--quick keeps it when it can), the case's player registered and its
-// setup done, unwatched; then the hostile work runs while the bystander watches. Printed per case:
-// the bystander's p50/p99/max, the server's peak RSS during the case (VmHWM, reset at the case's
-// start through /proc/<pid>/clear_refs), its CPU time, the case's own time and figures, and the fake
-// provider's request log. First an idle row: the bystander alone. Asserts nothing.
+// the server is started afresh on the run's data directory (--quick keeps it when it can), the
+// case's player registered and its setup done, unwatched; then the hostile work runs while the
+// bystander watches. Printed per case: the bystander's p50/p99/max, the server's peak RSS during
+// the case (VmHWM, reset at the case's start through /proc/<pid>/clear_refs), its CPU time, the
+// case's own time and figures, and the fake provider's request log. First an idle row: the
+// bystander alone. Asserts nothing.
 //
 //   --server-dir DIR   run another checkout's build (before / after); it is built first
 //   --only a,b         only these cases (names as printed)
@@ -57,7 +58,7 @@ interface Row {
   /** The largest request the model got: its size and tokens. */
   largestRequest: string;
   figures: string;
-  /** How the server ended: stopped, or killed when it did not stop (frozen) or had exited. */
+  /** How the server ended when that was not a plain stop: killed (frozen), or exited by itself. */
   end: string;
 }
 
