@@ -9,7 +9,9 @@
 // memory-summary and title calls). POST /__bench/config {ttftMs?, words?, chunkMs?} changes the
 // timing for the next requests (setup and story growth run with 0 delays); GET /__bench/stats
 // answers the counts. It keeps no per-request state after a response ends, so a 10-minute soak
-// does not grow it.
+// does not grow it. GET /__bench/log answers the request log of bench:abuse: how many chat
+// requests came (streamed or not), their bytes, and the largest request body whole (one body at
+// most is kept, to count its prompt's tokens); POST /__bench/log/reset starts it again.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -23,6 +25,18 @@ const [ttftArg, wordsArg, chunkArg, keyArg] = process.argv.slice(2);
 const timing: Timing = { ttftMs: Number(ttftArg ?? 200), words: Number(wordsArg ?? 150), chunkMs: Number(chunkArg ?? 5) };
 const API_KEY = keyArg ?? 'sk-bench';
 const stats = { streams: 0, completions: 0, active: 0, rejected: 0 };
+/** The request log (bench:abuse): counts and sizes since the last reset, and the largest body. */
+const requestLog = { requests: 0, streamed: 0, requestBytes: 0, largestBytes: 0, largestBody: '' };
+function logRequest(raw: string): void {
+  const bytes = Buffer.byteLength(raw);
+  requestLog.requests += 1;
+  if (raw.includes('"stream":true')) requestLog.streamed += 1;
+  requestLog.requestBytes += bytes;
+  if (bytes > requestLog.largestBytes) {
+    requestLog.largestBytes = bytes;
+    requestLog.largestBody = raw;
+  }
+}
 
 const PROSE = (
   'The rain drums on the slate roofs of the harbour town while lanterns sway above the wet cobbles and the ' +
@@ -140,12 +154,18 @@ const server = createServer((req, res) => {
   req.on('end', () => {
     const raw = Buffer.concat(chunks).toString('utf8');
     if (req.method === 'POST' && req.url === '/v1/chat/completions') {
+      logRequest(raw);
       completions(req, res, raw).catch((error: unknown) => sendJson(res, 400, { error: { message: String(error), type: 'invalid_request_error' } }));
     } else if (req.method === 'POST' && req.url === '/__bench/config') {
       Object.assign(timing, JSON.parse(raw) as Partial<Timing>);
       sendJson(res, 200, timing);
     } else if (req.method === 'GET' && req.url === '/__bench/stats') {
       sendJson(res, 200, { ...stats, timing });
+    } else if (req.method === 'GET' && req.url === '/__bench/log') {
+      sendJson(res, 200, requestLog);
+    } else if (req.method === 'POST' && req.url === '/__bench/log/reset') {
+      Object.assign(requestLog, { requests: 0, streamed: 0, requestBytes: 0, largestBytes: 0, largestBody: '' });
+      sendJson(res, 200, requestLog);
     } else {
       sendJson(res, 404, { error: { message: 'not found' } });
     }
