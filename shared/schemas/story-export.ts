@@ -32,8 +32,8 @@ const isoDate = z.iso.datetime({ offset: true });
 export const storyFileMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
-  /** The player's action number this message belongs to; the premise and the opening are turn 0. */
-  turn: z.number().int().min(0),
+  /** The player's action number this message belongs to; the premise and the opening are turn 0. A file holds at most that many actions. */
+  turn: z.number().int().min(0).max(STORY_FILE_MAX_MESSAGES),
   /** True only for the first message: the premise as the player typed it. */
   isInitial: z.boolean(),
   createdAt: isoDate,
@@ -50,7 +50,7 @@ export const storyFileMessageSchema = z.object({
     .min(2)
     .max(STORY_FILE_MAX_VERSIONS)
     .optional(),
-  version: z.number().int().min(1).optional(),
+  version: z.number().int().min(1).max(STORY_FILE_MAX_VERSIONS).optional(),
 });
 export type StoryFileMessage = z.infer<typeof storyFileMessageSchema>;
 
@@ -66,7 +66,7 @@ export const storyFileSchema = z
       /** The memory: the summary of the folded turns. */
       memory: z.string().max(STORY_SUMMARY_MAX_LENGTH),
       /** How many of `messages` the memory summarises (they stay in the file, verbatim). */
-      memoryCovers: z.number().int().min(0),
+      memoryCovers: z.number().int().min(0).max(STORY_FILE_MAX_MESSAGES),
       notes: z.string().max(STORY_NOTES_MAX_LENGTH),
       createdAt: isoDate,
     }),
