@@ -79,6 +79,8 @@ const envSchema = z.object({
   REGISTER_MAX_PER_HOUR: positiveInt('REGISTER_MAX_PER_HOUR').default(30),
   CAPTCHA_MAX_PER_MINUTE: positiveInt('CAPTCHA_MAX_PER_MINUTE').default(30),
   SHARED_READS_PER_MINUTE: positiveInt('SHARED_READS_PER_MINUTE').default(120),
+  SHARED_PICTURES_PER_MINUTE: positiveInt('SHARED_PICTURES_PER_MINUTE').default(600),
+  SHARE_MAX_BYTES: positiveInt('SHARE_MAX_BYTES').default(8 * 1024 * 1024),
   REDIS_URL: z
     .string()
     .trim()
@@ -226,6 +228,10 @@ export interface AppConfig {
   };
   /** Public shared-story reads (API and link-preview page) per IP per minute. */
   sharedReadsPerMinute: number;
+  /** Shared stories' pictures per IP per minute (their own bucket: one gallery is many pictures). */
+  sharedPicturesPerMinute: number;
+  /** The largest shared snapshot, in bytes of its JSON answer; a bigger story is refused at sharing (413). */
+  shareMaxBytes: number;
   /** Where several instances share request-limit counts and stopped shares; url undefined: in-process only. */
   redis: { url: string | undefined; keyPrefix: string };
   /** The address readers use (for link-preview URLs); the request's own host when unset. */
@@ -295,6 +301,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       captchaPerMinute: e.CAPTCHA_MAX_PER_MINUTE,
     },
     sharedReadsPerMinute: e.SHARED_READS_PER_MINUTE,
+    sharedPicturesPerMinute: e.SHARED_PICTURES_PER_MINUTE,
+    shareMaxBytes: e.SHARE_MAX_BYTES,
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     serveClient: e.SERVE_CLIENT,

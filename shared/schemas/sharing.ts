@@ -10,6 +10,7 @@ export const SHARING_MESSAGES = {
   /** Spec section 8: the text a 404 shows on the shared page. */
   notFound: 'Story not found or has been removed by its creator',
   tooManyReads: 'Too many shared story requests. Please wait a minute and try again.',
+  tooManyPictures: 'Too many shared pictures requested. Please wait a minute and try again.',
 } as const;
 
 export const DEFAULT_SHARED_TITLE = 'Untitled Story';
