@@ -186,7 +186,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const bookmarks = createBookmarkService({ repos, now });
-  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
+  const sharing = createSharingService({ repos, images, now, shareMaxBytes: config.shareMaxBytes, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED) });
   await sharing.start();
   const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, limiter: requestLimiter, now });
   const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
