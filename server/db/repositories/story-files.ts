@@ -1,9 +1,15 @@
-// Writing an imported story in one transaction: the story, its messages in order, the memory's
-// reach and the pictures the importer may show. Either all of it lands or none of it does.
-import { and, eq, inArray } from 'drizzle-orm';
+// A story as a file. Reading one for an export: the story, its shown messages, their pictures and
+// versions as one consistent snapshot (a read-only REPEATABLE READ transaction), the messages read
+// in batches so no single answer is the whole story. Writing an imported story in one transaction:
+// the story, its messages in order, the memory's reach and the pictures the importer may show.
+// Either all of it lands or none of it does.
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
-import type { MessageVersionKind } from '@shared/schemas/story-versions';
+import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import { messageVersions, sceneImages, stories, storyMessages } from '../schema';
+import { createImagesRepository } from './images';
+import { MAX_ID } from './sql-values';
+import { createStoryVersionsRepository } from './story-versions';
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
@@ -20,9 +26,83 @@ export interface ImportedMessage {
 
 /** Rows per insert: 7 parameters a row stays far below PostgreSQL's 65,535. */
 const BATCH = 1000;
+/** Messages per read of a snapshot: each answer stays a few hundred KB, parsed between other requests' work. */
+const READ_BATCH = 500;
+
+/** A shown message of an exported story, with the picture of its shown version and, when it has several, its versions. */
+export interface SnapshotMessage {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  turn: number;
+  isInitial: boolean;
+  version: number;
+  createdAt: Date;
+  picture?: { hash: string; scene: string };
+  history?: MessageVersion[];
+}
+
+export interface StorySnapshot {
+  title: string | null;
+  premise: string;
+  memory: string;
+  memoryThroughId: number;
+  notes: string;
+  messages: SnapshotMessage[];
+}
 
 export function createStoryFilesRepository(db: Db) {
   return {
+    /**
+     * The owner's story as it stands at one moment, for an export; null when it is not theirs.
+     * One read-only REPEATABLE READ transaction: a turn saved meanwhile is either wholly in it or
+     * not at all, on PostgreSQL and PGlite alike. Pictures only when `pictures` (they are on).
+     */
+    async snapshot(storyId: number, userId: number, pictures: boolean): Promise<StorySnapshot | null> {
+      if (storyId > MAX_ID) return null;
+      return db.transaction(
+        async (tx) => {
+          const [story] = await tx
+            .select({ title: stories.title, premise: stories.premise, memory: stories.memory, memoryThroughId: stories.memoryThroughId, notes: stories.notes })
+            .from(stories)
+            .where(and(eq(stories.id, storyId), eq(stories.userId, userId)));
+          if (!story) return null;
+          const images = createImagesRepository(tx);
+          const versions = createStoryVersionsRepository(tx);
+          const messages: SnapshotMessage[] = [];
+          for (let after = 0; ; ) {
+            const batch = await tx
+              .select({
+                id: storyMessages.id,
+                role: storyMessages.role,
+                content: storyMessages.content,
+                turn: storyMessages.turn,
+                isInitial: storyMessages.isInitial,
+                version: storyMessages.version,
+                versions: storyMessages.versions,
+                createdAt: storyMessages.createdAt,
+              })
+              .from(storyMessages)
+              .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.state, 'shown'), gt(storyMessages.id, after)))
+              .orderBy(asc(storyMessages.id))
+              .limit(READ_BATCH);
+            if (batch.length === 0) break;
+            const drawn = pictures ? await images.readyHashes(batch.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<number, { hash: string; scene: string }>();
+            const histories = await versions.versionsOfMessages(batch.filter((m) => m.versions > 1).map((m) => m.id));
+            for (const { versions: _count, ...message } of batch) {
+              const picture = drawn.get(message.id);
+              const history = histories.get(message.id);
+              messages.push({ ...message, ...(picture ? { picture } : {}), ...(history ? { history } : {}) });
+            }
+            if (batch.length < READ_BATCH) break;
+            after = batch[batch.length - 1].id;
+          }
+          return { ...story, messages };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
     async importStory(input: {
       userId: number;
       title: string;

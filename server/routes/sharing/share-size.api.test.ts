@@ -3,6 +3,7 @@
 // snapshot up to the limit stays in the shared-story cache, so reading it again never makes it again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
+import { growStory } from '@server/test/grown-story';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
 let ctx: TestContext;
@@ -11,17 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A player's story grown in the database: `turns` more actions and replies of `bytes` characters each (hex, barely compressible). */
+/** A player's story grown in the database by `turns` actions and replies of `bytes` characters each. */
 async function storyOf(app: TestContext, turns: number, bytes: number) {
   const { client } = await registerUser(app.app);
   const { storyId } = (await client.post('/api/story/start', { prompt: 'A glassblower keeps storms in bottles' })).json();
-  const text = `(select string_agg(md5(i::text || '-' || j::text), '') from generate_series(1, ${Math.ceil(bytes / 32)}) j)`;
-  await app.database.executeSql(
-    `insert into story_messages (story_id, role, content, turn, is_initial, attempts, created_at)
-     select $1, case when i % 2 = 0 then 'user' else 'assistant' end, left(${text}, ${bytes}), 1 + i / 2, false, 1, now()
-     from generate_series(0, ${2 * turns - 1}) i`,
-    [storyId],
-  );
+  await growStory(app.database, storyId, turns, bytes);
   return { client, storyId: storyId as number };
 }
 
