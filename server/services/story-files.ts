@@ -1,30 +1,25 @@
 // A story as a file: Markdown to read (the turns as prose, pictures linked) and JSON to restore
 // (shared/schemas/story-export.ts, documented in docs/story-format.md), and a JSON file taken back
-// as a new story of the importer's, validated whole first, so a bad file creates nothing. An
+// as a new story of the importer's, validated whole first (in a worker thread: story-file-reader.ts),
+// so a bad file creates nothing. An
 // export reads the story as one snapshot and writes the file in chunks as the download goes: the
 // file as a whole is never held, only the story's rows.
-import type { z } from 'zod';
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import type { Repositories } from '@server/db/repositories';
 import type { SnapshotMessage, StorySnapshot } from '@server/db/repositories/story-files';
-import { AppError, tooManyRequests } from '@server/errors';
+import { AppError, MESSAGES, tooManyRequests } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
-import {
-  STORY_FILE_FORMAT,
-  STORY_FILE_MESSAGES,
-  STORY_FILE_VERSION,
-  STORY_IMPORTS_PER_HOUR,
-  storyFileSchema,
-  type StoryFileMessage,
-  type StoryImportResponse,
-} from '@shared/schemas/story-export';
+import { STORY_FILE_FORMAT, STORY_FILE_MESSAGES, STORY_FILE_VERSION, STORY_IMPORTS_PER_HOUR, type StoryFileMessage, type StoryImportResponse } from '@shared/schemas/story-export';
 import { imageUrl } from './images';
 import type { RequestLimiter } from './request-limiter';
 import { notFound } from './narration';
 import { chunked, prettyJson, prettyObjectWithArray } from './pretty-json';
+import type { StoryFileReader } from './story-file-reader';
 
 interface StoryFileDeps {
   repos: Repositories;
+  /** Checks an imported file off the event loop (story-file-reader.ts). */
+  reader: Pick<StoryFileReader, 'read'>;
   /** Whether pictures are on: a file carries them only then. */
   picturesEnabled: boolean;
   limiter: Pick<RequestLimiter, 'allow'>;
@@ -71,17 +66,6 @@ export function markdownText(text: string): string {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** The first problem of a file that is not a story (as the schema found it), in a sentence a player can act on. */
-function whyNotAStory(raw: unknown, error: z.ZodError): string {
-  if (raw && typeof raw === 'object' && (raw as { format?: unknown }).format === STORY_FILE_FORMAT) {
-    const version = (raw as { version?: unknown }).version;
-    if (typeof version === 'number' && version > STORY_FILE_VERSION) return STORY_FILE_MESSAGES.newerVersion;
-  }
-  const issue = error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  return `${STORY_FILE_MESSAGES.notAStoryFile} (${issue?.message ?? 'unreadable'}${where}).`;
-}
-
 /** A player's text on one Markdown line (a premise, an action, a picture's description). */
 const oneLine = (text: string) => markdownText(text).replace(/\n+/g, ' ');
 
@@ -109,7 +93,7 @@ function* joinedLines(lines: Iterable<string>): Generator<string> {
   }
 }
 
-export function createStoryFileService({ repos, picturesEnabled, limiter, now }: StoryFileDeps) {
+export function createStoryFileService({ repos, reader, picturesEnabled, limiter, now }: StoryFileDeps) {
   /** The owner's story as one snapshot, or null when it is not theirs (or went meanwhile). */
   async function read(userId: number, storyId: number): Promise<ExportedStory | null> {
     const snapshot = await repos.storyFiles.snapshot(storyId, userId, picturesEnabled);
@@ -175,26 +159,17 @@ export function createStoryFileService({ repos, picturesEnabled, limiter, now }:
       return { filename: `${fileSlug(story.title)}.md`, contentType: 'text/markdown; charset=utf-8', body: chunked(joinedLines(markdownLines(story, baseUrl))) };
     },
 
-    async importFile(userId: number, raw: unknown): Promise<StoryImportResponse> {
+    /** A file's bytes (JSON, up to 5 MB) as a new story of the player's, checked whole first (in a worker thread). */
+    async importFile(userId: number, body: Uint8Array): Promise<StoryImportResponse> {
       if (!(await limiter.allow(importLimit, String(userId)))) throw tooManyRequests(STORY_FILE_MESSAGES.tooManyImports, 3600);
-      const parsed = storyFileSchema.safeParse(raw);
-      if (!parsed.success) throw new AppError(400, ERROR_CODES.validation, whyNotAStory(raw, parsed.error));
-      const { story, messages } = parsed.data;
+      const checked = await reader.read(body);
+      if (!checked.ok) throw checked.notJson ? new AppError(400, ERROR_CODES.badJson, MESSAGES.badJson) : new AppError(400, ERROR_CODES.validation, checked.message);
+      const { story, messages } = checked;
       const storyId = await repos.storyFiles.importStory({
         userId,
-        title: story.title,
-        premise: story.premise,
-        memory: story.memory,
-        memoryCovers: story.memoryCovers,
-        notes: story.notes,
-        createdAt: new Date(story.createdAt),
+        ...story,
         now: now(),
-        messages: messages.map((m) => ({
-          ...m,
-          createdAt: new Date(m.createdAt),
-          image: picturesEnabled ? m.image : undefined,
-          versions: m.versions?.map((v) => ({ ...v, createdAt: new Date(v.createdAt) })),
-        })),
+        messages: picturesEnabled ? messages : messages.map((m) => ({ ...m, image: undefined })),
       });
       return { storyId, title: story.title };
     },

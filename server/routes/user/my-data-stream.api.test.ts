@@ -16,6 +16,7 @@ import { createPreferencesService } from '@server/services/preferences';
 import { createRateLimiter } from '@server/services/rate-limiter';
 import { createMemoryStore, createRequestLimiter } from '@server/services/request-limiter';
 import { createSessionService } from '@server/services/sessions';
+import { createStoryFileReader } from '@server/services/story-file-reader';
 import { createStoryFileService } from '@server/services/story-files';
 import { createFakePainter, settlePicture } from '@server/test/fake-painter';
 import { growStory } from '@server/test/grown-story';
@@ -129,7 +130,7 @@ describe('GET /api/user/export, streamed', () => {
     const repos = createRepositories(ctx.database.db);
     const config = testConfig();
     const limiter = createRequestLimiter({ now, shared: null, log: console, fallback: createMemoryStore(now) });
-    const storyFiles = createStoryFileService({ repos, picturesEnabled: true, limiter, now });
+    const storyFiles = createStoryFileService({ repos, reader: createStoryFileReader(), picturesEnabled: true, limiter, now });
     const reads: number[] = [];
     const myData = createMyDataService({
       repos,
