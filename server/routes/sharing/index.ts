@@ -1,6 +1,7 @@
 // Sharing endpoints (spec section 7): POST /api/story/:storyId/share (owner), DELETE
-// /api/shared/:shareId (owner) and the public GET /api/shared/:shareId. Public reads are limited per
-// IP (counted in memory or Redis, never in the database) and cacheable: a snapshot never changes, so
+// /api/shared/:shareId (owner) and the public GET /api/shared/:shareId and its pictures. Public reads
+// are limited per IP, story reads and pictures each in a bucket of their own (counted in memory or
+// Redis, never in the database), and cacheable: a snapshot never changes, so
 // its ETag holds until the owner stops sharing, and a short max-age bounds how long a stopped link
 // can linger in caches. The answer's bytes (plain, brotli or gzip) and ETag come ready-made from the
 // sharing service's cache, so a read (or a 304) usually touches neither the database, nor the JSON
