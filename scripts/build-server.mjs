@@ -1,5 +1,5 @@
 // `npm run build:server`: the server compiled to JavaScript, dist/server/main.js (and the database
-// thread's pglite-worker.js), which `npm start` and `npm run serve` run with plain node. Run through
+// thread's pglite-worker.js, the story import's story-file-worker.js), which `npm start` and `npm run serve` run with plain node. Run through
 // tsx, the server kept a loader thread, esbuild's transformed sources and their source maps, and
 // took 1.3-1.7 s to import its modules (docs/benchmarks.md, "Memory on the embedded database").
 // Packages stay in node_modules (imported, not bundled); the migrations sit beside the bundle, where
@@ -22,7 +22,7 @@ async function buildServer() {
   const out = 'dist/server';
   await rm(out, { recursive: true, force: true });
   await build({
-    entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.js' },
+    entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.js', 'story-file-worker': 'server/services/story-file-worker.ts' },
     outdir: out,
     bundle: true,
     platform: 'node',

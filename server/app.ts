@@ -59,6 +59,7 @@ import { createSessionService, SESSION_ENDINGS } from './services/sessions';
 import { createSharingService, SHARES_STOPPED } from './services/sharing';
 import { createSpeechService } from './services/speech';
 import { createStoryService } from './services/stories';
+import { createStoryFileReader } from './services/story-file-reader';
 import { createStoryFileService } from './services/story-files';
 
 export interface AppDeps {
@@ -198,9 +199,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
   const bookmarks = createBookmarkService({ repos, now });
-  const sharing = createSharingService({ repos, images, now, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED), quotas });
+  const sharing = createSharingService({ repos, images, now, shareMaxBytes: config.shareMaxBytes, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED), quotas });
   await sharing.start();
-  const storyFiles = createStoryFileService({ repos, picturesEnabled: images.enabled, limiter: requestLimiter, quotas, now });
+  const storyFileReader = createStoryFileReader();
+  app.addHook('onClose', () => storyFileReader.close());
+  const storyFiles = createStoryFileService({ repos, reader: storyFileReader, picturesEnabled: images.enabled, limiter: requestLimiter, quotas, now });
   const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
   const myData = createMyDataService({
     repos,

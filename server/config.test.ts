@@ -77,6 +77,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHARED_READS_PER_MINUTE: '0' })).toThrow(/SHARED_READS_PER_MINUTE must be greater than 0/);
   });
 
+  it('bounds shared pictures per IP and the size of a share', () => {
+    expect(loadConfig({})).toMatchObject({ sharedPicturesPerMinute: 600, shareMaxBytes: 8 * 1024 * 1024 });
+    expect(loadConfig({ SHARED_PICTURES_PER_MINUTE: '90', SHARE_MAX_BYTES: '1048576' })).toMatchObject({ sharedPicturesPerMinute: 90, shareMaxBytes: 1_048_576 });
+    expect(() => loadConfig({ SHARED_PICTURES_PER_MINUTE: '0' })).toThrow(/SHARED_PICTURES_PER_MINUTE must be greater than 0/);
+    expect(() => loadConfig({ SHARE_MAX_BYTES: '8MB' })).toThrow(/SHARE_MAX_BYTES must be a whole number/);
+  });
+
   it('defaults to the offline builtin narrator with the issue defaults and no monthly limit', () => {
     const config = loadConfig({});
     expect(config.llm).toEqual({

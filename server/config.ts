@@ -84,6 +84,8 @@ const envSchema = z.object({
   SHARED_READS_PER_MINUTE: positiveInt('SHARED_READS_PER_MINUTE').default(120),
   USERNAME_CHECKS_PER_MINUTE: positiveInt('USERNAME_CHECKS_PER_MINUTE').default(30),
   EMAIL_UPDATES_PER_HOUR: positiveInt('EMAIL_UPDATES_PER_HOUR').default(10),
+  SHARED_PICTURES_PER_MINUTE: positiveInt('SHARED_PICTURES_PER_MINUTE').default(600),
+  SHARE_MAX_BYTES: positiveInt('SHARE_MAX_BYTES').default(8 * 1024 * 1024),
   REDIS_URL: z
     .string()
     .trim()
@@ -258,6 +260,10 @@ export interface AppConfig {
   sharedReadsPerMinute: number;
   /** Lookups that tell whether a name or an email is taken, per IP (/64): enumeration bounds. */
   accountLookups: { usernameChecksPerMinute: number; emailUpdatesPerHour: number };
+  /** Shared stories' pictures per IP per minute (their own bucket: one gallery is many pictures). */
+  sharedPicturesPerMinute: number;
+  /** The largest shared snapshot, in bytes of its JSON answer; a bigger story is refused at sharing (413). */
+  shareMaxBytes: number;
   /** Where several instances share request-limit counts and stopped shares; url undefined: in-process only. */
   redis: { url: string | undefined; keyPrefix: string };
   /** The address readers use (for link-preview URLs and exported picture links). */
@@ -334,6 +340,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sharedReadsPerMinute: e.SHARED_READS_PER_MINUTE,
     accountLookups: { usernameChecksPerMinute: e.USERNAME_CHECKS_PER_MINUTE, emailUpdatesPerHour: e.EMAIL_UPDATES_PER_HOUR },
+    sharedPicturesPerMinute: e.SHARED_PICTURES_PER_MINUTE,
+    shareMaxBytes: e.SHARE_MAX_BYTES,
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     allowedHosts: e.ALLOWED_HOSTS,

@@ -1,4 +1,7 @@
 // The player's own data: everything of theirs as one JSON download, and deleting the account. The
+// download is written as it is read, one story at a time (each its own consistent snapshot), so
+// the server holds one story, not all of them, however many there are; if a story cannot be read
+// the download stops there, unfinished (its JSON unclosed), never a complete-looking file. The
 // deletion asks for the password (a session alone must not be able to erase a player), ends every
 // session on every instance, drops their shares from every cache and removes pictures nothing else
 // shows; only usage rows stay, anonymous, in the operator's totals.
@@ -13,6 +16,7 @@ import { verifyPassword } from './passwords';
 import type { PreferencesService } from './preferences';
 import type { RequestLimiter } from './request-limiter';
 import type { SessionService } from './sessions';
+import { chunked, prettyObjectWithArray } from './pretty-json';
 import { fileSlug, type DownloadedFile, type StoryFileService } from './story-files';
 
 /** Wrong passwords per player per hour before deletion is refused for a while. */
@@ -23,7 +27,7 @@ interface MyDataDeps {
   accounts: Pick<AccountService, 'getUser'>;
   preferences: Pick<PreferencesService, 'get'>;
   bookmarks: Pick<BookmarkService, 'list'>;
-  storyFiles: Pick<StoryFileService, 'storyFile'>;
+  storyFiles: Pick<StoryFileService, 'read' | 'storyFileText'>;
   library: Pick<LibraryService, 'removeAccount'>;
   sessions: Pick<SessionService, 'endAllFor'>;
   limiter: RequestLimiter;
@@ -41,9 +45,7 @@ export function createMyDataService(deps: MyDataDeps) {
         repos.library.sharesOf(userId),
         repos.library.storyIds(userId),
       ]);
-      const stories = [];
-      for (const storyId of storyIds) stories.push({ storyId, ...(await deps.storyFiles.storyFile(userId, storyId)).file });
-      const data = {
+      const head = {
         format: MY_DATA_FORMAT,
         version: MY_DATA_VERSION,
         exportedAt: deps.now().toISOString(),
@@ -52,9 +54,20 @@ export function createMyDataService(deps: MyDataDeps) {
         preferences,
         bookmarks,
         shares,
-        stories,
       };
-      return { filename: `taleweaver-data-${fileSlug(user.username)}.json`, contentType: 'application/json; charset=utf-8', body: `${JSON.stringify(data, null, 2)}\n` };
+      const { storyFiles } = deps;
+      // Each story is read when the download reaches it; one deleted meanwhile is left out.
+      async function* stories() {
+        for (const storyId of storyIds) {
+          const story = await storyFiles.read(userId, storyId);
+          if (story) yield storyFiles.storyFileText(story, 2, { storyId });
+        }
+      }
+      async function* file() {
+        yield* prettyObjectWithArray(head, 'stories', stories());
+        yield '\n';
+      }
+      return { filename: `taleweaver-data-${fileSlug(user.username)}.json`, contentType: 'application/json; charset=utf-8', body: chunked(file()) };
     },
 
     async deleteAccount(userId: number, password: string): Promise<void> {

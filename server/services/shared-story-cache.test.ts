@@ -12,7 +12,7 @@ const story = (shareId: string, words = 3): SharedStory => ({
   messages: [{ role: 'assistant', content: 'word '.repeat(words).trim() }],
 });
 
-function setup(options: { maxBytes?: number; compress?: boolean } = {}) {
+function setup(options: { maxBytes?: number; compress?: boolean; keepUpTo?: number; stillShared?: (shareId: string) => Promise<boolean> } = {}) {
   let ms = 0;
   const stories = new Map<string, SharedStory>([
     ['a', story('a')],
@@ -118,5 +118,42 @@ describe('createSharedStoryCache', () => {
     expect(cache.stats().bytes).toBe(long!.body.length + long!.encoded!.br.length + long!.encoded!.gzip.length);
     expect((await cache.get('a'))!.encoded).toBeUndefined();
     expect((await setup().cache.get('a'))!.encoded).toBeUndefined();
+  });
+
+  it('keeps every snapshot up to keepUpTo bytes, however large a share of the bound it is', async () => {
+    const { cache, load, stories } = setup({ maxBytes: 4000, keepUpTo: 2000 });
+    stories.set('big', story('big', 300));
+    stories.set('bigger', story('bigger', 500));
+    const big = (await cache.get('big'))!;
+    expect(big.body.length).toBeGreaterThan(1000);
+    expect(big.body.length).toBeLessThanOrEqual(2000);
+    await cache.get('big');
+    expect(load.mock.calls.map(([id]) => id)).toEqual(['big']);
+    // Past keepUpTo (and past a quarter of the bound) it is served but not kept.
+    await cache.get('bigger');
+    await cache.get('bigger');
+    expect(load.mock.calls.map(([id]) => id)).toEqual(['big', 'bigger', 'bigger']);
+  });
+
+  it('renews an expired entry whose share still exists instead of making it again, and drops one that went', async () => {
+    const shared = new Set(['a', 'b']);
+    const stillShared = vi.fn(async (shareId: string) => shared.has(shareId));
+    const { cache, load, stories, advance } = setup({ stillShared });
+    const first = await cache.get('a');
+    await cache.get('b');
+    advance(60_000);
+    expect(cache.peek('a')).toBeUndefined();
+    // The same bytes, checked rather than read, serialised and compressed again.
+    expect(await cache.get('a')).toBe(first);
+    expect(stillShared).toHaveBeenCalledTimes(1);
+    expect(cache.peek('a')).toBe(first);
+    expect(load.mock.calls.map(([id]) => id)).toEqual(['a', 'b']);
+
+    shared.delete('b');
+    stories.delete('b');
+    advance(60_000);
+    expect(await cache.get('b')).toBeNull();
+    expect(load.mock.calls.map(([id]) => id)).toEqual(['a', 'b', 'b']);
+    expect(cache.stats().entries).toBe(1);
   });
 });

@@ -4,7 +4,10 @@
 // stops it drops the entry at once; with REDIS_URL every other instance hears about it and drops it
 // too (see sharing.ts); and every entry lives at most `ttlMs` (60 s, the max-age that browsers and
 // shared caches may already keep a stopped link for), which bounds a missed message or several
-// instances without Redis. Bounded by the bytes it holds, least recently read dropped first.
+// instances without Redis. An entry past that time is checked (does the share still exist?) rather
+// than read, serialised and compressed again: the snapshot cannot have changed. Bounded by the
+// bytes it holds, least recently read dropped first; every snapshot up to `keepUpTo` bytes (the
+// largest sharing makes) is kept, so a big story is not made again on every read.
 // With compression on, each entry also holds its brotli and gzip bytes, made once (off the event
 // loop) instead of on every read: most readers are browsers, and they all accept br or gzip.
 import { createHash } from 'node:crypto';
@@ -26,11 +29,19 @@ export interface PublishedShare {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Made once per snapshot, so the stronger settings pay: ~0.3 ms of a worker thread for a 10-turn story. */
+/**
+ * Answers up to this size are compressed with the strongest settings (brotli 9, gzip 9). Past it the
+ * strong settings cost far more than they save: brotli 9 took 10.7 s of a worker thread on a 7.5 MB
+ * snapshot of hex text (quality 4: 0.4 s, and as small), which a player could make on purpose.
+ */
+export const STRONG_COMPRESSION_MAX_BYTES = 64 * 1024;
+
+/** Made once per snapshot, so the stronger settings pay on the small ones: ~0.3 ms of a worker thread for a 10-turn story. */
 async function encode(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const strong = body.length <= STRONG_COMPRESSION_MAX_BYTES;
   const [br, gz] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzipAsync(body, { level: 9 }),
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: strong ? 9 : 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipAsync(body, { level: strong ? 9 : 6 }),
   ]);
   return { br, gzip: gz };
 }
@@ -60,9 +71,13 @@ interface CacheDeps {
   compress?: boolean;
   ttlMs?: number;
   maxBytes?: number;
+  /** Snapshots whose answer is at most this many bytes are kept whatever their share of the bound. */
+  keepUpTo?: number;
+  /** Whether a share still exists: an expired entry is renewed on a yes instead of loaded again. Without it, it is loaded again. */
+  stillShared?: (shareId: string) => Promise<boolean>;
 }
 
-export function createSharedStoryCache({ load, now, compress = false, ttlMs = SHARED_CACHE_TTL_MS, maxBytes = SHARED_CACHE_MAX_BYTES }: CacheDeps) {
+export function createSharedStoryCache({ load, now, compress = false, ttlMs = SHARED_CACHE_TTL_MS, maxBytes = SHARED_CACHE_MAX_BYTES, keepUpTo = 0, stillShared }: CacheDeps) {
   // A Map keeps insertion order: re-inserting on every read makes its first key the least recently read.
   const entries = new Map<string, { share: PublishedShare; expiresAt: number }>();
   /** One database read per share id at a time, however many readers arrive while it runs. */
@@ -80,25 +95,42 @@ export function createSharedStoryCache({ load, now, compress = false, ttlMs = SH
 
   function keep(shareId: string, share: PublishedShare): void {
     const size = sizeOf(share);
-    if (size > maxBytes / 4) return;
+    if (size > maxBytes / 4 && share.body.length > keepUpTo) return;
     drop(shareId);
     entries.set(shareId, { share, expiresAt: now().getTime() + ttlMs });
     bytes += size;
     for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes) break;
+      if (bytes <= maxBytes || oldest === shareId) break;
       drop(oldest);
     }
+  }
+
+  /** The snapshot made again from its source: read, checked, serialised, tagged and compressed. */
+  async function made(shareId: string): Promise<PublishedShare | null> {
+    const story = await load(shareId);
+    if (!story) return null;
+    const share = publishShare(story);
+    if (compress && share.body.length >= COMPRESS_THRESHOLD_BYTES) share.encoded = await encode(share.body);
+    return share;
+  }
+
+  /** An expired entry whose share still exists keeps its bytes; one that went is made again (that is, found missing). */
+  async function renewedOrMade(shareId: string, expired: PublishedShare | undefined): Promise<PublishedShare | null> {
+    if (expired && stillShared && (await stillShared(shareId))) return expired;
+    return made(shareId);
   }
 
   function fetch(shareId: string): Promise<PublishedShare | null> {
     const running = loading.get(shareId);
     if (running) return running;
     const startedAt = generation;
-    const pending = load(shareId)
-      .then(async (story) => {
-        if (!story) return null;
-        const share = publishShare(story);
-        if (compress && share.body.length >= COMPRESS_THRESHOLD_BYTES) share.encoded = await encode(share.body);
+    const expired = entries.get(shareId)?.share;
+    const pending = renewedOrMade(shareId, expired)
+      .then((share) => {
+        if (!share) {
+          if (generation === startedAt) drop(shareId);
+          return null;
+        }
         if (generation === startedAt) keep(shareId, share);
         return share;
       })
@@ -117,7 +149,8 @@ export function createSharedStoryCache({ load, now, compress = false, ttlMs = SH
       entries.set(shareId, entry);
       return entry.share;
     }
-    drop(shareId);
+    // An expired entry stays until fetch has checked it (renewed) or made it again; without a check it goes.
+    if (!stillShared) drop(shareId);
     return undefined;
   }
 

@@ -8,13 +8,13 @@ import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/errors';
 import { SAMPLE_STORY } from '@shared/sample-story';
 import { ERROR_CODES } from '@shared/schemas/common';
-import { isWellFormedShareId, SAMPLE_SHARE_ID, SHARING_MESSAGES, type SharedStory } from '@shared/schemas/sharing';
+import { isWellFormedShareId, SAMPLE_SHARE_ID, shareTooLargeMessage, SHARING_MESSAGES, type SharedStory } from '@shared/schemas/sharing';
 import type { Broadcast } from '@server/plugins/redis';
 import type { ImageService } from './images';
 import { altFromScene } from './images/scene-prompt';
 import { refusedOverQuota, type QuotaService } from './quotas';
 import { notFound as storyNotFound } from './narration';
-import { createSharedStoryCache, type PublishedShare } from './shared-story-cache';
+import { createSharedStoryCache, SHARED_CACHE_MAX_BYTES, type PublishedShare } from './shared-story-cache';
 
 /** 12 random bytes: 16 URL-safe characters, 96 bits, far beyond guessing. */
 const SHARE_ID_BYTES = 12;
@@ -27,10 +27,15 @@ export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false)
 /** The Broadcast name on which instances hear of stopped shares (the message is the share id). */
 export const SHARES_STOPPED = 'share-stopped';
 
+/** The shared-story cache's bound: its default, or room for four of the largest snapshots with their compressed copies. */
+export const sharedCacheBytes = (shareMaxBytes: number) => Math.max(SHARED_CACHE_MAX_BYTES, 8 * shareMaxBytes);
+
 interface SharingDeps {
   repos: Repositories;
   images: Pick<ImageService, 'enabled'>;
   now: () => Date;
+  /** The largest snapshot, in bytes of its public JSON (SHARE_MAX_BYTES). */
+  shareMaxBytes: number;
   /** Keep compressed copies of each snapshot (COMPRESSION). */
   compress?: boolean;
   /** Null with one instance (or several without Redis: cached snapshots then expire within a minute). */
@@ -39,10 +44,14 @@ interface SharingDeps {
   quotas: Pick<QuotaService, 'limits' | 'assertRoom'>;
 }
 
-export function createSharingService({ repos, images, now, compress = false, revocations = null, quotas }: SharingDeps) {
+export function createSharingService({ repos, images, now, shareMaxBytes, compress = false, revocations = null, quotas }: SharingDeps) {
   const cache = createSharedStoryCache({
     now,
     compress,
+    // Every snapshot sharing can make is kept, so no read of one serialises or compresses it again.
+    maxBytes: sharedCacheBytes(shareMaxBytes),
+    keepUpTo: shareMaxBytes,
+    stillShared: (shareId) => repos.shares.exists(shareId),
     async load(shareId) {
       if (shareId === SAMPLE_SHARE_ID) return SAMPLE_STORY;
       if (!isWellFormedShareId(shareId)) return null;
@@ -70,7 +79,10 @@ export function createSharingService({ repos, images, now, compress = false, rev
       // A full account is refused before the snapshot is made; the write checks again, exactly.
       await quotas.assertRoom(userId, { share: true, bytes: 0 });
       const shareId = randomBytes(SHARE_ID_BYTES).toString('base64url');
-      const records = await repos.stories.listMessages(storyId);
+      // Read no further than the limit: a story far past it is refused without being loaded.
+      const { messages: records, complete } = await repos.shares.messagesWithin(storyId, shareMaxBytes);
+      const tooLarge = () => new AppError(413, ERROR_CODES.tooLarge, shareTooLargeMessage(shareMaxBytes));
+      if (!complete) throw tooLarge();
       // The snapshot keeps the pictures it was shared with: their content hashes never change.
       const pictures = images.enabled ? await repos.images.readyHashes(records.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map();
       const messages = records.map((m) => {
@@ -79,6 +91,8 @@ export function createSharingService({ repos, images, now, compress = false, rev
           ? { role: m.role, content: m.content, image: sharedImageUrl(shareId, picture.hash), thumbnail: sharedImageUrl(shareId, picture.hash, true), imageAlt: altFromScene(picture.scene) }
           : { role: m.role, content: m.content };
       });
+      // The limit is on the answer readers get (texts, escapes, picture addresses): what the cache holds.
+      if (Buffer.byteLength(JSON.stringify({ shareId, title, messages })) > shareMaxBytes) throw tooLarge();
       const { maxShares, maxStoredBytes } = quotas.limits;
       await refusedOverQuota(quotas.limits, () => repos.shares.create({ id: shareId, userId, storyId, title, messages, now: now(), quotas: { maxShares, maxStoredBytes } }));
       return { shareId };

@@ -1,27 +1,26 @@
 // A story as a file: Markdown to read (the turns as prose, pictures linked) and JSON to restore
 // (shared/schemas/story-export.ts, documented in docs/story-format.md), and a JSON file taken back
-// as a new story of the importer's, validated whole first, so a bad file creates nothing.
-import type { z } from 'zod';
+// as a new story of the importer's, validated whole first (in a worker thread: story-file-reader.ts),
+// so a bad file creates nothing. An
+// export reads the story as one snapshot and writes the file in chunks as the download goes: the
+// file as a whole is never held, only the story's rows.
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import type { Repositories } from '@server/db/repositories';
-import { AppError, tooManyRequests } from '@server/errors';
+import type { SnapshotMessage, StorySnapshot } from '@server/db/repositories/story-files';
+import { AppError, MESSAGES, tooManyRequests } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
-import {
-  STORY_FILE_FORMAT,
-  STORY_FILE_MESSAGES,
-  STORY_FILE_VERSION,
-  STORY_IMPORTS_PER_HOUR,
-  storyFileSchema,
-  type StoryFile,
-  type StoryImportResponse,
-} from '@shared/schemas/story-export';
+import { STORY_FILE_FORMAT, STORY_FILE_MESSAGES, STORY_FILE_VERSION, STORY_IMPORTS_PER_HOUR, type StoryFileMessage, type StoryImportResponse } from '@shared/schemas/story-export';
 import { imageUrl } from './images';
 import { refusedOverQuota, type QuotaService } from './quotas';
 import type { RequestLimiter } from './request-limiter';
 import { notFound } from './narration';
+import { chunked, prettyJson, prettyObjectWithArray } from './pretty-json';
+import type { StoryFileReader } from './story-file-reader';
 
 interface StoryFileDeps {
   repos: Repositories;
+  /** Checks an imported file off the event loop (story-file-reader.ts). */
+  reader: Pick<StoryFileReader, 'read'>;
   /** Whether pictures are on: a file carries them only then. */
   picturesEnabled: boolean;
   limiter: Pick<RequestLimiter, 'allow'>;
@@ -33,7 +32,16 @@ interface StoryFileDeps {
 export interface DownloadedFile {
   filename: string;
   contentType: string;
-  body: string;
+  /** The file's text, whole or in chunks written as the download goes. */
+  body: string | AsyncIterable<string>;
+}
+
+/** A story read for its file: the snapshot, its title, when it began and how many messages its memory covers. */
+export interface ExportedStory {
+  snapshot: StorySnapshot;
+  title: string;
+  createdAt: Date;
+  folded: number;
 }
 
 /** A file name from a title: lower-case ASCII words joined by dashes. */
@@ -61,111 +69,120 @@ export function markdownText(text: string): string {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** The first problem of a file that is not a story (as the schema found it), in a sentence a player can act on. */
-function whyNotAStory(raw: unknown, error: z.ZodError): string {
-  if (raw && typeof raw === 'object' && (raw as { format?: unknown }).format === STORY_FILE_FORMAT) {
-    const version = (raw as { version?: unknown }).version;
-    if (typeof version === 'number' && version > STORY_FILE_VERSION) return STORY_FILE_MESSAGES.newerVersion;
-  }
-  const issue = error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  return `${STORY_FILE_MESSAGES.notAStoryFile} (${issue?.message ?? 'unreadable'}${where}).`;
-}
-
 /** A player's text on one Markdown line (a premise, an action, a picture's description). */
 const oneLine = (text: string) => markdownText(text).replace(/\n+/g, ' ');
 
 const importLimit = { bucket: 'story-import-user', max: STORY_IMPORTS_PER_HOUR, windowMs: 3_600_000 };
 
-/** The bytes of text a story file stores (as the storage quota counts them): the story's own text, every message and version. */
-export function storedBytesOf(file: StoryFile): number {
-  const text = (value: string) => Buffer.byteLength(value);
-  const messages = file.messages.reduce((sum, m) => sum + text(m.content) + (m.versions ?? []).reduce((all, v) => all + text(v.content), 0), 0);
-  return text(file.story.premise) + text(file.story.memory) + text(file.story.notes) + messages;
+/** A message as the JSON file carries it (the keys in the documented order). */
+function fileMessage(m: SnapshotMessage): StoryFileMessage {
+  return {
+    role: m.role,
+    content: m.content,
+    turn: m.turn,
+    isInitial: m.isInitial,
+    createdAt: m.createdAt.toISOString(),
+    ...(m.picture ? { image: { hash: m.picture.hash, alt: m.picture.scene } } : {}),
+    ...(m.history ? { versions: m.history.map(({ kind, content, createdAt }) => ({ kind, content, createdAt })), version: m.version } : {}),
+  };
 }
 
-export function createStoryFileService({ repos, picturesEnabled, limiter, quotas, now }: StoryFileDeps) {
-  async function load(userId: number, storyId: number) {
-    const story = await repos.stories.findOwned(storyId, userId);
+/** The lines of a text, joined by line breaks, one piece per line. */
+function* joinedLines(lines: Iterable<string>): Generator<string> {
+  let first = true;
+  for (const line of lines) {
+    yield first ? line : `\n${line}`;
+    first = false;
+  }
+}
+
+/** The bytes of text an imported story stores (as the storage quota counts them): the story's own text, every message and version. */
+export function storedBytesOf(story: { premise: string; memory: string; notes: string }, messages: Array<{ content: string; versions?: Array<{ content: string }> }>): number {
+  const text = (value: string) => Buffer.byteLength(value);
+  const inMessages = messages.reduce((sum, m) => sum + text(m.content) + (m.versions ?? []).reduce((all, v) => all + text(v.content), 0), 0);
+  return text(story.premise) + text(story.memory) + text(story.notes) + inMessages;
+}
+
+export function createStoryFileService({ repos, reader, picturesEnabled, limiter, quotas, now }: StoryFileDeps) {
+  /** The owner's story as one snapshot, or null when it is not theirs (or went meanwhile). */
+  async function read(userId: number, storyId: number): Promise<ExportedStory | null> {
+    const snapshot = await repos.storyFiles.snapshot(storyId, userId, picturesEnabled);
+    if (!snapshot) return null;
+    const folded = snapshot.messages.filter((m) => m.id <= snapshot.memoryThroughId).length;
+    const createdAt = snapshot.messages[0]?.createdAt ?? now();
+    return { snapshot, folded, createdAt, title: snapshot.title ?? fallbackTitle(snapshot.premise) };
+  }
+
+  async function load(userId: number, storyId: number): Promise<ExportedStory> {
+    const story = await read(userId, storyId);
     if (!story) throw notFound();
-    const messages = await repos.stories.listMessages(storyId);
-    const pictures = picturesEnabled ? await repos.images.readyHashes(messages.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<number, { hash: string; scene: string }>();
-    const folded = messages.filter((m) => m.id <= story.memoryThroughId).length;
-    const versions = await repos.storyVersions.versionsOfMessages(messages.filter((m) => m.versions > 1).map((m) => m.id));
-    const createdAt = messages[0]?.createdAt ?? now();
-    return { story, messages, pictures, versions, folded, createdAt, title: story.title ?? fallbackTitle(story.premise) };
+    return story;
+  }
+
+  /**
+   * The story's JSON file as JSON.stringify(file, null, 2) writes it `depth` levels deep, in
+   * pieces: its fields (after `before`, e.g. the account file's storyId), then one message at a time.
+   */
+  function storyFileText({ snapshot, title, createdAt, folded }: ExportedStory, depth: number, before: Record<string, unknown> = {}): AsyncGenerator<string> {
+    const head = {
+      ...before,
+      format: STORY_FILE_FORMAT,
+      version: STORY_FILE_VERSION,
+      exportedAt: now().toISOString(),
+      story: { title, premise: snapshot.premise, memory: snapshot.memory, memoryCovers: folded, notes: snapshot.notes, createdAt: createdAt.toISOString() },
+    };
+    function* messages() {
+      for (const message of snapshot.messages) yield [prettyJson(fileMessage(message), depth + 2)];
+    }
+    return prettyObjectWithArray(head, 'messages', messages(), depth);
+  }
+
+  function* markdownLines({ snapshot, title }: ExportedStory, baseUrl: string): Generator<string> {
+    const turns = snapshot.messages.filter((m) => m.role === 'user' && !m.isInitial).length;
+    yield* [`# ${markdownText(title)}`, '', `*Played on Taleweaver, exported ${dateFormat.format(now())}. ${turns === 1 ? '1 turn' : `${turns} turns`}.*`, ''];
+    for (const message of snapshot.messages) {
+      if (message.isInitial) yield* [`> **Premise:** ${oneLine(message.content)}`, ''];
+      else if (message.role === 'user') yield* ['---', '', `**You:** ${oneLine(message.content)}`, ''];
+      else {
+        yield* message.content.split(/\n{2,}/).flatMap((paragraph) => [markdownText(paragraph.trim()), '']);
+        if (message.picture) yield* [`![${oneLine(message.picture.scene)}](${baseUrl}${imageUrl(message.picture.hash)})`, ''];
+      }
+    }
   }
 
   return {
-    /** The story as the JSON file's document. */
-    async storyFile(userId: number, storyId: number): Promise<{ title: string; file: StoryFile }> {
-      const { story, messages, pictures, versions, folded, createdAt, title } = await load(userId, storyId);
-      const file: StoryFile = {
-        format: STORY_FILE_FORMAT,
-        version: STORY_FILE_VERSION,
-        exportedAt: now().toISOString(),
-        story: { title, premise: story.premise, memory: story.memory, memoryCovers: folded, notes: story.notes, createdAt: createdAt.toISOString() },
-        messages: messages.map((m) => {
-          const picture = pictures.get(m.id);
-          const history = versions.get(m.id);
-          return {
-            role: m.role,
-            content: m.content,
-            turn: m.turn,
-            isInitial: m.isInitial,
-            createdAt: m.createdAt.toISOString(),
-            ...(picture ? { image: { hash: picture.hash, alt: picture.scene } } : {}),
-            ...(history ? { versions: history.map(({ kind, content, createdAt }) => ({ kind, content, createdAt })), version: m.version } : {}),
-          };
-        }),
-      };
-      return { title, file };
-    },
+    read,
+    storyFileText,
 
+    /** The story as its JSON file, written as the download goes (a missing story is a 404 before anything is sent). */
     async exportJson(userId: number, storyId: number): Promise<DownloadedFile> {
-      const { title, file } = await this.storyFile(userId, storyId);
-      return { filename: `${fileSlug(title)}.taleweaver.json`, contentType: 'application/json; charset=utf-8', body: `${JSON.stringify(file, null, 2)}\n` };
+      const story = await load(userId, storyId);
+      async function* file() {
+        yield* storyFileText(story, 0);
+        yield '\n';
+      }
+      return { filename: `${fileSlug(story.title)}.taleweaver.json`, contentType: 'application/json; charset=utf-8', body: chunked(file()) };
     },
 
     async exportMarkdown(userId: number, storyId: number, baseUrl: string): Promise<DownloadedFile> {
-      const { messages, pictures, title } = await load(userId, storyId);
-      const turns = messages.filter((m) => m.role === 'user' && !m.isInitial).length;
-      const lines = [`# ${markdownText(title)}`, '', `*Played on Taleweaver, exported ${dateFormat.format(now())}. ${turns === 1 ? '1 turn' : `${turns} turns`}.*`, ''];
-      for (const message of messages) {
-        if (message.isInitial) lines.push(`> **Premise:** ${oneLine(message.content)}`, '');
-        else if (message.role === 'user') lines.push('---', '', `**You:** ${oneLine(message.content)}`, '');
-        else {
-          lines.push(...message.content.split(/\n{2,}/).flatMap((paragraph) => [markdownText(paragraph.trim()), '']));
-          const picture = pictures.get(message.id);
-          if (picture) lines.push(`![${oneLine(picture.scene)}](${baseUrl}${imageUrl(picture.hash)})`, '');
-        }
-      }
-      return { filename: `${fileSlug(title)}.md`, contentType: 'text/markdown; charset=utf-8', body: lines.join('\n') };
+      const story = await load(userId, storyId);
+      return { filename: `${fileSlug(story.title)}.md`, contentType: 'text/markdown; charset=utf-8', body: chunked(joinedLines(markdownLines(story, baseUrl))) };
     },
 
-    async importFile(userId: number, raw: unknown): Promise<StoryImportResponse> {
+    /** A file's bytes (JSON, up to 5 MB) as a new story of the player's, checked whole first (in a worker thread). */
+    async importFile(userId: number, body: Uint8Array): Promise<StoryImportResponse> {
       if (!(await limiter.allow(importLimit, String(userId)))) throw tooManyRequests(STORY_FILE_MESSAGES.tooManyImports, 3600);
-      const parsed = storyFileSchema.safeParse(raw);
-      if (!parsed.success) throw new AppError(400, ERROR_CODES.validation, whyNotAStory(raw, parsed.error));
-      const { story, messages } = parsed.data;
+      const checked = await reader.read(body);
+      if (!checked.ok) throw checked.notJson ? new AppError(400, ERROR_CODES.badJson, MESSAGES.badJson) : new AppError(400, ERROR_CODES.validation, checked.message);
+      const { story, messages } = checked;
       // A full account is refused before 5 MB are written; the write checks again, exactly.
-      await quotas.assertRoom(userId, { story: true, bytes: storedBytesOf(parsed.data) });
+      await quotas.assertRoom(userId, { story: true, bytes: storedBytesOf(story, messages) });
       const { maxStories, maxStoredBytes } = quotas.limits;
       const storyId = await refusedOverQuota(quotas.limits, () => repos.storyFiles.importStory({
         userId,
-        title: story.title,
-        premise: story.premise,
-        memory: story.memory,
-        memoryCovers: story.memoryCovers,
-        notes: story.notes,
-        createdAt: new Date(story.createdAt),
+        ...story,
         now: now(),
-        messages: messages.map((m) => ({
-          ...m,
-          createdAt: new Date(m.createdAt),
-          image: picturesEnabled ? m.image : undefined,
-          versions: m.versions?.map((v) => ({ ...v, createdAt: new Date(v.createdAt) })),
-        })),
+        messages: picturesEnabled ? messages : messages.map((m) => ({ ...m, image: undefined })),
         quotas: { maxStories, maxStoredBytes },
       }));
       return { storyId, title: story.title };

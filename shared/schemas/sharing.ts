@@ -10,7 +10,18 @@ export const SHARING_MESSAGES = {
   /** Spec section 8: the text a 404 shows on the shared page. */
   notFound: 'Story not found or has been removed by its creator',
   tooManyReads: 'Too many shared story requests. Please wait a minute and try again.',
+  tooManyPictures: 'Too many shared pictures requested. Please wait a minute and try again.',
 } as const;
+
+/** A size in bytes as a player reads it: "8 MB", "1.5 MB", "512 KB". */
+export function readableBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The 413 of sharing a story past SHARE_MAX_BYTES; it names the limit, which the operator sets. */
+export const shareTooLargeMessage = (maxBytes: number) =>
+  `This story is too long to share: a shared story can be at most ${readableBytes(maxBytes)}. Branch it from an earlier turn and share the branch instead.`;
 
 export const DEFAULT_SHARED_TITLE = 'Untitled Story';
 /** The id of the built-in sample story (GET /api/shared/test). */

@@ -28,12 +28,14 @@ export const STORY_FILE_MESSAGES = {
 } as const;
 
 const isoDate = z.iso.datetime({ offset: true });
+/** A text of the file: PostgreSQL's text cannot hold U+0000, so a file with one is refused by name, not failed on. */
+const fileText = () => z.string().refine((text) => !text.includes('\0'), 'must not contain the NUL character (U+0000)');
 
 export const storyFileMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
-  /** The player's action number this message belongs to; the premise and the opening are turn 0. */
-  turn: z.number().int().min(0),
+  content: fileText().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
+  /** The player's action number this message belongs to; the premise and the opening are turn 0. A file holds at most that many actions. */
+  turn: z.number().int().min(0).max(STORY_FILE_MAX_MESSAGES),
   /** True only for the first message: the premise as the player typed it. */
   isInitial: z.boolean(),
   createdAt: isoDate,
@@ -41,16 +43,16 @@ export const storyFileMessageSchema = z.object({
   image: z
     .object({
       hash: z.string().regex(/^[a-f0-9]{64}$/),
-      alt: z.string().max(2000),
+      alt: fileText().max(2000),
     })
     .optional(),
   /** Version 2: every version of a message that has several, oldest first, and which one is shown (1-based); `content` is that one's. */
   versions: z
-    .array(z.object({ kind: messageVersionKindSchema, content: z.string().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH), createdAt: isoDate }))
+    .array(z.object({ kind: messageVersionKindSchema, content: fileText().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH), createdAt: isoDate }))
     .min(2)
     .max(STORY_FILE_MAX_VERSIONS)
     .optional(),
-  version: z.number().int().min(1).optional(),
+  version: z.number().int().min(1).max(STORY_FILE_MAX_VERSIONS).optional(),
 });
 export type StoryFileMessage = z.infer<typeof storyFileMessageSchema>;
 
@@ -61,13 +63,13 @@ export const storyFileSchema = z
     version: z.union([z.literal(1), z.literal(STORY_FILE_VERSION)]),
     exportedAt: isoDate,
     story: z.object({
-      title: z.string().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
-      premise: z.string().trim().min(1).max(STORY_PREMISE_MAX_LENGTH),
+      title: fileText().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
+      premise: fileText().trim().min(1).max(STORY_PREMISE_MAX_LENGTH),
       /** The memory: the summary of the folded turns. */
-      memory: z.string().max(STORY_SUMMARY_MAX_LENGTH),
+      memory: fileText().max(STORY_SUMMARY_MAX_LENGTH),
       /** How many of `messages` the memory summarises (they stay in the file, verbatim). */
-      memoryCovers: z.number().int().min(0),
-      notes: z.string().max(STORY_NOTES_MAX_LENGTH),
+      memoryCovers: z.number().int().min(0).max(STORY_FILE_MAX_MESSAGES),
+      notes: fileText().max(STORY_NOTES_MAX_LENGTH),
       createdAt: isoDate,
     }),
     messages: z.array(storyFileMessageSchema).min(1).max(STORY_FILE_MAX_MESSAGES),

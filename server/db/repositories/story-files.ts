@@ -1,10 +1,16 @@
-// Writing an imported story in one transaction: the story, its messages in order, the memory's
-// reach and the pictures the importer may show. Either all of it lands or none of it does.
-import { and, eq, inArray } from 'drizzle-orm';
+// A story as a file. Reading one for an export: the story, its shown messages, their pictures and
+// versions as one consistent snapshot (a read-only REPEATABLE READ transaction), the messages read
+// in batches so no single answer is the whole story. Writing an imported story in one transaction:
+// the story, its messages in order, the memory's reach and the pictures the importer may show.
+// Either all of it lands or none of it does.
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import type { MessageVersionKind } from '@shared/schemas/story-versions';
-import { messageVersions, sceneImages, stories, storyMessages } from '../schema';
+import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
+import { sceneImages, stories, storyMessages } from '../schema';
+import { createImagesRepository } from './images';
 import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
+import { MAX_ID, rows } from './sql-values';
+import { createStoryVersionsRepository } from './story-versions';
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
@@ -19,11 +25,88 @@ export interface ImportedMessage {
   version?: number;
 }
 
-/** Rows per insert: 7 parameters a row stays far below PostgreSQL's 65,535. */
+/** Rows per insert (one array parameter per column): each statement a few hundred KB at most. */
 const BATCH = 1000;
+
+/** One column of rows as a single array parameter (node-postgres writes it as a PostgreSQL array). */
+const column = <Row, Value>(list: Row[], value: (row: Row) => Value) => sql.param(list.map(value));
+/** Messages per read of a snapshot: each answer stays a few hundred KB, parsed between other requests' work. */
+const READ_BATCH = 500;
+
+/** A shown message of an exported story, with the picture of its shown version and, when it has several, its versions. */
+export interface SnapshotMessage {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  turn: number;
+  isInitial: boolean;
+  version: number;
+  createdAt: Date;
+  picture?: { hash: string; scene: string };
+  history?: MessageVersion[];
+}
+
+export interface StorySnapshot {
+  title: string | null;
+  premise: string;
+  memory: string;
+  memoryThroughId: number;
+  notes: string;
+  messages: SnapshotMessage[];
+}
 
 export function createStoryFilesRepository(db: Db) {
   return {
+    /**
+     * The owner's story as it stands at one moment, for an export; null when it is not theirs.
+     * One read-only REPEATABLE READ transaction: a turn saved meanwhile is either wholly in it or
+     * not at all, on PostgreSQL and PGlite alike. Pictures only when `pictures` (they are on).
+     */
+    async snapshot(storyId: number, userId: number, pictures: boolean): Promise<StorySnapshot | null> {
+      if (storyId > MAX_ID) return null;
+      return db.transaction(
+        async (tx) => {
+          const [story] = await tx
+            .select({ title: stories.title, premise: stories.premise, memory: stories.memory, memoryThroughId: stories.memoryThroughId, notes: stories.notes })
+            .from(stories)
+            .where(and(eq(stories.id, storyId), eq(stories.userId, userId)));
+          if (!story) return null;
+          const images = createImagesRepository(tx);
+          const versions = createStoryVersionsRepository(tx);
+          const messages: SnapshotMessage[] = [];
+          for (let after = 0; ; ) {
+            const batch = await tx
+              .select({
+                id: storyMessages.id,
+                role: storyMessages.role,
+                content: storyMessages.content,
+                turn: storyMessages.turn,
+                isInitial: storyMessages.isInitial,
+                version: storyMessages.version,
+                versions: storyMessages.versions,
+                createdAt: storyMessages.createdAt,
+              })
+              .from(storyMessages)
+              .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.state, 'shown'), gt(storyMessages.id, after)))
+              .orderBy(asc(storyMessages.id))
+              .limit(READ_BATCH);
+            if (batch.length === 0) break;
+            const drawn = pictures ? await images.readyHashes(batch.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<number, { hash: string; scene: string }>();
+            const histories = await versions.versionsOfMessages(batch.filter((m) => m.versions > 1).map((m) => m.id));
+            for (const { versions: _count, ...message } of batch) {
+              const picture = drawn.get(message.id);
+              const history = histories.get(message.id);
+              messages.push({ ...message, ...(picture ? { picture } : {}), ...(history ? { history } : {}) });
+            }
+            if (batch.length < READ_BATCH) break;
+            after = batch[batch.length - 1].id;
+          }
+          return { ...story, messages };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
     async importStory(input: {
       userId: number;
       title: string;
@@ -46,31 +129,38 @@ export function createStoryFilesRepository(db: Db) {
           .returning({ id: stories.id });
         // One story too many is known before its messages are written.
         await assertWithinQuotas(tx, input.userId, { maxStories: input.quotas.maxStories });
+        // Rows go in as one array per column (unnest), not as Drizzle's per-value insert: building
+        // that for a 5 MB file's 50,000 versions took seconds of the event loop, 40 ms a batch.
         const ids: number[] = [];
         for (let start = 0; start < input.messages.length; start += BATCH) {
-          const rows = await tx
-            .insert(storyMessages)
-            .values(
-              input.messages.slice(start, start + BATCH).map((m) => ({
-                storyId: story.id,
-                role: m.role,
-                content: m.content,
-                turn: m.turn,
-                isInitial: m.isInitial,
-                attempts: m.role === 'user' ? 1 : 0,
-                version: m.version ?? 1,
-                versions: m.versions?.length ?? 1,
-                createdAt: m.createdAt,
-              })),
-            )
-            .returning({ id: storyMessages.id });
-          // Ids follow insertion order within one multi-row insert; sorted to be sure.
-          ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
+          const batch = input.messages.slice(start, start + BATCH);
+          const inserted = await rows<{ id: number }>(
+            tx,
+            sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, version, versions, created_at)
+                select ${story.id}, m.role, m.content, m.turn, m.is_initial, case when m.role = 'user' then 1 else 0 end, m.version, m.versions, m.created_at
+                from unnest(${column(batch, (m) => m.role)}::text[], ${column(batch, (m) => m.content)}::text[], ${column(batch, (m) => m.turn)}::int[],
+                  ${column(batch, (m) => m.isInitial)}::boolean[], ${column(batch, (m) => m.version ?? 1)}::int[], ${column(batch, (m) => m.versions?.length ?? 1)}::int[],
+                  ${column(batch, (m) => m.createdAt)}::timestamptz[]) with ordinality as m(role, content, turn, is_initial, version, versions, created_at, n)
+                order by m.n
+                returning id`,
+          );
+          // Ids are drawn in the order the rows are inserted (by n); sorted to be sure.
+          ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
         }
-        const versionRows = input.messages.flatMap((m, i) =>
-          (m.versions ?? []).map((v, n) => ({ messageId: ids[i], version: n + 1, kind: v.kind, content: v.content, createdAt: v.createdAt })),
-        );
-        for (let start = 0; start < versionRows.length; start += BATCH) await tx.insert(messageVersions).values(versionRows.slice(start, start + BATCH));
+        let versionRows: Array<{ messageId: number; version: number; kind: MessageVersionKind; content: string; createdAt: Date }> = [];
+        const writeVersions = async () => {
+          await tx.execute(
+            sql`insert into message_versions (message_id, version, kind, content, created_at)
+                select * from unnest(${column(versionRows, (v) => v.messageId)}::int[], ${column(versionRows, (v) => v.version)}::int[],
+                  ${column(versionRows, (v) => v.kind)}::text[], ${column(versionRows, (v) => v.content)}::text[], ${column(versionRows, (v) => v.createdAt)}::timestamptz[])`,
+          );
+          versionRows = [];
+        };
+        for (const [i, m] of input.messages.entries()) {
+          for (const [n, v] of (m.versions ?? []).entries()) versionRows.push({ messageId: ids[i], version: n + 1, kind: v.kind, content: v.content, createdAt: v.createdAt });
+          if (versionRows.length >= BATCH) await writeVersions();
+        }
+        if (versionRows.length > 0) await writeVersions();
         if (input.memoryCovers > 0) {
           await tx.update(stories).set({ memoryThroughId: ids[input.memoryCovers - 1] }).where(eq(stories.id, story.id));
         }

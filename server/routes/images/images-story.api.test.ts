@@ -150,7 +150,7 @@ describe('sharing', () => {
     const visitor = new TestClient(ctx.app, '10.9.9.9');
     const bytes = await visitor.get(pictured.image);
     expect(bytes.statusCode).toBe(200);
-    expect(bytes.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(bytes.headers['cache-control']).toBe('public, max-age=60');
     expect(bytes.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     expect((await visitor.get(`/api/shared/${shareId}/images/${'0'.repeat(64)}.webp`)).statusCode).toBe(404);
     expect((await visitor.get(`/api/shared/nosuchshare1234/images/${hash}.webp`)).statusCode).toBe(404);

@@ -31,10 +31,13 @@ export function parseImageFile(file: string): { hash: string; thumbnail: boolean
   return match ? { hash: match[1], thumbnail: Boolean(match[2]) } : null;
 }
 
-/** Sends stored bytes: immutable (the URL is the content's hash), with an ETag for revalidation. */
-export function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: StoredAsset, thumbnail: boolean, scope: 'private' | 'public') {
+/** The owner's pictures: their URL is the content's hash, so the bytes behind it never change. */
+export const OWNER_ASSET_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+/** Sends stored bytes with an ETag for revalidation, cached as `cacheControl` says. */
+export function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: StoredAsset, thumbnail: boolean, cacheControl: string) {
   const etag = `"${asset.hash.slice(0, 32)}${thumbnail ? '-t' : ''}"`;
-  reply.header('etag', etag).header('cache-control', `${scope}, max-age=31536000, immutable`).header('x-content-type-options', 'nosniff');
+  reply.header('etag', etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
   if (matchesEtag(request, etag)) return reply.status(304).send();
   return reply.type('image/webp').send(thumbnail ? asset.thumbnail : asset.webp);
 }
@@ -75,7 +78,7 @@ export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       const file = parseImageFile(request.params.file);
       const asset = file && (await ctx.images.ownerAsset(userId, file.hash));
       if (!file || !asset) throw imageNotFound();
-      return sendAsset(request, reply, asset, file.thumbnail, 'private');
+      return sendAsset(request, reply, asset, file.thumbnail, OWNER_ASSET_CACHE_CONTROL);
     });
   };
 }

@@ -1,6 +1,7 @@
 // Sharing endpoints (spec section 7): POST /api/story/:storyId/share (owner), DELETE
-// /api/shared/:shareId (owner) and the public GET /api/shared/:shareId. Public reads are limited per
-// IP (counted in memory or Redis, never in the database) and cacheable: a snapshot never changes, so
+// /api/shared/:shareId (owner) and the public GET /api/shared/:shareId and its pictures. Public reads
+// are limited per IP, story reads and pictures each in a bucket of their own (counted in memory or
+// Redis, never in the database), and cacheable: a snapshot never changes, so
 // its ETag holds until the owner stops sharing, and a short max-age bounds how long a stopped link
 // can linger in caches. The answer's bytes (plain, brotli or gzip) and ETag come ready-made from the
 // sharing service's cache, so a read (or a 304) usually touches neither the database, nor the JSON
@@ -54,6 +55,11 @@ export function preferredEncoding(header: string | undefined): Encoding | null {
 
 export function sharedReadLimit(ctx: RouteContext): Limit {
   return { bucket: 'shared-read-ip', max: ctx.config.sharedReadsPerMinute, windowMs: 60_000 };
+}
+
+/** Shared pictures have a bucket of their own: one page of a long story shows many of them. */
+export function sharedPictureLimit(ctx: RouteContext): Limit {
+  return { bucket: 'shared-picture-ip', max: ctx.config.sharedPicturesPerMinute, windowMs: 60_000 };
 }
 
 /** Counts one public read for the caller's IP; false when the IP has used up its reads. */
@@ -116,13 +122,16 @@ export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       return shared ? answer(request, reply, shared) : answerLater(request, reply, request.params.shareId, allowed);
     });
 
-    // A shared snapshot's pictures: public and immutable, like the link itself. Not counted
-    // against the read limit: a gallery is many pictures for one read, and caches absorb repeats.
+    // A shared snapshot's pictures: public, counted per IP in a bucket of their own (a gallery is
+    // many pictures for one read of the story, and must not use up the story reads, nor they it).
+    // Cached as briefly as the snapshot, not for a year: a stopped share stops showing them once
+    // that minute is over (the ETag keeps a revalidation to a 304).
     app.get('/shared/:shareId/images/:file', { schema: { params: shareParamsSchema.extend({ file: z.string() }) } }, async (request, reply) => {
+      if (!(await ctx.limiter.allow(sharedPictureLimit(ctx), ipKey(request.ip)))) throw tooManyRequests(SHARING_MESSAGES.tooManyPictures, 60);
       const file = parseImageFile(request.params.file);
       const asset = file && (await ctx.sharing.sharedAsset(request.params.shareId, file.hash));
       if (!file || !asset) throw new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
-      return sendAsset(request, reply, asset, file.thumbnail, 'public');
+      return sendAsset(request, reply, asset, file.thumbnail, `public, max-age=${SHARED_MAX_AGE_SECONDS}`);
     });
   };
 }

@@ -179,6 +179,21 @@ describe('POST /api/story/import', () => {
       expect(res.json().message).toContain(message);
       if (status === 400 && message !== 'Request body is not valid JSON' && !message.startsWith('This story file')) expect(res.json().message).toMatch(/^This file is not a story exported from Taleweaver, or it is damaged \(/);
     }
+    // Numbers past what the database holds (int4) are refused by the file's own bounds, not a 500.
+    const last = good.messages.length - 1;
+    const bounded: Array<[unknown, string]> = [
+      [{ ...good, messages: good.messages.map((m: object, i: number) => (i === last ? { ...m, turn: 2 ** 31 } : m)) }, `Too big: expected number to be <=10000 at messages.${last}.turn`],
+      [{ ...good, messages: good.messages.map((m: object, i: number) => (i === last ? { ...m, turn: 1e300 } : m)) }, `at messages.${last}.turn`],
+      [{ ...good, story: { ...good.story, memoryCovers: 2 ** 40 } }, 'Too big: expected number to be <=10000 at story.memoryCovers'],
+      [{ ...good, messages: good.messages.map((m: object, i: number) => (i === last ? { ...m, version: 2 ** 31, versions: [] } : m)) }, `at messages.${last}.version`],
+    ];
+    for (const [file, message] of bounded) {
+      const res = await importFile(client, JSON.stringify(file));
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(res.json().message).toMatch(/^This file is not a story exported from Taleweaver, or it is damaged \(/);
+      expect(res.json().message).toContain(message);
+    }
     const huge = JSON.stringify({ ...good, padding: 'x'.repeat(5 * 1024 * 1024) });
     const tooLarge = await importFile(client, huge);
     expect(tooLarge.statusCode).toBe(413);
