@@ -253,6 +253,9 @@ describe('USER_MAX_STORED_MB', () => {
     let retries = 0;
     while ((await client.post(`/api/story/${storyId}/retry`)).statusCode === 200) retries += 1;
     expect(retries).toBeLessThan(10);
+    // The imported story's memory catches up in the background (a fold after each turn): let it land,
+    // so the figures below are the account's, not a fold's half-way point.
+    await ctx.app.narration.idle();
     const full = await limitsOf(client);
     expect(full.storedBytes.used).toBeGreaterThan(MIB);
     const state = await stateOf(client, storyId);
