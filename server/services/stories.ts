@@ -34,8 +34,13 @@ interface StoryDeps {
 }
 
 const TITLE_MAX_OUTPUT_TOKENS = 24;
-/** The opening's share of a title request; with the premise (at most 4,000 characters) it stays far inside the smallest window. */
-const TITLE_OPENING_TOKENS = 1_000;
+/**
+ * The premise's and the opening's share of a title request, cut in the middle past them: with the
+ * instructions and the reply, a title request stays inside the smallest window the narrator may have
+ * (LLM_MAX_OUTPUT_TOKENS + 2,048), whatever the premise's script or an imported opening's length.
+ */
+const TITLE_PREMISE_TOKENS = 600;
+const TITLE_OPENING_TOKENS = 700;
 /** What a title request may cost beyond its reply: the instructions, the premise and the opening. */
 const TITLE_PROMPT_TOKENS = 2_200;
 const TITLE_TEMPERATURE = 0.7;
@@ -122,10 +127,11 @@ export function createStoryService(deps: StoryDeps) {
       const fallback = fallbackTitle(story.premise);
       if (!mayPay) return { title: fallback };
       // An imported opening may be 20,000 characters: cut to its head and tail, the request fits any window.
-      const opening = cutMiddle((await repos.stories.firstReply(storyId))?.content ?? '', TITLE_OPENING_TOKENS, await loadTokenCounter());
+      const count = await loadTokenCounter();
+      const opening = cutMiddle((await repos.stories.firstReply(storyId))?.content ?? '', TITLE_OPENING_TOKENS, count);
       const request = {
         system: TITLE_SYSTEM_PROMPT,
-        messages: [{ role: 'user' as const, content: titleUserPrompt(story.premise, opening) }],
+        messages: [{ role: 'user' as const, content: titleUserPrompt(cutMiddle(story.premise, TITLE_PREMISE_TOKENS, count), opening) }],
         maxOutputTokens: TITLE_MAX_OUTPUT_TOKENS,
         temperature: TITLE_TEMPERATURE,
         task: { kind: 'title' as const, premise: story.premise, opening },

@@ -74,6 +74,19 @@ describe('cutMiddle', () => {
     expect(cut.startsWith('w0 w1')).toBe(true);
     expect(cut.endsWith('w499')).toBe(true);
   });
+
+  it('cuts a text without spaces by characters, and never splits a character in two', () => {
+    const real = count;
+    const han = `雨${'霧の中で鐘が鳴る。'.repeat(400)}終`;
+    const cut = cutMiddle(han, 200, real);
+    expect(real(cut)).toBeLessThanOrEqual(200);
+    expect(real(cut)).toBeGreaterThan(150);
+    expect([cut.startsWith('雨霧'), cut.endsWith('鳴る。終'), cut.includes(' … ')]).toEqual([true, true, true]);
+    const emoji = '🐉'.repeat(3000);
+    const cutEmoji = cutMiddle(emoji, 100, real);
+    expect(real(cutEmoji)).toBeLessThanOrEqual(100);
+    expect(cutEmoji.replace(' … ', '')).toMatch(/^(🐉)+$/u);
+  });
 });
 
 describe('planFold', () => {

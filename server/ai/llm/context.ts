@@ -93,16 +93,25 @@ export function countPrompt(system: string, messages: ChatMessage[], count: Coun
   return count(system) + MESSAGE_OVERHEAD_TOKENS + PRIMING_TOKENS + messages.reduce((sum, m) => sum + count(m.content) + MESSAGE_OVERHEAD_TOKENS, 0);
 }
 
-/** Keeps the head and tail of a text that is too long for its slot, cutting whole words. */
+/**
+ * Keeps the head and tail of a text that is too long for its slot: whole words where the text has
+ * them, else characters (a script written without spaces is one endless "word", which a cut by words
+ * kept whole).
+ */
 export function cutMiddle(text: string, maxTokens: number, count: Count): string {
   const tokens = count(text);
   if (tokens <= maxTokens) return text;
-  const words = text.split(/\s+/);
-  let keep = Math.max(2, Math.floor(words.length * (maxTokens / tokens)) - 4);
+  return keepEnds(text.split(/\s+/), ' ', maxTokens, tokens, count) ?? keepEnds(Array.from(text), '', maxTokens, tokens, count) ?? '…';
+}
+
+/** The fewest units cut from the middle (units joined by `glue`) that fit `maxTokens`; null when two units are too many. */
+function keepEnds(units: string[], glue: string, maxTokens: number, tokens: number, count: Count): string | null {
+  let keep = Math.max(2, Math.floor(units.length * (maxTokens / tokens)) - 4);
   for (;;) {
     const half = Math.floor(keep / 2);
-    const candidate = `${words.slice(0, half).join(' ')} … ${words.slice(words.length - half).join(' ')}`;
-    if (count(candidate) <= maxTokens || keep <= 2) return candidate;
+    const candidate = `${units.slice(0, half).join(glue)} … ${units.slice(units.length - half).join(glue)}`;
+    if (count(candidate) <= maxTokens) return candidate;
+    if (keep <= 2) return null;
     keep -= Math.max(1, Math.floor(keep / 10));
   }
 }

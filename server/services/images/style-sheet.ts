@@ -7,6 +7,8 @@
 // waits on it.
 import { randomInt } from 'node:crypto';
 import { dominantGenre, artStyleFor, findNames, lookFor, playerLookFor } from '@server/ai/image/style-heuristics';
+import { cutMiddle } from '@server/ai/llm/context';
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { VisualsRecord } from '@server/db/repositories/images';
@@ -27,8 +29,11 @@ const answerSchema = z.object({
 });
 
 const STYLE_MAX_OUTPUT_TOKENS = 400;
-/** What a style request may cost beyond its reply: the instructions, the premise (at most 4,000 characters), one scene and the known names. */
-const STYLE_PROMPT_TOKENS = 1_800;
+/** The premise's and the scene's share of a style request: with the instructions, a dozen names and the reply it stays inside the smallest window (LLM_MAX_OUTPUT_TOKENS + 2,048). */
+const STYLE_PREMISE_TOKENS = 600;
+const STYLE_SCENE_TOKENS = 400;
+/** What a style request may cost beyond its reply: the instructions, the premise, one scene and the known names. */
+const STYLE_PROMPT_TOKENS = 1_300;
 
 export function styleUserPrompt(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }): string {
   return [
@@ -84,9 +89,12 @@ export function createStyleSheets(deps: { repos: Repositories; narrator: Narrato
 
   /** The narrator's looks, or the offline heuristics when the call is refused (hour, month), fails or answers nothing usable. */
   async function askNarrator(userId: number, storyId: number, task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
+    // The premise and the scene cut to their shares, so the request fits the smallest window (see STYLE_PROMPT_TOKENS).
+    const count = await loadTokenCounter();
+    const sent = { ...task, premise: cutMiddle(task.premise, STYLE_PREMISE_TOKENS, count), scene: cutMiddle(task.scene, STYLE_SCENE_TOKENS, count) };
     const request = {
       system: STYLE_SYSTEM_PROMPT,
-      messages: [{ role: 'user' as const, content: styleUserPrompt(task) }],
+      messages: [{ role: 'user' as const, content: styleUserPrompt(sent) }],
       maxOutputTokens: STYLE_MAX_OUTPUT_TOKENS,
       temperature: 0.3,
       task: { kind: 'style' as const, ...task },
