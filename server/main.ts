@@ -47,7 +47,11 @@ async function main(): Promise<void> {
   await repos.users.syncAdmins(config.adminUsernames);
   // The embedded database has one process (DATA_DIR lock), so a generation lease left by a killed
   // process is stale: free it now. On PostgreSQL other instances may be mid-turn; leases expire.
-  if (database.kind === 'pglite') await repos.stories.releaseAllLeases();
+  // Likewise an import it was writing will never finish: its hidden story goes.
+  if (database.kind === 'pglite') {
+    await repos.stories.releaseAllLeases();
+    await repos.storyFiles.deleteAbandonedImports();
+  }
   const vacuum = database.kind === 'pglite' ? () => database.executeSql(PGLITE_VACUUM_SQL) : undefined;
   const stopHousekeeping = startHousekeeping(repos, () => new Date(), logger, vacuum);
 

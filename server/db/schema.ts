@@ -111,6 +111,8 @@ export const stories = pgTable(
     /** The player's notes for the narrator (an author's note), sent with every turn. */
     notes: text('notes').notNull().default(''),
     generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
+    /** An import still being written (in pieces, so the embedded database's one session is never held long): hidden until it is whole. */
+    importing: boolean('importing').notNull().default(false),
     /** The story this one was branched from (while it exists) and the message the branch copied up to. */
     branchedFromStoryId: integer('branched_from_story_id').references((): AnyPgColumn => stories.id, { onDelete: 'set null' }),
     branchedFromMessageId: integer('branched_from_message_id'),

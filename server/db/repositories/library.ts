@@ -23,7 +23,7 @@ export function createLibraryRepository(db: Db) {
 
   /** A story without a title yet is found by its premise (its title is made from it). */
   const matches = (userId: number, query: string | undefined): SQL =>
-    query ? sql`s.user_id = ${userId} and coalesce(s.title, s.premise) ilike ${likePattern(query)}` : sql`s.user_id = ${userId}`;
+    query ? sql`s.user_id = ${userId} and not s.importing and coalesce(s.title, s.premise) ilike ${likePattern(query)}` : sql`s.user_id = ${userId} and not s.importing`;
 
   return {
     async page(input: { userId: number; query?: string; limit: number; offset: number }): Promise<{ rows: LibraryRow[]; total: number }> {
@@ -57,7 +57,11 @@ export function createLibraryRepository(db: Db) {
 
     /** Every story id of a player, oldest first (their data download). */
     async storyIds(userId: number): Promise<number[]> {
-      const rows = await db.select({ id: stories.id }).from(stories).where(eq(stories.userId, userId)).orderBy(stories.id);
+      const rows = await db
+        .select({ id: stories.id })
+        .from(stories)
+        .where(and(eq(stories.userId, userId), eq(stories.importing, false)))
+        .orderBy(stories.id);
       return rows.map((r) => r.id);
     },
 

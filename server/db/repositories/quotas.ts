@@ -75,7 +75,7 @@ export function createQuotasRepository(db: Db) {
       const [row] = await rows<{ stories: number | null; shares: number | null; storedBytes: string | number | null }>(
         db,
         sql`select q.stories, q.shares, q.stored_bytes as "storedBytes"
-            from stories s left join user_stats q on q.user_id = s.user_id where s.id = ${storyId} and s.user_id = ${userId}`,
+            from stories s left join user_stats q on q.user_id = s.user_id where s.id = ${storyId} and s.user_id = ${userId} and not s.importing`,
       );
       return row ? { stories: row.stories ?? 0, shares: row.shares ?? 0, storedBytes: Number(row.storedBytes ?? 0) } : null;
     },

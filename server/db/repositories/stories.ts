@@ -109,7 +109,7 @@ export function createStoriesRepository(db: Db) {
       const [row] = await db
         .select(storyColumns)
         .from(stories)
-        .where(and(eq(stories.id, storyId), eq(stories.userId, userId)));
+        .where(and(eq(stories.id, storyId), eq(stories.userId, userId), eq(stories.importing, false)));
       return row ?? null;
     },
 
@@ -125,7 +125,7 @@ export function createStoriesRepository(db: Db) {
       const [row] = await db
         .update(stories)
         .set({ generatingUntil: until })
-        .where(and(eq(stories.id, storyId), eq(stories.userId, userId), or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now)), withinStorage))
+        .where(and(eq(stories.id, storyId), eq(stories.userId, userId), eq(stories.importing, false), or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now)), withinStorage))
         .returning(storyColumns);
       return row ?? null;
     },

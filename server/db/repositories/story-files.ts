@@ -3,7 +3,7 @@
 // in batches so no single answer is the whole story. Writing an imported story in one transaction:
 // the story, its messages in order, the memory's reach and the pictures the importer may show.
 // Either all of it lands or none of it does.
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import { sceneImages, stories, storyMessages } from '../schema';
@@ -25,8 +25,17 @@ export interface ImportedMessage {
   version?: number;
 }
 
-/** Rows per insert (one array parameter per column): each statement a few hundred KB at most. */
+/** Rows per insert (one array parameter per column). */
 const BATCH = 1000;
+/**
+ * Text per piece of an import (UTF-8 at most three bytes a UTF-16 unit): each piece is its own
+ * transaction, and a transaction has the embedded database's one session to itself, so this bounds
+ * how long another request waits behind an import (tens of milliseconds).
+ */
+const PIECE_BYTES = 256 * 1024;
+
+/** A transaction's handle, as Drizzle gives it. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One column of rows as a single array parameter (node-postgres writes it as a PostgreSQL array). */
 const column = <Row, Value>(list: Row[], value: (row: Row) => Value) => sql.param(list.map(value));
@@ -56,6 +65,77 @@ export interface StorySnapshot {
 }
 
 export function createStoryFilesRepository(db: Db) {
+  /** Runs `write` over `rows` in pieces of at most BATCH rows and PIECE_BYTES of text, each piece its own transaction with the quota counters counting per statement. */
+  async function inPieces<Row>(list: Row[], textOf: (row: Row) => string, write: (tx: Tx, piece: Row[]) => Promise<void>): Promise<void> {
+    for (let start = 0; start < list.length; ) {
+      let end = start;
+      let bytes = 0;
+      while (end < list.length && end - start < BATCH && (end === start || bytes + textOf(list[end]).length * 3 <= PIECE_BYTES)) {
+        bytes += textOf(list[end]).length * 3;
+        end += 1;
+      }
+      const piece = list.slice(start, end);
+      await db.transaction(async (tx) => {
+        await countRowsInBulk(tx);
+        await write(tx, piece);
+      });
+      start = end;
+    }
+  }
+
+  /** The messages in story order; their ids, in the same order. */
+  async function writeMessages(storyId: number, messages: ImportedMessage[]): Promise<number[]> {
+    const ids: number[] = [];
+    // Rows go in as one array per column (unnest), not as Drizzle's per-value insert: building
+    // that for a 5 MB file's 50,000 versions took seconds of the event loop, 40 ms a batch.
+    await inPieces(messages, (m) => m.content, async (tx, batch) => {
+      const inserted = await rows<{ id: number }>(
+        tx,
+        sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, version, versions, created_at)
+            select ${storyId}, m.role, m.content, m.turn, m.is_initial, case when m.role = 'user' then 1 else 0 end, m.version, m.versions, m.created_at
+            from unnest(${column(batch, (m) => m.role)}::text[], ${column(batch, (m) => m.content)}::text[], ${column(batch, (m) => m.turn)}::int[],
+              ${column(batch, (m) => m.isInitial)}::boolean[], ${column(batch, (m) => m.version ?? 1)}::int[], ${column(batch, (m) => m.versions?.length ?? 1)}::int[],
+              ${column(batch, (m) => m.createdAt)}::timestamptz[]) with ordinality as m(role, content, turn, is_initial, version, versions, created_at, n)
+            order by m.n
+            returning id`,
+      );
+      // Ids are drawn in the order the rows are inserted (by n); sorted to be sure.
+      ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
+    });
+    return ids;
+  }
+
+  async function writeVersions(messages: ImportedMessage[], ids: number[]): Promise<void> {
+    const versionRows = messages.flatMap((m, i) => (m.versions ?? []).map((v, n) => ({ messageId: ids[i], version: n + 1, kind: v.kind, content: v.content, createdAt: v.createdAt })));
+    await inPieces(versionRows, (v) => v.content, async (tx, batch) => {
+      await tx.execute(
+        sql`insert into message_versions (message_id, version, kind, content, created_at)
+            select * from unnest(${column(batch, (v) => v.messageId)}::int[], ${column(batch, (v) => v.version)}::int[],
+              ${column(batch, (v) => v.kind)}::text[], ${column(batch, (v) => v.content)}::text[], ${column(batch, (v) => v.createdAt)}::timestamptz[])`,
+      );
+    });
+  }
+
+  /**
+   * A picture comes back only for a player who already has it in a story of theirs: a content hash
+   * seen in someone's shared link must not make their picture the importer's.
+   */
+  async function writePictures(tx: Tx, input: { userId: number; now: Date; messages: ImportedMessage[] }, storyId: number, ids: number[]): Promise<void> {
+    const wanted = [...new Set(input.messages.flatMap((m) => (m.image ? [m.image.hash] : [])))];
+    if (wanted.length === 0) return;
+    const owned = await tx
+      .selectDistinct({ hash: sceneImages.assetHash })
+      .from(sceneImages)
+      .where(and(eq(sceneImages.userId, input.userId), eq(sceneImages.status, 'ready'), inArray(sceneImages.assetHash, wanted)));
+    const mine = new Set(owned.map((r) => r.hash));
+    const pictures = input.messages.flatMap((m, i) =>
+      m.image && mine.has(m.image.hash) && m.role === 'assistant'
+        ? [{ userId: input.userId, storyId, messageId: ids[i], version: m.version ?? 1, status: 'ready' as const, scene: m.image.alt, assetHash: m.image.hash, attempts: 1, createdAt: input.now, updatedAt: input.now }]
+        : [],
+    );
+    if (pictures.length > 0) await tx.insert(sceneImages).values(pictures);
+  }
+
   return {
     /**
      * The owner's story as it stands at one moment, for an export; null when it is not theirs.
@@ -69,7 +149,7 @@ export function createStoryFilesRepository(db: Db) {
           const [story] = await tx
             .select({ title: stories.title, premise: stories.premise, memory: stories.memory, memoryThroughId: stories.memoryThroughId, notes: stories.notes })
             .from(stories)
-            .where(and(eq(stories.id, storyId), eq(stories.userId, userId)));
+            .where(and(eq(stories.id, storyId), eq(stories.userId, userId), eq(stories.importing, false)));
           if (!story) return null;
           const images = createImagesRepository(tx);
           const versions = createStoryVersionsRepository(tx);
@@ -107,6 +187,13 @@ export function createStoryFilesRepository(db: Db) {
       );
     },
 
+    /**
+     * Writes an imported story. The story is hidden (`importing`) while its rows go in, a few hundred
+     * KB at a time, each piece its own short transaction: the embedded database is one session, and a
+     * 5 MB file written in one transaction held every other request for a second. The last piece
+     * shows it; a failure (a quota, the database) deletes it, and one left by a process that died is
+     * deleted at the next start or by housekeeping. So a file still lands whole or not at all.
+     */
     async importStory(input: {
       userId: number;
       title: string;
@@ -121,68 +208,38 @@ export function createStoryFilesRepository(db: Db) {
       /** Throws QuotaExceeded (keeping nothing) when the story takes the account past these. */
       quotas: QuotaCheck;
     }): Promise<number> {
-      return db.transaction(async (tx) => {
-        await countRowsInBulk(tx);
+      const storyId = await db.transaction(async (tx) => {
         const [story] = await tx
           .insert(stories)
-          .values({ userId: input.userId, title: input.title, premise: input.premise, memory: input.memory, notes: input.notes, createdAt: input.createdAt, updatedAt: input.now })
+          .values({ userId: input.userId, title: input.title, premise: input.premise, memory: input.memory, notes: input.notes, importing: true, createdAt: input.createdAt, updatedAt: input.now })
           .returning({ id: stories.id });
         // One story too many is known before its messages are written.
         await assertWithinQuotas(tx, input.userId, { maxStories: input.quotas.maxStories });
-        // Rows go in as one array per column (unnest), not as Drizzle's per-value insert: building
-        // that for a 5 MB file's 50,000 versions took seconds of the event loop, 40 ms a batch.
-        const ids: number[] = [];
-        for (let start = 0; start < input.messages.length; start += BATCH) {
-          const batch = input.messages.slice(start, start + BATCH);
-          const inserted = await rows<{ id: number }>(
-            tx,
-            sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, version, versions, created_at)
-                select ${story.id}, m.role, m.content, m.turn, m.is_initial, case when m.role = 'user' then 1 else 0 end, m.version, m.versions, m.created_at
-                from unnest(${column(batch, (m) => m.role)}::text[], ${column(batch, (m) => m.content)}::text[], ${column(batch, (m) => m.turn)}::int[],
-                  ${column(batch, (m) => m.isInitial)}::boolean[], ${column(batch, (m) => m.version ?? 1)}::int[], ${column(batch, (m) => m.versions?.length ?? 1)}::int[],
-                  ${column(batch, (m) => m.createdAt)}::timestamptz[]) with ordinality as m(role, content, turn, is_initial, version, versions, created_at, n)
-                order by m.n
-                returning id`,
-          );
-          // Ids are drawn in the order the rows are inserted (by n); sorted to be sure.
-          ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
-        }
-        let versionRows: Array<{ messageId: number; version: number; kind: MessageVersionKind; content: string; createdAt: Date }> = [];
-        const writeVersions = async () => {
-          await tx.execute(
-            sql`insert into message_versions (message_id, version, kind, content, created_at)
-                select * from unnest(${column(versionRows, (v) => v.messageId)}::int[], ${column(versionRows, (v) => v.version)}::int[],
-                  ${column(versionRows, (v) => v.kind)}::text[], ${column(versionRows, (v) => v.content)}::text[], ${column(versionRows, (v) => v.createdAt)}::timestamptz[])`,
-          );
-          versionRows = [];
-        };
-        for (const [i, m] of input.messages.entries()) {
-          for (const [n, v] of (m.versions ?? []).entries()) versionRows.push({ messageId: ids[i], version: n + 1, kind: v.kind, content: v.content, createdAt: v.createdAt });
-          if (versionRows.length >= BATCH) await writeVersions();
-        }
-        if (versionRows.length > 0) await writeVersions();
-        if (input.memoryCovers > 0) {
-          await tx.update(stories).set({ memoryThroughId: ids[input.memoryCovers - 1] }).where(eq(stories.id, story.id));
-        }
-        // A picture comes back only for a player who already has it in a story of theirs: a content
-        // hash seen in someone's shared link must not make their picture the importer's.
-        const wanted = [...new Set(input.messages.flatMap((m) => (m.image ? [m.image.hash] : [])))];
-        if (wanted.length > 0) {
-          const owned = await tx
-            .selectDistinct({ hash: sceneImages.assetHash })
-            .from(sceneImages)
-            .where(and(eq(sceneImages.userId, input.userId), eq(sceneImages.status, 'ready'), inArray(sceneImages.assetHash, wanted)));
-          const mine = new Set(owned.map((r) => r.hash));
-          const pictures = input.messages.flatMap((m, i) =>
-            m.image && mine.has(m.image.hash) && m.role === 'assistant'
-              ? [{ userId: input.userId, storyId: story.id, messageId: ids[i], version: m.version ?? 1, status: 'ready' as const, scene: m.image.alt, assetHash: m.image.hash, attempts: 1, createdAt: input.now, updatedAt: input.now }]
-              : [],
-          );
-          if (pictures.length > 0) await tx.insert(sceneImages).values(pictures);
-        }
-        await assertWithinQuotas(tx, input.userId, input.quotas);
         return story.id;
       });
+      try {
+        const ids = await writeMessages(storyId, input.messages);
+        await writeVersions(input.messages, ids);
+        await db.transaction(async (tx) => {
+          if (input.memoryCovers > 0) await tx.update(stories).set({ memoryThroughId: ids[input.memoryCovers - 1] }).where(eq(stories.id, storyId));
+          await writePictures(tx, input, storyId, ids);
+          await tx.update(stories).set({ importing: false }).where(eq(stories.id, storyId));
+          await assertWithinQuotas(tx, input.userId, input.quotas);
+        });
+      } catch (error) {
+        await db.delete(stories).where(eq(stories.id, storyId));
+        throw error;
+      }
+      return storyId;
+    },
+
+    /** Deletes stories whose import never finished (its process died): all of them at start-up on the embedded database, else those begun before `before`. */
+    async deleteAbandonedImports(before?: Date): Promise<number> {
+      const gone = await db
+        .delete(stories)
+        .where(and(eq(stories.importing, true), before ? lt(stories.updatedAt, before) : undefined))
+        .returning({ id: stories.id });
+      return gone.length;
     },
   };
 }

@@ -87,7 +87,7 @@ export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
   return sql`
     with leased as (
       update stories set generating_until = ${input.until.toISOString()}::timestamptz
-      where id = ${input.storyId} and user_id = ${input.userId}
+      where id = ${input.storyId} and user_id = ${input.userId} and not importing
         and (generating_until is null or generating_until < ${input.now.toISOString()}::timestamptz)
         -- The storage quota: one primary-key read of the owner's counter, kept by triggers (migration 0013).
         and coalesce((select q.stored_bytes from user_stats q where q.user_id = ${input.userId}), 0) <= ${input.maxStoredBytes - Buffer.byteLength(input.content)}::bigint
