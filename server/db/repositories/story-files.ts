@@ -1,16 +1,14 @@
-// A story as a file. Reading one for an export: the story, its shown messages, their pictures and
-// versions as one consistent snapshot (a read-only REPEATABLE READ transaction), the messages read
-// in batches so no single answer is the whole story. Writing an imported story in one transaction:
-// the story, its messages in order, the memory's reach and the pictures the importer may show.
-// Either all of it lands or none of it does.
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+// A story as a file. Reading one for an export: the story and its shown messages' heads (version,
+// versions, picture) as one moment in a short read-only transaction, then their texts in batches
+// (a version's text never changes), so no single answer is the whole story and the embedded
+// database's one session is never held for it. Writing an imported story: in pieces, each its own
+// short transaction, the story hidden until the last piece shows it; all of it lands or none does.
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
-import { sceneImages, stories, storyMessages } from '../schema';
-import { createImagesRepository } from './images';
+import { sceneImages, stories } from '../schema';
 import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
 import { MAX_ID, rows } from './sql-values';
-import { createStoryVersionsRepository } from './story-versions';
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
@@ -39,8 +37,21 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One column of rows as a single array parameter (node-postgres writes it as a PostgreSQL array). */
 const column = <Row, Value>(list: Row[], value: (row: Row) => Value) => sql.param(list.map(value));
-/** Messages per read of a snapshot: each answer stays a few hundred KB, parsed between other requests' work. */
+/** Messages per read of a snapshot's texts: each answer stays a few hundred KB, parsed between other requests' work. */
 const READ_BATCH = 500;
+
+/** A shown message at the snapshot's moment: which version it shows, how many it has, its picture. */
+interface MessageHeadRow {
+  id: number;
+  role: 'user' | 'assistant';
+  turn: number;
+  isInitial: boolean;
+  version: number;
+  versions: number;
+  createdAt: string;
+  pictureHash: string | null;
+  pictureScene: string | null;
+}
 
 /** A shown message of an exported story, with the picture of its shown version and, when it has several, its versions. */
 export interface SnapshotMessage {
@@ -65,6 +76,45 @@ export interface StorySnapshot {
 }
 
 export function createStoryFilesRepository(db: Db) {
+  /**
+   * The messages of these heads with the texts the heads name: a message with one version then has
+   * its text in its row, unless it gained versions since (then its first version holds that text);
+   * one with several has them all in message_versions, of which the heads' count is read. Null when
+   * a text is gone (the story was deleted meanwhile).
+   */
+  async function textsOf(heads: MessageHeadRow[]): Promise<SnapshotMessage[] | null> {
+    const ids = `{${heads.map((h) => h.id).join(',')}}`;
+    const [single, versioned] = await Promise.all([
+      rows<{ id: number; content: string }>(db, sql`select id, content from story_messages where id = any(${ids}::int[]) and versions = 1`),
+      rows<{ messageId: number; version: number; kind: MessageVersion['kind']; content: string; createdAt: string }>(
+        db,
+        sql`select message_id as "messageId", version, kind, content, to_json(created_at) #>> '{}' as "createdAt"
+            from message_versions where message_id = any(${ids}::int[]) order by message_id, version`,
+      ),
+    ]);
+    const current = new Map(single.map((r) => [r.id, r.content]));
+    const histories = new Map<number, MessageVersion[]>();
+    for (const { messageId, ...version } of versioned) histories.set(messageId, [...(histories.get(messageId) ?? []), version]);
+    const messages: SnapshotMessage[] = [];
+    for (const head of heads) {
+      const history = histories.get(head.id);
+      const content = head.versions === 1 ? (current.get(head.id) ?? history?.[0]?.content) : history?.[head.version - 1]?.content;
+      if (content === undefined || (head.versions > 1 && (history?.length ?? 0) < head.versions)) return null;
+      messages.push({
+        id: head.id,
+        role: head.role,
+        content,
+        turn: head.turn,
+        isInitial: head.isInitial,
+        version: head.version,
+        createdAt: new Date(head.createdAt),
+        ...(head.pictureHash ? { picture: { hash: head.pictureHash, scene: head.pictureScene ?? '' } } : {}),
+        ...(head.versions > 1 && history ? { history: history.slice(0, head.versions) } : {}),
+      });
+    }
+    return messages;
+  }
+
   /** Runs `write` over `rows` in pieces of at most BATCH rows and PIECE_BYTES of text, each piece its own transaction with the quota counters counting per statement. */
   async function inPieces<Row>(list: Row[], textOf: (row: Row) => string, write: (tx: Tx, piece: Row[]) => Promise<void>): Promise<void> {
     for (let start = 0; start < list.length; ) {
@@ -138,53 +188,43 @@ export function createStoryFilesRepository(db: Db) {
 
   return {
     /**
-     * The owner's story as it stands at one moment, for an export; null when it is not theirs.
-     * One read-only REPEATABLE READ transaction: a turn saved meanwhile is either wholly in it or
-     * not at all, on PostgreSQL and PGlite alike. Pictures only when `pictures` (they are on).
+     * The owner's story as it stands at one moment, for an export; null when it is not theirs (or
+     * went meanwhile). The moment is one short read-only REPEATABLE READ transaction: the story and
+     * its shown messages' heads (which version each shows, how many it has, its picture). The texts
+     * are read after it, in batches outside any transaction: a version's text never changes, so the
+     * heads say exactly which to read, and the embedded database's one session is never held for
+     * the whole story (a 5 MB story held it half a second, every other request waiting).
      */
     async snapshot(storyId: number, userId: number, pictures: boolean): Promise<StorySnapshot | null> {
       if (storyId > MAX_ID) return null;
-      return db.transaction(
+      const moment = await db.transaction(
         async (tx) => {
           const [story] = await tx
             .select({ title: stories.title, premise: stories.premise, memory: stories.memory, memoryThroughId: stories.memoryThroughId, notes: stories.notes })
             .from(stories)
             .where(and(eq(stories.id, storyId), eq(stories.userId, userId), eq(stories.importing, false)));
           if (!story) return null;
-          const images = createImagesRepository(tx);
-          const versions = createStoryVersionsRepository(tx);
-          const messages: SnapshotMessage[] = [];
-          for (let after = 0; ; ) {
-            const batch = await tx
-              .select({
-                id: storyMessages.id,
-                role: storyMessages.role,
-                content: storyMessages.content,
-                turn: storyMessages.turn,
-                isInitial: storyMessages.isInitial,
-                version: storyMessages.version,
-                versions: storyMessages.versions,
-                createdAt: storyMessages.createdAt,
-              })
-              .from(storyMessages)
-              .where(and(eq(storyMessages.storyId, storyId), eq(storyMessages.state, 'shown'), gt(storyMessages.id, after)))
-              .orderBy(asc(storyMessages.id))
-              .limit(READ_BATCH);
-            if (batch.length === 0) break;
-            const drawn = pictures ? await images.readyHashes(batch.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<number, { hash: string; scene: string }>();
-            const histories = await versions.versionsOfMessages(batch.filter((m) => m.versions > 1).map((m) => m.id));
-            for (const { versions: _count, ...message } of batch) {
-              const picture = drawn.get(message.id);
-              const history = histories.get(message.id);
-              messages.push({ ...message, ...(picture ? { picture } : {}), ...(history ? { history } : {}) });
-            }
-            if (batch.length < READ_BATCH) break;
-            after = batch[batch.length - 1].id;
-          }
-          return { ...story, messages };
+          const heads = await rows<MessageHeadRow>(
+            tx,
+            sql`select m.id, m.role, m.turn, m.is_initial as "isInitial", m.version, m.versions, to_json(m.created_at) #>> '{}' as "createdAt",
+                  p.asset_hash as "pictureHash", p.scene as "pictureScene"
+                from story_messages m
+                left join scene_images p on ${pictures}::boolean and p.message_id = m.id and p.version = m.version and p.status = 'ready' and p.asset_hash is not null
+                where m.story_id = ${storyId} and m.state = 'shown'
+                order by m.id`,
+          );
+          return { story, heads };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
+      if (!moment) return null;
+      const messages: SnapshotMessage[] = [];
+      for (let start = 0; start < moment.heads.length; start += READ_BATCH) {
+        const batch = await textsOf(moment.heads.slice(start, start + READ_BATCH));
+        if (!batch) return null;
+        messages.push(...batch);
+      }
+      return { ...moment.story, messages };
     },
 
     /**
