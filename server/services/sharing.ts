@@ -92,9 +92,11 @@ export function createSharingService({ repos, images, now, shareMaxBytes, compre
           : { role: m.role, content: m.content };
       });
       // The limit is on the answer readers get (texts, escapes, picture addresses): what the cache holds.
-      if (Buffer.byteLength(JSON.stringify({ shareId, title, messages })) > shareMaxBytes) throw tooLarge();
+      // Serialised once: the same text is what the database stores (a 5 MB snapshot cost two).
+      const messagesJson = JSON.stringify(messages);
+      if (Buffer.byteLength(messagesJson) + Buffer.byteLength(JSON.stringify({ shareId, title, messages: [] })) > shareMaxBytes) throw tooLarge();
       const { maxShares, maxStoredBytes } = quotas.limits;
-      await refusedOverQuota(quotas.limits, () => repos.shares.create({ id: shareId, userId, storyId, title, messages, now: now(), quotas: { maxShares, maxStoredBytes } }));
+      await refusedOverQuota(quotas.limits, () => repos.shares.create({ id: shareId, userId, storyId, title, messagesJson, now: now(), quotas: { maxShares, maxStoredBytes } }));
       return { shareId };
     },
 

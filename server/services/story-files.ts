@@ -104,6 +104,26 @@ export function storedBytesOf(story: { premise: string; memory: string; notes: s
 }
 
 export function createStoryFileService({ repos, reader, picturesEnabled, limiter, quotas, now }: StoryFileDeps) {
+  /** Each player's imports being written here, one after another (see oneAtATime). */
+  const writing = new Map<number, Promise<unknown>>();
+
+  /**
+   * Runs a player's import writes one at a time in this process. An import is written in pieces, so
+   * imports written side by side would each count the others' half-written text against the storage
+   * quota and could all be refused where one at a time two would fit; nor does one player gain by
+   * sending ten at once.
+   */
+  async function oneAtATime<T>(userId: number, write: () => Promise<T>): Promise<T> {
+    const before = writing.get(userId) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(write);
+    writing.set(userId, mine);
+    try {
+      return await mine;
+    } finally {
+      if (writing.get(userId) === mine) writing.delete(userId);
+    }
+  }
+
   /** The owner's story as one snapshot, or null when it is not theirs (or went meanwhile). */
   async function read(userId: number, storyId: number): Promise<ExportedStory | null> {
     const snapshot = await repos.storyFiles.snapshot(storyId, userId, picturesEnabled);
@@ -175,16 +195,20 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
       const checked = await reader.read(body);
       if (!checked.ok) throw checked.notJson ? new AppError(400, ERROR_CODES.badJson, MESSAGES.badJson) : new AppError(400, ERROR_CODES.validation, checked.message);
       const { story, messages } = checked;
-      // A full account is refused before 5 MB are written; the write checks again, exactly.
-      await quotas.assertRoom(userId, { story: true, bytes: storedBytesOf(story, messages) });
-      const { maxStories, maxStoredBytes } = quotas.limits;
-      const storyId = await refusedOverQuota(quotas.limits, () => repos.storyFiles.importStory({
-        userId,
-        ...story,
-        now: now(),
-        messages: picturesEnabled ? messages : messages.map((m) => ({ ...m, image: undefined })),
-        quotas: { maxStories, maxStoredBytes },
-      }));
+      const storyId = await oneAtATime(userId, async () => {
+        // A full account is refused before 5 MB are written; the write checks again, exactly.
+        await quotas.assertRoom(userId, { story: true, bytes: storedBytesOf(story, messages) });
+        const { maxStories, maxStoredBytes } = quotas.limits;
+        return refusedOverQuota(quotas.limits, () =>
+          repos.storyFiles.importStory({
+            userId,
+            ...story,
+            now: now(),
+            messages: picturesEnabled ? messages : messages.map((m) => ({ ...m, image: undefined })),
+            quotas: { maxStories, maxStoredBytes },
+          }),
+        );
+      });
       return { storyId, title: story.title };
     },
   };

@@ -24,10 +24,11 @@ export interface ShareRecord {
 export function createSharesRepository(db: Db) {
   return {
     /** Throws QuotaExceeded (keeping nothing) when the new link takes the owner past `quotas`. */
-    async create(input: { id: string; userId: number; storyId: number; title: string; messages: SharedMessageRecord[]; now: Date; quotas: QuotaCheck }): Promise<void> {
-      const { quotas, now, ...share } = input;
+    /** `messagesJson`: the snapshot's messages (SharedMessageRecord[]) as JSON text, stored as it is. */
+    async create(input: { id: string; userId: number; storyId: number; title: string; messagesJson: string; now: Date; quotas: QuotaCheck }): Promise<void> {
+      const { quotas, now, messagesJson, ...share } = input;
       await db.transaction(async (tx) => {
-        await tx.insert(sharedStories).values({ ...share, createdAt: now });
+        await tx.insert(sharedStories).values({ ...share, messages: sql`${messagesJson}::jsonb`, createdAt: now });
         await assertWithinQuotas(tx, input.userId, quotas);
       });
     },
