@@ -5,6 +5,7 @@
 // (shared-story-cache.ts); stopping a share drops it there, and with REDIS_URL on every instance.
 import { randomBytes } from 'node:crypto';
 import type { Repositories } from '@server/db/repositories';
+import type { StoredAsset } from '@server/db/repositories/images';
 import { AppError } from '@server/errors';
 import { SAMPLE_STORY } from '@shared/sample-story';
 import { ERROR_CODES } from '@shared/schemas/common';
@@ -23,6 +24,52 @@ export const shareNotFound = () => new AppError(404, ERROR_CODES.notFound, SHARI
 
 /** A shared picture's address: readable by anyone holding the link, for as long as the link lives. */
 export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false) => `/api/shared/${shareId}/images/${hash}${thumbnail ? '.thumb' : ''}.webp`;
+
+/**
+ * Bytes of shared pictures kept in memory. A picture's address is its content's hash, so a kept copy
+ * is never stale; whether a share still shows it is checked on every read (against its snapshot). A
+ * gallery's readers, or a burst of them, then read pictures without queueing on the database.
+ */
+export const SHARED_PICTURES_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Pictures by hash, least recently read dropped first past `maxBytes`; one database read per hash at a time. */
+export function createPictureCache(load: (hash: string) => Promise<StoredAsset | null>, maxBytes = SHARED_PICTURES_CACHE_BYTES) {
+  const kept = new Map<string, StoredAsset>();
+  const loading = new Map<string, Promise<StoredAsset | null>>();
+  let bytes = 0;
+  const sizeOf = (asset: StoredAsset) => asset.webp.length + asset.thumbnail.length;
+  function keep(asset: StoredAsset): void {
+    if (kept.has(asset.hash) || sizeOf(asset) > maxBytes / 4) return;
+    kept.set(asset.hash, asset);
+    bytes += sizeOf(asset);
+    for (const [hash, oldest] of kept) {
+      if (bytes <= maxBytes) break;
+      kept.delete(hash);
+      bytes -= sizeOf(oldest);
+    }
+  }
+  return {
+    get(hash: string): Promise<StoredAsset | null> {
+      const asset = kept.get(hash);
+      if (asset) {
+        kept.delete(hash);
+        kept.set(hash, asset);
+        return Promise.resolve(asset);
+      }
+      const running = loading.get(hash);
+      if (running) return running;
+      const pending = load(hash)
+        .then((found) => {
+          if (found) keep(found);
+          return found;
+        })
+        .finally(() => loading.delete(hash));
+      loading.set(hash, pending);
+      return pending;
+    },
+    stats: () => ({ entries: kept.size, bytes }),
+  };
+}
 
 /** The Broadcast name on which instances hear of stopped shares (the message is the share id). */
 export const SHARES_STOPPED = 'share-stopped';
@@ -45,6 +92,7 @@ interface SharingDeps {
 }
 
 export function createSharingService({ repos, images, now, shareMaxBytes, compress = false, revocations = null, quotas }: SharingDeps) {
+  const pictures = createPictureCache((hash) => repos.images.asset(hash));
   const cache = createSharedStoryCache({
     now,
     compress,
@@ -119,11 +167,11 @@ export function createSharingService({ repos, images, now, shareMaxBytes, compre
     },
 
     /** A picture of a shared snapshot: its bytes if the snapshot shows it, else null. */
-    async sharedAsset(shareId: string, hash: string) {
+    async sharedAsset(shareId: string, hash: string): Promise<StoredAsset | null> {
       if (!images.enabled || shareId === SAMPLE_SHARE_ID) return null;
       const story = await find(shareId);
       if (!story?.messages.some((m) => m.image === sharedImageUrl(shareId, hash))) return null;
-      return repos.images.asset(hash);
+      return pictures.get(hash);
     },
 
     async stop(userId: number, shareId: string): Promise<void> {
