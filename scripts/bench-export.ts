@@ -14,10 +14,10 @@
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createBrotliDecompress } from 'node:zlib';
-import { composeReply } from '../server/ai/llm/builtin/narrator';
 import { openDatabase } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 import { registerOverHttp } from '../server/test/spawn-server';
+import { writeLongStory } from './bench-lib/long-story';
 import { openStore, pgAdminUrl, rssMb, startApp, stopProcess, type AppStore, type Backend } from './bench-lib/processes';
 
 const { values: args } = parseArgs({
@@ -29,7 +29,6 @@ const { values: args } = parseArgs({
 });
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const TARGET_MB = Number(process.env.BENCH_EXPORT_MB ?? 1024);
-const ACTIONS = ['I look around', 'I follow the path north', 'I ask the stranger who they are', 'I open the old chest', 'I listen at the door', 'I climb higher'];
 const PG_NAME = 'tw_bench_export';
 const MB = 1024 * 1024;
 
@@ -48,24 +47,14 @@ async function seedStories(store: AppStore, userId: number): Promise<{ stories: 
   const database = await openDatabase(store.backend === 'pglite' ? { kind: 'pglite', dataDir: store.dataDir } : { kind: 'postgres', url: store.databaseUrl });
   try {
     const repos = createRepositories(database.db);
-    const premise = 'A lighthouse keeper on a storm-bound island finds a door in the rock that was not there yesterday';
-    const start = Date.now() - TURNS * 60_000;
-    const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
-    let lastReplyId = 0;
-    for (let turn = 0; turn <= TURNS; turn += 1) {
-      const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
-      if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
-      const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
-      lastReplyId = (await repos.stories.saveReply({ storyId: story.id, turn, content, alternativeTo: null, usage: null, now: new Date(start + turn * 60_000 + 1000) })).id;
-    }
-    await repos.stories.releaseLease(story.id);
+    const { storyId, lastReplyId } = await writeLongStory(repos, userId, TURNS);
     const textOf = async () => Number(((await database.executeSql('select coalesce(sum(octet_length(content)), 0)::bigint as n from story_messages')).rows[0] as { n: string }).n);
     const perStory = await textOf();
     let stories = 1;
     const started = performance.now();
     // Seeded as the database would hold them, past USER_MAX_STORIES: the repositories check no quota given none.
     while (stories * perStory < TARGET_MB * MB) {
-      const branch = await repos.storyBranches.branch({ storyId: story.id, userId, messageId: lastReplyId, title: `Branch ${stories}`, now: new Date(), quotas: {} });
+      const branch = await repos.storyBranches.branch({ storyId, userId, messageId: lastReplyId, title: `Branch ${stories}`, now: new Date(), quotas: {} });
       if (typeof branch !== 'number') throw new Error(`branch failed: ${branch}`);
       stories += 1;
       if (stories % 100 === 0) console.log(`  ${stories} stories, ${((stories * perStory) / MB).toFixed(0)} MB of text, ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -12,10 +12,10 @@
 // same story. Prints p50 / p99 / max in ms and the server's RSS; asserts nothing.
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { composeReply } from '../server/ai/llm/builtin/narrator';
 import { openDatabase } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 import { registerOverHttp } from '../server/test/spawn-server';
+import { writeLongStory } from './bench-lib/long-story';
 import { openStore, rssMb, startApp, stopProcess, type AppStore, type Backend, pgAdminUrl } from './bench-lib/processes';
 
 const { values: args } = parseArgs({
@@ -27,7 +27,6 @@ const { values: args } = parseArgs({
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const BRANCH_ROUNDS = Number(process.env.BENCH_BRANCH_ROUNDS ?? 10);
-const ACTIONS = ['I look around', 'I follow the path north', 'I ask the stranger who they are', 'I open the old chest', 'I listen at the door', 'I climb higher'];
 const PG_NAME = 'tw_bench_versions';
 interface Timed {
   /** The client's round trip on loopback: sending, the server's work, and reading the whole answer. */
@@ -54,17 +53,7 @@ async function seedStory(store: AppStore, userId: number): Promise<{ storyId: nu
   const database = await openDatabase(store.backend === 'pglite' ? { kind: 'pglite', dataDir: store.dataDir } : { kind: 'postgres', url: store.databaseUrl });
   try {
     const repos = createRepositories(database.db);
-    const premise = 'A lighthouse keeper on a storm-bound island finds a door in the rock that was not there yesterday';
-    const start = Date.now() - TURNS * 60_000;
-    const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
-    let lastReplyId = 0;
-    for (let turn = 0; turn <= TURNS; turn += 1) {
-      const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
-      if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
-      const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
-      lastReplyId = (await repos.stories.saveReply({ storyId: story.id, turn, content, alternativeTo: null, usage: null, now: new Date(start + turn * 60_000 + 1000) })).id;
-    }
-    return { storyId: story.id, lastReplyId };
+    return await writeLongStory(repos, userId, TURNS);
   } finally {
     await database.close();
   }

@@ -2,6 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** The problems a configuration names, one line each; none when it loads. */
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    return (error as ConfigError).problems;
+  }
+}
+
 describe('loadConfig', () => {
   it('has working defaults: port 3000, ./data, embedded database, auto-secure cookies', () => {
     const config = loadConfig({});
@@ -141,16 +151,8 @@ describe('loadConfig', () => {
   });
 
   it('names each bad LLM variable with a clear message', () => {
-    const problemsOf = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-      } catch (error) {
-        return (error as ConfigError).problems;
-      }
-      return [];
-    };
     expect(
-      problemsOf({
+      problems({
         LLM_PROVIDER: 'gpt',
         LLM_BASE_URL: 'ftp://x',
         LLM_TIMEOUT_MS: '0',
@@ -166,12 +168,12 @@ describe('loadConfig', () => {
       'BUILTIN_NARRATOR_WORD_DELAY_MS: BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)',
       'USER_MONTHLY_TOKEN_LIMIT: USER_MONTHLY_TOKEN_LIMIT must be a whole number',
     ]);
-    expect(problemsOf({ LLM_PROVIDER: 'anthropic' })).toEqual([
+    expect(problems({ LLM_PROVIDER: 'anthropic' })).toEqual([
       'LLM_MODEL: LLM_MODEL is required when LLM_PROVIDER is anthropic',
       'LLM_API_KEY: LLM_API_KEY is required when LLM_PROVIDER is anthropic',
     ]);
-    expect(problemsOf({ LLM_PROVIDER: 'openai', LLM_MODEL: 'm' })).toEqual([]);
-    expect(problemsOf({ LLM_CONTEXT_TOKENS: '2500', LLM_MAX_OUTPUT_TOKENS: '500' })).toEqual([
+    expect(problems({ LLM_PROVIDER: 'openai', LLM_MODEL: 'm' })).toEqual([]);
+    expect(problems({ LLM_CONTEXT_TOKENS: '2500', LLM_MAX_OUTPUT_TOKENS: '500' })).toEqual([
       'LLM_CONTEXT_TOKENS: LLM_CONTEXT_TOKENS must exceed LLM_MAX_OUTPUT_TOKENS by at least 2048 (the prompt needs room for the rules, the premise and the action)',
     ]);
   });
@@ -221,14 +223,6 @@ describe('image settings', () => {
   });
 
   it('refuses bad image settings with one line each', () => {
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-        return [];
-      } catch (error) {
-        return (error as ConfigError).problems;
-      }
-    };
     expect(problems({ IMAGE_PROVIDER: 'midjourney' })).toEqual(['IMAGE_PROVIDER: IMAGE_PROVIDER must be builtin, openai, automatic1111 or none']);
     expect(problems({ IMAGE_PROVIDER: 'openai' })).toEqual(['IMAGE_MODEL: IMAGE_MODEL is required when IMAGE_PROVIDER is openai (for example gpt-image-1 or dall-e-3)']);
     expect(problems({ IMAGE_BASE_URL: 'ftp://x' })).toEqual(['IMAGE_BASE_URL: IMAGE_BASE_URL must be an http:// or https:// URL']);
@@ -240,14 +234,6 @@ describe('image settings', () => {
 });
 
 describe('speech and ads settings', () => {
-  const problems = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-      return [];
-    } catch (error) {
-      return (error as ConfigError).problems;
-    }
-  };
 
   it('default to browser voices only, no server transcription, and ads with the house ad', () => {
     const config = loadConfig({});
@@ -369,14 +355,6 @@ describe('account lookup limits and allowed hosts', () => {
 });
 
 describe('account quotas', () => {
-  const problems = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-      return [];
-    } catch (error) {
-      return (error as ConfigError).problems;
-    }
-  };
 
   it('default to 1,000 stories, 200 live share links and 500 MB of stored text', () => {
     expect(loadConfig({}).quotas).toEqual({ maxStories: 1000, maxShares: 200, maxStoredBytes: 500 * 1024 * 1024 });

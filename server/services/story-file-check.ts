@@ -3,18 +3,11 @@
 // runs in the import's worker thread (story-file-worker.ts), off the event loop: a 5 MB file held
 // the loop for 60-80 ms in JSON.parse and zod.
 import type { z } from 'zod';
-import type { ImportedMessage } from '@server/db/repositories/story-files';
+import type { ImportedMessage, ImportedStory } from '@server/db/repositories/story-files';
+
+export type { ImportedStory };
 import { STORY_FILE_FORMAT, STORY_FILE_MESSAGES, STORY_FILE_VERSION, storyFileSchema, type StoryFileMessage } from '@shared/schemas/story-export';
 
-/** The story of a file, as the import writes it (dates as dates). */
-export interface ImportedStory {
-  title: string;
-  premise: string;
-  memory: string;
-  memoryCovers: number;
-  notes: string;
-  createdAt: Date;
-}
 
 export type StoryFileCheck = { ok: true; story: ImportedStory; messages: StoryFileMessage[] } | { ok: false; notJson: true } | { ok: false; notJson?: false; message: string };
 

@@ -10,6 +10,17 @@ import { sceneImages, stories } from '../schema';
 import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
 import { MAX_ID, rows } from './sql-values';
 
+/** The story of a file, as the import writes it (dates as dates). */
+export interface ImportedStory {
+  title: string;
+  premise: string;
+  memory: string;
+  /** How many of the messages the memory summarises. */
+  memoryCovers: number;
+  notes: string;
+  createdAt: Date;
+}
+
 export interface ImportedMessage {
   role: 'user' | 'assistant';
   content: string;
@@ -234,20 +245,15 @@ export function createStoryFilesRepository(db: Db) {
      * shows it; a failure (a quota, the database) deletes it, and one left by a process that died is
      * deleted at the next start or by housekeeping. So a file still lands whole or not at all.
      */
-    async importStory(input: {
-      userId: number;
-      title: string;
-      premise: string;
-      memory: string;
-      /** How many of the messages the memory summarises. */
-      memoryCovers: number;
-      notes: string;
-      createdAt: Date;
-      now: Date;
-      messages: ImportedMessage[];
-      /** Throws QuotaExceeded (keeping nothing) when the story takes the account past these. */
-      quotas: QuotaCheck;
-    }): Promise<number> {
+    async importStory(
+      input: ImportedStory & {
+        userId: number;
+        now: Date;
+        messages: ImportedMessage[];
+        /** Throws QuotaExceeded (keeping nothing) when the story takes the account past these. */
+        quotas: QuotaCheck;
+      },
+    ): Promise<number> {
       const storyId = await db.transaction(async (tx) => {
         const [story] = await tx
           .insert(stories)
