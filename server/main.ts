@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite') {
     await repos.stories.releaseAllLeases();
     await repos.storyFiles.deleteAbandonedImports();
+    await repos.shares.deleteAbandoned();
   }
   const vacuum = database.kind === 'pglite' ? () => database.executeSql(PGLITE_VACUUM_SQL) : undefined;
   const stopHousekeeping = startHousekeeping(repos, () => new Date(), logger, vacuum);

@@ -174,11 +174,44 @@ describe('a database made by the release before quotas', () => {
       expect(actual).toEqual({ storedBytes: expected, shares: 1, stories: 1 });
       expect(counted).toEqual(actual);
       expect((await client.get('/api/user/limits')).json()).toMatchObject({ stories: { used: 1 }, shares: { used: 1 }, storedBytes: { used: expected } });
+      // The snapshot moved into its one piece (0015) and reads as it did.
+      expect((await app.app.inject({ method: 'GET', url: '/api/shared/aaaaaaaaaaaaaaaa' })).json()).toMatchObject({ title: 'Salt', messages: [{ role: 'user', content: 'Caravans cross a salt sea' }] });
 
       expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I drink from the well' })).statusCode).toBe(200);
       const played = await quotaCounters(older, userId);
       expect(played.counted).toEqual(played.actual);
       expect(played.actual.storedBytes).toBeGreaterThan(expected);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a database made by the release before shares in pieces', () => {
+  it('moves each snapshot into one piece and its pictures into rows, counted as before', async () => {
+    const older = await openEmptyTestDatabase();
+    await migrateThrough(older, '0014_story_imports');
+    const app = await createTestApp({}, { database: older });
+    try {
+      const { id: userId } = await registerUser(app.app);
+      const story = await older.executeSql(`insert into stories (user_id, premise) values ($1, 'A glass harbour') returning id`, [userId]);
+      const storyId = (story.rows[0] as { id: number }).id;
+      const picture = { image: '/api/shared/bbbbbbbbbbbbbbbb/images/abc123.webp', thumbnail: '/api/shared/bbbbbbbbbbbbbbbb/images/abc123.thumb.webp', imageAlt: 'A harbour' };
+      const messages = [{ role: 'user', content: 'A glass harbour' }, { role: 'assistant', content: 'The ships ring.', ...picture }];
+      await older.executeSql(`insert into shared_stories (id, user_id, story_id, title, messages) values ('bbbbbbbbbbbbbbbb', $1, $2, 'Glass', $3)`, [userId, storyId, JSON.stringify(messages)]);
+      const counters = async () => (await older.executeSql('select shares, stored_bytes::int as "storedBytes" from user_stats where user_id = $1', [userId])).rows;
+      const before = await counters();
+      expect(before).toMatchObject([{ shares: 1 }]);
+
+      await older.migrate();
+
+      expect((await older.executeSql('select share_id, asset_hash from shared_story_pictures')).rows).toEqual([{ share_id: 'bbbbbbbbbbbbbbbb', asset_hash: 'abc123' }]);
+      expect((await older.executeSql('select pieces, writing from shared_stories')).rows).toEqual([{ pieces: 1, writing: false }]);
+      expect(await counters()).toEqual(before);
+      const { counted, actual } = await quotaCounters(older, userId);
+      expect(counted).toEqual(actual);
+      const read = (await app.app.inject({ method: 'GET', url: '/api/shared/bbbbbbbbbbbbbbbb' })).json();
+      expect(read.messages.map((m: { content: string }) => m.content)).toEqual(['A glass harbour', 'The ships ring.']);
     } finally {
       await app.close();
     }

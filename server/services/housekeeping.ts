@@ -1,6 +1,6 @@
 // Hourly clean-up of rows that only matter for a while: expired sessions and captchas, rate-limit
 // events older than any window, allowance reservations of calls that can no longer be running and
-// the hidden stories of imports that never finished.
+// the hidden stories and shares whose writing never finished.
 // Safe to run on every instance at once. On the embedded database it also vacuums the tables every
 // turn updates: PGlite runs as a standalone backend with no autovacuum worker, so without this the usage rollups and leases would only ever grow.
 import type { Logger } from 'pino';
@@ -14,8 +14,9 @@ export async function cleanExpired(repos: Repositories, now: Date): Promise<void
   await repos.captchas.deleteExpired(now);
   await repos.rateLimits.deleteOlderThan(new Date(now.getTime() - DAY_MS));
   await repos.allowance.deleteExpired(now);
-  // An import takes seconds; one begun an hour ago belonged to a process that died.
+  // An import or a share takes seconds to write; one begun an hour ago belonged to a process that died.
   await repos.storyFiles.deleteAbandonedImports(new Date(now.getTime() - HOUR_MS));
+  await repos.shares.deleteAbandoned(new Date(now.getTime() - HOUR_MS));
 }
 
 /** The tables rewritten on every turn (rollups, story leases), at sign-in (users, whose statistics steer the trigram search) or emptied hourly; PostgreSQL's autovacuum covers them itself. */

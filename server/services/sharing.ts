@@ -15,6 +15,7 @@ import type { ImageService } from './images';
 import { altFromScene } from './images/scene-prompt';
 import { refusedOverQuota, type QuotaService } from './quotas';
 import { notFound as storyNotFound } from './narration';
+import { createOneAtATime } from './one-at-a-time';
 import { createSharedStoryCache, SHARED_CACHE_MAX_BYTES, type PublishedShare } from './shared-story-cache';
 
 /** 12 random bytes: 16 URL-safe characters, 96 bits, far beyond guessing. */
@@ -93,6 +94,8 @@ interface SharingDeps {
 
 export function createSharingService({ repos, images, now, shareMaxBytes, compress = false, revocations = null, quotas }: SharingDeps) {
   const pictures = createPictureCache((hash) => repos.images.asset(hash));
+  /** Each player's shares are written one after another (see one-at-a-time.ts). */
+  const oneAtATime = createOneAtATime();
   const cache = createSharedStoryCache({
     now,
     compress,
@@ -127,24 +130,28 @@ export function createSharingService({ repos, images, now, shareMaxBytes, compre
       // A full account is refused before the snapshot is made; the write checks again, exactly.
       await quotas.assertRoom(userId, { share: true, bytes: 0 });
       const shareId = randomBytes(SHARE_ID_BYTES).toString('base64url');
-      // Read no further than the limit: a story far past it is refused without being loaded.
-      const { messages: records, complete } = await repos.shares.messagesWithin(storyId, shareMaxBytes);
+      // The story at one moment (as an export reads it), read no further than the limit: a story far
+      // past it is refused without being loaded.
+      const snapshot = await repos.storyFiles.snapshot(storyId, userId, images.enabled, shareMaxBytes);
+      if (!snapshot) throw storyNotFound();
       const tooLarge = () => new AppError(413, ERROR_CODES.tooLarge, shareTooLargeMessage(shareMaxBytes));
-      if (!complete) throw tooLarge();
+      if (!snapshot.complete) throw tooLarge();
       // The snapshot keeps the pictures it was shared with: their content hashes never change.
-      const pictures = images.enabled ? await repos.images.readyHashes(records.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map();
-      const messages = records.map((m) => {
-        const picture = pictures.get(m.id);
-        return picture
-          ? { role: m.role, content: m.content, image: sharedImageUrl(shareId, picture.hash), thumbnail: sharedImageUrl(shareId, picture.hash, true), imageAlt: altFromScene(picture.scene) }
-          : { role: m.role, content: m.content };
-      });
+      const messages = snapshot.messages.map(({ role, content, picture }) =>
+        picture && role === 'assistant'
+          ? { role, content, image: sharedImageUrl(shareId, picture.hash), thumbnail: sharedImageUrl(shareId, picture.hash, true), imageAlt: altFromScene(picture.scene) }
+          : { role, content },
+      );
       // The limit is on the answer readers get (texts, escapes, picture addresses): what the cache holds.
-      // Serialised once: the same text is what the database stores (a 5 MB snapshot cost two).
-      const messagesJson = JSON.stringify(messages);
-      if (Buffer.byteLength(messagesJson) + Buffer.byteLength(JSON.stringify({ shareId, title, messages: [] })) > shareMaxBytes) throw tooLarge();
+      // Each message is serialised once: the same texts are what the database stores.
+      const messageJsons = messages.map((m) => JSON.stringify(m));
+      const answerBytes = messageJsons.reduce((sum, json) => sum + Buffer.byteLength(json) + 1, 0) + Buffer.byteLength(JSON.stringify({ shareId, title, messages: [] }));
+      if (answerBytes > shareMaxBytes) throw tooLarge();
+      const pictureHashes = snapshot.messages.flatMap((m) => (m.picture && m.role === 'assistant' ? [m.picture.hash] : []));
       const { maxShares, maxStoredBytes } = quotas.limits;
-      await refusedOverQuota(quotas.limits, () => repos.shares.create({ id: shareId, userId, storyId, title, messagesJson, now: now(), quotas: { maxShares, maxStoredBytes } }));
+      await oneAtATime(userId, () =>
+        refusedOverQuota(quotas.limits, () => repos.shares.create({ id: shareId, userId, storyId, title, messageJsons, pictureHashes, now: now(), quotas: { maxShares, maxStoredBytes } })),
+      );
       return { shareId };
     },
 

@@ -14,6 +14,7 @@ import { imageUrl } from './images';
 import { refusedOverQuota, type QuotaService } from './quotas';
 import type { RequestLimiter } from './request-limiter';
 import { notFound } from './narration';
+import { createOneAtATime } from './one-at-a-time';
 import { chunked, prettyJson, prettyObjectWithArray } from './pretty-json';
 import type { StoryFileReader } from './story-file-reader';
 
@@ -104,25 +105,8 @@ export function storedBytesOf(story: { premise: string; memory: string; notes: s
 }
 
 export function createStoryFileService({ repos, reader, picturesEnabled, limiter, quotas, now }: StoryFileDeps) {
-  /** Each player's imports being written here, one after another (see oneAtATime). */
-  const writing = new Map<number, Promise<unknown>>();
-
-  /**
-   * Runs a player's import writes one at a time in this process. An import is written in pieces, so
-   * imports written side by side would each count the others' half-written text against the storage
-   * quota and could all be refused where one at a time two would fit; nor does one player gain by
-   * sending ten at once.
-   */
-  async function oneAtATime<T>(userId: number, write: () => Promise<T>): Promise<T> {
-    const before = writing.get(userId) ?? Promise.resolve();
-    const mine = before.catch(() => undefined).then(write);
-    writing.set(userId, mine);
-    try {
-      return await mine;
-    } finally {
-      if (writing.get(userId) === mine) writing.delete(userId);
-    }
-  }
+  /** Each player's imports are written one after another (see one-at-a-time.ts). */
+  const oneAtATime = createOneAtATime();
 
   /** The owner's story as one snapshot, or null when it is not theirs (or went meanwhile). */
   async function read(userId: number, storyId: number): Promise<ExportedStory | null> {

@@ -22,7 +22,8 @@ export async function quotaCounters(database: Database, userId: number): Promise
         + (select coalesce(sum(octet_length(m.content)), 0) from story_messages m join stories s on s.id = m.story_id where s.user_id = $1)
         + (select coalesce(sum(octet_length(v.content)), 0) from message_versions v join story_messages m on m.id = v.message_id join stories s on s.id = m.story_id where s.user_id = $1)
         + (select coalesce(sum(octet_length(f.memory)), 0) from story_memory_folds f join stories s on s.id = f.story_id where s.user_id = $1)
-        + (select coalesce(sum(octet_length(title) + octet_length(messages::text)), 0) from shared_stories where user_id = $1) as stored_bytes,
+        + (select coalesce(sum(octet_length(title)), 0) from shared_stories where user_id = $1)
+        + (select coalesce(sum(octet_length(messages)), 0) from shared_story_pieces where user_id = $1) as stored_bytes,
         (select count(*) from shared_stories where user_id = $1)::int as shares,
         (select count(*) from stories where user_id = $1)::int as stories`,
       [userId],

@@ -2,7 +2,7 @@
 // assets they point at, and each story's visual style sheet. A message shows the picture of the
 // version it shows; reads join on it. Owner scoping happens here for reads that
 // serve bytes: a picture is the owner's to read, or anyone's whose share snapshot names its hash.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StyleCharacter, StyleSheet } from '@shared/schemas/images';
 import type { Db } from '../client';
 import { imageAssets, sceneImages, stories, storyMessages, storyVisuals, usageEvents } from '../schema';
@@ -217,16 +217,6 @@ export function createImagesRepository(db: Db) {
           .set({ characters: [...row.characters, ...added].slice(0, max), updatedAt: now })
           .where(eq(storyVisuals.storyId, storyId));
       });
-    },
-
-    async readyHashes(messageIds: number[]): Promise<Map<number, { hash: string; scene: string }>> {
-      if (messageIds.length === 0) return new Map();
-      const rows = await db
-        .select({ messageId: sceneImages.messageId, hash: sceneImages.assetHash, scene: sceneImages.scene })
-        .from(sceneImages)
-        .innerJoin(storyMessages, ofShownVersion)
-        .where(and(inArray(sceneImages.messageId, messageIds), eq(sceneImages.status, 'ready')));
-      return new Map(rows.filter((r) => r.hash).map((r) => [r.messageId, { hash: r.hash as string, scene: r.scene }]));
     },
   };
 }

@@ -68,7 +68,7 @@ export function createLibraryRepository(db: Db) {
     /** A player's shares: id, title, the story and when (their data download). */
     async sharesOf(userId: number): Promise<Array<{ shareId: string; storyId: number; title: string; createdAt: string }>> {
       const result = await run<{ id: string; story_id: number; title: string; created_at: string }>(
-        sql`select id, story_id, title, to_json(created_at) #>> '{}' as created_at from shared_stories where user_id = ${userId} order by created_at`,
+        sql`select id, story_id, title, to_json(created_at) #>> '{}' as created_at from shared_stories where user_id = ${userId} and not writing order by created_at`,
       );
       return result.rows.map((r) => ({ shareId: r.id, storyId: r.story_id, title: r.title, createdAt: r.created_at }));
     },
@@ -145,7 +145,7 @@ export function createLibraryRepository(db: Db) {
           sql`, `,
         )})
           and not exists (select 1 from scene_images i where i.asset_hash = a.hash)
-          and not exists (select 1 from shared_stories sh where strpos(sh.messages::text, a.hash) > 0)`);
+          and not exists (select 1 from shared_story_pictures sh where sh.asset_hash = a.hash)`);
       return result.rowCount ?? 0;
     },
   };

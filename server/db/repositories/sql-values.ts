@@ -1,5 +1,6 @@
 // Values repositories put into SQL the same way everywhere: the largest id an integer column can
-// hold, a search text as a literal LIKE pattern, and the rows of a raw statement.
+// hold, a search text as a literal LIKE pattern, the rows of a raw statement, and how much text one
+// transaction of a big write carries.
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 
@@ -13,3 +14,10 @@ export const MAX_ID = 2_147_483_647;
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Text per transaction of a big write (an import, a share): the embedded database is one session,
+ * and a transaction has it to itself, so this bounds how long another request waits behind the
+ * write (tens of milliseconds). A 5 MB file written in one transaction held everyone for a second.
+ */
+export const PIECE_BYTES = 256 * 1024;

@@ -8,7 +8,7 @@ import type { Db } from '../client';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import { sceneImages, stories } from '../schema';
 import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
-import { MAX_ID, rows } from './sql-values';
+import { MAX_ID, PIECE_BYTES, rows } from './sql-values';
 
 /** The story of a file, as the import writes it (dates as dates). */
 export interface ImportedStory {
@@ -36,13 +36,6 @@ export interface ImportedMessage {
 
 /** Rows per insert (one array parameter per column). */
 const BATCH = 1000;
-/**
- * Text per piece of an import (UTF-8 at most three bytes a UTF-16 unit): each piece is its own
- * transaction, and a transaction has the embedded database's one session to itself, so this bounds
- * how long another request waits behind an import (tens of milliseconds).
- */
-const PIECE_BYTES = 256 * 1024;
-
 /** A transaction's handle, as Drizzle gives it. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -84,6 +77,8 @@ export interface StorySnapshot {
   memoryThroughId: number;
   notes: string;
   messages: SnapshotMessage[];
+  /** False when the reading stopped early, its texts past the `maxTextBytes` asked for (messages then hold what was read). */
+  complete: boolean;
 }
 
 export function createStoryFilesRepository(db: Db) {
@@ -126,7 +121,7 @@ export function createStoryFilesRepository(db: Db) {
     return messages;
   }
 
-  /** Runs `write` over `rows` in pieces of at most BATCH rows and PIECE_BYTES of text, each piece its own transaction with the quota counters counting per statement. */
+  /** Runs `write` over `rows` in pieces of at most BATCH rows and PIECE_BYTES of text, each piece its own transaction with the quota counters counting per statement (a text counted at three bytes a UTF-16 unit, its most in UTF-8). */
   async function inPieces<Row>(list: Row[], textOf: (row: Row) => string, write: (tx: Tx, piece: Row[]) => Promise<void>): Promise<void> {
     for (let start = 0; start < list.length; ) {
       let end = start;
@@ -204,9 +199,11 @@ export function createStoryFilesRepository(db: Db) {
      * its shown messages' heads (which version each shows, how many it has, its picture). The texts
      * are read after it, in batches outside any transaction: a version's text never changes, so the
      * heads say exactly which to read, and the embedded database's one session is never held for
-     * the whole story (a 5 MB story held it half a second, every other request waiting).
+     * the whole story (a 5 MB story held it half a second, every other request waiting). With
+     * `maxTextBytes`, reading stops at the batch whose shown texts pass it (a share's limit): a
+     * story far past it is not read whole to be refused.
      */
-    async snapshot(storyId: number, userId: number, pictures: boolean): Promise<StorySnapshot | null> {
+    async snapshot(storyId: number, userId: number, pictures: boolean, maxTextBytes = Number.POSITIVE_INFINITY): Promise<StorySnapshot | null> {
       if (storyId > MAX_ID) return null;
       const moment = await db.transaction(
         async (tx) => {
@@ -230,12 +227,15 @@ export function createStoryFilesRepository(db: Db) {
       );
       if (!moment) return null;
       const messages: SnapshotMessage[] = [];
+      let textBytes = 0;
       for (let start = 0; start < moment.heads.length; start += READ_BATCH) {
+        if (textBytes > maxTextBytes) return { ...moment.story, messages, complete: false };
         const batch = await textsOf(moment.heads.slice(start, start + READ_BATCH));
         if (!batch) return null;
         messages.push(...batch);
+        if (Number.isFinite(maxTextBytes)) for (const message of batch) textBytes += Buffer.byteLength(message.content);
       }
-      return { ...moment.story, messages };
+      return { ...moment.story, messages, complete: textBytes <= maxTextBytes };
     },
 
     /**

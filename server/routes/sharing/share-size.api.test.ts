@@ -50,18 +50,18 @@ describe('POST /api/story/{id}/share past SHARE_MAX_BYTES', () => {
     expect(Buffer.byteLength(read.body)).toBeLessThanOrEqual(4096);
   });
 
-  it('reads a long story no further than the limit', async () => {
-    const { storyId } = await storyOf(ctx, 500, 1000);
-    const shares = createRepositories(ctx.database.db).shares;
-    const bounded = await shares.messagesWithin(storyId, 10_000);
-    expect(bounded.complete).toBe(false);
-    // The opening messages, then texts up to 10 KB, and the one that crosses it.
-    expect(bounded.messages.length).toBeLessThanOrEqual(13);
-    expect(bounded.messages.slice(0, -1).reduce((sum, m) => sum + Buffer.byteLength(m.content), 0)).toBeLessThanOrEqual(10_000);
-    const whole = await shares.messagesWithin(storyId, 10_000_000);
-    expect(whole.complete).toBe(true);
-    expect(whole.messages).toHaveLength(1002);
-    expect(whole.messages.map((m) => m.id)).toEqual([...whole.messages.map((m) => m.id)].sort((a, b) => a - b));
+  it('reads a long story no further than the limit (and the batch of messages that crosses it)', async () => {
+    const { storyId } = await storyOf(ctx, 750, 1000);
+    const [{ user_id: userId }] = (await ctx.database.executeSql('select user_id from stories where id = $1', [storyId])).rows as Array<{ user_id: number }>;
+    const files = createRepositories(ctx.database.db).storyFiles;
+    const bounded = await files.snapshot(storyId, userId, false, 10_000);
+    expect(bounded?.complete).toBe(false);
+    // One batch of 500 messages of the story's 1,502: the texts past 10 KB stopped the reading.
+    expect(bounded?.messages).toHaveLength(500);
+    const whole = await files.snapshot(storyId, userId, false, 10_000_000);
+    expect(whole?.complete).toBe(true);
+    expect(whole?.messages).toHaveLength(1502);
+    expect(whole?.messages.map((m) => m.id)).toEqual([...(whole?.messages.map((m) => m.id) ?? [])].sort((a, b) => a - b));
   });
 });
 
