@@ -2,7 +2,8 @@
 // an object whose last field is an array is written field by field and item by item, each item
 // when its turn comes (a story read from the database, a batch of messages), and the bytes are
 // exactly those JSON.stringify would have made of the whole. Pieces are gathered into chunks of
-// about CHUNK_CHARS, so a download is neither one huge string nor thousands of tiny writes.
+// about CHUNK_CHARS, so a download is neither one huge string nor thousands of tiny writes, and
+// the event loop turns between chunks (see chunked).
 
 /** About this many characters per chunk handed to the response. */
 export const CHUNK_CHARS = 64 * 1024;
@@ -36,7 +37,12 @@ export async function* prettyObjectWithArray(fields: Record<string, unknown>, ke
   yield count === 0 ? `]\n${indent(depth)}}` : `\n${indent(depth + 1)}]\n${indent(depth)}}`;
 }
 
-/** The same text in chunks of about `size` characters (a single larger piece goes as it is). */
+/**
+ * The same text in chunks of about `size` characters (a single larger piece goes as it is), with a
+ * turn of the event loop after each. Generators and a stream reading them run on promises alone,
+ * and a socket on loopback takes the bytes as fast as they come: a 6.8 MB export was written in one
+ * 200 ms run of microtasks while every other request waited.
+ */
 export async function* chunked(pieces: Pieces, size = CHUNK_CHARS): AsyncGenerator<string> {
   let chunk = '';
   for await (const piece of pieces) {
@@ -44,6 +50,7 @@ export async function* chunked(pieces: Pieces, size = CHUNK_CHARS): AsyncGenerat
     if (chunk.length >= size) {
       yield chunk;
       chunk = '';
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
   if (chunk) yield chunk;

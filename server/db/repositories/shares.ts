@@ -24,23 +24,27 @@ export interface ShareRecord {
   createdAt: Date;
 }
 
-/** Consecutive messages (each as its JSON text) grouped into JSON arrays of at most PIECE_BYTES, or one message where it alone is more. */
-export function piecesOf(messageJsons: string[]): string[] {
-  const pieces: string[] = [];
+/**
+ * Consecutive messages (each as its JSON text) grouped into JSON arrays of at most PIECE_BYTES, or
+ * one message where it alone is more; each made when it is asked for, so that writing a piece and
+ * making the next take turns with other requests.
+ */
+export function* piecesOf(messageJsons: string[]): Generator<string> {
   let run: string[] = [];
   let bytes = 2;
+  let made = 0;
   for (const json of messageJsons) {
     const size = Buffer.byteLength(json) + 1;
     if (run.length > 0 && bytes + size > PIECE_BYTES) {
-      pieces.push(`[${run.join(',')}]`);
+      yield `[${run.join(',')}]`;
+      made += 1;
       run = [];
       bytes = 2;
     }
     run.push(json);
     bytes += size;
   }
-  if (run.length > 0 || pieces.length === 0) pieces.push(`[${run.join(',')}]`);
-  return pieces;
+  if (run.length > 0 || made === 0) yield `[${run.join(',')}]`;
 }
 
 export function createSharesRepository(db: Db) {
@@ -54,18 +58,18 @@ export function createSharesRepository(db: Db) {
      */
     async create(input: { id: string; userId: number; storyId: number; title: string; messageJsons: string[]; pictureHashes: string[]; now: Date; quotas: QuotaCheck }): Promise<void> {
       const { id, userId, storyId, title, now } = input;
-      const pieces = piecesOf(input.messageJsons);
       await db.transaction(async (tx) => {
-        await tx.insert(sharedStories).values({ id, userId, storyId, title, pieces: pieces.length, writing: true, createdAt: now });
+        await tx.insert(sharedStories).values({ id, userId, storyId, title, writing: true, createdAt: now });
         // One link too many is known before its text is written.
         await assertWithinQuotas(tx, userId, { maxShares: input.quotas.maxShares });
       });
       try {
-        for (const [piece, messages] of pieces.entries()) await db.insert(sharedStoryPieces).values({ shareId: id, userId, piece, messages });
+        let pieces = 0;
+        for (const messages of piecesOf(input.messageJsons)) await db.insert(sharedStoryPieces).values({ shareId: id, userId, piece: pieces++, messages });
         await db.transaction(async (tx) => {
           const hashes = [...new Set(input.pictureHashes)];
           if (hashes.length > 0) await tx.insert(sharedStoryPictures).values(hashes.map((assetHash) => ({ shareId: id, assetHash })));
-          await tx.update(sharedStories).set({ writing: false }).where(eq(sharedStories.id, id));
+          await tx.update(sharedStories).set({ pieces, writing: false }).where(eq(sharedStories.id, id));
           await assertWithinQuotas(tx, userId, input.quotas);
         });
       } catch (error) {

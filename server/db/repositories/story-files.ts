@@ -41,8 +41,18 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One column of rows as a single array parameter (node-postgres writes it as a PostgreSQL array). */
 const column = <Row, Value>(list: Row[], value: (row: Row) => Value) => sql.param(list.map(value));
-/** Messages per read of a snapshot's texts: each answer stays a few hundred KB, parsed between other requests' work. */
+/**
+ * Messages per read of a snapshot's texts: the first read takes FIRST_READ_BATCH, and each next one
+ * as many as the last read's bytes per message say fit in PIECE_BYTES (at most READ_BATCH). The heads
+ * do not know their texts' sizes, and a fixed count read a 5 MB story of long replies, or of
+ * messages with hundreds of versions, in one answer that held the embedded database's one session.
+ */
+const FIRST_READ_BATCH = 10;
 const READ_BATCH = 500;
+
+/** The UTF-8 bytes a read of texts answered: each message's shown text and its versions'. */
+const textBytesOf = (messages: SnapshotMessage[]) =>
+  messages.reduce((sum, m) => sum + Buffer.byteLength(m.content) + (m.history ?? []).reduce((all, v) => all + Buffer.byteLength(v.content), 0), 0);
 
 /** A shown message at the snapshot's moment: which version it shows, how many it has, its picture. */
 interface MessageHeadRow {
@@ -228,12 +238,15 @@ export function createStoryFilesRepository(db: Db) {
       if (!moment) return null;
       const messages: SnapshotMessage[] = [];
       let textBytes = 0;
-      for (let start = 0; start < moment.heads.length; start += READ_BATCH) {
+      let count = FIRST_READ_BATCH;
+      while (messages.length < moment.heads.length) {
         if (textBytes > maxTextBytes) return { ...moment.story, messages, complete: false };
-        const batch = await textsOf(moment.heads.slice(start, start + READ_BATCH));
+        const heads = moment.heads.slice(messages.length, messages.length + count);
+        const batch = await textsOf(heads);
         if (!batch) return null;
         messages.push(...batch);
         if (Number.isFinite(maxTextBytes)) for (const message of batch) textBytes += Buffer.byteLength(message.content);
+        count = Math.max(1, Math.min(READ_BATCH, Math.floor((heads.length * PIECE_BYTES) / Math.max(textBytesOf(batch), 1))));
       }
       return { ...moment.story, messages, complete: textBytes <= maxTextBytes };
     },
