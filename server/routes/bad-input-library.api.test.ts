@@ -4,16 +4,12 @@
 // field; other players' stories are the same 404 as a missing one; nothing is renamed, deleted or
 // imported by a refused request. (An imported `turn` past int4 is another suite's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABSENT_IDS, expectRefusal, MALFORMED_IDS, sendRaw, storySnapshot } from '@server/test/bad-input';
+import { ABSENT_IDS, expectRefusal, MALFORMED_IDS, MISSING_ID, sendRaw, STORY_ID_INVALID, STORY_NOT_FOUND, storySnapshot } from '@server/test/bad-input';
 import { play, startStory } from '@server/test/story-turns';
 import { createTestApp, registerUser, TestClient, type RegisteredUser, type TestContext } from '@server/test/test-app';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
 import { LIBRARY_MESSAGES } from '@shared/schemas/library';
 import { STORY_FILE_MESSAGES, STORY_IMPORT_MAX_BYTES } from '@shared/schemas/story-export';
-
-const STORY_ID_INVALID = 'Story id must be a number';
-const STORY_NOT_FOUND = 'Story not found';
-const MISSING_ID = 2_147_483_647;
 
 let ctx: TestContext;
 let owner: RegisteredUser;

@@ -5,7 +5,7 @@
 // ones; nothing is painted, spoken or transcribed (the voice and transcriber here point nowhere,
 // so a request that reached them would answer 502, not the 4xx asserted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABSENT_IDS, expectRefusal, MALFORMED_IDS, sendRaw } from '@server/test/bad-input';
+import { ABSENT_IDS, expectRefusal, MALFORMED_IDS, MISSING_ID, sendRaw } from '@server/test/bad-input';
 import { createFakePainter, settlePicture, type FakePainter } from '@server/test/fake-painter';
 import { play, startStory } from '@server/test/story-turns';
 import { createTestApp, registerUser, TestClient, testConfig, type RegisteredUser, type TestContext } from '@server/test/test-app';
@@ -13,7 +13,6 @@ import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import { MAX_RECORDING_BYTES, SPEECH_MESSAGES } from '@shared/schemas/speech';
 
 const NOWHERE = 'http://127.0.0.1:9';
-const MISSING_ID = 2_147_483_647;
 
 let ctx: TestContext;
 let painter: FakePainter;

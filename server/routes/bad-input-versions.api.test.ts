@@ -3,18 +3,14 @@
 // are 400s with the id's message, ids no row can have and other players' stories and messages are
 // the same 404 as a missing one, bad bodies name the field; the story reads the same afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABSENT_IDS, BEYOND_INT4, expectRefusal, MALFORMED_IDS, storySnapshot } from '@server/test/bad-input';
+import { ABSENT_IDS, BEYOND_INT4, expectRefusal, MALFORMED_IDS, MISSING_ID, STORY_ID_INVALID, STORY_NOT_FOUND, storySnapshot } from '@server/test/bad-input';
 import { play, startStory } from '@server/test/story-turns';
 import { createTestApp, registerUser, TestClient, type RegisteredUser, type TestContext } from '@server/test/test-app';
 import { STORY_PREMISE_MAX_LENGTH } from '@shared/constants';
 
-const STORY_ID_INVALID = 'Story id must be a number';
 const MESSAGE_ID_INVALID = 'Message id must be a number';
-const STORY_NOT_FOUND = 'Story not found';
 const MESSAGE_NOT_FOUND = 'Message not found in this story';
 const VERSION_INVALID = 'Version must be a whole number from 1';
-/** An id in range that no row has in this database. */
-const MISSING_ID = 2_147_483_647;
 
 let ctx: TestContext;
 let owner: RegisteredUser;

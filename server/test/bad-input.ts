@@ -30,6 +30,13 @@ export const BROKEN_ENCODING = '%E0%A4%A';
 /** The first int4 overflow, as JSON numbers in bodies. */
 export const BEYOND_INT4 = 2_147_483_648;
 
+/** An id in range that no row has in a test database. */
+export const MISSING_ID = BEYOND_INT4 - 1;
+
+/** The API's words for a malformed story id and for a story that is missing or another player's. */
+export const STORY_ID_INVALID = 'Story id must be a number';
+export const STORY_NOT_FOUND = 'Story not found';
+
 /** Bodies that are JSON but not an object; each is refused before any field is read. */
 export const NON_OBJECT_BODIES = ['null', '[]', '[{}]', '"text"', '42', 'true'] as const;
 

@@ -4,6 +4,7 @@
 // whose own host is 127.0.0.1: any other name for this machine must be refused.
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureOf as failureOfKind } from '@server/test/failure-of';
 import { fakePng, startFakeImageServer, type FakeImageServer } from '@server/test/fake-image-server';
 import { isPublicAddress, publicOnlyLookup, type Resolve } from './picture-download';
 import { createImageProvider } from './registry';
@@ -29,14 +30,7 @@ function request(): ImageRequest {
   };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ImageError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof ImageError) return error;
-  throw new Error(`expected an ImageError, got ${String(error)}`);
-}
+const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, ImageError);
 
 describe('isPublicAddress', () => {
   it.each([

@@ -5,6 +5,7 @@
 import { createServer } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureOf as failureOfKind } from '@server/test/failure-of';
 import { startFakeImageServer, type FakeImageServer } from '@server/test/fake-image-server';
 import { createImageProvider, describeImageProvider } from './registry';
 import { toStoredImage } from './stored-image';
@@ -45,14 +46,7 @@ function request(overrides: Partial<ImageRequest> = {}): ImageRequest {
   };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ImageError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof ImageError) return error;
-  throw new Error(`expected an ImageError, got ${String(error)}`);
-}
+const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, ImageError);
 
 /** A port nothing listens on: bound once, then released. (Port 1 is refused by fetch itself.) */
 async function closedPort(): Promise<number> {

@@ -4,19 +4,13 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { failureOf as failureOfKind } from '@server/test/failure-of';
 import { detectImageType, MAX_PROVIDER_IMAGE_BYTES, toStoredImage } from './stored-image';
 import { ImageError } from './types';
 
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
-async function failureOf(promise: Promise<unknown>): Promise<ImageError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof ImageError) return error;
-  throw new Error(`expected an ImageError, got ${String(error)}`);
-}
+const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, ImageError);
 
 const isWebp = (bytes: Buffer) => bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
 

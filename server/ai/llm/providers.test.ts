@@ -2,6 +2,7 @@
 // protocol: what the request carries, usage exactly as reported, and every failure mapped to the
 // right kind (5xx, hang past the timeout, dropped stream, bad key, unknown model).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureOf as failureOfKind } from '@server/test/failure-of';
 import { loadConfig, type LlmConfig } from '@server/config';
 import { contentText, DEFAULT_FAKE_TEXT, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createNarratorProvider } from './registry';
@@ -26,15 +27,7 @@ const request: GenerationRequest = {
   task: { kind: 'turn', storyId: 1, turn: 1, attempt: 0, premise: 'Ada Quill hunts a thief.', action: 'I light my lamp', recent: [] },
 };
 
-async function failureOf(promise: Promise<unknown>): Promise<NarratorError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof NarratorError) return error;
-    throw error;
-  }
-  throw new Error('expected a NarratorError');
-}
+const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, NarratorError);
 
 describe.each(['openai', 'anthropic'] as const)('%s adapter', (protocol) => {
   let fake: FakeLlmServer;

@@ -5,6 +5,7 @@
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { failureOf as failureOfKind } from '@server/test/failure-of';
 import { DEFAULT_TRANSCRIPT, silentMp3, startFakeSpeechServer, type FakeSpeechServer, type SpeechPath } from '@server/test/fake-speech-server';
 import { MAX_SPEECH_BYTES, MAX_SPEECH_INPUT_CHARS, speechInput } from './openai-tts';
 import { createSttProvider, createTtsProvider } from './registry';
@@ -35,14 +36,7 @@ const sttConfig = (baseUrl: string, overrides: Partial<SttConfig> = {}): SttConf
   ...overrides,
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<SpeechError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof SpeechError) return error;
-  throw new Error(`expected a SpeechError, got ${String(error)}`);
-}
+const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, SpeechError);
 
 /** A port nothing listens on: bound once, then released. */
 async function closedPort(): Promise<number> {
