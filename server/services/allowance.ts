@@ -115,18 +115,25 @@ export function createAllowance(deps: { repos: Pick<Repositories, 'allowance'>; 
       return reserve(userId, call, tokens);
     },
 
+    /**
+     * Both checks for a call that has a free fallback (a title from the premise, heuristic looks):
+     * the reservation, or null when the hour or the month refuses it.
+     */
+    async admitOrNull(userId: number, call: PaidCall, tokens: number): Promise<Hold | null> {
+      try {
+        await takeHour(userId, call);
+        return await reserve(userId, call, tokens);
+      } catch (error) {
+        if (error instanceof AppError) return null;
+        throw error;
+      }
+    },
+
     /** The monthly check alone, without reserving (a picture is reserved when its job runs). */
     async checkMonth(userId: number): Promise<void> {
       if (limit === null) return;
       const { used, held } = await repos.allowance.usage(userId, deps.now());
       if (used + held >= limit) throw allowanceUsed();
-    },
-
-    /** Whether the allowance would refuse a call now (titles fall back to the premise instead of asking). */
-    async isSpent(userId: number): Promise<boolean> {
-      if (limit === null) return false;
-      const { used, held } = await repos.allowance.usage(userId, deps.now());
-      return used + held >= limit;
     },
   };
 }

@@ -26,7 +26,7 @@ interface StoryDeps {
   provider: NarratorProvider;
   apiKey: string | undefined;
   /** A title is a paid call: past the player's hour or month it falls back to the premise. */
-  allowance: Pick<Allowance, 'admit'>;
+  allowance: Pick<Allowance, 'admitOrNull'>;
   now: () => Date;
   /** Makes committed writes durable (PGlite WAL fsync): generate-title writes under a GET. */
   flush: () => Promise<void>;
@@ -136,13 +136,8 @@ export function createStoryService(deps: StoryDeps) {
         temperature: TITLE_TEMPERATURE,
         task: { kind: 'title' as const, premise: story.premise, opening },
       };
-      let hold;
-      try {
-        hold = await deps.allowance.admit(userId, 'title', TITLE_PROMPT_TOKENS + TITLE_MAX_OUTPUT_TOKENS);
-      } catch (error) {
-        if (error instanceof AppError) return { title: fallback };
-        throw error;
-      }
+      const hold = await deps.allowance.admitOrNull(userId, 'title', TITLE_PROMPT_TOKENS + TITLE_MAX_OUTPUT_TOKENS);
+      if (!hold) return { title: fallback };
       try {
         const result = await provider.generate(request);
         await recordNarratorCall(repos, provider, { userId, storyId, kind: 'title', request, result, now: deps.now() });

@@ -15,7 +15,6 @@ import type { VisualsRecord } from '@server/db/repositories/images';
 import { STYLE_SHEET_MAX_CHARACTERS, styleCharacterSchema, type StyleCharacter } from '@shared/schemas/images';
 import type { ContentRating } from '@shared/schemas/preferences';
 import { z } from 'zod';
-import { AppError } from '@server/errors';
 import type { Allowance } from '../allowance';
 import { recordNarratorCall } from '../narrator-usage';
 import type { Log } from '../story-memory';
@@ -74,7 +73,7 @@ export interface SceneInput {
   rating: ContentRating;
 }
 
-export function createStyleSheets(deps: { repos: Repositories; narrator: NarratorProvider; allowance: Pick<Allowance, 'admit'>; now: () => Date; log: Log }) {
+export function createStyleSheets(deps: { repos: Repositories; narrator: NarratorProvider; allowance: Pick<Allowance, 'admitOrNull'>; now: () => Date; log: Log }) {
   const { repos, narrator } = deps;
 
   function heuristicLooks(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
@@ -99,13 +98,8 @@ export function createStyleSheets(deps: { repos: Repositories; narrator: Narrato
       temperature: 0.3,
       task: { kind: 'style' as const, ...task },
     };
-    let hold;
-    try {
-      hold = await deps.allowance.admit(userId, 'style', STYLE_PROMPT_TOKENS + STYLE_MAX_OUTPUT_TOKENS);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return heuristicLooks(task);
-    }
+    const hold = await deps.allowance.admitOrNull(userId, 'style', STYLE_PROMPT_TOKENS + STYLE_MAX_OUTPUT_TOKENS);
+    if (!hold) return heuristicLooks(task);
     try {
       const result = await narrator.generate(request);
       await recordNarratorCall(repos, narrator, { userId, storyId, kind: 'style', request, result, now: deps.now() });
