@@ -3,7 +3,6 @@
 // reads, serving stored bytes to their owner, and the style sheet API. The painting itself runs
 // behind, as a durable job (paint-job.ts). Everything is the owner's only: another user's story,
 // message or picture answers 404 like a missing one.
-import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ImageConfig, ImageProvider } from '@server/ai/image/types';
 import type { NarratorProvider } from '@server/ai/llm/types';
@@ -26,7 +25,7 @@ import type { Allowance } from '../allowance';
 import type { Log } from '../story-memory';
 import { createPaintJob, MAX_JOB_RUNS, SCENE_IMAGE_QUEUE, type SceneImageJob } from './paint-job';
 import { altFromScene, sceneFromReply } from './scene-prompt';
-import { createStyleSheets } from './style-sheet';
+import { createStyleSheets, newSheetSeed } from './style-sheet';
 
 export interface ImageServiceDeps {
   repos: Repositories;
@@ -209,7 +208,7 @@ export function createImageService(deps: ImageServiceDeps) {
     async saveStyleSheet(userId: number, storyId: number, sheet: StyleSheet): Promise<StyleSheetResponse> {
       requirePainter();
       if (!(await repos.stories.findOwned(storyId, userId))) throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
-      const saved = (await repos.images.saveVisuals(storyId, sheet, deps.now())) ?? (await repos.images.createVisuals(storyId, sheet, randomInt(0, 2 ** 31 - 1), deps.now()));
+      const saved = (await repos.images.saveVisuals(storyId, sheet, deps.now())) ?? (await repos.images.createVisuals(storyId, sheet, newSheetSeed(), deps.now()));
       return toStyleSheetResponse(saved);
     },
 

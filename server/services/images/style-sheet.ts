@@ -65,6 +65,9 @@ export function parseLooks(text: string): { player?: string; characters: StyleCh
   }
 }
 
+/** A new sheet's seed: random per story (within what every painter accepts), so its pictures look alike. */
+export const newSheetSeed = () => randomInt(0, 2 ** 31 - 1);
+
 export interface SceneInput {
   userId: number;
   storyId: number;
@@ -124,8 +127,7 @@ export function createStyleSheets(deps: { repos: Repositories; narrator: Narrato
 
   async function fill(input: SceneInput): Promise<VisualsRecord> {
     const looks = await askNarrator(input.userId, input.storyId, { premise: input.premise, scene: input.scene, known: [], describePlayer: true });
-    // A random seed per story (within what every painter accepts) keeps its pictures alike.
-    return repos.images.createVisuals(input.storyId, firstSheet(input, looks), randomInt(0, 2 ** 31 - 1), deps.now());
+    return repos.images.createVisuals(input.storyId, firstSheet(input, looks), newSheetSeed(), deps.now());
   }
 
   return {
