@@ -1,9 +1,13 @@
 // The import's worker thread as the service uses it: files checked in turn, each answer matched to
 // its file (the story and its messages put back together from parts), a refusal with its sentence,
-// and pending files failed, not forgotten, when the reader closes.
+// and pending files failed, not forgotten, when the reader closes; and the worker's side: a file's
+// messages are answered one part per request, never all at once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORY_FILE_FORMAT } from '@shared/schemas/story-export';
-import { createStoryFileReader, type StoryFileReader } from './story-file-reader';
+import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
+import { createStoryFileReader, startStoryFileWorker, type StoryFileReader } from './story-file-reader';
+import type { WorkerAnswer } from './story-file-worker';
 
 const at = '2026-01-01T00:00:00.000Z';
 const file = (title: string, replies: number) => ({
@@ -46,5 +50,39 @@ describe('createStoryFileReader', () => {
     await failed;
     reader = createStoryFileReader();
     expect((await reader.read(bytes(file('Read', 1)))).ok).toBe(true);
+  });
+});
+
+describe('the story file worker', () => {
+  let worker: Worker | undefined;
+  afterEach(async () => {
+    await worker?.terminate();
+    worker = undefined;
+  });
+
+  it('answers the story, then one part of messages per request, then done', async () => {
+    worker = startStoryFileWorker();
+    const answers: WorkerAnswer[] = [];
+    worker.on('message', (answer: WorkerAnswer) => answers.push(answer));
+    const nextAnswer = async () => ((await once(worker!, 'message')) as [WorkerAnswer])[0];
+    worker.postMessage({ id: 7, bytes: bytes(file('Parts', 40)) });
+    expect(await nextAnswer()).toMatchObject({ id: 7, part: 'story', story: { title: 'Parts' } });
+    // Unasked, nothing more comes: a round trip through the worker proves its queue is empty.
+    worker.postMessage({ id: 8, bytes: bytes('{"format":') });
+    expect(await nextAnswer()).toEqual({ id: 8, part: 'refused', notJson: true, message: '' });
+    const contents: string[] = [];
+    let parts = 0;
+    for (;;) {
+      worker.postMessage({ id: 7, next: true });
+      const answer = await nextAnswer();
+      if (answer.part === 'done') break;
+      expect(answer.part).toBe('messages');
+      if (answer.part === 'messages') contents.push(...answer.messages.map((m) => m.content));
+      parts += 1;
+    }
+    // 40 replies of 150 versions each; a part closes once it holds 2,000 messages and versions (14 replies).
+    expect(parts).toBe(3);
+    expect(contents).toEqual(['A premise', ...Array.from({ length: 40 }, (_, i) => `Reply ${i}`)]);
+    expect(answers.map((a) => a.part)).toEqual(['story', 'refused', 'messages', 'messages', 'messages', 'done']);
   });
 });
