@@ -231,9 +231,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const publicBaseUrl = createPublicBaseUrl(config, app.log);
   const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, quotas, flush, publicBaseUrl };
   app.decorate('narration', narration);
-  // The tokenizer's tables take 80-200 ms to load: load them now, not on the first player's turn.
+  // The tokenizer's tables hold the event loop 80-400 ms while they load: before the server
+  // listens, not under its first requests (bench:abuse saw a 419 ms stall during parallel-starts
+  // while the load ran unawaited).
   app.addHook('onReady', async () => {
-    void loadTokenCounter();
+    await loadTokenCounter();
   });
   // Pictures are painted by durable jobs in the database; this instance runs its share of them.
   const jobQueue = images.enabled ? await startJobQueue(deps.database, serviceLog, deps.jobs) : null;
