@@ -1,11 +1,13 @@
 // Every paid narrator call inside the player's limits (issue 23): parallel turns cannot all pass on
-// one remaining balance (the month's cost is reserved before the call), turns have an hourly rate,
+// one remaining balance (the month's cost is reserved before the call; calls that waited behind a
+// refusal share it without asking the database again), turns have an hourly rate,
 // titles and summaries are side calls with one of their own, a reservation left by a dead process
 // expires, and a GET another site's page could have made starts no paid work.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import { loadConfig } from '@server/config';
 import { createRepositories } from '@server/db/repositories';
+import { allowanceConfig, createAllowance } from '@server/services/allowance';
 import { cleanExpired } from '@server/services/housekeeping';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
@@ -53,6 +55,31 @@ describe('the monthly allowance', () => {
     expect((await client.get('/api/stories')).json().stories).toHaveLength(1);
     expect((await repos().allowance.usage(id, ctx.clock.now)).held).toBe(0);
     expect((await client.get('/api/user')).json().tokenUsage.balance).toBe(LIMIT - 1000);
+  });
+
+  it('asks the database for 50 reservations sent at once only until one is refused, and asks again after', async () => {
+    const { id } = await registerUser(ctx.app);
+    const real = repos().allowance;
+    let asked = 0;
+    const allowance = createAllowance({
+      repos: { allowance: { ...real, reserve: (input) => ((asked += 1), real.reserve(input)) } },
+      limiter: { allow: async () => true },
+      config: allowanceConfig(loadConfig({ USER_MONTHLY_TOKEN_LIMIT: String(LIMIT) })),
+      now: () => ctx.clock.now,
+      log: ctx.app.log,
+    });
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => allowance.reserve(id, 'turn', LIMIT)));
+    const granted = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { statusCode: number; message: string }] : []));
+    expect(granted).toHaveLength(1);
+    expect(refused.map((r) => [r.statusCode, r.message])).toEqual(Array.from({ length: 49 }, () => [429, ALLOWANCE_USED.message]));
+    // The first was granted, the second refused by the database; the 48 that waited behind it shared its answer.
+    expect(asked).toBe(2);
+    expect((await repos().allowance.usage(id, ctx.clock.now)).held).toBe(LIMIT);
+    // A refusal is not remembered past the calls that waited for it: once the hold is given back, the next call asks and passes.
+    await granted[0].release();
+    await expect(allowance.reserve(id, 'turn', LIMIT)).resolves.toBeDefined();
+    expect(asked).toBe(3);
   });
 
   it('refuses the call once the month is spent and takes back nothing a finished call reserved', async () => {
