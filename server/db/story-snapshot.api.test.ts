@@ -57,6 +57,25 @@ describe('a story snapshot for an export', () => {
     expect(after!.messages.find((m) => m.id === first.messageId)!.history!.map((v) => v.kind)).toEqual(['original', 'edit', 'alternative']);
   });
 
+  it('reads the shown texts alone when asked without versions: the shown version of each message, and no others', async () => {
+    const { client, id } = await registerUser(ctx.app);
+    const { storyId } = await startStory(client, 'A glassblower hears voices in the furnace');
+    const reply = await play(client, storyId, 'I open the furnace door');
+    // The reply gains an edit and an alternative, then shows its edit (version 2 of 3).
+    expect((await client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${reply.messageId}`, json: { content: 'The voices hum a tune you almost know.' } })).statusCode).toBe(200);
+    expect((await client.post(`/api/story/${storyId}/retry`)).statusCode).toBe(200);
+    const whole = await createRepositories(ctx.database.db).storyFiles.snapshot(storyId, id, false);
+    const versions = whole!.messages.find((m) => m.id === reply.messageId)!.history!;
+    expect(versions).toHaveLength(3);
+    expect((await client.post(`/api/story/${storyId}/messages/${reply.messageId}/select`, { version: 2 })).statusCode).toBe(200);
+
+    const shown = await createRepositories(ctx.database.db).storyFiles.snapshot(storyId, id, false, { versions: false });
+    const state = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; content: string }>;
+    expect(shown!.messages.map((m) => [m.id, m.content])).toEqual(state.map((m) => [m.messageId, m.content]));
+    expect(shown!.messages.find((m) => m.id === reply.messageId)).toMatchObject({ content: 'The voices hum a tune you almost know.', version: 2 });
+    expect(shown!.messages.every((m) => m.history === undefined)).toBe(true);
+  });
+
   it('is null for another player\u2019s story, or one deleted before its texts are read', async () => {
     const owner = await registerUser(ctx.app);
     const other = await registerUser(ctx.app);

@@ -130,9 +130,9 @@ export function createSharingService({ repos, images, now, shareMaxBytes, compre
       // A full account is refused before the snapshot is made; the write checks again, exactly.
       await quotas.assertRoom(userId, { share: true, bytes: 0 });
       const shareId = randomBytes(SHARE_ID_BYTES).toString('base64url');
-      // The story at one moment (as an export reads it), read no further than the limit: a story far
-      // past it is refused without being loaded.
-      const snapshot = await repos.storyFiles.snapshot(storyId, userId, images.enabled, shareMaxBytes);
+      // The story at one moment (as an export reads it), its shown texts only, read no further than
+      // the limit: a story far past it is refused without being loaded.
+      const snapshot = await repos.storyFiles.snapshot(storyId, userId, images.enabled, { maxTextBytes: shareMaxBytes, versions: false });
       if (!snapshot) throw storyNotFound();
       const tooLarge = () => new AppError(413, ERROR_CODES.tooLarge, shareTooLargeMessage(shareMaxBytes));
       if (!snapshot.complete) throw tooLarge();

@@ -108,17 +108,17 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
   /** Each player's imports are written one after another (see one-at-a-time.ts). */
   const oneAtATime = createOneAtATime();
 
-  /** The owner's story as one snapshot, or null when it is not theirs (or went meanwhile). */
-  async function read(userId: number, storyId: number): Promise<ExportedStory | null> {
-    const snapshot = await repos.storyFiles.snapshot(storyId, userId, picturesEnabled);
+  /** The owner's story as one snapshot, or null when it is not theirs (or went meanwhile); every version of each message unless `versions` is false (a Markdown file shows only the shown one). */
+  async function read(userId: number, storyId: number, versions = true): Promise<ExportedStory | null> {
+    const snapshot = await repos.storyFiles.snapshot(storyId, userId, picturesEnabled, { versions });
     if (!snapshot) return null;
     const folded = snapshot.messages.filter((m) => m.id <= snapshot.memoryThroughId).length;
     const createdAt = snapshot.messages[0]?.createdAt ?? now();
     return { snapshot, folded, createdAt, title: snapshot.title ?? fallbackTitle(snapshot.premise) };
   }
 
-  async function load(userId: number, storyId: number): Promise<ExportedStory> {
-    const story = await read(userId, storyId);
+  async function load(userId: number, storyId: number, versions = true): Promise<ExportedStory> {
+    const story = await read(userId, storyId, versions);
     if (!story) throw notFound();
     return story;
   }
@@ -169,7 +169,7 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
     },
 
     async exportMarkdown(userId: number, storyId: number, baseUrl: string): Promise<DownloadedFile> {
-      const story = await load(userId, storyId);
+      const story = await load(userId, storyId, false);
       return { filename: `${fileSlug(story.title)}.md`, contentType: 'text/markdown; charset=utf-8', body: chunked(joinedLines(markdownLines(story, baseUrl))) };
     },
 

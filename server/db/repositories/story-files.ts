@@ -83,6 +83,12 @@ export interface SnapshotMessage {
   history?: MessageVersion[];
 }
 
+/** How far a snapshot reads: its shown texts up to `maxTextBytes` (unbounded by default), and every version of each message (by default) or only the shown one. */
+export interface SnapshotReading {
+  maxTextBytes?: number;
+  versions?: boolean;
+}
+
 export interface StorySnapshot {
   title: string | null;
   premise: string;
@@ -98,27 +104,40 @@ export function createStoryFilesRepository(db: Db) {
   /**
    * The messages of these heads with the texts the heads name: a message with one version then has
    * its text in its row, unless it gained versions since (then its first version holds that text);
-   * one with several has them all in message_versions, of which the heads' count is read. Null when
-   * a text is gone (the story was deleted meanwhile).
+   * one with several has them all in message_versions. With `versions`, every version is read (of
+   * which the heads' count); without, only the shown one: a Markdown file or a share shows no other,
+   * and a story of many versions read whole for one was most of the work. Null when a text is gone
+   * (the story was deleted meanwhile).
    */
-  async function textsOf(heads: MessageHeadRow[]): Promise<SnapshotMessage[] | null> {
+  async function textsOf(heads: MessageHeadRow[], versions: boolean): Promise<SnapshotMessage[] | null> {
     const ids = `{${heads.map((h) => h.id).join(',')}}`;
+    // The version each head needs from message_versions when its row's text will not do.
+    const shown = `{${heads.map((h) => (h.versions === 1 ? 1 : h.version)).join(',')}}`;
     const [single, versioned] = await Promise.all([
       rows<{ id: number; content: string }>(db, sql`select id, content from story_messages where id = any(${ids}::int[]) and versions = 1`),
       rows<{ messageId: number; version: number; kind: MessageVersion['kind']; content: string; createdAt: string }>(
         db,
-        sql`select message_id as "messageId", version, kind, content, to_json(created_at) #>> '{}' as "createdAt"
-            from message_versions where message_id = any(${ids}::int[]) order by message_id, version`,
+        versions
+          ? sql`select message_id as "messageId", version, kind, content, to_json(created_at) #>> '{}' as "createdAt"
+                from message_versions where message_id = any(${ids}::int[]) order by message_id, version`
+          : sql`select v.message_id as "messageId", v.version, v.kind, v.content, to_json(v.created_at) #>> '{}' as "createdAt"
+                from unnest(${ids}::int[], ${shown}::int[]) as h(id, version)
+                join message_versions v on v.message_id = h.id and v.version = h.version`,
       ),
     ]);
     const current = new Map(single.map((r) => [r.id, r.content]));
     const histories = new Map<number, MessageVersion[]>();
-    for (const { messageId, ...version } of versioned) histories.set(messageId, [...(histories.get(messageId) ?? []), version]);
+    for (const { messageId, ...version } of versioned) {
+      const history = histories.get(messageId);
+      if (history) history.push(version);
+      else histories.set(messageId, [version]);
+    }
     const messages: SnapshotMessage[] = [];
     for (const head of heads) {
       const history = histories.get(head.id);
-      const content = head.versions === 1 ? (current.get(head.id) ?? history?.[0]?.content) : history?.[head.version - 1]?.content;
-      if (content === undefined || (head.versions > 1 && (history?.length ?? 0) < head.versions)) return null;
+      const versionText = (version: number) => history?.find((v) => v.version === version)?.content;
+      const content = head.versions === 1 ? (current.get(head.id) ?? versionText(1)) : versionText(head.version);
+      if (content === undefined || (versions && head.versions > 1 && (history?.length ?? 0) < head.versions)) return null;
       messages.push({
         id: head.id,
         role: head.role,
@@ -128,7 +147,7 @@ export function createStoryFilesRepository(db: Db) {
         version: head.version,
         createdAt: new Date(head.createdAt),
         ...(head.pictureHash ? { picture: { hash: head.pictureHash, scene: head.pictureScene ?? '' } } : {}),
-        ...(head.versions > 1 && history ? { history: history.slice(0, head.versions) } : {}),
+        ...(versions && head.versions > 1 && history ? { history: history.slice(0, head.versions) } : {}),
       });
     }
     return messages;
@@ -219,9 +238,9 @@ export function createStoryFilesRepository(db: Db) {
      * heads say exactly which to read, and the embedded database's one session is never held for
      * the whole story (a 5 MB story held it half a second, every other request waiting). With
      * `maxTextBytes`, reading stops at the batch whose shown texts pass it (a share's limit): a
-     * story far past it is not read whole to be refused.
+     * story far past it is not read whole to be refused. `versions: false` reads the shown texts alone.
      */
-    async snapshot(storyId: number, userId: number, pictures: boolean, maxTextBytes = Number.POSITIVE_INFINITY): Promise<StorySnapshot | null> {
+    async snapshot(storyId: number, userId: number, pictures: boolean, { maxTextBytes = Number.POSITIVE_INFINITY, versions = true }: SnapshotReading = {}): Promise<StorySnapshot | null> {
       if (storyId > MAX_ID) return null;
       const moment = await db.transaction(
         async (tx) => {
@@ -250,7 +269,7 @@ export function createStoryFilesRepository(db: Db) {
       while (messages.length < moment.heads.length) {
         if (textBytes > maxTextBytes) return { ...moment.story, messages, complete: false };
         const heads = moment.heads.slice(messages.length, messages.length + count);
-        const batch = await textsOf(heads);
+        const batch = await textsOf(heads, versions);
         if (!batch) return null;
         messages.push(...batch);
         if (Number.isFinite(maxTextBytes)) for (const message of batch) textBytes += Buffer.byteLength(message.content);

@@ -54,11 +54,11 @@ describe('POST /api/story/{id}/share past SHARE_MAX_BYTES', () => {
     const { storyId } = await storyOf(ctx, 750, 1000);
     const [{ user_id: userId }] = (await ctx.database.executeSql('select user_id from stories where id = $1', [storyId])).rows as Array<{ user_id: number }>;
     const files = createRepositories(ctx.database.db).storyFiles;
-    const bounded = await files.snapshot(storyId, userId, false, 5_000);
+    const bounded = await files.snapshot(storyId, userId, false, { maxTextBytes: 5_000 });
     expect(bounded?.complete).toBe(false);
     // The first read of the story's 1,502 messages (10 of them, 8.6 KB of texts with the opening) passed 5 KB and stopped the reading.
     expect(bounded?.messages).toHaveLength(10);
-    const whole = await files.snapshot(storyId, userId, false, 10_000_000);
+    const whole = await files.snapshot(storyId, userId, false, { maxTextBytes: 10_000_000 });
     expect(whole?.complete).toBe(true);
     expect(whole?.messages).toHaveLength(1502);
     expect(whole?.messages.map((m) => m.id)).toEqual([...(whole?.messages.map((m) => m.id) ?? [])].sort((a, b) => a - b));
