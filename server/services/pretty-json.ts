@@ -4,6 +4,7 @@
 // exactly those JSON.stringify would have made of the whole. Pieces are gathered into chunks of
 // about CHUNK_CHARS, so a download is neither one huge string nor thousands of tiny writes, and
 // the event loop turns between chunks (see chunked).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** About this many characters per chunk handed to the response. */
 export const CHUNK_CHARS = 64 * 1024;
@@ -50,7 +51,7 @@ export async function* chunked(pieces: Pieces, size = CHUNK_CHARS): AsyncGenerat
     if (chunk.length >= size) {
       yield chunk;
       chunk = '';
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
   if (chunk) yield chunk;

@@ -3,6 +3,7 @@
 // (a version's text never changes), so no single answer is the whole story and the embedded
 // database's one session is never held for it. Writing an imported story: in pieces, each its own
 // short transaction, the story hidden until the last piece shows it; all of it lands or none does.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
@@ -175,7 +176,7 @@ export function createStoryFilesRepository(db: Db) {
       start = end;
       // A turn of the event loop between pieces: requests that came in meanwhile queue their
       // queries before the next piece's, rather than each waiting out one piece per query.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 
