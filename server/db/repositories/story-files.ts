@@ -115,8 +115,8 @@ export function createStoryFilesRepository(db: Db) {
    */
   async function textsOf(heads: MessageHeadRow[], versions: boolean): Promise<SnapshotMessage[] | null> {
     const ids = `{${heads.map((h) => h.id).join(',')}}`;
-    // The version each head needs from message_versions when its row's text will not do.
-    const shown = `{${heads.map((h) => h.id * PAIR_BASE + (h.versions === 1 ? 1 : h.version)).join(',')}}`;
+    // The (message, version) each head needs from message_versions when its row's text will not do.
+    const shownPairs = () => `{${heads.map((h) => h.id * PAIR_BASE + (h.versions === 1 ? 1 : h.version)).join(',')}}`;
     const [single, versioned] = await Promise.all([
       rows<{ id: number; content: string }>(db, sql`select id, content from story_messages where id = any(${ids}::int[]) and versions = 1`),
       rows<{ messageId: number; version: number; kind: MessageVersion['kind']; content: string; createdAt: string }>(
@@ -128,7 +128,7 @@ export function createStoryFilesRepository(db: Db) {
             // drives the read whatever the planner's statistics say: a join of unnest() with
             // message_versions was planned as a scan of the whole table.
             sql`select message_id as "messageId", version, kind, content, to_json(created_at) #>> '{}' as "createdAt"
-                from message_versions where message_id = any(${ids}::int[]) and message_id::bigint * ${PAIR_BASE} + version = any(${shown}::bigint[])`,
+                from message_versions where message_id = any(${ids}::int[]) and message_id::bigint * ${PAIR_BASE} + version = any(${shownPairs()}::bigint[])`,
       ),
     ]);
     const current = new Map(single.map((r) => [r.id, r.content]));
