@@ -57,8 +57,8 @@ export function createLibraryService({ repos, picturesEnabled, sharesGone, now }
     },
 
     /**
-     * Deletes a player's account and everything of theirs (the foreign keys cascade), then cleans
-     * up as a story's deletion does. Usage rows stay, anonymous.
+     * Deletes a player's account and everything of theirs (each story in pieces, then the rest
+     * through the foreign keys), then cleans up as a story's deletion does. Usage rows stay, anonymous.
      */
     async removeAccount(userId: number): Promise<void> {
       await cleanUp(await repos.library.removeAccount(userId));

@@ -5,6 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { stories } from '../schema';
 import { likePattern, MAX_ID } from './sql-values';
+import { removeHiddenStory } from './story-removal';
 
 export interface LibraryRow {
   id: number;
@@ -85,50 +86,54 @@ export function createLibraryRepository(db: Db) {
     },
 
     /**
-     * Deletes the owner's story unless a reply is being written, in one statement: its messages,
-     * bookmarks, shares, pictures and style sheet go with it (foreign keys cascade), and stored
-     * pictures nothing else shows any more are removed. Usage rows stay for the totals, without
-     * the story. Answers the ids of the shares that went (their cached copies must be dropped), or
-     * 'busy' / 'missing'.
+     * Deletes the owner's story unless a reply is being written. One statement takes it from them:
+     * it is hidden (`importing`, so no read, turn or change finds it), and its shares and bookmarks
+     * go; then its rows are deleted in pieces (story-removal.ts). Stored pictures nothing else shows
+     * any more are removed by the caller. Usage rows stay for the totals, without the story. Answers
+     * the ids of the shares that went (their cached copies must be dropped), or 'busy' / 'missing'.
      */
     async remove(storyId: number, userId: number, now: Date): Promise<{ shareIds: string[]; assetHashes: string[] } | 'busy' | 'missing'> {
       if (storyId > MAX_ID) return 'missing';
       const result = await run<{ found: boolean; busy: boolean; share_ids: string[] | null; hashes: string[] | null }>(sql`
         with target as (
           select id, (generating_until is not null and generating_until > ${now.toISOString()}::timestamptz) as busy
-          from stories where id = ${storyId} and user_id = ${userId}
+          from stories where id = ${storyId} and user_id = ${userId} and not importing
+        ), hidden as (
+          update stories s set importing = true, updated_at = ${now.toISOString()}::timestamptz from target where s.id = target.id and not target.busy returning s.id
         ), hashes as (
-          select distinct i.asset_hash as hash from scene_images i, target
-          where i.story_id = target.id and i.asset_hash is not null and not target.busy
+          select distinct i.asset_hash as hash from scene_images i, hidden where i.story_id = hidden.id and i.asset_hash is not null
         ), shares as (
-          select sh.id from shared_stories sh, target where sh.story_id = target.id and not target.busy
-        ), removed as (
-          delete from stories s using target where s.id = target.id and not target.busy returning s.id
+          delete from shared_stories sh using hidden where sh.story_id = hidden.id returning sh.id
+        ), bookmarks_gone as (
+          delete from bookmarks b using hidden where b.story_id = hidden.id
         )
         select exists (select 1 from target) as found,
           coalesce((select busy from target), false) as busy,
           (select array_agg(id) from shares) as share_ids,
-          (select array_agg(hash) from hashes) as hashes,
-          (select count(*) from removed) as removed`);
+          (select array_agg(hash) from hashes) as hashes`);
       const row = result.rows[0];
       if (!row.found) return 'missing';
       if (row.busy) return 'busy';
+      await removeHiddenStory(db, storyId);
       return { shareIds: row.share_ids ?? [], assetHashes: row.hashes ?? [] };
     },
 
     /**
-     * Deletes a player's account and, through the foreign keys, everything of theirs: stories,
-     * messages, bookmarks, shares, pictures, sessions, preferences. Usage rows stay with no player
-     * (the operator's totals). Answers what the caller must still clean up: the shares to drop
-     * from caches and the pictures to remove once nothing shows them.
+     * Deletes a player's account and everything of theirs: first every story is hidden and its
+     * shares go (one statement), then each story's rows go in pieces, then the player's row takes the
+     * rest through the foreign keys (sessions, preferences, bookmarks, pictures). Usage rows stay with
+     * no player (the operator's totals). Answers what the caller must still clean up: the shares to
+     * drop from caches and the pictures to remove once nothing shows them.
      */
     async removeAccount(userId: number): Promise<{ shareIds: string[]; assetHashes: string[] }> {
-      const result = await run<{ share_ids: string[] | null; hashes: string[] | null }>(sql`
-        with shares as (select id from shared_stories where user_id = ${userId}),
-        hashes as (select distinct asset_hash as hash from scene_images where user_id = ${userId} and asset_hash is not null),
-        removed as (delete from users where id = ${userId} returning id)
-        select (select array_agg(id) from shares) as share_ids, (select array_agg(hash) from hashes) as hashes, (select count(*) from removed) as removed`);
+      const result = await run<{ share_ids: string[] | null; hashes: string[] | null; story_ids: number[] | null }>(sql`
+        with hidden as (update stories set importing = true where user_id = ${userId} returning id),
+        shares as (delete from shared_stories where user_id = ${userId} returning id),
+        hashes as (select distinct asset_hash as hash from scene_images where user_id = ${userId} and asset_hash is not null)
+        select (select array_agg(id) from shares) as share_ids, (select array_agg(hash) from hashes) as hashes, (select array_agg(id) from hidden) as story_ids`);
       const row = result.rows[0];
+      for (const storyId of row.story_ids ?? []) await removeHiddenStory(db, storyId);
+      await run(sql`delete from users where id = ${userId}`);
       return { shareIds: row.share_ids ?? [], assetHashes: row.hashes ?? [] };
     },
 

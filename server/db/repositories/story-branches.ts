@@ -28,7 +28,7 @@ export function createStoryBranchesRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [source] = await rows<{ memory: string; memoryThroughId: number }>(
           tx,
-          sql`select memory, memory_through_id as "memoryThroughId" from stories where id = ${storyId} and user_id = ${userId} for share`,
+          sql`select memory, memory_through_id as "memoryThroughId" from stories where id = ${storyId} and user_id = ${userId} and not importing for share`,
         );
         if (!source) return 'missing';
         if (messageId > MAX_ID) return 'message';

@@ -9,6 +9,7 @@ import type { Db } from '../client';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import { sceneImages, stories } from '../schema';
 import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
+import { removeHiddenStory } from './story-removal';
 import { MAX_ID, PIECE_BYTES, rows } from './sql-values';
 
 /** The story of a file, as the import writes it (dates as dates). */
@@ -321,19 +322,23 @@ export function createStoryFilesRepository(db: Db) {
           await assertWithinQuotas(tx, input.userId, input.quotas);
         });
       } catch (error) {
-        await db.delete(stories).where(eq(stories.id, storyId));
+        await removeHiddenStory(db, storyId);
         throw error;
       }
       return storyId;
     },
 
-    /** Deletes stories whose import never finished (its process died): all of them at start-up on the embedded database, else those begun before `before`. */
+    /**
+     * Deletes the hidden stories whose import or deletion never finished (its process died): all of
+     * them at start-up on the embedded database, else those begun before `before`. Each in pieces.
+     */
     async deleteAbandonedImports(before?: Date): Promise<number> {
-      const gone = await db
-        .delete(stories)
-        .where(and(eq(stories.importing, true), before ? lt(stories.updatedAt, before) : undefined))
-        .returning({ id: stories.id });
-      return gone.length;
+      const abandoned = await db
+        .select({ id: stories.id })
+        .from(stories)
+        .where(and(eq(stories.importing, true), before ? lt(stories.updatedAt, before) : undefined));
+      for (const { id } of abandoned) await removeHiddenStory(db, id);
+      return abandoned.length;
     },
   };
 }

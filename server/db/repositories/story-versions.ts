@@ -42,7 +42,7 @@ export function createStoryVersionsRepository(db: Db) {
       const [story] = await rows<{ memoryThroughId: number; busy: boolean }>(
         tx,
         sql`select memory_through_id as "memoryThroughId", coalesce(generating_until > ${now.toISOString()}::timestamptz, false) as busy
-            from stories where id = ${storyId} and user_id = ${userId} for update`,
+            from stories where id = ${storyId} and user_id = ${userId} and not importing for update`,
       );
       if (!story) return 'missing';
       if (story.busy) return 'busy';

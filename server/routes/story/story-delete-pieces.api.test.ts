@@ -1,0 +1,105 @@
+// A story is deleted in pieces (issue 23): a story of 10,000 messages deleted in one statement held
+// the embedded database's one session for more than a second. The story is hidden at once (no read,
+// turn or change finds it), its rows then go a few hundred messages a statement, and the account's
+// counters end where they began. Deleting an account goes the same way, story by story.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({}, { painter: null });
+});
+afterAll(() => ctx.close());
+
+const at = '2026-01-01T00:00:00.000Z';
+
+/** A file of `turns` turns; every reply has three versions, the second shown. */
+function storyFile(turns: number) {
+  const premise = 'A ferryman counts the coins of the drowned';
+  const messages: object[] = [{ role: 'user', content: premise, turn: 0, isInitial: true, createdAt: at }];
+  for (let turn = 0; turn <= turns; turn += 1) {
+    if (turn > 0) messages.push({ role: 'user', content: `I take coin ${turn}`, turn, isInitial: false, createdAt: at });
+    const versions = [1, 2, 3].map((n) => ({ kind: n === 1 ? 'original' : 'edit', content: `Coin ${turn}, telling ${n}: the river keeps its own accounts.`, createdAt: at }));
+    messages.push({ role: 'assistant', content: versions[1].content, turn, isInitial: false, createdAt: at, versions, version: 2 });
+  }
+  return { format: 'taleweaver.story', version: 2, exportedAt: at, story: { title: 'The Ferry', premise, memory: '', memoryCovers: 0, notes: '', createdAt: at }, messages };
+}
+
+async function importStory(client: TestClient, turns: number): Promise<number> {
+  const res = await client.request({ method: 'POST', url: '/api/story/import', json: storyFile(turns) });
+  expect(res.statusCode).toBe(201);
+  return res.json().storyId;
+}
+
+/** Counts the app's statements that delete story messages while `work` runs. */
+async function countingMessageDeletes(work: () => Promise<void>): Promise<number> {
+  const db = ctx.database.db as unknown as { execute: (...args: unknown[]) => unknown };
+  const execute = db.execute;
+  let deletes = 0;
+  db.execute = (...args: unknown[]) => {
+    const text = JSON.stringify(args[0] ?? '');
+    if (text.includes('delete from story_messages')) deletes += 1;
+    return execute.apply(db, args);
+  };
+  try {
+    await work();
+  } finally {
+    db.execute = execute;
+  }
+  return deletes;
+}
+
+const countOf = async (query: string, params: unknown[]) => ((await ctx.database.executeSql(query, params)).rows[0] as { n: number }).n;
+
+describe('a story deleted in pieces', () => {
+  it('deletes every row of a long story a few hundred messages at a time and gives back what it counted', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await importStory(client, 700);
+    const messageIds = (await ctx.database.executeSql('select id from story_messages where story_id = $1', [storyId])).rows.map((r) => (r as { id: number }).id);
+    expect(messageIds).toHaveLength(1 + 701 + 700);
+    expect((await client.get('/api/user/limits')).json().storedBytes.used).toBeGreaterThan(0);
+    expect((await client.post(`/api/story/${storyId}/share`, { title: 'The Ferry' })).statusCode).toBe(201);
+    expect((await client.post('/api/bookmarks', { storyId, lastMessageId: messageIds.at(-1), title: 'Midstream' })).statusCode).toBe(201);
+    expect((await client.get('/api/user/limits')).json().shares.used).toBe(1);
+
+    const deletes = await countingMessageDeletes(async () => {
+      expect((await client.request({ method: 'DELETE', url: `/api/story/${storyId}`, json: {} })).statusCode).toBe(200);
+    });
+    // 1,402 messages at 250 a statement, and the last that finds none left.
+    expect(deletes).toBe(7);
+    expect(await countOf('select count(*)::int as n from stories where id = $1', [storyId])).toBe(0);
+    expect(await countOf('select count(*)::int as n from story_messages where story_id = $1', [storyId])).toBe(0);
+    expect(await countOf('select count(*)::int as n from message_versions where message_id = any($1::int[])', [messageIds])).toBe(0);
+    expect(await countOf('select count(*)::int as n from shared_stories where story_id = $1', [storyId])).toBe(0);
+    expect(await countOf('select count(*)::int as n from bookmarks where story_id = $1', [storyId])).toBe(0);
+    const limits = (await client.get('/api/user/limits')).json();
+    expect([limits.stories.used, limits.shares.used, limits.storedBytes.used]).toEqual([0, 0, 0]);
+  });
+
+  it('hides a story whose deletion has begun: it cannot be read, played, changed, branched or deleted again', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await importStory(client, 3);
+    const firstAction = ((await ctx.database.executeSql(`select id from story_messages where story_id = $1 and role = 'user' and not is_initial order by id limit 1`, [storyId])).rows[0] as { id: number }).id;
+    // A deletion's first step, as a process that died right after it left the story.
+    await ctx.database.executeSql('update stories set importing = true where id = $1', [storyId]);
+    expect((await client.get(`/api/story/${storyId}/current-state`)).statusCode).toBe(404);
+    expect((await client.post(`/api/story/${storyId}/erase`, { fromMessageId: firstAction })).statusCode).toBe(404);
+    expect((await client.post(`/api/story/${storyId}/branch`, { messageId: firstAction })).statusCode).toBe(404);
+    expect((await client.request({ method: 'DELETE', url: `/api/story/${storyId}`, json: {} })).statusCode).toBe(404);
+    expect((await client.get('/api/stories')).json().total).toBe(0);
+  });
+
+  it('deletes an account story by story, in pieces, and everything of it goes', async () => {
+    const { client, id, password } = await registerUser(ctx.app);
+    const first = await importStory(client, 300);
+    const second = await importStory(client, 300);
+    const deletes = await countingMessageDeletes(async () => {
+      expect((await client.request({ method: 'DELETE', url: '/api/user', json: { password } })).statusCode).toBe(200);
+    });
+    // 602 messages a story: three pieces and the empty one, twice.
+    expect(deletes).toBe(8);
+    expect(await countOf('select count(*)::int as n from stories where id = any($1::int[])', [[first, second]])).toBe(0);
+    expect(await countOf('select count(*)::int as n from users where id = $1', [id])).toBe(0);
+    expect(await countOf('select count(*)::int as n from user_stats where user_id = $1', [id])).toBe(0);
+  });
+});
