@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { stories } from '../schema';
 import { likePattern, MAX_ID } from './sql-values';
-import { removeHiddenStory } from './story-removal';
+import { removeHiddenStory } from './pieces';
 
 export interface LibraryRow {
   id: number;

@@ -3,13 +3,12 @@
 // (a version's text never changes), so no single answer is the whole story and the embedded
 // database's one session is never held for it. Writing an imported story: in pieces, each its own
 // short transaction, the story hidden until the last piece shows it; all of it lands or none does.
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import { sceneImages, stories } from '../schema';
-import { assertWithinQuotas, countRowsInBulk, type QuotaCheck } from './quotas';
-import { removeHiddenStory } from './story-removal';
+import { assertWithinQuotas, type QuotaCheck } from './quotas';
+import { inPieces, removeHiddenStory } from './pieces';
 import { MAX_ID, PIECE_BYTES, rows } from './sql-values';
 
 /** The story of a file, as the import writes it (dates as dates). */
@@ -36,14 +35,8 @@ export interface ImportedMessage {
   version?: number;
 }
 
-/**
- * Rows per piece (one array parameter per column). Each piece is a transaction that every other
- * query waits out on the embedded database: 250 rows keep one near 15-40 ms, where 1,000 took up to 110.
- */
-const BATCH = 250;
-/** A transaction's handle, as Drizzle gives it. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
+/** A text's most bytes in UTF-8, three a UTF-16 unit: known without encoding it. */
+const textBytes = (text: string) => text.length * 3;
 /** One column of rows as a single array parameter (node-postgres writes it as a PostgreSQL array). */
 const column = <Row, Value>(list: Row[], value: (row: Row) => Value) => sql.param(list.map(value));
 /**
@@ -160,33 +153,12 @@ export function createStoryFilesRepository(db: Db) {
     return messages;
   }
 
-  /** Runs `write` over `rows` in pieces of at most BATCH rows and PIECE_BYTES of text, each piece its own transaction with the quota counters counting per statement (a text counted at three bytes a UTF-16 unit, its most in UTF-8). */
-  async function inPieces<Row>(list: Row[], textOf: (row: Row) => string, write: (tx: Tx, piece: Row[]) => Promise<void>): Promise<void> {
-    for (let start = 0; start < list.length; ) {
-      let end = start;
-      let bytes = 0;
-      while (end < list.length && end - start < BATCH && (end === start || bytes + textOf(list[end]).length * 3 <= PIECE_BYTES)) {
-        bytes += textOf(list[end]).length * 3;
-        end += 1;
-      }
-      const piece = list.slice(start, end);
-      await db.transaction(async (tx) => {
-        await countRowsInBulk(tx);
-        await write(tx, piece);
-      });
-      start = end;
-      // A turn of the event loop between pieces: requests that came in meanwhile queue their
-      // queries before the next piece's, rather than each waiting out one piece per query.
-      await nextTurn();
-    }
-  }
-
   /** The messages in story order; their ids, in the same order. */
   async function writeMessages(storyId: number, messages: ImportedMessage[]): Promise<number[]> {
     const ids: number[] = [];
     // Rows go in as one array per column (unnest), not as Drizzle's per-value insert: building
     // that for a 5 MB file's 50,000 versions took seconds of the event loop, 40 ms a batch.
-    await inPieces(messages, (m) => m.content, async (tx, batch) => {
+    await inPieces(db, messages, (m) => textBytes(m.content), async (tx, batch) => {
       const inserted = await rows<{ id: number }>(
         tx,
         sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, version, versions, created_at)
@@ -205,7 +177,7 @@ export function createStoryFilesRepository(db: Db) {
 
   async function writeVersions(messages: ImportedMessage[], ids: number[]): Promise<void> {
     const versionRows = messages.flatMap((m, i) => (m.versions ?? []).map((v, n) => ({ messageId: ids[i], version: n + 1, kind: v.kind, content: v.content, createdAt: v.createdAt })));
-    await inPieces(versionRows, (v) => v.content, async (tx, batch) => {
+    await inPieces(db, versionRows, (v) => textBytes(v.content), async (tx, batch) => {
       await tx.execute(
         sql`insert into message_versions (message_id, version, kind, content, created_at)
             select * from unnest(${column(batch, (v) => v.messageId)}::int[], ${column(batch, (v) => v.version)}::int[],
@@ -313,7 +285,7 @@ export function createStoryFilesRepository(db: Db) {
       try {
         const ids = await writeMessages(storyId, input.messages);
         await writeVersions(input.messages, ids);
-        await inPieces(await picturesOf(input, storyId, ids), (p) => p.scene, async (tx, piece) => {
+        await inPieces(db, await picturesOf(input, storyId, ids), (p) => textBytes(p.scene), async (tx, piece) => {
           await tx.insert(sceneImages).values(piece);
         });
         await db.transaction(async (tx) => {

@@ -1,7 +1,9 @@
-// A story is deleted in pieces (issue 23): a story of 10,000 messages deleted in one statement held
-// the embedded database's one session for more than a second. The story is hidden at once (no read,
-// turn or change finds it), its rows then go a few hundred messages a statement, and the account's
-// counters end where they began. Deleting an account goes the same way, story by story.
+// A story's big writes go in pieces (issue 23), as an import's do: a story of 10,000 messages
+// deleted in one statement held the embedded database's one session for more than a second, and
+// branched in one for 300 ms. A deleted story is hidden at once (no read, turn or change finds it),
+// its rows then go a few hundred messages a statement, and the account's counters end where they
+// began; deleting an account goes the same way, story by story. A branch is written a few hundred
+// messages a transaction, hidden until the last one shows it whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 
@@ -29,6 +31,20 @@ async function importStory(client: TestClient, turns: number): Promise<number> {
   const res = await client.request({ method: 'POST', url: '/api/story/import', json: storyFile(turns) });
   expect(res.statusCode).toBe(201);
   return res.json().storyId;
+}
+
+/** Counts the app's transactions while `work` runs. */
+async function countingTransactions(work: () => Promise<void>): Promise<number> {
+  const db = ctx.database.db as unknown as { transaction: (...args: unknown[]) => unknown };
+  const transaction = db.transaction;
+  let transactions = 0;
+  db.transaction = (...args: unknown[]) => ((transactions += 1), transaction.apply(db, args));
+  try {
+    await work();
+  } finally {
+    db.transaction = transaction;
+  }
+  return transactions;
 }
 
 /** Counts the app's statements that delete story messages while `work` runs. */
@@ -101,5 +117,28 @@ describe('a story deleted in pieces', () => {
     expect(await countOf('select count(*)::int as n from stories where id = any($1::int[])', [[first, second]])).toBe(0);
     expect(await countOf('select count(*)::int as n from users where id = $1', [id])).toBe(0);
     expect(await countOf('select count(*)::int as n from user_stats where user_id = $1', [id])).toBe(0);
+  });
+});
+
+describe('a branch written in pieces', () => {
+  it('copies a long story a few hundred messages a transaction, each shown version as the copy\u2019s original, and lists it only whole', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await importStory(client, 700);
+    const source = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; role: string; content: string }>;
+    let branchId = 0;
+    const transactions = await countingTransactions(async () => {
+      const res = await client.post(`/api/story/${storyId}/branch`, { messageId: source.at(-1)!.messageId });
+      expect(res.statusCode).toBe(201);
+      branchId = res.json().storyId;
+    });
+    // The first step, 1,402 messages at 250 a piece (6), and the last step that shows it.
+    expect(transactions).toBe(8);
+    const copy = (await client.get(`/api/story/${branchId}/current-state`)).json().messages as Array<{ role: string; content: string }>;
+    expect(copy.map((m) => [m.role, m.content])).toEqual(source.map((m) => [m.role, m.content]));
+    expect(copy[3].content).toBe('Coin 1, telling 2: the river keeps its own accounts.');
+    expect(await countOf('select count(*)::int as n from message_versions v join story_messages m on m.id = v.message_id where m.story_id = $1', [branchId])).toBe(0);
+    const limits = (await client.get('/api/user/limits')).json();
+    expect(limits.stories.used).toBe(2);
+    expect((await client.get('/api/stories')).json().total).toBe(2);
   });
 });
