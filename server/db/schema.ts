@@ -160,6 +160,9 @@ export const storyMessages = pgTable(
     // a story, come from here. Without it the planner, with no statistics (PGlite never analyses),
     // guessed that few messages are shown and read the whole story to sort out the newest one.
     index('story_messages_shown_idx').on(t.storyId, t.id).where(sql`${t.state} = 'shown'`),
+    // The set-aside messages by the cut that set them aside: redo brings a group back a piece at a
+    // time, each piece found here rather than by reading the story from its start.
+    index('story_messages_undone_idx').on(t.storyId, t.undoneFrom, t.id).where(sql`${t.state} = 'undone'`),
   ],
 );
 

@@ -2,16 +2,18 @@
 // erase and branch. Every change runs in one transaction holding the owner's story row, and only
 // while no reply is being written, so a turn never reads half a change and two changes never
 // interleave. Undo and erase set messages aside ('undone', grouped by where the cut was) rather than
-// deleting them; redo brings back the group cut last. A cut that reaches into turns the memory has
-// folded takes the memory back to the fold before it (story_memory_folds).
+// deleting them; redo brings back the group cut last. One that moves more messages than a piece
+// (pieces.ts) goes on a piece a statement under the story's lease, which every turn and change
+// waits out like a reply's. A cut that reaches into turns the memory has folded takes the memory
+// back to the fold before it (story_memory_folds).
 import { sql, type SQL } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import type { Db } from '../client';
+import { ROWS_PER_PIECE, type Tx } from './pieces';
 import { assertWithinQuotas } from './quotas';
 import { MAX_ID, rows } from './sql-values';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface VersionedMessage {
   id: number;
@@ -25,6 +27,9 @@ export interface VersionedMessage {
 }
 
 export type Refusal = 'missing' | 'busy';
+
+/** How long a change done in pieces holds the story at most (it lets go as soon as it is done). */
+const CHANGE_LEASE_MS = 60_000;
 export type ChangeResult<T> = T | Refusal;
 
 const messageColumns = sql.raw(
@@ -57,10 +62,14 @@ export function createStoryVersionsRepository(db: Db) {
     return row ?? null;
   }
 
-  /** Sets aside the message `cutId` and every shown one after it, as one group redo brings back. */
-  async function setAside(tx: Tx, storyId: number, cutId: number, memoryThroughId: number): Promise<void> {
-    await tx.execute(sql`update story_messages set state = 'undone', undone_from = ${cutId} where story_id = ${storyId} and state = 'shown' and id >= ${cutId}`);
-    if (memoryThroughId < cutId) return;
+  /**
+   * Sets aside the message `cutId` and every shown one after it, as one group redo brings back: the
+   * memory goes back before them, and the last ROWS_PER_PIECE of them are set aside here; answers
+   * their ids (a whole piece: more may be left, see inPiecesUnderLease).
+   */
+  async function setAside(tx: Tx, storyId: number, cutId: number, memoryThroughId: number): Promise<number[]> {
+    const moved = await setAsidePiece(tx, storyId, cutId);
+    if (memoryThroughId < cutId) return moved;
     // The memory summarises turns now set aside: back to the fold before them (none: no memory).
     await tx.execute(sql`
       with fold as (
@@ -70,6 +79,32 @@ export function createStoryVersionsRepository(db: Db) {
       )
       update stories set memory = coalesce((select memory from fold), ''), memory_through_id = coalesce((select through_id from fold), 0)
       where id = ${storyId}`);
+    return moved;
+  }
+
+  /**
+   * Finishes a change whose first piece (`first`, its ids) went under the story's lock, one piece a
+   * statement, each starting where the last one's ids ended. The story's lease (a reply's, which
+   * every turn and change waits out) holds it meanwhile, so nothing is appended or changed between
+   * pieces, and it lapses by itself if the process dies. Every piece leaves the story whole:
+   * set-aside messages go from its end back, and come back from the cut on.
+   */
+  async function inPiecesUnderLease(storyId: number, until: Date, first: number[], piece: (from: number[]) => Promise<number[]>): Promise<void> {
+    try {
+      for (let moved = first; moved.length === ROWS_PER_PIECE; ) {
+        await nextTurn();
+        moved = await piece(moved);
+      }
+    } finally {
+      await db.execute(sql`update stories set generating_until = null where id = ${storyId} and generating_until = ${until.toISOString()}::timestamptz`);
+    }
+  }
+
+  /** Holds the story (locked by `changing`) for the pieces still to go. */
+  async function lease(tx: Tx, storyId: number, now: Date): Promise<Date> {
+    const until = new Date(now.getTime() + CHANGE_LEASE_MS);
+    await tx.execute(sql`update stories set generating_until = ${until.toISOString()}::timestamptz where id = ${storyId}`);
+    return until;
   }
 
   /** Makes `content` the message's next version (kind `kind`) and shows it; the first change also keeps the original. */
@@ -95,15 +130,18 @@ export function createStoryVersionsRepository(db: Db) {
 
     /** Takes back the story's last turn (its last action and what follows); 'nothing' when only the opening is left. */
     async undo(storyId: number, userId: number, now: Date): Promise<ChangeResult<'done' | 'nothing'>> {
-      return changing(storyId, userId, now, async (tx, story) => {
+      const begun = await changing(storyId, userId, now, async (tx, story) => {
         const [last] = await rows<{ id: number }>(
           tx,
           sql`select id from story_messages where story_id = ${storyId} and state = 'shown' and role = 'user' and not is_initial order by id desc limit 1`,
         );
         if (!last) return 'nothing';
-        await setAside(tx, storyId, last.id, story.memoryThroughId);
-        return 'done';
+        const moved = await setAside(tx, storyId, last.id, story.memoryThroughId);
+        return moved.length === ROWS_PER_PIECE ? { cut: last.id, moved, until: await lease(tx, storyId, now) } : 'done';
       });
+      if (typeof begun === 'string') return begun;
+      await inPiecesUnderLease(storyId, begun.until, begun.moved, (before) => setAsidePiece(db, storyId, begun.cut, Math.min(...before)));
+      return 'done';
     },
 
     /**
@@ -111,12 +149,16 @@ export function createStoryVersionsRepository(db: Db) {
      * since then ends redo (those turns stay set aside, kept).
      */
     async redo(storyId: number, userId: number, now: Date): Promise<ChangeResult<'done' | 'nothing'>> {
-      return changing(storyId, userId, now, async (tx) => {
+      const begun = await changing(storyId, userId, now, async (tx) => {
         const [group] = await rows<{ cut: number | null }>(tx, sql`select ${redoGroup(storyId)} as cut`);
         if (group?.cut == null) return 'nothing';
-        await tx.execute(sql`update story_messages set state = 'shown', undone_from = null where story_id = ${storyId} and state = 'undone' and undone_from = ${group.cut}`);
-        return 'done';
+        const cut = group.cut;
+        const moved = await bringBackPiece(tx, storyId, cut);
+        return moved.length === ROWS_PER_PIECE ? { cut, moved, until: await lease(tx, storyId, now) } : 'done';
       });
+      if (typeof begun === 'string') return begun;
+      await inPiecesUnderLease(storyId, begun.until, begun.moved, (after) => bringBackPiece(db, storyId, begun.cut, Math.max(...after)));
+      return 'done';
     },
 
     /** Whether redo has something to bring back (the story's reads tell the client). */
@@ -127,13 +169,16 @@ export function createStoryVersionsRepository(db: Db) {
 
     /** Sets aside `fromId` and everything after it; 'opening' for the premise and its first reply. */
     async erase(storyId: number, userId: number, fromId: number, now: Date): Promise<ChangeResult<'done' | 'message' | 'opening'>> {
-      return changing(storyId, userId, now, async (tx, story) => {
+      const begun = await changing(storyId, userId, now, async (tx, story) => {
         const message = await shownMessage(tx, storyId, fromId);
         if (!message) return 'message';
         if (message.turn === 0) return 'opening';
-        await setAside(tx, storyId, fromId, story.memoryThroughId);
-        return 'done';
+        const moved = await setAside(tx, storyId, fromId, story.memoryThroughId);
+        return moved.length === ROWS_PER_PIECE ? { moved, until: await lease(tx, storyId, now) } : 'done';
       });
+      if (typeof begun === 'string') return begun;
+      await inPiecesUnderLease(storyId, begun.until, begun.moved, (before) => setAsidePiece(db, storyId, fromId, Math.min(...before)));
+      return 'done';
     },
 
     /** Every version of a message, oldest first; a message never changed has only its original. */
@@ -232,4 +277,30 @@ function redoGroup(storyId: number): SQL {
   return sql`(select min(undone_from) from story_messages
       where story_id = ${storyId} and state = 'undone'
         and id > coalesce((select id from story_messages where story_id = ${storyId} and state = 'shown' order by id desc limit 1), 0))`;
+}
+
+/**
+ * Sets aside the last ROWS_PER_PIECE shown messages from `cutId` on and before `before` (the story's
+ * end first); answers their ids. Each piece starts where the last one ended: scanned from the end
+ * each time, every piece passed over the index entries of all the pieces before it.
+ */
+async function setAsidePiece(runner: Pick<Db, 'execute'>, storyId: number, cutId: number, before = MAX_ID): Promise<number[]> {
+  const moved = await rows<{ id: number }>(
+    runner,
+    sql`update story_messages set state = 'undone', undone_from = ${cutId}
+        where id in (select id from story_messages where story_id = ${storyId} and state = 'shown' and id >= ${cutId} and id < ${before} order by id desc limit ${ROWS_PER_PIECE})
+        returning id`,
+  );
+  return moved.map((m) => m.id);
+}
+
+/** Brings back the first ROWS_PER_PIECE messages of the group set aside at `cut` after `after` (the cut first); answers their ids. */
+async function bringBackPiece(runner: Pick<Db, 'execute'>, storyId: number, cut: number, after = 0): Promise<number[]> {
+  const moved = await rows<{ id: number }>(
+    runner,
+    sql`update story_messages set state = 'shown', undone_from = null
+        where id in (select id from story_messages where story_id = ${storyId} and state = 'undone' and undone_from = ${cut} and id > ${after} order by id limit ${ROWS_PER_PIECE})
+        returning id`,
+  );
+  return moved.map((m) => m.id);
 }

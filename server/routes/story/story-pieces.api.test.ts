@@ -3,7 +3,8 @@
 // branched in one for 300 ms. A deleted story is hidden at once (no read, turn or change finds it),
 // its rows then go a few hundred messages a statement, and the account's counters end where they
 // began; deleting an account goes the same way, story by story. A branch is written a few hundred
-// messages a transaction, hidden until the last one shows it whole.
+// messages a transaction, hidden until the last one shows it whole. Erase and redo of more than a
+// piece go on a piece a statement under the story's lease, each piece leaving the story whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 
@@ -140,5 +141,58 @@ describe('a branch written in pieces', () => {
     const limits = (await client.get('/api/user/limits')).json();
     expect(limits.stories.used).toBe(2);
     expect((await client.get('/api/stories')).json().total).toBe(2);
+  });
+});
+
+describe('erase and redo in pieces', () => {
+  it('sets aside and brings back a long story a piece a statement, holding the story meanwhile and letting go after', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await importStory(client, 700);
+    const source = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; content: string }>;
+    const leaseHeld = async () => ((await ctx.database.executeSql('select generating_until is not null as held from stories where id = $1', [storyId])).rows[0] as { held: boolean }).held;
+
+    /** Counts the statements of each kind of piece, and whether the story was held when the second one ran. */
+    async function watchingPieces(kind: string, work: () => Promise<void>) {
+      const db = ctx.database.db as unknown as { execute: (...args: unknown[]) => unknown };
+      const execute = db.execute;
+      let pieces = 0;
+      let heldMidway: boolean | null = null;
+      db.execute = async (...args: unknown[]) => {
+        if (JSON.stringify(args[0] ?? '').includes(kind)) {
+          pieces += 1;
+          if (pieces === 2) heldMidway = await leaseHeld();
+        }
+        return execute.apply(db, args);
+      };
+      try {
+        await work();
+      } finally {
+        db.execute = execute;
+      }
+      return { pieces, heldMidway };
+    }
+
+    const erased = await watchingPieces("set state = 'undone'", async () => {
+      const res = await client.post(`/api/story/${storyId}/erase`, { fromMessageId: source[2].messageId });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().messages).toHaveLength(2);
+      expect(res.json().canRedo).toBe(true);
+    });
+    // 1,400 messages: 250 under the story's lock, then five statements (the last with 150).
+    expect(erased).toEqual({ pieces: 5, heldMidway: true });
+    expect(await leaseHeld()).toBe(false);
+
+    const redone = await watchingPieces("set state = 'shown'", async () => {
+      const res = await client.post(`/api/story/${storyId}/redo`, {});
+      expect(res.statusCode).toBe(200);
+      expect(res.json().canRedo).toBe(false);
+    });
+    expect(redone).toEqual({ pieces: 5, heldMidway: true });
+    expect(await leaseHeld()).toBe(false);
+    const back = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; content: string }>;
+    expect(back.map((m) => [m.messageId, m.content])).toEqual(source.map((m) => [m.messageId, m.content]));
+    // And the story plays on.
+    expect((await client.post(`/api/story/${storyId}/undo`, {})).statusCode).toBe(200);
+    expect((await client.get(`/api/story/${storyId}/current-state`)).json().messages).toHaveLength(source.length - 2);
   });
 });
