@@ -31,6 +31,20 @@ describe('publishShare', () => {
     expect((await publishShare(story('a'))).etag).toBe(share.etag);
     expect((await publishShare(story('b'))).etag).not.toBe(share.etag);
   });
+
+  it('writes a big snapshot a run of messages at a time, byte for byte as JSON.stringify writes it whole', async () => {
+    const messages = Array.from({ length: 300 }, (_, i) => ({
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: `Tide ${i}: "the \\ harbour" \u00e9 ${'salt and rope '.repeat(300)}`,
+      ...(i % 7 === 0 ? { image: `/images/${i}.webp`, imageAlt: 'A lantern' } : {}),
+    }));
+    const big = { shareId: 'big', title: 'The Long Harbour', messages };
+    const share = await publishShare({ ...big, messages: messages.map((m) => ({ ...m, secret: 'not for readers' })) } as SharedStory);
+    // 300 messages of ~4 KB: several runs of 256 KB.
+    expect(share.body.toString()).toBe(JSON.stringify(big));
+    expect(share.story).toEqual(big);
+    expect((await publishShare(big)).etag).toBe(share.etag);
+  });
 });
 
 describe('createSharedStoryCache', () => {
