@@ -2,6 +2,7 @@
 // its versions and choosing the one shown, and branching. Every change is the owner's only
 // (another user's story or message is 404), waits for no reply being written (409 while one is),
 // and loses nothing: versions and set-aside turns stay stored and can be brought back.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import type { Repositories } from '@server/db/repositories';
 import type { ChangeResult, VersionedMessage } from '@server/db/repositories/story-versions';
@@ -14,6 +15,7 @@ import {
   STORY_VERSION_MESSAGES,
   type MessageChangeResponse,
   type MessageEditBody,
+  type MessageVersion,
   type MessageVersionsResponse,
   type StoryBranchResponse,
   type StoryFamily,
@@ -95,13 +97,25 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
       return changed(storyId);
     },
 
-    async versions(userId: number, storyId: number, messageId: number): Promise<MessageVersionsResponse> {
+    /**
+     * The message's versions as MessageVersionsResponse's JSON bytes, written a page of versions at a
+     * time with a turn of the event loop between pages (up to 4 MB of text).
+     */
+    async versions(userId: number, storyId: number, messageId: number): Promise<Buffer> {
       const message = await repos.storyVersions.findShown(storyId, userId, messageId);
       if (!message) {
         if (!(await repos.stories.findOwned(storyId, userId))) throw notFound();
         throw messageMissing();
       }
-      return { messageId: message.id, role: message.role, version: message.version, versions: await repos.storyVersions.versionsOf(message) };
+      const head: Omit<MessageVersionsResponse, 'versions'> = { messageId: message.id, role: message.role, version: message.version };
+      const parts = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"versions":[`)];
+      for await (const page of repos.storyVersions.versionPages(message)) {
+        const text = page.map(({ version, kind, content, createdAt }) => JSON.stringify({ version, kind, content, createdAt } satisfies MessageVersion)).join(',');
+        parts.push(Buffer.from(parts.length > 1 ? `,${text}` : text));
+        await nextTurn();
+      }
+      parts.push(Buffer.from(']}'));
+      return Buffer.concat(parts);
     },
 
     /** The owner's edit as a new version; 409 with the version shown now when the editor showed another. */

@@ -13,7 +13,7 @@ import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-v
 import type { Db } from '../client';
 import { ROWS_PER_PIECE, type Tx } from './pieces';
 import { assertWithinQuotas } from './quotas';
-import { MAX_ID, rows } from './sql-values';
+import { MAX_ID, PIECE_BYTES, rows } from './sql-values';
 
 export interface VersionedMessage {
   id: number;
@@ -181,13 +181,31 @@ export function createStoryVersionsRepository(db: Db) {
       return 'done';
     },
 
-    /** Every version of a message, oldest first; a message never changed has only its original. */
-    async versionsOf(message: VersionedMessage): Promise<MessageVersion[]> {
-      if (message.versions === 1) return [{ version: 1, kind: 'original', content: message.content, createdAt: message.createdAt }];
-      return rows<MessageVersion>(
+    /**
+     * Every version of a message, oldest first, a page at a time of at most PIECE_BYTES of text: a
+     * message may keep 200 versions of 20,000 characters, which read at once held the embedded
+     * database's one session and then the event loop 20-50 ms each. A message never changed has
+     * only its original. Versions are only ever added, so pages by version number add up.
+     */
+    async *versionPages(message: VersionedMessage): AsyncGenerator<MessageVersion[]> {
+      if (message.versions === 1) {
+        yield [{ version: 1, kind: 'original', content: message.content, createdAt: message.createdAt }];
+        return;
+      }
+      const sizes = await rows<{ version: number; bytes: number }>(
         db,
-        sql`select version, kind, content, to_json(created_at) #>> '{}' as "createdAt" from message_versions where message_id = ${message.id} order by version`,
+        sql`select version, octet_length(content) as bytes from message_versions where message_id = ${message.id} order by version`,
       );
+      for (let start = 0; start < sizes.length; ) {
+        let end = start;
+        for (let bytes = 0; end < sizes.length && (end === start || bytes + sizes[end].bytes <= PIECE_BYTES); end += 1) bytes += sizes[end].bytes;
+        yield await rows<MessageVersion>(
+          db,
+          sql`select version, kind, content, to_json(created_at) #>> '{}' as "createdAt" from message_versions
+              where message_id = ${message.id} and version between ${sizes[start].version} and ${sizes[end - 1].version} order by version`,
+        );
+        start = end;
+      }
     },
 
     /** The versions of several messages (a story's export), each oldest first. */

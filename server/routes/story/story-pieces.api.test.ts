@@ -4,8 +4,10 @@
 // its rows then go a few hundred messages a statement, and the account's counters end where they
 // began; deleting an account goes the same way, story by story. A branch is written a few hundred
 // messages a transaction, hidden until the last one shows it whole. Erase and redo of more than a
-// piece go on a piece a statement under the story's lease, each piece leaving the story whole.
+// piece go on a piece a statement under the story's lease, each piece leaving the story whole. A
+// message's versions (up to 4 MB of text) are read and written out a page at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageVersionsResponseSchema } from '@shared/schemas/story-versions';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 
 let ctx: TestContext;
@@ -194,5 +196,40 @@ describe('erase and redo in pieces', () => {
     // And the story plays on.
     expect((await client.post(`/api/story/${storyId}/undo`, {})).statusCode).toBe(200);
     expect((await client.get(`/api/story/${storyId}/current-state`)).json().messages).toHaveLength(source.length - 2);
+  });
+});
+
+describe('a message\u2019s versions read in pages', () => {
+  it('reads 40 versions of 20,000 characters a few hundred KB a statement and answers them all, in order', async () => {
+    const { client } = await registerUser(ctx.app);
+    const file = storyFile(1);
+    const reply = file.messages.at(-1) as { content: string; versions: object[]; version: number };
+    reply.versions = Array.from({ length: 40 }, (_, n) => ({ kind: n === 0 ? 'original' : 'edit', content: `${n} ${'The ferry turns on the black water. '.repeat(600)}`.slice(0, 20_000), createdAt: at }));
+    reply.version = 40;
+    reply.content = (reply.versions[39] as { content: string }).content;
+    const res = await client.request({ method: 'POST', url: '/api/story/import', json: file });
+    expect(res.statusCode).toBe(201);
+    const storyId = res.json().storyId as number;
+    const messages = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number }>;
+
+    const db = ctx.database.db as unknown as { execute: (...args: unknown[]) => unknown };
+    const execute = db.execute;
+    let pages = 0;
+    db.execute = (...args: unknown[]) => {
+      if (JSON.stringify(args[0] ?? '').includes('version between')) pages += 1;
+      return execute.apply(db, args);
+    };
+    let answer;
+    try {
+      answer = await client.get(`/api/story/${storyId}/messages/${messages.at(-1)!.messageId}/versions`);
+    } finally {
+      db.execute = execute;
+    }
+    expect(answer.statusCode).toBe(200);
+    // 800 KB of text at most 256 KB a page.
+    expect(pages).toBe(4);
+    const body = messageVersionsResponseSchema.parse(answer.json());
+    expect(body).toMatchObject({ messageId: messages.at(-1)!.messageId, role: 'assistant', version: 40 });
+    expect(body.versions.map((v) => [v.version, v.kind, v.content])).toEqual(reply.versions.map((v, n) => [n + 1, (v as { kind: string }).kind, (v as { content: string }).content]));
   });
 });

@@ -40,7 +40,7 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       '/story/:storyId/messages/:messageId/versions',
       { schema: { params: messageParamsSchema, response: { 200: messageVersionsResponseSchema } } },
-      async (request) => ctx.storyVersions.versions(requireUserId(request), request.params.storyId, request.params.messageId),
+      async (request, reply) => sendJsonBytes(reply, await ctx.storyVersions.versions(requireUserId(request), request.params.storyId, request.params.messageId)),
     );
 
     app.patch(
