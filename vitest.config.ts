@@ -1,5 +1,6 @@
 // Vitest projects: pure unit tests (shared, server, client in jsdom) and the API/data-layer suites,
-// which run on embedded PGlite always and on PostgreSQL too when TEST_DATABASE_URL is set.
+// which run on embedded PGlite always and on PostgreSQL too when TEST_DATABASE_URL is set. A suite
+// about PostgreSQL alone (*.postgres.test.ts) runs in the PostgreSQL project only.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -12,15 +13,15 @@ const alias = {
 };
 
 const databaseProjects = [
-  { name: 'api-pglite', env: { TEST_DB_KIND: 'pglite' } },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'api-postgres', env: { TEST_DB_KIND: 'postgres' } }] : []),
-].map(({ name, env }) => ({
+  { name: 'api-pglite', env: { TEST_DB_KIND: 'pglite' }, only: [] },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'api-postgres', env: { TEST_DB_KIND: 'postgres' }, only: ['server/**/*.postgres.test.ts'] }] : []),
+].map(({ name, env, only }) => ({
   resolve: { alias },
   test: {
     name,
     env,
     environment: 'node' as const,
-    include: ['server/**/*.api.test.ts'],
+    include: ['server/**/*.api.test.ts', ...only],
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -39,7 +40,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts'],
-          exclude: ['server/**/*.api.test.ts'],
+          exclude: ['server/**/*.api.test.ts', 'server/**/*.postgres.test.ts'],
         },
       },
       {

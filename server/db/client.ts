@@ -59,7 +59,13 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const size = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max: size, min: size });
+    // Every connection opened before the first request and kept: a burst after a quiet spell
+    // otherwise opened them all at once (a backend process each on the database server), every
+    // query in the meantime waiting for one.
+    const warm = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+    for (const client of warm) client.release();
     return poolDatabase('postgres', pool, { flush: () => Promise.resolve(), close: () => pool.end() });
   }
   if (options.kind === 'pglite-memory') {
