@@ -240,6 +240,49 @@ export const CASES: AbuseCase[] = [
     },
   },
   {
+    name: 'erase-redo-10k',
+    what: 'on the 10,000-message most-rows story, erase from the first action (9,998 messages set aside) then redo, twice',
+    async prepare(ctx) {
+      const storyId = await importOrThrow(ctx.player, mostRowsFile().body);
+      const firstAction = (await messageIds(ctx.player, storyId)).find((m) => m.role === 'user' && !m.isInitialMessage)!.messageId;
+      return async () => {
+        const erases: Answer[] = [];
+        const redos: Answer[] = [];
+        for (let i = 0; i < 2; i += 1) {
+          erases.push(await ctx.player.http.call(`/api/story/${storyId}/erase`, { cookie: ctx.player.cookie, json: { fromMessageId: firstAction }, acceptEncoding: BROWSER_ENCODINGS }));
+          redos.push(await ctx.player.http.call(`/api/story/${storyId}/redo`, { method: 'POST', cookie: ctx.player.cookie, json: {}, acceptEncoding: BROWSER_ENCODINGS }));
+        }
+        return `erase ${many(erases)}; redo ${many(redos)}`;
+      };
+    },
+  },
+  {
+    name: 'branch-10k',
+    what: 'branches the 10,000-message most-rows story at its last message (every message, version shown and picture copied), 3 times',
+    async prepare(ctx) {
+      const storyId = await importOrThrow(ctx.player, mostRowsFile().body);
+      const last = (await messageIds(ctx.player, storyId)).at(-1)!.messageId;
+      return async () => {
+        const branches: Answer[] = [];
+        for (let i = 0; i < 3; i += 1) branches.push(await ctx.player.http.call(`/api/story/${storyId}/branch`, { cookie: ctx.player.cookie, json: { messageId: last } }));
+        return many(branches);
+      };
+    },
+  },
+  {
+    name: 'delete-10k',
+    what: 'deletes two 10,000-message most-rows stories (55,000 rows and 5,000 pictures each)',
+    async prepare(ctx) {
+      const { body } = mostRowsFile();
+      const storyIds = [await importOrThrow(ctx.player, body), await importOrThrow(ctx.player, body)];
+      return async () => {
+        const deletes: Answer[] = [];
+        for (const storyId of storyIds) deletes.push(await ctx.player.http.call(`/api/story/${storyId}`, { method: 'DELETE', cookie: ctx.player.cookie, json: {} }));
+        return many(deletes);
+      };
+    },
+  },
+  {
     name: 'versions-edits',
     what: "300 edits (--quick: 60) of 20,000 characters to one reply (PATCH), then GET its versions 5 times (every version's text in one answer)",
     async prepare(ctx) {
