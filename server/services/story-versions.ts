@@ -21,6 +21,7 @@ import {
   type StoryFamily,
 } from '@shared/schemas/story-versions';
 import { notFound, storyBusy } from './narration';
+import { createOneAtATime } from './one-at-a-time';
 import { refusedOverQuota, tooManyVersions, type QuotaService } from './quotas';
 
 interface StoryVersionDeps {
@@ -67,6 +68,8 @@ function checkLength(message: VersionedMessage, content: string): void {
 
 export function createStoryVersionService(deps: StoryVersionDeps) {
   const { repos } = deps;
+  /** Each player's branches are written one after another (see one-at-a-time.ts). */
+  const oneAtATime = createOneAtATime();
 
   async function changed(storyId: number): Promise<Buffer> {
     const [state] = await Promise.all([deps.stateOf(storyId, false), deps.flush()]);
@@ -158,8 +161,9 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
       // A full account is refused before the copy; the copy checks again, exactly, as it is written.
       await deps.quotas.assertRoom(userId, { story: true, bytes: 0 });
       const { maxStories, maxStoredBytes } = deps.quotas.limits;
-      const result = await refusedOverQuota(deps.quotas.limits, () =>
-        repos.storyBranches.branch({ storyId, userId, messageId, title, now: deps.now(), quotas: { maxStories, maxStoredBytes } }),
+      // Written in pieces like an import, so a player's branches are written one after another too.
+      const result = await oneAtATime(userId, () =>
+        refusedOverQuota(deps.quotas.limits, () => repos.storyBranches.branch({ storyId, userId, messageId, title, now: deps.now(), quotas: { maxStories, maxStoredBytes } })),
       );
       if (result === 'missing') throw notFound();
       if (result === 'message') throw messageMissing();

@@ -88,7 +88,7 @@ export function createLibraryRepository(db: Db) {
     /**
      * Deletes the owner's story unless a reply is being written. One statement takes it from them:
      * it is hidden (`importing`, so no read, turn or change finds it), and its shares and bookmarks
-     * go; then its rows are deleted in pieces (story-removal.ts). Stored pictures nothing else shows
+     * go; then its rows are deleted in pieces (pieces.ts). Stored pictures nothing else shows
      * any more are removed by the caller. Usage rows stay for the totals, without the story. Answers
      * the ids of the shares that went (their cached copies must be dropped), or 'busy' / 'missing'.
      */

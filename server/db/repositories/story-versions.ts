@@ -27,10 +27,10 @@ export interface VersionedMessage {
 }
 
 export type Refusal = 'missing' | 'busy';
+export type ChangeResult<T> = T | Refusal;
 
 /** How long a change done in pieces holds the story at most (it lets go as soon as it is done). */
 const CHANGE_LEASE_MS = 60_000;
-export type ChangeResult<T> = T | Refusal;
 
 const messageColumns = sql.raw(
   `id, role, content, turn, is_initial as "isInitial", version, versions, to_json(created_at) #>> '{}' as "createdAt"`,

@@ -293,6 +293,19 @@ describe('USER_MAX_STORED_MB', () => {
     expect(await limitsOf(client)).toMatchObject({ stories: { used: 1 }, shares: { used: 0 }, storedBytes: { used } });
   });
 
+  it('holds under a burst of parallel branches: written one after another, as many as fit are made', async () => {
+    const { client, id } = await registerUser(ctx.app);
+    const storyId = (await importFile(client, storyFileOf(400_000))).json().storyId as number;
+    const last = (await stateOf(client, storyId)).messages.at(-1);
+    const one = (await limitsOf(client)).storedBytes.used;
+    const answers = await Promise.all(Array.from({ length: 3 }, () => client.post(`/api/story/${storyId}/branch`, { messageId: last.messageId })));
+    // Side by side, each copy counted the others' half-written rows, and all three could be refused.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 413, 413]);
+    expect(await limitsOf(client)).toMatchObject({ stories: { used: 2 }, storedBytes: { used: 2 * one } });
+    const { counted, actual } = await quotaCounters(ctx.database, id);
+    expect(counted).toEqual(actual);
+  });
+
   it('holds under a burst of parallel imports: no more are kept than fit', async () => {
     const { client, id } = await registerUser(ctx.app);
     const answers = await Promise.all(Array.from({ length: 3 }, () => importFile(client, storyFileOf(400_000))));
