@@ -1,7 +1,7 @@
 // JSON written in pieces must be byte for byte what JSON.stringify(value, null, 2) makes of the
 // whole: downloads keep their format while they stream.
 import { describe, expect, it } from 'vitest';
-import { chunked, prettyJson, prettyObjectWithArray } from './pretty-json';
+import { chunked, compactObjectWithArray, prettyJson, prettyObjectWithArray } from './pretty-json';
 
 async function text(pieces: AsyncIterable<string>): Promise<string> {
   let all = '';
@@ -43,5 +43,16 @@ describe('chunked', () => {
     for await (const chunk of chunked(pieces, 50)) chunks.push(chunk);
     expect(chunks.join('')).toBe(pieces.join(''));
     expect(chunks.slice(0, -1).every((chunk) => chunk.length >= 50 && chunk.length < 60)).toBe(true);
+  });
+});
+
+describe('compactObjectWithArray', () => {
+  it('makes the bytes of JSON.stringify of the whole, however the items fall into runs', async () => {
+    for (const [fields, items] of samples) {
+      for (const size of [1, 7, 1_000_000]) {
+        const bytes = await compactObjectWithArray(fields, 'list', items.map((item) => JSON.stringify(item)), size);
+        expect(bytes.toString()).toBe(JSON.stringify({ ...fields, list: items }));
+      }
+    }
   });
 });

@@ -3,11 +3,14 @@
 // when its turn comes (a story read from the database, a batch of messages), and the bytes are
 // exactly those JSON.stringify would have made of the whole. Pieces are gathered into chunks of
 // about CHUNK_CHARS, so a download is neither one huge string nor thousands of tiny writes, and
-// the event loop turns between chunks (see chunked).
+// the event loop turns between chunks (see chunked). Big compact answers made whole in memory (a
+// share, a message's versions) are written the same way: compactObjectWithArray.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** About this many characters per chunk handed to the response. */
 export const CHUNK_CHARS = 64 * 1024;
+/** Characters serialised in one turn of the event loop when an answer is made whole in memory (a few ms of work). */
+export const SERIALISED_PER_TURN = 256 * 1024;
 
 type Pieces = Iterable<string> | AsyncIterable<string>;
 
@@ -55,4 +58,22 @@ export async function* chunked(pieces: Pieces, size = CHUNK_CHARS): AsyncGenerat
     }
   }
   if (chunk) yield chunk;
+}
+
+/**
+ * The bytes of JSON.stringify({...fields, [key]: items}), the array last, each item given as its
+ * own JSON text when its turn comes, with a turn of the event loop after about every `size`
+ * characters: made in one go, a 4.9 MB share held the event loop 60-110 ms.
+ */
+export async function compactObjectWithArray(fields: Record<string, unknown>, key: string, items: Pieces, size = SERIALISED_PER_TURN): Promise<Buffer> {
+  async function* pieces() {
+    const head = JSON.stringify(fields);
+    yield `${head === '{}' ? '{' : `${head.slice(0, -1)},`}${JSON.stringify(key)}:[`;
+    let count = 0;
+    for await (const item of items) yield count++ === 0 ? item : `,${item}`;
+    yield ']}';
+  }
+  const parts: Buffer[] = [];
+  for await (const chunk of chunked(pieces(), size)) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts);
 }

@@ -17,7 +17,8 @@ import { altFromScene } from './images/scene-prompt';
 import { refusedOverQuota, type QuotaService } from './quotas';
 import { notFound as storyNotFound } from './narration';
 import { createOneAtATime } from './one-at-a-time';
-import { createSharedStoryCache, SERIALISED_PER_TURN, SHARED_CACHE_MAX_BYTES, type PublishedShare } from './shared-story-cache';
+import { SERIALISED_PER_TURN } from './pretty-json';
+import { createSharedStoryCache, SHARED_CACHE_MAX_BYTES, type PublishedShare } from './shared-story-cache';
 
 /** 12 random bytes: 16 URL-safe characters, 96 bits, far beyond guessing. */
 const SHARE_ID_BYTES = 12;

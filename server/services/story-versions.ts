@@ -2,7 +2,6 @@
 // its versions and choosing the one shown, and branching. Every change is the owner's only
 // (another user's story or message is 404), waits for no reply being written (409 while one is),
 // and loses nothing: versions and set-aside turns stay stored and can be brought back.
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import type { Repositories } from '@server/db/repositories';
 import type { ChangeResult, VersionedMessage } from '@server/db/repositories/story-versions';
@@ -22,6 +21,7 @@ import {
 } from '@shared/schemas/story-versions';
 import { notFound, storyBusy } from './narration';
 import { createOneAtATime } from './one-at-a-time';
+import { compactObjectWithArray } from './pretty-json';
 import { refusedOverQuota, tooManyVersions, type QuotaService } from './quotas';
 
 interface StoryVersionDeps {
@@ -101,8 +101,8 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
     },
 
     /**
-     * The message's versions as MessageVersionsResponse's JSON bytes, written a page of versions at a
-     * time with a turn of the event loop between pages (up to 4 MB of text).
+     * The message's versions as MessageVersionsResponse's JSON bytes, read a page at a time and
+     * written with turns of the event loop between runs (up to 4 MB of text).
      */
     async versions(userId: number, storyId: number, messageId: number): Promise<Buffer> {
       const message = await repos.storyVersions.findShown(storyId, userId, messageId);
@@ -111,14 +111,13 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
         throw messageMissing();
       }
       const head: Omit<MessageVersionsResponse, 'versions'> = { messageId: message.id, role: message.role, version: message.version };
-      const parts = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"versions":[`)];
-      for await (const page of repos.storyVersions.versionPages(message)) {
-        const text = page.map(({ version, kind, content, createdAt }) => JSON.stringify({ version, kind, content, createdAt } satisfies MessageVersion)).join(',');
-        parts.push(Buffer.from(parts.length > 1 ? `,${text}` : text));
-        await nextTurn();
+      const pages = repos.storyVersions.versionPages(message);
+      async function* versionTexts() {
+        for await (const page of pages) {
+          for (const { version, kind, content, createdAt } of page) yield JSON.stringify({ version, kind, content, createdAt } satisfies MessageVersion);
+        }
       }
-      parts.push(Buffer.from(']}'));
-      return Buffer.concat(parts);
+      return compactObjectWithArray(head, 'versions', versionTexts());
     },
 
     /** The owner's edit as a new version; 409 with the version shown now when the editor showed another. */
