@@ -54,6 +54,17 @@ const deadline = (ctx: CaseContext) => (ctx.quick ? 10_000 : 60_000);
 /** A 1,000-turn story as play makes it: ~1,000-character replies, short actions (1.2 MB file). */
 const thousandTurns = () => playedStory(1000, 60, 1000);
 
+/** Erases the story from `fromMessageId` and redoes it, `rounds` times, as a browser asks (brotli answers). */
+async function eraseAndRedo(ctx: CaseContext, storyId: number, fromMessageId: number, rounds: number): Promise<string> {
+  const erases: Answer[] = [];
+  const redos: Answer[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    erases.push(await ctx.player.http.call(`/api/story/${storyId}/erase`, { cookie: ctx.player.cookie, json: { fromMessageId }, acceptEncoding: BROWSER_ENCODINGS }));
+    redos.push(await ctx.player.http.call(`/api/story/${storyId}/redo`, { method: 'POST', cookie: ctx.player.cookie, json: {}, acceptEncoding: BROWSER_ENCODINGS }));
+  }
+  return `erase ${many(erases)}; redo ${many(redos)}`;
+}
+
 export const CASES: AbuseCase[] = [
   {
     name: 'import-8000-narrator',
@@ -228,15 +239,7 @@ export const CASES: AbuseCase[] = [
     async prepare(ctx) {
       const storyId = await importOrThrow(ctx.player, thousandTurns());
       const firstAction = (await messageIds(ctx.player, storyId)).find((m) => m.role === 'user' && !m.isInitialMessage)!.messageId;
-      return async () => {
-        const erases: Answer[] = [];
-        const redos: Answer[] = [];
-        for (let i = 0; i < (ctx.quick ? 2 : 5); i += 1) {
-          erases.push(await ctx.player.http.call(`/api/story/${storyId}/erase`, { cookie: ctx.player.cookie, json: { fromMessageId: firstAction }, acceptEncoding: BROWSER_ENCODINGS }));
-          redos.push(await ctx.player.http.call(`/api/story/${storyId}/redo`, { method: 'POST', cookie: ctx.player.cookie, json: {}, acceptEncoding: BROWSER_ENCODINGS }));
-        }
-        return `erase ${many(erases)}; redo ${many(redos)}`;
-      };
+      return () => eraseAndRedo(ctx, storyId, firstAction, ctx.quick ? 2 : 5);
     },
   },
   {
@@ -245,15 +248,7 @@ export const CASES: AbuseCase[] = [
     async prepare(ctx) {
       const storyId = await importOrThrow(ctx.player, mostRowsFile().body);
       const firstAction = (await messageIds(ctx.player, storyId)).find((m) => m.role === 'user' && !m.isInitialMessage)!.messageId;
-      return async () => {
-        const erases: Answer[] = [];
-        const redos: Answer[] = [];
-        for (let i = 0; i < 2; i += 1) {
-          erases.push(await ctx.player.http.call(`/api/story/${storyId}/erase`, { cookie: ctx.player.cookie, json: { fromMessageId: firstAction }, acceptEncoding: BROWSER_ENCODINGS }));
-          redos.push(await ctx.player.http.call(`/api/story/${storyId}/redo`, { method: 'POST', cookie: ctx.player.cookie, json: {}, acceptEncoding: BROWSER_ENCODINGS }));
-        }
-        return `erase ${many(erases)}; redo ${many(redos)}`;
-      };
+      return () => eraseAndRedo(ctx, storyId, firstAction, 2);
     },
   },
   {
