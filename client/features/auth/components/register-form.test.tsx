@@ -39,7 +39,7 @@ describe('RegisterForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
-    expect(screen.getByText(/Your account has been created\. Welcome to Taleweaver, newbie!/)).toBeInTheDocument();
+    expect(screen.getByText('Your account has been created. Welcome to Taleweaver, newbie!')).toBeInTheDocument();
     const register = fetchMock.requests.find((request) => request.url === '/api/register');
     expect(register?.body).toEqual({ username: 'newbie', email: 'newbie@example.com', password: 'secret12', captchaAnswer: '3' });
   });
