@@ -21,13 +21,30 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@server/*', '**/server/*'], message: 'The client talks to the server over HTTP only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@server/*', '**/server/*'], message: 'The client talks to the server over HTTP only.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@server/*', '@client/*', '**/server/*', '**/client/*'], message: 'shared/ imports only zod and itself.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@server/*', '@client/*', '**/server/*', '**/client/*'],
+              message: 'shared/ imports only zod and itself.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -14,7 +14,9 @@ const alias = {
 
 const databaseProjects = [
   { name: 'api-pglite', env: { TEST_DB_KIND: 'pglite' }, only: [] },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'api-postgres', env: { TEST_DB_KIND: 'postgres' }, only: ['server/**/*.postgres.test.ts'] }] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'api-postgres', env: { TEST_DB_KIND: 'postgres' }, only: ['server/**/*.postgres.test.ts'] }]
+    : []),
 ].map(({ name, env, only }) => ({
   resolve: { alias },
   test: {

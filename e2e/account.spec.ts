@@ -27,9 +27,18 @@ test('register, log out, log in with email, change password', async ({ page }) =
   // 'Your Limits': a new player's use of each quota against the server's default limits; the e2e
   // servers set no monthly token allowance, so there is no token line.
   await expect(page.getByRole('heading', { name: ACCOUNT_STRINGS.limitsSection })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitStories })).toHaveAttribute('aria-valuetext', ACCOUNT_STRINGS.limitOf('0', '1,000'));
-  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitShares })).toHaveAttribute('aria-valuetext', ACCOUNT_STRINGS.limitOf('0', '200'));
-  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitStorage })).toHaveAttribute('aria-valuetext', ACCOUNT_STRINGS.limitOf('0 MB', '500 MB'));
+  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitStories })).toHaveAttribute(
+    'aria-valuetext',
+    ACCOUNT_STRINGS.limitOf('0', '1,000'),
+  );
+  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitShares })).toHaveAttribute(
+    'aria-valuetext',
+    ACCOUNT_STRINGS.limitOf('0', '200'),
+  );
+  await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitStorage })).toHaveAttribute(
+    'aria-valuetext',
+    ACCOUNT_STRINGS.limitOf('0 MB', '500 MB'),
+  );
   await expect(page.getByText(ACCOUNT_STRINGS.limitOf('0', '1,000'))).toBeVisible();
   await expect(page.getByRole('progressbar', { name: ACCOUNT_STRINGS.limitTokens })).toHaveCount(0);
   await page.getByLabel(ACCOUNT_STRINGS.currentPasswordLabel).fill(user.password);

@@ -19,18 +19,29 @@ async function registerPlayer(api: APIRequestContext, username: string): Promise
   const captcha = (await (await api.get('/api/captcha')).json()) as { question: string };
   const response = await api.post('/api/register', {
     headers: WRITE_HEADERS,
-    data: { username, email: `${username}@example.com`, password: 'story-time-42', captchaAnswer: answerFor(captcha.question) },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      password: 'story-time-42',
+      captchaAnswer: answerFor(captcha.question),
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
 }
 
 /** A story opened by the builtin narrator, and `turns` more replies: each one a row in the usage ledger. */
 async function playStory(api: APIRequestContext, turns: number): Promise<void> {
-  const start = await api.post('/api/story/start', { headers: WRITE_HEADERS, data: { prompt: 'A lighthouse keeper finds a map in a bottle' } });
+  const start = await api.post('/api/story/start', {
+    headers: WRITE_HEADERS,
+    data: { prompt: 'A lighthouse keeper finds a map in a bottle' },
+  });
   expect(start.ok(), await start.text()).toBe(true);
   const { storyId } = (await start.json()) as { storyId: number };
   for (let turn = 0; turn < turns; turn += 1) {
-    const reply = await api.post(`/api/story/${storyId}/continue`, { headers: WRITE_HEADERS, data: { message: 'I follow the map north' } });
+    const reply = await api.post(`/api/story/${storyId}/continue`, {
+      headers: WRITE_HEADERS,
+      data: { message: 'I follow the map north' },
+    });
     expect(reply.ok(), await reply.text()).toBe(true);
   }
 }
@@ -65,12 +76,20 @@ async function openDashboard(page: Page) {
   await expect(usersTable(page)).toBeVisible();
 }
 
-test('an admin reads usage and costs, finds, sorts and inspects players, and downloads the user data', async ({ page, playwright, baseURL }) => {
+test('an admin reads usage and costs, finds, sorts and inspects players, and downloads the user data', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // Three registrations, four narrated replies, a UI login and three axe scans on a 2-core machine.
   test.setTimeout(180_000);
   const prefix = uniqueUser('adm').username;
   const [busy, casual, idle] = [`${prefix}busy`, `${prefix}casual`, `${prefix}idle`];
-  for (const [username, turns] of [[busy, 2], [casual, 0], [idle, -1]] as const) {
+  for (const [username, turns] of [
+    [busy, 2],
+    [casual, 0],
+    [idle, -1],
+  ] as const) {
     const api = await playwright.request.newContext({ baseURL });
     await registerPlayer(api, username);
     if (turns >= 0) await playStory(api, turns);
@@ -138,7 +157,9 @@ test('an admin reads usage and costs, finds, sorts and inspects players, and dow
   const dialog = page.getByRole('dialog', { name: ADMIN_STRINGS.userUsageTitle(busy) });
   await expect(dialog).toBeVisible();
   const month = dialog.locator('tbody tr').first();
-  await expect(month.getByRole('rowheader')).toHaveText(new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+  await expect(month.getByRole('rowheader')).toHaveText(
+    new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  );
   await expect(month.getByRole('cell').first()).not.toHaveText('0');
   await expect(month.getByRole('cell').last()).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
   await expectNoSeriousViolations(page);

@@ -15,7 +15,13 @@ const AD_REGION = `${ADS_STRINGS.label}: ${ADS_STRINGS.title}`;
 function layout(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll('[role="log"] article, [role="log"] [data-ad]'), (el) =>
-      el.hasAttribute('data-ad') ? 'AD' : el.hasAttribute('data-streaming') ? 'S' : el.getAttribute('aria-label') === 'You' ? 'Y' : 'N',
+      el.hasAttribute('data-ad')
+        ? 'AD'
+        : el.hasAttribute('data-streaming')
+          ? 'S'
+          : el.getAttribute('aria-label') === 'You'
+            ? 'Y'
+            : 'N',
     ),
   );
 }
@@ -61,17 +67,27 @@ async function watchStreamingReplies(page: Page) {
         watch.streams += 1;
       }
       if (ads > adsAtStart) watch.violations.push(`an ad appeared while a reply streamed: ${tokens.join(' ')}`);
-      if (tokens.slice(streaming + 1).length > 0) watch.violations.push(`something follows the streaming reply: ${tokens.join(' ')}`);
+      if (tokens.slice(streaming + 1).length > 0)
+        watch.violations.push(`something follows the streaming reply: ${tokens.join(' ')}`);
     };
-    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-streaming', 'data-ad'] });
+    new MutationObserver(check).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-streaming', 'data-ad'],
+    });
   });
 }
 
-const adWatch = (page: Page) => page.evaluate(() => (window as unknown as { __adWatch: { streams: number; violations: string[] } }).__adWatch);
+const adWatch = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __adWatch: { streams: number; violations: string[] } }).__adWatch);
 
 const replyDone = (page: Page) => expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
 
-test('in-chat ads follow the frequency rule, never split a streaming reply, switch off, and lead to the support page', async ({ page, context }) => {
+test('in-chat ads follow the frequency rule, never split a streaming reply, switch off, and lead to the support page', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   // Tall enough that the windowed chat keeps every bubble of this short story in the page.
   await page.setViewportSize({ width: 1280, height: 6000 });
@@ -92,7 +108,9 @@ test('in-chat ads follow the frequency rule, never split a streaming reply, swit
   await firstReply();
   await expect.poll(() => layout(page)).toEqual([...base, 'Y', 'N', 'AD']);
 
-  await (await sendAction(page, 'I ask the caravan master about the glass'))();
+  await (
+    await sendAction(page, 'I ask the caravan master about the glass')
+  )();
   await expect.poll(() => layout(page)).toEqual([...base, 'Y', 'N', 'AD', 'Y', 'N', 'AD']);
   // Both replies were watched as they streamed, and no ad showed before either was written.
   const watched = await adWatch(page);
@@ -100,11 +118,15 @@ test('in-chat ads follow the frequency rule, never split a streaming reply, swit
   expect(watched.violations).toEqual([]);
 
   // Level 3: the count reaches it as the third reply appears.
-  await (await sendAction(page, 'I climb the tallest dune to look ahead'))();
+  await (
+    await sendAction(page, 'I climb the tallest dune to look ahead')
+  )();
   await expect.poll(() => layout(page)).toEqual([...base, 'Y', 'N', 'AD', 'Y', 'N', 'AD', 'Y', 'N', 'AD']);
 
   // Level 4: two counted events in this turn are not enough.
-  await (await sendAction(page, 'I signal the caravan to follow'))();
+  await (
+    await sendAction(page, 'I signal the caravan to follow')
+  )();
   await page.waitForTimeout(300);
   expect(await layout(page)).toEqual([...base, 'Y', 'N', 'AD', 'Y', 'N', 'AD', 'Y', 'N', 'AD', 'Y', 'N']);
   expect((await adWatch(page)).violations).toEqual([]);
@@ -171,7 +193,10 @@ test("'Creating Your Story' shows an ad unless the player turned loading-screen 
 
   await page.evaluate(() => {
     const key = 'taleweaver-ad-settings';
-    localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), showOnLoading: false }));
+    localStorage.setItem(
+      key,
+      JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), showOnLoading: false }),
+    );
   });
   // Once the server has said ads exist, the ad would show at once: it does not.
   await (await creating('A second lantern festival, further downstream')).finished();
@@ -187,8 +212,12 @@ test.describe('with AD_SPONSOR_URL set', () => {
     await signUp(page);
     await beginStory(page, 'A night market that only opens in the rain');
     // The first turn is the first counted event: its reply is followed by an ad.
-    await (await sendAction(page, 'I buy a lantern from the first stall'))();
-    const visit = page.getByRole('region', { name: AD_REGION }).getByRole('link', { name: new RegExp(ADS_STRINGS.visitSponsor) });
+    await (
+      await sendAction(page, 'I buy a lantern from the first stall')
+    )();
+    const visit = page
+      .getByRole('region', { name: AD_REGION })
+      .getByRole('link', { name: new RegExp(ADS_STRINGS.visitSponsor) });
     await expect(visit).toHaveAttribute('href', `${process.env.FAKE_SPEECH_URL}/sponsor`);
     await expect(visit).toHaveAttribute('rel', 'sponsored noopener noreferrer');
     const [sponsor] = await Promise.all([context.waitForEvent('page'), visit.click()]);

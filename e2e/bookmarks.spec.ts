@@ -29,7 +29,10 @@ test('bookmark a story, find it on Home, open it highlighted, edit and delete it
   await signUp(page);
   await beginStory(page, 'A cartographer maps a valley that moves at night');
   const storyId = /\/story\/(\d+)/.exec(page.url())?.[1];
-  const bookmarked = await page.getByRole('article', { name: STORY_STRINGS.narrator }).last().getAttribute('data-message-id');
+  const bookmarked = await page
+    .getByRole('article', { name: STORY_STRINGS.narrator })
+    .last()
+    .getAttribute('data-message-id');
 
   // A blank title is refused in the dialog.
   await page.getByRole('button', { name: BOOKMARKS_STRINGS.bookmarkTooltip }).click();
@@ -63,7 +66,10 @@ test('bookmark a story, find it on Home, open it highlighted, edit and delete it
   await expect(page).toHaveURL(/\/bookmarks$/);
   await expect(page.getByRole('heading', { name: BOOKMARKS_STRINGS.pageTitle })).toBeVisible();
   await expect(page.getByText('Right after the opening')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'The moving valley' })).toHaveAttribute('href', `/story/${storyId}?messageId=${bookmarked}`);
+  await expect(page.getByRole('link', { name: 'The moving valley' })).toHaveAttribute(
+    'href',
+    `/story/${storyId}?messageId=${bookmarked}`,
+  );
   await expectNoSeriousViolations(page);
 
   await page.getByRole('button', { name: BOOKMARKS_STRINGS.editLabel('The moving valley') }).click();
@@ -80,7 +86,9 @@ test('bookmark a story, find it on Home, open it highlighted, edit and delete it
 
   await page.getByRole('button', { name: BOOKMARKS_STRINGS.deleteLabel('The valley, renamed') }).click();
   const confirm = page.getByRole('alertdialog', { name: BOOKMARKS_STRINGS.deleteTitle });
-  await expect(confirm).toContainText('Are you sure you want to delete "The valley, renamed"? This action cannot be undone.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete "The valley, renamed"? This action cannot be undone.',
+  );
   await confirm.getByRole('button', { name: BOOKMARKS_STRINGS.cancel }).click();
   await expect(page.getByRole('link', { name: 'The valley, renamed' })).toBeVisible();
   await page.getByRole('button', { name: BOOKMARKS_STRINGS.deleteLabel('The valley, renamed') }).click();

@@ -30,7 +30,10 @@ export async function solveCaptcha(page: Page): Promise<void> {
 
 export async function openRegister(page: Page, path = '/auth'): Promise<void> {
   await page.goto(path);
-  await page.getByRole('button', { name: AUTH_STRINGS.toRegister }).or(page.getByRole('link', { name: AUTH_STRINGS.toRegister })).click();
+  await page
+    .getByRole('button', { name: AUTH_STRINGS.toRegister })
+    .or(page.getByRole('link', { name: AUTH_STRINGS.toRegister }))
+    .click();
   await expect(page.getByRole('heading', { name: AUTH_STRINGS.registerTitle })).toBeVisible();
 }
 
@@ -78,7 +81,12 @@ export async function loginThroughUi(page: Page, login: string, password: string
 export async function gotoHome(page: Page) {
   await page.goto('/');
   const header = page.getByRole('banner');
-  await expect(header.getByRole('button', { name: APP_STRINGS.logout }).or(header.getByRole('link', { name: APP_STRINGS.loginRegister })).first()).toBeVisible();
+  await expect(
+    header
+      .getByRole('button', { name: APP_STRINGS.logout })
+      .or(header.getByRole('link', { name: APP_STRINGS.loginRegister }))
+      .first(),
+  ).toBeVisible();
 }
 
 /** Starts a story from Home and waits until its opening has been written and the address names it. */

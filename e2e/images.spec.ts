@@ -15,7 +15,10 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('switch pictures on, a new reply gets its picture, zoom it, share it and see the gallery', async ({ page, browser }) => {
+test('switch pictures on, a new reply gets its picture, zoom it, share it and see the gallery', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signUp(page);
   await beginStory(page, 'A lighthouse keeper guards a stormy northern coast at night');
@@ -35,7 +38,9 @@ test('switch pictures on, a new reply gets its picture, zoom it, share it and se
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
 
-  await page.getByPlaceholder(STORY_STRINGS.inputPlaceholder).fill('I climb to the lamp room and look out at the storm');
+  await page
+    .getByPlaceholder(STORY_STRINGS.inputPlaceholder)
+    .fill('I climb to the lamp room and look out at the storm');
   await page.keyboard.press('Enter');
   // The reply's picture is painted behind: first the placeholder, then the picture itself.
   const picture = log.locator('[data-picture-state="ready"] img').last();
@@ -65,12 +70,18 @@ test('switch pictures on, a new reply gets its picture, zoom it, share it and se
   await reader.goto(link);
   await expect(reader.getByRole('heading', { name: SHARING_STRINGS.gallery })).toBeVisible();
   await expect(reader.getByText(SHARING_STRINGS.sceneLabel(1), { exact: true })).toBeVisible();
-  const narrativePicture = reader.getByRole('img', { name: new RegExp(`^${SHARING_STRINGS.sceneVisualization}`) }).first();
+  const narrativePicture = reader
+    .getByRole('img', { name: new RegExp(`^${SHARING_STRINGS.sceneVisualization}`) })
+    .first();
   await expect(narrativePicture).toBeVisible();
-  await expect.poll(() => narrativePicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => narrativePicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   await expectNoSeriousViolations(reader);
   // The link preview names the first picture by its absolute address.
   const html = await (await reader.request.get(link)).text();
-  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/shared\/[\w-]+\/images\/[0-9a-f]{64}\.webp" \/>/);
+  expect(html).toMatch(
+    /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/shared\/[\w-]+\/images\/[0-9a-f]{64}\.webp" \/>/,
+  );
   await visitor.close();
 });

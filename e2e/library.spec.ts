@@ -14,7 +14,10 @@ import { beginStory, signUp } from './helpers';
 async function openLibrary(page: Page) {
   // The top bar slides away while a story scrolls down and comes back on the way up.
   await page.mouse.wheel(0, -5000);
-  await page.getByRole('navigation', { name: APP_STRINGS.mainNavigation }).getByRole('link', { name: APP_STRINGS.yourStories }).click();
+  await page
+    .getByRole('navigation', { name: APP_STRINGS.mainNavigation })
+    .getByRole('link', { name: APP_STRINGS.yourStories })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: LIBRARY_STRINGS.pageTitle })).toBeVisible();
 }
 
@@ -41,7 +44,10 @@ test('find, rename, open and delete stories in Your Stories', async ({ page }) =
   await expect(listed(page).first().getByRole('link')).toHaveAttribute('href', `/story/${secondId}`);
 
   // Rename the newest one; a blank title is refused in place.
-  await listed(page).first().getByRole('button', { name: /^Rename/ }).click();
+  await listed(page)
+    .first()
+    .getByRole('button', { name: /^Rename/ })
+    .click();
   const title = listed(page).first().getByLabel(LIBRARY_STRINGS.titleLabel);
   await title.fill('   ');
   await listed(page).first().getByRole('button', { name: LIBRARY_STRINGS.save }).click();
@@ -60,7 +66,9 @@ test('find, rename, open and delete stories in Your Stories', async ({ page }) =
   await search.fill('');
   await expect(listed(page)).toHaveCount(2);
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+    [],
+  );
 
   // Open the older story from the library.
   await listed(page).nth(1).getByRole('link').click();
@@ -74,7 +82,10 @@ test('find, rename, open and delete stories in Your Stories', async ({ page }) =
   let confirm = page.getByRole('alertdialog', { name: LIBRARY_STRINGS.deleteTitle });
   await confirm.getByRole('button', { name: LIBRARY_STRINGS.cancel }).click();
   await expect(listed(page)).toHaveCount(2);
-  await listed(page).nth(1).getByRole('button', { name: /^Delete/ }).click();
+  await listed(page)
+    .nth(1)
+    .getByRole('button', { name: /^Delete/ })
+    .click();
   confirm = page.getByRole('alertdialog', { name: LIBRARY_STRINGS.deleteTitle });
   await expect(confirm).toContainText('This action cannot be undone.');
   await confirm.getByRole('button', { name: LIBRARY_STRINGS.delete }).click();
@@ -82,7 +93,10 @@ test('find, rename, open and delete stories in Your Stories', async ({ page }) =
   await expect(listed(page)).toHaveCount(1);
   await expect(listed(page).first()).toContainText('The Door in the Rock');
   // It was the current story (opened last): 'Current Story' no longer leads to it.
-  await page.getByRole('navigation', { name: APP_STRINGS.mainNavigation }).getByRole('link', { name: APP_STRINGS.currentStory }).click();
+  await page
+    .getByRole('navigation', { name: APP_STRINGS.mainNavigation })
+    .getByRole('link', { name: APP_STRINGS.currentStory })
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/bookmarks');
   await expect(page.getByText(BOOKMARKS_STRINGS.emptyTitle)).toBeVisible();
@@ -133,7 +147,9 @@ test('export a story as Markdown and JSON, then import the JSON back as a new st
   const file = (await json.path())!;
 
   // A file that is not a story is refused with its reason, and nothing is added.
-  await page.getByLabel(LIBRARY_STRINGS.importLabel).setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+  await page
+    .getByLabel(LIBRARY_STRINGS.importLabel)
+    .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
   await expect(page.getByText(/^This file is not a story exported from Taleweaver, or it is damaged/)).toBeVisible();
   await expect(listed(page)).toHaveCount(1);
 

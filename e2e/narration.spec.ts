@@ -52,7 +52,12 @@ async function installSpeechStub(page: Page, utteranceMs = 350) {
         return this.isDefault;
       }
     }
-    const allVoices = [new StubVoice('Zed', 'de-DE'), new StubVoice('Amelie', 'fr-FR'), new StubVoice('Google US English', 'en-US'), new StubVoice('Alice', 'en-GB', true)];
+    const allVoices = [
+      new StubVoice('Zed', 'de-DE'),
+      new StubVoice('Amelie', 'fr-FR'),
+      new StubVoice('Google US English', 'en-US'),
+      new StubVoice('Alice', 'en-GB', true),
+    ];
     let voices: StubVoice[] = [];
 
     class StubUtterance extends EventTarget {
@@ -163,7 +168,11 @@ async function installSpeechStub(page: Page, utteranceMs = 350) {
     }
 
     Object.defineProperty(window, 'speechSynthesis', { configurable: true, get: () => synth });
-    Object.defineProperty(window, 'SpeechSynthesisUtterance', { configurable: true, writable: true, value: StubUtterance });
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', {
+      configurable: true,
+      writable: true,
+      value: StubUtterance,
+    });
     // Chrome lists no voices at first and announces them a moment later.
     setTimeout(() => {
       voices = allVoices;
@@ -180,7 +189,8 @@ const clearSpoken = (page: Page) => page.evaluate(() => void ((window as unknown
 const cancels = (page: Page) => page.evaluate(() => (window as unknown as SpeechStub).__cancels);
 
 /** The reply's text as the page shows it (its paragraphs, without the bubble's buttons). */
-const replyText = (bubble: Locator) => bubble.evaluate((article) => Array.from(article.querySelectorAll('p'), (p) => p.textContent ?? '').join('\n\n'));
+const replyText = (bubble: Locator) =>
+  bubble.evaluate((article) => Array.from(article.querySelectorAll('p'), (p) => p.textContent ?? '').join('\n\n'));
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -197,7 +207,9 @@ async function closeDrawer(page: Page) {
   await expect(page.getByRole('dialog', { name: STORY_STRINGS.storyExperience })).toHaveCount(0);
 }
 
-test('narration: voices, reading the latest reply, following a new one as it is written, pause, stop, leaving, reload', async ({ page }) => {
+test('narration: voices, reading the latest reply, following a new one as it is written, pause, stop, leaving, reload', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await installSpeechStub(page);
   await signUp(page);
@@ -207,8 +219,13 @@ test('narration: voices, reading the latest reply, following a new one as it is 
 
   // The picker: English first, then by name; the preferred voice (English, 'Google') preselected.
   let controls = await openDrawer(page);
-  const browserOptions = () => controls.picker.locator('option[value^="browser:"]').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  await expect.poll(browserOptions).toEqual(['browser:Alice', 'browser:Google US English', 'browser:Amelie', 'browser:Zed']);
+  const browserOptions = () =>
+    controls.picker
+      .locator('option[value^="browser:"]')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  await expect
+    .poll(browserOptions)
+    .toEqual(['browser:Alice', 'browser:Google US English', 'browser:Amelie', 'browser:Zed']);
   await expect(controls.picker).toHaveValue('browser:Google US English');
   await expect(controls.toggle).not.toBeChecked();
   await expect(controls.pause).toBeDisabled();
@@ -224,7 +241,8 @@ test('narration: voices, reading the latest reply, following a new one as it is 
   await expect(controls.toggle).toBeChecked();
   await expect(controls.stop).toBeVisible();
   await expect.poll(() => spokenTexts(page), { timeout: 20_000 }).toEqual(openingSentences);
-  for (const record of await spoken(page)) expect(record).toMatchObject({ voice: 'Google US English', rate: 0.9, pitch: 1, volume: 1 });
+  for (const record of await spoken(page))
+    expect(record).toMatchObject({ voice: 'Google US English', rate: 0.9, pitch: 1, volume: 1 });
   await expect(controls.stop).toHaveCount(0, { timeout: 5_000 });
   await expect(controls.pause).toBeDisabled();
 
@@ -244,7 +262,8 @@ test('narration: voices, reading the latest reply, following a new one as it is 
   expect((await spoken(page)).length).toBe(whilePaused);
   await controls.resume.click();
   await expect(controls.pause).toBeEnabled();
-  if (whilePaused < openingSentences.length) await expect.poll(async () => (await spoken(page)).length).toBeGreaterThan(whilePaused);
+  if (whilePaused < openingSentences.length)
+    await expect.poll(async () => (await spoken(page)).length).toBeGreaterThan(whilePaused);
   await controls.stop.click();
   await expect(controls.stop).toHaveCount(0);
   await expect(controls.pause).toBeDisabled();

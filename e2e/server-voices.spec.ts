@@ -24,7 +24,8 @@ async function recordMedia(page: Page) {
     HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
       if (!this.dataset.recorded) {
         this.dataset.recorded = '1';
-        for (const event of ['playing', 'ended', 'error']) this.addEventListener(event, () => log.push({ event, src: this.currentSrc }));
+        for (const event of ['playing', 'ended', 'error'])
+          this.addEventListener(event, () => log.push({ event, src: this.currentSrc }));
       }
       log.push({ event: 'play', src: this.src });
       return play.call(this);
@@ -34,9 +35,17 @@ async function recordMedia(page: Page) {
 
 const media = (page: Page) => page.evaluate(() => (window as unknown as MediaLog).__media.slice());
 
-async function speechRequests(page: Page): Promise<Array<{ path: string; authorization: string | null; json?: { model?: string; voice?: string; input?: string } }>> {
+async function speechRequests(
+  page: Page,
+): Promise<
+  Array<{ path: string; authorization: string | null; json?: { model?: string; voice?: string; input?: string } }>
+> {
   const response = await page.request.get(`${FAKE_SPEECH_URL}/__requests`);
-  const all = (await response.json()) as Array<{ path: string; authorization: string | null; json?: { model?: string; voice?: string; input?: string } }>;
+  const all = (await response.json()) as Array<{
+    path: string;
+    authorization: string | null;
+    json?: { model?: string; voice?: string; input?: string };
+  }>;
   return all.filter((r) => r.path === 'speech');
 }
 
@@ -47,7 +56,9 @@ async function openDrawer(page: Page) {
 test.describe('server voices (TTS_PROVIDER set)', () => {
   test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
 
-  test('are offered beside the browser voices, played part by part as they arrive, replayed from the cache, and fail with Speech Error', async ({ page }) => {
+  test('are offered beside the browser voices, played part by part as they arrive, replayed from the cache, and fail with Speech Error', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.request.post(`${FAKE_SPEECH_URL}/__reset`);
     await recordMedia(page);
@@ -61,7 +72,10 @@ test.describe('server voices (TTS_PROVIDER set)', () => {
     expect(sentences.length).toBeGreaterThan(1);
 
     const controls = await openDrawer(page);
-    await expect(controls.drawer.locator(`optgroup[label="${NARRATION_STRINGS.serverVoices}"] option`)).toHaveText(['nova', 'onyx']);
+    await expect(controls.drawer.locator(`optgroup[label="${NARRATION_STRINGS.serverVoices}"] option`)).toHaveText([
+      'nova',
+      'onyx',
+    ]);
     await controls.picker.selectOption('server:nova');
     const mine = (await speechRequests(page)).length;
     await controls.play.click();
@@ -69,14 +83,18 @@ test.describe('server voices (TTS_PROVIDER set)', () => {
 
     // The first sentences were asked for in order, in the chosen voice and model, with the key;
     // the browser played the first part while later ones were still to come.
-    await expect.poll(async () => (await speechRequests(page)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(mine + 2);
+    await expect
+      .poll(async () => (await speechRequests(page)).length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(mine + 2);
     const asked = (await speechRequests(page)).slice(mine);
     expect(asked.map((r) => r.json?.input)).toEqual(sentences.slice(0, asked.length));
     for (const request of asked) {
       expect(request.json).toMatchObject({ model: 'fake-tts', voice: 'nova', response_format: 'mp3' });
       expect(request.authorization).toBe('Bearer sk-e2e-speech-key');
     }
-    await expect.poll(async () => (await media(page)).filter((m) => m.event === 'playing').length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await media(page)).filter((m) => m.event === 'playing').length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
     expect((await media(page)).filter((m) => m.event === 'error')).toEqual([]);
     expect((await speechRequests(page)).length - mine).toBeLessThan(sentences.length + 1);
 
@@ -86,7 +104,9 @@ test.describe('server voices (TTS_PROVIDER set)', () => {
     const askedBefore = (await speechRequests(page)).filter((r) => r.json?.input === sentences[0]).length;
     const playingBefore = (await media(page)).filter((m) => m.event === 'playing').length;
     await controls.play.click();
-    await expect.poll(async () => (await media(page)).filter((m) => m.event === 'playing').length, { timeout: 15_000 }).toBeGreaterThan(playingBefore);
+    await expect
+      .poll(async () => (await media(page)).filter((m) => m.event === 'playing').length, { timeout: 15_000 })
+      .toBeGreaterThan(playingBefore);
     expect((await speechRequests(page)).filter((r) => r.json?.input === sentences[0]).length).toBe(askedBefore);
     await controls.stop.click();
 

@@ -8,7 +8,8 @@ import { SHARING_STRINGS } from '../client/features/sharing/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { beginStory, createShareLink, signUp } from './helpers';
 
-const FACEBOOK_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/450.0.0.0;FBBV/1]';
+const FACEBOOK_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/450.0.0.0;FBBV/1]';
 const TITLE = 'The Valley <b>That Moves</b>';
 
 async function expectNoSeriousViolations(page: Page) {
@@ -39,11 +40,17 @@ async function shareFromStoryPage(page: Page): Promise<string> {
   return link;
 }
 
-test('share a story and read it logged out, in a Facebook in-app browser and through a Messenger link', async ({ page, browser }) => {
+test('share a story and read it logged out, in a Facebook in-app browser and through a Messenger link', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await signUp(page);
   await beginStory(page, 'A cartographer maps a valley that moves at night');
-  const opening = (await page.getByRole('article', { name: STORY_STRINGS.narrator }).first().innerText()).split('\n').find((line) => line.trim().length > 40) ?? '';
+  const opening =
+    (await page.getByRole('article', { name: STORY_STRINGS.narrator }).first().innerText())
+      .split('\n')
+      .find((line) => line.trim().length > 40) ?? '';
   const link = await shareFromStoryPage(page);
   const shareId = link.split('/').pop() ?? '';
 
@@ -86,7 +93,10 @@ test('share a story and read it logged out, in a Facebook in-app browser and thr
   await facebook.close();
 });
 
-test('the owner stops sharing from the share dialog, and the link shows the story was removed', async ({ page, browser }) => {
+test('the owner stops sharing from the share dialog, and the link shows the story was removed', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await signUp(page);
   await beginStory(page, 'A choir that sings the tide in');
@@ -127,7 +137,8 @@ test("an unknown share id shows 'Story Not Available' with the Share ID", async 
 test('preferences are disabled for visitors and saved for players', async ({ page }) => {
   await page.goto('/preferences');
   await expect(page.getByRole('link', { name: PREFERENCES_STRINGS.loginLink })).toBeVisible();
-  for (const name of ['Content Rating', 'Narrative Style', 'Language Style']) await expect(page.getByRole('combobox', { name })).toBeDisabled();
+  for (const name of ['Content Rating', 'Narrative Style', 'Language Style'])
+    await expect(page.getByRole('combobox', { name })).toBeDisabled();
   await expectNoSeriousViolations(page);
 
   await signUp(page);

@@ -78,7 +78,10 @@ test('login returns to the page in the redirect parameter, never to another site
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
-test('after the session expires, the login form is prefilled with the last username (never the password)', async ({ page, context }) => {
+test('after the session expires, the login form is prefilled with the last username (never the password)', async ({
+  page,
+  context,
+}) => {
   const user = await registerThroughUi(page);
   await page.getByRole('banner').getByRole('button', { name: APP_STRINGS.logout }).click();
   await loginThroughUi(page, user.username, user.password);
@@ -107,7 +110,10 @@ for (const theme of ['dark', 'light']) {
       await expectNoSeriousViolations(page);
     }
     await page.goto('/auth');
-    await page.getByRole('button', { name: AUTH_STRINGS.toRegister }).or(page.getByRole('link', { name: AUTH_STRINGS.toRegister })).click();
+    await page
+      .getByRole('button', { name: AUTH_STRINGS.toRegister })
+      .or(page.getByRole('link', { name: AUTH_STRINGS.toRegister }))
+      .click();
     await expect(page.getByText(/What is \d+/)).toBeVisible();
     await expectNoSeriousViolations(page);
     await signUp(page);

@@ -18,7 +18,9 @@ const input = (page: Page) => page.getByPlaceholder(STORY_STRINGS.inputPlacehold
 async function startStory(page: Page) {
   await signUp(page);
   await gotoHome(page);
-  await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill('A harbour town where the bells ring on their own');
+  await page
+    .getByPlaceholder(HOME_STRINGS.scenarioPlaceholder)
+    .fill('A harbour town where the bells ring on their own');
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
   await expect(narratorBubbles(page)).toHaveCount(1);
@@ -113,14 +115,18 @@ test("'Try again' writes the latest reply anew, keeping the earlier one as a ver
   await expect(versions).toContainText('2 / 2');
 });
 
-test('an action sent after a failed turn takes the unanswered one\'s place: never two actions in a row', async ({ page }) => {
+test("an action sent after a failed turn takes the unanswered one's place: never two actions in a row", async ({
+  page,
+}) => {
   await startStory(page);
   // The fake narrator fails an action's first time only, across journeys: this one's words are its own.
   await input(page).fill('I count the boats FAIL_ONCE');
   await input(page).press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' }),
+  ).toBeVisible();
   await expect(playerBubbles(page)).toHaveCount(2);
-  await input(page).fill('I knock on the harbour master\'s door');
+  await input(page).fill("I knock on the harbour master's door");
   await input(page).press('Enter');
   await expect(playerBubbles(page).last()).toHaveText("I knock on the harbour master's door");
   await expect(playerBubbles(page)).toHaveCount(2);
@@ -153,7 +159,9 @@ test('a failed turn still offers Retry after a reload', async ({ page }) => {
   await startStory(page);
   await input(page).fill('I read the harbour log FAIL_ONCE');
   await input(page).press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' }),
+  ).toBeVisible();
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: STORY_STRINGS.unanswered });
   await expect(alert).toBeVisible();

@@ -35,8 +35,12 @@ test('read and edit the story memory, and find it kept after a turn', async ({ p
 
   await page.reload();
   await page.getByRole('button', { name: STORY_MEMORY_STRINGS.tooltip }).click();
-  await expect(panel.getByLabel(STORY_MEMORY_STRINGS.notesLabel)).toHaveValue('Keep the tone eerie; Ysolde never lies.');
-  await expect(panel.getByLabel(STORY_MEMORY_STRINGS.premiseLabel)).toHaveValue('A cartographer maps a valley that moves only under a full moon');
+  await expect(panel.getByLabel(STORY_MEMORY_STRINGS.notesLabel)).toHaveValue(
+    'Keep the tone eerie; Ysolde never lies.',
+  );
+  await expect(panel.getByLabel(STORY_MEMORY_STRINGS.premiseLabel)).toHaveValue(
+    'A cartographer maps a valley that moves only under a full moon',
+  );
   await panel.getByRole('button', { name: STORY_MEMORY_STRINGS.cancel }).click();
   await expect(panel).toHaveCount(0);
 });

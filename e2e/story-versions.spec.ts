@@ -161,7 +161,11 @@ test('branch from an earlier reply into a new story, listed in Your Stories and 
   const branchPoint = await wordsOf(narratorBubbles(page).nth(1));
   await playTurn(page, 'I climb the ridge');
 
-  await (await openMessageMenu(page, narratorBubbles(page).nth(1))).getByRole('menuitem', { name: V.branchFromHere }).click();
+  await (
+    await openMessageMenu(page, narratorBubbles(page).nth(1))
+  )
+    .getByRole('menuitem', { name: V.branchFromHere })
+    .click();
   await expect(page.getByText(V.branchCreated, { exact: true })).toBeVisible();
   await expect(page).not.toHaveURL(originUrl);
   await expect(page).toHaveURL(/\/story\/\d+$/);
@@ -189,7 +193,10 @@ test('branch from an earlier reply into a new story, listed in Your Stories and 
   await page.keyboard.press('Escape');
 
   await page.mouse.wheel(0, -5000);
-  await page.getByRole('navigation', { name: APP_STRINGS.mainNavigation }).getByRole('link', { name: APP_STRINGS.yourStories }).click();
+  await page
+    .getByRole('navigation', { name: APP_STRINGS.mainNavigation })
+    .getByRole('link', { name: APP_STRINGS.yourStories })
+    .click();
   const listed = page.getByRole('list', { name: LIBRARY_STRINGS.listLabel }).getByRole('listitem');
   await expect(listed).toHaveCount(2);
   await expect(listed.getByRole('link', { name: /\(branch\)$/ })).toHaveAttribute('href', new URL(branchUrl).pathname);
@@ -207,7 +214,11 @@ test("erase from an action, then the toast's Undo brings it back", async ({ page
   await expect(openingMenu.getByRole('menuitem', { name: V.eraseFromHere })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  await (await openMessageMenu(page, playerBubbles(page).nth(1))).getByRole('menuitem', { name: V.eraseFromHere }).click();
+  await (
+    await openMessageMenu(page, playerBubbles(page).nth(1))
+  )
+    .getByRole('menuitem', { name: V.eraseFromHere })
+    .click();
   const confirm = page.getByRole('alertdialog', { name: V.eraseTitle });
   await expect(confirm).toContainText(V.eraseText);
   await confirm.getByRole('button', { name: V.erase, exact: true }).click();
@@ -216,7 +227,10 @@ test("erase from an action, then the toast's Undo brings it back", async ({ page
   await expect(narratorBubbles(page)).toHaveCount(1);
   await expect(page.getByText('I read the note aloud')).toHaveCount(0);
 
-  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: V.erased });
+  const toast = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: V.erased });
   await expect(toast).toBeVisible();
   await toast.getByRole('button', { name: V.undoErase }).click();
   await expect(playerBubbles(page)).toHaveCount(3);

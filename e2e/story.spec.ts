@@ -131,7 +131,9 @@ test('random and preset stories start from Home', async ({ page }) => {
   await page.getByRole('switch', { name: HOME_STRINGS.genreMixSwitchLabel }).click();
   await page.getByRole('button', { name: HOME_STRINGS.createRandom }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
-  await expect(playerBubbles(page).first()).toHaveText('Create a story that combines 25% fantasy, 25% scifi, 25% mystery, 25% horror. Surprise me with an unexpected twist!');
+  await expect(playerBubbles(page).first()).toHaveText(
+    'Create a story that combines 25% fantasy, 25% scifi, 25% mystery, 25% horror. Surprise me with an unexpected twist!',
+  );
   await gotoHome(page);
   await page.getByRole('button', { name: /^Detective Mystery/ }).click();
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });

@@ -59,7 +59,7 @@ test('register form: a wrong captcha answer is refused and a new question appear
   await expect(page.getByText(/What is \d+ [+\-×] \d+\?/)).toBeVisible();
 });
 
-test("change password: 8 characters and matching confirmation", async ({ page }) => {
+test('change password: 8 characters and matching confirmation', async ({ page }) => {
   await registerThroughUi(page);
   await page.goto('/account');
   await page.getByRole('button', { name: ACCOUNT_STRINGS.passwordSubmit }).click();

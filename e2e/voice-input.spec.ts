@@ -42,13 +42,21 @@ async function installRecognitionStub(page: Page, mode: StubMode) {
 
       start() {
         const previous = target.__recognition as { starts?: number } | undefined;
-        target.__recognition = { lang: this.lang, continuous: this.continuous, interimResults: this.interimResults, maxAlternatives: this.maxAlternatives, starts: (previous?.starts ?? 0) + 1 };
+        target.__recognition = {
+          lang: this.lang,
+          continuous: this.continuous,
+          interimResults: this.interimResults,
+          maxAlternatives: this.maxAlternatives,
+          starts: (previous?.starts ?? 0) + 1,
+        };
         if (stubMode === 'result') {
           // The words are 'heard' only when the test says so, so the listening state lasts as long
           // as the test needs to see it, however busy the machine is.
           target.__speak = () => {
             if (this.ended) return;
-            const results = [Object.assign([{ transcript: 'look behind the door', confidence: 0.93 }], { isFinal: true })];
+            const results = [
+              Object.assign([{ transcript: 'look behind the door', confidence: 0.93 }], { isFinal: true }),
+            ];
             this.dispatchEvent(Object.assign(new Event('result'), { resultIndex: 0, results }));
             this.finish();
           };
@@ -109,8 +117,16 @@ test.describe('voice input with the browser recogniser (no server transcription)
     await expect(input(page)).toHaveValue('I lift the lantern look behind the door');
     await expect(micButton(page)).toHaveAttribute('aria-pressed', 'false');
     await expect(input(page)).toBeFocused();
-    const recognition = await page.evaluate(() => (window as unknown as { __recognition: RecognitionRecord }).__recognition);
-    expect(recognition).toEqual({ lang: 'en-US', continuous: false, interimResults: false, maxAlternatives: 1, starts: 1 });
+    const recognition = await page.evaluate(
+      () => (window as unknown as { __recognition: RecognitionRecord }).__recognition,
+    );
+    expect(recognition).toEqual({
+      lang: 'en-US',
+      continuous: false,
+      interimResults: false,
+      maxAlternatives: 1,
+      starts: 1,
+    });
 
     // Never sent by itself: still one action in the story, and the words wait in the input.
     await page.waitForTimeout(300);
@@ -121,7 +137,10 @@ test.describe('voice input with the browser recogniser (no server transcription)
     await expect(input(page)).toHaveValue('I lift the lantern look behind the door');
   });
 
-  test("a 'not-allowed' recognition error asks for microphone access and keeps the draft", async ({ page, context }) => {
+  test("a 'not-allowed' recognition error asks for microphone access and keeps the draft", async ({
+    page,
+    context,
+  }) => {
     await installRecognitionStub(page, 'not-allowed');
     await startStoryWithDraft(page, context, 'I knock twice');
 
@@ -148,15 +167,25 @@ test.describe('voice input with the browser recogniser (no server transcription)
 test.describe('voice input with server transcription (MediaRecorder and the fake speech server)', () => {
   test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
 
-  test('records from the microphone, stops on the second click, and the transcript joins the typed action', async ({ page, context }) => {
+  test('records from the microphone, stops on the second click, and the transcript joins the typed action', async ({
+    page,
+    context,
+  }) => {
     await registerThroughUi(page);
-    const features = await page.evaluate(async () => (await fetch('/api/features')).json() as Promise<{ speech: { transcription: boolean } }>);
-    expect(features.speech.transcription, 'the FAKE_LLM_APP_URL app must run with server transcription (STT_PROVIDER → scripts/e2e-fake-speech.ts)').toBe(true);
+    const features = await page.evaluate(
+      async () => (await fetch('/api/features')).json() as Promise<{ speech: { transcription: boolean } }>,
+    );
+    expect(
+      features.speech.transcription,
+      'the FAKE_LLM_APP_URL app must run with server transcription (STT_PROVIDER → scripts/e2e-fake-speech.ts)',
+    ).toBe(true);
     await beginStory(page, 'A lighthouse keeper finds a door in the rock below the lamp room');
     await grantMicrophone(context, page);
     await input(page).fill('I lift the lantern');
 
-    const upload = page.waitForRequest((request) => request.url().endsWith('/api/speech/transcriptions') && request.method() === 'POST');
+    const upload = page.waitForRequest(
+      (request) => request.url().endsWith('/api/speech/transcriptions') && request.method() === 'POST',
+    );
     await micButton(page).click();
     const stop = page.getByRole('button', { name: VOICE_INPUT_STRINGS.stop });
     await expect(stop).toHaveAttribute('aria-pressed', 'true');

@@ -9,7 +9,9 @@ import { gotoHome } from './helpers';
 
 const HOME_ROUTE_BUDGET_BYTES = 150 * 1024;
 
-test('the home route loads under 150 KB gzip of JS and CSS, without the story page’s speech and ads code', async ({ page }) => {
+test('the home route loads under 150 KB gzip of JS and CSS, without the story page’s speech and ads code', async ({
+  page,
+}) => {
   const assets: Array<{ url: string; body: Buffer }> = [];
   const pending: Array<Promise<void>> = [];
   let counting = true;
@@ -31,7 +33,10 @@ test('the home route loads under 150 KB gzip of JS and CSS, without the story pa
   await Promise.all(pending);
 
   const gzipBytes = assets.reduce((sum, asset) => sum + gzipSync(asset.body, { level: 9 }).length, 0);
-  test.info().annotations.push({ type: 'home route', description: `${assets.length} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip` });
+  test.info().annotations.push({
+    type: 'home route',
+    description: `${assets.length} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip`,
+  });
   expect(assets.length).toBeGreaterThan(0);
   expect(gzipBytes).toBeLessThan(HOME_ROUTE_BUDGET_BYTES);
 

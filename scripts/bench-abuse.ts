@@ -22,9 +22,30 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { CASES, type AbuseCase, type CaseContext } from './bench-lib/abuse-cases';
-import { httpClient, largestRequest, memoryMb, readFakeLog, resetFakeLog, resetPeakRss, spread, startBystander, stopOrKill, type Spread } from './bench-lib/abuse-harness';
+import {
+  httpClient,
+  largestRequest,
+  memoryMb,
+  readFakeLog,
+  resetFakeLog,
+  resetPeakRss,
+  spread,
+  startBystander,
+  stopOrKill,
+  type Spread,
+} from './bench-lib/abuse-harness';
 import { sleep } from './bench-lib/load';
-import { appEnv, cpuMs, openStore, startApp, startFakeProvider, stopProcess, type AppProcess, type Backend, type Timing } from './bench-lib/processes';
+import {
+  appEnv,
+  cpuMs,
+  openStore,
+  startApp,
+  startFakeProvider,
+  stopProcess,
+  type AppProcess,
+  type Backend,
+  type Timing,
+} from './bench-lib/processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +64,11 @@ const FROZEN_AFTER_MS = QUICK ? 3_000 : 10_000;
 /** The fake model answers at once unless a case needs it slower (parallel starts). */
 const FAST_MODEL: Timing = { ttftMs: 0, words: 150, chunkMs: 0 };
 /** Settings of the benchmark itself: the bystander polls 50 captchas a second from one address, and every case registers a player. */
-const BENCH_SETTINGS = { IMAGE_PROVIDER: 'builtin', CAPTCHA_MAX_PER_MINUTE: '1000000', REGISTER_MAX_PER_HOUR: '1000000' };
+const BENCH_SETTINGS = {
+  IMAGE_PROVIDER: 'builtin',
+  CAPTCHA_MAX_PER_MINUTE: '1000000',
+  REGISTER_MAX_PER_HOUR: '1000000',
+};
 
 interface Row {
   name: string;
@@ -66,7 +91,8 @@ const selected: AbuseCase[] = (() => {
   if (!args.only) return CASES;
   const names = args.only.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !CASES.some((c) => c.name === n));
-  if (unknown.length > 0) throw new Error(`unknown case ${unknown.join(', ')}; cases: ${CASES.map((c) => c.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown case ${unknown.join(', ')}; cases: ${CASES.map((c) => c.name).join(', ')}`);
   return CASES.filter((c) => names.includes(c.name));
 })();
 
@@ -81,8 +107,14 @@ const IDLE: AbuseCase = {
 
 function describeServer(): string {
   try {
-    const commit = execFileSync('git', ['-C', SERVER_DIR, 'log', '-1', '--format=%h %cd', '--date=short'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['-C', SERVER_DIR, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() ? ' + uncommitted changes' : '';
+    const commit = execFileSync('git', ['-C', SERVER_DIR, 'log', '-1', '--format=%h %cd', '--date=short'], {
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['-C', SERVER_DIR, 'status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+    }).trim()
+      ? ' + uncommitted changes'
+      : '';
     return `${SERVER_DIR} (${commit}${dirty})`;
   } catch {
     return SERVER_DIR;
@@ -111,7 +143,8 @@ async function serverFor(testCase: AbuseCase): Promise<AppProcess> {
 /** Stops the server; answers how it ended when that was not a plain stop. */
 async function stopServer(app: AppProcess): Promise<string> {
   if (running?.app === app) running = null;
-  if (!alive(app)) return `exited by itself (${app.child.exitCode ?? app.child.signalCode}): ${app.output().trim().split('\n').slice(-2).join(' | ').slice(0, 300)}`;
+  if (!alive(app))
+    return `exited by itself (${app.child.exitCode ?? app.child.signalCode}): ${app.output().trim().split('\n').slice(-2).join(' | ').slice(0, 300)}`;
   return (await stopOrKill(app.child, 15_000)) === 'killed' ? 'killed (did not stop in 15 s)' : '';
 }
 
@@ -140,7 +173,12 @@ async function runCase(testCase: AbuseCase): Promise<Row> {
   try {
     players += 1;
     const cookie = await registerOverHttp(app.base, `abuse${Date.now() % 1e8}p${players}`, 'benchmark-password');
-    const ctx: CaseContext = { player: { http, cookie }, fakeBaseUrl: fake.baseUrl, quick: QUICK, note: (line) => console.log(`  ${testCase.name}: ${line}`) };
+    const ctx: CaseContext = {
+      player: { http, cookie },
+      fakeBaseUrl: fake.baseUrl,
+      quick: QUICK,
+      note: (line) => console.log(`  ${testCase.name}: ${line}`),
+    };
     const setupStarted = performance.now();
     const hostile = await testCase.prepare(ctx);
     const setupMs = performance.now() - setupStarted;
@@ -152,7 +190,9 @@ async function runCase(testCase: AbuseCase): Promise<Row> {
     const cpuBefore = await cpuMs(pid);
     bystander.start(app.base, BYSTANDER_EVERY_MS);
     const started = performance.now();
-    row.figures = await hostile().catch((error: unknown) => `FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    row.figures = await hostile().catch(
+      (error: unknown) => `FAILED: ${error instanceof Error ? error.message : String(error)}`,
+    );
     row.caseMs = performance.now() - started;
     row.rssPeakMb = (await memoryMb(pid)).peak;
     row.cpuMs = (await cpuMs(pid)) - cpuBefore;
@@ -182,7 +222,9 @@ async function runCase(testCase: AbuseCase): Promise<Row> {
 
 const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-');
 function printTable(rows: Row[]): void {
-  console.log('\n| case | bystander p50 / p99 / max ms | bystander requests / slots (not 200) | server RSS start → peak MB | server CPU ms | case ms | model calls (largest request) | case figures |');
+  console.log(
+    '\n| case | bystander p50 / p99 / max ms | bystander requests / slots (not 200) | server RSS start → peak MB | server CPU ms | case ms | model calls (largest request) | case figures |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const b = row.bystander;
@@ -200,20 +242,33 @@ const settings = Object.entries(appEnv(fake.baseUrl, store, BENCH_SETTINGS))
   .filter(([key, value]) => process.env[key] !== value && !['DATA_DIR', 'DATABASE_URL', 'LLM_API_KEY'].includes(key))
   .map(([key, value]) => `${key}=${value}`);
 const machine = () =>
-  `${new Date().toISOString()}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), node ${process.version}, load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}; server ${describeServer()}; ${args.backend}${QUICK ? '; quick' : ''}`;
+  `${new Date().toISOString()}; ${cpus().length} cores (${cpus()[0]?.model.trim()}), node ${process.version}, load average ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')}; server ${describeServer()}; ${args.backend}${QUICK ? '; quick' : ''}`;
 console.log(`bench:abuse ${machine()}`);
 console.log(`server settings of the benchmark: ${settings.join(' ')}`);
-console.log(`bystander: GET /api/captcha every ${BYSTANDER_EVERY_MS} ms, one at a time, no cookie; slots that came due during a slow answer count as the wait a visitor arriving then had`);
+console.log(
+  `bystander: GET /api/captcha every ${BYSTANDER_EVERY_MS} ms, one at a time, no cookie; slots that came due during a slow answer count as the wait a visitor arriving then had`,
+);
 const rows: Row[] = [];
 try {
   for (const testCase of [IDLE, ...selected]) {
-    const extra = [testCase.env ? Object.entries(testCase.env).map(([k, v]) => `${k}=${v}`).join(' ') : '', testCase.timing ? `model ${JSON.stringify(testCase.timing)}` : '']
+    const extra = [
+      testCase.env
+        ? Object.entries(testCase.env)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')
+        : '',
+      testCase.timing ? `model ${JSON.stringify(testCase.timing)}` : '',
+    ]
       .filter(Boolean)
       .join('; ');
     console.log(`- ${testCase.name}: ${testCase.what}${extra ? ` [${extra}]` : ''}`);
     const row = await runCase(testCase);
     rows.push(row);
-    console.log(`  bystander p50/p99/max ${f0(row.bystander.p50)}/${f0(row.bystander.p99)}/${f0(row.bystander.max)} ms over ${row.bystander.requests} requests; case ${f0(row.caseMs)} ms; peak RSS ${f0(row.rssPeakMb)} MB; ${row.figures}${row.end ? `; server ${row.end}` : ''}`);
+    console.log(
+      `  bystander p50/p99/max ${f0(row.bystander.p50)}/${f0(row.bystander.p99)}/${f0(row.bystander.max)} ms over ${row.bystander.requests} requests; case ${f0(row.caseMs)} ms; peak RSS ${f0(row.rssPeakMb)} MB; ${row.figures}${row.end ? `; server ${row.end}` : ''}`,
+    );
   }
 } finally {
   await stopLastServer();

@@ -31,7 +31,8 @@ function scatter(n: number): number {
 }
 
 /** A user id drawn with the given skew (power 1: uniform; 3: heavy head, long tail), scattered over 1..n. */
-const skewedUser = (n: number, power: number) => `1 + (floor(${n} * power(random(), ${power}))::bigint * ${scatter(n)}) % ${n}`;
+const skewedUser = (n: number, power: number) =>
+  `1 + (floor(${n} * power(random(), ${power}))::bigint * ${scatter(n)}) % ${n}`;
 
 const usersSql = (n: number) => {
   const width = Math.max(6, String(n).length);
@@ -44,13 +45,19 @@ SELECT ${name},
 FROM (SELECT i, now() - random() * interval '400 days' AS c FROM generate_series(1, ${n}) i) s`;
 };
 
-const storiesSql = (n: number, stories: number) => `INSERT INTO stories (user_id, title, premise, created_at, updated_at)
+const storiesSql = (
+  n: number,
+  stories: number,
+) => `INSERT INTO stories (user_id, title, premise, created_at, updated_at)
 SELECT u, 'Story ' || i, 'A harbour town where the bells ring on their own (bench story ' || i || ')', t, t
 FROM (SELECT i, ${skewedUser(n, 2)} AS u, now() - random() * interval '120 days' AS t FROM generate_series(1, ${stories}) i) s`;
 
 // Kinds: turn 70 %, summary 8 %, title 5 %, image 7 %, style 3 %, speech 7 %; text calls on two
 // provider/model pairs (60/40), pictures and speech on one each.
-const usageSql = (n: number, rows: number) => `INSERT INTO usage_events (user_id, kind, provider, model, input_tokens, output_tokens, image_tokens, characters, created_at)
+const usageSql = (
+  n: number,
+  rows: number,
+) => `INSERT INTO usage_events (user_id, kind, provider, model, input_tokens, output_tokens, image_tokens, characters, created_at)
 SELECT u, kind,
   CASE WHEN kind IN ('image', 'speech') OR p < 0.6 THEN 'openai' ELSE 'anthropic' END,
   CASE WHEN kind = 'image' THEN 'gpt-image-1' WHEN kind = 'speech' THEN 'gpt-4o-mini-tts' WHEN p < 0.6 THEN 'gpt-4o-mini' ELSE 'claude-haiku-4-5' END,
@@ -86,7 +93,9 @@ export async function seed(database: Database, size: SeedSize, log: (line: strin
       await run(`SELECT setseed(${(b / batches).toFixed(6)}); ${usageSql(size.users, rows)}`);
     }
   });
-  log(`  usage rows: ${size.rows.toLocaleString('en')} in ${usage.toFixed(1)} s (${Math.round(size.rows / usage).toLocaleString('en')} rows/s, three rollup upserts each)`);
+  log(
+    `  usage rows: ${size.rows.toLocaleString('en')} in ${usage.toFixed(1)} s (${Math.round(size.rows / usage).toLocaleString('en')} rows/s, three rollup upserts each)`,
+  );
   return { users, stories, usage, total: users + stories + usage };
 }
 

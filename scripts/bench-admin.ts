@@ -53,7 +53,8 @@ const ITERATIONS = Number(args.iterations);
 const WARMUP = 5;
 const CSV_ITERATIONS = Math.max(3, Math.round(ITERATIONS / 8));
 const BACKENDS = args.backends.split(',') as Array<'pglite' | 'postgres'>;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = 'benchadmin';
 const PASSWORD = 'benchmark-password';
 const DEEP_PAGE = Math.max(1, Math.min(1500, Math.floor(USERS / 50)));
@@ -65,7 +66,8 @@ const CSV_GOAL_MS = 5000;
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 const signedMb = (bytes: number) => `${bytes < 0 ? '-' : '+'}${mb(Math.abs(bytes))}`;
@@ -79,7 +81,12 @@ interface Stats {
 }
 function stats(values: number[]): Stats {
   const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), mean: values.reduce((a, b) => a + b, 0) / values.length };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+  };
 }
 
 function table(header: string[], rows: string[][]): void {
@@ -89,11 +96,16 @@ function table(header: string[], rows: string[][]): void {
   log('');
 }
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
+async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'tw-bench-admin-'));
     try {
-      return { database: await openDatabase({ kind: 'pglite', dataDir: dir }), cleanUp: () => rm(dir, { recursive: true, force: true }) };
+      return {
+        database: await openDatabase({ kind: 'pglite', dataDir: dir }),
+        cleanUp: () => rm(dir, { recursive: true, force: true }),
+      };
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       throw error;
@@ -118,9 +130,16 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ databas
 }
 
 async function login(base: string, username: string): Promise<string> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().find((c) => c.startsWith('tw_session='))!.split(';')[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('tw_session='))!
+    .split(';')[0];
 }
 
 /** Times one GET to the last byte of its body. */
@@ -170,7 +189,14 @@ async function csvRun(url: string, cookie: string, probeAt: number[] = []): Prom
         live.push(process.memoryUsage().heapUsed - start.heapUsed);
       }
     }
-    return { ms: performance.now() - t0, bytes, rows: lines - 1, rssRise: peakRss - start.rss, heapRise: peakHeap - start.heapUsed, live };
+    return {
+      ms: performance.now() - t0,
+      bytes,
+      rows: lines - 1,
+      rssRise: peakRss - start.rss,
+      heapRise: peakHeap - start.heapUsed,
+      live,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -181,9 +207,16 @@ async function csvSplit(database: Database, config: AppConfig): Promise<{ dbOnly
   const repos = createRepositories(database.db);
   const month = monthKey(new Date());
   let t0 = performance.now();
-  for (let batch = await repos.adminUsers.batchAfter(0, 2000, month); batch.length > 0; ) batch = await repos.adminUsers.batchAfter(batch[batch.length - 1].id, 2000, month);
+  for (let batch = await repos.adminUsers.batchAfter(0, 2000, month); batch.length > 0;)
+    batch = await repos.adminUsers.batchAfter(batch[batch.length - 1].id, 2000, month);
   const dbOnly = performance.now() - t0;
-  const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now: () => new Date() });
+  const admin = createAdminService({
+    repos,
+    llm: config.llm,
+    image: config.image,
+    monthlyTokenLimit: config.userMonthlyTokenLimit,
+    now: () => new Date(),
+  });
   t0 = performance.now();
   for await (const chunk of admin.usersCsv()) if (chunk.length === 0) break;
   return { dbOnly, generator: performance.now() - t0 };
@@ -195,7 +228,13 @@ async function tableSizes(database: Database): Promise<string[][]> {
     `SELECT relname AS name, n_live_tup AS live, n_dead_tup AS dead, pg_table_size(relid) AS heap, pg_indexes_size(relid) AS indexes FROM pg_stat_user_tables
      WHERE relname IN ('users', 'stories', 'usage_events', 'user_stats', 'usage_daily', 'user_usage_monthly') ORDER BY relname`,
   );
-  return (rows as Array<Record<string, string | number>>).map((r) => [String(r.name), Number(r.live).toLocaleString('en'), Number(r.dead).toLocaleString('en'), mb(Number(r.heap)), mb(Number(r.indexes))]);
+  return (rows as Array<Record<string, string | number>>).map((r) => [
+    String(r.name),
+    Number(r.live).toLocaleString('en'),
+    Number(r.dead).toLocaleString('en'),
+    mb(Number(r.heap)),
+    mb(Number(r.indexes)),
+  ]);
 }
 
 /** The heap that holding every user's row at once takes (what a CSV built in memory would hold at least). */
@@ -216,12 +255,24 @@ function plannedQueries(database: Database): Array<{ label: string; query: { sql
   const from90 = utcDay(new Date(at.getTime() - 89 * 86_400_000));
   return [
     { label: 'users page (default: id order, page 1)', query: repos.adminUsers.pageQuery(page).toSQL() },
-    { label: `users page ${DEEP_PAGE} (offset ${(DEEP_PAGE - 1) * 50})`, query: repos.adminUsers.pageQuery({ ...page, offset: (DEEP_PAGE - 1) * 50 }).toSQL() },
+    {
+      label: `users page ${DEEP_PAGE} (offset ${(DEEP_PAGE - 1) * 50})`,
+      query: repos.adminUsers.pageQuery({ ...page, offset: (DEEP_PAGE - 1) * 50 }).toSQL(),
+    },
     { label: 'sort: total desc', query: repos.adminUsers.pageQuery({ ...page, sort: 'total', order: 'desc' }).toSQL() },
-    { label: "sort: thisMonth desc, 'all' tab", query: repos.adminUsers.pageQuery({ ...page, sort: 'thisMonth', order: 'desc' }).toSQL() },
-    { label: "This Month tab, sort thisMonth desc", query: repos.adminUsers.pageQuery({ ...page, tab: 'month', sort: 'thisMonth', order: 'desc' }).toSQL() },
+    {
+      label: "sort: thisMonth desc, 'all' tab",
+      query: repos.adminUsers.pageQuery({ ...page, sort: 'thisMonth', order: 'desc' }).toSQL(),
+    },
+    {
+      label: 'This Month tab, sort thisMonth desc',
+      query: repos.adminUsers.pageQuery({ ...page, tab: 'month', sort: 'thisMonth', order: 'desc' }).toSQL(),
+    },
     { label: "search '4242' (page)", query: repos.adminUsers.pageQuery({ ...page, search: '4242' }).toSQL() },
-    { label: "search '4242' (footer totals)", query: repos.adminUsers.totalsQuery({ tab: 'all', month, search: '4242' }).toSQL() },
+    {
+      label: "search '4242' (footer totals)",
+      query: repos.adminUsers.totalsQuery({ tab: 'all', month, search: '4242' }).toSQL(),
+    },
     { label: 'footer totals, everyone', query: repos.adminUsers.totalsQuery({ tab: 'all', month }).toSQL() },
     { label: 'footer totals, This Month tab', query: repos.adminUsers.totalsQuery({ tab: 'month', month }).toSQL() },
     { label: 'usage card totals', query: repos.usage.totalsAllQuery(at).toSQL() },
@@ -242,7 +293,14 @@ interface PhaseResult {
 }
 
 /** Times every endpoint, downloads the CSV and prints the plans, on the app as it stands. */
-async function measure(label: string, database: Database, config: AppConfig, base: string, cookies: { admin: string; heavy: string }, heavy: { id: number; username: string; total: number }) {
+async function measure(
+  label: string,
+  database: Database,
+  config: AppConfig,
+  base: string,
+  cookies: { admin: string; heavy: string },
+  heavy: { id: number; username: string; total: number },
+) {
   const someone = `player${String(Math.ceil(USERS * 0.42)).padStart(Math.max(6, String(USERS).length), '0')}`;
   const endpoints: Array<[string, string, string]> = [
     ['users page (no parameters)', '/admin/users', cookies.admin],
@@ -270,28 +328,59 @@ async function measure(label: string, database: Database, config: AppConfig, bas
     for (let i = 0; i < WARMUP; i += 1) await timedGet(base + path, cookie);
     const samples: number[] = [];
     for (let i = 0; i < ITERATIONS; i += 1) samples.push(await timedGet(base + path, cookie));
-    const matching = path.startsWith('/admin/users?') || path === '/admin/users' ? ` (${JSON.parse(body).metadata.matchingUsers} matching)` : '';
+    const matching =
+      path.startsWith('/admin/users?') || path === '/admin/users'
+        ? ` (${JSON.parse(body).metadata.matchingUsers} matching)`
+        : '';
     timings.push({ name: name + matching, stats: stats(samples), size: body.length });
   }
-  log(`Timings on ${label}: ${WARMUP} warm-up calls, then ${ITERATIONS} sequential calls each; heaviest user ${heavy.username} (id ${heavy.id}, ${heavy.total.toLocaleString('en')} tokens).\n`);
+  log(
+    `Timings on ${label}: ${WARMUP} warm-up calls, then ${ITERATIONS} sequential calls each; heaviest user ${heavy.username} (id ${heavy.id}, ${heavy.total.toLocaleString('en')} tokens).\n`,
+  );
   table(
     ['endpoint', 'p50', 'p95', 'p99', 'mean', 'body'],
-    timings.map((t) => [t.name, ms(t.stats.p50), ms(t.stats.p95), ms(t.stats.p99), ms(t.stats.mean), `${(t.size / 1024).toFixed(1)} KB`]),
+    timings.map((t) => [
+      t.name,
+      ms(t.stats.p50),
+      ms(t.stats.p95),
+      ms(t.stats.p99),
+      ms(t.stats.mean),
+      `${(t.size / 1024).toFixed(1)} KB`,
+    ]),
   );
 
   const csv: CsvRun[] = [];
   for (let i = 0; i < CSV_ITERATIONS; i += 1) csv.push(await csvRun(`${base}/admin/users/download`, cookies.admin));
-  log(`Users CSV (/admin/users/download), ${CSV_ITERATIONS} downloads, memory sampled every ${SAMPLE_MS} ms (app, database client${database.kind === 'pglite' ? ' with PGlite' : ''} and fetch all in this process):\n`);
+  log(
+    `Users CSV (/admin/users/download), ${CSV_ITERATIONS} downloads, memory sampled every ${SAMPLE_MS} ms (app, database client${database.kind === 'pglite' ? ' with PGlite' : ''} and fetch all in this process):\n`,
+  );
   table(
     ['download', 'time to last byte', 'bytes', 'rows', 'peak RSS rise', 'peak heapUsed rise'],
-    csv.map((c, i) => [String(i + 1), ms(c.ms), mb(c.bytes), c.rows.toLocaleString('en'), mb(c.rssRise), mb(c.heapRise)]),
+    csv.map((c, i) => [
+      String(i + 1),
+      ms(c.ms),
+      mb(c.bytes),
+      c.rows.toLocaleString('en'),
+      mb(c.rssRise),
+      mb(c.heapRise),
+    ]),
   );
-  const { live } = await csvRun(`${base}/admin/users/download`, cookies.admin, [0.25, 0.5, 0.75].map((f) => f * csv[0].bytes));
+  const { live } = await csvRun(
+    `${base}/admin/users/download`,
+    cookies.admin,
+    [0.25, 0.5, 0.75].map((f) => f * csv[0].bytes),
+  );
   const heldHeap = await heapOfAllRows(database);
   const split = await csvSplit(database, config);
-  log(`One more download with a full collection at 25/50/75 % of it: live heap ${live.map(signedMb).join(' / ')} over its start.`);
-  log(`For contrast: holding all ${USERS.toLocaleString('en')} users' rows at once takes ${mb(heldHeap)} of heap (after a full collection); the CSV is ${mb(csv[0].bytes)}.`);
-  log(`In-process, no HTTP: the ${Math.ceil(USERS / 2000)} database batches alone take ${ms(split.dbOnly)}; the service's CSV generator (batches and formatting) ${ms(split.generator)}.\n`);
+  log(
+    `One more download with a full collection at 25/50/75 % of it: live heap ${live.map(signedMb).join(' / ')} over its start.`,
+  );
+  log(
+    `For contrast: holding all ${USERS.toLocaleString('en')} users' rows at once takes ${mb(heldHeap)} of heap (after a full collection); the CSV is ${mb(csv[0].bytes)}.`,
+  );
+  log(
+    `In-process, no HTTP: the ${Math.ceil(USERS / 2000)} database batches alone take ${ms(split.dbOnly)}; the service's CSV generator (batches and formatting) ${ms(split.generator)}.\n`,
+  );
 
   log(`EXPLAIN (ANALYZE, BUFFERS) of the repositories' SQL on ${label}:\n`);
   for (const { label: what, query } of plannedQueries(database)) {
@@ -308,12 +397,17 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<PhaseResult[]> {
   const { database, cleanUp } = await openBenchDatabase(kind);
   try {
     await database.migrate();
-    log(`Seeding ${SIZE.users.toLocaleString('en')} users, ${SIZE.stories.toLocaleString('en')} stories, ${SIZE.rows.toLocaleString('en')} usage rows:`);
+    log(
+      `Seeding ${SIZE.users.toLocaleString('en')} users, ${SIZE.stories.toLocaleString('en')} stories, ${SIZE.rows.toLocaleString('en')} usage rows:`,
+    );
     const seedTimes = await seed(database, SIZE, log);
     log(`  total ${seedTimes.total.toFixed(1)} s\n`);
     table(['table', 'live rows', 'dead rows', 'heap', 'indexes'], await tableSizes(database));
     const heavy = await heaviestUser(database);
-    await database.executeSql('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(PASSWORD), heavy.id]);
+    await database.executeSql('UPDATE users SET password_hash = $1 WHERE id = $2', [
+      await hashPassword(PASSWORD),
+      heavy.id,
+    ]);
 
     const config = {
       ...loadConfig({ LOG_LEVEL: 'silent', SERVE_CLIENT: 'false', IMAGE_PROVIDER: 'none', ADMIN_USERNAMES: ADMIN }),
@@ -324,7 +418,10 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<PhaseResult[]> {
     const address = app.server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     try {
-      const cookies = { admin: await registerOverHttp(origin, ADMIN, PASSWORD), heavy: await login(`${origin}/api`, heavy.username) };
+      const cookies = {
+        admin: await registerOverHttp(origin, ADMIN, PASSWORD),
+        heavy: await login(`${origin}/api`, heavy.username),
+      };
       // PGlite first as the embedded app leaves it (never analyzed), then both after VACUUM ANALYZE.
       const phases = kind === 'pglite' ? [false, true] : [true];
       const results: PhaseResult[] = [];
@@ -337,8 +434,14 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<PhaseResult[]> {
           log(`VACUUM ANALYZE: ${vacuumAnalyze.toFixed(1)} s\n`);
           table(['table', 'live rows', 'dead rows', 'heap', 'indexes'], await tableSizes(database));
         }
-        const label = kind === 'postgres' ? backend : `${backend}, ${analyze ? 'after VACUUM ANALYZE' : 'never analyzed'}`;
-        results.push({ label, seedTimes, vacuumAnalyze, ...(await measure(label, database, config, `${origin}/api`, cookies, heavy)) });
+        const label =
+          kind === 'postgres' ? backend : `${backend}, ${analyze ? 'after VACUUM ANALYZE' : 'never analyzed'}`;
+        results.push({
+          label,
+          seedTimes,
+          vacuumAnalyze,
+          ...(await measure(label, database, config, `${origin}/api`, cookies, heavy)),
+        });
       }
       return results;
     } finally {
@@ -354,15 +457,24 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 function summary(results: PhaseResult[]): void {
   log('\n## Summary\n');
-  log(`${SIZE.users.toLocaleString('en')} users, ${SIZE.stories.toLocaleString('en')} stories, ${SIZE.rows.toLocaleString('en')} usage rows; ${ITERATIONS} calls per endpoint after ${WARMUP} warm-up calls.\n`);
+  log(
+    `${SIZE.users.toLocaleString('en')} users, ${SIZE.stories.toLocaleString('en')} stories, ${SIZE.rows.toLocaleString('en')} usage rows; ${ITERATIONS} calls per endpoint after ${WARMUP} warm-up calls.\n`,
+  );
   const seeded = results.filter((r, i) => results.findIndex((o) => o.seedTimes === r.seedTimes) === i);
   table(
     ['backend', 'users', 'stories', 'usage rows', 'seeding total', 'usage rows/s'],
-    seeded.map((r) => [r.label.replace(/, never analyzed$/, ''), ...[r.seedTimes.users, r.seedTimes.stories, r.seedTimes.usage, r.seedTimes.total].map((x) => `${x.toFixed(1)} s`), Math.round(SIZE.rows / r.seedTimes.usage).toLocaleString('en')]),
+    seeded.map((r) => [
+      r.label.replace(/, never analyzed$/, ''),
+      ...[r.seedTimes.users, r.seedTimes.stories, r.seedTimes.usage, r.seedTimes.total].map((x) => `${x.toFixed(1)} s`),
+      Math.round(SIZE.rows / r.seedTimes.usage).toLocaleString('en'),
+    ]),
   );
   for (const r of results) {
     log(`### ${r.label}${r.vacuumAnalyze === null ? '' : ` (VACUUM ANALYZE took ${r.vacuumAnalyze.toFixed(1)} s)`}\n`);
-    table(['endpoint', 'p50', 'p95', 'p99'], r.timings.map((t) => [t.name, ms(t.stats.p50), ms(t.stats.p95), ms(t.stats.p99)]));
+    table(
+      ['endpoint', 'p50', 'p95', 'p99'],
+      r.timings.map((t) => [t.name, ms(t.stats.p50), ms(t.stats.p95), ms(t.stats.p99)]),
+    );
     const c = stats(r.csv.map((x) => x.ms));
     const worstHeap = Math.max(...r.csv.map((x) => x.heapRise));
     const worstRss = Math.max(...r.csv.map((x) => x.rssRise));
@@ -377,14 +489,34 @@ function summary(results: PhaseResult[]): void {
   for (const r of results) {
     const find = (prefix: string) => r.timings.find((t) => t.name.startsWith(prefix))!.stats.p50;
     if (r.label.startsWith('PostgreSQL')) {
-      rows.push([r.label, `users page p50 < ${GOAL_MS} ms`, ms(find('users page')), verdict(find('users page') < GOAL_MS)]);
-      rows.push([r.label, `usage card p50 < ${GOAL_MS} ms`, ms(find('usage card')), verdict(find('usage card') < GOAL_MS)]);
+      rows.push([
+        r.label,
+        `users page p50 < ${GOAL_MS} ms`,
+        ms(find('users page')),
+        verdict(find('users page') < GOAL_MS),
+      ]);
+      rows.push([
+        r.label,
+        `usage card p50 < ${GOAL_MS} ms`,
+        ms(find('usage card')),
+        verdict(find('usage card') < GOAL_MS),
+      ]);
     }
     const worst = Math.max(...r.csv.map((x) => x.ms));
     const heap = Math.max(...r.csv.map((x) => x.heapRise));
-    rows.push([r.label, `CSV of ${SIZE.users.toLocaleString('en')} users < ${CSV_GOAL_MS / 1000} s (worst download)`, ms(worst), verdict(worst < CSV_GOAL_MS)]);
+    rows.push([
+      r.label,
+      `CSV of ${SIZE.users.toLocaleString('en')} users < ${CSV_GOAL_MS / 1000} s (worst download)`,
+      ms(worst),
+      verdict(worst < CSV_GOAL_MS),
+    ]);
     const live = Math.max(...r.live);
-    rows.push([r.label, 'CSV memory flat: live heap mid-download < 1/4 of all rows held', `${signedMb(live)} (peak heapUsed +${mb(heap)}) vs ${mb(r.heldHeap)}`, verdict(live < r.heldHeap / 4)]);
+    rows.push([
+      r.label,
+      'CSV memory flat: live heap mid-download < 1/4 of all rows held',
+      `${signedMb(live)} (peak heapUsed +${mb(heap)}) vs ${mb(r.heldHeap)}`,
+      verdict(live < r.heldHeap / 4),
+    ]);
   }
   table(['backend', 'goal', 'measured', 'verdict'], rows);
 }

@@ -25,7 +25,10 @@ interface Link {
 }
 const LINKS: Link[] = [
   { name: 'loopback' },
-  { name: '10 Mbit/s, 40 ms RTT', emulate: { latency: 40, downloadThroughput: (10e6 / 8) | 0, uploadThroughput: (5e6 / 8) | 0 } },
+  {
+    name: '10 Mbit/s, 40 ms RTT',
+    emulate: { latency: 40, downloadThroughput: (10e6 / 8) | 0, uploadThroughput: (5e6 / 8) | 0 },
+  },
 ];
 const COUNTED = new Set(['document', 'script', 'stylesheet']);
 
@@ -44,7 +47,11 @@ function fetchUndecoded(url: string): Promise<Sent> {
       res.on('end', () => {
         const lines = [`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`];
         for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
-        resolve({ body, headers: Buffer.byteLength(lines.join('\r\n') + '\r\n\r\n'), encoding: String(res.headers['content-encoding'] ?? 'identity') });
+        resolve({
+          body,
+          headers: Buffer.byteLength(lines.join('\r\n') + '\r\n\r\n'),
+          encoding: String(res.headers['content-encoding'] ?? 'identity'),
+        });
       });
       res.on('error', reject);
     });
@@ -85,7 +92,8 @@ async function homeRouteBytes(browser: Browser, origin: string): Promise<RouteBy
   const received = await Promise.all(seen);
   await context.close();
   const sent = await Promise.all(received.map((r) => fetchUndecoded(r.url)));
-  const count = (list: string[]) => [...new Set(list)].map((e) => `${e} ×${list.filter((x) => x === e).length}`).join(', ');
+  const count = (list: string[]) =>
+    [...new Set(list)].map((e) => `${e} ×${list.filter((x) => x === e).length}`).join(', ');
   return {
     files: sent.length,
     body: sent.reduce((sum, s) => sum + s.body, 0),
@@ -107,7 +115,9 @@ async function coldLoad(browser: Browser, origin: string, link: Link): Promise<{
     }
     await page.goto(`${origin}/`, { waitUntil: 'load' });
     // loadEventEnd is set once the load handlers have run, just after Playwright hears `load`.
-    await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd);
+    await page.waitForFunction(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd,
+    );
     return await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return { load: nav.loadEventEnd, dcl: nav.domContentLoadedEventEnd };
@@ -134,7 +144,13 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 export async function measureWire(browser: Browser, dist: string, loads: number): Promise<void> {
   const database = await openDatabase({ kind: 'pglite-memory' });
   await database.migrate();
-  const variants: Array<{ name: string; app: FastifyInstance; origin: string; load: Map<Link, number[]>; dcl: Map<Link, number[]> }> = [];
+  const variants: Array<{
+    name: string;
+    app: FastifyInstance;
+    origin: string;
+    load: Map<Link, number[]>;
+    dcl: Map<Link, number[]>;
+  }> = [];
   try {
     for (const [name, compression] of [
       ['before (COMPRESSION=false)', false],
@@ -144,17 +160,27 @@ export async function measureWire(browser: Browser, dist: string, loads: number)
       const app = await buildApp(config, { database, logger: false });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      variants.push({ name, app, origin, load: new Map(LINKS.map((l) => [l, []])), dcl: new Map(LINKS.map((l) => [l, []])) });
+      variants.push({
+        name,
+        app,
+        origin,
+        load: new Map(LINKS.map((l) => [l, []])),
+        dcl: new Map(LINKS.map((l) => [l, []])),
+      });
     }
 
     console.log(`\nThe home route on the wire from the real server (${dist.replace(process.cwd() + '/', '')}):\n`);
-    console.log(`| server | files | body bytes sent (${ACCEPT_ENCODING}) | with headers | encodings | Chromium received (bodies) |`);
+    console.log(
+      `| server | files | body bytes sent (${ACCEPT_ENCODING}) | with headers | encodings | Chromium received (bodies) |`,
+    );
     console.log('|---|---|---|---|---|---|');
     let acceptEncoding = '';
     for (const variant of variants) {
       const bytes = await homeRouteBytes(browser, variant.origin);
       acceptEncoding = bytes.chromiumAcceptEncoding;
-      console.log(`| ${variant.name} | ${bytes.files} | ${kb(bytes.body)} | ${kb(bytes.body + bytes.headers)} | ${bytes.encodings} | ${kb(bytes.chromiumBody)} |`);
+      console.log(
+        `| ${variant.name} | ${bytes.files} | ${kb(bytes.body)} | ${kb(bytes.body + bytes.headers)} | ${bytes.encodings} | ${kb(bytes.chromiumBody)} |`,
+      );
     }
     console.log(`\nChromium sent accept-encoding: ${acceptEncoding}`);
 
@@ -170,14 +196,18 @@ export async function measureWire(browser: Browser, dist: string, loads: number)
         }
       }
     }
-    console.log(`\n${loads} cold loads of '/' for each server and link, taken in turn (loadEventEnd, DOMContentLoaded end):\n`);
+    console.log(
+      `\n${loads} cold loads of '/' for each server and link, taken in turn (loadEventEnd, DOMContentLoaded end):\n`,
+    );
     console.log('| link | server | load median | load p90 | load min | DOMContentLoaded median |');
     console.log('|---|---|---|---|---|---|');
     for (const link of LINKS) {
       for (const v of variants) {
         const load = v.load.get(link) ?? [];
         const dcl = v.dcl.get(link) ?? [];
-        console.log(`| ${link.name} | ${v.name} | ${ms(median(load))} | ${ms(percentile(load, 90))} | ${ms(Math.min(...load))} | ${ms(median(dcl))} |`);
+        console.log(
+          `| ${link.name} | ${v.name} | ${ms(median(load))} | ${ms(percentile(load, 90))} | ${ms(Math.min(...load))} | ${ms(median(dcl))} |`,
+        );
       }
     }
   } finally {

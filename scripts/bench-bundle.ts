@@ -14,13 +14,22 @@ import { chromium } from '@playwright/test';
 import { measureWire } from './bench-bundle-wire';
 
 const ROUTES = ['/', '/story/1', '/shared/test'];
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
 
 function serve(root: string): Promise<Server> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
     if (path.startsWith('/api/')) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Authentication required","code":"UNAUTHORIZED"}');
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end('{"message":"Authentication required","code":"UNAUTHORIZED"}');
       return;
     }
     let file = join(root, path);
@@ -34,7 +43,10 @@ function serve(root: string): Promise<Server> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const dists = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['dist/client']).map((d) => resolve(d));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 console.log('| build | route | files | JS+CSS raw | JS+CSS gzip |');
 console.log('|---|---|---|---|---|');
 for (const dist of dists) {

@@ -18,7 +18,15 @@ import { openDatabase } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { writeLongStory } from './bench-lib/long-story';
-import { openStore, pgAdminUrl, rssMb, startApp, stopProcess, type AppStore, type Backend } from './bench-lib/processes';
+import {
+  openStore,
+  pgAdminUrl,
+  rssMb,
+  startApp,
+  stopProcess,
+  type AppStore,
+  type Backend,
+} from './bench-lib/processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,25 +47,54 @@ function percentile(values: number[], p: number): number {
 
 /** The app's environment: the offline narrator, the store, pictures off (none would be painted). */
 function benchEnv(store: AppStore): NodeJS.ProcessEnv {
-  return { ...process.env, HOST: '127.0.0.1', DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', LLM_PROVIDER: 'builtin', IMAGE_PROVIDER: 'none' };
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: store.dataDir,
+    DATABASE_URL: store.databaseUrl,
+    SERVE_CLIENT: 'false',
+    LOG_LEVEL: 'warn',
+    LLM_PROVIDER: 'builtin',
+    IMAGE_PROVIDER: 'none',
+  };
 }
 
 /** One long story through the repositories, then branches of it until the texts reach TARGET_MB. */
 async function seedStories(store: AppStore, userId: number): Promise<{ stories: number; textBytes: number }> {
-  const database = await openDatabase(store.backend === 'pglite' ? { kind: 'pglite', dataDir: store.dataDir } : { kind: 'postgres', url: store.databaseUrl });
+  const database = await openDatabase(
+    store.backend === 'pglite'
+      ? { kind: 'pglite', dataDir: store.dataDir }
+      : { kind: 'postgres', url: store.databaseUrl },
+  );
   try {
     const repos = createRepositories(database.db);
     const { storyId, lastReplyId } = await writeLongStory(repos, userId, TURNS);
-    const textOf = async () => Number(((await database.executeSql('select coalesce(sum(octet_length(content)), 0)::bigint as n from story_messages')).rows[0] as { n: string }).n);
+    const textOf = async () =>
+      Number(
+        (
+          (await database.executeSql('select coalesce(sum(octet_length(content)), 0)::bigint as n from story_messages'))
+            .rows[0] as { n: string }
+        ).n,
+      );
     const perStory = await textOf();
     let stories = 1;
     const started = performance.now();
     // Seeded as the database would hold them, past USER_MAX_STORIES: the repositories check no quota given none.
     while (stories * perStory < TARGET_MB * MB) {
-      const branch = await repos.storyBranches.branch({ storyId, userId, messageId: lastReplyId, title: `Branch ${stories}`, now: new Date(), quotas: {} });
+      const branch = await repos.storyBranches.branch({
+        storyId,
+        userId,
+        messageId: lastReplyId,
+        title: `Branch ${stories}`,
+        now: new Date(),
+        quotas: {},
+      });
       if (typeof branch !== 'number') throw new Error(`branch failed: ${branch}`);
       stories += 1;
-      if (stories % 100 === 0) console.log(`  ${stories} stories, ${((stories * perStory) / MB).toFixed(0)} MB of text, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      if (stories % 100 === 0)
+        console.log(
+          `  ${stories} stories, ${((stories * perStory) / MB).toFixed(0)} MB of text, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
     }
     return { stories, textBytes: await textOf() };
   } finally {
@@ -86,33 +123,43 @@ function download(base: string, cookie: string, identity: boolean): Promise<Down
       if (error) result.error = error;
       resolve(result);
     };
-    const req = request(`${base}/api/user/export`, { headers: { cookie, 'accept-encoding': identity ? 'identity' : 'gzip, deflate, br, zstd' } }, (res) => {
-      result.status = res.statusCode ?? 0;
-      const unpacked = res.headers['content-encoding'] === 'br' ? res.pipe(createBrotliDecompress()) : res;
-      res.on('data', (chunk: Buffer) => (result.wireBytes += chunk.length));
-      // A story starts with its storyId, four spaces in (the file's pretty-printing); counted across chunk edges.
-      const marker = '\n    {\n      "storyId": ';
-      let tail = '';
-      unpacked.on('data', (chunk: Buffer) => {
-        result.fileBytes += chunk.length;
-        const text = tail + chunk.toString('latin1');
-        for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) result.stories += 1;
-        tail = text.slice(-Math.max(marker.length - 1, 8));
-      });
-      unpacked.on('end', () => {
-        result.complete = res.complete && tail.endsWith('\n  ]\n}\n');
-        done();
-      });
-      unpacked.on('error', (error) => done(String(error)));
-      res.on('aborted', () => done('connection aborted'));
-    });
+    const req = request(
+      `${base}/api/user/export`,
+      { headers: { cookie, 'accept-encoding': identity ? 'identity' : 'gzip, deflate, br, zstd' } },
+      (res) => {
+        result.status = res.statusCode ?? 0;
+        const unpacked = res.headers['content-encoding'] === 'br' ? res.pipe(createBrotliDecompress()) : res;
+        res.on('data', (chunk: Buffer) => (result.wireBytes += chunk.length));
+        // A story starts with its storyId, four spaces in (the file's pretty-printing); counted across chunk edges.
+        const marker = '\n    {\n      "storyId": ';
+        let tail = '';
+        unpacked.on('data', (chunk: Buffer) => {
+          result.fileBytes += chunk.length;
+          const text = tail + chunk.toString('latin1');
+          for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) result.stories += 1;
+          tail = text.slice(-Math.max(marker.length - 1, 8));
+        });
+        unpacked.on('end', () => {
+          result.complete = res.complete && tail.endsWith('\n  ]\n}\n');
+          done();
+        });
+        unpacked.on('error', (error) => done(String(error)));
+        res.on('aborted', () => done('connection aborted'));
+      },
+    );
     req.on('error', (error) => done(String(error)));
     req.end();
   });
 }
 
 /** Starts `serverDir`'s server on the seeded store, downloads the export beside the probes, prints a row. */
-async function measureServer(label: string, serverDir: string, store: AppStore, cookie: string, seeded: { stories: number; textBytes: number }): Promise<void> {
+async function measureServer(
+  label: string,
+  serverDir: string,
+  store: AppStore,
+  cookie: string,
+  seeded: { stories: number; textBytes: number },
+): Promise<void> {
   const app = await startApp(serverDir, benchEnv(store));
   const pid = app.child.pid;
   let exited: string | null = null;
@@ -146,9 +193,15 @@ async function measureServer(label: string, serverDir: string, store: AppStore, 
   clearInterval(sampler);
   agent.destroy();
   const peak = Math.max(idleRss, ...samples);
-  const outcome = result.complete ? 'complete' : `INCOMPLETE (status ${result.status}${result.error ? `, ${result.error}` : ''}${exited ? `, server ${exited}` : ''})`;
-  console.log(`\n${label}, server ${serverDir}, ${seeded.stories} stories (${(seeded.textBytes / MB).toFixed(0)} MB of text), ${args.identity ? 'identity' : 'brotli'}: ${outcome}`);
-  console.log('| idle RSS MB | peak RSS MB | peak - idle MB | file MB | on the wire MB | stories in it | seconds | /healthz p50 / p99 / max ms | probes |');
+  const outcome = result.complete
+    ? 'complete'
+    : `INCOMPLETE (status ${result.status}${result.error ? `, ${result.error}` : ''}${exited ? `, server ${exited}` : ''})`;
+  console.log(
+    `\n${label}, server ${serverDir}, ${seeded.stories} stories (${(seeded.textBytes / MB).toFixed(0)} MB of text), ${args.identity ? 'identity' : 'brotli'}: ${outcome}`,
+  );
+  console.log(
+    '| idle RSS MB | peak RSS MB | peak - idle MB | file MB | on the wire MB | stories in it | seconds | /healthz p50 / p99 / max ms | probes |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   console.log(
     `| ${idleRss.toFixed(0)} | ${peak.toFixed(0)} | ${(peak - idleRss).toFixed(0)} | ${(result.fileBytes / MB).toFixed(0)} | ${(result.wireBytes / MB).toFixed(1)} | ${result.stories} | ${(result.ms / 1000).toFixed(1)} | ${[50, 99].map((p) => percentile(probes, p).toFixed(1)).join(' / ')} / ${Math.max(...probes).toFixed(1)} | ${probes.length} |`,
@@ -167,7 +220,9 @@ async function measureBackend(backend: Backend): Promise<void> {
     await stopProcess(app.child);
     const seeding = performance.now();
     const seeded = await seedStories(store, userId);
-    console.log(`${label}: seeded ${seeded.stories} stories of ${TURNS} turns, ${(seeded.textBytes / MB).toFixed(0)} MB of text, in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
+    console.log(
+      `${label}: seeded ${seeded.stories} stories of ${TURNS} turns, ${(seeded.textBytes / MB).toFixed(0)} MB of text, in ${((performance.now() - seeding) / 1000).toFixed(0)} s`,
+    );
     for (const serverDir of serverDirs) await measureServer(label, serverDir, store, cookie, seeded);
   } finally {
     await cleanUp();
@@ -176,4 +231,5 @@ async function measureBackend(backend: Backend): Promise<void> {
 
 const backends = (args.backends ?? (pgAdminUrl() ? 'pglite,postgres' : 'pglite')).split(',') as Backend[];
 for (const backend of backends) await measureBackend(backend);
-if (!pgAdminUrl()) console.log('\nPostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
+if (!pgAdminUrl())
+  console.log('\nPostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');

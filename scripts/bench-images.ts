@@ -48,7 +48,8 @@ const PG_ADMIN_URL = process.env.TEST_DATABASE_URL;
 const MEMORY_DB: DbChoice = process.env.BENCH_MEMORY_DB === 'postgres' ? 'postgres' : 'pglite';
 if (MEMORY_DB === 'postgres' && !PG_ADMIN_URL) throw new Error('BENCH_MEMORY_DB=postgres needs TEST_DATABASE_URL');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sortedCopy = (values: number[]) => [...values].sort((x, y) => x - y);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
@@ -57,7 +58,12 @@ const since = (t0: number) => performance.now() - t0;
 
 function stats(values: number[]): { p50: number; p95: number; max: number; mean: number } {
   const sorted = sortedCopy(values);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1], mean: values.reduce((a, b) => a + b, 0) / values.length };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1],
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+  };
 }
 
 function table(header: string[], rows: string[][]): void {
@@ -101,16 +107,46 @@ const WEATHER = [
   'A storm breaks overhead, thunder rolling after every flash of lightning.',
 ];
 const GENRES: Array<{ premise: string; line: string }> = [
-  { premise: 'A fantasy quest for a stolen crown, with wizards and a dragon', line: 'A wizard mutters a spell as the dragon circles above.' },
-  { premise: 'A science-fiction tale of an android crew lost far from home', line: 'Your android companion scans the dark with a laser sight.' },
-  { premise: 'A noir mystery: a detective hunts a killer through the docks', line: 'The detective turns the clue over, a key still warm from a pocket.' },
-  { premise: 'A gothic horror story of a haunted family and its ghosts', line: 'A ghost drifts by the grave, and a raven watches from a skull.' },
-  { premise: 'A western of outlaws, a sheriff and a stolen stagecoach', line: 'The sheriff rests a hand on his revolver beside his horse.' },
-  { premise: 'A post-apocalyptic journey across the wasteland of survivors', line: 'A scavenger picks through a rusted car for anything of worth.' },
-  { premise: 'A whimsical comedy of a goofy apprentice and a silly wolf', line: 'The wolf trips over its own tail and looks deeply offended.' },
-  { premise: 'A historical tale of Viking raiders in medieval England', line: 'A Viking lifts a torch and studies the carved book by its light.' },
-  { premise: 'A romance between two rival lovers at a summer festival', line: 'Your beloved holds out a lantern and a tender smile.' },
-  { premise: 'A spy thriller: an agent chases a conspiracy across borders', line: 'The agent watches the bridge for the courier, a candle guttering nearby.' },
+  {
+    premise: 'A fantasy quest for a stolen crown, with wizards and a dragon',
+    line: 'A wizard mutters a spell as the dragon circles above.',
+  },
+  {
+    premise: 'A science-fiction tale of an android crew lost far from home',
+    line: 'Your android companion scans the dark with a laser sight.',
+  },
+  {
+    premise: 'A noir mystery: a detective hunts a killer through the docks',
+    line: 'The detective turns the clue over, a key still warm from a pocket.',
+  },
+  {
+    premise: 'A gothic horror story of a haunted family and its ghosts',
+    line: 'A ghost drifts by the grave, and a raven watches from a skull.',
+  },
+  {
+    premise: 'A western of outlaws, a sheriff and a stolen stagecoach',
+    line: 'The sheriff rests a hand on his revolver beside his horse.',
+  },
+  {
+    premise: 'A post-apocalyptic journey across the wasteland of survivors',
+    line: 'A scavenger picks through a rusted car for anything of worth.',
+  },
+  {
+    premise: 'A whimsical comedy of a goofy apprentice and a silly wolf',
+    line: 'The wolf trips over its own tail and looks deeply offended.',
+  },
+  {
+    premise: 'A historical tale of Viking raiders in medieval England',
+    line: 'A Viking lifts a torch and studies the carved book by its light.',
+  },
+  {
+    premise: 'A romance between two rival lovers at a summer festival',
+    line: 'Your beloved holds out a lantern and a tender smile.',
+  },
+  {
+    premise: 'A spy thriller: an agent chases a conspiracy across borders',
+    line: 'The agent watches the bridge for the courier, a candle guttering nearby.',
+  },
 ];
 const NAMES = ['Mirela', 'Tobin', 'Ashka', 'Corvin', 'Edda', 'Jun'];
 
@@ -150,7 +186,14 @@ async function benchPainter(): Promise<void> {
     const paintMs = since(t0);
     const t1 = performance.now();
     const stored = await toStoredImage(result.bytes);
-    return { paintMs, storeMs: since(t1), png: result.bytes.length, webp: stored.webp.length, thumb: stored.thumbnail.length, analysis: analyseScene(sceneText, artStyleFor(premise, 'general')) };
+    return {
+      paintMs,
+      storeMs: since(t1),
+      png: result.bytes.length,
+      webp: stored.webp.length,
+      thumb: stored.thumbnail.length,
+      analysis: analyseScene(sceneText, artStyleFor(premise, 'general')),
+    };
   };
   // Warm-up: sharp's first use loads libvips and the fonts.
   for (let i = 0; i < 3; i += 1) await paint(SCENES + i);
@@ -160,7 +203,9 @@ async function benchPainter(): Promise<void> {
   const stored = stats(runs.map((r) => r.storeMs));
   const total = stats(runs.map((r) => r.paintMs + r.storeMs));
   const distinct = (pick: (r: (typeof runs)[number]) => string) => new Set(runs.map(pick)).size;
-  console.log(`## 1. Builtin painter, in-process, 1024x576, ${SCENES} different scenes one at a time (after 3 warm-up pictures)`);
+  console.log(
+    `## 1. Builtin painter, in-process, 1024x576, ${SCENES} different scenes one at a time (after 3 warm-up pictures)`,
+  );
   console.log(
     `As the painter read them: ${distinct((r) => r.analysis.setting)} settings, ${distinct((r) => r.analysis.timeOfDay)} times of day, ` +
       `${distinct((r) => r.analysis.weather)} weathers, ${distinct((r) => r.analysis.genre)} genres.\n`,
@@ -169,12 +214,20 @@ async function benchPainter(): Promise<void> {
     ['step', 'p50', 'p95', 'max', 'mean'],
     [
       ['paint (scene → SVG → PNG)', ms(painted.p50), ms(painted.p95), ms(painted.max), ms(painted.mean)],
-      ['store (toStoredImage: PNG → WebP + thumbnail)', ms(stored.p50), ms(stored.p95), ms(stored.max), ms(stored.mean)],
+      [
+        'store (toStoredImage: PNG → WebP + thumbnail)',
+        ms(stored.p50),
+        ms(stored.p95),
+        ms(stored.max),
+        ms(stored.mean),
+      ],
       ['both', ms(total.p50), ms(total.p95), ms(total.max), ms(total.mean)],
     ],
   );
   const sizes = (pick: (r: (typeof runs)[number]) => number) => `${(stats(runs.map(pick)).p50 / 1024).toFixed(0)} KB`;
-  console.log(`Sizes (p50): PNG ${sizes((r) => r.png)}, stored WebP ${sizes((r) => r.webp)}, thumbnail ${sizes((r) => r.thumb)}.`);
+  console.log(
+    `Sizes (p50): PNG ${sizes((r) => r.png)}, stored WebP ${sizes((r) => r.webp)}, thumbnail ${sizes((r) => r.thumb)}.`,
+  );
   console.log(`Goal: paint p50 < 100 ms → ${painted.p50 < 100 ? 'met' : 'NOT met'} (${ms(painted.p50)}).\n`);
 }
 
@@ -216,8 +269,14 @@ async function openBenchDatabase(kind: DbChoice): Promise<{ database: Database; 
   }
   const name = `bench_images_${randomBytes(4).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
-  cleanups.push(() => withAdmin(async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))));
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrlFor(PG_ADMIN_URL as string, name), poolSize: 10 });
+  cleanups.push(() =>
+    withAdmin(async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))),
+  );
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrlFor(PG_ADMIN_URL as string, name),
+    poolSize: 10,
+  });
   return { database, label: 'PostgreSQL 15, loopback' };
 }
 
@@ -275,11 +334,20 @@ class Client {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
-  async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string; bytes: number }> {
+  async request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; text: string; bytes: number }> {
     const headers: Record<string, string> = {};
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const at = pair.indexOf('=');
@@ -303,7 +371,12 @@ async function register(base: string): Promise<Client> {
   const [, a, op, b] = /What is (\d+) (.) (\d+)\?/.exec(question) ?? [];
   const answer = op === '+' ? +a + +b : op === '-' ? +a - +b : +a * +b;
   const username = `bench${randomBytes(4).toString('hex')}`;
-  await client.json('POST', '/api/register', { username, email: `${username}@example.com`, password: 'benchmark-password', captchaAnswer: String(answer) }, [201]);
+  await client.json(
+    'POST',
+    '/api/register',
+    { username, email: `${username}@example.com`, password: 'benchmark-password', captchaAnswer: String(answer) },
+    [201],
+  );
   return client;
 }
 
@@ -322,9 +395,16 @@ async function playStories(base: string, users: number, perUser: number): Promis
     clients.map(async (client, u) => {
       const { reply: opening, premise } = sceneFor(u);
       const start = await client.json<Reply>('POST', '/api/story/start', { prompt: `${premise}. ${opening}` }, [200]);
-      const replies: Picture[] = [{ client, storyId: start.storyId, messageId: start.messageId, content: start.message }];
+      const replies: Picture[] = [
+        { client, storyId: start.storyId, messageId: start.messageId, content: start.message },
+      ];
       for (let turn = 1; turn < perUser; turn += 1) {
-        const reply = await client.json<Reply>('POST', `/api/story/${start.storyId}/continue`, { message: `I head on: ${sceneFor(u * perUser + turn).reply.split('.')[0]}.` }, [200]);
+        const reply = await client.json<Reply>(
+          'POST',
+          `/api/story/${start.storyId}/continue`,
+          { message: `I head on: ${sceneFor(u * perUser + turn).reply.split('.')[0]}.` },
+          [200],
+        );
         replies.push({ client, storyId: reply.storyId, messageId: reply.messageId, content: reply.message });
       }
       return replies;
@@ -334,7 +414,12 @@ async function playStories(base: string, users: number, perUser: number): Promis
 }
 
 async function ask(picture: Picture): Promise<void> {
-  await picture.client.json('POST', `/api/story/message/${picture.messageId}/generate-image`, { content: picture.content.slice(0, 20_000), storyId: picture.storyId }, [200, 202]);
+  await picture.client.json(
+    'POST',
+    `/api/story/message/${picture.messageId}/generate-image`,
+    { content: picture.content.slice(0, 20_000), storyId: picture.storyId },
+    [200, 202],
+  );
 }
 
 /** Checks GET …/image until 200 (the server holds each 404 up to 1.5 s); a failed picture throws. */
@@ -387,7 +472,10 @@ async function benchJobs(kind: DbChoice): Promise<JobsFigure> {
     const pictures = await playStories(running.base, users, Math.ceil(JOBS / users));
     const asked = pictures.slice(0, JOBS);
     const { totalMs, askMs } = await paintAll(asked);
-    const server = await serverSpanMs(running.database, asked.map((p) => p.messageId));
+    const server = await serverSpanMs(
+      running.database,
+      asked.map((p) => p.messageId),
+    );
     if (server.ready !== asked.length) throw new Error(`only ${server.ready} of ${asked.length} pictures are ready`);
     return { label: running.label, clientMs: totalMs, serverMs: server.spanMs, askMs };
   } finally {
@@ -396,10 +484,19 @@ async function benchJobs(kind: DbChoice): Promise<JobsFigure> {
 }
 
 function printJobs(figures: JobsFigure[]): void {
-  console.log(`## 2. Jobs per minute per instance: ${JOBS} pictures asked for in one burst (6 players), builtin painter, IMAGE_CONCURRENCY=2`);
+  console.log(
+    `## 2. Jobs per minute per instance: ${JOBS} pictures asked for in one burst (6 players), builtin painter, IMAGE_CONCURRENCY=2`,
+  );
   console.log('');
   table(
-    ['database', 'jobs/minute (first ask → last seen ready)', 'wall time', 'server span (first row created → last ready)', 'jobs/minute (server span)', `time to accept all ${JOBS} asks`],
+    [
+      'database',
+      'jobs/minute (first ask → last seen ready)',
+      'wall time',
+      'server span (first row created → last ready)',
+      'jobs/minute (server span)',
+      `time to accept all ${JOBS} asks`,
+    ],
     figures.map((f) => [
       f.label,
       ((JOBS / f.clientMs) * 60_000).toFixed(0),
@@ -453,21 +550,29 @@ async function benchVisible(): Promise<{ runs: VisibleRun[]; providerMs: number 
     await client.json('POST', '/api/preferences', { imageGeneration: true }, [200]);
     const { reply: opening, premise } = sceneFor(0);
     const start = await client.json<Reply>('POST', '/api/story/start', { prompt: `${premise}. ${opening}` }, [200]);
-    if (!start.imageMessageId) throw new Error(`the opening got no picture: ${start.imageError ?? 'no imageMessageId'}`);
+    if (!start.imageMessageId)
+      throw new Error(`the opening got no picture: ${start.imageError ?? 'no imageMessageId'}`);
     // The opening's picture is not measured: it only warms the path up.
     await waitReady({ client, storyId: start.storyId, messageId: start.imageMessageId, content: start.message });
 
     const runs: VisibleRun[] = [];
     for (let turn = 1; turn <= TURNS; turn += 1) {
-      const reply = await client.json<Reply>('POST', `/api/story/${start.storyId}/continue`, { message: `I press on: ${sceneFor(turn).reply.split('.')[0]}.` }, [200]);
+      const reply = await client.json<Reply>(
+        'POST',
+        `/api/story/${start.storyId}/continue`,
+        { message: `I press on: ${sceneFor(turn).reply.split('.')[0]}.` },
+        [200],
+      );
       const repliedAt = performance.now();
       const repliedWall = Date.now();
-      if (!reply.imageMessageId) throw new Error(`turn ${turn} got no picture: ${reply.imageError ?? 'no imageMessageId'}`);
+      if (!reply.imageMessageId)
+        throw new Error(`turn ${turn} got no picture: ${reply.imageError ?? 'no imageMessageId'}`);
       // The SPA's poller: check at once, then 2 s after each answer, until 200; then show the thumbnail.
       let checks = 0;
       let thumbnail: string | null = null;
       while (!thumbnail) {
-        if (since(repliedAt) > PICTURE_DEADLINE_MS) throw new Error(`turn ${turn}: no picture after ${PICTURE_DEADLINE_MS} ms`);
+        if (since(repliedAt) > PICTURE_DEADLINE_MS)
+          throw new Error(`turn ${turn}: no picture after ${PICTURE_DEADLINE_MS} ms`);
         checks += 1;
         const res = await client.request('GET', `/api/story/message/${reply.imageMessageId}/image`);
         if (res.status === 200) thumbnail = (JSON.parse(res.text) as { thumbnail: string }).thumbnail;
@@ -478,7 +583,10 @@ async function benchVisible(): Promise<{ runs: VisibleRun[]; providerMs: number 
       if (image.status !== 200 || image.bytes === 0) throw new Error(`turn ${turn}: thumbnail ${image.status}`);
       const visibleMs = since(repliedAt);
 
-      const { rows } = await running.database.executeSql('SELECT (extract(epoch FROM updated_at) * 1000)::float8 AS at FROM scene_images WHERE message_id = $1', [reply.imageMessageId]);
+      const { rows } = await running.database.executeSql(
+        'SELECT (extract(epoch FROM updated_at) * 1000)::float8 AS at FROM scene_images WHERE message_id = $1',
+        [reply.imageMessageId],
+      );
       const completionMs = Number((rows[0] as { at: number }).at) - repliedWall;
       const t0 = performance.now();
       await client.request('GET', `/api/story/message/${reply.imageMessageId}/image`);
@@ -506,14 +614,31 @@ function printVisible({ runs, providerMs }: { runs: VisibleRun[]; providerMs: nu
   const cadence = stats(runs.map(fixedCadenceMs));
   const completion = stats(runs.map((r) => r.completionMs));
   const checks = stats(runs.map((r) => r.checks));
-  console.log(`## 3. Reply done → picture visible (thumbnail bytes received), ${TURNS} turns, fake OpenAI-compatible painter answering in ${LATENCY_MS} ms (measured directly: ${ms(providerMs)}), PGlite`);
+  console.log(
+    `## 3. Reply done → picture visible (thumbnail bytes received), ${TURNS} turns, fake OpenAI-compatible painter answering in ${LATENCY_MS} ms (measured directly: ${ms(providerMs)}), PGlite`,
+  );
   console.log('');
   table(
     ['', 'p50', 'p95', 'max'],
     [
-      ['reply answer → picture ready on the server (floor for any client)', ms(completion.p50), ms(completion.p95), ms(completion.max)],
-      ['**measured**: SPA poller (at once, then 2 s after each answer), server holds a poll up to 1.5 s', ms(measured.p50), ms(measured.p95), ms(measured.max)],
-      ['**computed**: fixed 2 s cadence, no server wait, same completion times', ms(cadence.p50), ms(cadence.p95), ms(cadence.max)],
+      [
+        'reply answer → picture ready on the server (floor for any client)',
+        ms(completion.p50),
+        ms(completion.p95),
+        ms(completion.max),
+      ],
+      [
+        '**measured**: SPA poller (at once, then 2 s after each answer), server holds a poll up to 1.5 s',
+        ms(measured.p50),
+        ms(measured.p95),
+        ms(measured.max),
+      ],
+      [
+        '**computed**: fixed 2 s cadence, no server wait, same completion times',
+        ms(cadence.p50),
+        ms(cadence.p95),
+        ms(cadence.max),
+      ],
     ],
   );
   console.log(`Status checks per picture with the long poll: p50 ${checks.p50}, max ${checks.max}.`);
@@ -538,7 +663,13 @@ async function memoryNow(label: string): Promise<MemoryPoint> {
     await sleep(200);
   }
   const usage = process.memoryUsage();
-  return { label, rss: usage.rss, heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers };
+  return {
+    label,
+    rss: usage.rss,
+    heapUsed: usage.heapUsed,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers,
+  };
 }
 
 async function benchMemory(): Promise<{ points: MemoryPoint[]; label: string; paintSeconds: number }> {
@@ -557,7 +688,10 @@ async function benchMemory(): Promise<{ points: MemoryPoint[]; label: string; pa
     points.push(await memoryNow(`after ${half} pictures`));
     paintMs += (await paintAll(order.slice(half, MEMORY_IMAGES))).totalMs;
     points.push(await memoryNow(`after ${MEMORY_IMAGES} pictures`));
-    const { ready } = await serverSpanMs(running.database, order.map((p) => p.messageId));
+    const { ready } = await serverSpanMs(
+      running.database,
+      order.map((p) => p.messageId),
+    );
     if (ready !== order.length) throw new Error(`only ${ready} of ${order.length} pictures are ready`);
     return { points, label: running.label, paintSeconds: paintMs / 1000 };
   } finally {
@@ -565,16 +699,35 @@ async function benchMemory(): Promise<{ points: MemoryPoint[]; label: string; pa
   }
 }
 
-function printMemory({ points, label, paintSeconds }: { points: MemoryPoint[]; label: string; paintSeconds: number }): void {
+function printMemory({
+  points,
+  label,
+  paintSeconds,
+}: {
+  points: MemoryPoint[];
+  label: string;
+  paintSeconds: number;
+}): void {
   const gc = typeof (globalThis as { gc?: () => void }).gc === 'function';
-  console.log(`## 4. Memory of this process (the app on ${label}, and the load generator), builtin painter, ${gc ? 'after a full GC' : 'no --expose-gc: without a forced GC'}`);
+  console.log(
+    `## 4. Memory of this process (the app on ${label}, and the load generator), builtin painter, ${gc ? 'after a full GC' : 'no --expose-gc: without a forced GC'}`,
+  );
   console.log('');
   const warm = points[1];
   table(
     ['when', 'RSS', 'heapUsed', 'external', 'arrayBuffers', 'RSS vs warm-up'],
-    points.map((p) => [p.label, mb(p.rss), mb(p.heapUsed), mb(p.external), mb(p.arrayBuffers), p === points[0] ? '' : p === warm ? '(baseline)' : `${p.rss >= warm.rss ? '+' : ''}${mb(p.rss - warm.rss)}`]),
+    points.map((p) => [
+      p.label,
+      mb(p.rss),
+      mb(p.heapUsed),
+      mb(p.external),
+      mb(p.arrayBuffers),
+      p === points[0] ? '' : p === warm ? '(baseline)' : `${p.rss >= warm.rss ? '+' : ''}${mb(p.rss - warm.rss)}`,
+    ]),
   );
-  console.log(`(${MEMORY_IMAGES - MEMORY_WARMUP} pictures after the warm-up painted in ${paintSeconds.toFixed(1)} s.)\n`);
+  console.log(
+    `(${MEMORY_IMAGES - MEMORY_WARMUP} pictures after the warm-up painted in ${paintSeconds.toFixed(1)} s.)\n`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -582,7 +735,9 @@ function printMemory({ points, label, paintSeconds }: { points: MemoryPoint[]; l
 const started = performance.now();
 let failed = false;
 try {
-  console.log(`# Scene images benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${availableParallelism()} cores)\n`);
+  console.log(
+    `# Scene images benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${availableParallelism()} cores)\n`,
+  );
   await benchPainter();
   const jobs = [await benchJobs('pglite')];
   if (PG_ADMIN_URL) jobs.push(await benchJobs('postgres'));

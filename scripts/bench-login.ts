@@ -18,7 +18,10 @@ function percentile(sorted: number[], p: number): number {
 
 async function bench(label: string, database: Database): Promise<void> {
   await database.migrate();
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SERVE_CLIENT: 'false' }), rateLimits: { loginMaxFailures: 1e9, loginWindowMs: 60_000, registerPerHour: 1e9, captchaPerMinute: 1e9 } };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', SERVE_CLIENT: 'false' }),
+    rateLimits: { loginMaxFailures: 1e9, loginWindowMs: 60_000, registerPerHour: 1e9, captchaPerMinute: 1e9 },
+  };
   const app = await buildApp(config, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -32,7 +35,12 @@ async function bench(label: string, database: Database): Promise<void> {
   const reg = await fetch(`${base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'benchmark-password', captchaAnswer: String(answer) }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      password: 'benchmark-password',
+      captchaAnswer: String(answer),
+    }),
   });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
 

@@ -36,15 +36,22 @@ const { values: args } = parseArgs({
   },
 });
 const root = resolve(new URL('..', import.meta.url).pathname);
-const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function status(pid: number): Promise<Record<string, number>> {
   const text = await readFile(`/proc/${pid}/status`, 'utf8');
   const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
-  const kb = (source: string, key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(source)?.[1] ?? 0) / 1024;
-  return { rss: kb(text, 'VmRSS'), peak: kb(text, 'VmHWM'), anonymous: kb(rollup, 'Anonymous'), file: kb(rollup, 'Pss_File') };
+  const kb = (source: string, key: string) =>
+    Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(source)?.[1] ?? 0) / 1024;
+  return {
+    rss: kb(text, 'VmRSS'),
+    peak: kb(text, 'VmHWM'),
+    anonymous: kb(rollup, 'Anonymous'),
+    file: kb(rollup, 'Pss_File'),
+  };
 }
 
 interface Server {
@@ -56,15 +63,29 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   const heap = Number(args.heap) > 0 ? [`--max-old-space-size=${args.heap}`] : [];
   const extra = args['node-flags'].split(/\s+/).filter(Boolean);
-  const argv = args.entry ? [...heap, ...extra, args.entry] : args.tsx ? [...heap, ...extra, '--import', 'tsx', 'server/main.ts'] : [...extra, ...serverArgv(root)];
-  const child = spawn(process.execPath, argv, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const argv = args.entry
+    ? [...heap, ...extra, args.entry]
+    : args.tsx
+      ? [...heap, ...extra, '--import', 'tsx', 'server/main.ts']
+      : [...extra, ...serverArgv(root)];
+  const child = spawn(process.execPath, argv, {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr?.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${errors}`);
     if (i > 1200) throw new Error('the server was not ready after 120 s');
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return { child, base };
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base };
     await sleep(100);
   }
 }
@@ -78,15 +99,26 @@ async function stopServer(server: Server): Promise<void> {
 const json = (cookie: string) => ({ 'content-type': 'application/json', cookie });
 
 async function play(base: string, cookie: string, storyId: number, text: string): Promise<void> {
-  const res = await fetch(`${base}/api/story/${storyId}/continue`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ message: text }) });
+  const res = await fetch(`${base}/api/story/${storyId}/continue`, {
+    method: 'POST',
+    headers: json(cookie),
+    body: JSON.stringify({ message: text }),
+  });
   if (res.status !== 200) throw new Error(`turn failed: ${res.status} ${await res.text()}`);
 }
 
 async function fill(base: string, players: number): Promise<void> {
   for (let i = 0; i < players; i += 1) {
     const cookie = await registerOverHttp(base, `memory${i}`, 'benchmark-password');
-    const story = await (await fetch(`${base}/api/story/start`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ prompt: `A cartographer maps a moving island, chart ${i}` }) })).json();
-    for (let turn = 1; turn <= 2; turn += 1) await play(base, cookie, story.storyId, `I follow the coast, day ${turn}.`);
+    const story = await (
+      await fetch(`${base}/api/story/start`, {
+        method: 'POST',
+        headers: json(cookie),
+        body: JSON.stringify({ prompt: `A cartographer maps a moving island, chart ${i}` }),
+      })
+    ).json();
+    for (let turn = 1; turn <= 2; turn += 1)
+      await play(base, cookie, story.storyId, `I follow the coast, day ${turn}.`);
   }
 }
 
@@ -124,8 +156,15 @@ async function oneRun(run: number): Promise<Record<string, number>> {
     const server = await startServer(env);
     try {
       if (!args.fresh) {
-        const login = await fetch(`${server.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'memory0', password: 'benchmark-password' }) });
-        const cookie = login.headers.getSetCookie().find((c) => c.startsWith('tw_session='))!.split(';')[0];
+        const login = await fetch(`${server.base}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'memory0', password: 'benchmark-password' }),
+        });
+        const cookie = login.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('tw_session='))!
+          .split(';')[0];
         await play(server.base, cookie, 1, 'I climb the lighthouse.');
       }
       const samples: number[] = [];
@@ -134,7 +173,13 @@ async function oneRun(run: number): Promise<Record<string, number>> {
         samples.push((await status(server.child.pid!)).rss);
       }
       const last = await status(server.child.pid!);
-      return { median: median(samples), max: Math.max(...samples), peak: last.peak, anonymous: last.anonymous, file: last.file };
+      return {
+        median: median(samples),
+        max: Math.max(...samples),
+        peak: last.peak,
+        anonymous: last.anonymous,
+        file: last.file,
+      };
     } finally {
       await stopServer(server);
     }
@@ -150,7 +195,9 @@ async function oneRun(run: number): Promise<Record<string, number>> {
 }
 
 const what = `${args.backend}${args.fresh ? ', first start on an empty DATA_DIR' : `, ${args.players} players`}, ${args['serve-client'] ? 'serving the built client' : 'SERVE_CLIENT=false'}, ${
-  args.entry || args.tsx ? `${args.entry ?? 'node --import tsx server/main.ts'}, heap limit ${Number(args.heap) > 0 ? `${args.heap} MB` : "Node's default"}` : `node ${serverArgv(root).join(' ')} (as npm start)`
+  args.entry || args.tsx
+    ? `${args.entry ?? 'node --import tsx server/main.ts'}, heap limit ${Number(args.heap) > 0 ? `${args.heap} MB` : "Node's default"}`
+    : `node ${serverArgv(root).join(' ')} (as npm start)`
 }${args['node-flags'] ? `, with ${args['node-flags']}` : ''}`;
 console.log(`bench:memory: ${what}; RSS sampled every second for ${args.seconds} s`);
 const results: Array<Record<string, number>> = [];
@@ -158,6 +205,10 @@ for (let run = 1; run <= Number(args.runs); run += 1) {
   const r = await oneRun(run);
   results.push(r);
   const mb = (v: number) => `${v.toFixed(0)} MB`;
-  console.log(`run ${run}: idle RSS median ${mb(r.median)}, max ${mb(r.max)}; peak since start ${mb(r.peak)}; anonymous ${mb(r.anonymous)}, file-backed ${mb(r.file)}`);
+  console.log(
+    `run ${run}: idle RSS median ${mb(r.median)}, max ${mb(r.max)}; peak since start ${mb(r.peak)}; anonymous ${mb(r.anonymous)}, file-backed ${mb(r.file)}`,
+  );
 }
-console.log(`idle RSS over ${results.length} runs: median ${median(results.map((r) => r.median)).toFixed(0)} MB, max ${Math.max(...results.map((r) => r.max)).toFixed(0)} MB`);
+console.log(
+  `idle RSS over ${results.length} runs: median ${median(results.map((r) => r.median)).toFixed(0)} MB, max ${Math.max(...results.map((r) => r.max)).toFixed(0)} MB`,
+);

@@ -31,14 +31,20 @@ const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 2);
 const REPLY = `${'The wind drags cold rain across the broken wall, and the torches stutter. '.repeat(9)}What do you do?`;
 const PREMISE = 'Captain Mirela Voss and her navigator Tobin smuggle a sealed crate past the blockade of Port Kessrin.';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 const fake = await startFakeLlmServer({ apiKey: 'sk-bench' });
 let ttft = TTFT_MS;
 fake.fallback = (request) => {
   const system = contentText(request.body.messages[0]?.content);
-  if (system.startsWith('You maintain the memory')) return { kind: 'ok', text: 'You and Tobin slipped past two patrols; the crate hums; Kessrin is close.', ttftMs: ttft };
+  if (system.startsWith('You maintain the memory'))
+    return {
+      kind: 'ok',
+      text: 'You and Tobin slipped past two patrols; the crate hums; Kessrin is close.',
+      ttftMs: ttft,
+    };
   return { kind: 'ok', text: REPLY, ttftMs: ttft, chunkWords: 3, chunkDelayMs: CHUNK_MS };
 };
 
@@ -115,7 +121,10 @@ async function providerFirstTokenMs(): Promise<number> {
 }
 const direct: number[] = [];
 for (let i = 0; i < 20; i += 1) direct.push(await providerFirstTokenMs());
-const providerTtft = percentile([...direct].sort((x, y) => x - y), 50);
+const providerTtft = percentile(
+  [...direct].sort((x, y) => x - y),
+  50,
+);
 
 async function register(): Promise<string> {
   const captcha = await fetch(`${base}/api/captcha`);
@@ -126,7 +135,12 @@ async function register(): Promise<string> {
   const res = await fetch(`${base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: captchaCookie },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'benchmark-password', captchaAnswer: String(answer) }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      password: 'benchmark-password',
+      captchaAnswer: String(answer),
+    }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const session = res.headers.getSetCookie().find((c) => c.startsWith('tw_session='));
@@ -135,7 +149,11 @@ async function register(): Promise<string> {
 }
 
 /** One streamed turn: milliseconds to the first delta, and the done event's payload. */
-async function streamTurn(cookie: string, path: string, body: object): Promise<{ firstDeltaMs: number; done: { storyId: number } }> {
+async function streamTurn(
+  cookie: string,
+  path: string,
+  body: object,
+): Promise<{ firstDeltaMs: number; done: { storyId: number } }> {
   const started = performance.now();
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
@@ -164,50 +182,76 @@ await Promise.all(
   cookies.map(async (cookie) => {
     const { done } = await streamTurn(cookie, '/api/story/start', { prompt: PREMISE });
     for (let turn = 1; turn <= TURNS; turn += 1) {
-      const { firstDeltaMs } = await streamTurn(cookie, `/api/story/${done.storyId}/continue`, { message: `I steer the boat to mark ${turn}` });
+      const { firstDeltaMs } = await streamTurn(cookie, `/api/story/${done.storyId}/continue`, {
+        message: `I steer the boat to mark ${turn}`,
+      });
       added.push(firstDeltaMs - providerTtft);
     }
   }),
 );
 const seconds = (performance.now() - t0) / 1000;
 added.sort((x, y) => x - y);
-console.log(`${USERS} users x ${TURNS} turns, SSE, provider TTFT ${TTFT_MS} ms (measured directly: ${ms(providerTtft)}), ${database}:`);
+console.log(
+  `${USERS} users x ${TURNS} turns, SSE, provider TTFT ${TTFT_MS} ms (measured directly: ${ms(providerTtft)}), ${database}:`,
+);
 console.log(`  added latency to first delta: p50 ${ms(percentile(added, 50))}, p99 ${ms(percentile(added, 99))}`);
-console.log(`  throughput: ${((USERS * (TURNS + 1)) / seconds).toFixed(1)} turns/s (each turn streams ${REPLY.split(' ').length} words)`);
+console.log(
+  `  throughput: ${((USERS * (TURNS + 1)) / seconds).toFixed(1)} turns/s (each turn streams ${REPLY.split(' ').length} words)`,
+);
 
 // 2. One long story: prompt size and added latency early and late.
 ttft = 0;
 direct.length = 0;
 for (let i = 0; i < 20; i += 1) direct.push(await providerFirstTokenMs());
-const instantTtft = percentile([...direct].sort((x, y) => x - y), 50);
+const instantTtft = percentile(
+  [...direct].sort((x, y) => x - y),
+  50,
+);
 const cookie = await register();
 const { done } = await streamTurn(cookie, '/api/story/start', { prompt: PREMISE });
 const firstRequest = fake.requests.length;
 const early: number[] = [];
 const late: number[] = [];
 for (let turn = 1; turn <= LONG_TURNS; turn += 1) {
-  const { firstDeltaMs } = await streamTurn(cookie, `/api/story/${done.storyId}/continue`, { message: `I steer the boat to mark ${turn}` });
+  const { firstDeltaMs } = await streamTurn(cookie, `/api/story/${done.storyId}/continue`, {
+    message: `I steer the boat to mark ${turn}`,
+  });
   if (turn > 10 && turn <= 30) early.push(firstDeltaMs - instantTtft);
   if (turn > LONG_TURNS - 20) late.push(firstDeltaMs - instantTtft);
 }
 const count = await loadTokenCounter();
-const turnRequests = fake.requests.slice(firstRequest - 1).filter((r) => !contentText(r.body.messages[0]?.content).startsWith('You maintain the memory'));
+const turnRequests = fake.requests
+  .slice(firstRequest - 1)
+  .filter((r) => !contentText(r.body.messages[0]?.content).startsWith('You maintain the memory'));
 const system = narratorSystemPrompt(DEFAULT_PREFERENCES);
 const summaries = fake.requests.length - firstRequest - LONG_TURNS;
 console.log(`one story of ${LONG_TURNS} turns (${summaries} memory folds):`);
-const median = (values: number[]) => percentile([...values].sort((x, y) => x - y), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((x, y) => x - y),
+    50,
+  );
 console.log(`  added latency to first delta, turns 11-30: ${ms(median(early))}; last 20 turns: ${ms(median(late))}`);
 for (const turn of [1, 10, 100, 500].filter((t) => t <= LONG_TURNS)) {
   const sent = turnRequests[turn];
-  const [sys, ...messages] = sent.body.messages.map((m) => ({ role: m.role as 'user' | 'assistant', content: contentText(m.content) }));
-  const full = countPrompt(system, [
-    { role: 'user', content: PREMISE },
-    ...Array.from({ length: turn }, (_, i) => [
-      { role: 'user' as const, content: `I steer the boat to mark ${i}` },
-      { role: 'assistant' as const, content: REPLY },
-    ]).flat(),
-  ], count);
-  console.log(`  turn ${String(turn).padStart(3)}: prompt ${countPrompt(sys.content, messages, count)} tokens (full history would be ${full})`);
+  const [sys, ...messages] = sent.body.messages.map((m) => ({
+    role: m.role as 'user' | 'assistant',
+    content: contentText(m.content),
+  }));
+  const full = countPrompt(
+    system,
+    [
+      { role: 'user', content: PREMISE },
+      ...Array.from({ length: turn }, (_, i) => [
+        { role: 'user' as const, content: `I steer the boat to mark ${i}` },
+        { role: 'assistant' as const, content: REPLY },
+      ]).flat(),
+    ],
+    count,
+  );
+  console.log(
+    `  turn ${String(turn).padStart(3)}: prompt ${countPrompt(sys.content, messages, count)} tokens (full history would be ${full})`,
+  );
 }
 console.log(`server RSS: ${idleRss.toFixed(0)} MB idle after start, ${(await rssMb('VmHWM')).toFixed(0)} MB peak`);
 

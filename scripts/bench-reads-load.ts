@@ -63,7 +63,11 @@ class Histogram {
 
 /** Runs the load for `durationMs` and reports throughput and latency of the answers completed in it. */
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const headerLines = Object.entries({ host: `${options.host}:${options.port}`, accept: 'application/json', ...options.headers })
+  const headerLines = Object.entries({
+    host: `${options.host}:${options.port}`,
+    accept: 'application/json',
+    ...options.headers,
+  })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   const request = Buffer.from(`GET ${options.path} HTTP/1.1\r\n${headerLines}\r\n`, 'latin1');

@@ -69,7 +69,13 @@ async function answers(url: string): Promise<boolean> {
  * Starts a node process whose output goes to a file (so this process spends nothing reading logs)
  * and waits until it prints its ready line or, given `port`, until its /healthz answers.
  */
-async function startProcess(args: string[], env: Record<string, string>, cwd: string, logFile: string, port?: number): Promise<Child> {
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  logFile: string,
+  port?: number,
+): Promise<Child> {
   const out = openSync(logFile, 'w');
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   closeSync(out);
@@ -97,7 +103,11 @@ async function stopProcess(child: Child): Promise<void> {
 async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      cookie,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -108,10 +118,20 @@ async function call(base: string, cookie: string, method: string, path: string, 
 /** A player, a story of `turns` turns from the builtin narrator, shared: answers the share id. */
 async function sharedStory(base: string): Promise<string> {
   const cookie = await registerOverHttp(base, `reader${randomBytes(3).toString('hex')}`, 'benchmark-password');
-  const { storyId } = await call(base, cookie, 'POST', '/api/story/start', { prompt: 'A lighthouse keeper finds a letter from the future washed up in a bottle' });
-  const actions = ['I open the letter', 'I climb to the lamp room', 'I signal the passing ship', 'I row out to the reef', 'I read the letter again'];
-  for (let turn = 1; turn < TURNS; turn += 1) await call(base, cookie, 'POST', `/api/story/${storyId}/continue`, { message: actions[turn % actions.length] });
-  return (await call(base, cookie, 'POST', `/api/story/${storyId}/share`, { title: 'The Letter in the Bottle' })).shareId;
+  const { storyId } = await call(base, cookie, 'POST', '/api/story/start', {
+    prompt: 'A lighthouse keeper finds a letter from the future washed up in a bottle',
+  });
+  const actions = [
+    'I open the letter',
+    'I climb to the lamp room',
+    'I signal the passing ship',
+    'I row out to the reef',
+    'I read the letter again',
+  ];
+  for (let turn = 1; turn < TURNS; turn += 1)
+    await call(base, cookie, 'POST', `/api/story/${storyId}/continue`, { message: actions[turn % actions.length] });
+  return (await call(base, cookie, 'POST', `/api/story/${storyId}/share`, { title: 'The Letter in the Bottle' }))
+    .shareId;
 }
 
 interface Target {
@@ -129,14 +149,23 @@ interface Target {
 type Measured = LoadResult & { cpuUsPerRequest: number };
 
 async function measure(target: Target): Promise<Measured> {
-  const load = { host: HOST, port: target.port, path: target.path, headers: target.headers, connections: CONNECTIONS, expect: target.expect };
+  const load = {
+    host: HOST,
+    port: target.port,
+    path: target.path,
+    headers: target.headers,
+    connections: CONNECTIONS,
+    expect: target.expect,
+  };
   await runLoad({ ...load, durationMs: WARMUP_MS });
   const cpuBefore = await cpuMs(target.pid);
   const result = await runLoad({ ...load, durationMs: DURATION_MS });
   // The server's own CPU (all its threads, user + system) per answer: what the load generator and
   // other work on the machine disturb least, so it tells a change apart where req/s is noisy.
-  const cpuUsPerRequest = ((await cpuMs(target.pid)) - cpuBefore) * 1000 / Math.max(1, result.requests);
-  process.stdout.write(`  ${target.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, ${cpuUsPerRequest.toFixed(1)} µs CPU/request\n`);
+  const cpuUsPerRequest = (((await cpuMs(target.pid)) - cpuBefore) * 1000) / Math.max(1, result.requests);
+  process.stdout.write(
+    `  ${target.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, ${cpuUsPerRequest.toFixed(1)} µs CPU/request\n`,
+  );
   return { ...result, cpuUsPerRequest };
 }
 
@@ -156,7 +185,9 @@ async function measureAll(targets: Target[]): Promise<Array<[string, Measured]>>
 function report(rows: Array<[string, Measured]>): void {
   const bare = rows[0][1].requestsPerSecond;
   const pad = (text: string, width: number) => text.padStart(width);
-  console.log(`\n${'target'.padEnd(40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('vs bare', 9)}${pad('CPU µs/req', 12)}${pad('errors', 8)}`);
+  console.log(
+    `\n${'target'.padEnd(40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('vs bare', 9)}${pad('CPU µs/req', 12)}${pad('errors', 8)}`,
+  );
   for (const [label, r] of rows) {
     console.log(
       `${label.padEnd(40)}${pad(Math.round(r.requestsPerSecond).toLocaleString('en-US'), 10)}${pad(r.p50Ms.toFixed(2), 9)}${pad(r.p99Ms.toFixed(2), 9)}${pad(r.maxMs.toFixed(1), 9)}${pad(`${Math.round((100 * r.requestsPerSecond) / bare)}%`, 9)}${pad(r.cpuUsPerRequest.toFixed(1), 12)}${pad(String(r.errors), 8)}`,
@@ -171,7 +202,9 @@ async function main(): Promise<void> {
   try {
     const appPort = await freePort(HOST);
     // BENCH_CPU_PROF=DIR writes the app's V8 CPU profile there when it stops (where a read goes).
-    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
+    const profile = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
+      : [];
     const app = await startProcess(
       [...profile, ...serverArgv(serverDir)],
       {
@@ -185,7 +218,9 @@ async function main(): Promise<void> {
         BUILTIN_NARRATOR_WORD_DELAY_MS: '0',
         SHARED_READS_PER_MINUTE: A_LOT,
         CAPTCHA_MAX_PER_MINUTE: A_LOT,
-        ...(flags.redis ? { REDIS_URL: flags.redis, REDIS_KEY_PREFIX: `tw-bench-${randomBytes(4).toString('hex')}:` } : {}),
+        ...(flags.redis
+          ? { REDIS_URL: flags.redis, REDIS_KEY_PREFIX: `tw-bench-${randomBytes(4).toString('hex')}:` }
+          : {}),
       },
       serverDir,
       join(dir, 'app.log'),
@@ -198,7 +233,12 @@ async function main(): Promise<void> {
     const body = Buffer.from(await first.arrayBuffer());
     const etag = first.headers.get('etag') ?? '';
     await writeFile(join(dir, 'shared.json'), body);
-    const bare = await startProcess(['--import', 'tsx', resolve('scripts/bench-reads-bare.ts'), join(dir, 'shared.json')], {}, process.cwd(), join(dir, 'bare.log'));
+    const bare = await startProcess(
+      ['--import', 'tsx', resolve('scripts/bench-reads-bare.ts'), join(dir, 'shared.json')],
+      {},
+      process.cwd(),
+      join(dir, 'bare.log'),
+    );
     children.push(bare);
 
     console.log(
@@ -208,11 +248,47 @@ async function main(): Promise<void> {
     console.log(`shared story: ${TURNS} turns, ${body.length} bytes of JSON, ETag ${etag || 'none'}`);
     const shared = `/api/shared/${shareId}`;
     const targets: Target[] = [
-      { label: 'bare Fastify, same bytes from memory', port: bare.port, pid: bare.process.pid, path: '/shared', expect: [200] },
-      { key: 'shared', label: 'GET /api/shared/{id}', port: app.port, pid: app.process.pid, path: shared, expect: [200] },
-      { key: 'shared-br', label: 'GET /api/shared/{id}, Accept-Encoding: br', port: app.port, pid: app.process.pid, path: shared, expect: [200], headers: { 'accept-encoding': 'br' } },
-      { key: 'shared-304', label: 'GET /api/shared/{id}, If-None-Match: 304', port: app.port, pid: app.process.pid, path: shared, expect: [304], headers: { 'if-none-match': etag } },
-      { key: 'captcha', label: 'GET /api/captcha', port: app.port, pid: app.process.pid, path: '/api/captcha', expect: [200] },
+      {
+        label: 'bare Fastify, same bytes from memory',
+        port: bare.port,
+        pid: bare.process.pid,
+        path: '/shared',
+        expect: [200],
+      },
+      {
+        key: 'shared',
+        label: 'GET /api/shared/{id}',
+        port: app.port,
+        pid: app.process.pid,
+        path: shared,
+        expect: [200],
+      },
+      {
+        key: 'shared-br',
+        label: 'GET /api/shared/{id}, Accept-Encoding: br',
+        port: app.port,
+        pid: app.process.pid,
+        path: shared,
+        expect: [200],
+        headers: { 'accept-encoding': 'br' },
+      },
+      {
+        key: 'shared-304',
+        label: 'GET /api/shared/{id}, If-None-Match: 304',
+        port: app.port,
+        pid: app.process.pid,
+        path: shared,
+        expect: [304],
+        headers: { 'if-none-match': etag },
+      },
+      {
+        key: 'captcha',
+        label: 'GET /api/captcha',
+        port: app.port,
+        pid: app.process.pid,
+        path: '/api/captcha',
+        expect: [200],
+      },
       { key: 'healthz', label: 'GET /healthz', port: app.port, pid: app.process.pid, path: '/healthz', expect: [200] },
     ];
     const only = flags.only?.split(',').map((key) => key.trim());

@@ -50,11 +50,16 @@ const env = (wordDelayMs: number): NodeJS.ProcessEnv => ({
 
 function start(wordDelayMs: number): ChildProcess {
   // As `npm start` runs it.
-  const child = spawn(process.execPath, serverArgv(root), { cwd: root, env: env(wordDelayMs), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, serverArgv(root), {
+    cwd: root,
+    env: env(wordDelayMs),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr?.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
   child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGKILL' && !args.supervise) console.error(`server exited (${code ?? signal}): ${errors}`);
+    if (code !== 0 && signal !== 'SIGKILL' && !args.supervise)
+      console.error(`server exited (${code ?? signal}): ${errors}`);
   });
   return child;
 }
@@ -77,7 +82,11 @@ async function healthy(deadlineMs = 120_000): Promise<number> {
 const json = (cookie: string) => ({ 'content-type': 'application/json', cookie });
 
 async function turn(cookie: string, storyId: number, text: string): Promise<void> {
-  const res = await fetch(`${base}/api/story/${storyId}/continue`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ message: text }) });
+  const res = await fetch(`${base}/api/story/${storyId}/continue`, {
+    method: 'POST',
+    headers: json(cookie),
+    body: JSON.stringify({ message: text }),
+  });
   if (res.status !== 200) throw new Error(`turn failed: ${res.status} ${await res.text()}`);
 }
 
@@ -89,7 +98,13 @@ try {
   for (let i = 0; i < PLAYERS; i += 1) {
     const name = `restart${i}`;
     const cookie = await registerOverHttp(base, name, 'benchmark-password');
-    const story = await (await fetch(`${base}/api/story/start`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ prompt: `A lighthouse keeper's log, volume ${i}` }) })).json();
+    const story = await (
+      await fetch(`${base}/api/story/start`, {
+        method: 'POST',
+        headers: json(cookie),
+        body: JSON.stringify({ prompt: `A lighthouse keeper's log, volume ${i}` }),
+      })
+    ).json();
     for (let t = 1; t <= TURNS; t += 1) await turn(cookie, story.storyId, `I climb to the lamp, night ${t}.`);
     players.push({ name, cookie, storyId: story.storyId });
   }
@@ -102,7 +117,11 @@ try {
   const times: number[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     const victim = players[round % players.length];
-    const reply = fetch(`${base}/api/story/${victim.storyId}/continue`, { method: 'POST', headers: { ...json(victim.cookie), accept: 'text/event-stream' }, body: JSON.stringify({ message: 'I light the lamp.' }) });
+    const reply = fetch(`${base}/api/story/${victim.storyId}/continue`, {
+      method: 'POST',
+      headers: { ...json(victim.cookie), accept: 'text/event-stream' },
+      body: JSON.stringify({ message: 'I light the lamp.' }),
+    });
     const reader = (await reply).body!.getReader();
     let seen = '';
     while (!seen.includes('event: delta')) seen += new TextDecoder().decode((await reader.read()).value);
@@ -128,18 +147,33 @@ try {
     times.push(upAt - killedAt);
 
     // The data survived: the player signs in again and the story still has its turns.
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: victim.name, password: 'benchmark-password' }) });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('tw_session='))!.split(';')[0];
-    const state = await (await fetch(`${base}/api/story/${victim.storyId}/current-state`, { headers: { cookie } })).json();
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: victim.name, password: 'benchmark-password' }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('tw_session='))!
+      .split(';')[0];
+    const state = await (
+      await fetch(`${base}/api/story/${victim.storyId}/current-state`, { headers: { cookie } })
+    ).json();
     const kept = state.messages?.length ?? 0;
-    console.log(`round ${round}: kill -9 to first 200 from /healthz ${(upAt - killedAt).toFixed(0)} ms (${attempts} start${attempts > 1 ? 's' : ''}); story ${victim.storyId} holds ${kept} messages`);
+    console.log(
+      `round ${round}: kill -9 to first 200 from /healthz ${(upAt - killedAt).toFixed(0)} ms (${attempts} start${attempts > 1 ? 's' : ''}); story ${victim.storyId} holds ${kept} messages`,
+    );
     if (kept < 2 * TURNS) throw new Error(`story ${victim.storyId} lost turns: ${kept} messages`);
     victim.cookie = cookie;
   }
   const sorted = [...times].sort((a, b) => a - b);
-  console.log(`p50 ${sorted[Math.floor((sorted.length - 1) / 2)].toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms over ${ROUNDS} restarts (serve client: ${args['serve-client']})`);
+  console.log(
+    `p50 ${sorted[Math.floor((sorted.length - 1) / 2)].toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms over ${ROUNDS} restarts (serve client: ${args['serve-client']})`,
+  );
 } finally {
   server.kill('SIGTERM');
-  await new Promise((done) => (server.exitCode !== null || server.signalCode !== null ? done(null) : server.once('exit', done)));
+  await new Promise((done) =>
+    server.exitCode !== null || server.signalCode !== null ? done(null) : server.once('exit', done),
+  );
   await rm(dataDir, { recursive: true, force: true });
 }

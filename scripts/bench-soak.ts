@@ -18,9 +18,34 @@
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { actionBody, appTarget, closedLoop, directBody, directTarget, keepAliveAgent, percentile, sleep, streamTurn, summarise, type TurnResult } from './bench-lib/load';
+import {
+  actionBody,
+  appTarget,
+  closedLoop,
+  directBody,
+  directTarget,
+  keepAliveAgent,
+  percentile,
+  sleep,
+  streamTurn,
+  summarise,
+  type TurnResult,
+} from './bench-lib/load';
 import { createPlayers, storedReplies } from './bench-lib/players';
-import { appEnv, BENCH_API_KEY, BENCH_MODEL, cpuMs, openStore, rssMb, startApp, startFakeProvider, stopProcess, type AppProcess, type Backend, type Timing } from './bench-lib/processes';
+import {
+  appEnv,
+  BENCH_API_KEY,
+  BENCH_MODEL,
+  cpuMs,
+  openStore,
+  rssMb,
+  startApp,
+  startFakeProvider,
+  stopProcess,
+  type AppProcess,
+  type Backend,
+  type Timing,
+} from './bench-lib/processes';
 import { goalFor } from './bench-lib/report';
 
 const { values: args } = parseArgs({
@@ -48,10 +73,15 @@ const SAMPLE_MS = 10_000;
 const RSS_TOLERANCE = 0.1;
 
 const log = (line: string) => console.log(line);
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
-log(`bench:soak: ${PLAYERS} players for ${MINUTES} min on ${BACKEND}; provider TTFT ${TIMING.ttftMs} ms, ${TIMING.words} words one per chunk every ${TIMING.chunkMs} ms`);
+log(
+  `bench:soak: ${PLAYERS} players for ${MINUTES} min on ${BACKEND}; provider TTFT ${TIMING.ttftMs} ms, ${TIMING.words} words one per chunk every ${TIMING.chunkMs} ms`,
+);
 log(`load average at start: ${load()}`);
 const fake = await startFakeProvider(TIMING);
 const { store, cleanUp } = await openStore(BACKEND, 'tw_bench_soak');
@@ -72,10 +102,16 @@ try {
   // The app idles meanwhile: its CPU rate now is taken off the soak's CPU per turn.
   const idleCpuBefore = await cpuMs(pid);
   const idleStarted = performance.now();
-  const direct = summarise(await closedLoop(PLAYERS, DIRECT_SECONDS, TURN_MS, () => streamTurn(provider, directBody(BENCH_MODEL, (directTurns += 1)))));
+  const direct = summarise(
+    await closedLoop(PLAYERS, DIRECT_SECONDS, TURN_MS, () =>
+      streamTurn(provider, directBody(BENCH_MODEL, (directTurns += 1))),
+    ),
+  );
   const idleCpuRate = ((await cpuMs(pid)) - idleCpuBefore) / (performance.now() - idleStarted);
   directAgent.destroy();
-  log(`direct baseline (${DIRECT_SECONDS} s): TTFT p50 ${ms(direct.ttftP50)}, p99 ${ms(direct.ttftP99)}; ${direct.turnsPerSecond.toFixed(1)} turns/s; ${direct.errors} errors`);
+  log(
+    `direct baseline (${DIRECT_SECONDS} s): TTFT p50 ${ms(direct.ttftP50)}, p99 ${ms(direct.ttftP99)}; ${direct.turnsPerSecond.toFixed(1)} turns/s; ${direct.errors} errors`,
+  );
   await sleep(2000);
 
   const agent = keepAliveAgent();
@@ -83,7 +119,9 @@ try {
   const turns = new Array(PLAYERS).fill(0);
   const results: TurnResult[] = [];
   const series: Array<{ second: number; rss: number }> = [{ second: 0, rss: await rssMb(pid) }];
-  log(`soak: RSS every ${SAMPLE_MS / 1000} s (t, RSS, turns done, turns/s and the app's CPU per turn in the last interval, errors so far)`);
+  log(
+    `soak: RSS every ${SAMPLE_MS / 1000} s (t, RSS, turns done, turns/s and the app's CPU per turn in the last interval, errors so far)`,
+  );
   log(`  t=   0 s  RSS ${series[0].rss.toFixed(0)} MB`);
   const started = performance.now();
   const cpuBefore = await cpuMs(pid);
@@ -100,10 +138,18 @@ try {
       const cpuPerTurn = (cpuNow - lastCpu) / Math.max(1, done);
       lastCount = results.length;
       lastCpu = cpuNow;
-      log(`  t=${String(second).padStart(4)} s  RSS ${rss.toFixed(0)} MB  turns ${results.length}  ${rate.toFixed(1)}/s  CPU ${cpuPerTurn.toFixed(1)} ms/turn  errors ${errors}`);
+      log(
+        `  t=${String(second).padStart(4)} s  RSS ${rss.toFixed(0)} MB  turns ${results.length}  ${rate.toFixed(1)}/s  CPU ${cpuPerTurn.toFixed(1)} ms/turn  errors ${errors}`,
+      );
     });
   }, SAMPLE_MS);
-  const loop = await closedLoop(PLAYERS, MINUTES * 60, TURN_MS, (client) => streamTurn(targets[client], actionBody((turns[client] += 1))), results);
+  const loop = await closedLoop(
+    PLAYERS,
+    MINUTES * 60,
+    TURN_MS,
+    (client) => streamTurn(targets[client], actionBody((turns[client] += 1))),
+    results,
+  );
   const cpu = (await cpuMs(pid)) - cpuBefore - idleCpuRate * (performance.now() - started);
   clearInterval(sampler);
   agent.destroy();
@@ -113,12 +159,17 @@ try {
       `${soak.turnsPerSecond.toFixed(1)} turns/s (${((soak.turnsPerSecond / direct.turnsPerSecond) * 100).toFixed(0)} % of direct); app CPU ${(cpu / soak.turns).toFixed(1)} ms/turn above idle`,
   );
   // Drift: the first and the last minute of the run side by side.
-  const window = (from: number, to: number) => loop.results.filter((r) => r.ok && r.startedAt - started >= from && r.startedAt - started < to).map((r) => r.ttftMs);
+  const window = (from: number, to: number) =>
+    loop.results
+      .filter((r) => r.ok && r.startedAt - started >= from && r.startedAt - started < to)
+      .map((r) => r.ttftMs);
   const first = window(0, 60_000);
   const last = window(MINUTES * 60_000 - 60_000, MINUTES * 60_000);
   log(`  TTFT p99 in the first minute ${ms(percentile(first, 99))}, in the last minute ${ms(percentile(last, 99))}`);
   const minutes = Array.from({ length: Math.ceil(MINUTES) }, (_, m) => window(m * 60_000, (m + 1) * 60_000));
-  log(`  TTFT p50 / p99 by minute (ms): ${minutes.map((w) => `${percentile(w, 50).toFixed(0)}/${percentile(w, 99).toFixed(0)}`).join('  ')}`);
+  log(
+    `  TTFT p50 / p99 by minute (ms): ${minutes.map((w) => `${percentile(w, 50).toFixed(0)}/${percentile(w, 99).toFixed(0)}`).join('  ')}`,
+  );
   for (const error of soak.firstErrors) log(`  error: ${error.slice(0, 300)}`);
 
   await stopProcess(child);
@@ -132,17 +183,29 @@ try {
   const addedP99 = soak.ttftP99 - direct.ttftP99;
   checks.push(
     { name: 'no errors', pass: soak.errors === 0, detail: `${soak.errors} failed turns of ${loop.results.length}` },
-    { name: 'turns stored = turns acknowledged', pass: stored === acknowledged, detail: `${stored} replies stored, ${acknowledged} done events (${players.length} openings + ${soak.turns} turns)` },
+    {
+      name: 'turns stored = turns acknowledged',
+      pass: stored === acknowledged,
+      detail: `${stored} replies stored, ${acknowledged} done events (${players.length} openings + ${soak.turns} turns)`,
+    },
     {
       name: `RSS at the end within ${RSS_TOLERANCE * 100} % of RSS after warm-up`,
       pass: end.rss <= warm.rss * (1 + RSS_TOLERANCE),
       detail: `${warm.rss.toFixed(0)} MB at ${warm.second} s, ${end.rss.toFixed(0)} MB at ${end.second} s (${(((end.rss - warm.rss) / warm.rss) * 100).toFixed(1)} %)`,
     },
-    { name: `p99 added TTFT <= ${P99_GOAL} ms`, pass: addedP99 <= P99_GOAL, detail: `app p99 ${ms(soak.ttftP99)} - direct p99 ${ms(direct.ttftP99)} = ${ms(addedP99)}` },
+    {
+      name: `p99 added TTFT <= ${P99_GOAL} ms`,
+      pass: addedP99 <= P99_GOAL,
+      detail: `app p99 ${ms(soak.ttftP99)} - direct p99 ${ms(direct.ttftP99)} = ${ms(addedP99)}`,
+    },
   );
   log(`RSS series (s:MB): ${series.map((s) => `${s.second}:${s.rss.toFixed(0)}`).join(' ')}`);
 } catch (error) {
-  checks.push({ name: 'run completed', pass: false, detail: `${String(error)}; app output: ${app?.output().slice(-2000) ?? ''}` });
+  checks.push({
+    name: 'run completed',
+    pass: false,
+    detail: `${String(error)}; app output: ${app?.output().slice(-2000) ?? ''}`,
+  });
 } finally {
   if (app) await stopProcess(app.child);
   await stopProcess(fake.child);

@@ -40,7 +40,9 @@ async function timed(run: () => Promise<Response>): Promise<number> {
   return performance.now() - t0;
 }
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
+async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'tw-bench-speech-'));
     const database = await openDatabase({ kind: 'pglite', dataDir: dir });
@@ -65,7 +67,10 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ databas
 
 async function benchOn(kind: 'pglite' | 'postgres') {
   const fake = await startFakeSpeechServer({ apiKey: null });
-  fake.fallback = { speech: { kind: 'ok', latencyMs: LATENCY_MS }, transcriptions: { kind: 'ok', latencyMs: LATENCY_MS } };
+  fake.fallback = {
+    speech: { kind: 'ok', latencyMs: LATENCY_MS },
+    transcriptions: { kind: 'ok', latencyMs: LATENCY_MS },
+  };
   const { database, cleanUp } = await openBenchDatabase(kind);
   await database.migrate();
   const config = loadConfig({
@@ -92,10 +97,24 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     const cookie = await registerOverHttp(base, `bench${randomBytes(4).toString('hex')}`, 'benchmark-password');
     const headers = { cookie, 'content-type': 'application/json' };
     const replies: Array<{ storyId: number; messageId: number; message: string }> = [];
-    const start = await (await fetch(`${base}/api/story/start`, { method: 'POST', headers, body: JSON.stringify({ prompt: 'A harbour town where the bells ring on their own' }) })).json();
+    const start = await (
+      await fetch(`${base}/api/story/start`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ prompt: 'A harbour town where the bells ring on their own' }),
+      })
+    ).json();
     replies.push(start);
     for (let turn = 1; turn < TURNS; turn += 1) {
-      replies.push(await (await fetch(`${base}/api/story/${start.storyId}/continue`, { method: 'POST', headers, body: JSON.stringify({ message: `I walk on, step ${turn}` }) })).json());
+      replies.push(
+        await (
+          await fetch(`${base}/api/story/${start.storyId}/continue`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ message: `I walk on, step ${turn}` }),
+          })
+        ).json(),
+      );
     }
 
     // 1. Sentences: direct and through Taleweaver, interleaved; then replays.
@@ -105,15 +124,37 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     const parts: Array<{ storyId: number; messageId: number; part: number }> = [];
     for (const reply of replies) {
       const count = splitSentences(reply.message).length;
-      for (let part = 0; part < count; part += 1) parts.push({ storyId: reply.storyId, messageId: reply.messageId, part });
+      for (let part = 0; part < count; part += 1)
+        parts.push({ storyId: reply.storyId, messageId: reply.messageId, part });
     }
     const sentenceOf = new Map(replies.map((r) => [r.messageId, splitSentences(r.message)]));
     for (const p of parts) {
       const input = sentenceOf.get(p.messageId)![p.part];
-      direct.push(await timed(() => fetch(`${fake.baseUrl}/audio/speech`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'bench-tts', voice: 'nova', input, response_format: 'mp3' }) })));
-      through.push(await timed(() => fetch(`${base}/api/story/${p.storyId}/messages/${p.messageId}/speech/${p.part}?voice=nova`, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })));
+      direct.push(
+        await timed(() =>
+          fetch(`${fake.baseUrl}/audio/speech`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'bench-tts', voice: 'nova', input, response_format: 'mp3' }),
+          }),
+        ),
+      );
+      through.push(
+        await timed(() =>
+          fetch(`${base}/api/story/${p.storyId}/messages/${p.messageId}/speech/${p.part}?voice=nova`, {
+            headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+          }),
+        ),
+      );
     }
-    for (const p of parts) replay.push(await timed(() => fetch(`${base}/api/story/${p.storyId}/messages/${p.messageId}/speech/${p.part}?voice=nova`, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })));
+    for (const p of parts)
+      replay.push(
+        await timed(() =>
+          fetch(`${base}/api/story/${p.storyId}/messages/${p.messageId}/speech/${p.part}?voice=nova`, {
+            headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+          }),
+        ),
+      );
     const added = through.map((t, i) => t - direct[i]);
 
     // 2. Recordings of 1 MB: direct multipart and through Taleweaver, interleaved.
@@ -130,21 +171,43 @@ async function benchOn(kind: 'pglite' | 'postgres') {
           return fetch(`${fake.baseUrl}/audio/transcriptions`, { method: 'POST', body: form });
         }),
       );
-      sttThrough.push(await timed(() => fetch(`${base}/api/speech/transcriptions`, { method: 'POST', headers: { cookie, 'content-type': 'audio/webm;codecs=opus', 'x-requested-with': 'XMLHttpRequest' }, body: recording })));
+      sttThrough.push(
+        await timed(() =>
+          fetch(`${base}/api/speech/transcriptions`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'audio/webm;codecs=opus', 'x-requested-with': 'XMLHttpRequest' },
+            body: recording,
+          }),
+        ),
+      );
     }
     const sttAdded = sttThrough.map((t, i) => t - sttDirect[i]);
     const rssAfter = process.memoryUsage().rss;
 
-    console.log(`\n### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}: ${parts.length} sentences from ${replies.length} replies, ${RECORDINGS} recordings of 1 MB, provider latency ${LATENCY_MS} ms\n`);
+    console.log(
+      `\n### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}: ${parts.length} sentences from ${replies.length} replies, ${RECORDINGS} recordings of 1 MB, provider latency ${LATENCY_MS} ms\n`,
+    );
     console.log('| what | p50 | p99 | added p50 / p99 |');
     console.log('|---|---|---|---|');
     console.log(`| sentence, provider direct | ${ms(percentile(direct, 50))} | ${ms(percentile(direct, 99))} | — |`);
-    console.log(`| sentence through Taleweaver, first time (synthesised, kept, ledger row) | ${ms(percentile(through, 50))} | ${ms(percentile(through, 99))} | +${ms(percentile(added, 50))} / +${ms(percentile(added, 99))} |`);
-    console.log(`| sentence replayed (kept clip, no provider call) | ${ms(percentile(replay, 50))} | ${ms(percentile(replay, 99))} | ${(percentile(replay, 50) / percentile(direct, 50)).toFixed(2)}× the provider's p50 |`);
-    console.log(`| 1 MB recording, provider direct | ${ms(percentile(sttDirect, 50))} | ${ms(percentile(sttDirect, 99))} | — |`);
-    console.log(`| 1 MB recording through Taleweaver | ${ms(percentile(sttThrough, 50))} | ${ms(percentile(sttThrough, 99))} | +${ms(percentile(sttAdded, 50))} / +${ms(percentile(sttAdded, 99))} |`);
-    console.log(`\nRSS of this process (app, database${kind === 'pglite' ? ' in-process' : ' client'} and fake): ${mb(rssBefore)} before, ${mb(rssAfter)} after.`);
-    console.log(`Provider calls: ${fake.requests.filter((r) => r.path === 'speech').length} speech (${parts.length} direct + ${parts.length} first-time; replays made none), ${fake.requests.filter((r) => r.path === 'transcriptions').length} transcriptions.`);
+    console.log(
+      `| sentence through Taleweaver, first time (synthesised, kept, ledger row) | ${ms(percentile(through, 50))} | ${ms(percentile(through, 99))} | +${ms(percentile(added, 50))} / +${ms(percentile(added, 99))} |`,
+    );
+    console.log(
+      `| sentence replayed (kept clip, no provider call) | ${ms(percentile(replay, 50))} | ${ms(percentile(replay, 99))} | ${(percentile(replay, 50) / percentile(direct, 50)).toFixed(2)}× the provider's p50 |`,
+    );
+    console.log(
+      `| 1 MB recording, provider direct | ${ms(percentile(sttDirect, 50))} | ${ms(percentile(sttDirect, 99))} | — |`,
+    );
+    console.log(
+      `| 1 MB recording through Taleweaver | ${ms(percentile(sttThrough, 50))} | ${ms(percentile(sttThrough, 99))} | +${ms(percentile(sttAdded, 50))} / +${ms(percentile(sttAdded, 99))} |`,
+    );
+    console.log(
+      `\nRSS of this process (app, database${kind === 'pglite' ? ' in-process' : ' client'} and fake): ${mb(rssBefore)} before, ${mb(rssAfter)} after.`,
+    );
+    console.log(
+      `Provider calls: ${fake.requests.filter((r) => r.path === 'speech').length} speech (${parts.length} direct + ${parts.length} first-time; replays made none), ${fake.requests.filter((r) => r.path === 'transcriptions').length} transcriptions.`,
+    );
   } finally {
     await app.close();
     await database.close();

@@ -22,7 +22,14 @@ import { createRepositories } from '../server/db/repositories';
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 200);
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 4000);
-const ACTIONS = ['I look around', 'I follow the path north', 'I ask the stranger who they are', 'I open the old chest', 'I listen at the door', 'I climb higher'];
+const ACTIONS = [
+  'I look around',
+  'I follow the path north',
+  'I ask the stranger who they are',
+  'I open the old chest',
+  'I listen at the door',
+  'I climb higher',
+];
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -41,7 +48,14 @@ async function seedStory(dataDir: string, userId: number): Promise<{ storyId: nu
     const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
     if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
     const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
-    const reply = await repos.stories.saveReply({ storyId: story.id, turn, content, alternativeTo: null, usage: null, now: new Date(start + turn * 60_000 + 1000) });
+    const reply = await repos.stories.saveReply({
+      storyId: story.id,
+      turn,
+      content,
+      alternativeTo: null,
+      usage: null,
+      now: new Date(start + turn * 60_000 + 1000),
+    });
     lastMessageId = reply.id;
     replies.push({ id: reply.id, content });
   }
@@ -64,8 +78,27 @@ async function seedStory(dataDir: string, userId: number): Promise<{ storyId: nu
       signal: new AbortController().signal,
     });
     const asset = await toStoredImage(bytes);
-    const image = await repos.images.request({ userId, storyId: story.id, messageId: reply.id, scene, now: new Date() });
-    if (image) await repos.images.complete(image.id, asset, { userId, storyId: story.id, kind: 'image', provider: 'builtin', model: 'taleweaver-painter', imageTokens: 1000 }, new Date());
+    const image = await repos.images.request({
+      userId,
+      storyId: story.id,
+      messageId: reply.id,
+      scene,
+      now: new Date(),
+    });
+    if (image)
+      await repos.images.complete(
+        image.id,
+        asset,
+        {
+          userId,
+          storyId: story.id,
+          kind: 'image',
+          provider: 'builtin',
+          model: 'taleweaver-painter',
+          imageTokens: 1000,
+        },
+        new Date(),
+      );
   }
   await repos.preferences.upsert(userId, { imageGeneration: IMAGES > 0 }, new Date());
   await database.close();
@@ -75,7 +108,9 @@ async function seedStory(dataDir: string, userId: number): Promise<{ storyId: nu
 async function measureScroll(page: Page) {
   return page.evaluate(async (durationMs) => {
     const longTasks: number[] = [];
-    const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+    const observer = new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => longTasks.push(entry.duration)),
+    );
     observer.observe({ type: 'longtask', buffered: false });
     const frames: number[] = [];
     const started = performance.now();
@@ -92,7 +127,11 @@ async function measureScroll(page: Page) {
       requestAnimationFrame(step);
     });
     observer.disconnect();
-    return { frames: frames.slice(1), longTasks, scrolledPx: Math.round(document.documentElement.scrollHeight - window.scrollY - window.innerHeight) };
+    return {
+      frames: frames.slice(1),
+      longTasks,
+      scrolledPx: Math.round(document.documentElement.scrollHeight - window.scrollY - window.innerHeight),
+    };
   }, SCROLL_MS);
 }
 
@@ -104,22 +143,36 @@ async function profileOpen(page: Page, url: string, lastMessageId: number) {
   await cdp.send('Profiler.start');
   await page.goto(url);
   await page.locator(`[data-message-id="${lastMessageId}"]`).waitFor({ state: 'visible', timeout: 60_000 });
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] } };
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: {
+      nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+      samples: number[];
+      timeDeltas: number[];
+    };
+  };
   const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const self = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const frame = byNode.get(id);
-    const key = frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}` : '?';
+    const key = frame
+      ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`
+      : '?';
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
-  const top = [...self].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 20);
+  const top = [...self]
+    .filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20);
   console.log('CPU profile of one opening, self time:');
   for (const [name, ms] of top) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
 }
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'tw-bench-ui-'));
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }), serveClient: true };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }),
+    serveClient: true,
+  };
   // Register through the app, then write the long story directly while the app is closed.
   let database = await openDatabase({ kind: 'pglite', dataDir });
   await database.migrate();
@@ -130,14 +183,21 @@ async function main() {
   const cookie = captcha.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const [, a, op, b] = /What is (\d+) (.) (\d+)\?/.exec(captcha.json().question) ?? [];
   const answer = op === '+' ? +a + +b : op === '-' ? +a - +b : +a * +b;
-  const registered = await app.inject({ method: 'POST', url: '/api/register', headers: { cookie }, payload: { username, email: `${username}@example.com`, password, captchaAnswer: String(answer) } });
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    headers: { cookie },
+    payload: { username, email: `${username}@example.com`, password, captchaAnswer: String(answer) },
+  });
   const userId = registered.json().id as number;
   await app.close();
   await database.close();
 
   const seedStarted = performance.now();
   const { storyId, lastMessageId } = await seedStory(dataDir, userId);
-  console.log(`seeded ${TURNS} turns (${TURNS * 2 + 1} messages) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${TURNS} turns (${TURNS * 2 + 1} messages) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+  );
 
   database = await openDatabase({ kind: 'pglite', dataDir });
   app = await buildApp(config, { database, logger: false });
@@ -145,41 +205,62 @@ async function main() {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const login = await context.request.post(`${base}/api/login`, { data: { username, password }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const login = await context.request.post(`${base}/api/login`, {
+      data: { username, password },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
     // tsx keeps function names with a `__name` helper that functions sent to the page would miss.
     await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    if (process.env.BENCH_CSS) await context.addInitScript({ content: `document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style'); s.textContent = ${JSON.stringify(process.env.BENCH_CSS)}; document.head.append(s); });` });
+    if (process.env.BENCH_CSS)
+      await context.addInitScript({
+        content: `document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style'); s.textContent = ${JSON.stringify(process.env.BENCH_CSS)}; document.head.append(s); });`,
+      });
     const page = await context.newPage();
     // Warm the HTTP cache with the app's code, as a returning player has it.
     await page.goto(`${base}/`);
     await page.waitForLoadState('networkidle');
 
     // Long tasks while the story opens, buffered from each navigation on.
-    await page.addInitScript({ content: "window.__longTasks = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });" });
+    await page.addInitScript({
+      content:
+        "window.__longTasks = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });",
+    });
     if (process.env.BENCH_PROFILE) await profileOpen(page, `${base}/story/${storyId}`, lastMessageId);
     const results: Array<Record<string, number>> = [];
     for (let run = 0; run < 3; run += 1) {
       await page.goto(`${base}/story/${storyId}`);
       await page.locator(`[data-message-id="${lastMessageId}"]`).waitFor({ state: 'visible', timeout: 60_000 });
       const opened = await page.evaluate(() => performance.now());
-      const openLongTasks = await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks ?? []).slice());
-      const stateFetch = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/current-state'))?.duration ?? 0);
+      const openLongTasks = await page.evaluate(() =>
+        ((window as unknown as { __longTasks: number[] }).__longTasks ?? []).slice(),
+      );
+      const stateFetch = await page.evaluate(
+        () => performance.getEntriesByType('resource').find((e) => e.name.includes('/current-state'))?.duration ?? 0,
+      );
       // Where the opening time goes: each API call's start and end since navigation.
       const waterfall = await page.evaluate(() =>
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
           .filter((e) => e.name.includes('/api/') || e.name.endsWith('.js'))
-          .map((e) => `${new URL(e.name).pathname.replace(/^\/assets\//, '')} ${e.startTime.toFixed(0)}→${e.responseEnd.toFixed(0)}`)
+          .map(
+            (e) =>
+              `${new URL(e.name).pathname.replace(/^\/assets\//, '')} ${e.startTime.toFixed(0)}→${e.responseEnd.toFixed(0)}`,
+          )
           .join(', '),
       );
       if (run === 0) console.log(`  first run's requests (ms since navigation): ${waterfall}`);
       await page.waitForTimeout(300);
       const bubbles = await page.locator('[role="log"] article').count();
       const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-      const heapMb = await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6);
+      const heapMb = await page.evaluate(
+        () => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6,
+      );
       const scroll = await measureScroll(page);
       results.push({
         openMs: opened,
@@ -199,7 +280,9 @@ async function main() {
         scrolledPx: scroll.scrolledPx,
       });
     }
-    console.log(`story of ${TURNS} turns (${TURNS * 2 + 1} messages) with ${IMAGES} pictures, Chromium ${browser.version()}, 1280x800, warm cache; 3 runs:`);
+    console.log(
+      `story of ${TURNS} turns (${TURNS * 2 + 1} messages) with ${IMAGES} pictures, Chromium ${browser.version()}, 1280x800, warm cache; 3 runs:`,
+    );
     for (const r of results) {
       console.log(
         `  open ${r.openMs.toFixed(0)} ms (current-state fetch ${r.stateFetchMs.toFixed(0)} ms, ${r.openLongTasks} long tasks, longest ${r.openLongestTask.toFixed(0)} ms) · ${r.bubbles} bubbles and ${r.images} pictures in the DOM, ${r.domNodes} elements, JS heap ${r.heapMb.toFixed(1)} MB · ` +

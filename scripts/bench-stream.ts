@@ -20,7 +20,18 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { actionBody, appTarget, closedLoop, directBody, directTarget, keepAliveAgent, sleep, streamTurn, summarise, type LoopSummary } from './bench-lib/load';
+import {
+  actionBody,
+  appTarget,
+  closedLoop,
+  directBody,
+  directTarget,
+  keepAliveAgent,
+  sleep,
+  streamTurn,
+  summarise,
+  type LoopSummary,
+} from './bench-lib/load';
 import { copyStory, createPlayers, playTemplateStory, storyShape, type Player } from './bench-lib/players';
 import {
   appEnv,
@@ -70,7 +81,9 @@ interface Tree {
 const describe = (dir: string) => {
   try {
     const head = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !==
+      '';
     return `${head}${dirty ? '+changes' : ''}`;
   } catch {
     return dir;
@@ -78,13 +91,23 @@ const describe = (dir: string) => {
 };
 const here = resolve(new URL('..', import.meta.url).pathname);
 const TREES: Tree[] = [{ label: `this tree (${describe(here)})`, dir: here }];
-for (const dir of (args.compare ?? '').split(',').filter(Boolean)) TREES.push({ label: `${dir} (${describe(resolve(dir))})`, dir: resolve(dir) });
+for (const dir of (args.compare ?? '').split(',').filter(Boolean))
+  TREES.push({ label: `${dir} (${describe(resolve(dir))})`, dir: resolve(dir) });
 
 const log = (line: string) => console.log(line);
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 
 /** Grows every player's story to STORY_TURNS turns; the app is restarted on the grown database. */
-async function growStories(app: AppProcess, tree: Tree, store: AppStore, fake: FakeProvider, players: Player[]): Promise<AppProcess> {
+async function growStories(
+  app: AppProcess,
+  tree: Tree,
+  store: AppStore,
+  fake: FakeProvider,
+  players: Player[],
+): Promise<AppProcess> {
   const started = performance.now();
   await fake.setTiming(INSTANT);
   const templateId = await playTemplateStory(app.base, 'benchtemplate', STORY_TURNS);
@@ -92,9 +115,15 @@ async function growStories(app: AppProcess, tree: Tree, store: AppStore, fake: F
   await sleep(2000);
   await fake.setTiming(TIMING);
   await stopProcess(app.child);
-  await copyStory(store, templateId, players.map((p) => p.storyId));
+  await copyStory(
+    store,
+    templateId,
+    players.map((p) => p.storyId),
+  );
   const shape = await storyShape(store, players[0].storyId);
-  log(`  stories grown to ${STORY_TURNS} turns in ${((performance.now() - started) / 1000).toFixed(1)} s: ${shape.messages} messages each, memory (${shape.memoryWords} words) folds the first ${shape.folded}`);
+  log(
+    `  stories grown to ${STORY_TURNS} turns in ${((performance.now() - started) / 1000).toFixed(1)} s: ${shape.messages} messages each, memory (${shape.memoryWords} words) folds the first ${shape.folded}`,
+  );
   return startApp(tree.dir, appEnv(fake.baseUrl, store));
 }
 
@@ -113,7 +142,11 @@ async function runLevel(app: AppProcess, fake: FakeProvider, players: Player[], 
   // (timers, housekeeping, PGlite's WAL sweep) that is taken off the level's CPU per turn.
   const idleCpuBefore = await cpuMs(app.child.pid);
   const idleStarted = performance.now();
-  const direct = summarise(await closedLoop(clients, SECONDS, TURN_MS, () => streamTurn(provider, directBody(BENCH_MODEL, (directTurns += 1)))));
+  const direct = summarise(
+    await closedLoop(clients, SECONDS, TURN_MS, () =>
+      streamTurn(provider, directBody(BENCH_MODEL, (directTurns += 1))),
+    ),
+  );
   const idleCpuRate = ((await cpuMs(app.child.pid)) - idleCpuBefore) / (performance.now() - idleStarted);
   directAgent.destroy();
   await sleep(1000);
@@ -125,7 +158,9 @@ async function runLevel(app: AppProcess, fake: FakeProvider, players: Player[], 
   const sampler = sampleRss(app.child.pid, 250);
   const cpuBefore = await cpuMs(app.child.pid);
   const levelStarted = performance.now();
-  const loop = await closedLoop(clients, SECONDS, TURN_MS, (client) => streamTurn(targets[client], actionBody((turns[client] += 1))));
+  const loop = await closedLoop(clients, SECONDS, TURN_MS, (client) =>
+    streamTurn(targets[client], actionBody((turns[client] += 1))),
+  );
   const cpu = (await cpuMs(app.child.pid)) - cpuBefore - idleCpuRate * (performance.now() - levelStarted);
   const peak = Math.max(idle, ...sampler.stop());
   appAgent.destroy();
@@ -134,7 +169,9 @@ async function runLevel(app: AppProcess, fake: FakeProvider, players: Player[], 
   return { direct, app: summary, rss: [idle, peak, await rssMb(app.child.pid)], cpuPerTurnMs: cpu / summary.turns };
 }
 
-log(`bench:stream: provider TTFT ${TIMING.ttftMs} ms, ${TIMING.words} words one per chunk every ${TIMING.chunkMs} ms; ${SECONDS} s per level and path; levels ${LEVELS.join(', ')}; backends ${BACKENDS.join(', ')}${STORY_TURNS ? `; stories grown to ${STORY_TURNS} turns` : ''}`);
+log(
+  `bench:stream: provider TTFT ${TIMING.ttftMs} ms, ${TIMING.words} words one per chunk every ${TIMING.chunkMs} ms; ${SECONDS} s per level and path; levels ${LEVELS.join(', ')}; backends ${BACKENDS.join(', ')}${STORY_TURNS ? `; stories grown to ${STORY_TURNS} turns` : ''}`,
+);
 log(`load average at start: ${load()}`);
 const fake = await startFakeProvider(TIMING);
 const rows: LevelRow[] = [];
@@ -153,12 +190,23 @@ try {
         await fake.setTiming(INSTANT);
         const players = await createPlayers(app.base, playersNeeded, 'benchplayer');
         await fake.setTiming(TIMING);
-        log(`  ${players.length} players registered with a story each in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+        log(
+          `  ${players.length} players registered with a story each in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+        );
         if (STORY_TURNS > 0) app = await growStories(app, tree, store, fake, players);
         await sleep(2000);
         for (const clients of LEVELS) {
           const { direct, app: through, rss, cpuPerTurnMs } = await runLevel(app, fake, players, clients);
-          const row: LevelRow = { backend, tree: tree.label, clients, direct, app: through, rss, cpuPerTurnMs, goal: goalFor(clients) };
+          const row: LevelRow = {
+            backend,
+            tree: tree.label,
+            clients,
+            direct,
+            app: through,
+            rss,
+            cpuPerTurnMs,
+            goal: goalFor(clients),
+          };
           rows.push(row);
           log(levelLine(row));
           for (const error of [...through.firstErrors, ...direct.firstErrors]) log(`    ${error.slice(0, 300)}`);
@@ -171,7 +219,14 @@ try {
         await cleanUp();
       }
       const warnings = app?.output().trim();
-      if (warnings) log(`  app log (last lines):\n${warnings.split('\n').slice(-5).map((l) => `    ${l.slice(0, 300)}`).join('\n')}`);
+      if (warnings)
+        log(
+          `  app log (last lines):\n${warnings
+            .split('\n')
+            .slice(-5)
+            .map((l) => `    ${l.slice(0, 300)}`)
+            .join('\n')}`,
+        );
     }
   }
 } finally {
@@ -181,7 +236,11 @@ try {
 log('\nSummary');
 for (const backend of BACKENDS) {
   log(`\n${backend}:`);
-  printLevelTable(rows.filter((r) => r.backend === backend), log, true);
+  printLevelTable(
+    rows.filter((r) => r.backend === backend),
+    log,
+    true,
+  );
 }
 log(GOALS_NOTE);
 log(`load average at end: ${load()}`);

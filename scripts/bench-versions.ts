@@ -16,7 +16,15 @@ import { openDatabase } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { writeLongStory } from './bench-lib/long-story';
-import { openStore, rssMb, startApp, stopProcess, type AppStore, type Backend, pgAdminUrl } from './bench-lib/processes';
+import {
+  openStore,
+  rssMb,
+  startApp,
+  stopProcess,
+  type AppStore,
+  type Backend,
+  pgAdminUrl,
+} from './bench-lib/processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,12 +53,25 @@ function percentile(values: number[], p: number): number {
 
 /** The app's environment: the offline narrator, the store, limits a benchmark does not trip. */
 function benchEnv(store: AppStore): NodeJS.ProcessEnv {
-  return { ...process.env, HOST: '127.0.0.1', DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', LLM_PROVIDER: 'builtin', BUILTIN_NARRATOR_WORD_DELAY_MS: '0' };
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: store.dataDir,
+    DATABASE_URL: store.databaseUrl,
+    SERVE_CLIENT: 'false',
+    LOG_LEVEL: 'warn',
+    LLM_PROVIDER: 'builtin',
+    BUILTIN_NARRATOR_WORD_DELAY_MS: '0',
+  };
 }
 
 /** A TURNS-turn story written through the repositories (the app stopped), as play would have stored it. */
 async function seedStory(store: AppStore, userId: number): Promise<{ storyId: number; lastReplyId: number }> {
-  const database = await openDatabase(store.backend === 'pglite' ? { kind: 'pglite', dataDir: store.dataDir } : { kind: 'postgres', url: store.databaseUrl });
+  const database = await openDatabase(
+    store.backend === 'pglite'
+      ? { kind: 'pglite', dataDir: store.dataDir }
+      : { kind: 'postgres', url: store.databaseUrl },
+  );
   try {
     const repos = createRepositories(database.db);
     return await writeLongStory(repos, userId, TURNS);
@@ -71,28 +92,43 @@ async function measureBackend(backend: Backend): Promise<void> {
     await stopProcess(app.child);
     const seeded = performance.now();
     const { storyId, lastReplyId } = await seedStory(store, userId);
-    console.log(`${label}: seeded ${TURNS} turns (${TURNS * 2 + 1} messages) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    console.log(
+      `${label}: seeded ${TURNS} turns (${TURNS * 2 + 1} messages) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    );
     app = await startApp(args['server-dir'], benchEnv(store));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, acceptEncoding = 'identity'): Promise<Timed> => {
+    const call = async (
+      method: 'GET' | 'POST' | 'PATCH',
+      url: string,
+      payload?: object,
+      acceptEncoding = 'identity',
+    ): Promise<Timed> => {
       const body = method === 'GET' ? undefined : JSON.stringify(payload ?? {});
       const started = performance.now();
-      const { status, length, error } = await new Promise<{ status: number; length: number; error: string }>((resolve, reject) => {
-        const headers: Record<string, string> = { cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': acceptEncoding };
-        if (body !== undefined) headers['content-type'] = 'application/json';
-        const req = request(`${app.base}/api/story/${storyId}${url}`, { method, agent, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          let length = 0;
-          res.on('data', (chunk: Buffer) => {
-            length += chunk.length;
-            if (res.statusCode !== undefined && res.statusCode >= 300) chunks.push(chunk);
+      const { status, length, error } = await new Promise<{ status: number; length: number; error: string }>(
+        (resolve, reject) => {
+          const headers: Record<string, string> = {
+            cookie,
+            'x-requested-with': 'XMLHttpRequest',
+            'accept-encoding': acceptEncoding,
+          };
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          const req = request(`${app.base}/api/story/${storyId}${url}`, { method, agent, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            let length = 0;
+            res.on('data', (chunk: Buffer) => {
+              length += chunk.length;
+              if (res.statusCode !== undefined && res.statusCode >= 300) chunks.push(chunk);
+            });
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, length, error: Buffer.concat(chunks).toString() }),
+            );
+            res.on('error', reject);
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, length, error: Buffer.concat(chunks).toString() }));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
+          req.on('error', reject);
+          req.end(body);
+        },
+      );
       const ms = performance.now() - started;
       if (status >= 300) throw new Error(`${method} ${url} answered ${status}: ${error}`);
       return { ms, bytes: length };
@@ -118,22 +154,35 @@ async function measureBackend(backend: Backend): Promise<void> {
       record('redo, Accept-Encoding: br (as a browser)', await call('POST', '/redo', {}, BROWSER_ENCODINGS));
       record('erase from the last action', await call('POST', '/erase', { fromMessageId: lastAction() }));
       await call('POST', '/redo');
-      record('edit a reply (PATCH)', await call('PATCH', `/messages/${lastReplyId}`, { content: `An edited reply, round ${round}.` }));
+      record(
+        'edit a reply (PATCH)',
+        await call('PATCH', `/messages/${lastReplyId}`, { content: `An edited reply, round ${round}.` }),
+      );
       record('select a version', await call('POST', `/messages/${lastReplyId}/select`, { version: 1 + (round % 2) }));
       record('list versions', await call('GET', `/messages/${lastReplyId}/versions`));
-      record('edit an early action (PATCH)', await call('PATCH', `/messages/3`, { content: `I look around, round ${round}` }));
+      record(
+        'edit an early action (PATCH)',
+        await call('PATCH', `/messages/3`, { content: `I look around, round ${round}` }),
+      );
     }
-    for (let round = 0; round < BRANCH_ROUNDS; round += 1) record(`branch (${TURNS} turns)`, await call('POST', '/branch', { messageId: lastReplyId }));
+    for (let round = 0; round < BRANCH_ROUNDS; round += 1)
+      record(`branch (${TURNS} turns)`, await call('POST', '/branch', { messageId: lastReplyId }));
     const rssAfter = await rssMb(app.child.pid);
     agent.destroy();
     await stopProcess(app.child);
 
-    console.log(`\n${label}, ${TURNS}-turn story (current state ${(stateBytes / 1024).toFixed(0)} KB), server ${args['server-dir']}, RSS ${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB; round trip in ms:`);
+    console.log(
+      `\n${label}, ${TURNS}-turn story (current state ${(stateBytes / 1024).toFixed(0)} KB), server ${args['server-dir']}, RSS ${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB; round trip in ms:`,
+    );
     console.log('| call | n | p50 | p90 | p99 | max | over 50 ms | answer KB (median) |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const [name, ms] of Object.entries(times)) {
-      const cells = [percentile(ms, 50), percentile(ms, 90), percentile(ms, 99), Math.max(...ms)].map((v) => v.toFixed(1));
-      console.log(`| ${name} | ${ms.length} | ${cells.join(' | ')} | ${ms.filter((v) => v > 50).length} | ${(percentile(sizes[name], 50) / 1024).toFixed(1)} |`);
+      const cells = [percentile(ms, 50), percentile(ms, 90), percentile(ms, 99), Math.max(...ms)].map((v) =>
+        v.toFixed(1),
+      );
+      console.log(
+        `| ${name} | ${ms.length} | ${cells.join(' | ')} | ${ms.filter((v) => v > 50).length} | ${(percentile(sizes[name], 50) / 1024).toFixed(1)} |`,
+      );
     }
   } finally {
     await cleanUp();
@@ -142,4 +191,5 @@ async function measureBackend(backend: Backend): Promise<void> {
 
 const backends = (args.backends ?? (pgAdminUrl() ? 'pglite,postgres' : 'pglite')).split(',') as Backend[];
 for (const backend of backends) await measureBackend(backend);
-if (!pgAdminUrl()) console.log('\nPostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
+if (!pgAdminUrl())
+  console.log('\nPostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');

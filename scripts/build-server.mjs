@@ -22,7 +22,11 @@ async function buildServer() {
   const out = 'dist/server';
   await rm(out, { recursive: true, force: true });
   await build({
-    entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.js', 'story-file-worker': 'server/services/story-file-worker.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      'pglite-worker': 'server/db/pglite-worker.js',
+      'story-file-worker': 'server/services/story-file-worker.ts',
+    },
     outdir: out,
     bundle: true,
     platform: 'node',

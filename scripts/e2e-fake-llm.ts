@@ -24,11 +24,20 @@ const fake = await startFakeLlmServer({ apiKey: FAKE_LLM_API_KEY });
 fake.fallback = (request): Behaviour => {
   const action = lastUserText(request);
   if (once('FAIL_ONCE', action)) return { kind: 'status', status: 500 };
-  if (once('DROP_ONCE', action)) return { kind: 'drop', text: 'The floor gives way beneath you and the dark rushes up', afterChunks: 3 };
-  const echo = action.includes('FAIL_ONCE') || action.includes('DROP_ONCE') ? 'Second time lucky: the narrator answers.' : 'The narrator answers.';
+  if (once('DROP_ONCE', action))
+    return { kind: 'drop', text: 'The floor gives way beneath you and the dark rushes up', afterChunks: 3 };
+  const echo =
+    action.includes('FAIL_ONCE') || action.includes('DROP_ONCE')
+      ? 'Second time lucky: the narrator answers.'
+      : 'The narrator answers.';
   // Anywhere in the prompt, so a premise can slow its opening down too.
   const chunkDelayMs = JSON.stringify(request.body.messages).includes('SLOWLY') ? 450 : 40;
-  return { kind: 'ok', text: `${echo} Lanterns sway as the tide rolls in, and somewhere a bell rings twice. What do you do next?`, chunkDelayMs, chunkWords: 2 };
+  return {
+    kind: 'ok',
+    text: `${echo} Lanterns sway as the tide rolls in, and somewhere a bell rings twice. What do you do next?`,
+    chunkDelayMs,
+    chunkWords: 2,
+  };
 };
 process.on('SIGTERM', () => void fake.close().then(() => process.exit(0)));
 process.on('SIGINT', () => void fake.close().then(() => process.exit(0)));

@@ -25,36 +25,78 @@ const stop = (signal) => children.forEach((child) => child.kill(signal));
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 
+// The fake servers print their base URL as their first line.
+async function firstLine(stream) {
+  const lines = createInterface({ input: stream })[Symbol.asyncIterator]();
+  return (await lines.next()).value;
+}
+
 async function startFakeLlm() {
-  const fake = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-fake-llm.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const fake = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-fake-llm.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(fake);
-  const [line] = await createInterface({ input: fake.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
-  return { LLM_PROVIDER: 'openai', LLM_BASE_URL: line.trim(), LLM_API_KEY: 'sk-e2e-key', LLM_MODEL: 'fake-narrator', LLM_TIMEOUT_MS: '10000' };
+  const line = await firstLine(fake.stdout);
+  return {
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: line.trim(),
+    LLM_API_KEY: 'sk-e2e-key',
+    LLM_MODEL: 'fake-narrator',
+    LLM_TIMEOUT_MS: '10000',
+  };
 }
 
 async function startFakeSpeech() {
-  const fake = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-fake-speech.ts', process.env.E2E_SPEECH_PORT ?? '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const fake = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/e2e-fake-speech.ts', process.env.E2E_SPEECH_PORT ?? '0'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   children.push(fake);
-  const [line] = await createInterface({ input: fake.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
+  const line = await firstLine(fake.stdout);
   const baseUrl = line.trim();
   const speech = { BASE_URL: baseUrl, API_KEY: 'sk-e2e-speech-key' };
   return {
-    TTS_PROVIDER: 'openai', TTS_BASE_URL: speech.BASE_URL, TTS_API_KEY: speech.API_KEY, TTS_MODEL: 'fake-tts', TTS_VOICES: 'nova,onyx',
-    STT_PROVIDER: 'openai', STT_BASE_URL: speech.BASE_URL, STT_API_KEY: speech.API_KEY, STT_MODEL: 'fake-whisper',
+    TTS_PROVIDER: 'openai',
+    TTS_BASE_URL: speech.BASE_URL,
+    TTS_API_KEY: speech.API_KEY,
+    TTS_MODEL: 'fake-tts',
+    TTS_VOICES: 'nova,onyx',
+    STT_PROVIDER: 'openai',
+    STT_BASE_URL: speech.BASE_URL,
+    STT_API_KEY: speech.API_KEY,
+    STT_MODEL: 'fake-whisper',
     AD_SPONSOR_URL: `${new URL(baseUrl).origin}/sponsor`,
   };
 }
 
-const narrator = useFakeLlm ? { ...(await startFakeLlm()), ...(await startFakeSpeech()) } : { BUILTIN_NARRATOR_WORD_DELAY_MS: '12' };
+const narrator = useFakeLlm
+  ? { ...(await startFakeLlm()), ...(await startFakeSpeech()) }
+  : { BUILTIN_NARRATOR_WORD_DELAY_MS: '12' };
 const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
 // The journeys expect an unlimited allowance whatever the shell running them has set. Every journey
 // registers from 127.0.0.1, more than the production 30 an hour (and its sign-up forms check names,
 // its account pages rename and change emails); the API suites test those limits.
-const inheritedEnv = { ...process.env, REGISTER_MAX_PER_HOUR: '1000', CAPTCHA_MAX_PER_MINUTE: '600', USERNAME_CHECKS_PER_MINUTE: '600', EMAIL_UPDATES_PER_HOUR: '600' };
+const inheritedEnv = {
+  ...process.env,
+  REGISTER_MAX_PER_HOUR: '1000',
+  CAPTCHA_MAX_PER_MINUTE: '600',
+  USERNAME_CHECKS_PER_MINUTE: '600',
+  EMAIL_UPDATES_PER_HOUR: '600',
+};
 delete inheritedEnv.USER_MONTHLY_TOKEN_LIMIT;
 const app = spawn(process.execPath, serverArgv('.', { build: false }), {
   stdio: 'inherit',
-  env: { ...inheritedEnv, ...narrator, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_USERNAMES: 'e2eadmin,e2eboss' },
+  env: {
+    ...inheritedEnv,
+    ...narrator,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAMES: 'e2eadmin,e2eboss',
+  },
 });
 children.push(app);
 app.on('exit', (code) => {

@@ -12,7 +12,8 @@ const built = new Set();
 /** The node arguments that start `dir`'s server (run with cwd = dir). */
 export function serverArgv(dir = '.', { build = true } = {}) {
   const root = resolve(dir);
-  if (!existsSync(join(root, 'scripts', 'build-server.mjs'))) return ['--max-old-space-size=512', '--import', 'tsx', 'server/main.ts'];
+  if (!existsSync(join(root, 'scripts', 'build-server.mjs')))
+    return ['--max-old-space-size=512', '--import', 'tsx', 'server/main.ts'];
   if (build && !built.has(root)) {
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
     built.add(root);

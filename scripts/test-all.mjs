@@ -11,7 +11,10 @@ mkdirSync('.tmp', { recursive: true });
 function run(name, command, args) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -42,6 +45,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const stage1 = await Promise.all([
   run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   run('lint', npx, ['eslint', '--max-warnings', '0', '.']),
+  run('format', npx, ['prettier', '--check', '--log-level', 'warn', '.']),
   run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
   run('build-server', process.execPath, ['scripts/build-server.mjs']),
 ]);
@@ -52,7 +56,13 @@ if (stage1.includes(false)) {
 
 const vitestReport = '.tmp/vitest-results.json';
 rmSync(vitestReport, { force: true });
-let unitOk = await run('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=' + vitestReport]);
+let unitOk = await run('vitest', npx, [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=' + vitestReport,
+]);
 // A Vitest that ends without its report (or with no tests) ran nothing, whatever its exit code said:
 // that is a failure, never a pass.
 if (!existsSync(vitestReport)) {
@@ -63,10 +73,16 @@ if (!existsSync(vitestReport)) {
   console.log('\nvitest ran no test: counted as a failure');
   unitOk = false;
 }
-addCounts(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0) }));
+addCounts(vitestReport, (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0),
+}));
 
 const e2eOk = await run('playwright', npx, ['playwright', 'test']);
-addCounts('.tmp/playwright-results.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + (r.stats.flaky ?? 0) }));
+addCounts('.tmp/playwright-results.json', (r) => ({
+  passed: r.stats.expected,
+  failed: r.stats.unexpected + (r.stats.flaky ?? 0),
+}));
 if (!e2eOk && !existsSync('.tmp/playwright-results.json')) counts.failed += 1;
 
 finish(unitOk && e2eOk, counts);

@@ -15,7 +15,19 @@ const gzipAsync = promisify(gzip);
 export const PRECOMPRESS_MIN_BYTES = 1024;
 
 /** Text formats; pictures, fonts (woff2 is brotli inside) and audio are compressed already. */
-const COMPRESSIBLE_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.xml', '.map', '.wasm']);
+const COMPRESSIBLE_EXTENSIONS = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+  '.map',
+  '.wasm',
+]);
 
 /** The suffixes the server looks for, as @fastify/static names them. */
 export const ENCODED_SUFFIXES = { br: '.br', gzip: '.gz' } as const;
@@ -57,14 +69,19 @@ async function compressFile(path: string): Promise<{ original: number; br: numbe
   ]);
   // A sibling that saves nothing would only cost the reader a decompression.
   if (br.length >= source.length) return null;
-  await Promise.all([writeFile(path + ENCODED_SUFFIXES.br, br), gz.length < source.length ? writeFile(path + ENCODED_SUFFIXES.gzip, gz) : null]);
+  await Promise.all([
+    writeFile(path + ENCODED_SUFFIXES.br, br),
+    gz.length < source.length ? writeFile(path + ENCODED_SUFFIXES.gzip, gz) : null,
+  ]);
   return { original: source.length, br: br.length, gz: Math.min(gz.length, source.length) };
 }
 
 /** Writes `.br` and `.gz` beside each compressible file of `dir` of at least PRECOMPRESS_MIN_BYTES. */
 export async function precompressDir(dir: string): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: [], originalBytes: 0, brotliBytes: 0, gzipBytes: 0 };
-  const paths = (await listFiles(dir)).filter((path) => !path.endsWith(ENCODED_SUFFIXES.br) && !path.endsWith(ENCODED_SUFFIXES.gzip));
+  const paths = (await listFiles(dir)).filter(
+    (path) => !path.endsWith(ENCODED_SUFFIXES.br) && !path.endsWith(ENCODED_SUFFIXES.gzip),
+  );
   const sizes = await Promise.all(paths.map(async (path) => (await stat(join(dir, path))).size));
   const candidates = paths.filter((path, i) => isCandidate(path, sizes[i]));
   // zlib's async calls share libuv's thread pool, which bounds how many run at once.

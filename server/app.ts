@@ -143,7 +143,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const repos = createRepositories(deps.database.db);
   // Every limit but logins' and registrations' is counted off the database: in memory, or in Redis
   // when instances must agree; Redis also tells the instances of ended sessions and stopped shares.
-  const redis = config.redis.url ? await connectRedis({ url: config.redis.url, keyPrefix: config.redis.keyPrefix }, app.log) : null;
+  const redis = config.redis.url
+    ? await connectRedis({ url: config.redis.url, keyPrefix: config.redis.keyPrefix }, app.log)
+    : null;
   if (redis) {
     app.addHook('onClose', async () => {
       await redis.close();
@@ -153,15 +155,30 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await sessions.start();
   const captcha = createCaptchaService(repos, now);
   const limiter = createRateLimiter(repos, now);
-  const requestLimiter = createRequestLimiter({ now, shared: redis && createRedisStore(redis.client, redis.keyPrefix), log: app.log });
+  const requestLimiter = createRequestLimiter({
+    now,
+    shared: redis && createRedisStore(redis.client, redis.keyPrefix),
+    log: app.log,
+  });
   const accounts = createAccountService({ repos, config, captcha, limiter, now, log: app.log });
   const sessionCookies = createSessionCookies(config);
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
   const serviceLog = app.log;
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
-  const allowance = createAllowance({ repos, limiter: requestLimiter, config: allowanceConfig(config), now, log: serviceLog });
-  const quotas = createQuotaService({ repos, limits: config.quotas, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
+  const allowance = createAllowance({
+    repos,
+    limiter: requestLimiter,
+    config: allowanceConfig(config),
+    now,
+    log: serviceLog,
+  });
+  const quotas = createQuotaService({
+    repos,
+    limits: config.quotas,
+    monthlyTokenLimit: config.userMonthlyTokenLimit,
+    now,
+  });
   const images = createImageService({
     repos,
     config: config.image,
@@ -185,7 +202,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     quotas,
     illustrate: images.illustrateReply,
   });
-  const stories = createStoryService({ images, repos, provider: narrator, apiKey: config.llm.apiKey, allowance, now, flush, log: serviceLog });
+  const stories = createStoryService({
+    images,
+    repos,
+    provider: narrator,
+    apiKey: config.llm.apiKey,
+    allowance,
+    now,
+    flush,
+    log: serviceLog,
+  });
   const storyVersions = createStoryVersionService({
     repos,
     stateOf: (storyId, replying) => stories.stateOf(storyId, replying),
@@ -197,14 +223,40 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush,
     quotas,
   });
-  const admin = createAdminService({ repos, llm: config.llm, image: config.image, monthlyTokenLimit: config.userMonthlyTokenLimit, now });
+  const admin = createAdminService({
+    repos,
+    llm: config.llm,
+    image: config.image,
+    monthlyTokenLimit: config.userMonthlyTokenLimit,
+    now,
+  });
   const bookmarks = createBookmarkService({ repos, now });
-  const sharing = createSharingService({ repos, images, now, shareMaxBytes: config.shareMaxBytes, compress: config.compression, revocations: redis && redisBroadcast(redis, SHARES_STOPPED), quotas });
+  const sharing = createSharingService({
+    repos,
+    images,
+    now,
+    shareMaxBytes: config.shareMaxBytes,
+    compress: config.compression,
+    revocations: redis && redisBroadcast(redis, SHARES_STOPPED),
+    quotas,
+  });
   await sharing.start();
   const storyFileReader = createStoryFileReader();
   app.addHook('onClose', () => storyFileReader.close());
-  const storyFiles = createStoryFileService({ repos, reader: storyFileReader, picturesEnabled: images.enabled, limiter: requestLimiter, quotas, now });
-  const library = createLibraryService({ repos, picturesEnabled: images.enabled, sharesGone: (shareIds) => sharing.forget(shareIds), now });
+  const storyFiles = createStoryFileService({
+    repos,
+    reader: storyFileReader,
+    picturesEnabled: images.enabled,
+    limiter: requestLimiter,
+    quotas,
+    now,
+  });
+  const library = createLibraryService({
+    repos,
+    picturesEnabled: images.enabled,
+    sharesGone: (shareIds) => sharing.forget(shareIds),
+    now,
+  });
   const myData = createMyDataService({
     repos,
     accounts,
@@ -229,7 +281,29 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   // Absolute URLs never echo an untrusted Host header; warns once when it had to leave them out.
   const publicBaseUrl = createPublicBaseUrl(config, app.log);
-  const ctx: RouteContext = { config, accounts, sessions, captcha, limiter: requestLimiter, sessionCookies, narration, stories, storyVersions, library, storyFiles, myData, admin, bookmarks, sharing, preferences, images, speech, quotas, flush, publicBaseUrl };
+  const ctx: RouteContext = {
+    config,
+    accounts,
+    sessions,
+    captcha,
+    limiter: requestLimiter,
+    sessionCookies,
+    narration,
+    stories,
+    storyVersions,
+    library,
+    storyFiles,
+    myData,
+    admin,
+    bookmarks,
+    sharing,
+    preferences,
+    images,
+    speech,
+    quotas,
+    flush,
+    publicBaseUrl,
+  };
   app.decorate('narration', narration);
   // The tokenizer's tables hold the event loop 80-400 ms while they load: before the server
   // listens, not under its first requests (bench:abuse saw a 419 ms stall during parallel-starts
@@ -264,7 +338,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       ...staticCompressionOptions(config.compression),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -282,7 +359,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // A streamed story turn flushes itself before its `done` or `error` event: waiting here would
     // hold back the first words by an fsync. GET generate-title writes too and flushes itself.
     accountScope.addHook('onSend', (request, reply, payload, done) => {
-      if (!WRITE_METHODS.has(request.method) || String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return done(null, payload);
+      if (
+        !WRITE_METHODS.has(request.method) ||
+        String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')
+      )
+        return done(null, payload);
       deps.database.flush().then(() => done(null, payload), done);
     });
 

@@ -22,7 +22,12 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe('auto');
     expect(config.trustProxy).toBe(false);
     expect(config.adminUsernames).toEqual([]);
-    expect(config.rateLimits).toEqual({ loginMaxFailures: 10, loginWindowMs: 900_000, registerPerHour: 30, captchaPerMinute: 30 });
+    expect(config.rateLimits).toEqual({
+      loginMaxFailures: 10,
+      loginWindowMs: 900_000,
+      registerPerHour: 30,
+      captchaPerMinute: 30,
+    });
     expect(config.sharedReadsPerMinute).toBe(120);
     expect(config.publicUrl).toBeUndefined();
   });
@@ -66,7 +71,13 @@ describe('loadConfig', () => {
   it('names each bad variable with a clear message', () => {
     let caught: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', COOKIE_SECURE: 'sometimes', LOGIN_MAX_FAILURES: '0', TRUST_PROXY: 'maybe?' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        COOKIE_SECURE: 'sometimes',
+        LOGIN_MAX_FAILURES: '0',
+        TRUST_PROXY: 'maybe?',
+      });
     } catch (error) {
       caught = error;
     }
@@ -83,14 +94,23 @@ describe('loadConfig', () => {
     );
     expect(problems).toHaveLength(5);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a whole number between 0 and 65535/);
-    expect(() => loadConfig({ PUBLIC_URL: 'stories.example.com' })).toThrow(/PUBLIC_URL must be an http:\/\/ or https:\/\/ address/);
-    expect(() => loadConfig({ SHARED_READS_PER_MINUTE: '0' })).toThrow(/SHARED_READS_PER_MINUTE must be greater than 0/);
+    expect(() => loadConfig({ PUBLIC_URL: 'stories.example.com' })).toThrow(
+      /PUBLIC_URL must be an http:\/\/ or https:\/\/ address/,
+    );
+    expect(() => loadConfig({ SHARED_READS_PER_MINUTE: '0' })).toThrow(
+      /SHARED_READS_PER_MINUTE must be greater than 0/,
+    );
   });
 
   it('bounds shared pictures per IP and the size of a share', () => {
     expect(loadConfig({})).toMatchObject({ sharedPicturesPerMinute: 600, shareMaxBytes: 8 * 1024 * 1024 });
-    expect(loadConfig({ SHARED_PICTURES_PER_MINUTE: '90', SHARE_MAX_BYTES: '1048576' })).toMatchObject({ sharedPicturesPerMinute: 90, shareMaxBytes: 1_048_576 });
-    expect(() => loadConfig({ SHARED_PICTURES_PER_MINUTE: '0' })).toThrow(/SHARED_PICTURES_PER_MINUTE must be greater than 0/);
+    expect(loadConfig({ SHARED_PICTURES_PER_MINUTE: '90', SHARE_MAX_BYTES: '1048576' })).toMatchObject({
+      sharedPicturesPerMinute: 90,
+      shareMaxBytes: 1_048_576,
+    });
+    expect(() => loadConfig({ SHARED_PICTURES_PER_MINUTE: '0' })).toThrow(
+      /SHARED_PICTURES_PER_MINUTE must be greater than 0/,
+    );
     expect(() => loadConfig({ SHARE_MAX_BYTES: '8MB' })).toThrow(/SHARE_MAX_BYTES must be a whole number/);
   });
 
@@ -139,15 +159,22 @@ describe('loadConfig', () => {
 
   it('reads the hourly narrator rates, 300 turns and 300 side calls by default, and names a bad one', () => {
     expect(loadConfig({}).narratorCallsPerHour).toEqual({ turns: 300, sideCalls: 300 });
-    expect(loadConfig({ USER_TURNS_PER_HOUR: '40', USER_SIDE_CALLS_PER_HOUR: '12' }).narratorCallsPerHour).toEqual({ turns: 40, sideCalls: 12 });
+    expect(loadConfig({ USER_TURNS_PER_HOUR: '40', USER_SIDE_CALLS_PER_HOUR: '12' }).narratorCallsPerHour).toEqual({
+      turns: 40,
+      sideCalls: 12,
+    });
     expect(() => loadConfig({ USER_TURNS_PER_HOUR: '0', USER_SIDE_CALLS_PER_HOUR: 'many' })).toThrow(
       'USER_TURNS_PER_HOUR: USER_TURNS_PER_HOUR must be greater than 0\n  - USER_SIDE_CALLS_PER_HOUR: USER_SIDE_CALLS_PER_HOUR must be a whole number',
     );
   });
 
   it('uses each hosted provider default URL', () => {
-    expect(loadConfig({ LLM_PROVIDER: 'openai', LLM_MODEL: 'gpt-4o-mini' }).llm.baseUrl).toBe('https://api.openai.com/v1');
-    expect(loadConfig({ LLM_PROVIDER: 'anthropic', LLM_MODEL: 'claude-x', LLM_API_KEY: 'k' }).llm.baseUrl).toBe('https://api.anthropic.com/v1');
+    expect(loadConfig({ LLM_PROVIDER: 'openai', LLM_MODEL: 'gpt-4o-mini' }).llm.baseUrl).toBe(
+      'https://api.openai.com/v1',
+    );
+    expect(loadConfig({ LLM_PROVIDER: 'anthropic', LLM_MODEL: 'claude-x', LLM_API_KEY: 'k' }).llm.baseUrl).toBe(
+      'https://api.anthropic.com/v1',
+    );
   });
 
   it('names each bad LLM variable with a clear message', () => {
@@ -185,15 +212,24 @@ describe('Redis settings', () => {
   });
 
   it('read REDIS_URL (redis:// or rediss://) and REDIS_KEY_PREFIX', () => {
-    expect(loadConfig({ REDIS_URL: ' redis://127.0.0.1:6379 ', REDIS_KEY_PREFIX: 'tw-prod:' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'tw-prod:' });
-    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache.example.com:6380/2' }).redis.url).toBe('rediss://user:pw@cache.example.com:6380/2');
+    expect(loadConfig({ REDIS_URL: ' redis://127.0.0.1:6379 ', REDIS_KEY_PREFIX: 'tw-prod:' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'tw-prod:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache.example.com:6380/2' }).redis.url).toBe(
+      'rediss://user:pw@cache.example.com:6380/2',
+    );
   });
 
   it('refuse a bad address or prefix with one line each', () => {
     for (const url of ['127.0.0.1:6379', 'http://cache:6379', 'redis://bad host']) {
-      expect(() => loadConfig({ REDIS_URL: url }), url).toThrow(/^Invalid configuration:\n {2}- REDIS_URL: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL, for example redis:\/\/127\.0\.0\.1:6379$/);
+      expect(() => loadConfig({ REDIS_URL: url }), url).toThrow(
+        /^Invalid configuration:\n {2}- REDIS_URL: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL, for example redis:\/\/127\.0\.0\.1:6379$/,
+      );
     }
-    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ : \. -/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' })).toThrow(
+      /REDIS_KEY_PREFIX: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ : \. -/,
+    );
   });
 });
 
@@ -214,27 +250,69 @@ describe('image settings', () => {
   });
 
   it('reads every image variable, per provider defaults included', () => {
-    const openai = loadConfig({ IMAGE_PROVIDER: 'OpenAI', IMAGE_MODEL: 'gpt-image-1', IMAGE_API_KEY: 'sk-x', IMAGE_TIMEOUT_MS: '5000', IMAGE_CONCURRENCY: '4', IMAGE_MAX_PER_HOUR: '7' }).image;
-    expect(openai).toMatchObject({ provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-image-1', apiKey: 'sk-x', timeoutMs: 5000, concurrency: 4, maxPerHour: 7, width: 1536, height: 1024 });
-    const a1111 = loadConfig({ IMAGE_PROVIDER: 'automatic1111', IMAGE_BASE_URL: 'http://gpu:7860/', IMAGE_SIZE: '768x432', IMAGE_STEPS: '12' }).image;
-    expect(a1111).toMatchObject({ provider: 'automatic1111', baseUrl: 'http://gpu:7860', model: 'automatic1111', width: 768, height: 432, steps: 12 });
+    const openai = loadConfig({
+      IMAGE_PROVIDER: 'OpenAI',
+      IMAGE_MODEL: 'gpt-image-1',
+      IMAGE_API_KEY: 'sk-x',
+      IMAGE_TIMEOUT_MS: '5000',
+      IMAGE_CONCURRENCY: '4',
+      IMAGE_MAX_PER_HOUR: '7',
+    }).image;
+    expect(openai).toMatchObject({
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-image-1',
+      apiKey: 'sk-x',
+      timeoutMs: 5000,
+      concurrency: 4,
+      maxPerHour: 7,
+      width: 1536,
+      height: 1024,
+    });
+    const a1111 = loadConfig({
+      IMAGE_PROVIDER: 'automatic1111',
+      IMAGE_BASE_URL: 'http://gpu:7860/',
+      IMAGE_SIZE: '768x432',
+      IMAGE_STEPS: '12',
+    }).image;
+    expect(a1111).toMatchObject({
+      provider: 'automatic1111',
+      baseUrl: 'http://gpu:7860',
+      model: 'automatic1111',
+      width: 768,
+      height: 432,
+      steps: 12,
+    });
     expect(loadConfig({ IMAGE_PROVIDER: 'automatic1111' }).image.baseUrl).toBe('http://127.0.0.1:7860');
     expect(loadConfig({ IMAGE_PROVIDER: 'none' }).image.provider).toBe('none');
   });
 
   it('refuses bad image settings with one line each', () => {
-    expect(problems({ IMAGE_PROVIDER: 'midjourney' })).toEqual(['IMAGE_PROVIDER: IMAGE_PROVIDER must be builtin, openai, automatic1111 or none']);
-    expect(problems({ IMAGE_PROVIDER: 'openai' })).toEqual(['IMAGE_MODEL: IMAGE_MODEL is required when IMAGE_PROVIDER is openai (for example gpt-image-1 or dall-e-3)']);
-    expect(problems({ IMAGE_BASE_URL: 'ftp://x' })).toEqual(['IMAGE_BASE_URL: IMAGE_BASE_URL must be an http:// or https:// URL']);
-    expect(problems({ IMAGE_SIZE: 'big' })).toEqual(['IMAGE_SIZE: IMAGE_SIZE must be WIDTHxHEIGHT, for example 1024x576']);
-    expect(problems({ IMAGE_SIZE: '8000x8000' })).toEqual(['IMAGE_SIZE: IMAGE_SIZE must be between 64x64 and 4096x4096']);
-    expect(problems({ IMAGE_CONCURRENCY: '0' })).toEqual(['IMAGE_CONCURRENCY: IMAGE_CONCURRENCY must be greater than 0']);
-    expect(problems({ IMAGE_TIMEOUT_MS: 'soon' })).toEqual(['IMAGE_TIMEOUT_MS: IMAGE_TIMEOUT_MS must be a whole number']);
+    expect(problems({ IMAGE_PROVIDER: 'midjourney' })).toEqual([
+      'IMAGE_PROVIDER: IMAGE_PROVIDER must be builtin, openai, automatic1111 or none',
+    ]);
+    expect(problems({ IMAGE_PROVIDER: 'openai' })).toEqual([
+      'IMAGE_MODEL: IMAGE_MODEL is required when IMAGE_PROVIDER is openai (for example gpt-image-1 or dall-e-3)',
+    ]);
+    expect(problems({ IMAGE_BASE_URL: 'ftp://x' })).toEqual([
+      'IMAGE_BASE_URL: IMAGE_BASE_URL must be an http:// or https:// URL',
+    ]);
+    expect(problems({ IMAGE_SIZE: 'big' })).toEqual([
+      'IMAGE_SIZE: IMAGE_SIZE must be WIDTHxHEIGHT, for example 1024x576',
+    ]);
+    expect(problems({ IMAGE_SIZE: '8000x8000' })).toEqual([
+      'IMAGE_SIZE: IMAGE_SIZE must be between 64x64 and 4096x4096',
+    ]);
+    expect(problems({ IMAGE_CONCURRENCY: '0' })).toEqual([
+      'IMAGE_CONCURRENCY: IMAGE_CONCURRENCY must be greater than 0',
+    ]);
+    expect(problems({ IMAGE_TIMEOUT_MS: 'soon' })).toEqual([
+      'IMAGE_TIMEOUT_MS: IMAGE_TIMEOUT_MS must be a whole number',
+    ]);
   });
 });
 
 describe('speech and ads settings', () => {
-
   it('default to browser voices only, no server transcription, and ads with the house ad', () => {
     const config = loadConfig({});
     expect(config.tts).toEqual({
@@ -246,7 +324,14 @@ describe('speech and ads settings', () => {
       timeoutMs: 30_000,
       maxPerHour: 600,
     });
-    expect(config.stt).toEqual({ provider: 'none', baseUrl: 'https://api.openai.com/v1', apiKey: undefined, model: '', timeoutMs: 60_000, maxPerHour: 60 });
+    expect(config.stt).toEqual({
+      provider: 'none',
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: undefined,
+      model: '',
+      timeoutMs: 60_000,
+      maxPerHour: 60,
+    });
     expect(config.ads).toEqual({ enabled: true, sponsorUrl: null });
   });
 
@@ -277,9 +362,19 @@ describe('speech and ads settings', () => {
       timeoutMs: 9000,
       maxPerHour: 50,
     });
-    expect(config.stt).toEqual({ provider: 'openai', baseUrl: 'http://whisper:8000/v1', apiKey: 'sk-stt', model: 'Systran/faster-whisper-small', timeoutMs: 20_000, maxPerHour: 5 });
+    expect(config.stt).toEqual({
+      provider: 'openai',
+      baseUrl: 'http://whisper:8000/v1',
+      apiKey: 'sk-stt',
+      model: 'Systran/faster-whisper-small',
+      timeoutMs: 20_000,
+      maxPerHour: 5,
+    });
     expect(config.ads).toEqual({ enabled: false, sponsorUrl: 'https://sponsor.example.com/taleweaver?ref=app' });
-    expect(loadConfig({ TTS_PROVIDER: 'none', STT_PROVIDER: 'NONE' })).toMatchObject({ tts: { provider: 'none' }, stt: { provider: 'none' } });
+    expect(loadConfig({ TTS_PROVIDER: 'none', STT_PROVIDER: 'NONE' })).toMatchObject({
+      tts: { provider: 'none' },
+      stt: { provider: 'none' },
+    });
   });
 
   it('refuses bad speech and ads settings with one line each', () => {
@@ -318,7 +413,9 @@ describe('speech and ads settings', () => {
       'TTS_VOICES: TTS_VOICES must be a comma list of voice names (letters, digits and _ - . + ( ), at most 100 characters each)',
     ]);
     expect(problems({ TTS_VOICES: 'x'.repeat(101) })).toHaveLength(1);
-    expect(problems({ TTS_PROVIDER: 'openai', TTS_MODEL: 'tts-1', STT_PROVIDER: 'openai', STT_MODEL: 'whisper-1' })).toEqual([]);
+    expect(
+      problems({ TTS_PROVIDER: 'openai', TTS_MODEL: 'tts-1', STT_PROVIDER: 'openai', STT_MODEL: 'whisper-1' }),
+    ).toEqual([]);
   });
 });
 
@@ -330,7 +427,11 @@ describe('account lookup limits and allowed hosts', () => {
   });
 
   it('read USERNAME_CHECKS_PER_MINUTE, EMAIL_UPDATES_PER_HOUR and ALLOWED_HOSTS (lower case, trimmed, no repeats)', () => {
-    const config = loadConfig({ USERNAME_CHECKS_PER_MINUTE: '12', EMAIL_UPDATES_PER_HOUR: '4', ALLOWED_HOSTS: ' Stories.Example.com, tales.example:8443,,stories.example.com,[::1]:3000 ' });
+    const config = loadConfig({
+      USERNAME_CHECKS_PER_MINUTE: '12',
+      EMAIL_UPDATES_PER_HOUR: '4',
+      ALLOWED_HOSTS: ' Stories.Example.com, tales.example:8443,,stories.example.com,[::1]:3000 ',
+    });
     expect(config.accountLookups).toEqual({ usernameChecksPerMinute: 12, emailUpdatesPerHour: 4 });
     expect(config.allowedHosts).toEqual(['stories.example.com', 'tales.example:8443', '[::1]:3000']);
   });
@@ -338,7 +439,11 @@ describe('account lookup limits and allowed hosts', () => {
   it('refuse bad values with one line each', () => {
     let caught: unknown;
     try {
-      loadConfig({ USERNAME_CHECKS_PER_MINUTE: '0', EMAIL_UPDATES_PER_HOUR: 'ten', ALLOWED_HOSTS: 'https://stories.example.com' });
+      loadConfig({
+        USERNAME_CHECKS_PER_MINUTE: '0',
+        EMAIL_UPDATES_PER_HOUR: 'ten',
+        ALLOWED_HOSTS: 'https://stories.example.com',
+      });
     } catch (error) {
       caught = error;
     }
@@ -348,20 +453,28 @@ describe('account lookup limits and allowed hosts', () => {
       'EMAIL_UPDATES_PER_HOUR: EMAIL_UPDATES_PER_HOUR must be a whole number',
       'ALLOWED_HOSTS: ALLOWED_HOSTS must be a comma list of host names, each optionally with :port (for example stories.example.com,www.stories.example.com)',
     ]);
-    for (const bad of ['stories.example.com/path', 'user@stories.example.com', '*.example.com', 'stories example.com']) {
+    for (const bad of [
+      'stories.example.com/path',
+      'user@stories.example.com',
+      '*.example.com',
+      'stories example.com',
+    ]) {
       expect(() => loadConfig({ ALLOWED_HOSTS: bad })).toThrow(/ALLOWED_HOSTS must be a comma list of host names/);
     }
   });
 });
 
 describe('account quotas', () => {
-
   it('default to 1,000 stories, 200 live share links and 500 MB of stored text', () => {
     expect(loadConfig({}).quotas).toEqual({ maxStories: 1000, maxShares: 200, maxStoredBytes: 500 * 1024 * 1024 });
   });
 
   it('read USER_MAX_STORIES, USER_MAX_SHARES and USER_MAX_STORED_MB', () => {
-    expect(loadConfig({ USER_MAX_STORIES: '5', USER_MAX_SHARES: '2', USER_MAX_STORED_MB: '1' }).quotas).toEqual({ maxStories: 5, maxShares: 2, maxStoredBytes: 1_048_576 });
+    expect(loadConfig({ USER_MAX_STORIES: '5', USER_MAX_SHARES: '2', USER_MAX_STORED_MB: '1' }).quotas).toEqual({
+      maxStories: 5,
+      maxShares: 2,
+      maxStoredBytes: 1_048_576,
+    });
   });
 
   it('refuse a bad quota with one line each', () => {

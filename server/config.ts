@@ -3,7 +3,15 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { IMAGE_PROVIDERS, type ImageConfig, type ImageProviderId } from './ai/image/types';
-import { DEFAULT_TTS_VOICES, STT_PROVIDERS, TTS_PROVIDERS, type SttConfig, type SttProviderId, type TtsConfig, type TtsProviderId } from './ai/speech/types';
+import {
+  DEFAULT_TTS_VOICES,
+  STT_PROVIDERS,
+  TTS_PROVIDERS,
+  type SttConfig,
+  type SttProviderId,
+  type TtsConfig,
+  type TtsProviderId,
+} from './ai/speech/types';
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
@@ -40,7 +48,8 @@ const providerId = <T extends string>(name: string, ids: readonly T[]) =>
     .prefault('none');
 
 /** A host name or bracketed IPv6 address as a Host header carries it, optionally with a port. */
-const ALLOWED_HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+const ALLOWED_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
 /** Voice names as providers spell them: OpenAI's `nova`, Kokoro's `af_bella` or a blend `af_bella(2)+af_sky(1)`. */
 const VOICE_NAME = /^[\w.+()-]{1,100}$/;
@@ -58,7 +67,10 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres:// or postgresql://')
+    .refine(
+      (v) => v === '' || /^postgres(ql)?:\/\//.test(v),
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    )
     .optional(),
   DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(10),
   ADMIN_USERNAMES: z.string().default(''),
@@ -66,7 +78,8 @@ const envSchema = z.object({
     .string()
     .trim()
     .refine(
-      (v) => v === '' || ['true', 'false'].includes(v.toLowerCase()) || /^\d+$/.test(v) || /^[0-9a-fA-F:.,/\s]+$/.test(v),
+      (v) =>
+        v === '' || ['true', 'false'].includes(v.toLowerCase()) || /^\d+$/.test(v) || /^[0-9a-fA-F:.,/\s]+$/.test(v),
       'TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses',
     )
     .default('false'),
@@ -89,7 +102,10 @@ const envSchema = z.object({
   REDIS_URL: z
     .string()
     .trim()
-    .refine((v) => /^rediss?:\/\/[^\s]*$/.test(v) && URL.canParse(v), 'REDIS_URL must be a redis:// or rediss:// URL, for example redis://127.0.0.1:6379')
+    .refine(
+      (v) => /^rediss?:\/\/[^\s]*$/.test(v) && URL.canParse(v),
+      'REDIS_URL must be a redis:// or rediss:// URL, for example redis://127.0.0.1:6379',
+    )
     .optional(),
   REDIS_KEY_PREFIX: z
     .string()
@@ -99,11 +115,21 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .string()
     .trim()
-    .refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), 'PUBLIC_URL must be an http:// or https:// address without query or fragment')
+    .refine(
+      (v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v),
+      'PUBLIC_URL must be an http:// or https:// address without query or fragment',
+    )
     .optional(),
   ALLOWED_HOSTS: z
     .string()
-    .transform((v) => [...new Set(v.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .refine(
       (hosts) => hosts.every((host) => ALLOWED_HOST.test(host)),
       'ALLOWED_HOSTS must be a comma list of host names, each optionally with :port (for example stories.example.com,www.stories.example.com)',
@@ -115,7 +141,10 @@ const envSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .refine((v) => (LLM_PROVIDERS as readonly string[]).includes(v), 'LLM_PROVIDER must be builtin, openai or anthropic')
+    .refine(
+      (v) => (LLM_PROVIDERS as readonly string[]).includes(v),
+      'LLM_PROVIDER must be builtin, openai or anthropic',
+    )
     .transform((v) => v as LlmProviderId)
     .default('builtin'),
   LLM_BASE_URL: httpUrl('LLM_BASE_URL').optional(),
@@ -147,7 +176,10 @@ const envSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .refine((v) => (IMAGE_PROVIDERS as readonly string[]).includes(v), 'IMAGE_PROVIDER must be builtin, openai, automatic1111 or none')
+    .refine(
+      (v) => (IMAGE_PROVIDERS as readonly string[]).includes(v),
+      'IMAGE_PROVIDER must be builtin, openai, automatic1111 or none',
+    )
     .transform((v) => v as ImageProviderId)
     .default('builtin'),
   IMAGE_BASE_URL: httpUrl('IMAGE_BASE_URL').optional(),
@@ -168,7 +200,14 @@ const envSchema = z.object({
   TTS_MODEL: z.string().trim().optional(),
   TTS_VOICES: z
     .string()
-    .transform((v) => [...new Set(v.split(',').map((voice) => voice.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((voice) => voice.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine(
       (voices) => voices.length > 0 && voices.every((voice) => VOICE_NAME.test(voice)),
       'TTS_VOICES must be a comma list of voice names (letters, digits and _ - . + ( ), at most 100 characters each)',
@@ -187,7 +226,15 @@ const envSchema = z.object({
 });
 
 export const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
-export { IMAGE_PROVIDERS, type ImageConfig, type ImageProviderId, type SttConfig, type SttProviderId, type TtsConfig, type TtsProviderId };
+export {
+  IMAGE_PROVIDERS,
+  type ImageConfig,
+  type ImageProviderId,
+  type SttConfig,
+  type SttProviderId,
+  type TtsConfig,
+  type TtsProviderId,
+};
 export const BUILTIN_IMAGE_MODEL = 'taleweaver-painter';
 /** What each painter is asked for when IMAGE_SIZE is unset: 16:9, or the nearest wide size the API offers. */
 const DEFAULT_IMAGE_SIZES: Record<ImageProviderId, string> = {
@@ -339,7 +386,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       captchaPerMinute: e.CAPTCHA_MAX_PER_MINUTE,
     },
     sharedReadsPerMinute: e.SHARED_READS_PER_MINUTE,
-    accountLookups: { usernameChecksPerMinute: e.USERNAME_CHECKS_PER_MINUTE, emailUpdatesPerHour: e.EMAIL_UPDATES_PER_HOUR },
+    accountLookups: {
+      usernameChecksPerMinute: e.USERNAME_CHECKS_PER_MINUTE,
+      emailUpdatesPerHour: e.EMAIL_UPDATES_PER_HOUR,
+    },
     sharedPicturesPerMinute: e.SHARED_PICTURES_PER_MINUTE,
     shareMaxBytes: e.SHARE_MAX_BYTES,
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
@@ -361,7 +411,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
     narratorCallsPerHour: { turns: e.USER_TURNS_PER_HOUR, sideCalls: e.USER_SIDE_CALLS_PER_HOUR },
-    quotas: { maxStories: e.USER_MAX_STORIES, maxShares: e.USER_MAX_SHARES, maxStoredBytes: e.USER_MAX_STORED_MB * BYTES_PER_MB },
+    quotas: {
+      maxStories: e.USER_MAX_STORIES,
+      maxShares: e.USER_MAX_SHARES,
+      maxStoredBytes: e.USER_MAX_STORED_MB * BYTES_PER_MB,
+    },
     image: imageConfig(e),
     tts: {
       provider: e.TTS_PROVIDER,
@@ -387,8 +441,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Rules that tie the speech variables together. */
 function checkSpeech(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
-  if (e.TTS_PROVIDER !== 'none' && !e.TTS_MODEL) problems.push(`TTS_MODEL: TTS_MODEL is required when TTS_PROVIDER is ${e.TTS_PROVIDER} (for example gpt-4o-mini-tts, tts-1 or kokoro)`);
-  if (e.STT_PROVIDER !== 'none' && !e.STT_MODEL) problems.push(`STT_MODEL: STT_MODEL is required when STT_PROVIDER is ${e.STT_PROVIDER} (for example whisper-1 or gpt-4o-mini-transcribe)`);
+  if (e.TTS_PROVIDER !== 'none' && !e.TTS_MODEL)
+    problems.push(
+      `TTS_MODEL: TTS_MODEL is required when TTS_PROVIDER is ${e.TTS_PROVIDER} (for example gpt-4o-mini-tts, tts-1 or kokoro)`,
+    );
+  if (e.STT_PROVIDER !== 'none' && !e.STT_MODEL)
+    problems.push(
+      `STT_MODEL: STT_MODEL is required when STT_PROVIDER is ${e.STT_PROVIDER} (for example whisper-1 or gpt-4o-mini-transcribe)`,
+    );
   return problems;
 }
 
@@ -398,7 +458,10 @@ function imageConfig(e: z.infer<typeof envSchema>): ImageConfig {
     provider: e.IMAGE_PROVIDER,
     baseUrl: (e.IMAGE_BASE_URL ?? DEFAULT_IMAGE_BASE_URLS[e.IMAGE_PROVIDER]).replace(/\/+$/, ''),
     apiKey: e.IMAGE_API_KEY || undefined,
-    model: e.IMAGE_PROVIDER === 'builtin' ? BUILTIN_IMAGE_MODEL : (e.IMAGE_MODEL ?? (e.IMAGE_PROVIDER === 'automatic1111' ? 'automatic1111' : '')),
+    model:
+      e.IMAGE_PROVIDER === 'builtin'
+        ? BUILTIN_IMAGE_MODEL
+        : (e.IMAGE_MODEL ?? (e.IMAGE_PROVIDER === 'automatic1111' ? 'automatic1111' : '')),
     timeoutMs: e.IMAGE_TIMEOUT_MS,
     concurrency: e.IMAGE_CONCURRENCY,
     maxPerHour: e.IMAGE_MAX_PER_HOUR,
@@ -411,10 +474,14 @@ function imageConfig(e: z.infer<typeof envSchema>): ImageConfig {
 /** Rules that tie the image variables together. */
 function checkImage(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
-  if (e.IMAGE_PROVIDER === 'openai' && !e.IMAGE_MODEL) problems.push('IMAGE_MODEL: IMAGE_MODEL is required when IMAGE_PROVIDER is openai (for example gpt-image-1 or dall-e-3)');
+  if (e.IMAGE_PROVIDER === 'openai' && !e.IMAGE_MODEL)
+    problems.push(
+      'IMAGE_MODEL: IMAGE_MODEL is required when IMAGE_PROVIDER is openai (for example gpt-image-1 or dall-e-3)',
+    );
   if (e.IMAGE_SIZE) {
     const [width, height] = e.IMAGE_SIZE.split('x').map(Number);
-    if (width < 64 || height < 64 || width > 4096 || height > 4096) problems.push('IMAGE_SIZE: IMAGE_SIZE must be between 64x64 and 4096x4096');
+    if (width < 64 || height < 64 || width > 4096 || height > 4096)
+      problems.push('IMAGE_SIZE: IMAGE_SIZE must be between 64x64 and 4096x4096');
   }
   return problems;
 }

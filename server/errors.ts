@@ -40,7 +40,10 @@ export const MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 
-export const unauthenticated = (message: string = MESSAGES.authRequired) => new AppError(401, ERROR_CODES.unauthenticated, message);
+export const unauthenticated = (message: string = MESSAGES.authRequired) =>
+  new AppError(401, ERROR_CODES.unauthenticated, message);
 
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, ERROR_CODES.rateLimited, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new AppError(429, ERROR_CODES.rateLimited, message, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -23,7 +23,8 @@ function hostileFile(): string {
   const at = new Date().toISOString();
   const line = 'The lamp turns and turns over the black water, and nothing answers it from the dark. ';
   const messages = [{ role: 'user', content: PREMISE, turn: 0, isInitial: true, createdAt: at }];
-  for (let i = 1; i <= NARRATOR_RUN; i += 1) messages.push({ role: 'assistant', content: `${i}. ${line.repeat(5)}`, turn: 0, isInitial: false, createdAt: at });
+  for (let i = 1; i <= NARRATOR_RUN; i += 1)
+    messages.push({ role: 'assistant', content: `${i}. ${line.repeat(5)}`, turn: 0, isInitial: false, createdAt: at });
   const story = { title: 'The Silent Keeper', premise: PREMISE, memory: '', memoryCovers: 0, notes: '', createdAt: at };
   return JSON.stringify({ format: 'taleweaver.story', version: 2, exportedAt: at, story, messages });
 }
@@ -38,8 +39,19 @@ beforeAll(async () => {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  fake.fallback = { kind: 'ok', text: 'The lamp steadies. Far out, a boat answers with a light. What do you do?', usage: { input: 100, output: 15 }, hold: held };
-  server = spawnServer({ DATA_DIR: dataDir, LLM_PROVIDER: 'openai', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-hostile', LLM_MODEL: 'fake-gpt' });
+  fake.fallback = {
+    kind: 'ok',
+    text: 'The lamp steadies. Far out, a boat answers with a light. What do you do?',
+    usage: { input: 100, output: 15 },
+    hold: held,
+  };
+  server = spawnServer({
+    DATA_DIR: dataDir,
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: 'sk-hostile',
+    LLM_MODEL: 'fake-gpt',
+  });
 });
 afterAll(async () => {
   release();
@@ -52,7 +64,11 @@ afterAll(async () => {
 it('answers another visitor while one action runs on a story of 8,000 narrator messages in a row', async () => {
   const base = `http://127.0.0.1:${await server.port}`;
   const cookie = await registerOverHttp(base, 'silentkeeper', 'correct horse');
-  const imported = await fetch(`${base}/api/story/import`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: hostileFile() });
+  const imported = await fetch(`${base}/api/story/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: hostileFile(),
+  });
   expect(imported.status).toBe(201);
   const { storyId } = (await imported.json()) as { storyId: number };
 

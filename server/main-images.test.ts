@@ -37,7 +37,13 @@ describe('a picture job cut by SIGKILL', () => {
     const first = spawnServer(env());
     const base = `http://127.0.0.1:${await first.port}`;
     const cookie = await registerOverHttp(base, 'killedmidpicture', 'correct horse');
-    const story = await (await fetch(`${base}/api/story/start`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ prompt: 'A lighthouse at the end of the world' }) })).json();
+    const story = await (
+      await fetch(`${base}/api/story/start`, {
+        method: 'POST',
+        headers: json(cookie),
+        body: JSON.stringify({ prompt: 'A lighthouse at the end of the world' }),
+      })
+    ).json();
     const asked = await fetch(`${base}/api/story/message/${story.messageId}/generate-image`, {
       method: 'POST',
       headers: json(cookie),
@@ -64,7 +70,11 @@ describe('a picture job cut by SIGKILL', () => {
       const picture = await res!.json();
       const bytes = await fetch(`${again}${picture.image}`, { headers: { cookie } });
       expect(bytes.status).toBe(200);
-      expect(Buffer.from(await bytes.arrayBuffer()).subarray(8, 12).toString()).toBe('WEBP');
+      expect(
+        Buffer.from(await bytes.arrayBuffer())
+          .subarray(8, 12)
+          .toString(),
+      ).toBe('WEBP');
       expect(fake.requests.length).toBe(2);
     } finally {
       await stopServer(second.child);

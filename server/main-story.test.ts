@@ -40,10 +40,19 @@ describe('a narrator reply cut by SIGKILL', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'killedmidturn', password: 'correct horse' }),
       });
-      const session = login.headers.getSetCookie().find((c) => c.startsWith('tw_session='))!.split(';')[0];
+      const session = login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('tw_session='))!
+        .split(';')[0];
       const state = await (await fetch(`${again}/api/story/1/current-state`, { headers: { cookie: session } })).json();
-      expect(state.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([['user', 'A clockmaker hears her clocks whisper at midnight']]);
-      const retry = await fetch(`${again}/api/story/1/retry`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: session }, body: '{}' });
+      expect(state.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+        ['user', 'A clockmaker hears her clocks whisper at midnight'],
+      ]);
+      const retry = await fetch(`${again}/api/story/1/retry`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: session },
+        body: '{}',
+      });
       expect(retry.status).toBe(200);
       expect((await retry.json()).message.split(/\s+/).length).toBeGreaterThanOrEqual(80);
     } finally {

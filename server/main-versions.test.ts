@@ -25,13 +25,22 @@ describe('story versions from the real server, as a browser asks', () => {
       const call = async (method: 'GET' | 'POST', path: string, body: unknown = {}) => {
         const headers: Record<string, string> = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
         if (method === 'POST') headers['content-type'] = 'application/json';
-        return fetch(`${base}/api${path}`, { method, headers, body: method === 'POST' ? JSON.stringify(body) : undefined });
+        return fetch(`${base}/api${path}`, {
+          method,
+          headers,
+          body: method === 'POST' ? JSON.stringify(body) : undefined,
+        });
       };
-      const { storyId } = await (await call('POST', '/story/start', { prompt: 'A glassblower whose bottles keep voices' })).json();
+      const { storyId } = await (
+        await call('POST', '/story/start', { prompt: 'A glassblower whose bottles keep voices' })
+      ).json();
       // A story of some length: its state (30 KB) is compressed as a stream, which took long enough
       // for the empty second answer to win; a few turns' state (1 KB) still came out whole.
-      for (let turn = 1; turn < 30; turn += 1) await call('POST', `/story/${storyId}/continue`, { message: `I listen to bottle ${turn}` });
-      const last = await (await call('POST', `/story/${storyId}/continue`, { message: 'I open the bluest bottle' })).json();
+      for (let turn = 1; turn < 30; turn += 1)
+        await call('POST', `/story/${storyId}/continue`, { message: `I listen to bottle ${turn}` });
+      const last = await (
+        await call('POST', `/story/${storyId}/continue`, { message: 'I open the bluest bottle' })
+      ).json();
 
       const state = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
         const res = await call(method, `/story/${storyId}${path}`, body);

@@ -63,7 +63,12 @@ describe('server/main', () => {
     const register = await fetch(`${base}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ username: 'durable', email: 'durable@example.com', password: 'secret123', captchaAnswer: String(answer) }),
+      body: JSON.stringify({
+        username: 'durable',
+        email: 'durable@example.com',
+        password: 'secret123',
+        captchaAnswer: String(answer),
+      }),
     });
     expect(register.status).toBe(201);
 
@@ -89,14 +94,25 @@ describe('server/main', () => {
     const scripts = JSON.parse(await readFile('package.json', 'utf8')).scripts as Record<string, string>;
     expect(scripts.start).toBe(`npm run build && ${scripts.serve}`);
     const compiledDir = await mkdtemp(join(tmpdir(), 'tw-compiled-'));
-    const server = start({ DATA_DIR: compiledDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0', LLM_PROVIDER: 'builtin' }, serverArgv('.'));
+    const server = start(
+      { DATA_DIR: compiledDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0', LLM_PROVIDER: 'builtin' },
+      serverArgv('.'),
+    );
     try {
       const base = `http://127.0.0.1:${await waitForPort(server)}`;
       const cookie = await registerOverHttp(base, 'compiled', 'secret123');
-      const started = await fetch(`${base}/api/story/start`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ prompt: 'A clockmaker hears the tower bell ring thirteen' }) });
+      const started = await fetch(`${base}/api/story/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ prompt: 'A clockmaker hears the tower bell ring thirteen' }),
+      });
       expect(started.status).toBe(200);
       const { storyId } = await started.json();
-      const turn = await fetch(`${base}/api/story/${storyId}/continue`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ message: 'I climb the tower' }) });
+      const turn = await fetch(`${base}/api/story/${storyId}/continue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ message: 'I climb the tower' }),
+      });
       expect(turn.status).toBe(200);
       expect((await turn.json()).message).toEqual(expect.any(String));
       server.child.kill('SIGTERM');

@@ -31,7 +31,10 @@ async function main(): Promise<void> {
           kind: 'pglite',
           dataDir: config.dataDir,
           onFailure: (error) => {
-            logger.fatal({ err: error }, 'lost the lock on DATA_DIR or the database thread; stopping to protect the data');
+            logger.fatal(
+              { err: error },
+              'lost the lock on DATA_DIR or the database thread; stopping to protect the data',
+            );
             process.exit(1);
           },
         });

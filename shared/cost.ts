@@ -9,5 +9,10 @@ export function estimateCost(textTokens: number, imageTokens: number): number {
 
 /** "$1,234.57": the spec's 2 decimals, with thousands grouped. */
 export function formatCost(dollars: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(dollars);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(dollars);
 }

@@ -18,7 +18,10 @@ export const SAMPLE_STORY: SharedStory = {
   shareId: 'test',
   title: "Sample Story: The Lighthouse at Gull's End",
   messages: [
-    { role: 'user', content: "I am the new keeper of the lighthouse at Gull's End, and tonight the lamp will not light." },
+    {
+      role: 'user',
+      content: "I am the new keeper of the lighthouse at Gull's End, and tonight the lamp will not light.",
+    },
     {
       role: 'assistant',
       content:

@@ -80,7 +80,9 @@ describe('gating shells', () => {
   it("denies non-admins, and 'Back to Login' logs them out and opens the login page", async () => {
     const { fetchMock } = renderApp('/admin', buildUser());
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(screen.getByText("You don't have permission to access the admin panel. Admin privileges are required.")).toBeInTheDocument();
+    expect(
+      screen.getByText("You don't have permission to access the admin panel. Admin privileges are required."),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
@@ -91,14 +93,20 @@ describe('gating shells', () => {
   it("shows 'Login Required' on story pages with a return path that keeps the messageId", async () => {
     renderApp('/story/5?messageId=3', null);
     expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
-    expect(inMain().getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/auth?redirect=%2Fstory%2F5%3FmessageId%3D3');
+    expect(inMain().getByRole('link', { name: 'Login / Register' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Fstory%2F5%3FmessageId%3D3',
+    );
     expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   });
 
   it('asks visitors to log in for account settings', async () => {
     renderApp('/account', null);
     expect(await screen.findByText('Please log in to access settings')).toBeInTheDocument();
-    expect(inMain().getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/auth?redirect=%2Faccount');
+    expect(inMain().getByRole('link', { name: 'Login / Register' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Faccount',
+    );
   });
 
   it('shows the account forms to a logged-in user', async () => {
@@ -109,7 +117,10 @@ describe('gating shells', () => {
   });
 
   it("shows the player's story allowance on account settings", async () => {
-    renderApp('/account', buildUser({ tokenUsage: { textTokens: 700, imageTokens: 0, total: 700, thisMonth: 700, balance: null } }));
+    renderApp(
+      '/account',
+      buildUser({ tokenUsage: { textTokens: 700, imageTokens: 0, total: 700, thisMonth: 700, balance: null } }),
+    );
     expect(await screen.findByRole('heading', { name: 'Story allowance' })).toBeInTheDocument();
     expect(screen.getByText('Unlimited')).toBeInTheDocument();
     expect(screen.getByText('700 tokens')).toBeInTheDocument();
@@ -124,7 +135,10 @@ describe('gating shells', () => {
 
   it('shows the preferences login hint to visitors only', async () => {
     renderApp('/preferences', null);
-    expect(await screen.findByRole('link', { name: 'Log in to change them' })).toHaveAttribute('href', '/auth?redirect=%2Fpreferences');
+    expect(await screen.findByRole('link', { name: 'Log in to change them' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Fpreferences',
+    );
   });
 });
 
@@ -157,7 +171,11 @@ describe('auth page', () => {
   it('resumes a pending operation before anything else after login', async () => {
     window.localStorage.setItem(
       LOCAL_STORAGE_KEYS.pendingOperation,
-      JSON.stringify({ type: 'start_story', data: { prompt: 'A heist', genrePreferences: {}, isRandom: false }, path: '/?resume=start' }),
+      JSON.stringify({
+        type: 'start_story',
+        data: { prompt: 'A heist', genrePreferences: {}, isRandom: false },
+        path: '/?resume=start',
+      }),
     );
     const user = buildUser();
     const fetchMock = mockFetch(({ url }) => (url === '/api/login' ? jsonResponse(user) : unauthenticated()));
@@ -229,7 +247,7 @@ describe('chrome', () => {
     expect(location()).toBe('/privacy');
   });
 
-  it("warns when the home page logo fails to load", async () => {
+  it('warns when the home page logo fails to load', async () => {
     renderApp('/', null);
     await screen.findByText('Begin Your Unique Adventure.');
     fireEvent.error(screen.getByRole('img', { name: 'Taleweaver logo' }));

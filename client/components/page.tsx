@@ -10,7 +10,15 @@ import { Button } from './ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
 import { Spinner } from './ui/spinner';
 
-export function PageContainer({ children, className, width = 'default' }: { children: ReactNode; className?: string; width?: 'narrow' | 'default' | 'wide' }) {
+export function PageContainer({
+  children,
+  className,
+  width = 'default',
+}: {
+  children: ReactNode;
+  className?: string;
+  width?: 'narrow' | 'default' | 'wide';
+}) {
   const maxWidth = width === 'narrow' ? 'max-w-md' : width === 'wide' ? 'max-w-5xl' : 'max-w-3xl';
   return <div className={cn('mx-auto w-full px-4 py-8 sm:py-12', maxWidth, className)}>{children}</div>;
 }

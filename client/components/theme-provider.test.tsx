@@ -24,7 +24,10 @@ function stubMatchMedia(prefersDark: boolean) {
     addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
     removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
   };
-  vi.stubGlobal('matchMedia', vi.fn(() => media));
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => media),
+  );
   return {
     change(nextDark: boolean) {
       media.matches = nextDark;
@@ -35,14 +38,22 @@ function stubMatchMedia(prefersDark: boolean) {
 
 describe('ThemeProvider', () => {
   it('defaults to dark without writing storage', () => {
-    render(<ThemeProvider><ThemeProbe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <ThemeProbe />
+      </ThemeProvider>,
+    );
     expect(screen.getByText('dark/dark')).toBeInTheDocument();
     expect(document.documentElement).toHaveClass('dark');
     expect(window.localStorage.getItem('vite-ui-theme')).toBeNull();
   });
 
   it('stores a chosen theme under vite-ui-theme and swaps the class', async () => {
-    render(<ThemeProvider><ThemeProbe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <ThemeProbe />
+      </ThemeProvider>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'light' }));
     expect(window.localStorage.getItem('vite-ui-theme')).toBe('light');
     expect(document.documentElement).toHaveClass('light');
@@ -51,19 +62,31 @@ describe('ThemeProvider', () => {
 
   it('restores a stored theme and ignores an unknown value', () => {
     window.localStorage.setItem('vite-ui-theme', 'light');
-    const { unmount } = render(<ThemeProvider><ThemeProbe /></ThemeProvider>);
+    const { unmount } = render(
+      <ThemeProvider>
+        <ThemeProbe />
+      </ThemeProvider>,
+    );
     expect(screen.getByText('light/light')).toBeInTheDocument();
     unmount();
 
     window.localStorage.setItem('vite-ui-theme', 'sepia');
-    render(<ThemeProvider><ThemeProbe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <ThemeProbe />
+      </ThemeProvider>,
+    );
     expect(screen.getByText('dark/dark')).toBeInTheDocument();
   });
 
   it('follows the system preference, including later changes', () => {
     const system = stubMatchMedia(false);
     window.localStorage.setItem('vite-ui-theme', 'system');
-    render(<ThemeProvider><ThemeProbe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <ThemeProbe />
+      </ThemeProvider>,
+    );
     expect(screen.getByText('system/light')).toBeInTheDocument();
     expect(document.documentElement).toHaveClass('light');
 

@@ -1,7 +1,16 @@
 // Light / dark / system theme (spec section 1): default dark, kept in localStorage under
 // 'vite-ui-theme', applied as a class on <html>. public/theme-init.js applies the same choice
 // before React loads so the page never flashes the wrong theme.
-import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { DEFAULT_THEME, THEMES, type Theme } from '@shared/constants';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
 import { readItem, writeItem } from '@client/lib/storage';

@@ -3,7 +3,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse, mockFetch } from '@client/test/utils';
-import { API_MESSAGES, ApiRequestError, apiGet, apiHead, apiWrite, CLIENT_ERROR_CODES, errorMessage, normalizePath } from './api-client';
+import {
+  API_MESSAGES,
+  ApiRequestError,
+  apiGet,
+  apiHead,
+  apiWrite,
+  CLIENT_ERROR_CODES,
+  errorMessage,
+  normalizePath,
+} from './api-client';
 
 async function caught(promise: Promise<unknown>): Promise<ApiRequestError> {
   try {
@@ -33,7 +42,7 @@ describe('apiGet', () => {
     expect(request.headers.get('X-Requested-With')).toBeNull();
   });
 
-  it('says a read that starts paid work is the app\'s own (X-Requested-With), and only that read', async () => {
+  it("says a read that starts paid work is the app's own (X-Requested-With), and only that read", async () => {
     const fetchMock = mockFetch(() => jsonResponse({ title: 'The Tide' }));
     await apiGet('/api/story/3/generate-title', { startsPaidWork: true });
     expect(fetchMock.requests[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
@@ -91,7 +100,10 @@ describe('apiGet', () => {
   });
 
   it('turns an unreachable server into a network error that mentions a failed fetch', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('NetworkError when attempting to fetch resource.'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('NetworkError when attempting to fetch resource.'))),
+    );
     const error = await caught(apiGet('/api/user'));
     expect(error).toMatchObject({ status: 0, code: CLIENT_ERROR_CODES.network, message: API_MESSAGES.network });
     expect(error.message.toLowerCase()).toContain('failed to fetch');
@@ -135,14 +147,18 @@ describe('apiWrite', () => {
   });
 
   it('reads write errors from the same sources as reads', async () => {
-    mockFetch(() => jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }));
+    mockFetch(() =>
+      jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }),
+    );
     expect(await caught(apiWrite('/api/login', { body: {} }))).toMatchObject({
       status: 401,
       code: 'INVALID_CREDENTIALS',
       message: 'Invalid username or password',
     });
 
-    mockFetch(() => jsonResponse({ message: 'Too many requests, please try again later.', code: 'RATE_LIMITED' }, { status: 429 }));
+    mockFetch(() =>
+      jsonResponse({ message: 'Too many requests, please try again later.', code: 'RATE_LIMITED' }, { status: 429 }),
+    );
     expect(await caught(apiWrite('/api/login', { body: {} }))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
   });
 });

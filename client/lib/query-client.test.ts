@@ -15,11 +15,18 @@ describe('shouldRetryRead', () => {
   });
 
   it('never retries a 401, even one whose message mentions fetch', () => {
-    expect(shouldRetryRead(0, new ApiRequestError('Failed to fetch user: Authentication required', { status: 401, code: 'UNAUTHENTICATED' }))).toBe(false);
+    expect(
+      shouldRetryRead(
+        0,
+        new ApiRequestError('Failed to fetch user: Authentication required', { status: 401, code: 'UNAUTHENTICATED' }),
+      ),
+    ).toBe(false);
   });
 
   it('does not retry server errors or other failures', () => {
-    expect(shouldRetryRead(0, new ApiRequestError('Internal error', { status: 500, code: 'INTERNAL_ERROR' }))).toBe(false);
+    expect(shouldRetryRead(0, new ApiRequestError('Internal error', { status: 500, code: 'INTERNAL_ERROR' }))).toBe(
+      false,
+    );
     expect(shouldRetryRead(0, new Error('Expected JSON response from server'))).toBe(false);
     expect(shouldRetryRead(0, 'Failed to fetch')).toBe(false);
   });
@@ -44,10 +51,24 @@ describe('createQueryClient', () => {
     const client = createQueryClient(reportError);
     const fail = (error: Error) => () => Promise.reject(error);
 
-    await expect(client.fetchQuery({ queryKey: ['a'], queryFn: fail(new ApiRequestError('Server exploded', { status: 500, code: 'X' })) })).rejects.toThrow();
-    await expect(client.fetchQuery({ queryKey: ['b'], queryFn: fail(new ApiRequestError('Authentication required', { status: 401, code: 'X' })) })).rejects.toThrow();
     await expect(
-      client.fetchQuery({ queryKey: ['c'], queryFn: fail(new ApiRequestError('Quiet', { status: 500, code: 'X' })), meta: { errorToast: false } }),
+      client.fetchQuery({
+        queryKey: ['a'],
+        queryFn: fail(new ApiRequestError('Server exploded', { status: 500, code: 'X' })),
+      }),
+    ).rejects.toThrow();
+    await expect(
+      client.fetchQuery({
+        queryKey: ['b'],
+        queryFn: fail(new ApiRequestError('Authentication required', { status: 401, code: 'X' })),
+      }),
+    ).rejects.toThrow();
+    await expect(
+      client.fetchQuery({
+        queryKey: ['c'],
+        queryFn: fail(new ApiRequestError('Quiet', { status: 500, code: 'X' })),
+        meta: { errorToast: false },
+      }),
     ).rejects.toThrow();
 
     expect(reportError).toHaveBeenCalledTimes(1);

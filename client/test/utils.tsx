@@ -8,7 +8,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@shared/schemas/user';
 import { AppProviders, createAppQueryClient } from '@client/app/providers';
 
-export function jsonResponse(body: unknown, init: { status?: number; statusText?: string; headers?: Record<string, string> } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; statusText?: string; headers?: Record<string, string> } = {},
+): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status: init.status ?? 200,
     statusText: init.statusText,
@@ -27,7 +30,9 @@ export interface RecordedRequest {
 export type FetchHandler = (request: RecordedRequest) => Response | Promise<Response>;
 
 /** Replaces global fetch; every call is recorded with its parsed JSON body for assertions. */
-export function mockFetch(handler: FetchHandler): Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>> & { requests: RecordedRequest[] } {
+export function mockFetch(
+  handler: FetchHandler,
+): Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>> & { requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const rawBody = typeof init.body === 'string' ? init.body : null;
@@ -58,14 +63,18 @@ export function buildUser(overrides: Partial<User> = {}): User {
   };
 }
 
-export const unauthenticated = () => jsonResponse({ message: 'Authentication required', code: 'UNAUTHENTICATED' }, { status: 401 });
+export const unauthenticated = () =>
+  jsonResponse({ message: 'Authentication required', code: 'UNAUTHENTICATED' }, { status: 401 });
 
 export interface RenderAppOptions {
   route?: string;
   queryClient?: QueryClient;
 }
 
-export function renderWithProviders(ui: ReactElement, { route = '/', queryClient = createAppQueryClient() }: RenderAppOptions = {}): RenderResult & { queryClient: QueryClient } {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createAppQueryClient() }: RenderAppOptions = {},
+): RenderResult & { queryClient: QueryClient } {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>

@@ -6,7 +6,18 @@
 // runner adds the fake's request log (calls, the largest request's size and tokens) to every case.
 import { mostRowsFile, mostTextFile, narratorFlood, playedStory, PREMISE } from './abuse-files';
 import { spread, statusCounts, type Answer } from './abuse-harness';
-import { BROWSER_ENCODINGS, importOrThrow, importStory, messageIds, paintReply, sendAction, share, sharedPicture, startStory, type Player } from './abuse-player';
+import {
+  BROWSER_ENCODINGS,
+  importOrThrow,
+  importStory,
+  messageIds,
+  paintReply,
+  sendAction,
+  share,
+  sharedPicture,
+  startStory,
+  type Player,
+} from './abuse-player';
 import { sleep } from './load';
 import { mapLimit } from './players';
 import type { Timing } from './processes';
@@ -35,10 +46,13 @@ export interface AbuseCase {
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : '-');
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
 /** One answer in a few words: "201 in 1234 ms" (with its size: ", 5.0 MB") or "failed after 60000 ms (…)". */
 const said = (answer: Answer, withSize = false) =>
-  answer.status === 0 ? `failed after ${ms(answer.ms)} (${answer.error})` : `${answer.status} in ${ms(answer.ms)}${withSize ? `, ${size(answer.bytes)}` : ''}`;
+  answer.status === 0
+    ? `failed after ${ms(answer.ms)} (${answer.error})`
+    : `${answer.status} in ${ms(answer.ms)}${withSize ? `, ${size(answer.bytes)}` : ''}`;
 /** Several answers of one kind: their statuses and times. */
 const many = (answers: Answer[]) => {
   const s = spread(answers.map((a) => a.ms));
@@ -59,8 +73,21 @@ async function eraseAndRedo(ctx: CaseContext, storyId: number, fromMessageId: nu
   const erases: Answer[] = [];
   const redos: Answer[] = [];
   for (let i = 0; i < rounds; i += 1) {
-    erases.push(await ctx.player.http.call(`/api/story/${storyId}/erase`, { cookie: ctx.player.cookie, json: { fromMessageId }, acceptEncoding: BROWSER_ENCODINGS }));
-    redos.push(await ctx.player.http.call(`/api/story/${storyId}/redo`, { method: 'POST', cookie: ctx.player.cookie, json: {}, acceptEncoding: BROWSER_ENCODINGS }));
+    erases.push(
+      await ctx.player.http.call(`/api/story/${storyId}/erase`, {
+        cookie: ctx.player.cookie,
+        json: { fromMessageId },
+        acceptEncoding: BROWSER_ENCODINGS,
+      }),
+    );
+    redos.push(
+      await ctx.player.http.call(`/api/story/${storyId}/redo`, {
+        method: 'POST',
+        cookie: ctx.player.cookie,
+        json: {},
+        acceptEncoding: BROWSER_ENCODINGS,
+      }),
+    );
   }
   return `erase ${many(erases)}; redo ${many(redos)}`;
 }
@@ -74,7 +101,12 @@ export const CASES: AbuseCase[] = [
       return async () => {
         const imported = await importStory(ctx.player, body);
         if (imported.storyId === null) return `import ${said(imported.answer)}: ${imported.answer.text.slice(0, 120)}`;
-        const { answer, ok } = await sendAction(ctx.player, imported.storyId, 'I open the sealed crate.', deadline(ctx));
+        const { answer, ok } = await sendAction(
+          ctx.player,
+          imported.storyId,
+          'I open the sealed crate.',
+          deadline(ctx),
+        );
         return `import ${said(imported.answer)}; action ${ok ? 'done' : 'NOT done'}, ${said(answer)}`;
       };
     },
@@ -84,7 +116,8 @@ export const CASES: AbuseCase[] = [
     what: 'imports the 5 MB file with the most rows: 10,000 messages, a picture hash on every reply, the rest of 5 MB in versions',
     async prepare(ctx) {
       const file = mostRowsFile();
-      return async () => `${file.messages} messages + ${file.versions} versions (${size(file.body.length)}): import ${said((await importStory(ctx.player, file.body)).answer)}`;
+      return async () =>
+        `${file.messages} messages + ${file.versions} versions (${size(file.body.length)}): import ${said((await importStory(ctx.player, file.body)).answer)}`;
     },
   },
   {
@@ -92,7 +125,8 @@ export const CASES: AbuseCase[] = [
     what: 'imports the 5 MB file with the most text: messages of 20,000 characters (the most one may hold), longest memory and notes',
     async prepare(ctx) {
       const file = mostTextFile();
-      return async () => `${file.messages} messages (${size(file.body.length)}): import ${said((await importStory(ctx.player, file.body)).answer)}`;
+      return async () =>
+        `${file.messages} messages (${size(file.body.length)}): import ${said((await importStory(ctx.player, file.body)).answer)}`;
     },
   },
   {
@@ -105,10 +139,15 @@ export const CASES: AbuseCase[] = [
       const branches = await mapLimit(
         Array.from({ length: ctx.quick ? 30 : 150 }, (_, i) => i),
         2,
-        () => ctx.player.http.call(`/api/story/${storyId}/branch`, { cookie: ctx.player.cookie, json: { messageId: lastReply } }),
+        () =>
+          ctx.player.http.call(`/api/story/${storyId}/branch`, {
+            cookie: ctx.player.cookie,
+            json: { messageId: lastReply },
+          }),
       );
       ctx.note(`${branches.length} branches: ${statusCounts(branches)} in ${ms(performance.now() - started)}`);
-      return async () => `branches ${statusCounts(branches)}; export ${said(await ctx.player.http.call('/api/user/export', { cookie: ctx.player.cookie }), true)}`;
+      return async () =>
+        `branches ${statusCounts(branches)}; export ${said(await ctx.player.http.call('/api/user/export', { cookie: ctx.player.cookie }), true)}`;
     },
   },
   {
@@ -117,8 +156,12 @@ export const CASES: AbuseCase[] = [
     async prepare(ctx) {
       const storyId = await importOrThrow(ctx.player, mostRowsFile().body);
       return async () => {
-        const asJson = await ctx.player.http.call(`/api/story/${storyId}/export?format=json`, { cookie: ctx.player.cookie });
-        const asMarkdown = await ctx.player.http.call(`/api/story/${storyId}/export?format=markdown`, { cookie: ctx.player.cookie });
+        const asJson = await ctx.player.http.call(`/api/story/${storyId}/export?format=json`, {
+          cookie: ctx.player.cookie,
+        });
+        const asMarkdown = await ctx.player.http.call(`/api/story/${storyId}/export?format=markdown`, {
+          cookie: ctx.player.cookie,
+        });
         return `JSON ${said(asJson, true)}; Markdown ${said(asMarkdown, true)}`;
       };
     },
@@ -142,16 +185,21 @@ export const CASES: AbuseCase[] = [
   },
   {
     name: 'shared-pictures-burst',
-    what: "a story with a painted picture (builtin painter), shared; then 300 reads of the shared picture, 50 at a time",
+    what: 'a story with a painted picture (builtin painter), shared; then 300 reads of the shared picture, 50 at a time',
     async prepare(ctx) {
       const started = await startStory(ctx.player, PREMISE);
-      if (started.storyId === null || started.replyId === null) throw new Error(`story start answered ${started.answer.status}: ${started.answer.text.slice(-200)}`);
+      if (started.storyId === null || started.replyId === null)
+        throw new Error(`story start answered ${started.answer.status}: ${started.answer.text.slice(-200)}`);
       await paintReply(ctx.player, started.storyId, started.replyId);
       const { shareId, answer } = await share(ctx.player, started.storyId);
       const picture = shareId ? await sharedPicture(ctx.player, shareId) : null;
       if (!picture) throw new Error(`no shared picture: share ${answer.status}`);
       return async () => {
-        const reads = await mapLimit(Array.from({ length: 300 }, (_, i) => i), 50, () => ctx.player.http.call(picture));
+        const reads = await mapLimit(
+          Array.from({ length: 300 }, (_, i) => i),
+          50,
+          () => ctx.player.http.call(picture),
+        );
         return `each ${size(reads[0].bytes)}: ${many(reads)}`;
       };
     },
@@ -168,7 +216,10 @@ export const CASES: AbuseCase[] = [
         const waitUntil = performance.now() + 30_000;
         let folded = false;
         while (ok && !folded && performance.now() < waitUntil) {
-          const memory = await ctx.player.http.call(`/api/story/${storyId}/memory`, { cookie: ctx.player.cookie, keepBody: true });
+          const memory = await ctx.player.http.call(`/api/story/${storyId}/memory`, {
+            cookie: ctx.player.cookie,
+            keepBody: true,
+          });
           folded = memory.status === 200 && !memory.text.includes('"summary":""');
           if (!folded) await sleep(100);
         }
@@ -183,7 +234,11 @@ export const CASES: AbuseCase[] = [
     timing: { ttftMs: 200, chunkMs: 5 },
     async prepare(ctx) {
       return async () => {
-        const starts = await mapLimit(Array.from({ length: 50 }, (_, i) => i), 50, () => startStory(ctx.player, PREMISE));
+        const starts = await mapLimit(
+          Array.from({ length: 50 }, (_, i) => i),
+          50,
+          () => startStory(ctx.player, PREMISE),
+        );
         const passed = starts.filter((s) => s.storyId !== null).length;
         const user = await ctx.player.http.call('/api/user', { cookie: ctx.player.cookie, keepBody: true });
         const usage = (JSON.parse(user.text) as { tokenUsage: { thisMonth: number } }).tokenUsage;
@@ -195,15 +250,25 @@ export const CASES: AbuseCase[] = [
     name: 'style-sheet-loop',
     what: '40 rounds of PUT style-sheet with no characters + GET style-sheet, on a story whose opening names two characters',
     async prepare(ctx) {
-      const opening = 'You meet the smuggler Tobin Hale and the harbour master Ilsa Morrow on the quay, where the rain hammers the crates. What do you do?';
+      const opening =
+        'You meet the smuggler Tobin Hale and the harbour master Ilsa Morrow on the quay, where the rain hammers the crates. What do you do?';
       const storyId = await importOrThrow(ctx.player, playedStory(2, 80, 600, {}, opening));
-      const first = await ctx.player.http.call(`/api/story/${storyId}/style-sheet`, { cookie: ctx.player.cookie, keepBody: true });
+      const first = await ctx.player.http.call(`/api/story/${storyId}/style-sheet`, {
+        cookie: ctx.player.cookie,
+        keepBody: true,
+      });
       if (first.status !== 200) throw new Error(`style-sheet answered ${first.status}: ${first.text}`);
       const { artStyle, player } = JSON.parse(first.text) as { artStyle: string; player: string };
       return async () => {
         const answers: Answer[] = [];
         for (let round = 0; round < 40; round += 1) {
-          answers.push(await ctx.player.http.call(`/api/story/${storyId}/style-sheet`, { method: 'PUT', cookie: ctx.player.cookie, json: { artStyle, player, characters: [] } }));
+          answers.push(
+            await ctx.player.http.call(`/api/story/${storyId}/style-sheet`, {
+              method: 'PUT',
+              cookie: ctx.player.cookie,
+              json: { artStyle, player, characters: [] },
+            }),
+          );
           answers.push(await ctx.player.http.call(`/api/story/${storyId}/style-sheet`, { cookie: ctx.player.cookie }));
         }
         return `80 calls: ${many(answers)} (the model calls they made are in the model column)`;
@@ -215,7 +280,11 @@ export const CASES: AbuseCase[] = [
     what: '500 GET /api/check-username, 50 at a time',
     async prepare(ctx) {
       return async () => {
-        const answers = await mapLimit(Array.from({ length: 500 }, (_, i) => i), 50, (i) => ctx.player.http.call(`/api/check-username?username=visitor${i}`, { cookie: ctx.player.cookie }));
+        const answers = await mapLimit(
+          Array.from({ length: 500 }, (_, i) => i),
+          50,
+          (i) => ctx.player.http.call(`/api/check-username?username=visitor${i}`, { cookie: ctx.player.cookie }),
+        );
         return many(answers);
       };
     },
@@ -228,7 +297,13 @@ export const CASES: AbuseCase[] = [
       const plain = await ctx.player.http.call(`/api/story/${storyId}/current-state`, { cookie: ctx.player.cookie });
       return async () => {
         const reads: Answer[] = [];
-        for (let i = 0; i < (ctx.quick ? 3 : 10); i += 1) reads.push(await ctx.player.http.call(`/api/story/${storyId}/current-state`, { cookie: ctx.player.cookie, acceptEncoding: BROWSER_ENCODINGS }));
+        for (let i = 0; i < (ctx.quick ? 3 : 10); i += 1)
+          reads.push(
+            await ctx.player.http.call(`/api/story/${storyId}/current-state`, {
+              cookie: ctx.player.cookie,
+              acceptEncoding: BROWSER_ENCODINGS,
+            }),
+          );
         return `${reads[0].contentEncoding || 'identity'} ${size(reads[0].bytes)} (plain ${size(plain.bytes)}): ${many(reads)}`;
       };
     },
@@ -238,7 +313,9 @@ export const CASES: AbuseCase[] = [
     what: 'on a 1,000-turn story, erase from the first action (2,000 messages set aside) then redo, 5 times (--quick: 2; brotli answers)',
     async prepare(ctx) {
       const storyId = await importOrThrow(ctx.player, thousandTurns());
-      const firstAction = (await messageIds(ctx.player, storyId)).find((m) => m.role === 'user' && !m.isInitialMessage)!.messageId;
+      const firstAction = (await messageIds(ctx.player, storyId)).find(
+        (m) => m.role === 'user' && !m.isInitialMessage,
+      )!.messageId;
       return () => eraseAndRedo(ctx, storyId, firstAction, ctx.quick ? 2 : 5);
     },
   },
@@ -247,7 +324,9 @@ export const CASES: AbuseCase[] = [
     what: 'on the 10,000-message most-rows story, erase from the first action (9,998 messages set aside) then redo, twice',
     async prepare(ctx) {
       const storyId = await importOrThrow(ctx.player, mostRowsFile().body);
-      const firstAction = (await messageIds(ctx.player, storyId)).find((m) => m.role === 'user' && !m.isInitialMessage)!.messageId;
+      const firstAction = (await messageIds(ctx.player, storyId)).find(
+        (m) => m.role === 'user' && !m.isInitialMessage,
+      )!.messageId;
       return () => eraseAndRedo(ctx, storyId, firstAction, 2);
     },
   },
@@ -259,7 +338,13 @@ export const CASES: AbuseCase[] = [
       const last = (await messageIds(ctx.player, storyId)).at(-1)!.messageId;
       return async () => {
         const branches: Answer[] = [];
-        for (let i = 0; i < 3; i += 1) branches.push(await ctx.player.http.call(`/api/story/${storyId}/branch`, { cookie: ctx.player.cookie, json: { messageId: last } }));
+        for (let i = 0; i < 3; i += 1)
+          branches.push(
+            await ctx.player.http.call(`/api/story/${storyId}/branch`, {
+              cookie: ctx.player.cookie,
+              json: { messageId: last },
+            }),
+          );
         return many(branches);
       };
     },
@@ -272,7 +357,14 @@ export const CASES: AbuseCase[] = [
       const storyIds = [await importOrThrow(ctx.player, body), await importOrThrow(ctx.player, body)];
       return async () => {
         const deletes: Answer[] = [];
-        for (const storyId of storyIds) deletes.push(await ctx.player.http.call(`/api/story/${storyId}`, { method: 'DELETE', cookie: ctx.player.cookie, json: {} }));
+        for (const storyId of storyIds)
+          deletes.push(
+            await ctx.player.http.call(`/api/story/${storyId}`, {
+              method: 'DELETE',
+              cookie: ctx.player.cookie,
+              json: {},
+            }),
+          );
         return many(deletes);
       };
     },
@@ -284,13 +376,25 @@ export const CASES: AbuseCase[] = [
       const storyId = await importOrThrow(ctx.player, playedStory(3, 80, 600));
       const reply = (await messageIds(ctx.player, storyId)).at(-1)!.messageId;
       const started = performance.now();
-      const edits = await mapLimit(Array.from({ length: ctx.quick ? 60 : 300 }, (_, i) => i), 1, (i) =>
-        ctx.player.http.call(`/api/story/${storyId}/messages/${reply}`, { method: 'PATCH', cookie: ctx.player.cookie, json: { content: `${i} ${'The tide turns. '.repeat(1250)}`.slice(0, 20_000) } }),
+      const edits = await mapLimit(
+        Array.from({ length: ctx.quick ? 60 : 300 }, (_, i) => i),
+        1,
+        (i) =>
+          ctx.player.http.call(`/api/story/${storyId}/messages/${reply}`, {
+            method: 'PATCH',
+            cookie: ctx.player.cookie,
+            json: { content: `${i} ${'The tide turns. '.repeat(1250)}`.slice(0, 20_000) },
+          }),
       );
       ctx.note(`${edits.length} edits: ${statusCounts(edits)} in ${ms(performance.now() - started)}`);
       return async () => {
         const reads: Answer[] = [];
-        for (let i = 0; i < 5; i += 1) reads.push(await ctx.player.http.call(`/api/story/${storyId}/messages/${reply}/versions`, { cookie: ctx.player.cookie }));
+        for (let i = 0; i < 5; i += 1)
+          reads.push(
+            await ctx.player.http.call(`/api/story/${storyId}/messages/${reply}/versions`, {
+              cookie: ctx.player.cookie,
+            }),
+          );
         return `edits ${statusCounts(edits)}; versions ${size(reads[0].bytes)}: ${many(reads)}`;
       };
     },

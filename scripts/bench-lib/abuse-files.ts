@@ -3,7 +3,16 @@
 // by the server is the server's answer and never a malformed file. Text is seeded pseudo-random
 // prose over a small vocabulary: as compressible as a story, not as a repeated sentence (which
 // brotli would shrink to nothing and make cheap).
-import { STORY_FILE_FORMAT, STORY_FILE_MAX_MESSAGES, STORY_FILE_MESSAGE_MAX_LENGTH, STORY_FILE_VERSION, STORY_IMPORT_MAX_BYTES, storyFileSchema, type StoryFile, type StoryFileMessage } from '../../shared/schemas/story-export';
+import {
+  STORY_FILE_FORMAT,
+  STORY_FILE_MAX_MESSAGES,
+  STORY_FILE_MESSAGE_MAX_LENGTH,
+  STORY_FILE_VERSION,
+  STORY_IMPORT_MAX_BYTES,
+  storyFileSchema,
+  type StoryFile,
+  type StoryFileMessage,
+} from '../../shared/schemas/story-export';
 
 const WORDS = (
   'the a of and to in harbour lantern rain night ship crate captain quay watch smoke rope tide gull bell door stair tower chapel ledger ' +
@@ -48,7 +57,8 @@ export function prose(chars: number, seed: number): string {
 
 const DAY = Date.UTC(2026, 0, 10);
 const at = (minute: number) => new Date(DAY + minute * 60_000).toISOString();
-export const PREMISE = 'Captain Mirela Voss and her navigator Tobin Hale smuggle a sealed crate past the blockade of Port Kessrin.';
+export const PREMISE =
+  'Captain Mirela Voss and her navigator Tobin Hale smuggle a sealed crate past the blockade of Port Kessrin.';
 
 function file(title: string, messages: StoryFileMessage[], extra: Partial<StoryFile['story']> = {}): StoryFile {
   return {
@@ -60,30 +70,74 @@ function file(title: string, messages: StoryFileMessage[], extra: Partial<StoryF
   };
 }
 
-const premiseMessage = (): StoryFileMessage => ({ role: 'user', content: PREMISE, turn: 0, isInitial: true, createdAt: at(0) });
+const premiseMessage = (): StoryFileMessage => ({
+  role: 'user',
+  content: PREMISE,
+  turn: 0,
+  isInitial: true,
+  createdAt: at(0),
+});
 
 /** Serialises a file after checking it is one the import must accept (schema and size). */
 export function serialise(story: StoryFile): string {
   const checked = storyFileSchema.safeParse(story);
-  if (!checked.success) throw new Error(`bench file is not a valid story file: ${checked.error.issues[0]?.message} at ${checked.error.issues[0]?.path.join('.')}`);
+  if (!checked.success)
+    throw new Error(
+      `bench file is not a valid story file: ${checked.error.issues[0]?.message} at ${checked.error.issues[0]?.path.join('.')}`,
+    );
   const body = JSON.stringify(story);
-  if (Buffer.byteLength(body) > STORY_IMPORT_MAX_BYTES) throw new Error(`bench file is ${Buffer.byteLength(body)} bytes, over the 5 MB import limit`);
+  if (Buffer.byteLength(body) > STORY_IMPORT_MAX_BYTES)
+    throw new Error(`bench file is ${Buffer.byteLength(body)} bytes, over the 5 MB import limit`);
   return body;
 }
 
 /** The premise, then `count` narrator messages in a row of about `chars` characters each (all turn 0). */
 export function narratorFlood(count: number, chars: number): string {
   const messages = [premiseMessage()];
-  for (let i = 0; i < count; i += 1) messages.push({ role: 'assistant', content: prose(chars, 1000 + i), turn: 0, isInitial: false, createdAt: at(1 + i) });
+  for (let i = 0; i < count; i += 1)
+    messages.push({
+      role: 'assistant',
+      content: prose(chars, 1000 + i),
+      turn: 0,
+      isInitial: false,
+      createdAt: at(1 + i),
+    });
   return serialise(file('A flood of narration', messages));
 }
 
 /** A story as play makes it: the premise, the opening reply, then `turns` actions each with its reply. */
-export function playedStory(turns: number, actionChars: number, replyChars: number, extra: Partial<StoryFile['story']> = {}, opening?: string): string {
-  const messages = [premiseMessage(), { role: 'assistant' as const, content: opening ?? prose(replyChars, 7), turn: 0, isInitial: false, createdAt: at(1) }];
+export function playedStory(
+  turns: number,
+  actionChars: number,
+  replyChars: number,
+  extra: Partial<StoryFile['story']> = {},
+  opening?: string,
+): string {
+  const messages = [
+    premiseMessage(),
+    {
+      role: 'assistant' as const,
+      content: opening ?? prose(replyChars, 7),
+      turn: 0,
+      isInitial: false,
+      createdAt: at(1),
+    },
+  ];
   for (let turn = 1; turn <= turns; turn += 1) {
-    messages.push({ role: 'user', content: prose(actionChars, 20_000 + turn), turn, isInitial: false, createdAt: at(turn * 2) });
-    messages.push({ role: 'assistant', content: prose(replyChars, 40_000 + turn), turn, isInitial: false, createdAt: at(turn * 2 + 1) });
+    messages.push({
+      role: 'user',
+      content: prose(actionChars, 20_000 + turn),
+      turn,
+      isInitial: false,
+      createdAt: at(turn * 2),
+    });
+    messages.push({
+      role: 'assistant',
+      content: prose(replyChars, 40_000 + turn),
+      turn,
+      isInitial: false,
+      createdAt: at(turn * 2 + 1),
+    });
   }
   return serialise(file(`Played ${turns} turns`, messages, extra));
 }
@@ -103,10 +157,21 @@ export function mostRowsFile(): { body: string; messages: number; versions: numb
   for (let i = 1; i < STORY_FILE_MAX_MESSAGES; i += 1) {
     const turn = Math.ceil(i / 2);
     const role = i % 2 === 0 ? 'user' : 'assistant';
-    messages.push({ role, content: short(i), turn, isInitial: false, createdAt: at(i), ...(role === 'assistant' ? { image: { hash: hash(i), alt: 'A lantern on the quay' } } : {}) });
+    messages.push({
+      role,
+      content: short(i),
+      turn,
+      isInitial: false,
+      createdAt: at(i),
+      ...(role === 'assistant' ? { image: { hash: hash(i), alt: 'A lantern on the quay' } } : {}),
+    });
   }
   const replies = messages.filter((m) => m.role === 'assistant');
-  const version = (n: number, seed: number) => ({ kind: n === 0 ? ('original' as const) : ('edit' as const), content: short(seed), createdAt: at(20_000 + seed) });
+  const version = (n: number, seed: number) => ({
+    kind: n === 0 ? ('original' as const) : ('edit' as const),
+    content: short(seed),
+    createdAt: at(20_000 + seed),
+  });
   // Versions per reply: as many as fit, found by trying (the same count for every reply).
   const withVersions = (count: number) =>
     messages.map((m, i) => {
@@ -115,9 +180,17 @@ export function mostRowsFile(): { body: string; messages: number; versions: numb
       return { ...m, content: versions[count - 1].content, versions, version: count };
     });
   let count = 2;
-  while (Buffer.byteLength(JSON.stringify(file('Most rows', withVersions(count + 1), longStoryFields()))) <= STORY_IMPORT_MAX_BYTES - 1024) count += 1;
+  while (
+    Buffer.byteLength(JSON.stringify(file('Most rows', withVersions(count + 1), longStoryFields()))) <=
+    STORY_IMPORT_MAX_BYTES - 1024
+  )
+    count += 1;
   const final = withVersions(count);
-  return { body: serialise(file('Most rows', final, longStoryFields())), messages: final.length, versions: count * replies.length };
+  return {
+    body: serialise(file('Most rows', final, longStoryFields())),
+    messages: final.length,
+    versions: count * replies.length,
+  };
 }
 
 /** The most text a 5 MB file can carry: messages of 20,000 characters (the most one may hold) until 5 MB. */
@@ -127,7 +200,13 @@ export function mostTextFile(): { body: string; messages: number } {
   let bytes = Buffer.byteLength(JSON.stringify(file('Most text', messages, longStoryFields())));
   for (let i = 1; ; i += 1) {
     const turn = Math.ceil(i / 2);
-    const message: StoryFileMessage = { role: i % 2 === 0 ? 'user' : 'assistant', content: prose(STORY_FILE_MESSAGE_MAX_LENGTH, 90_000 + i), turn, isInitial: false, createdAt: at(i) };
+    const message: StoryFileMessage = {
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      content: prose(STORY_FILE_MESSAGE_MAX_LENGTH, 90_000 + i),
+      turn,
+      isInitial: false,
+      createdAt: at(i),
+    };
     bytes += Buffer.byteLength(JSON.stringify(message)) + 1;
     if (bytes > STORY_IMPORT_MAX_BYTES - 1024) break;
     messages.push(message);

@@ -21,7 +21,10 @@ export interface Bystander {
 
 /** Forks the bystander; one window at a time (start, then stop answers what it saw). */
 export function startBystander(): Bystander {
-  const child: ChildProcess = fork(join(here, 'bystander.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(join(here, 'bystander.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const send = (command: BystanderCommand) => child.send(command);
   return {
     start: (base, everyMs) => send({ cmd: 'start', base, everyMs }),
@@ -91,7 +94,10 @@ export async function largestRequest(log: FakeLog): Promise<string> {
   if (!log.largestBody) return '';
   const count = await loadTokenCounter();
   const body = JSON.parse(log.largestBody) as { messages?: Array<{ content?: unknown }> };
-  const tokens = (body.messages ?? []).reduce((sum, m) => sum + (typeof m.content === 'string' ? count(m.content) : 0), 0);
+  const tokens = (body.messages ?? []).reduce(
+    (sum, m) => sum + (typeof m.content === 'string' ? count(m.content) : 0),
+    0,
+  );
   return `${(log.largestBytes / 1024).toFixed(0)} KB, ${tokens} tokens`;
 }
 
@@ -127,8 +133,16 @@ export function httpClient(base: string, maxSockets = 64) {
   const agent = new Agent({ keepAlive: true, maxSockets });
   const call = (path: string, options: CallOptions = {}): Promise<Answer> =>
     new Promise((resolve) => {
-      const body = options.json === undefined ? undefined : Buffer.isBuffer(options.json) || typeof options.json === 'string' ? options.json : JSON.stringify(options.json);
-      const headers: Record<string, string> = { 'accept-encoding': options.acceptEncoding ?? 'identity', accept: options.accept ?? 'application/json' };
+      const body =
+        options.json === undefined
+          ? undefined
+          : Buffer.isBuffer(options.json) || typeof options.json === 'string'
+            ? options.json
+            : JSON.stringify(options.json);
+      const headers: Record<string, string> = {
+        'accept-encoding': options.acceptEncoding ?? 'identity',
+        accept: options.accept ?? 'application/json',
+      };
       if (options.cookie) headers.cookie = options.cookie;
       if (body !== undefined) {
         headers['content-type'] = 'application/json';
@@ -141,22 +155,33 @@ export function httpClient(base: string, maxSockets = 64) {
         settled = true;
         resolve({ ...answer, ms: performance.now() - startedAt });
       };
-      const req = request(new URL(path, base), { method: options.method ?? (body === undefined ? 'GET' : 'POST'), agent, headers }, (res) => {
-        const status = res.statusCode ?? 0;
-        const keep = options.keepBody || status >= 300;
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (keep) chunks.push(chunk);
-        });
-        res.on('end', () => {
-          const text = keep ? Buffer.concat(chunks).toString('utf8') : '';
-          settle({ status, bytes, contentEncoding: String(res.headers['content-encoding'] ?? ''), text: status >= 300 && !options.keepBody ? text.slice(0, 300) : text });
-        });
-        res.on('error', (error) => settle({ status, bytes, contentEncoding: '', text: '', error: error.message }));
-      });
-      req.setTimeout(options.timeoutMs ?? 120_000, () => req.destroy(new Error(`no answer in ${((options.timeoutMs ?? 120_000) / 1000).toFixed(0)} s`)));
+      const req = request(
+        new URL(path, base),
+        { method: options.method ?? (body === undefined ? 'GET' : 'POST'), agent, headers },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          const keep = options.keepBody || status >= 300;
+          const chunks: Buffer[] = [];
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (keep) chunks.push(chunk);
+          });
+          res.on('end', () => {
+            const text = keep ? Buffer.concat(chunks).toString('utf8') : '';
+            settle({
+              status,
+              bytes,
+              contentEncoding: String(res.headers['content-encoding'] ?? ''),
+              text: status >= 300 && !options.keepBody ? text.slice(0, 300) : text,
+            });
+          });
+          res.on('error', (error) => settle({ status, bytes, contentEncoding: '', text: '', error: error.message }));
+        },
+      );
+      req.setTimeout(options.timeoutMs ?? 120_000, () =>
+        req.destroy(new Error(`no answer in ${((options.timeoutMs ?? 120_000) / 1000).toFixed(0)} s`)),
+      );
       req.on('error', (error) => settle({ status: 0, bytes: 0, contentEncoding: '', text: '', error: error.message }));
       req.end(body);
     });
@@ -183,5 +208,10 @@ export interface Spread {
 
 /** p50, p99 and max of a list of times (the benchmarks' one percentile, from load.ts). */
 export function spread(values: number[]): Spread {
-  return { n: values.length, p50: percentile(values, 50), p99: percentile(values, 99), max: values.length ? values.reduce((a, b) => Math.max(a, b), -Infinity) : Number.NaN };
+  return {
+    n: values.length,
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
+    max: values.length ? values.reduce((a, b) => Math.max(a, b), -Infinity) : Number.NaN,
+  };
 }

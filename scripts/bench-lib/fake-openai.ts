@@ -22,7 +22,11 @@ interface Timing {
 }
 
 const [ttftArg, wordsArg, chunkArg, keyArg] = process.argv.slice(2);
-const timing: Timing = { ttftMs: Number(ttftArg ?? 200), words: Number(wordsArg ?? 150), chunkMs: Number(chunkArg ?? 5) };
+const timing: Timing = {
+  ttftMs: Number(ttftArg ?? 200),
+  words: Number(wordsArg ?? 150),
+  chunkMs: Number(chunkArg ?? 5),
+};
 const API_KEY = keyArg ?? 'sk-bench';
 const stats = { streams: 0, completions: 0, active: 0, rejected: 0 };
 /** The request log (bench:abuse): counts and sizes since the last reset, and the largest body. */
@@ -43,7 +47,8 @@ const PROSE = (
   'smell of tar and salt drifts in from the quay where the night watch trades rumours about a ship with black sails'
 ).split(' ');
 const ENDING = ['What', 'do', 'you', 'do?'];
-const SUMMARY = `${'You crossed the harbour at night, bargained with the harbour master, lost the ledger and found it again in the chapel. '.repeat(20)}`.trim();
+const SUMMARY =
+  `${'You crossed the harbour at night, bargained with the harbour master, lost the ledger and found it again in the chapel. '.repeat(20)}`.trim();
 
 /** The reply as one-word pieces, ending in a question so the app's sentence tidying keeps all of it. */
 function replyPieces(words: number): string[] {
@@ -67,7 +72,13 @@ function wireFor(model: string, withUsage: boolean): Wire {
   if (cached) return cached;
   const created = Math.floor(Date.now() / 1000);
   const chunk = (delta: object, finish: string | null) => {
-    const body: Record<string, unknown> = { id: 'chatcmpl-bench', object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] };
+    const body: Record<string, unknown> = {
+      id: 'chatcmpl-bench',
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    };
     // OpenAI sends `usage: null` on every chunk but the last when usage was asked for.
     if (withUsage) body.usage = null;
     return `data: ${JSON.stringify(body)}\n\n`;
@@ -79,7 +90,9 @@ function wireFor(model: string, withUsage: boolean): Wire {
     role: chunk({ role: 'assistant', content: '' }, null),
     pieces: pieces.map((piece) => chunk({ content: piece }, null)),
     finish: chunk({}, 'stop'),
-    usage: withUsage ? `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n` : '',
+    usage: withUsage
+      ? `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`
+      : '',
     text: pieces.join(''),
   };
   wires.set(key, wire);
@@ -110,7 +123,10 @@ function stream(res: ServerResponse, wire: Wire, chunkMs: number): void {
   const startedAt = performance.now();
   const tick = () => {
     if (closed) return finish();
-    const due = chunkMs > 0 ? Math.min(wire.pieces.length, Math.floor((performance.now() - startedAt) / chunkMs) + 1) : wire.pieces.length;
+    const due =
+      chunkMs > 0
+        ? Math.min(wire.pieces.length, Math.floor((performance.now() - startedAt) / chunkMs) + 1)
+        : wire.pieces.length;
     res.write(due - next === 1 ? wire.pieces[next] : wire.pieces.slice(next, due).join(''));
     next = due;
     if (next === wire.pieces.length) return finish();
@@ -122,7 +138,9 @@ function stream(res: ServerResponse, wire: Wire, chunkMs: number): void {
 async function completions(req: IncomingMessage, res: ServerResponse, raw: string): Promise<void> {
   if ((req.headers.authorization ?? '') !== `Bearer ${API_KEY}`) {
     stats.rejected += 1;
-    return sendJson(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+    return sendJson(res, 401, {
+      error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+    });
   }
   const body = JSON.parse(raw) as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean } };
   const model = body.model ?? 'bench-model';
@@ -155,7 +173,9 @@ const server = createServer((req, res) => {
     const raw = Buffer.concat(chunks).toString('utf8');
     if (req.method === 'POST' && req.url === '/v1/chat/completions') {
       logRequest(raw);
-      completions(req, res, raw).catch((error: unknown) => sendJson(res, 400, { error: { message: String(error), type: 'invalid_request_error' } }));
+      completions(req, res, raw).catch((error: unknown) =>
+        sendJson(res, 400, { error: { message: String(error), type: 'invalid_request_error' } }),
+      );
     } else if (req.method === 'POST' && req.url === '/__bench/config') {
       Object.assign(timing, JSON.parse(raw) as Partial<Timing>);
       sendJson(res, 200, timing);

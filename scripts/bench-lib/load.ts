@@ -58,12 +58,18 @@ export function streamTurn(target: StreamTarget, body: string): Promise<TurnResu
     };
     const req = request(
       target.url,
-      { method: 'POST', agent: target.agent, headers: { ...target.headers, 'content-length': String(Buffer.byteLength(body)) } },
+      {
+        method: 'POST',
+        agent: target.agent,
+        headers: { ...target.headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
       (res) => {
         if (res.statusCode !== 200) {
           const parts: Buffer[] = [];
           res.on('data', (chunk: Buffer) => parts.push(chunk));
-          res.on('end', () => settle(false, `HTTP ${res.statusCode}: ${Buffer.concat(parts).toString('utf8').slice(0, 200)}`));
+          res.on('end', () =>
+            settle(false, `HTTP ${res.statusCode}: ${Buffer.concat(parts).toString('utf8').slice(0, 200)}`),
+          );
           res.on('error', (error) => settle(false, error.message));
           return;
         }
@@ -171,8 +177,14 @@ export function summarise(loop: LoopResult): LoopSummary {
     firstErrors: [...new Set(failed.map((r) => r.error ?? 'unknown'))].slice(0, 3),
     ttftP50: percentile(ttft, 50),
     ttftP99: percentile(ttft, 99),
-    totalP50: percentile(ok.map((r) => r.totalMs), 50),
-    tailP50: percentile(ok.map((r) => r.tailMs), 50),
+    totalP50: percentile(
+      ok.map((r) => r.totalMs),
+      50,
+    ),
+    tailP50: percentile(
+      ok.map((r) => r.tailMs),
+      50,
+    ),
     turnsPerSecond: steady / ((loop.deadlineAt - loop.rampEndAt) / 1000),
   };
 }
@@ -215,4 +227,5 @@ export function appTarget(base: string, storyId: number, cookie: string, agent: 
   };
 }
 
-export const actionBody = (turn: number) => JSON.stringify({ message: `I steer the boat towards the lantern at mark ${turn}.` });
+export const actionBody = (turn: number) =>
+  JSON.stringify({ message: `I steer the boat towards the lantern at mark ${turn}.` });

@@ -16,7 +16,11 @@ export interface Player {
 const PREMISE = 'Captain Mirela Voss and her navigator Tobin smuggle a sealed crate past the blockade of Port Kessrin.';
 
 /** Runs `work` over `items` with at most `limit` at once. */
-export async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -39,13 +43,18 @@ async function startStory(base: string, cookie: string): Promise<number> {
   });
   const text = await res.text();
   const match = /event: story\ndata: \{"storyId":(\d+)\}/.exec(text);
-  if (res.status !== 200 || !match || !text.includes('event: done')) throw new Error(`story start failed: ${res.status} ${text.slice(-300)}`);
+  if (res.status !== 200 || !match || !text.includes('event: done'))
+    throw new Error(`story start failed: ${res.status} ${text.slice(-300)}`);
   return Number(match[1]);
 }
 
 /** Registers `count` players (prefix keeps names unique per app) and starts one story each. */
 export async function createPlayers(base: string, count: number, prefix: string): Promise<Player[]> {
-  const cookies = await mapLimit(Array.from({ length: count }, (_, i) => i), 4, (i) => registerOverHttp(base, `${prefix}${i}`, 'benchmark-password'));
+  const cookies = await mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    4,
+    (i) => registerOverHttp(base, `${prefix}${i}`, 'benchmark-password'),
+  );
   return mapLimit(cookies, 10, async (cookie) => ({ cookie, storyId: await startStory(base, cookie) }));
 }
 
@@ -90,13 +99,20 @@ export async function copyStory(store: AppStore, templateId: number, targetIds: 
 }
 
 /** Messages in a story and how many of them its memory has folded (one story, as a check of the copy). */
-export async function storyShape(store: AppStore, storyId: number): Promise<{ messages: number; folded: number; memoryWords: number }> {
+export async function storyShape(
+  store: AppStore,
+  storyId: number,
+): Promise<{ messages: number; folded: number; memoryWords: number }> {
   return withStoreSql(store, async (query) => {
     const [row] = (await query(`SELECT
         (SELECT count(*) FROM story_messages WHERE story_id = s.id)::int AS messages,
         (SELECT count(*) FROM story_messages WHERE story_id = s.id AND id <= s.memory_through_id)::int AS folded,
         coalesce(array_length(regexp_split_to_array(nullif(s.memory, ''), '\\s+'), 1), 0)::int AS "memoryWords"
-      FROM stories s WHERE s.id = ${Math.trunc(storyId)}`)) as Array<{ messages: number; folded: number; memoryWords: number }>;
+      FROM stories s WHERE s.id = ${Math.trunc(storyId)}`)) as Array<{
+      messages: number;
+      folded: number;
+      memoryWords: number;
+    }>;
     return row;
   });
 }

@@ -33,9 +33,21 @@ export interface FakeProvider {
 }
 
 export async function startFakeProvider(timing: Timing): Promise<FakeProvider> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'fake-openai.ts'), String(timing.ttftMs), String(timing.words), String(timing.chunkMs), BENCH_API_KEY], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(here, 'fake-openai.ts'),
+      String(timing.ttftMs),
+      String(timing.words),
+      String(timing.chunkMs),
+      BENCH_API_KEY,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
   const baseUrl = String(first.value ?? '').trim();
   if (!baseUrl.startsWith('http')) throw new Error(`the fake provider did not start: ${baseUrl}`);
@@ -97,13 +109,20 @@ export function appEnv(fakeBaseUrl: string, store: AppStore, extra: Record<strin
 export async function startApp(dir: string, env: NodeJS.ProcessEnv): Promise<AppProcess> {
   const port = await freePort();
   // BENCH_CPU_PROF=DIR writes the app's V8 CPU profile there when it stops (to see where turns go).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
 
   // Memory and CPU are measured as `npm start` runs the server: compiled, with its node flags.
   // BENCH_NODE_FLAGS='--trace-gc …' adds node flags after the app's own (so they win), before its script.
   const argv = serverArgv(dir);
-  if (process.env.BENCH_NODE_FLAGS) argv.splice(argv.length - 1, 0, ...process.env.BENCH_NODE_FLAGS.trim().split(/\s+/));
-  const child = spawn(process.execPath, [...profile, ...argv], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (process.env.BENCH_NODE_FLAGS)
+    argv.splice(argv.length - 1, 0, ...process.env.BENCH_NODE_FLAGS.trim().split(/\s+/));
+  const child = spawn(process.execPath, [...profile, ...argv], {
+    cwd: dir,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const log = process.env.BENCH_APP_LOG ? createWriteStream(process.env.BENCH_APP_LOG, { flags: 'a' }) : undefined; // the app's whole output
   const keep = (chunk: Buffer) => {
@@ -183,12 +202,14 @@ export function sampleRss(pid: number | undefined, everyMs: number): { stop(): n
 }
 
 /** The admin URL for PostgreSQL runs: TEST_DATABASE_URL (its database only serves CREATE/DROP). */
-export const pgAdminUrl = (): string | undefined => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+export const pgAdminUrl = (): string | undefined =>
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 
 /** Creates a fresh PostgreSQL database (dropping a leftover of an interrupted run) and answers its URL. */
 export async function createPgDatabase(name: string): Promise<string> {
   const adminUrl = pgAdminUrl();
-  if (!adminUrl) throw new Error('PostgreSQL runs need TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  if (!adminUrl)
+    throw new Error('PostgreSQL runs need TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -213,7 +234,10 @@ export async function dropPgDatabase(name: string): Promise<void> {
 }
 
 /** A fresh store: a new DATA_DIR, plus on PostgreSQL the database `pgName` (re)created; cleanUp removes both. */
-export async function openStore(backend: Backend, pgName: string): Promise<{ store: AppStore; cleanUp: () => Promise<void> }> {
+export async function openStore(
+  backend: Backend,
+  pgName: string,
+): Promise<{ store: AppStore; cleanUp: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), `${pgName.replaceAll('_', '-')}-`));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
   if (backend === 'pglite') return { store: { backend, dataDir, databaseUrl: '' }, cleanUp: removeDir };
@@ -232,7 +256,10 @@ export async function openStore(backend: Backend, pgName: string): Promise<{ sto
  * PGlite release as the baseline's, and it takes the DATA_DIR lock, so a running app is refused),
  * PostgreSQL through a plain client.
  */
-export async function withStoreSql<T>(store: AppStore, work: (query: (text: string, values?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T> {
+export async function withStoreSql<T>(
+  store: AppStore,
+  work: (query: (text: string, values?: unknown[]) => Promise<unknown[]>) => Promise<T>,
+): Promise<T> {
   if (store.backend === 'postgres') {
     const client = new pg.Client({ connectionString: store.databaseUrl });
     await client.connect();

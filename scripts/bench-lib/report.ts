@@ -101,7 +101,10 @@ export function printLevelTable(rows: LevelRow[], log: (line: string) => void, w
     );
   }
   for (const row of rows) {
-    for (const error of [...row.app.firstErrors.map((e) => `app: ${e}`), ...row.direct.firstErrors.map((e) => `direct: ${e}`)]) {
+    for (const error of [
+      ...row.app.firstErrors.map((e) => `app: ${e}`),
+      ...row.direct.firstErrors.map((e) => `direct: ${e}`),
+    ]) {
       log(`  C=${row.clients} ${row.tree}: ${error.slice(0, 300)}`);
     }
   }

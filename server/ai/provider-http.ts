@@ -8,7 +8,11 @@
 export type ProviderFailure = 'timeout' | 'unavailable' | 'misconfigured' | 'invalid_output';
 
 /** An error class built like ImageError and SpeechError: `new E(failure, detail, { cause })`. */
-export type ProviderErrorClass<E extends Error> = new (failure: ProviderFailure, detail: string, options?: { cause?: unknown }) => E;
+export type ProviderErrorClass<E extends Error> = new (
+  failure: ProviderFailure,
+  detail: string,
+  options?: { cause?: unknown },
+) => E;
 
 /** How much of an error answer is read: enough for the provider's message, never a whole error page. */
 export const ERROR_TEXT_BYTES = 4096;
@@ -59,8 +63,12 @@ export function providerMessage(raw: string): string {
       const detail = body.detail;
       if (typeof detail === 'string' && detail) return detail;
       if (isRecord(detail) && typeof detail.message === 'string') return detail.message;
-      if (Array.isArray(detail)) return detail.map((item) => (isRecord(item) && typeof item.msg === 'string' ? item.msg : JSON.stringify(item))).join('; ');
-      for (const key of ['errors', 'message', 'error'] as const) if (typeof body[key] === 'string' && body[key]) return body[key];
+      if (Array.isArray(detail))
+        return detail
+          .map((item) => (isRecord(item) && typeof item.msg === 'string' ? item.msg : JSON.stringify(item)))
+          .join('; ');
+      for (const key of ['errors', 'message', 'error'] as const)
+        if (typeof body[key] === 'string' && body[key]) return body[key];
     }
   } catch {
     // Not JSON: the text itself says what happened.
@@ -82,12 +90,21 @@ export interface ProviderHttp<E extends Error> {
   /** A thrown fetch or body-read error: the deadline if the signal fired, else the network; one of ours passes through. */
   networkFailure(context: CallContext, error: unknown, what: string): E;
   /** The answer's bytes, at most `limit`: past it the call fails, or with `truncate` (an error's text) the rest is dropped. */
-  readCapped(response: Response, limit: number, context: CallContext, what: string, truncate?: boolean): Promise<Buffer>;
+  readCapped(
+    response: Response,
+    limit: number,
+    context: CallContext,
+    what: string,
+    truncate?: boolean,
+  ): Promise<Buffer>;
   /** The error for a non-2xx answer: its status mapped to a kind, the provider's own words in the detail. */
   statusError(context: CallContext, response: Response, what: string, body: Buffer): E;
 }
 
-export function providerHttp<E extends Error>(ErrorClass: ProviderErrorClass<E>, options: ProviderHttpOptions): ProviderHttp<E> {
+export function providerHttp<E extends Error>(
+  ErrorClass: ProviderErrorClass<E>,
+  options: ProviderHttpOptions,
+): ProviderHttp<E> {
   const fail = (context: CallContext, failure: ProviderFailure, detail: string, cause?: unknown): E =>
     new ErrorClass(failure, redact(detail, context.secrets), cause === undefined ? undefined : { cause });
 
@@ -119,7 +136,11 @@ export function providerHttp<E extends Error>(ErrorClass: ProviderErrorClass<E>,
       const declared = Number(response.headers.get('content-length') ?? '0');
       if (declared > limit && !truncate) {
         await response.body?.cancel().catch(() => {});
-        throw fail(context, 'invalid_output', `answer from ${what} too large: ${declared} bytes declared, the limit is ${limit}`);
+        throw fail(
+          context,
+          'invalid_output',
+          `answer from ${what} too large: ${declared} bytes declared, the limit is ${limit}`,
+        );
       }
       if (!response.body) return Buffer.alloc(0);
       const chunks: Uint8Array[] = [];
@@ -141,7 +162,11 @@ export function providerHttp<E extends Error>(ErrorClass: ProviderErrorClass<E>,
 
     statusError(context, response, what, body) {
       const message = providerMessage(body.subarray(0, ERROR_TEXT_BYTES).toString('utf8')).slice(0, 500);
-      return fail(context, statusFailure(response.status), `HTTP ${response.status} from ${what}: ${message || response.statusText}`);
+      return fail(
+        context,
+        statusFailure(response.status),
+        `HTTP ${response.status} from ${what}: ${message || response.statusText}`,
+      );
     },
   };
 }

@@ -119,10 +119,19 @@ function scheduleCheckpoints(thread: PGliteThread, sweeper: DataDirSweeper): () 
 }
 
 /** The pool's connections to PGlite share its one session (pglite-worker.js) and live as long as the process. */
-function pgliteDatabase(thread: PGliteThread, { beforeClose, afterClose }: { beforeClose?: () => void; afterClose?: () => Promise<void> }): Database {
+function pgliteDatabase(
+  thread: PGliteThread,
+  { beforeClose, afterClose }: { beforeClose?: () => void; afterClose?: () => Promise<void> },
+): Database {
   // PGlite's own role and database: PostgreSQL's defaults would name the OS user, which PGlite
   // answers by stopping for good.
-  const pool = new pg.Pool({ max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() });
+  const pool = new pg.Pool({
+    max: PGLITE_CONNECTIONS,
+    idleTimeoutMillis: 0,
+    user: 'postgres',
+    database: 'postgres',
+    stream: () => thread.connection(),
+  });
   return {
     ...poolDatabase('pglite', pool, {
       flush: async () => {

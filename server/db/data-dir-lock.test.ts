@@ -42,7 +42,10 @@ afterEach(async () => {
 const lockPath = () => join(dataDir, 'taleweaver.lock');
 const noop = () => {};
 
-async function take(options?: { refreshMs?: number }, onLost: (error: Error) => void = noop): Promise<() => Promise<void>> {
+async function take(
+  options?: { refreshMs?: number },
+  onLost: (error: Error) => void = noop,
+): Promise<() => Promise<void>> {
   const release = await lockDataDir(dataDir, onLost, options);
   releases.push(release);
   return release;
@@ -51,7 +54,9 @@ async function take(options?: { refreshMs?: number }, onLost: (error: Error) => 
 /** A process holding the lock; `zombie` leaves it unreaped once killed (its parent execs into sleep). */
 async function holder(zombie = false): Promise<{ pid: number; exited: Promise<unknown> }> {
   const child = zombie
-    ? spawn('sh', ['-c', '"$0" --import tsx "$1" "$2" & exec sleep 60', process.execPath, holderScript, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    ? spawn('sh', ['-c', '"$0" --import tsx "$1" "$2" & exec sleep 60', process.execPath, holderScript, dataDir], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
     : spawn(process.execPath, ['--import', 'tsx', holderScript, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -68,7 +73,13 @@ async function holder(zombie = false): Promise<{ pid: number; exited: Promise<un
 }
 
 async function writeRecord(changes: Partial<LockRecord>, mtime?: Date): Promise<void> {
-  const record: LockRecord = { ...(await describeSelf()), socket: null, nonce: randomUUID(), since: new Date().toISOString(), ...changes };
+  const record: LockRecord = {
+    ...(await describeSelf()),
+    socket: null,
+    nonce: randomUUID(),
+    since: new Date().toISOString(),
+    ...changes,
+  };
   await writeFile(lockPath(), JSON.stringify(record));
   if (mtime) await utimes(lockPath(), mtime, mtime);
 }
@@ -97,16 +108,20 @@ describe('lockDataDir', () => {
     expect((await readdir(dataDir)).filter((name) => name.endsWith('.sock'))).toEqual([record.socket]);
   }, 30_000);
 
-  it.runIf(process.platform === 'linux')('takes over from a killed holder its parent has not reaped yet (a zombie)', async () => {
-    const other = await holder(true);
-    process.kill(other.pid, 'SIGKILL');
-    for (let i = 0; (await processState(other.pid)) !== 'Z'; i += 1) {
-      if (i > 200) throw new Error('the holder never became a zombie');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await take();
-    expect(JSON.parse(await readFile(lockPath(), 'utf8')).pid).toBe(process.pid);
-  }, 30_000);
+  it.runIf(process.platform === 'linux')(
+    'takes over from a killed holder its parent has not reaped yet (a zombie)',
+    async () => {
+      const other = await holder(true);
+      process.kill(other.pid, 'SIGKILL');
+      for (let i = 0; (await processState(other.pid)) !== 'Z'; i += 1) {
+        if (i > 200) throw new Error('the holder never became a zombie');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await take();
+      expect(JSON.parse(await readFile(lockPath(), 'utf8')).pid).toBe(process.pid);
+    },
+    30_000,
+  );
 
   it('refuses a second lock in the same process, and the released lock can be taken again', async () => {
     const release = await take();
@@ -116,11 +131,14 @@ describe('lockDataDir', () => {
     await take();
   });
 
-  it.runIf(process.platform === 'linux')('takes over a lock whose pid now belongs to another process (another start time)', async () => {
-    await writeRecord({ startTime: '1' });
-    await take();
-    expect(JSON.parse(await readFile(lockPath(), 'utf8')).startTime).not.toBe('1');
-  });
+  it.runIf(process.platform === 'linux')(
+    'takes over a lock whose pid now belongs to another process (another start time)',
+    async () => {
+      await writeRecord({ startTime: '1' });
+      await take();
+      expect(JSON.parse(await readFile(lockPath(), 'utf8')).startTime).not.toBe('1');
+    },
+  );
 
   it('waits for staleness when the owner is on another machine', async () => {
     await writeRecord({ hostname: 'elsewhere', bootId: 'another-boot', pid: 1 });
@@ -132,7 +150,18 @@ describe('lockDataDir', () => {
   it.each([
     ['garbage', 'not a lock'],
     ['an empty file', ''],
-    ['a pid that would name a process group', JSON.stringify({ pid: 0, hostname: 'vm', nonce: 'x', bootId: null, pidNamespace: null, startTime: null, socket: null })],
+    [
+      'a pid that would name a process group',
+      JSON.stringify({
+        pid: 0,
+        hostname: 'vm',
+        nonce: 'x',
+        bootId: null,
+        pidNamespace: null,
+        startTime: null,
+        socket: null,
+      }),
+    ],
   ])('treats %s as a lock it cannot check: refused while fresh, taken once stale', async (_name, text) => {
     await writeFile(lockPath(), text);
     await expect(take()).rejects.toBeInstanceOf(DataDirLockedError);
@@ -149,17 +178,21 @@ describe('lockDataDir', () => {
     expect(JSON.parse(await readFile(lockPath(), 'utf8')).pid).toBe(process.pid);
   });
 
-  it.runIf(process.platform === 'linux')('asks the socket when the owner runs in another pid namespace', async () => {
-    const other = await holder();
-    // As a restarted container sees it: the same kernel, a pid from another namespace, a fresh file.
-    const record = JSON.parse(await readFile(lockPath(), 'utf8'));
-    await writeFile(lockPath(), JSON.stringify({ ...record, pidNamespace: 'pid:[1]', pid: 999_999 }));
-    await expect(take()).rejects.toBeInstanceOf(DataDirLockedError);
+  it.runIf(process.platform === 'linux')(
+    'asks the socket when the owner runs in another pid namespace',
+    async () => {
+      const other = await holder();
+      // As a restarted container sees it: the same kernel, a pid from another namespace, a fresh file.
+      const record = JSON.parse(await readFile(lockPath(), 'utf8'));
+      await writeFile(lockPath(), JSON.stringify({ ...record, pidNamespace: 'pid:[1]', pid: 999_999 }));
+      await expect(take()).rejects.toBeInstanceOf(DataDirLockedError);
 
-    process.kill(other.pid, 'SIGKILL');
-    await other.exited;
-    await take();
-  }, 30_000);
+      process.kill(other.pid, 'SIGKILL');
+      await other.exited;
+      await take();
+    },
+    30_000,
+  );
 
   it('lets exactly one of several starters take over a dead lock', async () => {
     await writeRecord({ pid: 1, hostname: 'elsewhere', bootId: 'another-boot' }, staleTime());

@@ -16,7 +16,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { link, lstat, mkdir, open, readdir, readFile, rm, rmdir, unlink, utimes } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { describeSelf, ownerState, parseLockRecord, probeSocket, STALE_MS, type LockRecord, type OwnerState } from './lock-owner';
+import {
+  describeSelf,
+  ownerState,
+  parseLockRecord,
+  probeSocket,
+  STALE_MS,
+  type LockRecord,
+  type OwnerState,
+} from './lock-owner';
 
 const LOCK_NAME = 'taleweaver.lock';
 const REFRESH_MS = STALE_MS / 3;
@@ -55,7 +63,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function readHolder(path: string): Promise<Holder | null> {
   try {
     const stats = await lstat(path);
-    if (stats.isDirectory()) return { raw: `directory ${stats.ino} ${stats.mtimeMs}`, record: null, mtimeMs: stats.mtimeMs, isDirectory: true };
+    if (stats.isDirectory())
+      return {
+        raw: `directory ${stats.ino} ${stats.mtimeMs}`,
+        record: null,
+        mtimeMs: stats.mtimeMs,
+        isDirectory: true,
+      };
     const raw = await readFile(path, 'utf8');
     return { raw, record: parseLockRecord(raw), mtimeMs: stats.mtimeMs, isDirectory: false };
   } catch (error) {
@@ -102,7 +116,11 @@ function listenOnSocket(path: string): Promise<Server | null> {
   });
 }
 
-export async function lockDataDir(dataDir: string, onLost: (error: Error) => void, options: LockOptions = {}): Promise<() => Promise<void>> {
+export async function lockDataDir(
+  dataDir: string,
+  onLost: (error: Error) => void,
+  options: LockOptions = {},
+): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const lockPath = join(dataDir, LOCK_NAME);
   const inDir = (name: string) => join(dataDir, name);
@@ -110,12 +128,21 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
   const tag = nonce.slice(0, 8);
   const socketName = `${LOCK_NAME}.${tag}.sock`;
   const server = await listenOnSocket(inDir(socketName));
-  const record: LockRecord = { ...(await describeSelf()), socket: server ? socketName : null, nonce, since: new Date().toISOString() };
+  const record: LockRecord = {
+    ...(await describeSelf()),
+    socket: server ? socketName : null,
+    nonce,
+    since: new Date().toISOString(),
+  };
   const content = JSON.stringify(record);
   const draft = inDir(`${LOCK_NAME}.${tag}.tmp`);
 
   const stateOf = async (holder: Holder): Promise<OwnerState> =>
-    holder.record ? ownerState(holder.record, holder.mtimeMs, inDir) : Date.now() - holder.mtimeMs < STALE_MS ? 'alive' : 'dead';
+    holder.record
+      ? ownerState(holder.record, holder.mtimeMs, inDir)
+      : Date.now() - holder.mtimeMs < STALE_MS
+        ? 'alive'
+        : 'dead';
 
   /** Removes the dead lock `holder` at `path` unless another starter is already doing it. */
   async function removeDead(path: string, holder: Holder, depth: number): Promise<void> {
@@ -190,7 +217,8 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
   };
   const refresh = async () => {
     try {
-      if ((await readFile(lockPath, 'utf8')) !== content) return lose(new Error(`${lockPath} now names another process`));
+      if ((await readFile(lockPath, 'utf8')) !== content)
+        return lose(new Error(`${lockPath} now names another process`));
       const now = new Date();
       await utimes(lockPath, now, now);
       lastRefresh = Date.now();
@@ -208,7 +236,8 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
     if (released) return;
     released = true;
     clearInterval(timer);
-    if (!lost && (await readFile(lockPath, 'utf8').catch(() => null)) === content) await unlink(lockPath).catch(() => {});
+    if (!lost && (await readFile(lockPath, 'utf8').catch(() => null)) === content)
+      await unlink(lockPath).catch(() => {});
     await closeSocket();
   };
 }

@@ -108,10 +108,16 @@ export function probeSocket(path: string, timeoutMs = 1000): Promise<OwnerState 
  * Decides whether a lock's owner is still running. `mtimeMs` is the lock file's last refresh;
  * `socketPath` resolves the record's socket name inside this data directory.
  */
-export async function ownerState(record: LockRecord, mtimeMs: number, socketPath: (name: string) => string, now = Date.now()): Promise<OwnerState> {
+export async function ownerState(
+  record: LockRecord,
+  mtimeMs: number,
+  socketPath: (name: string) => string,
+  now = Date.now(),
+): Promise<OwnerState> {
   const fresh: OwnerState = now - mtimeMs < STALE_MS ? 'alive' : 'dead';
   const me = await describeSelf();
-  const sameKernel = me.bootId !== null ? record.bootId === me.bootId : record.bootId === null && record.hostname === me.hostname;
+  const sameKernel =
+    me.bootId !== null ? record.bootId === me.bootId : record.bootId === null && record.hostname === me.hostname;
   if (!sameKernel) return fresh;
   if (record.pidNamespace === me.pidNamespace) {
     if (!pidExists(record.pid)) return 'dead';

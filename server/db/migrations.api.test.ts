@@ -61,7 +61,9 @@ describe('a database made by the previous release', () => {
         ($1, 'assistant', 'The river bends back on itself.', 1, false, 0)`,
       [storyId],
     );
-    const columns = await database.executeSql(`select column_name from information_schema.columns where table_name = 'stories' and column_name = 'notes'`);
+    const columns = await database.executeSql(
+      `select column_name from information_schema.columns where table_name = 'stories' and column_name = 'notes'`,
+    );
     expect(columns.rows).toEqual([]);
 
     await database.migrate();
@@ -73,8 +75,14 @@ describe('a database made by the previous release', () => {
       ['user', 'I follow the river'],
       ['assistant', 'The river bends back on itself.'],
     ]);
-    expect((await client.get(`/api/story/${storyId}/memory`)).json()).toEqual({ premise: 'A valley that moves at night', summary: 'You met Ysolde.', notes: '' });
-    expect((await client.get('/api/stories')).json().stories).toMatchObject([{ id: storyId, title: 'The Moving Valley', turns: 1 }]);
+    expect((await client.get(`/api/story/${storyId}/memory`)).json()).toEqual({
+      premise: 'A valley that moves at night',
+      summary: 'You met Ysolde.',
+      notes: '',
+    });
+    expect((await client.get('/api/stories')).json().stories).toMatchObject([
+      { id: storyId, title: 'The Moving Valley', turns: 1 },
+    ]);
     const played = await client.post(`/api/story/${storyId}/continue`, { message: 'I wade across' });
     expect(played.statusCode).toBe(200);
     expect((await client.get(`/api/story/${storyId}/current-state`)).json().messages).toHaveLength(6);
@@ -116,14 +124,19 @@ describe('a database made by the release before story versions', () => {
       ]);
       expect(state.canRedo).toBe(false);
       // The memory so far is kept as the first fold (undo and branches go back to folds).
-      const folds = await older.executeSql('select through_id, memory from story_memory_folds where story_id = $1', [storyId]);
+      const folds = await older.executeSql('select through_id, memory from story_memory_folds where story_id = $1', [
+        storyId,
+      ]);
       expect(folds.rows).toEqual([{ through_id: ids[1], memory: 'You hired a guide.' }]);
       const branch = (await client.post(`/api/story/${storyId}/branch`, { messageId: ids[3] })).json().storyId;
       expect((await client.get(`/api/story/${branch}/memory`)).json().summary).toBe('You hired a guide.');
       const retried = (await client.post(`/api/story/${storyId}/retry`)).json();
       expect([retried.messageId, retried.version, retried.versions]).toEqual([ids[3], 2, 2]);
       const history = (await client.get(`/api/story/${storyId}/messages/${ids[3]}/versions`)).json().versions;
-      expect(history.map((v: { kind: string; content: string }) => [v.kind, v.content])[0]).toEqual(['original', 'The guide hums an old song.']);
+      expect(history.map((v: { kind: string; content: string }) => [v.kind, v.content])[0]).toEqual([
+        'original',
+        'The guide hums an old song.',
+      ]);
     } finally {
       await app.close();
     }
@@ -152,19 +165,29 @@ describe('a database made by the release before quotas', () => {
         [storyId],
       );
       const ids = (inserted.rows as Array<{ id: number }>).map((r) => r.id);
-      await older.executeSql(`insert into message_versions (message_id, version, kind, content) values ($1, 1, 'original', 'The salt shines.'), ($1, 2, 'edit', 'The salt glitters like frost.')`, [ids[1]]);
-      await older.executeSql(`insert into story_memory_folds (story_id, through_id, memory) values ($1, $2, 'You hired a guide.')`, [storyId, ids[1]]);
-      await older.executeSql(`insert into shared_stories (id, user_id, story_id, title, messages) values ('aaaaaaaaaaaaaaaa', $1, $2, 'Salt', $3)`, [
-        userId,
-        storyId,
-        JSON.stringify([{ role: 'user', content: 'Caravans cross a salt sea' }]),
-      ]);
+      await older.executeSql(
+        `insert into message_versions (message_id, version, kind, content) values ($1, 1, 'original', 'The salt shines.'), ($1, 2, 'edit', 'The salt glitters like frost.')`,
+        [ids[1]],
+      );
+      await older.executeSql(
+        `insert into story_memory_folds (story_id, through_id, memory) values ($1, $2, 'You hired a guide.')`,
+        [storyId, ids[1]],
+      );
+      await older.executeSql(
+        `insert into shared_stories (id, user_id, story_id, title, messages) values ('aaaaaaaaaaaaaaaa', $1, $2, 'Salt', $3)`,
+        [userId, storyId, JSON.stringify([{ role: 'user', content: 'Caravans cross a salt sea' }])],
+      );
 
       await older.migrate();
 
       const expected =
         ['Caravans cross a salt sea', 'You hired a guide.', 'Keep it dry.'].join('').length +
-        ['Caravans cross a salt sea', 'The salt glitters like frost.', 'I follow the guide', 'The guide hums an old song, the one about wells.'].join('').length +
+        [
+          'Caravans cross a salt sea',
+          'The salt glitters like frost.',
+          'I follow the guide',
+          'The guide hums an old song, the one about wells.',
+        ].join('').length +
         ['The salt shines.', 'The salt glitters like frost.'].join('').length +
         'You hired a guide.'.length +
         'Salt'.length +
@@ -173,11 +196,20 @@ describe('a database made by the release before quotas', () => {
       const { counted, actual } = await quotaCounters(older, userId);
       expect(actual).toEqual({ storedBytes: expected, shares: 1, stories: 1 });
       expect(counted).toEqual(actual);
-      expect((await client.get('/api/user/limits')).json()).toMatchObject({ stories: { used: 1 }, shares: { used: 1 }, storedBytes: { used: expected } });
+      expect((await client.get('/api/user/limits')).json()).toMatchObject({
+        stories: { used: 1 },
+        shares: { used: 1 },
+        storedBytes: { used: expected },
+      });
       // The snapshot moved into its one piece (0015) and reads as it did.
-      expect((await app.app.inject({ method: 'GET', url: '/api/shared/aaaaaaaaaaaaaaaa' })).json()).toMatchObject({ title: 'Salt', messages: [{ role: 'user', content: 'Caravans cross a salt sea' }] });
+      expect((await app.app.inject({ method: 'GET', url: '/api/shared/aaaaaaaaaaaaaaaa' })).json()).toMatchObject({
+        title: 'Salt',
+        messages: [{ role: 'user', content: 'Caravans cross a salt sea' }],
+      });
 
-      expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I drink from the well' })).statusCode).toBe(200);
+      expect(
+        (await client.post(`/api/story/${storyId}/continue`, { message: 'I drink from the well' })).statusCode,
+      ).toBe(200);
       const played = await quotaCounters(older, userId);
       expect(played.counted).toEqual(played.actual);
       expect(played.actual.storedBytes).toBeGreaterThan(expected);
@@ -194,19 +226,42 @@ describe('a database made by the release before shares in pieces', () => {
     const app = await createTestApp({}, { database: older });
     try {
       const { id: userId } = await registerUser(app.app);
-      const story = await older.executeSql(`insert into stories (user_id, premise) values ($1, 'A glass harbour') returning id`, [userId]);
+      const story = await older.executeSql(
+        `insert into stories (user_id, premise) values ($1, 'A glass harbour') returning id`,
+        [userId],
+      );
       const storyId = (story.rows[0] as { id: number }).id;
-      const picture = { image: '/api/shared/bbbbbbbbbbbbbbbb/images/abc123.webp', thumbnail: '/api/shared/bbbbbbbbbbbbbbbb/images/abc123.thumb.webp', imageAlt: 'A harbour' };
-      const messages = [{ role: 'user', content: 'A glass harbour' }, { role: 'assistant', content: 'The ships ring.', ...picture }];
-      await older.executeSql(`insert into shared_stories (id, user_id, story_id, title, messages) values ('bbbbbbbbbbbbbbbb', $1, $2, 'Glass', $3)`, [userId, storyId, JSON.stringify(messages)]);
-      const counters = async () => (await older.executeSql('select shares, stored_bytes::int as "storedBytes" from user_stats where user_id = $1', [userId])).rows;
+      const picture = {
+        image: '/api/shared/bbbbbbbbbbbbbbbb/images/abc123.webp',
+        thumbnail: '/api/shared/bbbbbbbbbbbbbbbb/images/abc123.thumb.webp',
+        imageAlt: 'A harbour',
+      };
+      const messages = [
+        { role: 'user', content: 'A glass harbour' },
+        { role: 'assistant', content: 'The ships ring.', ...picture },
+      ];
+      await older.executeSql(
+        `insert into shared_stories (id, user_id, story_id, title, messages) values ('bbbbbbbbbbbbbbbb', $1, $2, 'Glass', $3)`,
+        [userId, storyId, JSON.stringify(messages)],
+      );
+      const counters = async () =>
+        (
+          await older.executeSql(
+            'select shares, stored_bytes::int as "storedBytes" from user_stats where user_id = $1',
+            [userId],
+          )
+        ).rows;
       const before = await counters();
       expect(before).toMatchObject([{ shares: 1 }]);
 
       await older.migrate();
 
-      expect((await older.executeSql('select share_id, asset_hash from shared_story_pictures')).rows).toEqual([{ share_id: 'bbbbbbbbbbbbbbbb', asset_hash: 'abc123' }]);
-      expect((await older.executeSql('select pieces, writing from shared_stories')).rows).toEqual([{ pieces: 1, writing: false }]);
+      expect((await older.executeSql('select share_id, asset_hash from shared_story_pictures')).rows).toEqual([
+        { share_id: 'bbbbbbbbbbbbbbbb', asset_hash: 'abc123' },
+      ]);
+      expect((await older.executeSql('select pieces, writing from shared_stories')).rows).toEqual([
+        { pieces: 1, writing: false },
+      ]);
       expect(await counters()).toEqual(before);
       const { counted, actual } = await quotaCounters(older, userId);
       expect(counted).toEqual(actual);

@@ -19,7 +19,9 @@ describe('the embedded database', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
       expect((await stat(join(dataDir, 'pgdata', 'PG_VERSION'))).isFile()).toBe(true);
-      const { rows } = await database.executeSql("select current_setting('shared_buffers') as buffers, current_setting('maintenance_work_mem') as maintenance");
+      const { rows } = await database.executeSql(
+        "select current_setting('shared_buffers') as buffers, current_setting('maintenance_work_mem') as maintenance",
+      );
       expect(rows).toEqual([{ buffers: '8MB', maintenance: '16MB' }]);
       await database.migrate();
       expect((await database.executeSql('select count(*)::int as n from users')).rows).toEqual([{ n: 0 }]);

@@ -21,7 +21,15 @@ import { PGlite } from '@electric-sql/pglite';
  * happened to cross into a new segment; 3 ms without). The zeros only reserve the disk space
  * ahead; a full disk then fails the write that needs it rather than the segment's creation.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_init_zero=off'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=8MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'wal_init_zero=off',
+];
 
 /**
  * Creates a new data directory (initdb) in a short-lived child process. Done in this process,
@@ -37,15 +45,20 @@ export async function initDataDirInChild(pgdata: string): Promise<void> {
     'await db.close();',
   ].join('\n');
   // Run from this folder, so the package resolves from our node_modules wherever the server was started.
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script, resolve(pgdata), JSON.stringify(PGLITE_START_PARAMS)], {
-    cwd: fileURLToPath(new URL('.', import.meta.url)),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', script, resolve(pgdata), JSON.stringify(PGLITE_START_PARAMS)],
+    {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let errors = '';
   child.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
   const code = await new Promise<number | null>((done, fail) => {
     child.once('error', fail);
     child.once('exit', done);
   });
-  if (code !== 0) throw new Error(`Could not create the database in ${pgdata} (initdb exited with ${code}): ${errors.trim()}`);
+  if (code !== 0)
+    throw new Error(`Could not create the database in ${pgdata} (initdb exited with ${code}): ${errors.trim()}`);
 }

@@ -31,16 +31,26 @@ afterAll(async () => {
   await rm(templateDir, { recursive: true, force: true });
 });
 
-async function startThread(options: { loadDataDir?: Uint8Array; dataDir?: string; onExit?: (error: Error) => void; connections?: number } = {}) {
+async function startThread(
+  options: { loadDataDir?: Uint8Array; dataDir?: string; onExit?: (error: Error) => void; connections?: number } = {},
+) {
   const from = options.dataDir ? {} : { loadDataDir: options.loadDataDir ?? template };
   const thread = await PGliteThread.start({ startParams: PGLITE_START_PARAMS, ...options, ...from });
-  const pool = new pg.Pool({ max: options.connections ?? 4, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() });
+  const pool = new pg.Pool({
+    max: options.connections ?? 4,
+    idleTimeoutMillis: 0,
+    user: 'postgres',
+    database: 'postgres',
+    stream: () => thread.connection(),
+  });
   pool.on('error', () => {});
   cleanups.push(async () => {
     await pool.end().catch(() => {});
     await thread.close().catch(() => {});
   });
-  await pool.query('create table if not exists notes (id serial primary key, body text unique not null, at timestamptz not null default now())');
+  await pool.query(
+    'create table if not exists notes (id serial primary key, body text unique not null, at timestamptz not null default now())',
+  );
   return { thread, pool };
 }
 
@@ -55,20 +65,30 @@ afterEach(async () => {
 describe('PGliteThread', { timeout: 30_000 }, () => {
   it('answers queries with parameters, unnamed and prepared, as PostgreSQL does', async () => {
     const { pool } = await startThread();
-    const inserted = await pool.query('insert into notes (body, at) values ($1, $2), ($3, $2) returning id', ['first', '2026-11-25T10:00:00Z', 'second']);
+    const inserted = await pool.query('insert into notes (body, at) values ($1, $2), ($3, $2) returning id', [
+      'first',
+      '2026-11-25T10:00:00Z',
+      'second',
+    ]);
     expect(inserted.rows).toEqual([{ id: 1 }, { id: 2 }]);
     expect(inserted.rowCount).toBe(2);
     for (let round = 0; round < 3; round += 1) {
-      const { rows, fields } = await pool.query({ name: 'note-by-id', text: 'select id, body, at from notes where id = $1', values: [2] });
+      const { rows, fields } = await pool.query({
+        name: 'note-by-id',
+        text: 'select id, body, at from notes where id = $1',
+        values: [2],
+      });
       expect(rows).toEqual([{ id: 2, body: 'second', at: new Date('2026-11-25T10:00:00Z') }]);
       expect(fields.map((field) => field.name)).toEqual(['id', 'body', 'at']);
     }
     // A script of several statements, as the job queue and housekeeping send them.
-    const script = (await pool.query("insert into notes (body) values ('third'); select count(*)::int as n from notes")) as unknown as pg.QueryResult[];
+    const script = (await pool.query(
+      "insert into notes (body) values ('third'); select count(*)::int as n from notes",
+    )) as unknown as pg.QueryResult[];
     expect(script[1].rows).toEqual([{ n: 3 }]);
   });
 
-  it('keeps each connection\'s prepared statements its own, though they share one session', async () => {
+  it("keeps each connection's prepared statements its own, though they share one session", async () => {
     const { pool } = await startThread();
     const [a, b] = [await pool.connect(), await pool.connect()];
     // The same name on two connections: PostgreSQL would refuse it twice on one session.
@@ -83,14 +103,16 @@ describe('PGliteThread', { timeout: 30_000 }, () => {
 
   it('runs the statements of many connections at once, each answered to its own', async () => {
     const { pool } = await startThread({ connections: 8 });
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => pool.query({ name: 'echo', text: 'select $1::int as n', values: [i] })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => pool.query({ name: 'echo', text: 'select $1::int as n', values: [i] })),
+    );
     expect(answers.map((answer) => answer.rows[0].n)).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 
   it('answers a result larger than PGlite hands over at once whole and in order', async () => {
     const { pool } = await startThread();
     // About 2.5 MB of rows: PGlite streams that in several pieces, each copied before the next.
-    const { rows } = await pool.query("select n, repeat(md5(n::text), 4) as body from generate_series(1, 20000) as n");
+    const { rows } = await pool.query('select n, repeat(md5(n::text), 4) as body from generate_series(1, 20000) as n');
     expect(rows).toHaveLength(20000);
     const [first, last] = [rows[0], rows[19999]];
     expect(first.n).toBe(1);
@@ -104,7 +126,11 @@ describe('PGliteThread', { timeout: 30_000 }, () => {
     const { pool } = await startThread();
     await pool.query("insert into notes (body) values ('once')");
     const error = await pool.query("insert into notes (body) values ('once')").catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: '23505', constraint: 'notes_body_key', message: expect.stringContaining('duplicate key') });
+    expect(error).toMatchObject({
+      code: '23505',
+      constraint: 'notes_body_key',
+      message: expect.stringContaining('duplicate key'),
+    });
     await expect(pool.query('select nothing from nowhere')).rejects.toMatchObject({ code: '42P01' });
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
@@ -154,13 +180,15 @@ describe('PGliteThread', { timeout: 30_000 }, () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'tw-thread-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const { thread, pool } = await startThread({ dataDir });
-    const segments = async () => (await readdir(join(dataDir, 'pg_wal'))).filter((name) => /^[0-9A-F]{24}$/.test(name)).sort();
+    const segments = async () =>
+      (await readdir(join(dataDir, 'pg_wal'))).filter((name) => /^[0-9A-F]{24}$/.test(name)).sort();
     for (let round = 0; round < 3; round += 1) {
       await pool.query('insert into notes (body) select $1 || g from generate_series(1, 100) g', [`round ${round} `]);
       await pool.query('select pg_switch_wal()');
     }
     await pool.query("insert into notes (body) values ('last')");
-    const redo = async () => (await pool.query('select redo_wal_file from pg_control_checkpoint()')).rows[0].redo_wal_file as string;
+    const redo = async () =>
+      (await pool.query('select redo_wal_file from pg_control_checkpoint()')).rows[0].redo_wal_file as string;
     const before = await redo();
     expect((await segments())[0] <= before).toBe(true);
     // Under the threshold nothing happens; over it the checkpoint moves the redo point to the newest segment.
@@ -201,7 +229,9 @@ describe('PGliteThread', { timeout: 30_000 }, () => {
     const script = fileURLToPath(new URL('./fixtures/open-and-close.ts', import.meta.url));
     const templatePath = join(templateDir, 'template.tar');
     await writeFile(templatePath, template);
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, '4', templatePath], { timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, '4', templatePath], {
+      timeout: 60_000,
+    });
     expect(stdout.trim()).toBe('closed 4');
   }, 90_000);
 });

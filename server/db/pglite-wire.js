@@ -59,7 +59,13 @@ export function renameStatements(bytes, prefix, known) {
       const header = new Uint8Array(5);
       header[0] = type;
       new DataView(header.buffer).setInt32(1, length + encodedName.length - (nameEnd - nameStart));
-      pieces.push(bytes.subarray(copiedUpTo, at), header, bytes.subarray(at + 5, nameStart), encodedName, bytes.subarray(nameEnd, next));
+      pieces.push(
+        bytes.subarray(copiedUpTo, at),
+        header,
+        bytes.subarray(at + 5, nameStart),
+        encodedName,
+        bytes.subarray(nameEnd, next),
+      );
       copiedUpTo = next;
     }
     at = next;

@@ -111,7 +111,9 @@ function syncWal() {
  * files it wrote (PGlite does not) before anything else.
  */
 async function checkpointIfDue(walBytes) {
-  const { rows } = await db.query('select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as written from pg_control_checkpoint()');
+  const { rows } = await db.query(
+    'select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as written from pg_control_checkpoint()',
+  );
   if (!(rows[0]?.written >= walBytes)) return false;
   await db.exec('CHECKPOINT');
   return true;
@@ -148,7 +150,8 @@ async function runWire(connection, bytes) {
   const answer = await execute(renameStatements(bytes, `c${connection}_`, known));
   unsynced = true;
   // The answer ends with ReadyForQuery, whose status says whether a transaction is still open.
-  if (answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY) owner = answer[answer.length - 1] === IDLE ? null : connection;
+  if (answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY)
+    owner = answer[answer.length - 1] === IDLE ? null : connection;
   return answer;
 }
 
@@ -190,7 +193,8 @@ let draining = false;
 
 /** The next message that may run: any while no transaction is open, else the owner's (or a flush). */
 function nextRunnable() {
-  const index = owner === null ? 0 : queue.findIndex((message) => message.connection === owner || message.op === 'flush');
+  const index =
+    owner === null ? 0 : queue.findIndex((message) => message.connection === owner || message.op === 'flush');
   return index === -1 ? null : queue.splice(index, 1)[0];
 }
 

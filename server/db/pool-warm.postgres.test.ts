@@ -10,7 +10,9 @@ describe('the PostgreSQL pool', () => {
     const database = await openTestDatabase();
     try {
       const countOwn = async () => {
-        const result = await database.executeSql('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+        const result = await database.executeSql(
+          'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
         return (result.rows[0] as { n: number }).n;
       };
       // The query's own connection is one of the four: three others are open.

@@ -12,7 +12,12 @@ import { createTestApp, registerUser, type TestClient, type TestContext } from '
 let ctx: TestContext;
 beforeAll(async () => {
   // A small window, so that a few turns fold the memory (stories.memory and its kept folds).
-  ctx = await createTestApp({ llm: { ...loadConfig({ LLM_CONTEXT_TOKENS: '4096', LLM_MAX_OUTPUT_TOKENS: '500', BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }).llm } });
+  ctx = await createTestApp({
+    llm: {
+      ...loadConfig({ LLM_CONTEXT_TOKENS: '4096', LLM_MAX_OUTPUT_TOKENS: '500', BUILTIN_NARRATOR_WORD_DELAY_MS: '0' })
+        .llm,
+    },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -24,7 +29,8 @@ async function expectTrue(userId: number, step: string): Promise<number> {
 }
 
 type Message = { messageId: number; role: string; content: string };
-const messagesOf = async (client: TestClient, storyId: number) => (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Message[];
+const messagesOf = async (client: TestClient, storyId: number) =>
+  (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Message[];
 
 it('counts every byte a player stores, and only what stays stored, through every change and deletion', async () => {
   const { client, id: userId, password } = await registerUser(ctx.app);
@@ -35,9 +41,13 @@ it('counts every byte a player stores, and only what stays stored, through every
   const { storyId } = await startStory(client, 'A cartographer maps a valley that moves at night');
   const started = await expectTrue(userId, 'story start');
   expect(started).toBeGreaterThan(0);
-  for (let turn = 1; turn <= 24; turn += 1) await play(client, storyId, `I follow the river bend number ${turn} and mark it on the map`);
+  for (let turn = 1; turn <= 24; turn += 1)
+    await play(client, storyId, `I follow the river bend number ${turn} and mark it on the map`);
   await ctx.app.narration.idle();
-  const folded = await ctx.database.executeSql('select count(*)::int as n from story_memory_folds where story_id = $1', [storyId]);
+  const folded = await ctx.database.executeSql(
+    'select count(*)::int as n from story_memory_folds where story_id = $1',
+    [storyId],
+  );
   expect((folded.rows[0] as { n: number }).n, 'the memory was folded').toBeGreaterThan(0);
   expect(await expectTrue(userId, 'turns and memory folds')).toBeGreaterThan(started);
 
@@ -47,10 +57,21 @@ it('counts every byte a player stores, and only what stays stored, through every
   const retried = (await client.post(`/api/story/${storyId}/retry`)).json();
   await client.post(`/api/story/${storyId}/messages/${retried.messageId}/select`, { version: 1 });
   await expectTrue(userId, 'second retry, then the first version chosen');
-  const edit = (messageId: number, content: string) => client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${messageId}`, json: { content } });
-  expect((await edit(retried.messageId, 'A much longer reply, written by the player over the narrator, with more to say than before.')).statusCode).toBe(200);
+  const edit = (messageId: number, content: string) =>
+    client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${messageId}`, json: { content } });
+  expect(
+    (
+      await edit(
+        retried.messageId,
+        'A much longer reply, written by the player over the narrator, with more to say than before.',
+      )
+    ).statusCode,
+  ).toBe(200);
   const messages = await messagesOf(client, storyId);
-  expect((await edit(messages[0].messageId, 'A cartographer maps a valley that moves at night, and the moon moves with it')).statusCode).toBe(200);
+  expect(
+    (await edit(messages[0].messageId, 'A cartographer maps a valley that moves at night, and the moon moves with it'))
+      .statusCode,
+  ).toBe(200);
   await expectTrue(userId, 'edits of a reply and of the premise');
 
   // Undo and redo set turns aside and back: nothing is deleted.
@@ -70,19 +91,35 @@ it('counts every byte a player stores, and only what stays stored, through every
   await client.post(`/api/story/${storyId}/redo`);
   await expectTrue(userId, 'redo after the erase');
 
-  expect((await client.request({ method: 'PUT', url: `/api/story/${storyId}/memory`, json: { premise: 'A valley', summary: 'You drew the map twice.', notes: 'Keep the moon in every scene.' } })).statusCode).toBe(200);
+  expect(
+    (
+      await client.request({
+        method: 'PUT',
+        url: `/api/story/${storyId}/memory`,
+        json: { premise: 'A valley', summary: 'You drew the map twice.', notes: 'Keep the moon in every scene.' },
+      })
+    ).statusCode,
+  ).toBe(200);
   await expectTrue(userId, 'the memory panel saved');
 
   const shown = await messagesOf(client, storyId);
-  const branch = (await client.post(`/api/story/${storyId}/branch`, { messageId: shown[Math.floor(shown.length / 2)].messageId })).json().storyId as number;
+  const branch = (
+    await client.post(`/api/story/${storyId}/branch`, { messageId: shown[Math.floor(shown.length / 2)].messageId })
+  ).json().storyId as number;
   await expectTrue(userId, 'a branch');
   const file = (await client.get(`/api/story/${storyId}/export?format=json`)).body;
-  const imported = await client.request({ method: 'POST', url: '/api/story/import', payload: file, headers: { 'content-type': 'application/json' } });
+  const imported = await client.request({
+    method: 'POST',
+    url: '/api/story/import',
+    payload: file,
+    headers: { 'content-type': 'application/json' },
+  });
   expect(imported.statusCode).toBe(201);
   await expectTrue(userId, 'an import with versions');
 
   const shares = [];
-  for (const title of ['The Moving Valley', 'The Valley Again']) shares.push((await client.post(`/api/story/${storyId}/share`, { title })).json().shareId as string);
+  for (const title of ['The Moving Valley', 'The Valley Again'])
+    shares.push((await client.post(`/api/story/${storyId}/share`, { title })).json().shareId as string);
   await client.post(`/api/story/${branch}/share`, { title: 'The Branch' });
   expect((await quotaCounters(ctx.database, userId)).counted?.shares).toBe(3);
   await expectTrue(userId, 'three shares');

@@ -1,7 +1,23 @@
 // The one Drizzle pg-core schema. The same tables and migrations run on embedded PGlite and on
 // PostgreSQL. Case-insensitive uniqueness lives in expression indexes so "Alice" and "alice" clash.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Raw bytes (pictures): Buffer in, Buffer out on both PGlite and node-postgres. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -114,7 +130,9 @@ export const stories = pgTable(
     /** An import still being written (in pieces, so the embedded database's one session is never held long): hidden until it is whole. */
     importing: boolean('importing').notNull().default(false),
     /** The story this one was branched from (while it exists) and the message the branch copied up to. */
-    branchedFromStoryId: integer('branched_from_story_id').references((): AnyPgColumn => stories.id, { onDelete: 'set null' }),
+    branchedFromStoryId: integer('branched_from_story_id').references((): AnyPgColumn => stories.id, {
+      onDelete: 'set null',
+    }),
     branchedFromMessageId: integer('branched_from_message_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -148,7 +166,9 @@ export const storyMessages = pgTable(
     turn: integer('turn').notNull(),
     isInitial: boolean('is_initial').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
-    state: text('state', { enum: ['shown', 'undone'] }).notNull().default('shown'),
+    state: text('state', { enum: ['shown', 'undone'] })
+      .notNull()
+      .default('shown'),
     undoneFrom: integer('undone_from'),
     version: integer('version').notNull().default(1),
     versions: integer('versions').notNull().default(1),
@@ -159,10 +179,14 @@ export const storyMessages = pgTable(
     // The shown messages only, newest last: a turn's newest message and window, and every read of
     // a story, come from here. Without it the planner, with no statistics (PGlite never analyses),
     // guessed that few messages are shown and read the whole story to sort out the newest one.
-    index('story_messages_shown_idx').on(t.storyId, t.id).where(sql`${t.state} = 'shown'`),
+    index('story_messages_shown_idx')
+      .on(t.storyId, t.id)
+      .where(sql`${t.state} = 'shown'`),
     // The set-aside messages by the cut that set them aside: redo brings a group back a piece at a
     // time, each piece found here rather than by reading the story from its start.
-    index('story_messages_undone_idx').on(t.storyId, t.undoneFrom, t.id).where(sql`${t.state} = 'undone'`),
+    index('story_messages_undone_idx')
+      .on(t.storyId, t.undoneFrom, t.id)
+      .where(sql`${t.state} = 'undone'`),
   ],
 );
 
@@ -216,7 +240,9 @@ export const usageEvents = pgTable(
     /** Null once the player deleted their account: the row stays, anonymous, in the operator's totals. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     storyId: integer('story_id').references(() => stories.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style', 'speech', 'transcription'] }).notNull().default('turn'),
+    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style', 'speech', 'transcription'] })
+      .notNull()
+      .default('turn'),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
     inputTokens: integer('input_tokens').notNull().default(0),
@@ -225,7 +251,10 @@ export const usageEvents = pgTable(
     characters: integer('characters').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('usage_events_user_created_idx').on(t.userId, t.createdAt), index('usage_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('usage_events_user_created_idx').on(t.userId, t.createdAt),
+    index('usage_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -302,7 +331,10 @@ export const sharedStoryPictures = pgTable(
       .references(() => sharedStories.id, { onDelete: 'cascade' }),
     assetHash: text('asset_hash').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.shareId, t.assetHash] }), index('shared_story_pictures_asset_hash_idx').on(t.assetHash)],
+  (t) => [
+    primaryKey({ columns: [t.shareId, t.assetHash] }),
+    index('shared_story_pictures_asset_hash_idx').on(t.assetHash),
+  ],
 );
 
 /** A player's story preferences; no row means the defaults (spec section 3). */
@@ -310,9 +342,15 @@ export const userPreferences = pgTable('user_preferences', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  contentRating: text('content_rating', { enum: ['general', 'teen', 'mature'] }).notNull().default('general'),
-  narrativeStyle: text('narrative_style', { enum: ['descriptive', 'concise', 'dramatic'] }).notNull().default('descriptive'),
-  languageStyle: text('language_style', { enum: ['modern', 'archaic', 'formal'] }).notNull().default('modern'),
+  contentRating: text('content_rating', { enum: ['general', 'teen', 'mature'] })
+    .notNull()
+    .default('general'),
+  narrativeStyle: text('narrative_style', { enum: ['descriptive', 'concise', 'dramatic'] })
+    .notNull()
+    .default('descriptive'),
+  languageStyle: text('language_style', { enum: ['modern', 'archaic', 'formal'] })
+    .notNull()
+    .default('modern'),
   imageGeneration: boolean('image_generation').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -351,7 +389,9 @@ export const sceneImages = pgTable(
       .references(() => storyMessages.id, { onDelete: 'cascade' }),
     /** The message version it illustrates: each alternative has its own picture; an edit keeps its version's. */
     version: integer('version').notNull().default(1),
-    status: text('status', { enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** The scene part of the prompt (the reply illustrated), also the picture's alt text. */
     scene: text('scene').notNull(),
     assetHash: text('asset_hash').references(() => imageAssets.hash),
@@ -378,7 +418,10 @@ export const storyVisuals = pgTable('story_visuals', {
     .references(() => stories.id, { onDelete: 'cascade' }),
   artStyle: text('art_style').notNull().default(''),
   player: text('player').notNull().default(''),
-  characters: jsonb('characters').$type<Array<{ name: string; face: string; hair: string; clothes: string }>>().notNull().default([]),
+  characters: jsonb('characters')
+    .$type<Array<{ name: string; face: string; hair: string; clothes: string }>>()
+    .notNull()
+    .default([]),
   seed: integer('seed').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

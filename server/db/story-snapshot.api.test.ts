@@ -38,11 +38,18 @@ describe('a story snapshot for an export', () => {
     const { client, id } = await registerUser(ctx.app);
     const { storyId } = await startStory(client, 'A bell founder casts a bell that rings by itself');
     const first = await play(client, storyId, 'I listen to the bell');
-    const before = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; content: string }>;
+    const before = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{
+      messageId: number;
+      content: string;
+    }>;
 
     const snapshot = await snapshotWith(storyId, id, async () => {
       // An edit of a reply that had one version, a 'Try again' and a whole new turn.
-      const edited = await client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${first.messageId}`, json: { content: 'The bell rings once, then falls silent.' } });
+      const edited = await client.request({
+        method: 'PATCH',
+        url: `/api/story/${storyId}/messages/${first.messageId}`,
+        json: { content: 'The bell rings once, then falls silent.' },
+      });
       expect(edited.statusCode).toBe(200);
       expect((await client.post(`/api/story/${storyId}/retry`)).statusCode).toBe(200);
       await play(client, storyId, 'I ring the bell myself');
@@ -54,7 +61,11 @@ describe('a story snapshot for an export', () => {
     // And a later snapshot sees all of it: the reply with its versions, the new turn.
     const after = await createRepositories(ctx.database.db).storyFiles.snapshot(storyId, id, false);
     expect(after!.messages).toHaveLength(before.length + 2);
-    expect(after!.messages.find((m) => m.id === first.messageId)!.history!.map((v) => v.kind)).toEqual(['original', 'edit', 'alternative']);
+    expect(after!.messages.find((m) => m.id === first.messageId)!.history!.map((v) => v.kind)).toEqual([
+      'original',
+      'edit',
+      'alternative',
+    ]);
   });
 
   it('reads the shown texts alone when asked without versions: the shown version of each message, and no others', async () => {
@@ -62,17 +73,35 @@ describe('a story snapshot for an export', () => {
     const { storyId } = await startStory(client, 'A glassblower hears voices in the furnace');
     const reply = await play(client, storyId, 'I open the furnace door');
     // The reply gains an edit and an alternative, then shows its edit (version 2 of 3).
-    expect((await client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${reply.messageId}`, json: { content: 'The voices hum a tune you almost know.' } })).statusCode).toBe(200);
+    expect(
+      (
+        await client.request({
+          method: 'PATCH',
+          url: `/api/story/${storyId}/messages/${reply.messageId}`,
+          json: { content: 'The voices hum a tune you almost know.' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await client.post(`/api/story/${storyId}/retry`)).statusCode).toBe(200);
     const whole = await createRepositories(ctx.database.db).storyFiles.snapshot(storyId, id, false);
     const versions = whole!.messages.find((m) => m.id === reply.messageId)!.history!;
     expect(versions).toHaveLength(3);
-    expect((await client.post(`/api/story/${storyId}/messages/${reply.messageId}/select`, { version: 2 })).statusCode).toBe(200);
+    expect(
+      (await client.post(`/api/story/${storyId}/messages/${reply.messageId}/select`, { version: 2 })).statusCode,
+    ).toBe(200);
 
-    const shown = await createRepositories(ctx.database.db).storyFiles.snapshot(storyId, id, false, { versions: false });
-    const state = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; content: string }>;
+    const shown = await createRepositories(ctx.database.db).storyFiles.snapshot(storyId, id, false, {
+      versions: false,
+    });
+    const state = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{
+      messageId: number;
+      content: string;
+    }>;
     expect(shown!.messages.map((m) => [m.id, m.content])).toEqual(state.map((m) => [m.messageId, m.content]));
-    expect(shown!.messages.find((m) => m.id === reply.messageId)).toMatchObject({ content: 'The voices hum a tune you almost know.', version: 2 });
+    expect(shown!.messages.find((m) => m.id === reply.messageId)).toMatchObject({
+      content: 'The voices hum a tune you almost know.',
+      version: 2,
+    });
     expect(shown!.messages.every((m) => m.history === undefined)).toBe(true);
   });
 
@@ -81,7 +110,9 @@ describe('a story snapshot for an export', () => {
     const other = await registerUser(ctx.app);
     const { storyId } = await startStory(owner.client, 'A cartographer maps a city that moves at night');
     expect(await createRepositories(ctx.database.db).storyFiles.snapshot(storyId, other.id, false)).toBeNull();
-    const gone = await snapshotWith(storyId, owner.id, () => owner.client.request({ method: 'DELETE', url: `/api/story/${storyId}`, json: {} }));
+    const gone = await snapshotWith(storyId, owner.id, () =>
+      owner.client.request({ method: 'DELETE', url: `/api/story/${storyId}`, json: {} }),
+    );
     expect(gone).toBeNull();
   });
 });

@@ -23,7 +23,11 @@ export interface JobQueue {
   createQueue(name: string, options: { retryLimit: number; expireInSeconds: number }): Promise<void>;
   send<T extends object>(name: string, data: T): Promise<string>;
   /** Runs `handler` for jobs of `name`, at most `concurrency` at once in this instance. Throwing fails the job (then a retry). */
-  work<T extends object>(name: string, concurrency: number, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
+  work<T extends object>(
+    name: string,
+    concurrency: number,
+    handler: (job: QueueJob<T>) => Promise<void>,
+  ): Promise<void>;
   /**
    * Turns this queue's active jobs into failures now (so they are retried): used at start-up on
    * the embedded database, where the data-dir lock proves no other process can be running them.
@@ -90,7 +94,9 @@ export async function startJobQueue(database: Database, log: Log, options: Queue
         await handler({ id: job.id, data: job.data as T });
         await boss.complete(name, job.id);
       } catch (error) {
-        await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((err: unknown) => log.warn({ err, queue: name }, 'could not record a failed job'));
+        await boss
+          .fail(name, job.id, { message: error instanceof Error ? error.message : String(error) })
+          .catch((err: unknown) => log.warn({ err, queue: name }, 'could not record a failed job'));
       }
     }
   }
@@ -115,7 +121,10 @@ export async function startJobQueue(database: Database, log: Log, options: Queue
     },
 
     async failActive(name, reason) {
-      const { rows } = await database.executeSql(`SELECT id FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'active'`, [name]);
+      const { rows } = await database.executeSql(
+        `SELECT id FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'active'`,
+        [name],
+      );
       const ids = (rows as Array<{ id: string }>).map((row) => row.id);
       for (const id of ids) await boss.fail(name, id, { message: reason });
       return ids.length;

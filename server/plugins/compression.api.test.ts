@@ -50,18 +50,33 @@ const held = holdingNarrator();
 beforeAll(async () => {
   clientDir = await mkdtemp(join(tmpdir(), 'tw-compress-'));
   await mkdir(join(clientDir, 'assets'));
-  const lines = Array.from({ length: 300 }, (_, i) => `export const line${i} = { id: ${i}, label: "Chapter ${i} of the tale", visible: ${i % 2 === 0} };`);
-  const index = (await readFile('client/index.html', 'utf8')).replace('</head>', `<!-- ${'padding '.repeat(200)}-->\n</head>`);
+  const lines = Array.from(
+    { length: 300 },
+    (_, i) => `export const line${i} = { id: ${i}, label: "Chapter ${i} of the tale", visible: ${i % 2 === 0} };`,
+  );
+  const index = (await readFile('client/index.html', 'utf8')).replace(
+    '</head>',
+    `<!-- ${'padding '.repeat(200)}-->\n</head>`,
+  );
   files = {
     'index.html': Buffer.from(index),
     [APP_JS]: Buffer.from(lines.join('\n')),
-    [APP_CSS]: Buffer.from(Array.from({ length: 200 }, (_, i) => `.story-line-${i} { margin: ${i}px; color: #${(i * 4111).toString(16).padStart(6, '0').slice(0, 6)}; }`).join('\n')),
+    [APP_CSS]: Buffer.from(
+      Array.from(
+        { length: 200 },
+        (_, i) =>
+          `.story-line-${i} { margin: ${i}px; color: #${(i * 4111).toString(16).padStart(6, '0').slice(0, 6)}; }`,
+      ).join('\n'),
+    ),
     [TINY_JS]: Buffer.from('export const tiny = "a file under a kilobyte";\n'),
     [PICTURE]: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4096, 7)]),
   };
   for (const [path, bytes] of Object.entries(files)) await writeFile(join(clientDir, path), bytes);
   await precompressDir(clientDir);
-  ctx = await createTestApp({ serveClient: true, clientDir, adminUsernames: ['zipadmin'] }, { narrator: held.narrator });
+  ctx = await createTestApp(
+    { serveClient: true, clientDir, adminUsernames: ['zipadmin'] },
+    { narrator: held.narrator },
+  );
 });
 afterAll(async () => {
   await ctx?.close();
@@ -173,7 +188,10 @@ describe('API answers', () => {
   it("keeps a shared story's ETag: a revalidation is a bare 304", async () => {
     const first = await get(`/api/shared/${SAMPLE_SHARE_ID}`, { 'accept-encoding': 'br' });
     expect(first.headers.etag).toBeTruthy();
-    const again = await get(`/api/shared/${SAMPLE_SHARE_ID}`, { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    const again = await get(`/api/shared/${SAMPLE_SHARE_ID}`, {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
     expect(again.headers['content-encoding']).toBeUndefined();
   });
@@ -187,9 +205,15 @@ describe('API answers', () => {
   it('never compresses pictures', async () => {
     const { client } = await registerUser(ctx.app);
     await client.post('/api/preferences', { imageGeneration: true });
-    const started = (await client.post('/api/story/start', { prompt: 'A lighthouse on a stormy coast at night' })).json();
+    const started = (
+      await client.post('/api/story/start', { prompt: 'A lighthouse on a stormy coast at night' })
+    ).json();
     const picture = (await settlePicture(client, started.messageId)).json();
-    const res = await client.request({ method: 'GET', url: picture.image, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await client.request({
+      method: 'GET',
+      url: picture.image,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['content-encoding']).toBeUndefined();
@@ -198,7 +222,11 @@ describe('API answers', () => {
 
   it('still sends the users CSV, compressed, to an admin', async () => {
     const admin = await registerUser(ctx.app, { username: 'zipadmin' });
-    const res = await admin.client.request({ method: 'GET', url: '/api/admin/users/download', headers: { 'accept-encoding': 'gzip' } });
+    const res = await admin.client.request({
+      method: 'GET',
+      url: '/api/admin/users/download',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment/);
@@ -207,10 +235,24 @@ describe('API answers', () => {
   });
 
   it('tells compressible types from the rest', () => {
-    for (const type of ['application/json; charset=utf-8', 'text/html; charset=utf-8', 'text/csv; charset=utf-8', 'image/svg+xml', 'application/problem+json']) {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'text/html; charset=utf-8',
+      'text/csv; charset=utf-8',
+      'image/svg+xml',
+      'application/problem+json',
+    ]) {
       expect(isCompressible(type), type).toBe(true);
     }
-    for (const type of ['text/event-stream', 'image/webp', 'image/png', 'image/jpeg', 'audio/mpeg', 'audio/wav', 'font/woff2']) {
+    for (const type of [
+      'text/event-stream',
+      'image/webp',
+      'image/png',
+      'image/jpeg',
+      'audio/mpeg',
+      'audio/wav',
+      'font/woff2',
+    ]) {
       expect(isCompressible(type), type).toBe(false);
     }
   });
@@ -228,54 +270,66 @@ function readUntil(res: IncomingMessage, received: { text: string }, until: (tex
       }
     };
     res.on('data', onData);
-    res.once('end', () => (until(received.text) ? resolve() : reject(new Error(`stream ended first: ${received.text}`))));
+    res.once('end', () =>
+      until(received.text) ? resolve() : reject(new Error(`stream ended first: ${received.text}`)),
+    );
     res.once('error', reject);
   });
 }
 
 describe('a story turn streamed as server-sent events', () => {
-  it('is never compressed, so each event reaches the reader while the narrator is still writing', { timeout: 20_000 }, async () => {
-    const { client } = await registerUser(ctx.app);
-    const { storyId } = (await client.post('/api/story/start', { prompt: 'A house of many doors' })).json();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as AddressInfo;
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    held.state.hold = true;
-    const body = JSON.stringify({ message: 'I open the red door' });
-    const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: `/api/story/${storyId}/continue`,
-          headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json', cookie, 'content-length': Buffer.byteLength(body) },
-        },
-        resolve,
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-    try {
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('text/event-stream');
-      expect(res.headers['content-encoding']).toBeUndefined();
-      // A compressor would sit on these bytes until the end: the narrator is held until they arrive.
-      const received = { text: '' };
-      await readUntil(res, received, (text) => text.includes('The door swings open'));
-      held.state.release();
-      await readUntil(res, received, (text) => text.includes('event: done'));
-      await finished(res.resume());
-      const events = parseSse(received.text);
-      expect(events[0]).toEqual({ event: 'story', data: { storyId } });
-      const deltas = events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text);
-      expect(deltas.join('')).toBe('The door swings open onto a hall of mirrors.');
-      expect(events.at(-1)?.event).toBe('done');
-    } finally {
-      held.state.hold = false;
-      held.state.release();
-    }
-  });
+  it(
+    'is never compressed, so each event reaches the reader while the narrator is still writing',
+    { timeout: 20_000 },
+    async () => {
+      const { client } = await registerUser(ctx.app);
+      const { storyId } = (await client.post('/api/story/start', { prompt: 'A house of many doors' })).json();
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as AddressInfo;
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      held.state.hold = true;
+      const body = JSON.stringify({ message: 'I open the red door' });
+      const res = await new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/story/${storyId}/continue`,
+            headers: {
+              accept: 'text/event-stream',
+              'accept-encoding': 'gzip, deflate, br',
+              'content-type': 'application/json',
+              cookie,
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          resolve,
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      try {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/event-stream');
+        expect(res.headers['content-encoding']).toBeUndefined();
+        // A compressor would sit on these bytes until the end: the narrator is held until they arrive.
+        const received = { text: '' };
+        await readUntil(res, received, (text) => text.includes('The door swings open'));
+        held.state.release();
+        await readUntil(res, received, (text) => text.includes('event: done'));
+        await finished(res.resume());
+        const events = parseSse(received.text);
+        expect(events[0]).toEqual({ event: 'story', data: { storyId } });
+        const deltas = events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text);
+        expect(deltas.join('')).toBe('The door swings open onto a hall of mirrors.');
+        expect(events.at(-1)?.event).toBe('done');
+      } finally {
+        held.state.hold = false;
+        held.state.release();
+      }
+    },
+  );
 });
 
 describe('COMPRESSION=false', () => {

@@ -16,7 +16,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 // Text and the structured text types; `text/event-stream` is excluded by name. @fastify/compress
 // also compresses what mime-db marks compressible, which leaves out event streams, images (but SVG)
 // and audio.
-const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|[\w.-]+\+(?:json|xml))\b|image\/svg\+xml\b)/i;
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|[\w.-]+\+(?:json|xml))\b|image\/svg\+xml\b)/i;
 
 export function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE.test(contentType.trim());

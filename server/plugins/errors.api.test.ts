@@ -5,7 +5,9 @@ import { createTestApp, TestClient, type TestContext } from '@server/test/test-a
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimits: { loginMaxFailures: 10, loginWindowMs: 900_000, registerPerHour: 30, captchaPerMinute: 5 } });
+  ctx = await createTestApp({
+    rateLimits: { loginMaxFailures: 10, loginWindowMs: 900_000, registerPerHour: 30, captchaPerMinute: 5 },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -18,7 +20,12 @@ describe('error shape', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await new TestClient(ctx.app).request({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username": "a",' });
+    const res = await new TestClient(ctx.app).request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "a",',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Request body is not valid JSON', code: 'BAD_JSON' });
   });
@@ -30,7 +37,10 @@ describe('error shape', () => {
   });
 
   it('answers a body over 64 KB with 413', async () => {
-    const res = await new TestClient(ctx.app).post('/api/login', { username: 'a'.repeat(70_000), password: 'secret123' });
+    const res = await new TestClient(ctx.app).post('/api/login', {
+      username: 'a'.repeat(70_000),
+      password: 'secret123',
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
@@ -39,16 +49,34 @@ describe('error shape', () => {
     'refuses a write sent as %s with 415 (CSRF defence)',
     async (type) => {
       const headers: Record<string, string> = type ? { 'content-type': type } : {};
-      const res = await new TestClient(ctx.app).request({ method: 'POST', url: '/api/logout', headers, payload: type ? 'username=a' : undefined });
+      const res = await new TestClient(ctx.app).request({
+        method: 'POST',
+        url: '/api/logout',
+        headers,
+        payload: type ? 'username=a' : undefined,
+      });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: 'Request body must be JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(res.json()).toEqual({
+        message: 'Request body must be JSON (Content-Type: application/json)',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
     },
   );
 
   it('lists every invalid field in details', async () => {
-    const res = await new TestClient(ctx.app).post('/api/register', { username: 'a', email: 'b', password: 'c', captchaAnswer: '' });
+    const res = await new TestClient(ctx.app).post('/api/register', {
+      username: 'a',
+      email: 'b',
+      password: 'c',
+      captchaAnswer: '',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['captchaAnswer', 'email', 'password', 'username']);
+    expect(
+      res
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['captchaAnswer', 'email', 'password', 'username']);
   });
 });
 
@@ -65,7 +93,11 @@ describe('security headers', () => {
     const proxied = await createTestApp({ trustProxy: true });
     try {
       const client = new TestClient(proxied.app);
-      const res = await client.request({ method: 'GET', url: '/api/captcha', headers: { 'x-forwarded-proto': 'https' } });
+      const res = await client.request({
+        method: 'GET',
+        url: '/api/captcha',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
     } finally {
       await proxied.close();
@@ -79,7 +111,10 @@ describe('captcha rate limit', () => {
     for (let i = 0; i < 5; i += 1) expect((await client.get('/api/captcha')).statusCode).toBe(200);
     const blocked = await client.get('/api/captcha');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Too many captcha requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+    expect(blocked.json()).toEqual({
+      message: 'Too many captcha requests. Please wait a minute and try again.',
+      code: 'RATE_LIMITED',
+    });
     ctx.clock.advance(60_001);
     expect((await client.get('/api/captcha')).statusCode).toBe(200);
   });

@@ -31,15 +31,22 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.status(400).send({ message: MESSAGES.badJson, code: ERROR_CODES.badJson });
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.status(413).send({ message: request.routeOptions.config.bodyTooLargeMessage ?? MESSAGES.tooLarge, code: ERROR_CODES.tooLarge });
+        return reply.status(413).send({
+          message: request.routeOptions.config.bodyTooLargeMessage ?? MESSAGES.tooLarge,
+          code: ERROR_CODES.tooLarge,
+        });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.status(415).send({ message: MESSAGES.unsupportedMediaType, code: ERROR_CODES.unsupportedMediaType });
+        return reply
+          .status(415)
+          .send({ message: MESSAGES.unsupportedMediaType, code: ERROR_CODES.unsupportedMediaType });
     }
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return reply.status(400).send({ message: MESSAGES.badJson, code: ERROR_CODES.badJson });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code ?? ERROR_CODES.validation });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, code: error.code ?? ERROR_CODES.validation });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.internal, code: ERROR_CODES.internal });

@@ -10,7 +10,15 @@ type ChildOptions = { level?: string };
 type Method = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
 /** pino's level numbers ('silent' writes nothing). */
-const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const LEVEL_VALUES: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
 
 /** A request's logger: pino's own child, made only when a line at or above its level is written. */
 export class LazyChildLogger {
@@ -27,7 +35,10 @@ export class LazyChildLogger {
 
   /** The real child (made now if it is not yet). */
   get logger(): FastifyBaseLogger {
-    return (this.made ??= this.parent.child(this.bindings, this.options.level === undefined ? {} : { level: this.ownLevel }));
+    return (this.made ??= this.parent.child(
+      this.bindings,
+      this.options.level === undefined ? {} : { level: this.ownLevel },
+    ));
   }
 
   get level(): string {
@@ -76,5 +87,8 @@ export class LazyChildLogger {
 }
 
 /** Fastify's childLoggerFactory: the request's logger, made lazily. */
-export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
-  new LazyChildLogger(logger, bindings, options as ChildOptions) as unknown as FastifyBaseLogger;
+export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => new LazyChildLogger(logger, bindings, options as ChildOptions) as unknown as FastifyBaseLogger;

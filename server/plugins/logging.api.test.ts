@@ -22,13 +22,23 @@ it('logs requests without secrets', async () => {
   const token = user.client.cookies.get('tw_session') as string;
   await user.client.get('/api/user');
   await new TestClient(ctx.app).post('/api/login', { username: user.username, password: 'hunter2-wrong-secret' });
-  await user.client.post('/api/settings/password', { currentPassword: 'hunter2-very-secret', newPassword: 'hunter3-new-secret' });
+  await user.client.post('/api/settings/password', {
+    currentPassword: 'hunter2-very-secret',
+    newPassword: 'hunter3-new-secret',
+  });
   const newToken = user.client.cookies.get('tw_session') as string;
 
   const log = lines.join('');
   expect(lines.length).toBeGreaterThan(5);
   expect(log).toContain('/api/login');
-  for (const secret of ['hunter2-very-secret', 'hunter2-wrong-secret', 'hunter3-new-secret', token, newToken, 'argon2id']) {
+  for (const secret of [
+    'hunter2-very-secret',
+    'hunter2-wrong-secret',
+    'hunter3-new-secret',
+    token,
+    newToken,
+    'argon2id',
+  ]) {
     expect(log).not.toContain(secret);
   }
 });

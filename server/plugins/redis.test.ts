@@ -36,7 +36,10 @@ describe('connectRedis', () => {
 
   it('delivers a published message to every subscribed connection, the publisher included', async () => {
     const keyPrefix = `tw-test:${randomBytes(6).toString('hex')}:`;
-    const [a, b] = await Promise.all([connectRedis({ url: REDIS_URL, keyPrefix }, log), connectRedis({ url: REDIS_URL, keyPrefix }, log)]);
+    const [a, b] = await Promise.all([
+      connectRedis({ url: REDIS_URL, keyPrefix }, log),
+      connectRedis({ url: REDIS_URL, keyPrefix }, log),
+    ]);
     try {
       const heardA = vi.fn();
       const heardB = vi.fn();

@@ -14,7 +14,9 @@ type RedisClass = typeof import('ioredis').Redis;
 
 export class RedisUnavailableError extends Error {
   constructor(url: string, reason: string) {
-    super(`REDIS_URL: cannot reach Redis at ${redactUrl(url)} (${reason}). Start Redis, fix REDIS_URL, or unset it to count limits in this process.`);
+    super(
+      `REDIS_URL: cannot reach Redis at ${redactUrl(url)} (${reason}). Start Redis, fix REDIS_URL, or unset it to count limits in this process.`,
+    );
     this.name = 'RedisUnavailableError';
   }
 }
@@ -43,7 +45,10 @@ export interface Broadcast {
 /** A Broadcast over Redis pub/sub on `name`, heard by every instance using the same key prefix (the announcer too). */
 export function redisBroadcast(redis: RedisLink, name: string): Broadcast {
   const channel = `${redis.keyPrefix}${name}`;
-  return { announce: (message) => redis.publish(channel, message), listen: (handler) => redis.subscribe(channel, handler) };
+  return {
+    announce: (message) => redis.publish(channel, message),
+    listen: (handler) => redis.subscribe(channel, handler),
+  };
 }
 
 export interface RedisLink {
@@ -55,7 +60,13 @@ export interface RedisLink {
   close(): Promise<void>;
 }
 
-function open(RedisClient: RedisClass, url: string, log: FastifyBaseLogger, role: string, state: { closing: boolean }): Redis {
+function open(
+  RedisClient: RedisClass,
+  url: string,
+  log: FastifyBaseLogger,
+  role: string,
+  state: { closing: boolean },
+): Redis {
   const redis = new RedisClient(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -100,7 +111,10 @@ async function connect(redis: Redis, url: string): Promise<void> {
   }
 }
 
-export async function connectRedis(config: { url: string; keyPrefix: string }, log: FastifyBaseLogger): Promise<RedisLink> {
+export async function connectRedis(
+  config: { url: string; keyPrefix: string },
+  log: FastifyBaseLogger,
+): Promise<RedisLink> {
   const { Redis: RedisClient } = await import('ioredis');
   const state = { closing: false };
   const client = open(RedisClient, config.url, log, 'commands', state);

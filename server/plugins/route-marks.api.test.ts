@@ -20,7 +20,9 @@ afterAll(() => ctx.close());
 function rawRequest(lines: string[], body = ''): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => {
-      socket.write(`${lines.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.write(
+        `${lines.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     });
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
@@ -35,7 +37,12 @@ function rawRequest(lines: string[], body = ''): Promise<{ status: number; heade
 describe('a write reaching an /api route by another spelling', () => {
   it.each(['/%61pi/logout', '/api/%6cogout'])('must still be JSON: %s as text/plain is 415', async (url) => {
     const { client } = await registerUser(ctx.app);
-    const res = await client.request({ method: 'POST', url, payload: 'hello', headers: { 'content-type': 'text/plain' } });
+    const res = await client.request({
+      method: 'POST',
+      url,
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect((await client.get('/api/user')).statusCode).toBe(200);
@@ -44,7 +51,15 @@ describe('a write reaching an /api route by another spelling', () => {
   it('must still be JSON when the request line is in absolute form', async () => {
     const { client } = await registerUser(ctx.app);
     const cookie = `tw_session=${client.cookies.get('tw_session')}`;
-    const res = await rawRequest([`POST http://127.0.0.1:${port}/api/logout HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Content-Type: text/plain', `Cookie: ${cookie}`], 'x');
+    const res = await rawRequest(
+      [
+        `POST http://127.0.0.1:${port}/api/logout HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        'Content-Type: text/plain',
+        `Cookie: ${cookie}`,
+      ],
+      'x',
+    );
     expect(res.status).toBe(415);
     expect((await client.get('/api/user')).statusCode).toBe(200);
   });
@@ -62,7 +77,11 @@ describe('a read reaching an /api route by another spelling', () => {
 
   it('reads the session when the request line is in absolute form', async () => {
     const { client, id } = await registerUser(ctx.app);
-    const res = await rawRequest([`GET http://127.0.0.1:${port}/api/user HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Cookie: tw_session=${client.cookies.get('tw_session')}`]);
+    const res = await rawRequest([
+      `GET http://127.0.0.1:${port}/api/user HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      `Cookie: tw_session=${client.cookies.get('tw_session')}`,
+    ]);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).id).toBe(id);
     expect(res.headers).toContain('cache-control: no-store');
@@ -76,7 +95,12 @@ describe('a read reaching an /api route by another spelling', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
     }
-    const visitor = await new TestClient(ctx.app).request({ method: 'POST', url: '/%61pi/logout', payload: 'x', headers: { 'content-type': 'text/plain' } });
+    const visitor = await new TestClient(ctx.app).request({
+      method: 'POST',
+      url: '/%61pi/logout',
+      payload: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(visitor.statusCode).toBe(415);
   });
 });

@@ -38,27 +38,48 @@ describe('security headers', () => {
   });
 
   it('are a full helmet set with our policy', () => {
-    expect(HELMET_NAMES).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']));
+    expect(HELMET_NAMES).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+      ]),
+    );
     expect(HELMET_NAMES).not.toContain('strict-transport-security');
     expect(HELMET_NAMES).not.toContain('cross-origin-embedder-policy');
     expect(helmetHeaders(HELMET_OPTIONS)['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it.each(['/json', '/fails', '/same'])('match @fastify/helmet on %s', async (url) => {
-    const [mine, theirs] = await Promise.all([ours.inject({ method: 'GET', url }), reference.inject({ method: 'GET', url })]);
+    const [mine, theirs] = await Promise.all([
+      ours.inject({ method: 'GET', url }),
+      reference.inject({ method: 'GET', url }),
+    ]);
     expect(mine.statusCode).toBe(theirs.statusCode);
-    const pick = (headers: Record<string, unknown>) => Object.fromEntries(HELMET_NAMES.map((name) => [name, headers[name]]));
+    const pick = (headers: Record<string, unknown>) =>
+      Object.fromEntries(HELMET_NAMES.map((name) => [name, headers[name]]));
     expect(pick(mine.headers)).toEqual(pick(theirs.headers));
   });
 
-  it.each(['/api/thing', '/api/fails'])('on %s are the API set: nothing allowed, no framing, nosniff, none of the page-only headers', async (url) => {
-    const res = await ours.inject({ method: 'GET', url });
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    for (const [name, value] of Object.entries(API_HEADERS)) expect(res.headers[name]).toBe(value);
-    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection', 'x-download-options']) {
-      expect(res.headers[name]).toBeUndefined();
-    }
-  });
+  it.each(['/api/thing', '/api/fails'])(
+    'on %s are the API set: nothing allowed, no framing, nosniff, none of the page-only headers',
+    async (url) => {
+      const res = await ours.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      for (const [name, value] of Object.entries(API_HEADERS)) expect(res.headers[name]).toBe(value);
+      for (const name of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-xss-protection',
+        'x-download-options',
+      ]) {
+        expect(res.headers[name]).toBeUndefined();
+      }
+    },
+  );
 });

@@ -36,14 +36,20 @@ declare module 'fastify' {
 
 type HeaderRecorder = { setHeader(name: string, value: string): void; removeHeader(name: string): void };
 type HelmetMiddleware = (req: object, res: HeaderRecorder, next: (error?: unknown) => void) => void;
-const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (options: object) => HelmetMiddleware;
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (
+  options: object,
+) => HelmetMiddleware;
 
 /** The headers helmet sets with these options, names in lower case. */
 export function helmetHeaders(options: object): Record<string, string> {
   const headers: Record<string, string> = {};
-  helmet(options)({}, { setHeader: (name, value) => (headers[name.toLowerCase()] = value), removeHeader: () => undefined }, (error) => {
-    if (error) throw error;
-  });
+  helmet(options)(
+    {},
+    { setHeader: (name, value) => (headers[name.toLowerCase()] = value), removeHeader: () => undefined },
+    (error) => {
+      if (error) throw error;
+    },
+  );
   return headers;
 }
 

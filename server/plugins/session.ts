@@ -15,7 +15,12 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'tw_session';
 
-export function cookieOptions(request: FastifyRequest, config: Pick<AppConfig, 'cookieSecure'>, maxAgeMs: number, path = '/') {
+export function cookieOptions(
+  request: FastifyRequest,
+  config: Pick<AppConfig, 'cookieSecure'>,
+  maxAgeMs: number,
+  path = '/',
+) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,

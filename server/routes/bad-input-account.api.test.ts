@@ -28,12 +28,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const deleteAccount = (client: TestClient, json: unknown) => client.request({ method: 'DELETE', url: '/api/user', json });
-const signIn = (user: RegisteredUser) => new TestClient(ctx.app).post('/api/login', { username: user.username, password: user.password });
+const deleteAccount = (client: TestClient, json: unknown) =>
+  client.request({ method: 'DELETE', url: '/api/user', json });
+const signIn = (user: RegisteredUser) =>
+  new TestClient(ctx.app).post('/api/login', { username: user.username, password: user.password });
 
 describe("the player's data", () => {
   it('exports the player\u2019s own data whatever the query names', async () => {
-    for (const query of ['', `?userId=${stranger.id}`, `?username=${stranger.username}`, '?format=xml&format=csv', '?storyId=1&storyId=2']) {
+    for (const query of [
+      '',
+      `?userId=${stranger.id}`,
+      `?username=${stranger.username}`,
+      '?format=xml&format=csv',
+      '?storyId=1&storyId=2',
+    ]) {
       const res = await owner.client.get(`/api/user/export${query}`);
       expect(res.statusCode, query).toBe(200);
       expect(res.body, query).toContain(owner.username);
@@ -41,19 +49,48 @@ describe("the player's data", () => {
       expect(res.body, query).not.toContain(stranger.username);
       expect(res.body, query).not.toContain(STRANGER_PREMISE);
     }
-    expectRefusal(await new TestClient(ctx.app).get(`/api/user/export?userId=${owner.id}`), 401, 'Authentication required');
+    expectRefusal(
+      await new TestClient(ctx.app).get(`/api/user/export?userId=${owner.id}`),
+      401,
+      'Authentication required',
+    );
   });
 
   it('refuses a deletion without the password as text, or with a wrong one, and deletes nothing', async () => {
     for (const password of [undefined, null, '', 5, true, ['pw'], { value: 'pw' }]) {
       expectRefusal(await deleteAccount(owner.client, { password }), 400, MY_DATA_MESSAGES.passwordRequired);
     }
-    expectRefusal(await deleteAccount(owner.client, { password: 'x'.repeat(PASSWORD_MAX_LENGTH + 1) }), 400, MY_DATA_MESSAGES.passwordWrong);
-    expectRefusal(await deleteAccount(owner.client, { password: 'not my password' }), 400, MY_DATA_MESSAGES.passwordWrong);
-    expectRefusal(await deleteAccount(owner.client, { password: owner.password.toUpperCase() }), 400, MY_DATA_MESSAGES.passwordWrong);
-    expectRefusal(await sendRaw(owner.client, 'DELETE', '/api/user', `password=${owner.password}`, 'application/x-www-form-urlencoded'), 415);
+    expectRefusal(
+      await deleteAccount(owner.client, { password: 'x'.repeat(PASSWORD_MAX_LENGTH + 1) }),
+      400,
+      MY_DATA_MESSAGES.passwordWrong,
+    );
+    expectRefusal(
+      await deleteAccount(owner.client, { password: 'not my password' }),
+      400,
+      MY_DATA_MESSAGES.passwordWrong,
+    );
+    expectRefusal(
+      await deleteAccount(owner.client, { password: owner.password.toUpperCase() }),
+      400,
+      MY_DATA_MESSAGES.passwordWrong,
+    );
+    expectRefusal(
+      await sendRaw(
+        owner.client,
+        'DELETE',
+        '/api/user',
+        `password=${owner.password}`,
+        'application/x-www-form-urlencoded',
+      ),
+      415,
+    );
     expectRefusal(await owner.client.request({ method: 'DELETE', url: '/api/user' }), 415);
-    expectRefusal(await deleteAccount(new TestClient(ctx.app), { password: owner.password }), 401, 'Authentication required');
+    expectRefusal(
+      await deleteAccount(new TestClient(ctx.app), { password: owner.password }),
+      401,
+      'Authentication required',
+    );
     expect((await owner.client.get('/api/user')).statusCode).toBe(200);
     expect((await signIn(owner)).statusCode).toBe(200);
     expect((await owner.client.get('/api/stories')).json().total).toBe(1);
@@ -61,7 +98,12 @@ describe("the player's data", () => {
 
   it('deletes only the signed-in player, whoever else the body names', async () => {
     const doomed = await registerUser(ctx.app);
-    const res = await deleteAccount(doomed.client, { password: doomed.password, userId: stranger.id, username: stranger.username, id: stranger.id });
+    const res = await deleteAccount(doomed.client, {
+      password: doomed.password,
+      userId: stranger.id,
+      username: stranger.username,
+      id: stranger.id,
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { success: true }]);
     expect((await signIn(doomed)).statusCode).toBe(401);
     expect((await stranger.client.get('/api/user')).statusCode).toBe(200);
@@ -97,7 +139,8 @@ describe('admin queries', () => {
       [`q=${'x'.repeat(101)}`, ADMIN_QUERY_MESSAGES.search],
       ['q=ada&q=brian', ADMIN_QUERY_MESSAGES.searchInvalid],
     ];
-    for (const [query, message] of cases) expectRefusal(await admin.client.get(`/api/admin/users?${query}`), 400, message);
+    for (const [query, message] of cases)
+      expectRefusal(await admin.client.get(`/api/admin/users?${query}`), 400, message);
     for (const query of ['days=7', 'days=', 'days=-30', 'days=30.0', 'days=1e9', 'days=30&days=90']) {
       expectRefusal(await admin.client.get(`/api/admin/usage/history?${query}`), 400, ADMIN_QUERY_MESSAGES.days);
     }
@@ -108,9 +151,14 @@ describe('admin queries', () => {
   });
 
   it('refuses malformed user ids, and answers ids no user can have as not found', async () => {
-    for (const id of MALFORMED_IDS) expectRefusal(await admin.client.get(`/api/admin/users/${id}/usage`), 400, ADMIN_QUERY_MESSAGES.userId);
-    for (const id of [...ABSENT_IDS, '2147483647']) expectRefusal(await admin.client.get(`/api/admin/users/${id}/usage`), 404, ADMIN_MESSAGES.userNotFound);
-    expect((await admin.client.get(`/api/admin/users/${stranger.id}/usage`)).json().user).toEqual({ id: stranger.id, username: stranger.username });
+    for (const id of MALFORMED_IDS)
+      expectRefusal(await admin.client.get(`/api/admin/users/${id}/usage`), 400, ADMIN_QUERY_MESSAGES.userId);
+    for (const id of [...ABSENT_IDS, '2147483647'])
+      expectRefusal(await admin.client.get(`/api/admin/users/${id}/usage`), 404, ADMIN_MESSAGES.userNotFound);
+    expect((await admin.client.get(`/api/admin/users/${stranger.id}/usage`)).json().user).toEqual({
+      id: stranger.id,
+      username: stranger.username,
+    });
   });
 
   it('refuses a player who is not an admin, and a visitor, before reading any parameter', async () => {

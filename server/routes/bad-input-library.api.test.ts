@@ -4,7 +4,16 @@
 // field; other players' stories are the same 404 as a missing one; nothing is renamed, deleted or
 // imported by a refused request. (An imported `turn` past int4 is another suite's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABSENT_IDS, expectRefusal, MALFORMED_IDS, MISSING_ID, sendRaw, STORY_ID_INVALID, STORY_NOT_FOUND, storySnapshot } from '@server/test/bad-input';
+import {
+  ABSENT_IDS,
+  expectRefusal,
+  MALFORMED_IDS,
+  MISSING_ID,
+  sendRaw,
+  STORY_ID_INVALID,
+  STORY_NOT_FOUND,
+  storySnapshot,
+} from '@server/test/bad-input';
 import { play, startStory } from '@server/test/story-turns';
 import { createTestApp, registerUser, TestClient, type RegisteredUser, type TestContext } from '@server/test/test-app';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
@@ -24,14 +33,19 @@ beforeAll(async () => {
   stranger = await registerUser(ctx.app);
   ({ storyId } = await startStory(owner.client, 'A lighthouse keeper finds a door in the rock'));
   await play(owner.client, storyId, 'I open the door');
-  expect((await owner.client.request({ method: 'PATCH', url: `/api/story/${storyId}`, json: { title: TITLE } })).statusCode).toBe(200);
+  expect(
+    (await owner.client.request({ method: 'PATCH', url: `/api/story/${storyId}`, json: { title: TITLE } })).statusCode,
+  ).toBe(200);
   ({ storyId: foreignStoryId } = await startStory(stranger.client, 'Someone else entirely'));
 });
 afterAll(() => ctx.close());
 
-const rename = (client: TestClient, id: number | string, json: unknown) => client.request({ method: 'PATCH', url: `/api/story/${id}`, json });
-const remove = (client: TestClient, id: number | string) => client.request({ method: 'DELETE', url: `/api/story/${id}`, json: {} });
-const exportStory = (client: TestClient, id: number | string, format = 'json') => client.get(`/api/story/${id}/export?format=${format}`);
+const rename = (client: TestClient, id: number | string, json: unknown) =>
+  client.request({ method: 'PATCH', url: `/api/story/${id}`, json });
+const remove = (client: TestClient, id: number | string) =>
+  client.request({ method: 'DELETE', url: `/api/story/${id}`, json: {} });
+const exportStory = (client: TestClient, id: number | string, format = 'json') =>
+  client.get(`/api/story/${id}/export?format=${format}`);
 
 describe('GET /api/stories', () => {
   it('refuses bad pages, limits and searches with their message', async () => {
@@ -62,12 +76,29 @@ describe('GET /api/stories', () => {
   it('answers only the player\u2019s own stories whatever else the query names, and a page past the end as empty', async () => {
     const own = (await owner.client.get('/api/stories')).json();
     expect(own.stories.map((s: { id: number }) => s.id)).toEqual([storyId]);
-    for (const query of [`userId=${stranger.id}`, `user=${stranger.username}`, 'q=', 'q=%25', 'q=_', 'q=%5C', 'q=%E0%A4%A', 'page[]=2', 'sort=id%3Bdrop']) {
+    for (const query of [
+      `userId=${stranger.id}`,
+      `user=${stranger.username}`,
+      'q=',
+      'q=%25',
+      'q=_',
+      'q=%5C',
+      'q=%E0%A4%A',
+      'page[]=2',
+      'sort=id%3Bdrop',
+    ]) {
       const res = await owner.client.get(`/api/stories?${query}`);
       expect(res.statusCode, query).toBe(200);
-      expect(res.json().stories.every((s: { id: number }) => s.id === storyId), query).toBe(true);
+      expect(
+        res.json().stories.every((s: { id: number }) => s.id === storyId),
+        query,
+      ).toBe(true);
     }
-    expect((await owner.client.get('/api/stories?page=100000&limit=50')).json()).toMatchObject({ stories: [], page: 100000, total: 1 });
+    expect((await owner.client.get('/api/stories?page=100000&limit=50')).json()).toMatchObject({
+      stories: [],
+      page: 100000,
+      total: 1,
+    });
     expectRefusal(await new TestClient(ctx.app).get('/api/stories'), 401, 'Authentication required');
   });
 });
@@ -92,7 +123,9 @@ describe('PATCH and DELETE /api/story/{id}', () => {
     expect([foreignRename.statusCode, foreignRename.json()]).toEqual([404, missingRename.json()]);
     expect([foreignDelete.statusCode, foreignDelete.json()]).toEqual([404, missingDelete.json()]);
     // A delete's body is never read: it cannot name another story.
-    expect((await owner.client.request({ method: 'DELETE', url: `/api/story/${MISSING_ID}`, json: { storyId } })).statusCode).toBe(404);
+    expect(
+      (await owner.client.request({ method: 'DELETE', url: `/api/story/${MISSING_ID}`, json: { storyId } })).statusCode,
+    ).toBe(404);
     expectRefusal(await sendRaw(owner.client, 'DELETE', `/api/story/${storyId}`, '', 'text/plain'), 415);
     expect(await storySnapshot(owner.client, storyId)).toEqual(mine);
     expect(await storySnapshot(stranger.client, foreignStoryId)).toEqual(theirs);
@@ -103,8 +136,16 @@ describe('PATCH and DELETE /api/story/{id}', () => {
     for (const title of [undefined, null, 5, true, ['A title'], { text: 'A title' }, '', '  \n ']) {
       expectRefusal(await rename(owner.client, storyId, { title }), 400, LIBRARY_MESSAGES.titleRequired);
     }
-    expectRefusal(await rename(owner.client, storyId, { title: 'x'.repeat(STORY_TITLE_MAX_LENGTH + 1) }), 400, LIBRARY_MESSAGES.titleTooLong);
-    expectRefusal(await rename(owner.client, storyId, { title: 'x'.repeat(100_000) }), 413, 'Request body is too large');
+    expectRefusal(
+      await rename(owner.client, storyId, { title: 'x'.repeat(STORY_TITLE_MAX_LENGTH + 1) }),
+      400,
+      LIBRARY_MESSAGES.titleTooLong,
+    );
+    expectRefusal(
+      await rename(owner.client, storyId, { title: 'x'.repeat(100_000) }),
+      413,
+      'Request body is too large',
+    );
     expect(await storySnapshot(owner.client, storyId)).toEqual(before);
     const listed = (await owner.client.get('/api/stories')).json().stories[0];
     expect(listed.title).toBe(TITLE);
@@ -169,9 +210,20 @@ describe('POST /api/story/import', () => {
       expectRefusal(res, 400);
       expect(res.json().message.startsWith(STORY_FILE_MESSAGES.notAStoryFile), res.body).toBe(true);
     }
-    expectRefusal(await importer.client.post('/api/story/import', { ...valid, version: 3 }), 400, STORY_FILE_MESSAGES.newerVersion);
-    expectRefusal(await sendRaw(importer.client, 'POST', '/api/story/import', 'x'.repeat(STORY_IMPORT_MAX_BYTES + 1)), 413, STORY_FILE_MESSAGES.tooLarge);
-    expectRefusal(await sendRaw(importer.client, 'POST', '/api/story/import', JSON.stringify(valid), 'text/markdown'), 415);
+    expectRefusal(
+      await importer.client.post('/api/story/import', { ...valid, version: 3 }),
+      400,
+      STORY_FILE_MESSAGES.newerVersion,
+    );
+    expectRefusal(
+      await sendRaw(importer.client, 'POST', '/api/story/import', 'x'.repeat(STORY_IMPORT_MAX_BYTES + 1)),
+      413,
+      STORY_FILE_MESSAGES.tooLarge,
+    );
+    expectRefusal(
+      await sendRaw(importer.client, 'POST', '/api/story/import', JSON.stringify(valid), 'text/markdown'),
+      415,
+    );
     expectRefusal(await new TestClient(ctx.app).post('/api/story/import', valid), 401, 'Authentication required');
     expect((await importer.client.get('/api/stories')).json()).toMatchObject({ stories: [], total: 0 });
   });

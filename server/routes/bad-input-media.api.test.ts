@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABSENT_IDS, expectRefusal, MALFORMED_IDS, MISSING_ID, sendRaw } from '@server/test/bad-input';
 import { createFakePainter, settlePicture, type FakePainter } from '@server/test/fake-painter';
 import { play, startStory } from '@server/test/story-turns';
-import { createTestApp, registerUser, TestClient, testConfig, type RegisteredUser, type TestContext } from '@server/test/test-app';
+import {
+  createTestApp,
+  registerUser,
+  TestClient,
+  testConfig,
+  type RegisteredUser,
+  type TestContext,
+} from '@server/test/test-app';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import { MAX_RECORDING_BYTES, SPEECH_MESSAGES } from '@shared/schemas/speech';
 
@@ -41,8 +48,14 @@ beforeAll(async () => {
   ({ storyId } = await startStory(owner.client, 'A lighthouse keeper finds a door in the rock'));
   replyId = (await play(owner.client, storyId, 'I open the door')).messageId;
   premiseId = (await owner.client.get(`/api/story/${storyId}/current-state`)).json().messages[0].messageId;
-  ({ storyId: foreignStoryId, messageId: foreignReplyId } = await startStory(stranger.client, 'A courier crosses the salt flats at night'));
-  await stranger.client.post(`/api/story/message/${foreignReplyId}/generate-image`, { content: 'The salt flats', storyId: foreignStoryId });
+  ({ storyId: foreignStoryId, messageId: foreignReplyId } = await startStory(
+    stranger.client,
+    'A courier crosses the salt flats at night',
+  ));
+  await stranger.client.post(`/api/story/message/${foreignReplyId}/generate-image`, {
+    content: 'The salt flats',
+    storyId: foreignStoryId,
+  });
   foreignPicture = (await settlePicture(stranger.client, foreignReplyId)).json();
   expect(foreignPicture.image).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
 });
@@ -51,7 +64,8 @@ afterAll(() => ctx.close());
 const GENERATE = ['generate-image', 'generate-initial-image'] as const;
 const generate = (client: TestClient, path: (typeof GENERATE)[number], messageId: number | string, json: unknown) =>
   client.post(`/api/story/message/${messageId}/${path}`, json);
-const putSheet = (client: TestClient, id: number | string, json: unknown) => client.request({ method: 'PUT', url: `/api/story/${id}/style-sheet`, json });
+const putSheet = (client: TestClient, id: number | string, json: unknown) =>
+  client.request({ method: 'PUT', url: `/api/story/${id}/style-sheet`, json });
 const speechUrl = (story: number | string, message: number | string, part: number | string, voice = 'nova') =>
   `/api/story/${story}/messages/${message}/speech/${part}?voice=${voice}`;
 
@@ -59,8 +73,18 @@ describe('pictures', () => {
   it('refuses malformed message ids and answers impossible and other players\u2019 ones as missing, painting nothing', async () => {
     const asked = painter.requests.length;
     for (const path of GENERATE) {
-      for (const id of MALFORMED_IDS) expectRefusal(await generate(owner.client, path, id, { content: 'A scene', storyId }), 400, IMAGE_MESSAGES.messageNotFound);
-      for (const id of ABSENT_IDS) expectRefusal(await generate(owner.client, path, id, { content: 'A scene', storyId }), 404, IMAGE_MESSAGES.messageNotFound);
+      for (const id of MALFORMED_IDS)
+        expectRefusal(
+          await generate(owner.client, path, id, { content: 'A scene', storyId }),
+          400,
+          IMAGE_MESSAGES.messageNotFound,
+        );
+      for (const id of ABSENT_IDS)
+        expectRefusal(
+          await generate(owner.client, path, id, { content: 'A scene', storyId }),
+          404,
+          IMAGE_MESSAGES.messageNotFound,
+        );
       const missing = await generate(owner.client, path, MISSING_ID, { content: 'A scene', storyId });
       const foreign = await generate(owner.client, path, foreignReplyId, { content: 'A scene', storyId });
       expect([foreign.statusCode, foreign.json()]).toEqual([404, missing.json()]);
@@ -68,8 +92,10 @@ describe('pictures', () => {
       const premise = await generate(owner.client, path, premiseId, { content: 'A scene', storyId });
       expect([premise.statusCode, premise.json()]).toEqual([404, missing.json()]);
     }
-    for (const id of MALFORMED_IDS) expectRefusal(await owner.client.get(`/api/story/message/${id}/image`), 400, IMAGE_MESSAGES.messageNotFound);
-    for (const id of ABSENT_IDS) expectRefusal(await owner.client.get(`/api/story/message/${id}/image`), 404, IMAGE_MESSAGES.noImage);
+    for (const id of MALFORMED_IDS)
+      expectRefusal(await owner.client.get(`/api/story/message/${id}/image`), 400, IMAGE_MESSAGES.messageNotFound);
+    for (const id of ABSENT_IDS)
+      expectRefusal(await owner.client.get(`/api/story/message/${id}/image`), 404, IMAGE_MESSAGES.noImage);
     // The stranger's reply has a finished picture: to anyone else it is no picture at all.
     const missing = await owner.client.get(`/api/story/message/${MISSING_ID}/image`);
     const foreign = await owner.client.get(`/api/story/message/${foreignReplyId}/image`);
@@ -80,13 +106,40 @@ describe('pictures', () => {
   it('refuses a story id that is not a whole number or id text, and content that is not text, painting nothing', async () => {
     const asked = painter.requests.length;
     for (const path of GENERATE) {
-      for (const bad of [undefined, null, true, false, [storyId], { id: storyId }, '', ` ${storyId}`, `${storyId}.0`, '1e3', -1, 0, 1.5, 1e300]) {
-        expectRefusal(await generate(owner.client, path, replyId, { content: 'A scene', storyId: bad }), 400, IMAGE_MESSAGES.storyNotInitialized);
+      for (const bad of [
+        undefined,
+        null,
+        true,
+        false,
+        [storyId],
+        { id: storyId },
+        '',
+        ` ${storyId}`,
+        `${storyId}.0`,
+        '1e3',
+        -1,
+        0,
+        1.5,
+        1e300,
+      ]) {
+        expectRefusal(
+          await generate(owner.client, path, replyId, { content: 'A scene', storyId: bad }),
+          400,
+          IMAGE_MESSAGES.storyNotInitialized,
+        );
       }
       for (const bad of [undefined, null, 5, ['A scene'], { text: 'A scene' }, '', '  ']) {
-        expectRefusal(await generate(owner.client, path, replyId, { content: bad, storyId }), 400, IMAGE_MESSAGES.noContent);
+        expectRefusal(
+          await generate(owner.client, path, replyId, { content: bad, storyId }),
+          400,
+          IMAGE_MESSAGES.noContent,
+        );
       }
-      expectRefusal(await generate(owner.client, path, replyId, { content: 'x'.repeat(20_001), storyId }), 400, IMAGE_MESSAGES.contentTooLong);
+      expectRefusal(
+        await generate(owner.client, path, replyId, { content: 'x'.repeat(20_001), storyId }),
+        400,
+        IMAGE_MESSAGES.contentTooLong,
+      );
       // Beyond PostgreSQL's integer, and another player's story: a story of the player's it is not.
       const missing = await generate(owner.client, path, replyId, { content: 'A scene', storyId: MISSING_ID });
       expectRefusal(missing, 404, IMAGE_MESSAGES.storyNotInitialized);
@@ -119,13 +172,23 @@ describe('pictures', () => {
       [{ ...valid, characters: [{}] }, IMAGE_MESSAGES.characterNameRequired],
       [{ ...valid, characters: [{ name: '   ' }] }, IMAGE_MESSAGES.characterNameRequired],
       [{ ...valid, characters: [{ name: 7 }] }, IMAGE_MESSAGES.characterNameRequired],
-      [{ ...valid, characters: Array.from({ length: 13 }, (_, i) => ({ name: `C${i}` })) }, IMAGE_MESSAGES.tooManyCharacters],
+      [
+        { ...valid, characters: Array.from({ length: 13 }, (_, i) => ({ name: `C${i}` })) },
+        IMAGE_MESSAGES.tooManyCharacters,
+      ],
       [{ ...valid, artStyle: 'x'.repeat(301) }, IMAGE_MESSAGES.styleTooLong],
       [{ ...valid, characters: [{ name: 'x'.repeat(41) }] }, IMAGE_MESSAGES.styleTooLong],
       [{ ...valid, characters: [{ name: 'Mara', face: 'x'.repeat(161) }] }, IMAGE_MESSAGES.styleTooLong],
     ];
     for (const [body, message] of cases) expectRefusal(await putSheet(owner.client, storyId, body), 400, message);
-    expectRefusal(await putSheet(owner.client, storyId, { ...valid, characters: Array.from({ length: 6_000 }, () => ({ name: 'M' })) }), 413, 'Request body is too large');
+    expectRefusal(
+      await putSheet(owner.client, storyId, {
+        ...valid,
+        characters: Array.from({ length: 6_000 }, () => ({ name: 'M' })),
+      }),
+      413,
+      'Request body is too large',
+    );
     expect((await owner.client.get(`/api/story/${storyId}/style-sheet`)).json()).toEqual(sheet);
 
     for (const id of MALFORMED_IDS) {
@@ -180,12 +243,20 @@ describe('speech', () => {
       expectRefusal(await owner.client.get(speechUrl(storyId, id, 0)), 404, SPEECH_MESSAGES.messageNotFound);
     }
     for (const part of ['9999', '10000', '2147483648']) {
-      expectRefusal(await owner.client.get(speechUrl(storyId, replyId, part)), part === '9999' ? 404 : 400, SPEECH_MESSAGES.partNotFound);
+      expectRefusal(
+        await owner.client.get(speechUrl(storyId, replyId, part)),
+        part === '9999' ? 404 : 400,
+        SPEECH_MESSAGES.partNotFound,
+      );
     }
     for (const voice of ['', 'alloy', 'NOVA', 'nova&voice=nova', 'x'.repeat(101), '__proto__', 'constructor']) {
       expectRefusal(await owner.client.get(speechUrl(storyId, replyId, 0, voice)), 400, SPEECH_MESSAGES.unknownVoice);
     }
-    expectRefusal(await owner.client.get(`/api/story/${storyId}/messages/${replyId}/speech/0`), 400, SPEECH_MESSAGES.unknownVoice);
+    expectRefusal(
+      await owner.client.get(`/api/story/${storyId}/messages/${replyId}/speech/0`),
+      400,
+      SPEECH_MESSAGES.unknownVoice,
+    );
     expectRefusal(await owner.client.get(speechUrl(storyId, premiseId, 0)), 400, SPEECH_MESSAGES.notNarration);
 
     const missing = await owner.client.get(speechUrl(MISSING_ID, MISSING_ID, 0));
@@ -209,12 +280,28 @@ describe('speech', () => {
     for (const payload of ['not audio at all', '{"text":"hello"}', 'OggS'.slice(0, 3)]) {
       expectRefusal(await sendRaw(owner.client, 'POST', url, payload, 'audio/webm'), 415, SPEECH_MESSAGES.audioType);
     }
-    for (const type of ['application/json', 'text/plain', 'audio/flac', 'video/webm', 'multipart/form-data; boundary=x', 'AUDIO/WEBM; codecs=opus']) {
+    for (const type of [
+      'application/json',
+      'text/plain',
+      'audio/flac',
+      'video/webm',
+      'multipart/form-data; boundary=x',
+      'AUDIO/WEBM; codecs=opus',
+    ]) {
       expectRefusal(await sendRaw(owner.client, 'POST', url, '{}', type), 415, SPEECH_MESSAGES.audioType);
     }
     expectRefusal(await owner.client.request({ method: 'POST', url, payload: 'x' }), 415, SPEECH_MESSAGES.audioType);
-    const tooLarge = await owner.client.request({ method: 'POST', url, headers: { 'content-type': 'audio/webm' }, payload: Buffer.alloc(MAX_RECORDING_BYTES + 1, 1) });
+    const tooLarge = await owner.client.request({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'audio/webm' },
+      payload: Buffer.alloc(MAX_RECORDING_BYTES + 1, 1),
+    });
     expectRefusal(tooLarge, 413, SPEECH_MESSAGES.audioTooLarge);
-    expectRefusal(await sendRaw(new TestClient(ctx.app), 'POST', url, 'x', 'audio/webm'), 401, 'Authentication required');
+    expectRefusal(
+      await sendRaw(new TestClient(ctx.app), 'POST', url, 'x', 'audio/webm'),
+      401,
+      'Authentication required',
+    );
   });
 });

@@ -3,7 +3,16 @@
 // are 400s with the id's message, ids no row can have and other players' stories and messages are
 // the same 404 as a missing one, bad bodies name the field; the story reads the same afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABSENT_IDS, BEYOND_INT4, expectRefusal, MALFORMED_IDS, MISSING_ID, STORY_ID_INVALID, STORY_NOT_FOUND, storySnapshot } from '@server/test/bad-input';
+import {
+  ABSENT_IDS,
+  BEYOND_INT4,
+  expectRefusal,
+  MALFORMED_IDS,
+  MISSING_ID,
+  STORY_ID_INVALID,
+  STORY_NOT_FOUND,
+  storySnapshot,
+} from '@server/test/bad-input';
 import { play, startStory } from '@server/test/story-turns';
 import { createTestApp, registerUser, TestClient, type RegisteredUser, type TestContext } from '@server/test/test-app';
 import { STORY_PREMISE_MAX_LENGTH } from '@shared/constants';
@@ -33,12 +42,23 @@ beforeAll(async () => {
   ({ storyId } = await startStory(owner.client, 'A cartographer maps a city that rearranges itself at night'));
   replyId = (await play(owner.client, storyId, 'I unfold the map')).messageId;
   expect((await owner.client.post(`/api/story/${storyId}/retry`)).statusCode).toBe(200);
-  expect((await owner.client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${replyId}`, json: { content: 'The map is blank.' } })).statusCode).toBe(200);
+  expect(
+    (
+      await owner.client.request({
+        method: 'PATCH',
+        url: `/api/story/${storyId}/messages/${replyId}`,
+        json: { content: 'The map is blank.' },
+      })
+    ).statusCode,
+  ).toBe(200);
   await play(owner.client, storyId, 'I follow the new street');
   await play(owner.client, storyId, 'I knock on the blue door');
   expect((await owner.client.post(`/api/story/${storyId}/undo`)).statusCode).toBe(200);
   premiseId = (await owner.client.get(`/api/story/${storyId}/current-state`)).json().messages[0].messageId;
-  ({ storyId: otherStoryId, messageId: otherReplyId } = await startStory(owner.client, 'A second story of the same player'));
+  ({ storyId: otherStoryId, messageId: otherReplyId } = await startStory(
+    owner.client,
+    'A second story of the same player',
+  ));
   ({ storyId: foreignStoryId, messageId: foreignReplyId } = await startStory(stranger.client, 'Someone else entirely'));
 });
 afterAll(() => ctx.close());
@@ -55,18 +75,42 @@ interface Route {
 const ROUTES: Route[] = [
   { method: 'POST', url: (s) => `/api/story/${s}/undo`, takesMessage: false },
   { method: 'POST', url: (s) => `/api/story/${s}/redo`, takesMessage: false },
-  { method: 'POST', url: (s) => `/api/story/${s}/erase`, body: () => ({ fromMessageId: replyId }), takesMessage: false },
+  {
+    method: 'POST',
+    url: (s) => `/api/story/${s}/erase`,
+    body: () => ({ fromMessageId: replyId }),
+    takesMessage: false,
+  },
   { method: 'POST', url: (s) => `/api/story/${s}/branch`, body: () => ({ messageId: replyId }), takesMessage: false },
   { method: 'GET', url: (s) => `/api/story/${s}/branches`, takesMessage: false },
   { method: 'GET', url: (s) => `/api/story/${s}/memory`, takesMessage: false },
-  { method: 'PUT', url: (s) => `/api/story/${s}/memory`, body: () => ({ premise: 'Changed', summary: '', notes: 'x' }), takesMessage: false },
+  {
+    method: 'PUT',
+    url: (s) => `/api/story/${s}/memory`,
+    body: () => ({ premise: 'Changed', summary: '', notes: 'x' }),
+    takesMessage: false,
+  },
   { method: 'GET', url: (s, m) => `/api/story/${s}/messages/${m}/versions`, takesMessage: true },
-  { method: 'PATCH', url: (s, m) => `/api/story/${s}/messages/${m}`, body: () => ({ content: 'Overwritten' }), takesMessage: true },
-  { method: 'POST', url: (s, m) => `/api/story/${s}/messages/${m}/select`, body: () => ({ version: 1 }), takesMessage: true },
+  {
+    method: 'PATCH',
+    url: (s, m) => `/api/story/${s}/messages/${m}`,
+    body: () => ({ content: 'Overwritten' }),
+    takesMessage: true,
+  },
+  {
+    method: 'POST',
+    url: (s, m) => `/api/story/${s}/messages/${m}/select`,
+    body: () => ({ version: 1 }),
+    takesMessage: true,
+  },
 ];
 
 const send = (client: TestClient, route: Route, story: string | number, message: string | number) =>
-  client.request({ method: route.method, url: route.url(story, message), ...(route.method === 'GET' ? {} : { json: route.body?.() ?? {} }) });
+  client.request({
+    method: route.method,
+    url: route.url(story, message),
+    ...(route.method === 'GET' ? {} : { json: route.body?.() ?? {} }),
+  });
 
 describe('path ids', () => {
   it('refuses malformed story and message ids with their message, and takes impossible ones as not found', async () => {
@@ -120,7 +164,8 @@ describe('path ids', () => {
   it('tells a visitor to sign in, whatever the id', async () => {
     const visitor = new TestClient(ctx.app);
     for (const route of ROUTES) {
-      for (const id of [storyId, foreignStoryId, MISSING_ID]) expectRefusal(await send(visitor, route, id, replyId), 401, 'Authentication required');
+      for (const id of [storyId, foreignStoryId, MISSING_ID])
+        expectRefusal(await send(visitor, route, id, replyId), 401, 'Authentication required');
     }
   });
 });
@@ -128,28 +173,77 @@ describe('path ids', () => {
 describe('bodies', () => {
   it('refuses bad message ids and versions in erase, branch and select, by field, and changes nothing', async () => {
     const before = await storySnapshot(owner.client, storyId);
-    const badIds: unknown[] = [undefined, null, '5', String(replyId), -1, 0, 1.5, 1e300, true, [replyId], { id: replyId }];
+    const badIds: unknown[] = [
+      undefined,
+      null,
+      '5',
+      String(replyId),
+      -1,
+      0,
+      1.5,
+      1e300,
+      true,
+      [replyId],
+      { id: replyId },
+    ];
     for (const value of badIds) {
-      expectRefusal(await owner.client.post(`/api/story/${storyId}/erase`, { fromMessageId: value }), 400, MESSAGE_ID_INVALID);
-      expectRefusal(await owner.client.post(`/api/story/${storyId}/branch`, { messageId: value }), 400, MESSAGE_ID_INVALID);
-      expectRefusal(await owner.client.post(`/api/story/${storyId}/messages/${replyId}/select`, { version: value }), 400, VERSION_INVALID);
+      expectRefusal(
+        await owner.client.post(`/api/story/${storyId}/erase`, { fromMessageId: value }),
+        400,
+        MESSAGE_ID_INVALID,
+      );
+      expectRefusal(
+        await owner.client.post(`/api/story/${storyId}/branch`, { messageId: value }),
+        400,
+        MESSAGE_ID_INVALID,
+      );
+      expectRefusal(
+        await owner.client.post(`/api/story/${storyId}/messages/${replyId}/select`, { version: value }),
+        400,
+        VERSION_INVALID,
+      );
     }
     // Beyond PostgreSQL's integer: a message or version that cannot exist.
-    expectRefusal(await owner.client.post(`/api/story/${storyId}/erase`, { fromMessageId: BEYOND_INT4 }), 404, MESSAGE_NOT_FOUND);
-    expectRefusal(await owner.client.post(`/api/story/${storyId}/branch`, { messageId: BEYOND_INT4 }), 404, MESSAGE_NOT_FOUND);
-    expectRefusal(await owner.client.post(`/api/story/${storyId}/messages/${replyId}/select`, { version: BEYOND_INT4 }), 404, 'That version does not exist.');
-    expectRefusal(await owner.client.post(`/api/story/${storyId}/erase`, { fromMessageId: premiseId }), 400, 'The opening of the story cannot be erased.');
+    expectRefusal(
+      await owner.client.post(`/api/story/${storyId}/erase`, { fromMessageId: BEYOND_INT4 }),
+      404,
+      MESSAGE_NOT_FOUND,
+    );
+    expectRefusal(
+      await owner.client.post(`/api/story/${storyId}/branch`, { messageId: BEYOND_INT4 }),
+      404,
+      MESSAGE_NOT_FOUND,
+    );
+    expectRefusal(
+      await owner.client.post(`/api/story/${storyId}/messages/${replyId}/select`, { version: BEYOND_INT4 }),
+      404,
+      'That version does not exist.',
+    );
+    expectRefusal(
+      await owner.client.post(`/api/story/${storyId}/erase`, { fromMessageId: premiseId }),
+      400,
+      'The opening of the story cannot be erased.',
+    );
     expect(await storySnapshot(owner.client, storyId)).toEqual(before);
   });
 
   it('refuses edits without text, of the wrong type, too long for the message or over the body limit, and keeps every version', async () => {
     const before = await storySnapshot(owner.client, storyId);
-    const edit = (messageId: number, json: unknown) => owner.client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${messageId}`, json });
+    const edit = (messageId: number, json: unknown) =>
+      owner.client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${messageId}`, json });
     for (const content of [undefined, null, 5, true, [], ['text'], { text: 'x' }, '', '   \n\t ']) {
       expectRefusal(await edit(replyId, { content }), 400, 'Please enter the text.');
     }
-    expectRefusal(await edit(replyId, { content: 'x'.repeat(20_001) }), 400, 'The text must be at most 20,000 characters.');
-    expectRefusal(await edit(premiseId, { content: 'x'.repeat(STORY_PREMISE_MAX_LENGTH + 1) }), 400, `Your scenario must be at most ${STORY_PREMISE_MAX_LENGTH} characters.`);
+    expectRefusal(
+      await edit(replyId, { content: 'x'.repeat(20_001) }),
+      400,
+      'The text must be at most 20,000 characters.',
+    );
+    expectRefusal(
+      await edit(premiseId, { content: 'x'.repeat(STORY_PREMISE_MAX_LENGTH + 1) }),
+      400,
+      `Your scenario must be at most ${STORY_PREMISE_MAX_LENGTH} characters.`,
+    );
     expectRefusal(await edit(replyId, { content: 'x'.repeat(70_000) }), 413, 'Request body is too large');
     for (const baseVersion of [0, -1, 1.5, '1', null, [1], 1e300]) {
       expectRefusal(await edit(replyId, { content: 'A fine edit', baseVersion }), 400, VERSION_INVALID);
@@ -177,12 +271,19 @@ describe('bodies', () => {
       [{ premise: null, summary: '', notes: '' }, 'The premise cannot be empty.'],
       [{ premise: '  ', summary: '', notes: '' }, 'The premise cannot be empty.'],
       [{ premise: ['Kept'], summary: '', notes: '' }, 'The premise cannot be empty.'],
-      [{ premise: 'x'.repeat(STORY_PREMISE_MAX_LENGTH + 1), summary: '', notes: '' }, `The premise must be at most ${STORY_PREMISE_MAX_LENGTH} characters.`],
+      [
+        { premise: 'x'.repeat(STORY_PREMISE_MAX_LENGTH + 1), summary: '', notes: '' },
+        `The premise must be at most ${STORY_PREMISE_MAX_LENGTH} characters.`,
+      ],
       [{ premise: 'Kept', summary: 'x'.repeat(40_001), notes: '' }, 'The memory must be at most 40000 characters.'],
       [{ premise: 'Kept', summary: '', notes: 'x'.repeat(2_001) }, 'Notes must be at most 2000 characters.'],
     ];
     for (const [body, message] of cases) expectRefusal(await put(body), 400, message);
-    expectRefusal(await put({ premise: 'Kept', summary: 'x'.repeat(70_000), notes: '' }), 413, 'Request body is too large');
+    expectRefusal(
+      await put({ premise: 'Kept', summary: 'x'.repeat(70_000), notes: '' }),
+      413,
+      'Request body is too large',
+    );
     expect((await owner.client.get(`/api/story/${storyId}/memory`)).json()).toEqual(memoryBefore);
     expect(await storySnapshot(owner.client, storyId)).toEqual(before);
   });
@@ -192,7 +293,13 @@ describe('bodies', () => {
     const res = await owner.client.request({
       method: 'PUT',
       url: `/api/story/${spare}/memory`,
-      json: JSON.stringify({ premise: 'A new premise', summary: '', notes: 'A note', userId: stranger.id, storyId: foreignStoryId }).replace(/}$/, ',"__proto__":{"polluted":true}}'),
+      json: JSON.stringify({
+        premise: 'A new premise',
+        summary: '',
+        notes: 'A note',
+        userId: stranger.id,
+        storyId: foreignStoryId,
+      }).replace(/}$/, ',"__proto__":{"polluted":true}}'),
     });
     expect([res.statusCode, res.json()]).toEqual([200, { premise: 'A new premise', summary: '', notes: 'A note' }]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

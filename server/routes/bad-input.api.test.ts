@@ -60,10 +60,30 @@ const WRITES: Write[] = [
       { premise: 'A premise', summary: '', notes: NUL },
     ],
   },
-  { name: 'erase', method: 'POST', url: () => `/api/story/${storyId}/erase`, withNul: () => [{ fromMessageId: replyId, [NUL]: 1 }] },
-  { name: 'branch', method: 'POST', url: () => `/api/story/${storyId}/branch`, withNul: () => [{ messageId: replyId, note: NUL }] },
-  { name: 'edit', method: 'PATCH', url: () => `/api/story/${storyId}/messages/${replyId}`, withNul: () => [{ content: NUL }, { content: 'ok', baseVersion: 1, note: [NUL] }] },
-  { name: 'select', method: 'POST', url: () => `/api/story/${storyId}/messages/${replyId}/select`, withNul: () => [{ version: 1, note: NUL }] },
+  {
+    name: 'erase',
+    method: 'POST',
+    url: () => `/api/story/${storyId}/erase`,
+    withNul: () => [{ fromMessageId: replyId, [NUL]: 1 }],
+  },
+  {
+    name: 'branch',
+    method: 'POST',
+    url: () => `/api/story/${storyId}/branch`,
+    withNul: () => [{ messageId: replyId, note: NUL }],
+  },
+  {
+    name: 'edit',
+    method: 'PATCH',
+    url: () => `/api/story/${storyId}/messages/${replyId}`,
+    withNul: () => [{ content: NUL }, { content: 'ok', baseVersion: 1, note: [NUL] }],
+  },
+  {
+    name: 'select',
+    method: 'POST',
+    url: () => `/api/story/${storyId}/messages/${replyId}/select`,
+    withNul: () => [{ version: 1, note: NUL }],
+  },
   { name: 'rename', method: 'PATCH', url: () => `/api/story/${storyId}`, withNul: () => [{ title: NUL }] },
   {
     name: 'style sheet',
@@ -74,14 +94,25 @@ const WRITES: Write[] = [
       { artStyle: '', player: '', characters: [{ name: NUL }] },
     ],
   },
-  { name: 'generate-image', method: 'POST', url: () => `/api/story/message/${replyId}/generate-image`, withNul: () => [{ content: NUL, storyId }] },
-  { name: 'generate-initial-image', method: 'POST', url: () => `/api/story/message/${replyId}/generate-initial-image`, withNul: () => [{ content: NUL, storyId }] },
+  {
+    name: 'generate-image',
+    method: 'POST',
+    url: () => `/api/story/message/${replyId}/generate-image`,
+    withNul: () => [{ content: NUL, storyId }],
+  },
+  {
+    name: 'generate-initial-image',
+    method: 'POST',
+    url: () => `/api/story/message/${replyId}/generate-initial-image`,
+    withNul: () => [{ content: NUL, storyId }],
+  },
   {
     name: 'import',
     method: 'POST',
     url: () => '/api/story/import',
     withNul: () => [storyFile(NUL)],
-    nulMessage: 'This file is not a story exported from Taleweaver, or it is damaged (must not contain the NUL character (U+0000) at story.title).',
+    nulMessage:
+      'This file is not a story exported from Taleweaver, or it is damaged (must not contain the NUL character (U+0000) at story.title).',
   },
   { name: 'delete account', method: 'DELETE', url: () => '/api/user', withNul: () => [{ password: NUL }] },
 ];
@@ -93,8 +124,10 @@ describe('bodies every new JSON write refuses', () => {
       for (const junk of TRANSPORT_JUNK) {
         const res = await sendRaw(owner.client, write.method, write.url(), junk.payload, junk.type);
         expectRefusal(res, junk.status);
-        if (junk.status === 415) expect(res.json().message).toBe('Request body must be JSON (Content-Type: application/json)');
-        if (junk.label === 'not JSON') expect(res.json()).toEqual({ message: 'Request body is not valid JSON', code: 'BAD_JSON' });
+        if (junk.status === 415)
+          expect(res.json().message).toBe('Request body must be JSON (Content-Type: application/json)');
+        if (junk.label === 'not JSON')
+          expect(res.json()).toEqual({ message: 'Request body is not valid JSON', code: 'BAD_JSON' });
       }
       // No type at all is no JSON either.
       expectRefusal(await owner.client.request({ method: write.method, url: write.url(), payload: '{}' }), 415);
@@ -107,7 +140,11 @@ describe('bodies every new JSON write refuses', () => {
     const before = await storySnapshot(owner.client, storyId);
     for (const write of WRITES) {
       for (const body of write.withNul()) {
-        expectRefusal(await owner.client.request({ method: write.method, url: write.url(), json: body }), 400, write.nulMessage ?? NUL_MESSAGE);
+        expectRefusal(
+          await owner.client.request({ method: write.method, url: write.url(), json: body }),
+          400,
+          write.nulMessage ?? NUL_MESSAGE,
+        );
       }
     }
     expect(await storySnapshot(owner.client, storyId)).toEqual(before);
@@ -116,7 +153,11 @@ describe('bodies every new JSON write refuses', () => {
 
   it('takes the six characters \\u0000 as text: only the character itself is refused', async () => {
     const { storyId: spare } = await startStory(owner.client, 'A spare story to rename');
-    const res = await owner.client.request({ method: 'PATCH', url: `/api/story/${spare}`, json: { title: 'Escape \\u0000 kept' } });
+    const res = await owner.client.request({
+      method: 'PATCH',
+      url: `/api/story/${spare}`,
+      json: { title: 'Escape \\u0000 kept' },
+    });
     expect([res.statusCode, res.json().title]).toEqual([200, 'Escape \\u0000 kept']);
     const raw = await sendRaw(owner.client, 'PATCH', `/api/story/${spare}`, '{"title":"Two \\\\u0000 backslashes"}');
     expect([raw.statusCode, raw.json().title]).toEqual([200, 'Two \\u0000 backslashes']);
@@ -153,7 +194,11 @@ describe('queries and paths', () => {
       ['GET', `/api/admin/users/${BROKEN_ENCODING}/usage`],
     ];
     for (const [method, url] of urls) {
-      const res = await owner.client.request({ method: method as 'GET', url, ...(method === 'GET' ? {} : { json: {} }) });
+      const res = await owner.client.request({
+        method: method as 'GET',
+        url,
+        ...(method === 'GET' ? {} : { json: {} }),
+      });
       expectRefusal(res, 400, BAD_URL_MESSAGE);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     }

@@ -24,5 +24,9 @@ export function sendDownload(reply: FastifyReply, file: DownloadedFile): Fastify
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .header('cache-control', 'private, no-store')
     .type(file.contentType)
-    .send(typeof file.body === 'string' ? file.body : Readable.from(closedOnFailure(reply, file.body), { objectMode: false, highWaterMark: CHUNK_CHARS }));
+    .send(
+      typeof file.body === 'string'
+        ? file.body
+        : Readable.from(closedOnFailure(reply, file.body), { objectMode: false, highWaterMark: CHUNK_CHARS }),
+    );
 }

@@ -31,7 +31,10 @@ async function appWith(overrides: Partial<AppConfig> = {}): Promise<{ ctx: TestC
       done();
     },
   });
-  const ctx = await createTestApp({ serveClient: true, clientDir, ...overrides }, { logger: { level: 'warn', stream } });
+  const ctx = await createTestApp(
+    { serveClient: true, clientDir, ...overrides },
+    { logger: { level: 'warn', stream } },
+  );
   apps.push(ctx);
   return { ctx, logs };
 }
@@ -40,13 +43,16 @@ async function appWith(overrides: Partial<AppConfig> = {}): Promise<{ ctx: TestC
 async function sharedWithPicture(ctx: TestContext) {
   const { client } = await registerUser(ctx.app);
   await client.post('/api/preferences', { imageGeneration: true });
-  const started = (await client.post('/api/story/start', { prompt: 'A lighthouse keeper on a stormy coast at night' })).json();
+  const started = (
+    await client.post('/api/story/start', { prompt: 'A lighthouse keeper on a stormy coast at night' })
+  ).json();
   expect((await settlePicture(client, started.messageId)).statusCode).toBe(200);
   const { shareId } = (await client.post(`/api/story/${started.storyId}/share`, { title: 'Storm light' })).json();
   return { client, shareId: shareId as string, storyId: started.storyId as number };
 }
 
-const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
 const page = (ctx: TestContext, shareId: string, headers: Record<string, string>, ip = '10.9.0.1') =>
   new TestClient(ctx.app, ip).request({ method: 'GET', url: `/shared/${shareId}`, headers });
 
@@ -62,7 +68,13 @@ describe('without PUBLIC_URL', () => {
   });
 
   it('writes no absolute URL for a host it does not know, keeps the text preview, and warns once', async () => {
-    for (const headers of [{ host: 'evil.example' }, { host: 'evil.example:3000' }, { host: 'tales.example' }, { host: 'localhost.evil.example' }, { host: '127.0.0.1.evil.example' }]) {
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'evil.example:3000' },
+      { host: 'tales.example' },
+      { host: 'localhost.evil.example' },
+      { host: '127.0.0.1.evil.example' },
+    ]) {
       const html = (await page(ctx, shareId, headers)).body;
       expect(meta(html, 'og:title')).toBe('Storm light');
       expect(meta(html, 'og:description')?.length).toBeGreaterThan(20);
@@ -88,16 +100,21 @@ describe('without PUBLIC_URL', () => {
   ])('uses the request host %s, loopback or allowed', async (host, base) => {
     const html = (await page(ctx, shareId, { host })).body;
     expect(meta(html, 'og:url')).toBe(`${base}/shared/${shareId}`);
-    expect(meta(html, 'og:image')).toMatch(new RegExp(`^${base.replace(/[.[\]]/g, '\\$&')}/api/shared/${shareId}/images/[0-9a-f]{64}\\.webp$`));
+    expect(meta(html, 'og:image')).toMatch(
+      new RegExp(`^${base.replace(/[.[\]]/g, '\\$&')}/api/shared/${shareId}/images/[0-9a-f]{64}\\.webp$`),
+    );
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
   });
 
   it('links exported pictures relatively for an unknown host, absolutely for a known one', async () => {
-    const exported = (host: string) => client.request({ method: 'GET', url: `/api/story/${storyId}/export?format=markdown`, headers: { host } });
+    const exported = (host: string) =>
+      client.request({ method: 'GET', url: `/api/story/${storyId}/export?format=markdown`, headers: { host } });
     const foreign = (await exported('evil.example')).body;
     expect(foreign).toMatch(/!\[[^\]]*\]\(\/api\/images\/[a-f0-9]{64}\.webp\)/);
     expect(foreign).not.toContain('evil.example');
-    expect((await exported('stories.example.com')).body).toMatch(/\]\(http:\/\/stories\.example\.com\/api\/images\/[a-f0-9]{64}\.webp\)/);
+    expect((await exported('stories.example.com')).body).toMatch(
+      /\]\(http:\/\/stories\.example\.com\/api\/images\/[a-f0-9]{64}\.webp\)/,
+    );
   });
 });
 
@@ -105,10 +122,18 @@ describe('behind a proxy', () => {
   it('checks the forwarded host like any other', async () => {
     const { ctx } = await appWith({ trustProxy: true, allowedHosts: ['stories.example.com'] });
     const { shareId } = await sharedWithPicture(ctx);
-    const forged = (await page(ctx, shareId, { host: 'localhost', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).body;
+    const forged = (
+      await page(ctx, shareId, { host: 'localhost', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })
+    ).body;
     expect(meta(forged, 'og:url')).toBeUndefined();
     expect(forged).not.toContain('evil.example');
-    const real = (await page(ctx, shareId, { host: 'localhost', 'x-forwarded-host': 'stories.example.com', 'x-forwarded-proto': 'https' })).body;
+    const real = (
+      await page(ctx, shareId, {
+        host: 'localhost',
+        'x-forwarded-host': 'stories.example.com',
+        'x-forwarded-proto': 'https',
+      })
+    ).body;
     expect(meta(real, 'og:url')).toBe(`https://stories.example.com/shared/${shareId}`);
   });
 });

@@ -4,12 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { createPublicBaseUrl, isTrustedHost } from './public-url';
 
 describe('isTrustedHost', () => {
-  it.each(['localhost', 'localhost:3000', 'LOCALHOST:8080', '127.0.0.1', '127.0.0.1:3000', '127.200.1.9', '[::1]', '[::1]:3000', 'stories.example.com', 'Stories.Example.COM:443', 'tales.example:8443'])(
-    'trusts %s',
-    (host) => {
-      expect(isTrustedHost(host, ['stories.example.com', 'tales.example:8443'])).toBe(true);
-    },
-  );
+  it.each([
+    'localhost',
+    'localhost:3000',
+    'LOCALHOST:8080',
+    '127.0.0.1',
+    '127.0.0.1:3000',
+    '127.200.1.9',
+    '[::1]',
+    '[::1]:3000',
+    'stories.example.com',
+    'Stories.Example.COM:443',
+    'tales.example:8443',
+  ])('trusts %s', (host) => {
+    expect(isTrustedHost(host, ['stories.example.com', 'tales.example:8443'])).toBe(true);
+  });
 
   it.each([
     'evil.example',
@@ -36,7 +45,9 @@ describe('createPublicBaseUrl', () => {
   it('prefers PUBLIC_URL, else a trusted host with its scheme, else nothing, warning once', () => {
     const warnings: unknown[] = [];
     const log = { warn: (...args: unknown[]) => warnings.push(args) };
-    expect(createPublicBaseUrl({ publicUrl: 'https://tales.example.org', allowedHosts: [] }, log)(request('evil.example'))).toBe('https://tales.example.org');
+    expect(
+      createPublicBaseUrl({ publicUrl: 'https://tales.example.org', allowedHosts: [] }, log)(request('evil.example')),
+    ).toBe('https://tales.example.org');
     const base = createPublicBaseUrl({ publicUrl: undefined, allowedHosts: ['stories.example.com'] }, log);
     expect(base(request('Stories.Example.com', 'https'))).toBe('https://stories.example.com');
     expect(base(request('localhost:3000'))).toBe('http://localhost:3000');

@@ -25,7 +25,10 @@ export function isTrustedHost(host: string, allowedHosts: readonly string[]): bo
 
 export type PublicBaseUrl = (request: FastifyRequest) => string | null;
 
-export function createPublicBaseUrl(config: Pick<AppConfig, 'publicUrl' | 'allowedHosts'>, log: Pick<FastifyBaseLogger, 'warn'>): PublicBaseUrl {
+export function createPublicBaseUrl(
+  config: Pick<AppConfig, 'publicUrl' | 'allowedHosts'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): PublicBaseUrl {
   let warned = false;
   return (request) => {
     if (config.publicUrl) return config.publicUrl;

@@ -45,8 +45,16 @@ export function remainingAllowance(limit: number | null, usedThisMonth: number):
 }
 
 export function createAccountService({ repos, config, captcha, limiter, now, log }: AccountDeps) {
-  const loginByAccount: Limit = { bucket: 'login-account', max: config.rateLimits.loginMaxFailures, windowMs: config.rateLimits.loginWindowMs };
-  const loginByIp: Limit = { bucket: 'login-ip', max: config.rateLimits.loginMaxFailures, windowMs: config.rateLimits.loginWindowMs };
+  const loginByAccount: Limit = {
+    bucket: 'login-account',
+    max: config.rateLimits.loginMaxFailures,
+    windowMs: config.rateLimits.loginWindowMs,
+  };
+  const loginByIp: Limit = {
+    bucket: 'login-ip',
+    max: config.rateLimits.loginMaxFailures,
+    windowMs: config.rateLimits.loginWindowMs,
+  };
   const registerByIp: Limit = { bucket: 'register-ip', max: config.rateLimits.registerPerHour, windowMs: HOUR_MS };
   const isListedAdmin = (username: string) => config.adminUsernames.includes(username.toLowerCase());
   /**
@@ -57,7 +65,8 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
     repos.knownNetworks.remember(userId, network, now(), keep).catch((error: unknown) => {
       log?.warn({ err: error, userId }, 'could not remember the network of a sign-in');
     });
-  const isKnownNetwork = (userId: number, network: string) => repos.knownNetworks.isKnown(userId, network, new Date(now().getTime() - KNOWN_NETWORK_MAX_AGE_MS));
+  const isKnownNetwork = (userId: number, network: string) =>
+    repos.knownNetworks.isKnown(userId, network, new Date(now().getTime() - KNOWN_NETWORK_MAX_AGE_MS));
 
   async function toPublicUser(record: UserRecord, known?: UsageTotals): Promise<User> {
     const usage = known ?? (await repos.usage.totalsForUser(record.id, now()));
@@ -94,7 +103,12 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
   }
 
   /** Maps a unique-index race (two requests claiming one name) to the same 409 as the pre-check. */
-  async function guardUnique<T>(write: () => Promise<T>, username: string | null, email: string | null, exceptUserId?: number): Promise<T> {
+  async function guardUnique<T>(
+    write: () => Promise<T>,
+    username: string | null,
+    email: string | null,
+    exceptUserId?: number,
+  ): Promise<T> {
     try {
       return await write();
     } catch (error) {
@@ -116,17 +130,28 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
 
     async register(body: RegisterBody, captchaToken: string | undefined, ip: string): Promise<User> {
       const network = ipKey(ip);
-      if (await limiter.isExceeded(registerByIp, network)) throw tooManyRequests(MESSAGES.tooManyRegistrations, HOUR_MS / 1000);
+      if (await limiter.isExceeded(registerByIp, network))
+        throw tooManyRequests(MESSAGES.tooManyRegistrations, HOUR_MS / 1000);
       const claim = await captcha.claim(captchaToken, body.captchaAnswer);
       if (claim.result !== 'correct') {
-        throw new AppError(400, ERROR_CODES.captcha, claim.result === 'wrong' ? MESSAGES.captchaWrong : MESSAGES.captchaMissing);
+        throw new AppError(
+          400,
+          ERROR_CODES.captcha,
+          claim.result === 'wrong' ? MESSAGES.captchaWrong : MESSAGES.captchaMissing,
+        );
       }
       let record;
       try {
         await assertUniqueness(body.username, body.email);
         const passwordHash = await hashPassword(body.password);
         record = await guardUnique(
-          () => repos.users.insert({ username: body.username, email: body.email, passwordHash, isAdmin: isListedAdmin(body.username) }),
+          () =>
+            repos.users.insert({
+              username: body.username,
+              email: body.email,
+              passwordHash,
+              isAdmin: isListedAdmin(body.username),
+            }),
           body.username,
           body.email,
         );
@@ -148,7 +173,10 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
       // are counted by name. Attempts are counted before the password is checked and taken back
       // when refused or successful, so only failures count and a burst cannot slip under the limit.
       const accountKey = credentials ? `user:${credentials.id}` : `name:${body.username.toLowerCase()}`;
-      const [byAccount, byIp] = await Promise.all([limiter.take(loginByAccount, accountKey), limiter.take(loginByIp, network)]);
+      const [byAccount, byIp] = await Promise.all([
+        limiter.take(loginByAccount, accountKey),
+        limiter.take(loginByIp, network),
+      ]);
       const refuse = () => tooManyRequests(MESSAGES.tooManyLogins, config.rateLimits.loginWindowMs / 1000);
       // A locked account still hears its owner's password from a network it has signed in from.
       if (byIp.over || (byAccount.over && !(credentials && (await isKnownNetwork(credentials.id, network))))) {
@@ -177,9 +205,15 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
       const current = await requireUser(userId);
       if (current.username === newUsername) throw new AppError(400, ERROR_CODES.validation, MESSAGES.sameUsername);
       // Admin rights follow ADMIN_USERNAMES; renaming into a listed name would grant them at the next start.
-      if (isListedAdmin(newUsername) && !current.isAdmin) throw new AppError(409, ERROR_CODES.conflict, MESSAGES.usernameReserved);
+      if (isListedAdmin(newUsername) && !current.isAdmin)
+        throw new AppError(409, ERROR_CODES.conflict, MESSAGES.usernameReserved);
       await assertUniqueness(newUsername, null, userId);
-      const updated = await guardUnique(() => repos.users.updateUsername(userId, newUsername), newUsername, null, userId);
+      const updated = await guardUnique(
+        () => repos.users.updateUsername(userId, newUsername),
+        newUsername,
+        null,
+        userId,
+      );
       return toPublicUser(updated ?? (await requireUser(userId)));
     },
 

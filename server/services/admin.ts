@@ -35,7 +35,21 @@ interface AdminDeps {
 
 type UsersQuery = z.output<typeof adminUsersQuerySchema>;
 
-const CSV_COLUMNS = ['id', 'username', 'email', 'isAdmin', 'createdAt', 'lastActive', 'stories', 'turns', 'textTokens', 'imageTokens', 'total', 'thisMonth', 'balance'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'isAdmin',
+  'createdAt',
+  'lastActive',
+  'stories',
+  'turns',
+  'textTokens',
+  'imageTokens',
+  'total',
+  'thisMonth',
+  'balance',
+] as const;
 /** Rows per database round trip while the CSV streams: big enough to be quick, small enough to stay flat. */
 const CSV_BATCH = 2000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -53,7 +67,8 @@ export function monthLabel(now: Date): string {
 }
 
 /** Dollars kept to a millionth: sums of many small floats would otherwise print 0.30000000000000004. */
-const dollars = (sums: Pick<UsageSums, 'input' | 'output' | 'image'>) => Math.round(estimateCost(sums.input + sums.output, sums.image) * 1e6) / 1e6;
+const dollars = (sums: Pick<UsageSums, 'input' | 'output' | 'image'>) =>
+  Math.round(estimateCost(sums.input + sums.output, sums.image) * 1e6) / 1e6;
 
 export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }: AdminDeps) {
   const toAdminUser = (row: AdminUserRow): AdminUser => ({
@@ -96,7 +111,13 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
       // Unfiltered, the footer's count is everyone: no second count of the users table.
       const everyone = filter.tab === 'all' && !filter.search;
       const [rows, totals, counted, monthTokens] = await Promise.all([
-        repos.adminUsers.page({ ...filter, sort: query.sort, order: query.order, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        repos.adminUsers.page({
+          ...filter,
+          sort: query.sort,
+          order: query.order,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
         repos.adminUsers.totals(filter),
         everyone ? null : repos.adminUsers.countAll(),
         repos.usage.monthTokensAll(at),
@@ -135,8 +156,23 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
         entry.cost = Math.round((entry.cost + dollars(cell)) * 1e6) / 1e6;
       }
       const byModel = models
-        .map((m) => ({ provider: m.provider, model: m.model, calls: m.calls, input: m.input, output: m.output, image: m.image, characters: m.characters, cost: dollars(m) }))
-        .sort((a, b) => b.cost - a.cost || b.calls - a.calls || a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model));
+        .map((m) => ({
+          provider: m.provider,
+          model: m.model,
+          calls: m.calls,
+          input: m.input,
+          output: m.output,
+          image: m.image,
+          characters: m.characters,
+          cost: dollars(m),
+        }))
+        .sort(
+          (a, b) =>
+            b.cost - a.cost ||
+            b.calls - a.calls ||
+            a.provider.localeCompare(b.provider) ||
+            a.model.localeCompare(b.model),
+        );
       return { days, from, to, daily: [...byDay.values()], byModel };
     },
 
@@ -163,7 +199,24 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
         for (const row of batch) {
           const u = toAdminUser(row);
           const t = u.tokenUsage;
-          chunk += [u.id, u.username, u.email, u.isAdmin, u.createdAt, u.lastActive, u.stories, u.turns, t.textTokens, t.imageTokens, t.total, t.thisMonth, t.balance].map(csvField).join(',') + '\r\n';
+          chunk +=
+            [
+              u.id,
+              u.username,
+              u.email,
+              u.isAdmin,
+              u.createdAt,
+              u.lastActive,
+              u.stories,
+              u.turns,
+              t.textTokens,
+              t.imageTokens,
+              t.total,
+              t.thisMonth,
+              t.balance,
+            ]
+              .map(csvField)
+              .join(',') + '\r\n';
         }
         yield chunk;
         afterId = batch[batch.length - 1]!.id;
@@ -172,5 +225,3 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
   };
 }
 export type AdminService = ReturnType<typeof createAdminService>;
-
-

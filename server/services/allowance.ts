@@ -32,14 +32,32 @@ export interface AllowanceConfig {
 }
 
 /** The allowance's settings as the configuration gives them. */
-export function allowanceConfig(config: Pick<AppConfig, 'userMonthlyTokenLimit' | 'narratorCallsPerHour' | 'llm' | 'image' | 'tts' | 'stt'>): AllowanceConfig {
+export function allowanceConfig(
+  config: Pick<AppConfig, 'userMonthlyTokenLimit' | 'narratorCallsPerHour' | 'llm' | 'image' | 'tts' | 'stt'>,
+): AllowanceConfig {
   const { turns, sideCalls } = config.narratorCallsPerHour;
   const narrator = config.llm.timeoutMs;
   return {
     monthlyTokenLimit: config.userMonthlyTokenLimit,
-    perHour: { turn: turns, summary: sideCalls, title: sideCalls, style: sideCalls, image: config.image.maxPerHour, speech: config.tts.maxPerHour, transcription: config.stt.maxPerHour },
+    perHour: {
+      turn: turns,
+      summary: sideCalls,
+      title: sideCalls,
+      style: sideCalls,
+      image: config.image.maxPerHour,
+      speech: config.tts.maxPerHour,
+      transcription: config.stt.maxPerHour,
+    },
     // A picture may run twice (one retry after a timeout).
-    timeoutMs: { turn: narrator, summary: narrator, title: narrator, style: narrator, image: 2 * config.image.timeoutMs, speech: config.tts.timeoutMs, transcription: config.stt.timeoutMs },
+    timeoutMs: {
+      turn: narrator,
+      summary: narrator,
+      title: narrator,
+      style: narrator,
+      image: 2 * config.image.timeoutMs,
+      speech: config.tts.timeoutMs,
+      transcription: config.stt.timeoutMs,
+    },
   };
 }
 
@@ -85,14 +103,25 @@ interface AskingPlayer {
   refusedTokens: number;
 }
 
-export function createAllowance(deps: { repos: Pick<Repositories, 'allowance'>; limiter: Pick<RequestLimiter, 'allow'>; config: AllowanceConfig; now: () => Date; log: Log }) {
+export function createAllowance(deps: {
+  repos: Pick<Repositories, 'allowance'>;
+  limiter: Pick<RequestLimiter, 'allow'>;
+  config: AllowanceConfig;
+  now: () => Date;
+  log: Log;
+}) {
   const { repos, config } = deps;
   const limit = config.monthlyTokenLimit;
 
   /** Counts one call of this kind in the player's hour; the 429 the player reads when it is one too many. */
   async function takeHour(userId: number, call: PaidCall): Promise<void> {
     const hourly = HOURLY[call];
-    if (!(await deps.limiter.allow({ bucket: hourly.bucket, max: config.perHour[call], windowMs: HOUR_MS }, String(userId)))) {
+    if (
+      !(await deps.limiter.allow(
+        { bucket: hourly.bucket, max: config.perHour[call], windowMs: HOUR_MS },
+        String(userId),
+      ))
+    ) {
       throw tooManyRequests(hourly.message, RETRY_AFTER_SECONDS);
     }
   }
@@ -108,8 +137,17 @@ export function createAllowance(deps: { repos: Pick<Repositories, 'allowance'>; 
    * reservation queries, not 50 that every other request's queries queue behind (bench:abuse
    * parallel-starts). Only refusals are shared; every grant is the database's, for every instance.
    */
-  async function askInTurn(userId: number, tokens: number, reserveInDb: () => Promise<number | null>): Promise<number | null> {
-    const player = asking.get(userId) ?? { arrived: 0, waiting: 0, refusedUpTo: 0, refusedTokens: Number.POSITIVE_INFINITY };
+  async function askInTurn(
+    userId: number,
+    tokens: number,
+    reserveInDb: () => Promise<number | null>,
+  ): Promise<number | null> {
+    const player = asking.get(userId) ?? {
+      arrived: 0,
+      waiting: 0,
+      refusedUpTo: 0,
+      refusedTokens: Number.POSITIVE_INFINITY,
+    };
     asking.set(userId, player);
     const ticket = (player.arrived += 1);
     player.waiting += 1;
@@ -135,7 +173,13 @@ export function createAllowance(deps: { repos: Pick<Repositories, 'allowance'>; 
     const wanted = Math.max(1, Math.ceil(tokens));
     const id = await askInTurn(userId, wanted, () => {
       const now = deps.now();
-      return repos.allowance.reserve({ userId, tokens: wanted, limit, now, expiresAt: new Date(now.getTime() + config.timeoutMs[call] + HOLD_MARGIN_MS) });
+      return repos.allowance.reserve({
+        userId,
+        tokens: wanted,
+        limit,
+        now,
+        expiresAt: new Date(now.getTime() + config.timeoutMs[call] + HOLD_MARGIN_MS),
+      });
     });
     if (id === null) throw allowanceUsed();
     let released = false;
@@ -144,7 +188,9 @@ export function createAllowance(deps: { repos: Pick<Repositories, 'allowance'>; 
         if (released) return;
         released = true;
         // A reservation that could not be given back only makes the check stricter until it expires.
-        await repos.allowance.release(id).catch((err: unknown) => deps.log.warn({ err, userId }, 'could not release an allowance reservation'));
+        await repos.allowance
+          .release(id)
+          .catch((err: unknown) => deps.log.warn({ err, userId }, 'could not release an allowance reservation'));
       },
     };
   }

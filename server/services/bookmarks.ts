@@ -25,13 +25,21 @@ export function createBookmarkService({ repos, now }: BookmarkDeps) {
       return (await repos.bookmarks.listForUser(userId)).map(toBookmark);
     },
 
-    async create(userId: number, input: { storyId: number; lastMessageId: number; title: string; description: string | null }): Promise<Bookmark> {
+    async create(
+      userId: number,
+      input: { storyId: number; lastMessageId: number; title: string; description: string | null },
+    ): Promise<Bookmark> {
       if (!(await repos.stories.findOwned(input.storyId, userId))) throw notFound(STORY_MESSAGES.storyNotFound);
-      if (!(await repos.stories.hasMessage(input.storyId, input.lastMessageId))) throw notFound(STORY_MESSAGES.messageNotFound);
+      if (!(await repos.stories.hasMessage(input.storyId, input.lastMessageId)))
+        throw notFound(STORY_MESSAGES.messageNotFound);
       return toBookmark(await repos.bookmarks.create({ userId, ...input, now: now() }));
     },
 
-    async update(userId: number, id: number, changes: { title?: string; description?: string | null }): Promise<Bookmark> {
+    async update(
+      userId: number,
+      id: number,
+      changes: { title?: string; description?: string | null },
+    ): Promise<Bookmark> {
       const updated = await repos.bookmarks.update(id, userId, { ...changes, now: now() });
       if (!updated) throw notFound(BOOKMARK_MESSAGES.bookmarkNotFound);
       return toBookmark(updated);

@@ -61,7 +61,10 @@ export function createCaptchaService(repos: Pick<Repositories, 'captchas'>, now:
       if (!challenge) return { result: 'missing', giveBack: none };
       const given = answer.trim();
       if (!(/^-?\d+$/.test(given) && Number(given) === challenge.answer)) return { result: 'wrong', giveBack: none };
-      return { result: 'correct', giveBack: () => repos.captchas.insert({ tokenHash, answer: challenge.answer, expiresAt: challenge.expiresAt }) };
+      return {
+        result: 'correct',
+        giveBack: () => repos.captchas.insert({ tokenHash, answer: challenge.answer, expiresAt: challenge.expiresAt }),
+      };
     },
   };
 }

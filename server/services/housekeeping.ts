@@ -20,9 +20,15 @@ export async function cleanExpired(repos: Repositories, now: Date): Promise<void
 }
 
 /** The tables rewritten on every turn (rollups, story leases), at sign-in (users, whose statistics steer the trigram search) or emptied hourly; PostgreSQL's autovacuum covers them itself. */
-export const PGLITE_VACUUM_SQL = 'VACUUM (ANALYZE) users, user_stats, usage_daily, user_usage_monthly, stories, sessions, captcha_challenges, rate_limit_events, usage_holds';
+export const PGLITE_VACUUM_SQL =
+  'VACUUM (ANALYZE) users, user_stats, usage_daily, user_usage_monthly, stories, sessions, captcha_challenges, rate_limit_events, usage_holds';
 
-export function startHousekeeping(repos: Repositories, now: () => Date, logger: Logger, vacuum?: () => Promise<unknown>): () => void {
+export function startHousekeeping(
+  repos: Repositories,
+  now: () => Date,
+  logger: Logger,
+  vacuum?: () => Promise<unknown>,
+): () => void {
   const run = async () => {
     try {
       await cleanExpired(repos, now());

@@ -49,7 +49,13 @@ export function createMyDataService(deps: MyDataDeps) {
         format: MY_DATA_FORMAT,
         version: MY_DATA_VERSION,
         exportedAt: deps.now().toISOString(),
-        account: { username: user.username, email: user.email, createdAt: user.createdAt, lastActive: user.lastActive, isAdmin: user.isAdmin },
+        account: {
+          username: user.username,
+          email: user.email,
+          createdAt: user.createdAt,
+          lastActive: user.lastActive,
+          isAdmin: user.isAdmin,
+        },
         tokenUsage: user.tokenUsage,
         preferences,
         bookmarks,
@@ -67,16 +73,26 @@ export function createMyDataService(deps: MyDataDeps) {
         yield* prettyObjectWithArray(head, 'stories', stories());
         yield '\n';
       }
-      return { filename: `taleweaver-data-${fileSlug(user.username)}.json`, contentType: 'application/json; charset=utf-8', body: chunked(file()) };
+      return {
+        filename: `taleweaver-data-${fileSlug(user.username)}.json`,
+        contentType: 'application/json; charset=utf-8',
+        body: chunked(file()),
+      };
     },
 
     async deleteAccount(userId: number, password: string): Promise<void> {
       const credentials = await repos.users.findCredentialsById(userId);
       if (!credentials) throw unauthenticated();
-      if (!(await deps.limiter.allow({ bucket: 'account-delete-user', max: DELETE_ATTEMPTS_PER_HOUR, windowMs: 3_600_000 }, `user:${userId}`))) {
+      if (
+        !(await deps.limiter.allow(
+          { bucket: 'account-delete-user', max: DELETE_ATTEMPTS_PER_HOUR, windowMs: 3_600_000 },
+          `user:${userId}`,
+        ))
+      ) {
         throw tooManyRequests('Too many attempts. Please try again later.', 3600);
       }
-      if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError(400, ERROR_CODES.invalidCredentials, MY_DATA_MESSAGES.passwordWrong);
+      if (!(await verifyPassword(credentials.passwordHash, password)))
+        throw new AppError(400, ERROR_CODES.invalidCredentials, MY_DATA_MESSAGES.passwordWrong);
       await deps.library.removeAccount(userId);
       await deps.sessions.endAllFor(userId);
     },

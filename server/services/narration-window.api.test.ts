@@ -60,7 +60,11 @@ function countingRepositories(repos: Repositories) {
       return async (...args: unknown[]) => {
         const answer: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         const messages = messagesIn(answer);
-        calls.push({ method: String(key), messages: messages.length, chars: messages.reduce((sum, m) => sum + m.content.length, 0) });
+        calls.push({
+          method: String(key),
+          messages: messages.length,
+          chars: messages.reduce((sum, m) => sum + m.content.length, 0),
+        });
         return answer;
       };
     },
@@ -72,7 +76,11 @@ let ctx: TestContext;
 let fake: FakeLlmServer;
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-window' });
-  fake.fallback = { kind: 'ok', text: 'The lamp flares and the shadows draw back. What do you do?', usage: { input: 10, output: 12 } };
+  fake.fallback = {
+    kind: 'ok',
+    text: 'The lamp flares and the shadows draw back. What do you do?',
+    usage: { input: 10, output: 12 },
+  };
   ctx = await createTestApp();
 });
 afterAll(async () => {
@@ -82,7 +90,9 @@ afterAll(async () => {
 
 it('reads and counts no more than the window of a 10,000-message story, and sends what fits', async () => {
   const { client, id: userId } = await registerUser(ctx.app);
-  const storyId = (await client.post('/api/story/start', { prompt: 'A harbour town where the tide keeps every secret' })).json().storyId as number;
+  const storyId = (
+    await client.post('/api/story/start', { prompt: 'A harbour town where the tide keeps every secret' })
+  ).json().storyId as number;
   // Nothing folded: every one of these is unfolded, as after importing a long story.
   await ctx.database.executeSql(
     `insert into story_messages (story_id, role, content, turn, attempts)
@@ -92,7 +102,13 @@ it('reads and counts no more than the window of a 10,000-message story, and send
     [storyId],
   );
 
-  const llm = loadConfig({ LLM_PROVIDER: 'openai', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-window', LLM_MODEL: 'fake-gpt', LLM_CONTEXT_TOKENS: String(CONTEXT_TOKENS) }).llm;
+  const llm = loadConfig({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: 'sk-window',
+    LLM_MODEL: 'fake-gpt',
+    LLM_CONTEXT_TOKENS: String(CONTEXT_TOKENS),
+  }).llm;
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   const window = windowLimits(budget);
   const { repos, calls } = countingRepositories(createRepositories(ctx.database.db));
@@ -100,7 +116,13 @@ it('reads and counts no more than the window of a 10,000-message story, and send
     repos,
     provider: createNarratorProvider(llm),
     llm,
-    allowance: createAllowance({ repos, limiter: createRequestLimiter({ now: () => new Date(), shared: null, log: quiet }), config: allowanceConfig(testConfig({ llm })), now: () => new Date(), log: quiet }),
+    allowance: createAllowance({
+      repos,
+      limiter: createRequestLimiter({ now: () => new Date(), shared: null, log: quiet }),
+      config: allowanceConfig(testConfig({ llm })),
+      now: () => new Date(),
+      log: quiet,
+    }),
     quotas: createQuotaService({ repos, limits: testConfig().quotas, monthlyTokenLimit: null, now: () => new Date() }),
     preferences: defaultPreferences,
     now: () => new Date(),
@@ -126,7 +148,10 @@ it('reads and counts no more than the window of a 10,000-message story, and send
   // What the model was sent: the turn within its budget, and one summary piece within the context.
   const count = await loadTokenCounter();
   const sent = fake.requests.map((r) => {
-    const [system, ...messages] = r.body.messages.map((m) => ({ role: m.role as 'user' | 'assistant', content: contentText(m.content) }));
+    const [system, ...messages] = r.body.messages.map((m) => ({
+      role: m.role as 'user' | 'assistant',
+      content: contentText(m.content),
+    }));
     return { system: system.content, messages, maxTokens: r.body.max_tokens ?? r.body.max_completion_tokens ?? 0 };
   });
   const summaries = sent.filter((r) => r.system.startsWith('You maintain the memory'));
@@ -136,7 +161,9 @@ it('reads and counts no more than the window of a 10,000-message story, and send
   expect(turns[0].messages.at(-1)!.content).toBe('I light the lamp');
   expect(turns[0].messages.at(-2)!.content).toContain(`Message ${MESSAGES}:`);
   expect(summaries).toHaveLength(1);
-  expect(countPrompt(summaries[0].system, summaries[0].messages, count) + summaries[0].maxTokens).toBeLessThanOrEqual(CONTEXT_TOKENS);
+  expect(countPrompt(summaries[0].system, summaries[0].messages, count) + summaries[0].maxTokens).toBeLessThanOrEqual(
+    CONTEXT_TOKENS,
+  );
   // The piece starts at the oldest unfolded message (the opening reply, then message 1).
   expect(summaries[0].messages[0].content).toMatch(/New turns:\nNarrator: [^]*\n\nPlayer: Message 1: /);
 });

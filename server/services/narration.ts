@@ -39,7 +39,11 @@ export interface NarrationDeps {
   /** The account quotas: a start counts a story; no turn begins once the stored text is full. */
   quotas: Pick<QuotaService, 'limits'>;
   /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
-  illustrate?: (userId: number, storyId: number, messageId: number) => Promise<Pick<StoryReply, 'imageMessageId' | 'imageError'>>;
+  illustrate?: (
+    userId: number,
+    storyId: number,
+    messageId: number,
+  ) => Promise<Pick<StoryReply, 'imageMessageId' | 'imageError'>>;
 }
 
 export interface PreparedTurn {
@@ -60,7 +64,12 @@ export const storyBusy = () => new AppError(409, ERROR_CODES.conflict, STORY_MES
 export function tidyReply(text: string): string {
   const trimmed = text.trim();
   if (/[.!?"”'’)*]$/.test(trimmed)) return trimmed;
-  const lastStop = Math.max(trimmed.lastIndexOf('. '), trimmed.lastIndexOf('! '), trimmed.lastIndexOf('? '), trimmed.lastIndexOf('.\n'));
+  const lastStop = Math.max(
+    trimmed.lastIndexOf('. '),
+    trimmed.lastIndexOf('! '),
+    trimmed.lastIndexOf('? '),
+    trimmed.lastIndexOf('.\n'),
+  );
   return lastStop > trimmed.length / 2 ? trimmed.slice(0, lastStop + 1) : trimmed;
 }
 
@@ -69,7 +78,17 @@ export function createNarrationService(deps: NarrationDeps) {
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   /** A turn reads at most this much of its story: the newest unfolded messages the prompt could hold. */
   const windowRead = windowLimits(budget);
-  const memory = createStoryMemory({ repos, provider, budget, contextTokens: llm.contextTokens, allowance: deps.allowance, apiKey: llm.apiKey, now: deps.now, flush: deps.flush, log: deps.log });
+  const memory = createStoryMemory({
+    repos,
+    provider,
+    budget,
+    contextTokens: llm.contextTokens,
+    allowance: deps.allowance,
+    apiKey: llm.apiKey,
+    now: deps.now,
+    flush: deps.flush,
+    log: deps.log,
+  });
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
   /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
   const turnTokens = budget.prompt + llm.maxOutputTokens;
@@ -94,13 +113,17 @@ export function createNarrationService(deps: NarrationDeps) {
   async function leaseRefused(userId: number, storyId: number, actionBytes = 0): Promise<never> {
     const usage = await repos.quotas.ownedStoryUsage(storyId, userId);
     if (!usage) throw notFound();
-    if (usage.storedBytes + actionBytes > deps.quotas.limits.maxStoredBytes) throw quotaError('storage', deps.quotas.limits);
+    if (usage.storedBytes + actionBytes > deps.quotas.limits.maxStoredBytes)
+      throw quotaError('storage', deps.quotas.limits);
     throw storyBusy();
   }
 
   /** The owner's story with its lease taken: 404 when it is not theirs, 413 when their stored text is full, 409 while a reply is being written. */
   async function leaseStory(userId: number, storyId: number): Promise<StoryRecord> {
-    return (await repos.stories.leaseOwned(storyId, userId, deps.now(), leaseUntil(), deps.quotas.limits.maxStoredBytes)) ?? leaseRefused(userId, storyId);
+    return (
+      (await repos.stories.leaseOwned(storyId, userId, deps.now(), leaseUntil(), deps.quotas.limits.maxStoredBytes)) ??
+      leaseRefused(userId, storyId)
+    );
   }
 
   /** Runs `work` holding the lease; a failure before the turn is prepared gives the lease back. */
@@ -135,10 +158,19 @@ export function createNarrationService(deps: NarrationDeps) {
       const preferences = plan.loaded?.preferences ?? (await deps.preferences.get(story.userId));
       const system = narratorSystemPrompt(preferences);
       // The newest unfolded messages before the action, capped: never the whole story.
-      const window = plan.loaded?.window ?? (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, windowRead));
+      const window =
+        plan.loaded?.window ??
+        (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, windowRead));
       const recent = window.messages.map((m) => ({ role: m.role, content: m.content }));
       const prompt = assembleTurnPrompt(
-        { system, premise: story.premise, notes: story.notes, memory: story.memory, recent, action: action.isInitial ? OPENING_INSTRUCTION : action.content },
+        {
+          system,
+          premise: story.premise,
+          notes: story.notes,
+          memory: story.memory,
+          recent,
+          action: action.isInitial ? OPENING_INSTRUCTION : action.content,
+        },
         budget,
         count,
       );
@@ -149,7 +181,15 @@ export function createNarrationService(deps: NarrationDeps) {
           messages: prompt.messages,
           maxOutputTokens: llm.maxOutputTokens,
           temperature: llm.temperature,
-          task: { kind: 'turn', storyId: story.id, turn: action.turn, attempt: plan.attempt, premise: story.premise, action: action.content, recent },
+          task: {
+            kind: 'turn',
+            storyId: story.id,
+            turn: action.turn,
+            attempt: plan.attempt,
+            premise: story.premise,
+            action: action.content,
+            recent,
+          },
         },
         onDelta &&
           ((text) => {
@@ -179,17 +219,30 @@ export function createNarrationService(deps: NarrationDeps) {
       });
       await deps.flush();
       // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
-      const sent = window.messages.slice(prompt.droppedTurns).map((m, i) => ({ id: m.id, role: m.role, tokens: prompt.turnTokens[i] }));
-      const newest = [...(action.isInitial ? [] : [action]), reply].map((m) => ({ id: m.id, role: m.role, tokens: count(m.content) }));
+      const sent = window.messages
+        .slice(prompt.droppedTurns)
+        .map((m, i) => ({ id: m.id, role: m.role, tokens: prompt.turnTokens[i] }));
+      const newest = [...(action.isInitial ? [] : [action]), reply].map((m) => ({
+        id: m.id,
+        role: m.role,
+        tokens: count(m.content),
+      }));
       memory.maybeFold(story, [...sent, ...newest], window.more || prompt.droppedTurns > 0, count(system), count);
-      const picture = preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
+      const picture =
+        preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
       const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};
       return { storyId: story.id, messageId: reply.id, message: reply.content, ...versions, ...picture };
     } catch (error) {
       await repos.stories.releaseLease(story.id);
       if (!(error instanceof NarratorError)) throw error;
       deps.log.warn(
-        { storyId: story.id, provider: provider.id, model: provider.model, failure: error.failure, detail: scrubbed(error.detail, llm.apiKey) },
+        {
+          storyId: story.id,
+          provider: provider.id,
+          model: provider.model,
+          failure: error.failure,
+          detail: scrubbed(error.detail, llm.apiKey),
+        },
         'narrator call failed; the action is kept for a retry',
       );
       // A stream that died after some text was still billed by the provider.
@@ -212,7 +265,10 @@ export function createNarrationService(deps: NarrationDeps) {
   }
 
   // The reservation is given back once the reply (or the failure) is recorded: its usage row settles it.
-  const prepared = (plan: TurnPlan): PreparedTurn => ({ storyId: plan.story.id, run: (onDelta) => generate(plan, onDelta).finally(() => plan.hold.release()) });
+  const prepared = (plan: TurnPlan): PreparedTurn => ({
+    storyId: plan.story.id,
+    run: (onDelta) => generate(plan, onDelta).finally(() => plan.hold.release()),
+  });
 
   return {
     async startStory(userId: number, premise: string): Promise<PreparedTurn> {
@@ -221,7 +277,13 @@ export function createNarrationService(deps: NarrationDeps) {
         const now = deps.now();
         const { maxStories, maxStoredBytes } = deps.quotas.limits;
         const { story, premiseMessage } = await refusedOverQuota(deps.quotas.limits, () =>
-          repos.stories.create({ userId, premise, now, leaseUntil: leaseUntil(), quotas: { maxStories, maxStoredBytes } }),
+          repos.stories.create({
+            userId,
+            premise,
+            now,
+            leaseUntil: leaseUntil(),
+            quotas: { maxStories, maxStoredBytes },
+          }),
         );
         return prepared({ story, action: premiseMessage, attempt: 0, replace: null, reportStoryId: true, hold });
       });
@@ -245,7 +307,15 @@ export function createNarrationService(deps: NarrationDeps) {
         if (!turn) return leaseRefused(userId, storyId, Buffer.byteLength(text));
         const { story, action } = turn;
         const preferences = turn.preferences ?? DEFAULT_PREFERENCES;
-        return prepared({ story, action, attempt: 0, replace: null, reportStoryId: false, loaded: { window: turn.window, preferences }, hold });
+        return prepared({
+          story,
+          action,
+          attempt: 0,
+          replace: null,
+          reportStoryId: false,
+          loaded: { window: turn.window, preferences },
+          hold,
+        });
       });
     },
 
@@ -260,7 +330,14 @@ export function createNarrationService(deps: NarrationDeps) {
           if (!last || !action) throw notFound();
           if (last.role === 'assistant' && last.versions >= MESSAGE_MAX_VERSIONS) throw tooManyVersions();
           const attempts = await repos.stories.startAttempt(action.id);
-          return prepared({ story, action, attempt: attempts - 1, replace: last.role === 'assistant' ? last : null, reportStoryId: false, hold });
+          return prepared({
+            story,
+            action,
+            attempt: attempts - 1,
+            replace: last.role === 'assistant' ? last : null,
+            reportStoryId: false,
+            hold,
+          });
         });
       });
     },

@@ -8,7 +8,14 @@ import type { UsageEvent } from '@server/db/repositories/usage';
 export async function recordNarratorCall(
   repos: Pick<Repositories, 'usage'>,
   provider: Pick<NarratorProvider, 'id' | 'model'>,
-  call: { userId: number; storyId: number; kind: NonNullable<UsageEvent['kind']>; request: GenerationRequest; result: GenerationResult; now: Date },
+  call: {
+    userId: number;
+    storyId: number;
+    kind: NonNullable<UsageEvent['kind']>;
+    request: GenerationRequest;
+    result: GenerationResult;
+    now: Date;
+  },
 ): Promise<void> {
   const count = await loadTokenCounter();
   const { request, result } = call;
@@ -18,7 +25,9 @@ export async function recordNarratorCall(
     kind: call.kind,
     provider: provider.id,
     model: provider.model,
-    inputTokens: result.usage.inputTokens ?? count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0),
+    inputTokens:
+      result.usage.inputTokens ??
+      count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0),
     outputTokens: result.usage.outputTokens ?? count(result.text),
     createdAt: call.now,
   });

@@ -12,7 +12,13 @@ export const defaultPreferences: PreferencesSource = {
   get: async () => DEFAULT_PREFERENCES,
 };
 
-export function createPreferencesService({ repos, now }: { repos: Pick<Repositories, 'preferences'>; now: () => Date }) {
+export function createPreferencesService({
+  repos,
+  now,
+}: {
+  repos: Pick<Repositories, 'preferences'>;
+  now: () => Date;
+}) {
   return {
     async get(userId: number): Promise<Preferences> {
       return (await repos.preferences.find(userId)) ?? DEFAULT_PREFERENCES;

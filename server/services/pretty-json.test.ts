@@ -13,7 +13,10 @@ const samples: Array<[Record<string, unknown>, unknown[]]> = [
   [{}, []],
   [{}, [1]],
   [{ a: 1 }, []],
-  [{ a: 'line one\nline two "quoted" \u2028 é', b: null, c: [], d: {}, e: undefined, f: new Date(0) }, [{ x: [1, { y: 'z\n' }] }, 'two', [], {}]],
+  [
+    { a: 'line one\nline two "quoted" \u2028 é', b: null, c: [], d: {}, e: undefined, f: new Date(0) },
+    [{ x: [1, { y: 'z\n' }] }, 'two', [], {}],
+  ],
   [{ nested: { deeper: { deepest: [1, 2, 3] } } }, [{ nested: { list: [{ k: 'v' }] } }]],
 ];
 
@@ -21,10 +24,25 @@ describe('prettyObjectWithArray', () => {
   it('writes what JSON.stringify(…, null, 2) writes, at the top and nested deeper', async () => {
     for (const [fields, items] of samples) {
       const whole = { ...fields, list: items };
-      expect(await text(prettyObjectWithArray(fields, 'list', items.map((item) => [prettyJson(item, 2)])))).toBe(JSON.stringify(whole, null, 2));
+      expect(
+        await text(
+          prettyObjectWithArray(
+            fields,
+            'list',
+            items.map((item) => [prettyJson(item, 2)]),
+          ),
+        ),
+      ).toBe(JSON.stringify(whole, null, 2));
       // The same object as an item of an outer document's array, two levels down.
-      const inner = prettyObjectWithArray(fields, 'list', items.map((item) => [prettyJson(item, 4)]), 2);
-      expect(await text(prettyObjectWithArray({ outer: true }, 'items', [inner]))).toBe(JSON.stringify({ outer: true, items: [whole] }, null, 2));
+      const inner = prettyObjectWithArray(
+        fields,
+        'list',
+        items.map((item) => [prettyJson(item, 4)]),
+        2,
+      );
+      expect(await text(prettyObjectWithArray({ outer: true }, 'items', [inner]))).toBe(
+        JSON.stringify({ outer: true, items: [whole] }, null, 2),
+      );
     }
   });
 
@@ -32,7 +50,9 @@ describe('prettyObjectWithArray', () => {
     async function* some() {
       for (const n of [1, 2, 3, 4]) if (n % 2 === 0) yield [prettyJson({ n }, 2)];
     }
-    expect(await text(prettyObjectWithArray({ a: 1 }, 'list', some()))).toBe(JSON.stringify({ a: 1, list: [{ n: 2 }, { n: 4 }] }, null, 2));
+    expect(await text(prettyObjectWithArray({ a: 1 }, 'list', some()))).toBe(
+      JSON.stringify({ a: 1, list: [{ n: 2 }, { n: 4 }] }, null, 2),
+    );
   });
 });
 
@@ -50,7 +70,12 @@ describe('compactObjectWithArray', () => {
   it('makes the bytes of JSON.stringify of the whole, however the items fall into runs', async () => {
     for (const [fields, items] of samples) {
       for (const size of [1, 7, 1_000_000]) {
-        const bytes = await compactObjectWithArray(fields, 'list', items.map((item) => JSON.stringify(item)), size);
+        const bytes = await compactObjectWithArray(
+          fields,
+          'list',
+          items.map((item) => JSON.stringify(item)),
+          size,
+        );
         expect(bytes.toString()).toBe(JSON.stringify({ ...fields, list: items }));
       }
     }

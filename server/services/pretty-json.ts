@@ -28,7 +28,12 @@ export function prettyJson(value: unknown, depth = 0): string {
  * array last. Each item is given as its own pieces, already written for its depth (`depth + 2`):
  * see prettyJson. An item source may skip items (a story deleted meanwhile): commas follow what is written.
  */
-export async function* prettyObjectWithArray(fields: Record<string, unknown>, key: string, items: Iterable<Pieces> | AsyncIterable<Pieces>, depth = 0): AsyncGenerator<string> {
+export async function* prettyObjectWithArray(
+  fields: Record<string, unknown>,
+  key: string,
+  items: Iterable<Pieces> | AsyncIterable<Pieces>,
+  depth = 0,
+): AsyncGenerator<string> {
   const head = prettyJson(fields, depth);
   // `{}` or `{\n  "a": 1\n}`: the object without its closing line, then the array's key.
   yield `${head === '{}' ? '{' : `${head.slice(0, -(depth * 2 + 2))},`}\n${indent(depth + 1)}${JSON.stringify(key)}: [`;
@@ -65,7 +70,12 @@ export async function* chunked(pieces: Pieces, size = CHUNK_CHARS): AsyncGenerat
  * own JSON text when its turn comes, with a turn of the event loop after about every `size`
  * characters: made in one go, a 4.9 MB share held the event loop 60-110 ms.
  */
-export async function compactObjectWithArray(fields: Record<string, unknown>, key: string, items: Pieces, size = SERIALISED_PER_TURN): Promise<Buffer> {
+export async function compactObjectWithArray(
+  fields: Record<string, unknown>,
+  key: string,
+  items: Pieces,
+  size = SERIALISED_PER_TURN,
+): Promise<Buffer> {
   async function* pieces() {
     const head = JSON.stringify(fields);
     yield `${head === '{}' ? '{' : `${head.slice(0, -1)},`}${JSON.stringify(key)}:[`;

@@ -27,8 +27,12 @@ export interface QuotaGrowth {
 
 /** The answer to a write refused by a quota. */
 export function quotaError(quota: Quota, limits: QuotaLimits): AppError {
-  if (quota === 'storage') return new AppError(413, ERROR_CODES.storageFull, QUOTA_MESSAGES.storageFull(limits.maxStoredBytes / BYTES_PER_MB));
-  const message = quota === 'stories' ? QUOTA_MESSAGES.tooManyStories(limits.maxStories) : QUOTA_MESSAGES.tooManyShares(limits.maxShares);
+  if (quota === 'storage')
+    return new AppError(413, ERROR_CODES.storageFull, QUOTA_MESSAGES.storageFull(limits.maxStoredBytes / BYTES_PER_MB));
+  const message =
+    quota === 'stories'
+      ? QUOTA_MESSAGES.tooManyStories(limits.maxStories)
+      : QUOTA_MESSAGES.tooManyShares(limits.maxShares);
   return new AppError(429, ERROR_CODES.quotaExceeded, message);
 }
 
@@ -55,7 +59,11 @@ export function createQuotaService({ repos, limits, monthlyTokenLimit, now }: Qu
      */
     async assertRoom(userId: number, growth: QuotaGrowth): Promise<void> {
       const usage = await repos.quotas.usage(userId);
-      const after = { stories: usage.stories + (growth.story ? 1 : 0), shares: usage.shares + (growth.share ? 1 : 0), storedBytes: usage.storedBytes + (growth.bytes ?? 0) };
+      const after = {
+        stories: usage.stories + (growth.story ? 1 : 0),
+        shares: usage.shares + (growth.share ? 1 : 0),
+        storedBytes: usage.storedBytes + (growth.bytes ?? 0),
+      };
       const over = quotaOver(after, {
         maxStories: growth.story ? limits.maxStories : undefined,
         maxShares: growth.share ? limits.maxShares : undefined,
@@ -68,7 +76,9 @@ export function createQuotaService({ repos, limits, monthlyTokenLimit, now }: Qu
     async usage(userId: number): Promise<UserLimits> {
       const [usage, monthTokens] = await Promise.all([
         repos.quotas.usage(userId),
-        monthlyTokenLimit === null ? Promise.resolve(0) : repos.usage.totalsForUser(userId, now()).then((totals) => totals.allowanceUsed),
+        monthlyTokenLimit === null
+          ? Promise.resolve(0)
+          : repos.usage.totalsForUser(userId, now()).then((totals) => totals.allowanceUsed),
       ]);
       return {
         stories: { used: usage.stories, limit: limits.maxStories },

@@ -48,7 +48,10 @@ describe('per IP, in this process', () => {
 
       // Another address is untouched by the first one's count.
       const neighbour = new TestClient(ctx.app, '10.30.0.2');
-      expect([(await neighbour.get('/api/captcha')).statusCode, (await neighbour.get('/api/shared/test')).statusCode]).toEqual([200, 200]);
+      expect([
+        (await neighbour.get('/api/captcha')).statusCode,
+        (await neighbour.get('/api/shared/test')).statusCode,
+      ]).toEqual([200, 200]);
 
       const rateLimits = createRepositories(ctx.database.db).rateLimits;
       const since = new Date(0);
@@ -79,8 +82,12 @@ describe('per player', () => {
       const ask = async (client: TestClient, storyId: number, messageId: number) =>
         client.post(`/api/story/message/${messageId}/generate-image`, { content: 'scene', storyId });
       const first = await registerUser(ctx.app);
-      const story = (await first.client.post('/api/story/start', { prompt: 'A ferryman counts the coins of the drowned' })).json();
-      const next = (await first.client.post(`/api/story/${story.storyId}/continue`, { message: 'I take the oar' })).json();
+      const story = (
+        await first.client.post('/api/story/start', { prompt: 'A ferryman counts the coins of the drowned' })
+      ).json();
+      const next = (
+        await first.client.post(`/api/story/${story.storyId}/continue`, { message: 'I take the oar' })
+      ).json();
       expect((await ask(first.client, story.storyId, story.messageId)).statusCode).toBe(202);
       const refused = await ask(first.client, story.storyId, next.messageId);
       expect([refused.statusCode, refused.json().message, refused.headers['retry-after']]).toEqual([
@@ -90,7 +97,9 @@ describe('per player', () => {
       ]);
 
       const second = await registerUser(ctx.app);
-      const theirs = (await second.client.post('/api/story/start', { prompt: 'A ferryman counts the coins of the drowned' })).json();
+      const theirs = (
+        await second.client.post('/api/story/start', { prompt: 'A ferryman counts the coins of the drowned' })
+      ).json();
       expect((await ask(second.client, theirs.storyId, theirs.messageId)).statusCode).toBe(202);
     } finally {
       await ctx.close();
@@ -101,7 +110,10 @@ describe('per player', () => {
 describe('with REDIS_URL', () => {
   it('shares the per-IP counts between two instances over one database', async () => {
     const a = await createTestApp({ ...limits(3), redis: { url: REDIS_URL, keyPrefix } }, { painter: null });
-    const b = await createTestApp({ ...limits(3), redis: { url: REDIS_URL, keyPrefix } }, { database: a.database, painter: null });
+    const b = await createTestApp(
+      { ...limits(3), redis: { url: REDIS_URL, keyPrefix } },
+      { database: a.database, painter: null },
+    );
     try {
       for (const [url, refusal] of [
         ['/api/captcha', CAPTCHAS],
@@ -109,7 +121,11 @@ describe('with REDIS_URL', () => {
       ] as const) {
         const onA = new TestClient(a.app, '10.30.1.1');
         const onB = new TestClient(b.app, '10.30.1.1');
-        expect([(await onA.get(url)).statusCode, (await onB.get(url)).statusCode, (await onA.get(url)).statusCode]).toEqual([200, 200, 200]);
+        expect([
+          (await onA.get(url)).statusCode,
+          (await onB.get(url)).statusCode,
+          (await onA.get(url)).statusCode,
+        ]).toEqual([200, 200, 200]);
         const refused = await onB.get(url);
         expect([refused.statusCode, refused.json(), refused.headers['retry-after']]).toEqual([429, refusal, '60']);
         expect((await onA.get(url)).statusCode).toBe(429);
@@ -128,9 +144,14 @@ describe('with REDIS_URL', () => {
     await new Promise((resolve) => server.close(resolve));
     const database = await openTestDatabase();
     try {
-      const starting = buildApp(testConfig({ redis: { url: `redis://127.0.0.1:${port}`, keyPrefix } }), { database, logger: false });
+      const starting = buildApp(testConfig({ redis: { url: `redis://127.0.0.1:${port}`, keyPrefix } }), {
+        database,
+        logger: false,
+      });
       await expect(starting).rejects.toBeInstanceOf(RedisUnavailableError);
-      await expect(starting).rejects.toThrow(`REDIS_URL: cannot reach Redis at redis://127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port})`);
+      await expect(starting).rejects.toThrow(
+        `REDIS_URL: cannot reach Redis at redis://127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port})`,
+      );
     } finally {
       await database.close();
     }

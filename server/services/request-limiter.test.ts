@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMemoryStore, createRedisStore, createRequestLimiter, ipKey, type CounterStore, type Limit } from './request-limiter';
+import {
+  createMemoryStore,
+  createRedisStore,
+  createRequestLimiter,
+  ipKey,
+  type CounterStore,
+  type Limit,
+} from './request-limiter';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const perMinute: Limit = { bucket: 'test-ip', max: 3, windowMs: 60_000 };
@@ -16,7 +23,12 @@ function clock() {
 }
 const quietLog = () => ({ warn: vi.fn(), info: vi.fn() });
 
-async function allowed(limiter: { allow(limit: Limit, key: string): boolean | Promise<boolean> }, limit: Limit, key: string, times: number) {
+async function allowed(
+  limiter: { allow(limit: Limit, key: string): boolean | Promise<boolean> },
+  limit: Limit,
+  key: string,
+  times: number,
+) {
   const answers: boolean[] = [];
   for (let i = 0; i < times; i += 1) answers.push(await limiter.allow(limit, key));
   return answers;
@@ -51,14 +63,21 @@ describe('in memory', () => {
 
   it('counts a request once in a store that answers later, and waits for its answer', async () => {
     const windows = createMemoryStore(clock().now);
-    const later: CounterStore = { incr: (key, callback, timeWindow, max) => setTimeout(() => windows.incr(key, callback, timeWindow, max), 1) };
+    const later: CounterStore = {
+      incr: (key, callback, timeWindow, max) => setTimeout(() => windows.incr(key, callback, timeWindow, max), 1),
+    };
     const failing: CounterStore = { incr: (_key, callback) => setTimeout(() => callback(new Error('store down')), 1) };
     const limiter = createRequestLimiter({ now: clock().now, shared: null, log: quietLog(), fallback: later });
     const first = limiter.allow(perMinute, 'ip1');
     expect(first).toBeInstanceOf(Promise);
     expect(await allowed(limiter, perMinute, 'ip1', 3)).toEqual([true, true, false]);
     expect(await first).toBe(true);
-    await expect(createRequestLimiter({ now: clock().now, shared: null, log: quietLog(), fallback: failing }).allow(perMinute, 'ip1')).rejects.toThrow('store down');
+    await expect(
+      createRequestLimiter({ now: clock().now, shared: null, log: quietLog(), fallback: failing }).allow(
+        perMinute,
+        'ip1',
+      ),
+    ).rejects.toThrow('store down');
   });
 
   it('holds a bounded number of keys, dropping the least recently counted', () => {
@@ -100,8 +119,14 @@ describe('in Redis', () => {
   it('shares one count between limiters on separate connections, per key, under one prefix', async () => {
     const a = createRequestLimiter({ now: clock().now, shared: createRedisStore(connect(), prefix), log: quietLog() });
     const b = createRequestLimiter({ now: clock().now, shared: createRedisStore(connect(), prefix), log: quietLog() });
-    const other = createRequestLimiter({ now: clock().now, shared: createRedisStore(connect(), `${prefix}other:`), log: quietLog() });
-    expect([await a.allow(perMinute, 'ip1'), await b.allow(perMinute, 'ip1'), await a.allow(perMinute, 'ip1')]).toEqual([true, true, true]);
+    const other = createRequestLimiter({
+      now: clock().now,
+      shared: createRedisStore(connect(), `${prefix}other:`),
+      log: quietLog(),
+    });
+    expect([await a.allow(perMinute, 'ip1'), await b.allow(perMinute, 'ip1'), await a.allow(perMinute, 'ip1')]).toEqual(
+      [true, true, true],
+    );
     expect(await b.allow(perMinute, 'ip1')).toBe(false);
     expect(await a.allow(perMinute, 'ip1')).toBe(false);
     expect(await b.allow(perMinute, 'ip2')).toBe(true);
@@ -139,7 +164,9 @@ describe('when Redis is unreachable', () => {
     expect(await allowed(limiter, perMinute, 'ip1', 4)).toEqual([true, true, true, false]);
     expect(limiter.degraded).toBe(true);
     expect(log.warn).toHaveBeenCalledTimes(1);
-    expect(log.warn.mock.calls[0][1]).toBe('rate limits: Redis is unreachable; counting in this instance until it is back');
+    expect(log.warn.mock.calls[0][1]).toBe(
+      'rate limits: Redis is unreachable; counting in this instance until it is back',
+    );
     down = false;
     expect(await limiter.allow(perMinute, 'ip1')).toBe(true);
     expect(limiter.degraded).toBe(false);
@@ -148,7 +175,11 @@ describe('when Redis is unreachable', () => {
   });
 
   it('does the same with a real client whose server is gone', async () => {
-    const redis = new Redis(`redis://127.0.0.1:${deadPort}`, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    const redis = new Redis(`redis://127.0.0.1:${deadPort}`, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
     try {
       const log = quietLog();
       const limiter = createRequestLimiter({ now: clock().now, shared: createRedisStore(redis, 'tw-test:'), log });

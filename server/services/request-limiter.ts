@@ -15,7 +15,12 @@ export type { Limit };
 
 /** @fastify/rate-limit's store contract: count one hit in `key`'s window and answer the count. */
 export interface CounterStore {
-  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void;
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+    max: number,
+  ): void;
 }
 
 /** Keys kept in memory at most: past it the least recently counted are dropped (their count restarts). */
@@ -25,7 +30,10 @@ export const MEMORY_STORE_CAPACITY = 100_000;
  * Fixed windows in a Map used as an LRU (re-inserted on every hit), bounded to `capacity` keys.
  * Same behaviour as @fastify/rate-limit's LocalStore, with the clock passed in.
  */
-export function createMemoryStore(now: () => Date, capacity = MEMORY_STORE_CAPACITY): CounterStore & { size(): number } {
+export function createMemoryStore(
+  now: () => Date,
+  capacity = MEMORY_STORE_CAPACITY,
+): CounterStore & { size(): number } {
   const windows = new Map<string, { count: number; startMs: number }>();
   return {
     incr(key, callback, timeWindow) {
@@ -49,7 +57,12 @@ export function createRedisStore(redis: Redis, keyPrefix: string): CounterStore 
 
 function increment(store: CounterStore, key: string, windowMs: number, max: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    store.incr(key, (error, result) => (error || !result ? reject(error ?? new Error('no count')) : resolve(result.current)), windowMs, max);
+    store.incr(
+      key,
+      (error, result) => (error || !result ? reject(error ?? new Error('no count')) : resolve(result.current)),
+      windowMs,
+      max,
+    );
   });
 }
 
@@ -94,11 +107,16 @@ export function createRequestLimiter({ now, shared, log, fallback = createMemory
   function countNow(store: CounterStore, key: string, limit: Limit): number | Promise<number> {
     let answer: { error: Error | null; current?: number } | undefined;
     let settle: ((error: Error | null, current?: number) => void) | undefined;
-    store.incr(key, (error, result) => {
-      const outcome = { error: error ?? (result ? null : new Error('no count')), current: result?.current };
-      if (settle) settle(outcome.error, outcome.current);
-      else answer = outcome;
-    }, limit.windowMs, limit.max);
+    store.incr(
+      key,
+      (error, result) => {
+        const outcome = { error: error ?? (result ? null : new Error('no count')), current: result?.current };
+        if (settle) settle(outcome.error, outcome.current);
+        else answer = outcome;
+      },
+      limit.windowMs,
+      limit.max,
+    );
     if (answer) return answer.error ? Promise.reject(answer.error) : answer.current!;
     return new Promise((resolve, reject) => (settle = (error, current) => (error ? reject(error) : resolve(current!))));
   }

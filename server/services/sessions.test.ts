@@ -84,7 +84,8 @@ describe('session service', () => {
     const first = await here.create(7);
     const second = await here.create(7);
     const other = await here.create(8);
-    for (const service of [here, there]) for (const s of [first, second, other]) expect(await service.resolve(s.token)).not.toBeNull();
+    for (const service of [here, there])
+      for (const s of [first, second, other]) expect(await service.resolve(s.token)).not.toBeNull();
 
     await here.end(first.tokenHash);
     expect(await here.resolve(first.token)).toBeNull();

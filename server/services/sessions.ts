@@ -35,7 +35,11 @@ interface Remembered {
 }
 
 /** `endings` tells the other instances of ended sessions: `t:<tokenHash>` for one, `u:<userId>` for all of a user's. */
-export function createSessionService(repos: Pick<Repositories, 'sessions' | 'users'>, now: () => Date, endings: Broadcast | null = null) {
+export function createSessionService(
+  repos: Pick<Repositories, 'sessions' | 'users'>,
+  now: () => Date,
+  endings: Broadcast | null = null,
+) {
   const remembered = new Map<string, Remembered>();
 
   function remember(tokenHash: string, entry: Remembered): void {
@@ -65,7 +69,12 @@ export function createSessionService(repos: Pick<Repositories, 'sessions' | 'use
       remembered.delete(tokenHash);
       return null;
     }
-    const entry = { userId: session.userId, expiresAt: session.expiresAt.getTime(), lastSeenAt: session.lastSeenAt.getTime(), readAt: at };
+    const entry = {
+      userId: session.userId,
+      expiresAt: session.expiresAt.getTime(),
+      lastSeenAt: session.lastSeenAt.getTime(),
+      readAt: at,
+    };
     remember(tokenHash, entry);
     return entry;
   }
@@ -80,7 +89,12 @@ export function createSessionService(repos: Pick<Repositories, 'sessions' | 'use
       const token = newToken();
       const tokenHash = digestToken(token);
       const at = now();
-      await repos.sessions.insert({ tokenHash, userId, now: at, expiresAt: new Date(at.getTime() + SESSION_LIFETIME_MS) });
+      await repos.sessions.insert({
+        tokenHash,
+        userId,
+        now: at,
+        expiresAt: new Date(at.getTime() + SESSION_LIFETIME_MS),
+      });
       // Logging in is activity: without this a player who plays for under a minute is never "active".
       await repos.users.touchLastActive(userId, at, ACTIVITY_WRITE_INTERVAL_MS);
       return { token, tokenHash };

@@ -11,7 +11,12 @@ import type { SharedStory } from '@shared/schemas/sharing';
 const DESCRIPTION_MAX_LENGTH = 200;
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** The narrator's opening (else the first turn), cut at a word boundary. */
@@ -54,11 +59,18 @@ export function previewTags(story: SharedStory, pageUrl: string | null, baseUrl:
     ['name', 'twitter:description', description],
     ...(image ? ([['name', 'twitter:image', image]] as Array<[string, string, string]>) : []),
   ];
-  return tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`).join('\n    ');
+  return tags
+    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
+    .join('\n    ');
 }
 
 /** index.html with the story's title, description and preview tags; the SPA itself is unchanged. */
-export function renderSharedPage(indexHtml: string, story: SharedStory, pageUrl: string | null, baseUrl: string | null): string {
+export function renderSharedPage(
+  indexHtml: string,
+  story: SharedStory,
+  pageUrl: string | null,
+  baseUrl: string | null,
+): string {
   const description = escapeHtml(openingLines(story));
   const withTitle = indexHtml
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(`${story.title} | ${PRODUCT_NAME}`)}</title>`)

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { StoredAsset } from '@server/db/repositories/images';
 import { createPictureCache } from './sharing';
 
-const picture = (hash: string, bytes: number): StoredAsset => ({ hash, webp: Buffer.alloc(bytes), thumbnail: Buffer.alloc(0), width: 16, height: 9 });
+const picture = (hash: string, bytes: number): StoredAsset => ({
+  hash,
+  webp: Buffer.alloc(bytes),
+  thumbnail: Buffer.alloc(0),
+  width: 16,
+  height: 9,
+});
 
 describe('createPictureCache', () => {
   it('reads a picture once for a burst of readers and keeps it for the next ones', async () => {
@@ -19,7 +25,10 @@ describe('createPictureCache', () => {
 
   it('drops the least recently read past its bound, never keeps one over a quarter of it, and asks again for what it dropped', async () => {
     const loads: string[] = [];
-    const cache = createPictureCache(async (hash) => (loads.push(hash), picture(hash, hash === 'huge' ? 300 : 200)), 1000);
+    const cache = createPictureCache(
+      async (hash) => (loads.push(hash), picture(hash, hash === 'huge' ? 300 : 200)),
+      1000,
+    );
     for (const hash of ['a', 'b', 'c', 'd', 'e']) await cache.get(hash);
     await cache.get('a');
     await cache.get('f');

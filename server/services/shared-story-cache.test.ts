@@ -12,7 +12,14 @@ const story = (shareId: string, words = 3): SharedStory => ({
   messages: [{ role: 'assistant', content: 'word '.repeat(words).trim() }],
 });
 
-function setup(options: { maxBytes?: number; compress?: boolean; keepUpTo?: number; stillShared?: (shareId: string) => Promise<boolean> } = {}) {
+function setup(
+  options: {
+    maxBytes?: number;
+    compress?: boolean;
+    keepUpTo?: number;
+    stillShared?: (shareId: string) => Promise<boolean>;
+  } = {},
+) {
   let ms = 0;
   const stories = new Map<string, SharedStory>([
     ['a', story('a')],
@@ -39,7 +46,10 @@ describe('publishShare', () => {
       ...(i % 7 === 0 ? { image: `/images/${i}.webp`, imageAlt: 'A lantern' } : {}),
     }));
     const big = { shareId: 'big', title: 'The Long Harbour', messages };
-    const share = await publishShare({ ...big, messages: messages.map((m) => ({ ...m, secret: 'not for readers' })) } as SharedStory);
+    const share = await publishShare({
+      ...big,
+      messages: messages.map((m) => ({ ...m, secret: 'not for readers' })),
+    } as SharedStory);
     // 300 messages of ~4 KB: several runs of 256 KB.
     expect(share.body.toString()).toBe(JSON.stringify(big));
     expect(share.story).toEqual(big);

@@ -44,12 +44,19 @@ async function encode(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const strong = body.length <= STRONG_COMPRESSION_MAX_BYTES;
   // One after the other: side by side they took both cores of a small server, and the event loop
   // and the embedded database's thread waited for one.
-  const br = await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: strong ? 9 : 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const br = await brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: strong ? 9 : 4,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
   const gz = await gzipAsync(body, { level: strong ? 9 : 3 });
   return { br, gzip: gz };
 }
 
-const sizeOf = (share: PublishedShare) => share.body.length + (share.encoded ? share.encoded.br.length + share.encoded.gzip.length : 0);
+const sizeOf = (share: PublishedShare) =>
+  share.body.length + (share.encoded ? share.encoded.br.length + share.encoded.gzip.length : 0);
 
 export const SHARED_CACHE_TTL_MS = 60_000;
 /**
@@ -99,7 +106,15 @@ interface CacheDeps {
   stillShared?: (shareId: string) => Promise<boolean>;
 }
 
-export function createSharedStoryCache({ load, now, compress = false, ttlMs = SHARED_CACHE_TTL_MS, maxBytes = SHARED_CACHE_MAX_BYTES, keepUpTo = 0, stillShared }: CacheDeps) {
+export function createSharedStoryCache({
+  load,
+  now,
+  compress = false,
+  ttlMs = SHARED_CACHE_TTL_MS,
+  maxBytes = SHARED_CACHE_MAX_BYTES,
+  keepUpTo = 0,
+  stillShared,
+}: CacheDeps) {
   // A Map keeps insertion order: re-inserting on every read makes its first key the least recently read.
   const entries = new Map<string, { share: PublishedShare; expiresAt: number }>();
   /** One database read per share id at a time, however many readers arrive while it runs. */

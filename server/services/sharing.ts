@@ -10,7 +10,13 @@ import type { StoredAsset } from '@server/db/repositories/images';
 import { AppError } from '@server/errors';
 import { SAMPLE_STORY } from '@shared/sample-story';
 import { ERROR_CODES } from '@shared/schemas/common';
-import { isWellFormedShareId, SAMPLE_SHARE_ID, shareTooLargeMessage, SHARING_MESSAGES, type SharedStory } from '@shared/schemas/sharing';
+import {
+  isWellFormedShareId,
+  SAMPLE_SHARE_ID,
+  shareTooLargeMessage,
+  SHARING_MESSAGES,
+  type SharedStory,
+} from '@shared/schemas/sharing';
 import type { Broadcast } from '@server/plugins/redis';
 import type { ImageService } from './images';
 import { altFromScene } from './images/scene-prompt';
@@ -26,7 +32,8 @@ const SHARE_ID_BYTES = 12;
 export const shareNotFound = () => new AppError(404, ERROR_CODES.notFound, SHARING_MESSAGES.notFound);
 
 /** A shared picture's address: readable by anyone holding the link, for as long as the link lives. */
-export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false) => `/api/shared/${shareId}/images/${hash}${thumbnail ? '.thumb' : ''}.webp`;
+export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false) =>
+  `/api/shared/${shareId}/images/${hash}${thumbnail ? '.thumb' : ''}.webp`;
 
 /**
  * Bytes of shared pictures kept in memory. A picture's address is its content's hash, so a kept copy
@@ -36,7 +43,10 @@ export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false)
 export const SHARED_PICTURES_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Pictures by hash, least recently read dropped first past `maxBytes`; one database read per hash at a time. */
-export function createPictureCache(load: (hash: string) => Promise<StoredAsset | null>, maxBytes = SHARED_PICTURES_CACHE_BYTES) {
+export function createPictureCache(
+  load: (hash: string) => Promise<StoredAsset | null>,
+  maxBytes = SHARED_PICTURES_CACHE_BYTES,
+) {
   const kept = new Map<string, StoredAsset>();
   const loading = new Map<string, Promise<StoredAsset | null>>();
   let bytes = 0;
@@ -94,7 +104,15 @@ interface SharingDeps {
   quotas: Pick<QuotaService, 'limits' | 'assertRoom'>;
 }
 
-export function createSharingService({ repos, images, now, shareMaxBytes, compress = false, revocations = null, quotas }: SharingDeps) {
+export function createSharingService({
+  repos,
+  images,
+  now,
+  shareMaxBytes,
+  compress = false,
+  revocations = null,
+  quotas,
+}: SharingDeps) {
   const pictures = createPictureCache((hash) => repos.images.asset(hash));
   /** Each player's shares are written one after another (see one-at-a-time.ts). */
   const oneAtATime = createOneAtATime();
@@ -134,14 +152,23 @@ export function createSharingService({ repos, images, now, shareMaxBytes, compre
       const shareId = randomBytes(SHARE_ID_BYTES).toString('base64url');
       // The story at one moment (as an export reads it), its shown texts only, read no further than
       // the limit: a story far past it is refused without being loaded.
-      const snapshot = await repos.storyFiles.snapshot(storyId, userId, images.enabled, { maxTextBytes: shareMaxBytes, versions: false });
+      const snapshot = await repos.storyFiles.snapshot(storyId, userId, images.enabled, {
+        maxTextBytes: shareMaxBytes,
+        versions: false,
+      });
       if (!snapshot) throw storyNotFound();
       const tooLarge = () => new AppError(413, ERROR_CODES.tooLarge, shareTooLargeMessage(shareMaxBytes));
       if (!snapshot.complete) throw tooLarge();
       // The snapshot keeps the pictures it was shared with: their content hashes never change.
       const messages = snapshot.messages.map(({ role, content, picture }) =>
         picture && role === 'assistant'
-          ? { role, content, image: sharedImageUrl(shareId, picture.hash), thumbnail: sharedImageUrl(shareId, picture.hash, true), imageAlt: altFromScene(picture.scene) }
+          ? {
+              role,
+              content,
+              image: sharedImageUrl(shareId, picture.hash),
+              thumbnail: sharedImageUrl(shareId, picture.hash, true),
+              imageAlt: altFromScene(picture.scene),
+            }
           : { role, content },
       );
       // The limit is on the answer readers get (texts, escapes, picture addresses): what the cache holds.
@@ -161,10 +188,23 @@ export function createSharingService({ repos, images, now, shareMaxBytes, compre
         }
       }
       if (answerBytes > shareMaxBytes) throw tooLarge();
-      const pictureHashes = snapshot.messages.flatMap((m) => (m.picture && m.role === 'assistant' ? [m.picture.hash] : []));
+      const pictureHashes = snapshot.messages.flatMap((m) =>
+        m.picture && m.role === 'assistant' ? [m.picture.hash] : [],
+      );
       const { maxShares, maxStoredBytes } = quotas.limits;
       await oneAtATime(userId, () =>
-        refusedOverQuota(quotas.limits, () => repos.shares.create({ id: shareId, userId, storyId, title, messageJsons, pictureHashes, now: now(), quotas: { maxShares, maxStoredBytes } })),
+        refusedOverQuota(quotas.limits, () =>
+          repos.shares.create({
+            id: shareId,
+            userId,
+            storyId,
+            title,
+            messageJsons,
+            pictureHashes,
+            now: now(),
+            quotas: { maxShares, maxStoredBytes },
+          }),
+        ),
       );
       return { shareId };
     },

@@ -6,7 +6,13 @@
 // recorded in the usage ledger by characters.
 import { createHash } from 'node:crypto';
 import { CONTAINER_FILES, sniffAudio } from '@server/ai/speech/audio-format';
-import { SpeechError, type SttConfig, type SttProvider, type TtsConfig, type TtsProvider } from '@server/ai/speech/types';
+import {
+  SpeechError,
+  type SttConfig,
+  type SttProvider,
+  type TtsConfig,
+  type TtsProvider,
+} from '@server/ai/speech/types';
 import type { Repositories } from '@server/db/repositories';
 import type { SpeechClip } from '@server/db/repositories/speech';
 import { AppError } from '@server/errors';
@@ -46,7 +52,6 @@ export interface LocatedPart {
   etag: string;
 }
 
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export function createSpeechService(deps: SpeechServiceDeps) {
@@ -56,14 +61,33 @@ export function createSpeechService(deps: SpeechServiceDeps) {
   const inFlight = new Map<string, Promise<SpeechClip>>();
 
   /** A provider's failure as the player reads it (502, or 504 for a timeout); what happened goes to the log only. */
-  function providerFailure(error: unknown, kind: 'speech' | 'transcription', context: Record<string, unknown>): unknown {
+  function providerFailure(
+    error: unknown,
+    kind: 'speech' | 'transcription',
+    context: Record<string, unknown>,
+  ): unknown {
     if (!(error instanceof SpeechError)) return error;
     const speech = kind === 'speech';
     const provider = speech ? tts : stt;
     const apiKey = speech ? deps.ttsConfig.apiKey : deps.sttConfig.apiKey;
-    deps.log.warn({ ...context, provider: provider?.id, model: provider?.model, failure: error.failure, detail: scrubbed(error.detail, apiKey) }, `${kind} provider call failed`);
+    deps.log.warn(
+      {
+        ...context,
+        provider: provider?.id,
+        model: provider?.model,
+        failure: error.failure,
+        detail: scrubbed(error.detail, apiKey),
+      },
+      `${kind} provider call failed`,
+    );
     const timeout = error.failure === 'timeout';
-    const code = speech ? (timeout ? ERROR_CODES.speechTimeout : ERROR_CODES.speechFailed) : timeout ? ERROR_CODES.transcriptionTimeout : ERROR_CODES.transcriptionFailed;
+    const code = speech
+      ? timeout
+        ? ERROR_CODES.speechTimeout
+        : ERROR_CODES.speechFailed
+      : timeout
+        ? ERROR_CODES.transcriptionTimeout
+        : ERROR_CODES.transcriptionFailed;
     return new AppError(timeout ? 504 : 502, code, speech ? SPEECH_MESSAGES.speakFailed : SPEECH_MESSAGES.recordFailed);
   }
 
@@ -81,7 +105,11 @@ export function createSpeechService(deps: SpeechServiceDeps) {
     let mime: string;
     try {
       // Not tied to the request: a clip the listener skipped is still kept for the next replay.
-      ({ bytes, mime } = await voice.synthesize({ text: part.text, voice: part.voice, signal: new AbortController().signal }));
+      ({ bytes, mime } = await voice.synthesize({
+        text: part.text,
+        voice: part.voice,
+        signal: new AbortController().signal,
+      }));
     } catch (error) {
       throw providerFailure(error, 'speech', { storyId: part.storyId, messageId: part.messageId, voice: part.voice });
     }
@@ -92,7 +120,14 @@ export function createSpeechService(deps: SpeechServiceDeps) {
         messageId: part.messageId,
         voice: part.voice,
         textHash: part.textHash,
-        usage: { userId, storyId: part.storyId, kind: 'speech', provider: voice.id, model: voice.model, characters: clip.characters },
+        usage: {
+          userId,
+          storyId: part.storyId,
+          kind: 'speech',
+          provider: voice.id,
+          model: voice.model,
+          characters: clip.characters,
+        },
         now: deps.now(),
       });
       // This runs under a GET, which the app does not flush for: the paid-for clip and its ledger row must be durable.
@@ -142,9 +177,9 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       const key = `${part.messageId}\n${part.voice}\n${part.textHash}`;
       const running = inFlight.get(key);
       if (running) return running;
-      const pending = (async () => (await repos.speech.findClip(part.messageId, part.voice, part.textHash)) ?? synthesize(userId, part, tts))().finally(() =>
-        inFlight.delete(key),
-      );
+      const pending = (async () =>
+        (await repos.speech.findClip(part.messageId, part.voice, part.textHash)) ??
+        synthesize(userId, part, tts))().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
       return pending;
     },
@@ -164,12 +199,24 @@ export function createSpeechService(deps: SpeechServiceDeps) {
         let text: string;
         try {
           // The file is named after what the bytes are, whatever the header claimed: servers choose the decoder by its extension.
-          ({ text } = await stt.transcribe({ audio, ...CONTAINER_FILES[container], signal: new AbortController().signal }));
+          ({ text } = await stt.transcribe({
+            audio,
+            ...CONTAINER_FILES[container],
+            signal: new AbortController().signal,
+          }));
         } catch (error) {
           throw providerFailure(error, 'transcription', { userId, bytes: audio.length, container });
         }
         const transcript = text.trim();
-        await repos.usage.record({ userId, storyId: null, kind: 'transcription', provider: stt.id, model: stt.model, characters: transcript.length, createdAt: deps.now() });
+        await repos.usage.record({
+          userId,
+          storyId: null,
+          kind: 'transcription',
+          provider: stt.id,
+          model: stt.model,
+          characters: transcript.length,
+          createdAt: deps.now(),
+        });
         return { text: transcript };
       } finally {
         await hold.release();

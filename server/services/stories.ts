@@ -77,7 +77,14 @@ export function createStoryService(deps: StoryDeps) {
 
     /** Saves the panel's three fields; the next turn works from them. 409 while a reply is being written. */
     async saveMemory(userId: number, storyId: number, body: StoryMemoryBody): Promise<StoryMemory> {
-      const saved = await repos.stories.updateMemory({ storyId, userId, now: deps.now(), premise: body.premise, memory: body.summary, notes: body.notes });
+      const saved = await repos.stories.updateMemory({
+        storyId,
+        userId,
+        now: deps.now(),
+        premise: body.premise,
+        memory: body.summary,
+        notes: body.notes,
+      });
       if (saved === 'missing') throw notFound();
       if (saved === 'busy') throw storyBusy();
       return { premise: saved.premise, summary: saved.memory, notes: saved.notes };
@@ -94,8 +101,17 @@ export function createStoryService(deps: StoryDeps) {
      * story-json.ts), once ownership and the lease are known (a change just made under them).
      */
     async stateOf(storyId: number, replying: boolean): Promise<Buffer> {
-      const [read, pictures, canRedo] = await Promise.all([storyJson.read(storyId), deps.images.forStory(storyId), repos.storyVersions.canRedo(storyId)]);
-      const rest: Omit<StoryStateResponse, 'messages'> = { replying, images: pictures.images, storyImage: pictures.storyImage, canRedo };
+      const [read, pictures, canRedo] = await Promise.all([
+        storyJson.read(storyId),
+        deps.images.forStory(storyId),
+        repos.storyVersions.canRedo(storyId),
+      ]);
+      const rest: Omit<StoryStateResponse, 'messages'> = {
+        replying,
+        images: pictures.images,
+        storyImage: pictures.storyImage,
+        canRedo,
+      };
       return storyJson.answer(read, pictures.byMessage, rest);
     },
 
@@ -106,7 +122,10 @@ export function createStoryService(deps: StoryDeps) {
       // 'Try again' replaces a reply under a new id, so a bookmark may name an id that is gone:
       // any id within the story's span still recovers it (only this story's messages are sent).
       const { heads } = read;
-      if (messageId !== undefined && (heads.length === 0 || messageId < heads[0].id || messageId > heads[heads.length - 1].id)) {
+      if (
+        messageId !== undefined &&
+        (heads.length === 0 || messageId < heads[0].id || messageId > heads[heads.length - 1].id)
+      ) {
         throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.messageNotFound);
       }
       const rest: Omit<StoryRecoverResponse, 'messages'> = {
@@ -131,7 +150,12 @@ export function createStoryService(deps: StoryDeps) {
       const opening = cutMiddle((await repos.stories.firstReply(storyId))?.content ?? '', TITLE_OPENING_TOKENS, count);
       const request = {
         system: TITLE_SYSTEM_PROMPT,
-        messages: [{ role: 'user' as const, content: titleUserPrompt(cutMiddle(story.premise, TITLE_PREMISE_TOKENS, count), opening) }],
+        messages: [
+          {
+            role: 'user' as const,
+            content: titleUserPrompt(cutMiddle(story.premise, TITLE_PREMISE_TOKENS, count), opening),
+          },
+        ],
         maxOutputTokens: TITLE_MAX_OUTPUT_TOKENS,
         temperature: TITLE_TEMPERATURE,
         task: { kind: 'title' as const, premise: story.premise, opening },
@@ -147,7 +171,10 @@ export function createStoryService(deps: StoryDeps) {
         return { title };
       } catch (error) {
         if (!(error instanceof NarratorError)) throw error;
-        deps.log.warn({ storyId, provider: provider.id, failure: error.failure, detail: scrubbed(error.detail, deps.apiKey) }, 'title generation failed; using the premise');
+        deps.log.warn(
+          { storyId, provider: provider.id, failure: error.failure, detail: scrubbed(error.detail, deps.apiKey) },
+          'title generation failed; using the premise',
+        );
         return { title: fallback };
       } finally {
         await hold.release();

@@ -6,10 +6,18 @@ import type { z } from 'zod';
 import type { ImportedMessage, ImportedStory } from '@server/db/repositories/story-files';
 
 export type { ImportedStory };
-import { STORY_FILE_FORMAT, STORY_FILE_MESSAGES, STORY_FILE_VERSION, storyFileSchema, type StoryFileMessage } from '@shared/schemas/story-export';
+import {
+  STORY_FILE_FORMAT,
+  STORY_FILE_MESSAGES,
+  STORY_FILE_VERSION,
+  storyFileSchema,
+  type StoryFileMessage,
+} from '@shared/schemas/story-export';
 
-
-export type StoryFileCheck = { ok: true; story: ImportedStory; messages: StoryFileMessage[] } | { ok: false; notJson: true } | { ok: false; notJson?: false; message: string };
+export type StoryFileCheck =
+  | { ok: true; story: ImportedStory; messages: StoryFileMessage[] }
+  | { ok: false; notJson: true }
+  | { ok: false; notJson?: false; message: string };
 
 /** The first problem of a file that is not a story (as the schema found it), in a sentence a player can act on. */
 export function whyNotAStory(raw: unknown, error: z.ZodError): string {
@@ -40,5 +48,9 @@ export function checkStoryFile(text: string): StoryFileCheck {
 
 /** A checked message as the import writes it. */
 export function importedMessage(m: StoryFileMessage): ImportedMessage {
-  return { ...m, createdAt: new Date(m.createdAt), versions: m.versions?.map((v) => ({ ...v, createdAt: new Date(v.createdAt) })) };
+  return {
+    ...m,
+    createdAt: new Date(m.createdAt),
+    versions: m.versions?.map((v) => ({ ...v, createdAt: new Date(v.createdAt) })),
+  };
 }

@@ -17,7 +17,19 @@ const file = (title: string, replies: number) => ({
   story: { title, premise: 'A premise', memory: '', memoryCovers: 0, notes: '', createdAt: at },
   messages: [
     { role: 'user', content: 'A premise', turn: 0, isInitial: true, createdAt: at },
-    ...Array.from({ length: replies }, (_, i) => ({ role: 'assistant', content: `Reply ${i}`, turn: 0, isInitial: false, createdAt: at, versions: Array.from({ length: 150 }, (_, v) => ({ kind: v ? 'edit' : 'original', content: `Reply ${i}`, createdAt: at })), version: 1 })),
+    ...Array.from({ length: replies }, (_, i) => ({
+      role: 'assistant',
+      content: `Reply ${i}`,
+      turn: 0,
+      isInitial: false,
+      createdAt: at,
+      versions: Array.from({ length: 150 }, (_, v) => ({
+        kind: v ? 'edit' : 'original',
+        content: `Reply ${i}`,
+        createdAt: at,
+      })),
+      version: 1,
+    })),
   ],
 });
 const bytes = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
@@ -35,12 +47,20 @@ describe('createStoryFileReader', () => {
       reader.read(bytes({ format: 'something else' })),
     ]);
     expect(long.ok && long.story.title).toBe('Long');
-    expect(long.ok && long.messages.map((m) => m.content)).toEqual(['A premise', ...Array.from({ length: 40 }, (_, i) => `Reply ${i}`)]);
+    expect(long.ok && long.messages.map((m) => m.content)).toEqual([
+      'A premise',
+      ...Array.from({ length: 40 }, (_, i) => `Reply ${i}`),
+    ]);
     expect(long.ok && long.messages[1].versions?.[149].createdAt).toEqual(new Date(at));
     expect(long.ok && long.story.createdAt).toEqual(new Date(at));
     expect(short.ok && short.messages).toHaveLength(2);
     expect(broken).toEqual({ ok: false, notJson: true, message: '' });
-    expect(wrong).toEqual({ ok: false, notJson: false, message: 'This file is not a story exported from Taleweaver, or it is damaged (Invalid input: expected "taleweaver.story" at format).' });
+    expect(wrong).toEqual({
+      ok: false,
+      notJson: false,
+      message:
+        'This file is not a story exported from Taleweaver, or it is damaged (Invalid input: expected "taleweaver.story" at format).',
+    });
   });
 
   it('fails the files it still holds when it closes, and a new reader works', async () => {

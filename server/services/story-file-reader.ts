@@ -9,7 +9,8 @@ import type { ImportedMessage } from '@server/db/repositories/story-files';
 import type { ImportedStory } from './story-file-check';
 import type { WorkerAnswer, WorkerRequest } from './story-file-worker';
 
-export type ReadStoryFile = { ok: true; story: ImportedStory; messages: ImportedMessage[] } | { ok: false; notJson: boolean; message: string };
+export type ReadStoryFile =
+  { ok: true; story: ImportedStory; messages: ImportedMessage[] } | { ok: false; notJson: boolean; message: string };
 
 interface Pending {
   resolve: (result: ReadStoryFile) => void;
@@ -22,7 +23,10 @@ interface Pending {
 export function startStoryFileWorker(): Worker {
   if (import.meta.url.endsWith('.ts')) {
     const source = new URL('./story-file-worker.ts', import.meta.url).href;
-    return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true });
+    return new Worker(
+      `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`,
+      { eval: true },
+    );
   }
   return new Worker(new URL('./story-file-worker.js', import.meta.url));
 }
@@ -43,7 +47,10 @@ export function createStoryFileReader() {
     const started = startStoryFileWorker();
     // Not a reason for the process to stay alive; closed with the app.
     started.unref();
-    const askForNext = (id: number) => setImmediate(() => pending.has(id) && worker === started && started.postMessage({ id, next: true } satisfies WorkerRequest));
+    const askForNext = (id: number) =>
+      setImmediate(
+        () => pending.has(id) && worker === started && started.postMessage({ id, next: true } satisfies WorkerRequest),
+      );
     started.on('message', (answer: WorkerAnswer) => {
       const job = pending.get(answer.id);
       if (!job) return;
@@ -55,7 +62,11 @@ export function createStoryFileReader() {
         askForNext(answer.id);
       } else {
         pending.delete(answer.id);
-        job.resolve(answer.part === 'done' ? { ok: true, story: job.story!, messages: job.messages } : { ok: false, notJson: answer.notJson, message: answer.message });
+        job.resolve(
+          answer.part === 'done'
+            ? { ok: true, story: job.story!, messages: job.messages }
+            : { ok: false, notJson: answer.notJson, message: answer.message },
+        );
       }
     });
     started.on('error', (error) => failAll(error));

@@ -9,7 +9,14 @@ import type { Repositories } from '@server/db/repositories';
 import type { SnapshotMessage, StorySnapshot } from '@server/db/repositories/story-files';
 import { AppError, MESSAGES, tooManyRequests } from '@server/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
-import { STORY_FILE_FORMAT, STORY_FILE_MESSAGES, STORY_FILE_VERSION, STORY_IMPORTS_PER_HOUR, type StoryFileMessage, type StoryImportResponse } from '@shared/schemas/story-export';
+import {
+  STORY_FILE_FORMAT,
+  STORY_FILE_MESSAGES,
+  STORY_FILE_VERSION,
+  STORY_IMPORTS_PER_HOUR,
+  type StoryFileMessage,
+  type StoryImportResponse,
+} from '@shared/schemas/story-export';
 import { imageUrl } from './images';
 import { refusedOverQuota, type QuotaService } from './quotas';
 import type { RequestLimiter } from './request-limiter';
@@ -65,10 +72,17 @@ export function fileSlug(title: string): string {
 export function markdownText(text: string): string {
   return text
     .replace(/[\\`*_[\]<>|]/g, '\\$&')
-    .replace(/^(\s*)(?:([#>+-])|(\d+)\.)/gm, (_all, space: string, mark?: string, digits?: string) => (mark ? `${space}\\${mark}` : `${space}${digits}\\.`));
+    .replace(/^(\s*)(?:([#>+-])|(\d+)\.)/gm, (_all, space: string, mark?: string, digits?: string) =>
+      mark ? `${space}\\${mark}` : `${space}${digits}\\.`,
+    );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A player's text on one Markdown line (a premise, an action, a picture's description). */
 const oneLine = (text: string) => markdownText(text).replace(/\n+/g, ' ');
@@ -84,7 +98,12 @@ function fileMessage(m: SnapshotMessage): StoryFileMessage {
     isInitial: m.isInitial,
     createdAt: m.createdAt.toISOString(),
     ...(m.picture ? { image: { hash: m.picture.hash, alt: m.picture.scene } } : {}),
-    ...(m.history ? { versions: m.history.map(({ kind, content, createdAt }) => ({ kind, content, createdAt })), version: m.version } : {}),
+    ...(m.history
+      ? {
+          versions: m.history.map(({ kind, content, createdAt }) => ({ kind, content, createdAt })),
+          version: m.version,
+        }
+      : {}),
   };
 }
 
@@ -98,9 +117,15 @@ function* joinedLines(lines: Iterable<string>): Generator<string> {
 }
 
 /** The bytes of text an imported story stores (as the storage quota counts them): the story's own text, every message and version. */
-export function storedBytesOf(story: { premise: string; memory: string; notes: string }, messages: Array<{ content: string; versions?: Array<{ content: string }> }>): number {
+export function storedBytesOf(
+  story: { premise: string; memory: string; notes: string },
+  messages: Array<{ content: string; versions?: Array<{ content: string }> }>,
+): number {
   const text = (value: string) => Buffer.byteLength(value);
-  const inMessages = messages.reduce((sum, m) => sum + text(m.content) + (m.versions ?? []).reduce((all, v) => all + text(v.content), 0), 0);
+  const inMessages = messages.reduce(
+    (sum, m) => sum + text(m.content) + (m.versions ?? []).reduce((all, v) => all + text(v.content), 0),
+    0,
+  );
   return text(story.premise) + text(story.memory) + text(story.notes) + inMessages;
 }
 
@@ -127,13 +152,24 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
    * The story's JSON file as JSON.stringify(file, null, 2) writes it `depth` levels deep, in
    * pieces: its fields (after `before`, e.g. the account file's storyId), then one message at a time.
    */
-  function storyFileText({ snapshot, title, createdAt, folded }: ExportedStory, depth: number, before: Record<string, unknown> = {}): AsyncGenerator<string> {
+  function storyFileText(
+    { snapshot, title, createdAt, folded }: ExportedStory,
+    depth: number,
+    before: Record<string, unknown> = {},
+  ): AsyncGenerator<string> {
     const head = {
       ...before,
       format: STORY_FILE_FORMAT,
       version: STORY_FILE_VERSION,
       exportedAt: now().toISOString(),
-      story: { title, premise: snapshot.premise, memory: snapshot.memory, memoryCovers: folded, notes: snapshot.notes, createdAt: createdAt.toISOString() },
+      story: {
+        title,
+        premise: snapshot.premise,
+        memory: snapshot.memory,
+        memoryCovers: folded,
+        notes: snapshot.notes,
+        createdAt: createdAt.toISOString(),
+      },
     };
     function* messages() {
       for (const message of snapshot.messages) yield [prettyJson(fileMessage(message), depth + 2)];
@@ -143,13 +179,19 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
 
   function* markdownLines({ snapshot, title }: ExportedStory, baseUrl: string): Generator<string> {
     const turns = snapshot.messages.filter((m) => m.role === 'user' && !m.isInitial).length;
-    yield* [`# ${markdownText(title)}`, '', `*Played on Taleweaver, exported ${dateFormat.format(now())}. ${turns === 1 ? '1 turn' : `${turns} turns`}.*`, ''];
+    yield* [
+      `# ${markdownText(title)}`,
+      '',
+      `*Played on Taleweaver, exported ${dateFormat.format(now())}. ${turns === 1 ? '1 turn' : `${turns} turns`}.*`,
+      '',
+    ];
     for (const message of snapshot.messages) {
       if (message.isInitial) yield* [`> **Premise:** ${oneLine(message.content)}`, ''];
       else if (message.role === 'user') yield* ['---', '', `**You:** ${oneLine(message.content)}`, ''];
       else {
         yield* message.content.split(/\n{2,}/).flatMap((paragraph) => [markdownText(paragraph.trim()), '']);
-        if (message.picture) yield* [`![${oneLine(message.picture.scene)}](${baseUrl}${imageUrl(message.picture.hash)})`, ''];
+        if (message.picture)
+          yield* [`![${oneLine(message.picture.scene)}](${baseUrl}${imageUrl(message.picture.hash)})`, ''];
       }
     }
   }
@@ -165,19 +207,31 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
         yield* storyFileText(story, 0);
         yield '\n';
       }
-      return { filename: `${fileSlug(story.title)}.taleweaver.json`, contentType: 'application/json; charset=utf-8', body: chunked(file()) };
+      return {
+        filename: `${fileSlug(story.title)}.taleweaver.json`,
+        contentType: 'application/json; charset=utf-8',
+        body: chunked(file()),
+      };
     },
 
     async exportMarkdown(userId: number, storyId: number, baseUrl: string): Promise<DownloadedFile> {
       const story = await load(userId, storyId, false);
-      return { filename: `${fileSlug(story.title)}.md`, contentType: 'text/markdown; charset=utf-8', body: chunked(joinedLines(markdownLines(story, baseUrl))) };
+      return {
+        filename: `${fileSlug(story.title)}.md`,
+        contentType: 'text/markdown; charset=utf-8',
+        body: chunked(joinedLines(markdownLines(story, baseUrl))),
+      };
     },
 
     /** A file's bytes (JSON, up to 5 MB) as a new story of the player's, checked whole first (in a worker thread). */
     async importFile(userId: number, body: Uint8Array): Promise<StoryImportResponse> {
-      if (!(await limiter.allow(importLimit, String(userId)))) throw tooManyRequests(STORY_FILE_MESSAGES.tooManyImports, 3600);
+      if (!(await limiter.allow(importLimit, String(userId))))
+        throw tooManyRequests(STORY_FILE_MESSAGES.tooManyImports, 3600);
       const checked = await reader.read(body);
-      if (!checked.ok) throw checked.notJson ? new AppError(400, ERROR_CODES.badJson, MESSAGES.badJson) : new AppError(400, ERROR_CODES.validation, checked.message);
+      if (!checked.ok)
+        throw checked.notJson
+          ? new AppError(400, ERROR_CODES.badJson, MESSAGES.badJson)
+          : new AppError(400, ERROR_CODES.validation, checked.message);
       const { story, messages } = checked;
       const storyId = await oneAtATime(userId, async () => {
         // A full account is refused before 5 MB are written; the write checks again, exactly.

@@ -34,9 +34,23 @@ describe('a story read as JSON bytes', () => {
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
     const body = res.json();
     expect(storyStateResponseSchema.strict().parse(body)).toEqual(body);
-    for (const message of body.messages) expect(Object.keys(storyStateResponseSchema.shape.messages.element.strict().parse(message))).toEqual(Object.keys(message));
-    expect(body.messages.map((m: { content: string }) => m.content)).toEqual(['A clockmaker whose clocks tell the future', expect.any(String), 'I wind the smallest clock', TRICKY]);
-    expect(body.messages[3]).toMatchObject({ messageId: reply.messageId, role: 'assistant', version: 2, versions: 2, isInitialMessage: false });
+    for (const message of body.messages)
+      expect(Object.keys(storyStateResponseSchema.shape.messages.element.strict().parse(message))).toEqual(
+        Object.keys(message),
+      );
+    expect(body.messages.map((m: { content: string }) => m.content)).toEqual([
+      'A clockmaker whose clocks tell the future',
+      expect.any(String),
+      'I wind the smallest clock',
+      TRICKY,
+    ]);
+    expect(body.messages[3]).toMatchObject({
+      messageId: reply.messageId,
+      role: 'assistant',
+      version: 2,
+      versions: 2,
+      isInitialMessage: false,
+    });
     expect(body.messages[0]).toMatchObject({ role: 'user', isInitialMessage: true });
     expect(body.messages[0]).not.toHaveProperty('version');
     expect(new Date(body.messages[3].createdAt).toISOString()).toBe(body.messages[3].createdAt);
@@ -68,14 +82,17 @@ describe('a story read as JSON bytes', () => {
       const { client } = await registerUser(ctx.app);
       const { storyId } = await startStory(client, 'A baker whose bread remembers');
       const reply = await play(client, storyId, 'I taste the crust');
-      const shown = async () => (await client.get(`/api/story/${storyId}/current-state`)).json().messages.at(-1).content as string;
+      const shown = async () =>
+        (await client.get(`/api/story/${storyId}/current-state`)).json().messages.at(-1).content as string;
       expect(await shown()).toBe(reply.message);
 
       const elsewhere = new TestClient(other.app);
       for (const [name, value] of client.cookies) elsewhere.cookies.set(name, value);
       expect((await edit(elsewhere, storyId, reply.messageId, 'The crust tastes of summer.')).statusCode).toBe(200);
       expect(await shown()).toBe('The crust tastes of summer.');
-      expect((await elsewhere.post(`/api/story/${storyId}/messages/${reply.messageId}/select`, { version: 1 })).statusCode).toBe(200);
+      expect(
+        (await elsewhere.post(`/api/story/${storyId}/messages/${reply.messageId}/select`, { version: 1 })).statusCode,
+      ).toBe(200);
       expect(await shown()).toBe(reply.message);
     } finally {
       await other.app.close();
@@ -89,7 +106,10 @@ describe('a story read as JSON bytes', () => {
     const second = await startStory(client, 'A beekeeper whose bees carry letters');
     await play(client, second.storyId, 'I open the oldest hive');
     const repos = createRepositories(ctx.database.db);
-    const contents = async (storyId: number) => (await client.get(`/api/story/${storyId}/current-state`)).json().messages.map((m: { content: string }) => JSON.stringify(m.content));
+    const contents = async (storyId: number) =>
+      (await client.get(`/api/story/${storyId}/current-state`))
+        .json()
+        .messages.map((m: { content: string }) => JSON.stringify(m.content));
     const asRead = (bodies: Buffer[]) => bodies.map((b) => b.toString('utf8'));
 
     const sizing = createStoryJson(repos);
@@ -102,7 +122,16 @@ describe('a story read as JSON bytes', () => {
     // Room for both stories less one byte: reading the second drops texts of the first (read less
     // recently), and none of the second's.
     let textReads = 0;
-    const counted = { ...repos, stories: { ...repos.stories, messageTexts: (...args: Parameters<typeof repos.stories.messageTexts>) => (textReads++, repos.stories.messageTexts(...args)) } };
+    const counted = {
+      ...repos,
+      stories: {
+        ...repos.stories,
+        messageTexts: (...args: Parameters<typeof repos.stories.messageTexts>) => (
+          textReads++,
+          repos.stories.messageTexts(...args)
+        ),
+      },
+    };
     const json = createStoryJson(counted, bothBytes - 1);
     expect(asRead((await json.read(first.storyId)).bodies)).toEqual(await contents(first.storyId));
     expect(json.stats()).toEqual({ texts: 4, bytes: firstBytes });
@@ -118,7 +147,8 @@ describe('a story read as JSON bytes', () => {
     expect(textReads).toBe(3);
     // Smaller than one story: every read still answers every text, read again from the database.
     const tiny = createStoryJson(repos, 10);
-    for (let i = 0; i < 2; i += 1) expect(asRead((await tiny.read(first.storyId)).bodies)).toEqual(await contents(first.storyId));
+    for (let i = 0; i < 2; i += 1)
+      expect(asRead((await tiny.read(first.storyId)).bodies)).toEqual(await contents(first.storyId));
     expect(tiny.stats().bytes).toBeLessThanOrEqual(10);
   });
 
@@ -127,7 +157,13 @@ describe('a story read as JSON bytes', () => {
     // answer) while the first send's hooks were still running: the player got the first, the log
     // an error with a stack on every undo, redo and erase, and the second could have won.
     const logged: Array<{ level: number; msg: string }> = [];
-    const watched = await createTestApp({}, { database: ctx.database, logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line)) } } });
+    const watched = await createTestApp(
+      {},
+      {
+        database: ctx.database,
+        logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
+      },
+    );
     try {
       const { client } = await registerUser(watched.app);
       const { storyId, messageId } = await startStory(client, 'A ferryman who keeps the names of his passengers');

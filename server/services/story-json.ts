@@ -85,7 +85,10 @@ export function createStoryJson(repos: Repositories, capacityBytes = STORY_TEXT_
       }
     }
     if (missing.length > 0) {
-      const rows = await repos.stories.messageTexts(storyId, missing.map((i) => heads[i].id));
+      const rows = await repos.stories.messageTexts(
+        storyId,
+        missing.map((i) => heads[i].id),
+      );
       for (const row of rows) keep(row.id, row.version, row.content, read);
       for (const i of missing) {
         const entry = find(heads[i].id, heads[i].version);

@@ -57,8 +57,18 @@ export function createStoryMemory(deps: MemoryDeps) {
   /** Summarises the next piece of the unfolded messages through `targetId` into the memory. */
   async function fold(story: StoryRecord, targetId: number, count: (text: string) => number): Promise<void> {
     const maxWords = Math.floor(deps.budget.memory * WORDS_PER_TOKEN);
-    const { memory, roomTokens } = summaryRoom(story.memory, maxWords, summaryPromptLimit(deps.contextTokens, deps.budget), count);
-    const read = await deps.repos.stories.oldestUnfolded(story.id, story.memoryThroughId, targetId, pieceLimits(roomTokens, transcriptLineTokens(count)));
+    const { memory, roomTokens } = summaryRoom(
+      story.memory,
+      maxWords,
+      summaryPromptLimit(deps.contextTokens, deps.budget),
+      count,
+    );
+    const read = await deps.repos.stories.oldestUnfolded(
+      story.id,
+      story.memoryThroughId,
+      targetId,
+      pieceLimits(roomTokens, transcriptLineTokens(count)),
+    );
     const piece = summaryPiece(read.messages, roomTokens, !read.more, count);
     if (!piece) return;
     const request = {
@@ -73,12 +83,26 @@ export function createStoryMemory(deps: MemoryDeps) {
     let result;
     try {
       result = await deps.provider.generate(request);
-      await recordNarratorCall(deps.repos, deps.provider, { userId: story.userId, storyId: story.id, kind: 'summary', request, result, now: deps.now() });
+      await recordNarratorCall(deps.repos, deps.provider, {
+        userId: story.userId,
+        storyId: story.id,
+        kind: 'summary',
+        request,
+        result,
+        now: deps.now(),
+      });
     } finally {
       await hold.release();
     }
     const next = cutMiddle(result.text.trim(), deps.budget.memory, count);
-    if (next) await deps.repos.stories.applyFold(story.id, { throughId: story.memoryThroughId, memory: story.memory }, piece.throughId, next, deps.now());
+    if (next)
+      await deps.repos.stories.applyFold(
+        story.id,
+        { throughId: story.memoryThroughId, memory: story.memory },
+        piece.throughId,
+        next,
+        deps.now(),
+      );
     await deps.flush();
   }
 
@@ -89,7 +113,13 @@ export function createStoryMemory(deps: MemoryDeps) {
      * outgrown their room. One fold per story at a time in this process; across processes the
      * compare-and-set on memoryThroughId keeps only the first.
      */
-    maybeFold(story: StoryRecord, recent: FoldCandidate[], olderUnfolded: boolean, systemTokens: number, count: (text: string) => number): void {
+    maybeFold(
+      story: StoryRecord,
+      recent: FoldCandidate[],
+      olderUnfolded: boolean,
+      systemTokens: number,
+      count: (text: string) => number,
+    ): void {
       if (inFlight.has(story.id)) return;
       const room = recentRoom(deps.budget, systemTokens, count(pinnedBlock(story.premise, story.notes)));
       const targetId = planFold(recent, room, olderUnfolded);
@@ -97,11 +127,17 @@ export function createStoryMemory(deps: MemoryDeps) {
       const job = fold(story, targetId, count)
         .catch((error: unknown) => {
           if (error instanceof AppError) {
-            deps.log.info({ storyId: story.id, reason: error.message }, 'story memory fold deferred: the player has no calls left for now');
+            deps.log.info(
+              { storyId: story.id, reason: error.message },
+              'story memory fold deferred: the player has no calls left for now',
+            );
             return;
           }
           const detail = error instanceof NarratorError ? scrubbed(error.detail, deps.apiKey) : String(error);
-          deps.log.warn({ storyId: story.id, provider: deps.provider.id, detail }, 'story memory fold failed; the turns stay verbatim for now');
+          deps.log.warn(
+            { storyId: story.id, provider: deps.provider.id, detail },
+            'story memory fold failed; the turns stay verbatim for now',
+          );
         })
         .finally(() => inFlight.delete(story.id));
       inFlight.set(story.id, job);

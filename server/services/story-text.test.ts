@@ -53,13 +53,27 @@ describe('remainingAllowance', () => {
 
 describe('narrator errors', () => {
   it('maps each failure to its status, code and sentence, naming a started story when asked', () => {
-    expect(narratorAppError(new NarratorError('timeout', 'x'))).toMatchObject({ statusCode: 504, code: 'NARRATOR_TIMEOUT', message: 'The narrator took too long to answer. Please try again.', extra: {} });
-    expect(narratorAppError(new NarratorError('unavailable', 'x'), 7)).toMatchObject({ statusCode: 502, code: 'NARRATOR_UNAVAILABLE', extra: { storyId: 7 } });
-    expect(narratorAppError(new NarratorError('misconfigured', 'x'))).toMatchObject({ statusCode: 502, message: 'The narrator is not configured correctly.' });
+    expect(narratorAppError(new NarratorError('timeout', 'x'))).toMatchObject({
+      statusCode: 504,
+      code: 'NARRATOR_TIMEOUT',
+      message: 'The narrator took too long to answer. Please try again.',
+      extra: {},
+    });
+    expect(narratorAppError(new NarratorError('unavailable', 'x'), 7)).toMatchObject({
+      statusCode: 502,
+      code: 'NARRATOR_UNAVAILABLE',
+      extra: { storyId: 7 },
+    });
+    expect(narratorAppError(new NarratorError('misconfigured', 'x'))).toMatchObject({
+      statusCode: 502,
+      message: 'The narrator is not configured correctly.',
+    });
   });
 
   it('scrubs the API key out of log details', () => {
-    expect(scrubbed('HTTP 401: Incorrect API key provided: sk-abc123', 'sk-abc123')).toBe('HTTP 401: Incorrect API key provided: [redacted]');
+    expect(scrubbed('HTTP 401: Incorrect API key provided: sk-abc123', 'sk-abc123')).toBe(
+      'HTTP 401: Incorrect API key provided: [redacted]',
+    );
     expect(scrubbed('no key here', undefined)).toBe('no key here');
   });
 });
@@ -69,6 +83,9 @@ describe('describeProvider', () => {
     const builtin = describeProvider(loadConfig({}).llm);
     expect(builtin.provider).toBe('Offline demo narrator (builtin)');
     expect(builtin.notice).toMatch(/LLM_PROVIDER=openai[^]*LLM_BASE_URL, LLM_API_KEY and LLM_MODEL/);
-    expect(describeProvider(loadConfig({ LLM_PROVIDER: 'openai', LLM_MODEL: 'gpt-4o-mini' }).llm)).toEqual({ provider: 'OpenAI-compatible (gpt-4o-mini)', notice: null });
+    expect(describeProvider(loadConfig({ LLM_PROVIDER: 'openai', LLM_MODEL: 'gpt-4o-mini' }).llm)).toEqual({
+      provider: 'OpenAI-compatible (gpt-4o-mini)',
+      notice: null,
+    });
   });
 });

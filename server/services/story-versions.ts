@@ -79,17 +79,26 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
   /** The message as it now shows, with its shown version's picture when painted. */
   async function shownMessage(message: VersionedMessage): Promise<MessageChangeResponse> {
     const image = message.role === 'assistant' ? await deps.pictureOf(message.id) : undefined;
-    return { messageId: message.id, role: message.role, content: message.content, version: message.version, versions: message.versions, ...(image ? { image } : {}) };
+    return {
+      messageId: message.id,
+      role: message.role,
+      content: message.content,
+      version: message.version,
+      versions: message.versions,
+      ...(image ? { image } : {}),
+    };
   }
 
   return {
     async undo(userId: number, storyId: number): Promise<Buffer> {
-      if (accepted(await repos.storyVersions.undo(storyId, userId, deps.now())) === 'nothing') throw conflict(STORY_VERSION_MESSAGES.nothingToUndo);
+      if (accepted(await repos.storyVersions.undo(storyId, userId, deps.now())) === 'nothing')
+        throw conflict(STORY_VERSION_MESSAGES.nothingToUndo);
       return changed(storyId);
     },
 
     async redo(userId: number, storyId: number): Promise<Buffer> {
-      if (accepted(await repos.storyVersions.redo(storyId, userId, deps.now())) === 'nothing') throw conflict(STORY_VERSION_MESSAGES.nothingToRedo);
+      if (accepted(await repos.storyVersions.redo(storyId, userId, deps.now())) === 'nothing')
+        throw conflict(STORY_VERSION_MESSAGES.nothingToRedo);
       return changed(storyId);
     },
 
@@ -110,18 +119,28 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
         if (!(await repos.stories.findOwned(storyId, userId))) throw notFound();
         throw messageMissing();
       }
-      const head: Omit<MessageVersionsResponse, 'versions'> = { messageId: message.id, role: message.role, version: message.version };
+      const head: Omit<MessageVersionsResponse, 'versions'> = {
+        messageId: message.id,
+        role: message.role,
+        version: message.version,
+      };
       const pages = repos.storyVersions.versionPages(message);
       async function* versionTexts() {
         for await (const page of pages) {
-          for (const { version, kind, content, createdAt } of page) yield JSON.stringify({ version, kind, content, createdAt } satisfies MessageVersion);
+          for (const { version, kind, content, createdAt } of page)
+            yield JSON.stringify({ version, kind, content, createdAt } satisfies MessageVersion);
         }
       }
       return compactObjectWithArray(head, 'versions', versionTexts());
     },
 
     /** The owner's edit as a new version; 409 with the version shown now when the editor showed another. */
-    async edit(userId: number, storyId: number, messageId: number, body: MessageEditBody): Promise<MessageChangeResponse> {
+    async edit(
+      userId: number,
+      storyId: number,
+      messageId: number,
+      body: MessageEditBody,
+    ): Promise<MessageChangeResponse> {
       const result = accepted(
         await refusedOverQuota(deps.quotas.limits, () =>
           repos.storyVersions.edit({
@@ -139,14 +158,22 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
       if (result === 'message') throw messageMissing();
       if (result === 'versions') throw tooManyVersions();
       if ('stale' in result) {
-        throw new AppError(409, ERROR_CODES.conflict, STORY_VERSION_MESSAGES.staleEdit, {}, { current: { version: result.stale.version, content: result.stale.content } });
+        throw new AppError(
+          409,
+          ERROR_CODES.conflict,
+          STORY_VERSION_MESSAGES.staleEdit,
+          {},
+          { current: { version: result.stale.version, content: result.stale.content } },
+        );
       }
       await deps.flush();
       return shownMessage(result);
     },
 
     async select(userId: number, storyId: number, messageId: number, version: number): Promise<MessageChangeResponse> {
-      const result = accepted(await repos.storyVersions.select({ storyId, userId, messageId, version, now: deps.now() }));
+      const result = accepted(
+        await repos.storyVersions.select({ storyId, userId, messageId, version, now: deps.now() }),
+      );
       if (result === 'message') throw messageMissing();
       if (result === 'version') throw new AppError(404, ERROR_CODES.notFound, STORY_VERSION_MESSAGES.versionNotFound);
       await deps.flush();
@@ -162,7 +189,16 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
       const { maxStories, maxStoredBytes } = deps.quotas.limits;
       // Written in pieces like an import, so a player's branches are written one after another too.
       const result = await oneAtATime(userId, () =>
-        refusedOverQuota(deps.quotas.limits, () => repos.storyBranches.branch({ storyId, userId, messageId, title, now: deps.now(), quotas: { maxStories, maxStoredBytes } })),
+        refusedOverQuota(deps.quotas.limits, () =>
+          repos.storyBranches.branch({
+            storyId,
+            userId,
+            messageId,
+            title,
+            now: deps.now(),
+            quotas: { maxStories, maxStoredBytes },
+          }),
+        ),
       );
       if (result === 'missing') throw notFound();
       if (result === 'message') throw messageMissing();
@@ -173,7 +209,10 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
     async family(userId: number, storyId: number): Promise<StoryFamily> {
       const family = await repos.storyBranches.family(storyId, userId);
       if (!family) throw notFound();
-      const link = (row: { id: number; title: string | null; premise: string }) => ({ storyId: row.id, title: row.title ?? fallbackTitle(row.premise) });
+      const link = (row: { id: number; title: string | null; premise: string }) => ({
+        storyId: row.id,
+        title: row.title ?? fallbackTitle(row.premise),
+      });
       return {
         origin: family.origin ? link(family.origin) : null,
         branches: family.branches.map((row) => ({ ...link(row), createdAt: row.createdAt })),

@@ -45,7 +45,8 @@ export const DEEP_ARRAY = '['.repeat(10_000) + ']'.repeat(10_000);
 export const DEEP_OBJECT = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
 
 /** Messages a validator writes for developers (zod's defaults, Fastify's own): never shown to a player. */
-const DEVELOPER_WORDING = /Invalid input|expected \w+, received|is not a valid url component|FST_ERR|querystring\/|body\//;
+const DEVELOPER_WORDING =
+  /Invalid input|expected \w+, received|is not a valid url component|FST_ERR|querystring\/|body\//;
 
 /**
  * Asserts a refusal: the status, a JSON `{message, code}` body (with optional `details` only), and
@@ -56,7 +57,10 @@ export function expectRefusal(res: Response, status: number, message?: string): 
   expect(res.statusCode, label).toBe(status);
   expect(res.headers['content-type'], label).toMatch(/^application\/json/);
   const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).filter((key) => !['message', 'code', 'details', 'current'].includes(key)), label).toEqual([]);
+  expect(
+    Object.keys(body).filter((key) => !['message', 'code', 'details', 'current'].includes(key)),
+    label,
+  ).toEqual([]);
   expect(body.code, label).toEqual(expect.any(String));
   expect(body.message, label).toEqual(expect.any(String));
   expect(String(body.message).length, label).toBeGreaterThan(0);
@@ -66,7 +70,13 @@ export function expectRefusal(res: Response, status: number, message?: string): 
 }
 
 /** Sends a raw JSON text (or any payload with the type given) the way a hostile client can. */
-export function sendRaw(client: TestClient, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload: string, contentType = 'application/json') {
+export function sendRaw(
+  client: TestClient,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload: string,
+  contentType = 'application/json',
+) {
   return client.request({ method, url, headers: { 'content-type': contentType }, payload });
 }
 

@@ -17,7 +17,14 @@ export interface FakeImageUsage {
 
 export type ImageBehaviour =
   /** `urlOrigin` puts a URL answer's file under another origin than the fake's own (e.g. http://localhost:port). */
-  | { kind: 'ok'; latencyMs?: number; form?: 'b64' | 'url' | 'dataUrl'; usage?: FakeImageUsage; image?: Buffer; urlOrigin?: string }
+  | {
+      kind: 'ok';
+      latencyMs?: number;
+      form?: 'b64' | 'url' | 'dataUrl';
+      usage?: FakeImageUsage;
+      image?: Buffer;
+      urlOrigin?: string;
+    }
   /** 200 with `data[0].url` exactly this (OpenAI only). */
   | { kind: 'url'; url: string }
   | { kind: 'status'; status: number; message?: string }
@@ -85,7 +92,9 @@ function hugeImageBase64(): string {
 /** A small valid 64 × 36 PNG in a colour that changes with each answer, so answers can be told apart. */
 export async function fakePng(index: number): Promise<Buffer> {
   const background = { r: (index * 67) % 256, g: (index * 131 + 40) % 256, b: (index * 29 + 90) % 256 };
-  return sharp({ create: { width: 64, height: 36, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 36, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 function drainedOrClosed(res: ServerResponse): Promise<void> {
@@ -107,7 +116,14 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 /** Each API's own error shape: OpenAI's `{error:{message,type,code}}`, FastAPI's `{detail}` or `{error,errors}`. */
 function sendError(res: ServerResponse, protocol: RecordedImageRequest['protocol'], status: number, message: string) {
   if (protocol === 'openai') {
-    const type = status === 401 ? 'invalid_request_error' : status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
+    const type =
+      status === 401
+        ? 'invalid_request_error'
+        : status === 429
+          ? 'rate_limit_error'
+          : status >= 500
+            ? 'server_error'
+            : 'invalid_request_error';
     json(res, status, { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } });
   } else if (status >= 500) json(res, status, { error: 'RuntimeError', detail: '', body: '', errors: message });
   else json(res, status, { detail: message });
@@ -162,7 +178,10 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
       }
       if (path === '/files/huge.png' || path === '/files/huge-stream.png') {
         const huge = Buffer.from(hugeImageBase64(), 'base64');
-        res.writeHead(200, { 'content-type': 'image/png', ...(path === '/files/huge.png' ? { 'content-length': String(huge.length) } : {}) });
+        res.writeHead(200, {
+          'content-type': 'image/png',
+          ...(path === '/files/huge.png' ? { 'content-length': String(huge.length) } : {}),
+        });
         // In pieces, so a reader that stops at the limit is seen to stop (the fake then sees a reset).
         for (let offset = 0; offset < huge.length && !res.destroyed; offset += 1024 * 1024) {
           if (!res.write(huge.subarray(offset, offset + 1024 * 1024))) await drainedOrClosed(res);
@@ -175,7 +194,8 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(file.length) }).end(file);
       return;
     }
-    const protocol = path === '/v1/images/generations' ? 'openai' : path === '/sdapi/v1/txt2img' ? 'automatic1111' : null;
+    const protocol =
+      path === '/v1/images/generations' ? 'openai' : path === '/sdapi/v1/txt2img' ? 'automatic1111' : null;
     if (!protocol || req.method !== 'POST') return json(res, 404, { detail: 'Not Found' });
     let body: RecordedImageRequest['body'];
     try {
@@ -198,7 +218,13 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
       return sendError(res, protocol, 400, "Unknown parameter: 'response_format'.");
     }
     const next = fake.queue.shift() ?? (typeof fake.fallback === 'function' ? fake.fallback(recorded) : fake.fallback);
-    if (next.kind === 'status') return sendError(res, protocol, next.status, next.message ?? 'The server had an error while processing your request.');
+    if (next.kind === 'status')
+      return sendError(
+        res,
+        protocol,
+        next.status,
+        next.message ?? 'The server had an error while processing your request.',
+      );
     if (next.kind === 'hang') {
       res.on('close', () => {
         fake.abandoned += 1;
@@ -207,7 +233,9 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
     }
     if (next.kind === 'drop') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
-      res.write(protocol === 'openai' ? '{"created":1700000000,"data":[{"b64_json":"iVBORw0KGgo' : '{"images":["iVBORw0KGgo');
+      res.write(
+        protocol === 'openai' ? '{"created":1700000000,"data":[{"b64_json":"iVBORw0KGgo' : '{"images":["iVBORw0KGgo',
+      );
       await sleep(20);
       res.socket?.destroy();
       return;
@@ -216,8 +244,14 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
       res.writeHead(200, { 'content-type': 'application/json' }).end('<html><body>502 Bad Gateway</body></html>');
       return;
     }
-    if (next.kind === 'url') return json(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ url: next.url }] });
-    if (next.kind === 'empty') return json(res, 200, protocol === 'openai' ? { created: 1700000000, data: [] } : { images: [], parameters: body, info: '{}' });
+    if (next.kind === 'url')
+      return json(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ url: next.url }] });
+    if (next.kind === 'empty')
+      return json(
+        res,
+        200,
+        protocol === 'openai' ? { created: 1700000000, data: [] } : { images: [], parameters: body, info: '{}' },
+      );
     answered += 1;
     let b64: string;
     if (next.kind === 'notImage') b64 = Buffer.from('hello').toString('base64');
@@ -227,7 +261,16 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
       b64 = (next.image ?? (await fakePng(answered))).toString('base64');
     }
     if (protocol === 'automatic1111') {
-      const info = { prompt: body.prompt, negative_prompt: body.negative_prompt, seed: body.seed, width: body.width, height: body.height, sampler_name: body.sampler_name, steps: body.steps, cfg_scale: body.cfg_scale };
+      const info = {
+        prompt: body.prompt,
+        negative_prompt: body.negative_prompt,
+        seed: body.seed,
+        width: body.width,
+        height: body.height,
+        sampler_name: body.sampler_name,
+        steps: body.steps,
+        cfg_scale: body.cfg_scale,
+      };
       return json(res, 200, { images: [b64], parameters: body, info: JSON.stringify(info) });
     }
     const form = next.kind === 'ok' ? (next.form ?? 'b64') : 'b64';
@@ -235,7 +278,10 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
     if (form === 'url') {
       const name = `img-${answered}.png`;
       files.set(name, Buffer.from(b64, 'base64'));
-      item = { url: `${next.kind === 'ok' && next.urlOrigin ? next.urlOrigin : fake.a1111BaseUrl}/files/${name}`, revised_prompt: body.prompt ?? '' };
+      item = {
+        url: `${next.kind === 'ok' && next.urlOrigin ? next.urlOrigin : fake.a1111BaseUrl}/files/${name}`,
+        revised_prompt: body.prompt ?? '',
+      };
     } else if (form === 'dataUrl') item = { url: `data:image/png;base64,${b64}` };
     else item = { b64_json: b64 };
     const usage = next.kind === 'ok' && next.usage ? { usage: next.usage } : {};

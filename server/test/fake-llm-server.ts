@@ -53,7 +53,8 @@ export interface FakeLlmServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_FAKE_TEXT = 'The lantern gutters as you step inside. Somewhere above, a floorboard creaks. What do you do?';
+export const DEFAULT_FAKE_TEXT =
+  'The lantern gutters as you step inside. Somewhere above, a floorboard creaks. What do you do?';
 
 function words(text: string, perChunk: number): string[] {
   const pieces = text.match(/\S+\s*/g) ?? [''];
@@ -87,18 +88,27 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
   async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
     const protocol = req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : null;
     if (!protocol || req.method !== 'POST') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
     const recorded: RecordedRequest = { protocol, headers: req.headers, body: JSON.parse(raw) };
     fake.requests.push(recorded);
-    const presented = protocol === 'openai' ? (req.headers.authorization ?? '').replace(/^Bearer /, '') : req.headers['x-api-key'];
+    const presented =
+      protocol === 'openai' ? (req.headers.authorization ?? '').replace(/^Bearer /, '') : req.headers['x-api-key'];
     if (presented !== apiKey) {
       sendError(res, protocol, 401, protocol === 'openai' ? 'Incorrect API key provided.' : 'invalid x-api-key');
       return;
     }
     const next = fake.queue.shift() ?? (typeof fake.fallback === 'function' ? fake.fallback(recorded) : fake.fallback);
-    if (next.kind === 'status') return sendError(res, protocol, next.status, next.message ?? 'The server had an error while processing your request.');
+    if (next.kind === 'status')
+      return sendError(
+        res,
+        protocol,
+        next.status,
+        next.message ?? 'The server had an error while processing your request.',
+      );
     if (next.kind === 'hang') {
       res.on('close', () => {
         fake.abandoned += 1;
@@ -108,7 +118,12 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
     const model = recorded.body.model;
     if (next.kind === 'garbage') {
       const type = next.contentType ?? (recorded.body.stream ? 'text/event-stream' : 'application/json');
-      res.writeHead(200, { 'content-type': type }).end(next.body ?? (recorded.body.stream ? 'data: {"choices": [{"delta": {"content": "Hel\n\n' : '{"choices": [{"mess'));
+      res
+        .writeHead(200, { 'content-type': type })
+        .end(
+          next.body ??
+            (recorded.body.stream ? 'data: {"choices": [{"delta": {"content": "Hel\n\n' : '{"choices": [{"mess'),
+        );
       return;
     }
     const text = next.text ?? DEFAULT_FAKE_TEXT;
@@ -117,11 +132,24 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
       const pieces = words(text, 1).slice(0, next.afterChunks ?? 3);
       const error = { type: 'error', error: { type: 'overloaded_error', message: next.message } };
       if (protocol === 'openai') {
-        for (const piece of pieces) res.write(`data: ${JSON.stringify(openAiChunk(model, { content: piece }, null))}\n\n`);
+        for (const piece of pieces)
+          res.write(`data: ${JSON.stringify(openAiChunk(model, { content: piece }, null))}\n\n`);
         res.end(`data: ${JSON.stringify({ error: { message: next.message, code: 502 } })}\n\n`);
       } else {
-        res.write(anthropicEvent('message_start', { type: 'message_start', message: anthropicMessage(model, [], null, { input_tokens: 10, output_tokens: 1 }) }));
-        for (const piece of pieces) res.write(anthropicEvent('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+        res.write(
+          anthropicEvent('message_start', {
+            type: 'message_start',
+            message: anthropicMessage(model, [], null, { input_tokens: 10, output_tokens: 1 }),
+          }),
+        );
+        for (const piece of pieces)
+          res.write(
+            anthropicEvent('content_block_delta', {
+              type: 'content_block_delta',
+              index: 0,
+              delta: { type: 'text_delta', text: piece },
+            }),
+          );
         res.end(anthropicEvent('error', error));
       }
       return;
@@ -129,11 +157,31 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
     if (next.kind === 'drop') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pieces = words(text, 1).slice(0, next.afterChunks ?? 3);
-      if (protocol === 'openai') for (const piece of pieces) res.write(`data: ${JSON.stringify(openAiChunk(model, { content: piece }, null))}\n\n`);
+      if (protocol === 'openai')
+        for (const piece of pieces)
+          res.write(`data: ${JSON.stringify(openAiChunk(model, { content: piece }, null))}\n\n`);
       else {
-        res.write(anthropicEvent('message_start', { type: 'message_start', message: anthropicMessage(model, [], null, { input_tokens: 10, output_tokens: 1 }) }));
-        res.write(anthropicEvent('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
-        for (const piece of pieces) res.write(anthropicEvent('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+        res.write(
+          anthropicEvent('message_start', {
+            type: 'message_start',
+            message: anthropicMessage(model, [], null, { input_tokens: 10, output_tokens: 1 }),
+          }),
+        );
+        res.write(
+          anthropicEvent('content_block_start', {
+            type: 'content_block_start',
+            index: 0,
+            content_block: { type: 'text', text: '' },
+          }),
+        );
+        for (const piece of pieces)
+          res.write(
+            anthropicEvent('content_block_delta', {
+              type: 'content_block_delta',
+              index: 0,
+              delta: { type: 'text_delta', text: piece },
+            }),
+          );
       }
       await sleep(20);
       res.socket?.destroy();
@@ -150,10 +198,19 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
               object: 'chat.completion',
               created: Math.floor(Date.now() / 1000),
               model,
-              choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: next.finish ?? 'stop' }],
-              usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+              choices: [
+                { index: 0, message: { role: 'assistant', content: text }, finish_reason: next.finish ?? 'stop' },
+              ],
+              usage: {
+                prompt_tokens: usage.input,
+                completion_tokens: usage.output,
+                total_tokens: usage.input + usage.output,
+              },
             }
-          : anthropicMessage(model, [{ type: 'text', text }], next.finish ?? 'end_turn', { input_tokens: usage.input, output_tokens: usage.output });
+          : anthropicMessage(model, [{ type: 'text', text }], next.finish ?? 'end_turn', {
+              input_tokens: usage.input,
+              output_tokens: usage.output,
+            });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       return;
     }
@@ -166,18 +223,49 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
         if (next.chunkDelayMs) await sleep(next.chunkDelayMs);
       }
       res.write(`data: ${JSON.stringify(openAiChunk(model, {}, next.finish ?? 'stop'))}\n\n`);
-      const usageChunk = { ...openAiChunk(model, {}, null), choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } };
+      const usageChunk = {
+        ...openAiChunk(model, {}, null),
+        choices: [],
+        usage: {
+          prompt_tokens: usage.input,
+          completion_tokens: usage.output,
+          total_tokens: usage.input + usage.output,
+        },
+      };
       res.write(`data: ${JSON.stringify(usageChunk)}\n\ndata: [DONE]\n\n`);
     } else {
-      res.write(anthropicEvent('message_start', { type: 'message_start', message: anthropicMessage(model, [], null, { input_tokens: usage.input, output_tokens: 1 }) }));
-      res.write(anthropicEvent('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
+      res.write(
+        anthropicEvent('message_start', {
+          type: 'message_start',
+          message: anthropicMessage(model, [], null, { input_tokens: usage.input, output_tokens: 1 }),
+        }),
+      );
+      res.write(
+        anthropicEvent('content_block_start', {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'text', text: '' },
+        }),
+      );
       res.write(anthropicEvent('ping', { type: 'ping' }));
       for (const piece of pieces) {
-        res.write(anthropicEvent('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+        res.write(
+          anthropicEvent('content_block_delta', {
+            type: 'content_block_delta',
+            index: 0,
+            delta: { type: 'text_delta', text: piece },
+          }),
+        );
         if (next.chunkDelayMs) await sleep(next.chunkDelayMs);
       }
       res.write(anthropicEvent('content_block_stop', { type: 'content_block_stop', index: 0 }));
-      res.write(anthropicEvent('message_delta', { type: 'message_delta', delta: { stop_reason: next.finish ?? 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.output } }));
+      res.write(
+        anthropicEvent('message_delta', {
+          type: 'message_delta',
+          delta: { stop_reason: next.finish ?? 'end_turn', stop_sequence: null },
+          usage: { output_tokens: usage.output },
+        }),
+      );
       res.write(anthropicEvent('message_stop', { type: 'message_stop' }));
     }
     res.end();
@@ -198,16 +286,37 @@ export async function startFakeLlmServer(options: { apiKey?: string; model?: str
 
 function sendError(res: ServerResponse, protocol: 'openai' | 'anthropic', status: number, message: string) {
   const type = status === 401 ? 'authentication_error' : status === 404 ? 'not_found_error' : 'api_error';
-  const body = protocol === 'openai' ? { error: { message, type, code: null } } : { type: 'error', error: { type, message } };
+  const body =
+    protocol === 'openai' ? { error: { message, type, code: null } } : { type: 'error', error: { type, message } };
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 function openAiChunk(model: string, delta: object, finish: string | null) {
-  return { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
 }
 
-function anthropicMessage(model: string, content: object[], stopReason: string | null, usage: { input_tokens: number; output_tokens: number }) {
-  return { id: 'msg_fake', type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage };
+function anthropicMessage(
+  model: string,
+  content: object[],
+  stopReason: string | null,
+  usage: { input_tokens: number; output_tokens: number },
+) {
+  return {
+    id: 'msg_fake',
+    type: 'message',
+    role: 'assistant',
+    model,
+    content,
+    stop_reason: stopReason,
+    stop_sequence: null,
+    usage,
+  };
 }
 
 function anthropicEvent(event: string, data: object): string {
@@ -215,7 +324,9 @@ function anthropicEvent(event: string, data: object): string {
 }
 
 /** Text of a message's content, whichever shape the provider package sent. */
-export function contentText(content: RecordedRequest['body']['messages'][number]['content'] | RecordedRequest['body']['system']): string {
+export function contentText(
+  content: RecordedRequest['body']['messages'][number]['content'] | RecordedRequest['body']['system'],
+): string {
   if (content === undefined) return '';
   return typeof content === 'string' ? content : content.map((part) => part.text).join('');
 }

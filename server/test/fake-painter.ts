@@ -3,7 +3,10 @@
 import sharp from 'sharp';
 import { ImageError, type ImageFailure, type ImageProvider, type ImageRequest } from '../ai/image/types';
 
-export type PainterStep = { kind: 'ok'; delayMs?: number; imageTokens?: number } | { kind: 'fail'; failure: ImageFailure; detail?: string } | { kind: 'bytes'; bytes: Uint8Array };
+export type PainterStep =
+  | { kind: 'ok'; delayMs?: number; imageTokens?: number }
+  | { kind: 'fail'; failure: ImageFailure; detail?: string }
+  | { kind: 'bytes'; bytes: Uint8Array };
 
 export interface FakePainter extends ImageProvider {
   requests: ImageRequest[];
@@ -23,7 +26,11 @@ export function createFakePainter(): FakePainter {
       if (step.kind === 'bytes') return { bytes: step.bytes, imageTokens: undefined };
       if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
       const shade = (painter.requests.length * 37) % 256;
-      const bytes = await sharp({ create: { width: 320, height: 180, channels: 3, background: { r: shade, g: 80, b: 255 - shade } } }).png().toBuffer();
+      const bytes = await sharp({
+        create: { width: 320, height: 180, channels: 3, background: { r: shade, g: 80, b: 255 - shade } },
+      })
+        .png()
+        .toBuffer();
       return { bytes, imageTokens: step.imageTokens };
     },
   };
@@ -34,7 +41,10 @@ export function createFakePainter(): FakePainter {
  * Polls a picture like the SPA does (each poll waits up to 1.5 s on the server) until it is
  * settled: the answer that is no longer "still painting".
  */
-export async function settlePicture(client: { get(url: string): Promise<import('fastify').LightMyRequestResponse> }, messageId: number) {
+export async function settlePicture(
+  client: { get(url: string): Promise<import('fastify').LightMyRequestResponse> },
+  messageId: number,
+) {
   for (let i = 0; i < 20; i += 1) {
     const res = await client.get(`/api/story/message/${messageId}/image`);
     if (res.statusCode !== 404 || res.json().code !== 'IMAGE_PENDING') return res;

@@ -92,10 +92,13 @@ function masked(key: string): string {
   return key.length > 8 ? `${key.slice(0, 6)}***${key.slice(-2)}` : '***';
 }
 
-const SPONSOR_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sponsor</title></head><body><h1>Sponsor</h1><p>Thank you for supporting Taleweaver.</p></body></html>';
+const SPONSOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sponsor</title></head><body><h1>Sponsor</h1><p>Thank you for supporting Taleweaver.</p></body></html>';
 
 /** `port` 0 (the default) takes any free port; the browser journeys give a fixed one so specs can reach /__requests. */
-export async function startFakeSpeechServer(options: { apiKey?: string | null; port?: number } = {}): Promise<FakeSpeechServer> {
+export async function startFakeSpeechServer(
+  options: { apiKey?: string | null; port?: number } = {},
+): Promise<FakeSpeechServer> {
   const fake: FakeSpeechServer = {
     baseUrl: '',
     origin: '',
@@ -126,7 +129,12 @@ export async function startFakeSpeechServer(options: { apiKey?: string | null; p
   });
 
   /** Parses the body as the real service would; null after answering 400 when it cannot. */
-  async function parse(req: IncomingMessage, res: ServerResponse, path: SpeechPath, raw: Buffer): Promise<RecordedSpeechRequest | null> {
+  async function parse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: SpeechPath,
+    raw: Buffer,
+  ): Promise<RecordedSpeechRequest | null> {
     const authorization = req.headers.authorization ?? null;
     if (path === 'speech') {
       try {
@@ -162,8 +170,10 @@ export async function startFakeSpeechServer(options: { apiKey?: string | null; p
   function invalid(recorded: RecordedSpeechRequest): string | null {
     if (recorded.path === 'speech') {
       const body = recorded.json ?? {};
-      for (const field of ['model', 'voice', 'input'] as const) if (typeof body[field] !== 'string' || !body[field]) return `Missing required parameter: '${field}'.`;
-      if ((body.input ?? '').length > 4096) return "Invalid 'input': string too long. Expected a string with maximum length 4096.";
+      for (const field of ['model', 'voice', 'input'] as const)
+        if (typeof body[field] !== 'string' || !body[field]) return `Missing required parameter: '${field}'.`;
+      if ((body.input ?? '').length > 4096)
+        return "Invalid 'input': string too long. Expected a string with maximum length 4096.";
       if (body.response_format !== undefined && body.response_format !== 'mp3') return 'This fake only speaks mp3.';
       return null;
     }
@@ -179,7 +189,12 @@ export async function startFakeSpeechServer(options: { apiKey?: string | null; p
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SPONSOR_PAGE);
       return;
     }
-    if (req.method === 'GET' && url === '/__requests') return json(res, 200, fake.requests.map(({ audio: _audio, ...rest }) => rest));
+    if (req.method === 'GET' && url === '/__requests')
+      return json(
+        res,
+        200,
+        fake.requests.map(({ audio: _audio, ...rest }) => rest),
+      );
     if (req.method === 'POST' && url === '/__reset') {
       fake.reset();
       return json(res, 200, { ok: true });
@@ -188,18 +203,28 @@ export async function startFakeSpeechServer(options: { apiKey?: string | null; p
       // {"path": "speech" | "transcriptions", "kind": …}: the next request to that path behaves so (browser journeys' faults).
       const body = JSON.parse(raw.toString('utf8') || '{}') as { path?: string } & SpeechBehaviour;
       const { path: target, ...behaviour } = body;
-      if ((target !== 'speech' && target !== 'transcriptions') || !BEHAVIOURS.has(behaviour.kind)) return json(res, 400, { error: { message: 'path must be speech or transcriptions; kind one of ok, status, hang, drop, garbage, empty' } });
+      if ((target !== 'speech' && target !== 'transcriptions') || !BEHAVIOURS.has(behaviour.kind))
+        return json(res, 400, {
+          error: {
+            message: 'path must be speech or transcriptions; kind one of ok, status, hang, drop, garbage, empty',
+          },
+        });
       fake.queue[target].push(behaviour);
       return json(res, 200, { ok: true });
     }
-    const path: SpeechPath | null = url === '/v1/audio/speech' ? 'speech' : url === '/v1/audio/transcriptions' ? 'transcriptions' : null;
+    const path: SpeechPath | null =
+      url === '/v1/audio/speech' ? 'speech' : url === '/v1/audio/transcriptions' ? 'transcriptions' : null;
     if (!path || req.method !== 'POST') return sendError(res, 404, `Invalid URL (${req.method} ${url})`);
     const recorded = await parse(req, res, path, raw);
     if (!recorded) return;
     fake.requests.push(recorded);
     const presented = (recorded.authorization ?? '').replace(/^Bearer /, '');
     if (fake.apiKey !== null && presented !== fake.apiKey) {
-      return sendError(res, 401, `Incorrect API key provided: ${masked(presented)}. You can find your API key at https://platform.openai.com/account/api-keys.`);
+      return sendError(
+        res,
+        401,
+        `Incorrect API key provided: ${masked(presented)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+      );
     }
     const problem = invalid(recorded);
     if (problem) return sendError(res, 400, problem);

@@ -55,7 +55,9 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', baseUrl);
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${runId}%`]);
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${runId}%`,
+    ]);
     for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     await admin.end();
   };

@@ -9,8 +9,13 @@ export interface QuotaCounts {
 }
 
 /** What user_stats says of the player, and what their stored rows add up to. Null `counted` when they have no row. */
-export async function quotaCounters(database: Database, userId: number): Promise<{ counted: QuotaCounts | null; actual: QuotaCounts }> {
-  const [counted] = (await database.executeSql('select stored_bytes, shares, stories from user_stats where user_id = $1', [userId])).rows as Array<{
+export async function quotaCounters(
+  database: Database,
+  userId: number,
+): Promise<{ counted: QuotaCounts | null; actual: QuotaCounts }> {
+  const [counted] = (
+    await database.executeSql('select stored_bytes, shares, stories from user_stats where user_id = $1', [userId])
+  ).rows as Array<{
     stored_bytes: string | number;
     shares: number;
     stories: number;
@@ -29,6 +34,10 @@ export async function quotaCounters(database: Database, userId: number): Promise
       [userId],
     )
   ).rows as Array<{ stored_bytes: string | number; shares: number; stories: number }>;
-  const counts = (row: { stored_bytes: string | number; shares: number; stories: number }) => ({ storedBytes: Number(row.stored_bytes), shares: row.shares, stories: row.stories });
+  const counts = (row: { stored_bytes: string | number; shares: number; stories: number }) => ({
+    storedBytes: Number(row.stored_bytes),
+    shares: row.shares,
+    stories: row.stories,
+  });
   return { counted: counted ? counts(counted) : null, actual: counts(actual) };
 }

@@ -10,7 +10,15 @@ export interface SpawnedServer {
 
 export function spawnServer(env: Record<string, string>): SpawnedServer {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SERVE_CLIENT: 'false', DATABASE_URL: '', LLM_PROVIDER: 'builtin', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SERVE_CLIENT: 'false',
+      DATABASE_URL: '',
+      LLM_PROVIDER: 'builtin',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -54,5 +62,8 @@ export async function registerOverHttp(base: string, username: string, password:
     body: JSON.stringify({ username, email: `${username}@example.com`, password, captchaAnswer: String(answer) }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().find((c) => c.startsWith('tw_session='))!.split(';')[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('tw_session='))!
+    .split(';')[0];
 }

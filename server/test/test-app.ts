@@ -48,7 +48,15 @@ export async function openEmptyTestDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // The builtin narrator streams instantly in tests.
-  return { ...loadConfig({ NODE_ENV: 'test', SERVE_CLIENT: 'false', LOG_LEVEL: 'silent', BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }), ...overrides };
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      SERVE_CLIENT: 'false',
+      LOG_LEVEL: 'silent',
+      BUILTIN_NARRATOR_WORD_DELAY_MS: '0',
+    }),
+    ...overrides,
+  };
 }
 
 export interface TestContext {
@@ -66,7 +74,10 @@ export interface TestAppOptions {
   painter?: ImageProvider | null;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
   const clock = {
     now: new Date(),
@@ -110,7 +121,10 @@ export class TestClient {
 
   async request(options: InjectOptions & { json?: unknown }): Promise<Response> {
     const { json, ...rest } = options;
-    const given = Object.entries((rest.headers ?? {}) as Record<string, string>).map(([name, value]) => [name.toLowerCase(), value]);
+    const given = Object.entries((rest.headers ?? {}) as Record<string, string>).map(([name, value]) => [
+      name.toLowerCase(),
+      value,
+    ]);
     const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...Object.fromEntries(given) };
     if (this.cookies.size > 0 && !headers.cookie) {
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -122,7 +136,8 @@ export class TestClient {
     }
     const response = await this.app.inject({ remoteAddress: this.ip, ...rest, headers });
     for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
-      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
       if (expired) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -170,7 +185,12 @@ export async function registerUser(
   const email = input.email ?? `${username.toLowerCase()}@example.com`;
   const password = input.password ?? 'correct horse battery';
   const captcha = await client.get('/api/captcha');
-  const res = await client.post('/api/register', { username, email, password, captchaAnswer: solveCaptcha(captcha.json().question) });
+  const res = await client.post('/api/register', {
+    username,
+    email,
+    password,
+    captchaAnswer: solveCaptcha(captcha.json().question),
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { client, id: res.json().id, username, email, password };
 }

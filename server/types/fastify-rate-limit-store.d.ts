@@ -4,6 +4,11 @@ declare module '@fastify/rate-limit/store/RedisStore.js' {
   import type { Redis } from 'ioredis';
   import type { CounterStore } from '@server/services/request-limiter';
 
-  const RedisStore: new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => CounterStore;
+  const RedisStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    key?: string,
+  ) => CounterStore;
   export default RedisStore;
 }

@@ -10,7 +10,12 @@ describe('genre mix sentence', () => {
   });
 
   it('keeps the spec genre order for ties and omits zero shares', () => {
-    expect(genreShares({ horror: 25, fantasy: 25, scifi: 25, mystery: 25, western: 0 }).map((s) => s.genre)).toEqual(['fantasy', 'scifi', 'mystery', 'horror']);
+    expect(genreShares({ horror: 25, fantasy: 25, scifi: 25, mystery: 25, western: 0 }).map((s) => s.genre)).toEqual([
+      'fantasy',
+      'scifi',
+      'mystery',
+      'horror',
+    ]);
   });
 
   it('is empty when every share is zero', () => {
@@ -40,7 +45,9 @@ describe('random prompt', () => {
   });
 
   it('mixes different genres when no mix is active', () => {
-    expect(composeRandomPrompt(null)).toBe('Create a story mixing different genres. Surprise me with an unexpected twist!');
+    expect(composeRandomPrompt(null)).toBe(
+      'Create a story mixing different genres. Surprise me with an unexpected twist!',
+    );
   });
 });
 

@@ -31,7 +31,18 @@ export const apiUsageResponseSchema = z.object({
 export type ApiUsageResponse = z.infer<typeof apiUsageResponseSchema>;
 
 /** Columns the users table sorts by (spec section 4: each cycles ascending, descending, off). */
-export const ADMIN_USER_SORT_FIELDS = ['username', 'email', 'createdAt', 'lastActive', 'stories', 'turns', 'textTokens', 'imageTokens', 'total', 'thisMonth'] as const;
+export const ADMIN_USER_SORT_FIELDS = [
+  'username',
+  'email',
+  'createdAt',
+  'lastActive',
+  'stories',
+  'turns',
+  'textTokens',
+  'imageTokens',
+  'total',
+  'thisMonth',
+] as const;
 export type AdminUserSortField = (typeof ADMIN_USER_SORT_FIELDS)[number];
 export const ADMIN_SORT_ORDERS = ['asc', 'desc'] as const;
 export type AdminSortOrder = (typeof ADMIN_SORT_ORDERS)[number];
@@ -68,7 +79,11 @@ const wholeNumber = (message: string, max: number) =>
 export const adminUsersQuerySchema = z.object({
   tab: z.enum(ADMIN_USER_TABS, { error: ADMIN_QUERY_MESSAGES.tab }).default('all'),
   /** Part of a username or email, case-insensitive. */
-  q: z.string({ error: ADMIN_QUERY_MESSAGES.searchInvalid }).trim().max(ADMIN_SEARCH_MAX_LENGTH, ADMIN_QUERY_MESSAGES.search).optional(),
+  q: z
+    .string({ error: ADMIN_QUERY_MESSAGES.searchInvalid })
+    .trim()
+    .max(ADMIN_SEARCH_MAX_LENGTH, ADMIN_QUERY_MESSAGES.search)
+    .optional(),
   sort: z.enum(ADMIN_USER_SORT_FIELDS, { error: ADMIN_QUERY_MESSAGES.sort }).optional(),
   order: z.enum(ADMIN_SORT_ORDERS, { error: ADMIN_QUERY_MESSAGES.order }).default('asc'),
   page: wholeNumber(ADMIN_QUERY_MESSAGES.page, 1_000_000).default(1),
@@ -122,14 +137,14 @@ export type TokenUsageKind = (typeof TOKEN_USAGE_KINDS)[number];
 export const USAGE_PERIODS = [30, 90] as const;
 
 export const usageHistoryQuerySchema = z.object({
-  days: z
-    .enum(['30', '90'], { error: ADMIN_QUERY_MESSAGES.days })
-    .transform(Number)
-    .default(30),
+  days: z.enum(['30', '90'], { error: ADMIN_QUERY_MESSAGES.days }).transform(Number).default(30),
 });
 
 export const adminUserParamsSchema = z.object({
-  userId: z.string().regex(/^\d{1,15}$/, ADMIN_QUERY_MESSAGES.userId).transform(Number),
+  userId: z
+    .string()
+    .regex(/^\d{1,15}$/, ADMIN_QUERY_MESSAGES.userId)
+    .transform(Number),
 });
 
 const tokenCount = z.number().int().nonnegative();

@@ -65,7 +65,10 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const checkUsernameQuerySchema = z.object({
-  username: text(AUTH_MESSAGES.usernameMin).trim().min(1, AUTH_MESSAGES.usernameMin).max(USERNAME_MAX_LENGTH, AUTH_MESSAGES.usernameMax),
+  username: text(AUTH_MESSAGES.usernameMin)
+    .trim()
+    .min(1, AUTH_MESSAGES.usernameMin)
+    .max(USERNAME_MAX_LENGTH, AUTH_MESSAGES.usernameMax),
 });
 export type CheckUsernameQuery = z.infer<typeof checkUsernameQuerySchema>;
 export const checkUsernameResponseSchema = z.object({ available: z.boolean() });

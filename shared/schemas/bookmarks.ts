@@ -28,7 +28,8 @@ const description = z
   .nullable()
   .transform((value) => (value ? value : null));
 
-const positiveId = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const positiveId = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 export const bookmarkSchema = z.object({
   id: z.number().int().positive(),
@@ -55,7 +56,10 @@ export type BookmarkCreateBody = z.input<typeof bookmarkCreateBodySchema>;
 export const bookmarkUpdateBodySchema = z
   .object({ title: title.optional(), description: description.optional() })
   // The issue sits on a field: a root-level issue reads as "body is not an object" in the error handler.
-  .refine((body) => body.title !== undefined || body.description !== undefined, { message: BOOKMARK_MESSAGES.nothingToUpdate, path: ['title'] });
+  .refine((body) => body.title !== undefined || body.description !== undefined, {
+    message: BOOKMARK_MESSAGES.nothingToUpdate,
+    path: ['title'],
+  });
 export type BookmarkUpdateBody = z.input<typeof bookmarkUpdateBodySchema>;
 
 export const bookmarkParamsSchema = z.object({

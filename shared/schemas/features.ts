@@ -22,4 +22,8 @@ export const featuresResponseSchema = z.object({
 export type FeaturesResponse = z.infer<typeof featuresResponseSchema>;
 
 /** What a client assumes when the call fails: nothing optional. */
-export const NO_FEATURES: FeaturesResponse = { images: false, speech: { voices: [], transcription: false }, ads: { enabled: false, sponsorUrl: null } };
+export const NO_FEATURES: FeaturesResponse = {
+  images: false,
+  speech: { voices: [], transcription: false },
+  ads: { enabled: false, sponsorUrl: null },
+};

@@ -35,7 +35,11 @@ export const STYLE_FIELD_MAX_LENGTH = 160;
 export const STYLE_NAME_MAX_LENGTH = 40;
 
 /** Error codes of the image calls beyond the common ones (also in ERROR_CODES). */
-export const IMAGE_ERROR_CODES = { pending: 'IMAGE_PENDING', failed: 'IMAGE_FAILED', disabled: 'IMAGES_DISABLED' } as const;
+export const IMAGE_ERROR_CODES = {
+  pending: 'IMAGE_PENDING',
+  failed: 'IMAGE_FAILED',
+  disabled: 'IMAGES_DISABLED',
+} as const;
 
 export const imageMessageParamsSchema = z.object({
   messageId: z
@@ -54,7 +58,16 @@ export const generateImageBodySchema = z.object({
     .max(IMAGE_CONTENT_MAX_LENGTH, IMAGE_MESSAGES.contentTooLong),
   /** A number, or its digits as text (as the spec's client may send it); never an array, a boolean or '1e3'. */
   storyId: z
-    .union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: IMAGE_MESSAGES.storyNotInitialized })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,15}$/)
+          .transform(Number),
+      ],
+      { error: IMAGE_MESSAGES.storyNotInitialized },
+    )
     .pipe(z.number().int(IMAGE_MESSAGES.storyNotInitialized).positive(IMAGE_MESSAGES.storyNotInitialized)),
 });
 export type GenerateImageBody = z.input<typeof generateImageBodySchema>;
@@ -97,11 +110,16 @@ export const messageImageResponseSchema = z.object({
 export type MessageImageResponse = z.infer<typeof messageImageResponseSchema>;
 
 /** A style sheet's text: anything but text (a number, a list) gets the sheet's own message, not the validator's. */
-const styleText = (max: number) => z.string({ error: IMAGE_MESSAGES.styleSheetInvalid }).trim().max(max, IMAGE_MESSAGES.styleTooLong);
+const styleText = (max: number) =>
+  z.string({ error: IMAGE_MESSAGES.styleSheetInvalid }).trim().max(max, IMAGE_MESSAGES.styleTooLong);
 
 export const styleCharacterSchema = z.object(
   {
-    name: z.string({ error: IMAGE_MESSAGES.characterNameRequired }).trim().min(1, IMAGE_MESSAGES.characterNameRequired).max(STYLE_NAME_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong),
+    name: z
+      .string({ error: IMAGE_MESSAGES.characterNameRequired })
+      .trim()
+      .min(1, IMAGE_MESSAGES.characterNameRequired)
+      .max(STYLE_NAME_MAX_LENGTH, IMAGE_MESSAGES.styleTooLong),
     face: styleText(STYLE_FIELD_MAX_LENGTH).default(''),
     hair: styleText(STYLE_FIELD_MAX_LENGTH).default(''),
     clothes: styleText(STYLE_FIELD_MAX_LENGTH).default(''),
@@ -114,7 +132,9 @@ export type StyleCharacter = z.infer<typeof styleCharacterSchema>;
 export const styleSheetSchema = z.object({
   artStyle: styleText(STYLE_TEXT_MAX_LENGTH),
   player: styleText(STYLE_TEXT_MAX_LENGTH),
-  characters: z.array(styleCharacterSchema, { error: IMAGE_MESSAGES.styleSheetInvalid }).max(STYLE_SHEET_MAX_CHARACTERS, IMAGE_MESSAGES.tooManyCharacters),
+  characters: z
+    .array(styleCharacterSchema, { error: IMAGE_MESSAGES.styleSheetInvalid })
+    .max(STYLE_SHEET_MAX_CHARACTERS, IMAGE_MESSAGES.tooManyCharacters),
 });
 export type StyleSheet = z.infer<typeof styleSheetSchema>;
 export type StyleSheetInput = z.input<typeof styleSheetSchema>;
@@ -125,4 +145,3 @@ export const styleSheetResponseSchema = styleSheetSchema.extend({
   updatedAt: z.string(),
 });
 export type StyleSheetResponse = z.infer<typeof styleSheetResponseSchema>;
-

@@ -28,7 +28,11 @@ const boundedInt = (message: string, max: number) =>
 export const libraryQuerySchema = z.object({
   page: boundedInt(LIBRARY_MESSAGES.pageInvalid, 100_000).optional(),
   limit: boundedInt(LIBRARY_MESSAGES.limitInvalid, LIBRARY_MAX_PAGE_SIZE).optional(),
-  q: z.string({ error: LIBRARY_MESSAGES.queryInvalid }).trim().max(LIBRARY_QUERY_MAX_LENGTH, LIBRARY_MESSAGES.queryTooLong).optional(),
+  q: z
+    .string({ error: LIBRARY_MESSAGES.queryInvalid })
+    .trim()
+    .max(LIBRARY_QUERY_MAX_LENGTH, LIBRARY_MESSAGES.queryTooLong)
+    .optional(),
 });
 export type LibraryQuery = z.input<typeof libraryQuerySchema>;
 
@@ -55,7 +59,11 @@ export const libraryPageSchema = z.object({
 export type LibraryPage = z.infer<typeof libraryPageSchema>;
 
 export const storyRenameBodySchema = z.object({
-  title: z.string({ error: LIBRARY_MESSAGES.titleRequired }).trim().min(1, LIBRARY_MESSAGES.titleRequired).max(STORY_TITLE_MAX_LENGTH, LIBRARY_MESSAGES.titleTooLong),
+  title: z
+    .string({ error: LIBRARY_MESSAGES.titleRequired })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.titleRequired)
+    .max(STORY_TITLE_MAX_LENGTH, LIBRARY_MESSAGES.titleTooLong),
 });
 export type StoryRenameBody = z.infer<typeof storyRenameBodySchema>;
 

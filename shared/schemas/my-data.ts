@@ -13,6 +13,9 @@ export const MY_DATA_MESSAGES = {
 } as const;
 
 export const deleteAccountBodySchema = z.object({
-  password: z.string({ error: MY_DATA_MESSAGES.passwordRequired }).min(1, MY_DATA_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, MY_DATA_MESSAGES.passwordWrong),
+  password: z
+    .string({ error: MY_DATA_MESSAGES.passwordRequired })
+    .min(1, MY_DATA_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, MY_DATA_MESSAGES.passwordWrong),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;

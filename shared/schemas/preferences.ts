@@ -24,7 +24,12 @@ export const preferencesSchema = z.object({
 export type Preferences = z.infer<typeof preferencesSchema>;
 export type PreferenceKey = keyof Preferences;
 
-export const DEFAULT_PREFERENCES: Preferences = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern', imageGeneration: false };
+export const DEFAULT_PREFERENCES: Preferences = {
+  contentRating: 'general',
+  narrativeStyle: 'descriptive',
+  languageStyle: 'modern',
+  imageGeneration: false,
+};
 
 export const preferencesResponseSchema = preferencesSchema;
 export type PreferencesResponse = Preferences;
@@ -33,6 +38,9 @@ export type PreferencesResponse = Preferences;
 export const preferencesUpdateBodySchema = preferencesSchema
   .partial()
   // The issue sits on a field: a root-level issue reads as "body is not an object" in the error handler.
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: PREFERENCES_MESSAGES.nothingToUpdate, path: ['contentRating'] });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: PREFERENCES_MESSAGES.nothingToUpdate,
+    path: ['contentRating'],
+  });
 export type PreferencesUpdateBody = z.infer<typeof preferencesUpdateBodySchema>;
 export type ContentRating = Preferences['contentRating'];

@@ -12,13 +12,16 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 export const QUOTA_MESSAGES = {
   /** 429: a story start, import or branch past USER_MAX_STORIES. */
-  tooManyStories: (max: number) => `You have ${count(max)} stories, the most one account may keep. Delete a story to start, import or branch another.`,
+  tooManyStories: (max: number) =>
+    `You have ${count(max)} stories, the most one account may keep. Delete a story to start, import or branch another.`,
   /** 429: a share past USER_MAX_SHARES live links. */
-  tooManyShares: (max: number) => `You have ${count(max)} shared links, the most one account may have at once. Stop sharing a story to share another.`,
+  tooManyShares: (max: number) =>
+    `You have ${count(max)} shared links, the most one account may have at once. Stop sharing a story to share another.`,
   /** 429: an edit or a 'Try again' on a message that has every version it may keep. */
   tooManyVersions: `This message has ${count(MESSAGE_MAX_VERSIONS)} versions, the most one message may keep. Choose one of them instead.`,
   /** 413: a write that would take the account's stored text past USER_MAX_STORED_MB. */
-  storageFull: (maxMb: number) => `Your stories would take more than the ${count(maxMb)} MB one account may store. Delete a story or stop sharing one to make room.`,
+  storageFull: (maxMb: number) =>
+    `Your stories would take more than the ${count(maxMb)} MB one account may store. Delete a story or stop sharing one to make room.`,
 } as const;
 
 export const quotaUseSchema = z.object({

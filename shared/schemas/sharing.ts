@@ -28,7 +28,11 @@ export const DEFAULT_SHARED_TITLE = 'Untitled Story';
 export const SAMPLE_SHARE_ID = 'test';
 
 export const shareBodySchema = z.object({
-  title: z.string({ error: SHARING_MESSAGES.titleRequired }).trim().min(1, SHARING_MESSAGES.titleRequired).max(SHARE_TITLE_MAX_LENGTH, SHARING_MESSAGES.titleTooLong),
+  title: z
+    .string({ error: SHARING_MESSAGES.titleRequired })
+    .trim()
+    .min(1, SHARING_MESSAGES.titleRequired)
+    .max(SHARE_TITLE_MAX_LENGTH, SHARING_MESSAGES.titleTooLong),
 });
 export type ShareBody = z.input<typeof shareBodySchema>;
 

@@ -39,21 +39,40 @@ export const SPEECH_ERROR_CODES = {
 export const MAX_RECORDING_MS = 60_000;
 export const MAX_RECORDING_BYTES = 10 * 1024 * 1024;
 /** Audio types a recording may be sent as (MediaRecorder gives webm in Chromium and Firefox, mp4 in Safari). */
-export const RECORDING_MIME_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/wave'] as const;
+export const RECORDING_MIME_TYPES = [
+  'audio/webm',
+  'audio/ogg',
+  'audio/mp4',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+] as const;
 /** The response header naming how many parts a reply is spoken in. */
 export const SPEECH_PARTS_HEADER = 'x-speech-parts';
 
-const idParam = (message: string) => z.string({ error: message }).regex(/^\d{1,15}$/, message).transform(Number);
+const idParam = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number);
 
 export const speechPartParamsSchema = z.object({
   storyId: idParam(SPEECH_MESSAGES.messageNotFound),
   messageId: idParam(SPEECH_MESSAGES.messageNotFound),
-  part: z.string({ error: SPEECH_MESSAGES.partNotFound }).regex(/^\d{1,4}$/, SPEECH_MESSAGES.partNotFound).transform(Number),
+  part: z
+    .string({ error: SPEECH_MESSAGES.partNotFound })
+    .regex(/^\d{1,4}$/, SPEECH_MESSAGES.partNotFound)
+    .transform(Number),
 });
 export type SpeechPartParams = z.infer<typeof speechPartParamsSchema>;
 
 export const speechQuerySchema = z.object({
-  voice: z.string({ error: SPEECH_MESSAGES.unknownVoice }).trim().min(1, SPEECH_MESSAGES.unknownVoice).max(100, SPEECH_MESSAGES.unknownVoice),
+  voice: z
+    .string({ error: SPEECH_MESSAGES.unknownVoice })
+    .trim()
+    .min(1, SPEECH_MESSAGES.unknownVoice)
+    .max(100, SPEECH_MESSAGES.unknownVoice),
 });
 export type SpeechQuery = z.infer<typeof speechQuerySchema>;
 

@@ -48,7 +48,13 @@ export const storyFileMessageSchema = z.object({
     .optional(),
   /** Version 2: every version of a message that has several, oldest first, and which one is shown (1-based); `content` is that one's. */
   versions: z
-    .array(z.object({ kind: messageVersionKindSchema, content: fileText().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH), createdAt: isoDate }))
+    .array(
+      z.object({
+        kind: messageVersionKindSchema,
+        content: fileText().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
+        createdAt: isoDate,
+      }),
+    )
     .min(2)
     .max(STORY_FILE_MAX_VERSIONS)
     .optional(),
@@ -78,18 +84,41 @@ export const storyFileSchema = z
     const [first] = file.messages;
     // An empty list is refused by its own min(1); there is no first message to look at.
     if (first && (!first.isInitial || first.role !== 'user' || first.turn !== 0)) {
-      issues.addIssue({ code: 'custom', path: ['messages', 0], message: 'the first message must be the premise (role user, turn 0, isInitial true)' });
+      issues.addIssue({
+        code: 'custom',
+        path: ['messages', 0],
+        message: 'the first message must be the premise (role user, turn 0, isInitial true)',
+      });
     }
     for (const [i, message] of file.messages.entries()) {
-      if (i > 0 && message.isInitial) issues.addIssue({ code: 'custom', path: ['messages', i, 'isInitial'], message: 'only the first message is the premise' });
-      if (i > 0 && message.turn < file.messages[i - 1].turn) issues.addIssue({ code: 'custom', path: ['messages', i, 'turn'], message: 'turns must not go backwards' });
+      if (i > 0 && message.isInitial)
+        issues.addIssue({
+          code: 'custom',
+          path: ['messages', i, 'isInitial'],
+          message: 'only the first message is the premise',
+        });
+      if (i > 0 && message.turn < file.messages[i - 1].turn)
+        issues.addIssue({ code: 'custom', path: ['messages', i, 'turn'], message: 'turns must not go backwards' });
       if ((message.versions === undefined) !== (message.version === undefined)) {
-        issues.addIssue({ code: 'custom', path: ['messages', i, 'version'], message: 'versions and version go together' });
+        issues.addIssue({
+          code: 'custom',
+          path: ['messages', i, 'version'],
+          message: 'versions and version go together',
+        });
       } else if (message.versions && message.versions[message.version! - 1]?.content !== message.content) {
-        issues.addIssue({ code: 'custom', path: ['messages', i, 'version'], message: 'the version shown must be one of the versions, with the same content' });
+        issues.addIssue({
+          code: 'custom',
+          path: ['messages', i, 'version'],
+          message: 'the version shown must be one of the versions, with the same content',
+        });
       }
     }
-    if (file.story.memoryCovers > file.messages.length) issues.addIssue({ code: 'custom', path: ['story', 'memoryCovers'], message: 'covers more messages than the file holds' });
+    if (file.story.memoryCovers > file.messages.length)
+      issues.addIssue({
+        code: 'custom',
+        path: ['story', 'memoryCovers'],
+        message: 'covers more messages than the file holds',
+      });
   });
 export type StoryFile = z.infer<typeof storyFileSchema>;
 

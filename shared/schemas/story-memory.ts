@@ -34,7 +34,13 @@ export const storyMemoryBodySchema = z.object({
     .trim()
     .min(1, STORY_MEMORY_MESSAGES.premiseRequired)
     .max(STORY_PREMISE_MAX_LENGTH, STORY_MEMORY_MESSAGES.premiseTooLong),
-  summary: z.string({ error: STORY_MEMORY_MESSAGES.fieldRequired }).trim().max(STORY_SUMMARY_MAX_LENGTH, STORY_MEMORY_MESSAGES.summaryTooLong),
-  notes: z.string({ error: STORY_MEMORY_MESSAGES.fieldRequired }).trim().max(STORY_NOTES_MAX_LENGTH, STORY_MEMORY_MESSAGES.notesTooLong),
+  summary: z
+    .string({ error: STORY_MEMORY_MESSAGES.fieldRequired })
+    .trim()
+    .max(STORY_SUMMARY_MAX_LENGTH, STORY_MEMORY_MESSAGES.summaryTooLong),
+  notes: z
+    .string({ error: STORY_MEMORY_MESSAGES.fieldRequired })
+    .trim()
+    .max(STORY_NOTES_MAX_LENGTH, STORY_MEMORY_MESSAGES.notesTooLong),
 });
 export type StoryMemoryBody = z.infer<typeof storyMemoryBodySchema>;

@@ -14,7 +14,8 @@ export const STORY_VERSION_MESSAGES = {
   contentTooLong: `The text must be at most ${STORY_REPLY_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   actionTooLong: `Your action must be at most ${STORY_ACTION_MAX_LENGTH} characters.`,
   premiseTooLong: `Your scenario must be at most ${STORY_PREMISE_MAX_LENGTH} characters.`,
-  staleEdit: 'This message was changed in another tab. Its current text is shown: make your change again if you still want it.',
+  staleEdit:
+    'This message was changed in another tab. Its current text is shown: make your change again if you still want it.',
   versionNotFound: 'That version does not exist.',
   versionInvalid: 'Version must be a whole number from 1',
   nothingToUndo: 'There is no turn to take back.',
@@ -28,14 +29,24 @@ export const MESSAGE_VERSION_KINDS = ['original', 'alternative', 'edit', 'replac
 export const messageVersionKindSchema = z.enum(MESSAGE_VERSION_KINDS);
 export type MessageVersionKind = z.infer<typeof messageVersionKindSchema>;
 
-export const messageParamsSchema = z.object({ storyId: numericId(STORY_MESSAGES.storyIdInvalid), messageId: numericId(STORY_VERSION_MESSAGES.messageIdInvalid) });
+export const messageParamsSchema = z.object({
+  storyId: numericId(STORY_MESSAGES.storyIdInvalid),
+  messageId: numericId(STORY_VERSION_MESSAGES.messageIdInvalid),
+});
 export type MessageParams = z.infer<typeof messageParamsSchema>;
 
-const versionNumber = z.number({ error: STORY_VERSION_MESSAGES.versionInvalid }).int(STORY_VERSION_MESSAGES.versionInvalid).min(1, STORY_VERSION_MESSAGES.versionInvalid);
+const versionNumber = z
+  .number({ error: STORY_VERSION_MESSAGES.versionInvalid })
+  .int(STORY_VERSION_MESSAGES.versionInvalid)
+  .min(1, STORY_VERSION_MESSAGES.versionInvalid);
 
 /** The longest text a message may hold, by what it is: the premise, an action or a narrator reply. */
-export function messageTextLimit(message: { role: 'user' | 'assistant'; isInitial?: boolean }): { max: number; tooLong: string } {
-  if (message.role === 'assistant') return { max: STORY_REPLY_MAX_LENGTH, tooLong: STORY_VERSION_MESSAGES.contentTooLong };
+export function messageTextLimit(message: { role: 'user' | 'assistant'; isInitial?: boolean }): {
+  max: number;
+  tooLong: string;
+} {
+  if (message.role === 'assistant')
+    return { max: STORY_REPLY_MAX_LENGTH, tooLong: STORY_VERSION_MESSAGES.contentTooLong };
   return message.isInitial
     ? { max: STORY_PREMISE_MAX_LENGTH, tooLong: STORY_VERSION_MESSAGES.premiseTooLong }
     : { max: STORY_ACTION_MAX_LENGTH, tooLong: STORY_VERSION_MESSAGES.actionTooLong };

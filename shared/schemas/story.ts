@@ -120,5 +120,9 @@ export const storyDeltaEventSchema = z.object({ text: z.string() });
 export type StoryDeltaEvent = z.infer<typeof storyDeltaEventSchema>;
 export const storyDoneEventSchema = storyReplySchema;
 export type StoryDoneEvent = z.infer<typeof storyDoneEventSchema>;
-export const storyErrorEventSchema = z.object({ message: z.string(), code: z.string(), storyId: z.number().int().positive().optional() });
+export const storyErrorEventSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  storyId: z.number().int().positive().optional(),
+});
 export type StoryErrorEvent = z.infer<typeof storyErrorEventSchema>;

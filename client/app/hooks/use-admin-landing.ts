@@ -15,7 +15,12 @@ export interface AdminLandingInput {
   user: User | null;
 }
 
-export function shouldSendAdminToDashboard({ initialPathname, initialSearch, currentPathname, user }: AdminLandingInput): boolean {
+export function shouldSendAdminToDashboard({
+  initialPathname,
+  initialSearch,
+  currentPathname,
+  user,
+}: AdminLandingInput): boolean {
   if (!user?.isAdmin) return false;
   if (initialPathname !== '/' || currentPathname !== '/') return false;
   return !new URLSearchParams(initialSearch).has('redirect');

@@ -66,7 +66,12 @@ export interface DeferredMenuLauncherProps<P extends DeferredMenuProps> {
   menuProps: Omit<P, keyof DeferredMenuProps>;
 }
 
-export function DeferredMenuLauncher<P extends DeferredMenuProps>({ label, icon, loader, menuProps }: DeferredMenuLauncherProps<P>) {
+export function DeferredMenuLauncher<P extends DeferredMenuProps>({
+  label,
+  icon,
+  loader,
+  menuProps,
+}: DeferredMenuLauncherProps<P>) {
   const { Component: Menu, preload, activate } = useDeferredComponent(loader);
   if (Menu) {
     const props = { ...menuProps, defaultOpen: true } as P;

@@ -36,7 +36,15 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
   );
 }
 
-export function MobileMenuSheet({ user, isLoading, onLogout, isLoggingOut, open, onOpenChange, returnFocusRef }: MobileMenuSheetProps) {
+export function MobileMenuSheet({
+  user,
+  isLoading,
+  onLogout,
+  isLoggingOut,
+  open,
+  onOpenChange,
+  returnFocusRef,
+}: MobileMenuSheetProps) {
   const { theme, setTheme } = useTheme();
   const close = () => onOpenChange(false);
   return (
@@ -51,7 +59,9 @@ export function MobileMenuSheet({ user, isLoading, onLogout, isLoggingOut, open,
       >
         <div className="grid gap-1 pr-8">
           <SheetTitle>{APP_STRINGS.menuTitle}</SheetTitle>
-          <SheetDescription>{user ? APP_STRINGS.signedInAs(user.username) : APP_STRINGS.menuDescription}</SheetDescription>
+          <SheetDescription>
+            {user ? APP_STRINGS.signedInAs(user.username) : APP_STRINGS.menuDescription}
+          </SheetDescription>
         </div>
 
         <nav aria-label={APP_STRINGS.mainNavigation} className="grid gap-1">

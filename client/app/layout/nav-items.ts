@@ -1,5 +1,15 @@
 // The links of the top bar and the settings menu, shared by the desktop bar and the mobile sheet.
-import { BookMarked, BookOpen, Library, FileText, House, Shield, SlidersHorizontal, UserCog, type LucideIcon } from 'lucide-react';
+import {
+  BookMarked,
+  BookOpen,
+  Library,
+  FileText,
+  House,
+  Shield,
+  SlidersHorizontal,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
 import { APP_STRINGS } from '../strings';
 
 export interface NavItem {

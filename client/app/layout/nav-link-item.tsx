@@ -6,7 +6,15 @@ import { cn } from '@client/lib/utils';
 import { useAuthGate } from '@client/features/auth/hooks/use-auth-gate';
 import type { NavItem } from './nav-items';
 
-export function NavLinkItem({ item, className, onNavigate }: { item: NavItem; className?: string; onNavigate?: () => void }) {
+export function NavLinkItem({
+  item,
+  className,
+  onNavigate,
+}: {
+  item: NavItem;
+  className?: string;
+  onNavigate?: () => void;
+}) {
   const authSettled = useAuthGate();
   const { to, label, icon: Icon, needsAuthState } = item;
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {

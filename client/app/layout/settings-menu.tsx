@@ -4,7 +4,13 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { Settings } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
 import { APP_STRINGS } from '../strings';
 import type { DeferredMenuProps } from './deferred-menu';
 import { visibleSettingsItems } from './nav-items';

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { APP_STRINGS } from '../strings';
 
 export function SiteFooter() {
-  const linkClass = 'rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+  const linkClass =
+    'rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
   return (
     <footer className="border-t border-border/60">
       <div className="mx-auto flex max-w-5xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row">

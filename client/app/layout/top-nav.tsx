@@ -34,7 +34,10 @@ export function TopNav() {
       {/* h-16 matches the layout's pt-16, which keeps page content clear of this fixed bar. */}
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4">
         <MobileMenu user={user} isLoading={isLoading} onLogout={logout} isLoggingOut={isPending} />
-        <Link to="/" className="flex items-center gap-2 rounded-md font-serif text-xl font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md font-serif text-xl font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           <Logo size={32} decorative />
           {APP_STRINGS.productName}
         </Link>
@@ -46,7 +49,12 @@ export function TopNav() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
-          <DeferredMenuLauncher label={APP_STRINGS.themeToggle} icon={<ThemeIcon />} loader={themeMenuLoader} menuProps={{}} />
+          <DeferredMenuLauncher
+            label={APP_STRINGS.themeToggle}
+            icon={<ThemeIcon />}
+            loader={themeMenuLoader}
+            menuProps={{}}
+          />
           <div className="hidden items-center gap-1 md:flex">
             <DeferredMenuLauncher
               label={APP_STRINGS.settings}
@@ -55,7 +63,14 @@ export function TopNav() {
               menuProps={{ isLoggedIn }}
             />
             {isLoading ? null : user ? (
-              <Button variant="outline" size="sm" onClick={logout} disabled={isPending} className="ml-1" title={APP_STRINGS.signedInAs(user.username)}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={logout}
+                disabled={isPending}
+                className="ml-1"
+                title={APP_STRINGS.signedInAs(user.username)}
+              >
                 <LogOut aria-hidden="true" />
                 {APP_STRINGS.logout}
               </Button>

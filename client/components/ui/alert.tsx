@@ -15,7 +15,13 @@ const alertVariants = cva('grid gap-1 rounded-lg border px-4 py-3 text-sm', {
 });
 
 export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
-  return <div role={variant === 'destructive' ? 'alert' : 'status'} className={cn(alertVariants({ variant }), className)} {...props} />;
+  return (
+    <div
+      role={variant === 'destructive' ? 'alert' : 'status'}
+      className={cn(alertVariants({ variant }), className)}
+      {...props}
+    />
+  );
 }
 
 export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {

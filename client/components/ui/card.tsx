@@ -5,7 +5,10 @@ import { cn } from '@client/lib/utils';
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('rounded-xl border bg-card/90 text-card-foreground shadow-lg shadow-black/5 backdrop-blur-sm dark:shadow-black/30', className)}
+      className={cn(
+        'rounded-xl border bg-card/90 text-card-foreground shadow-lg shadow-black/5 backdrop-blur-sm dark:shadow-black/30',
+        className,
+      )}
       {...props}
     />
   );
@@ -16,7 +19,11 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 /** `as` lets a page whose card is its main content make the title its h1. */
-export function CardTitle({ className, as: Heading = 'h2', ...props }: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
   return <Heading className={cn('text-2xl leading-tight font-semibold', className)} {...props} />;
 }
 

@@ -27,7 +27,13 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
   closeLabel?: string;
 }
 
-export function DialogContent({ className, children, hideClose = false, closeLabel = 'Close', ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  closeLabel = 'Close',
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -59,7 +65,9 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('font-serif text-xl leading-tight font-semibold', className)} {...props} />;
+  return (
+    <DialogPrimitive.Title className={cn('font-serif text-xl leading-tight font-semibold', className)} {...props} />
+  );
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {

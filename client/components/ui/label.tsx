@@ -6,7 +6,10 @@ import { cn } from '@client/lib/utils';
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
     <LabelPrimitive.Root
-      className={cn('text-sm leading-none font-medium select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60', className)}
+      className={cn(
+        'text-sm leading-none font-medium select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+        className,
+      )}
       {...props}
     />
   );

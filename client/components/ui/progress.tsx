@@ -11,11 +11,20 @@ export function Progress({
   value,
   max = 100,
   ...props
-}: Omit<ComponentProps<typeof ProgressPrimitive.Root>, 'value' | 'max'> & { value: number; max?: number; indicatorClassName?: string }) {
+}: Omit<ComponentProps<typeof ProgressPrimitive.Root>, 'value' | 'max'> & {
+  value: number;
+  max?: number;
+  indicatorClassName?: string;
+}) {
   const shown = Math.min(Math.max(value, 0), max);
   const percent = (shown / max) * 100;
   return (
-    <ProgressPrimitive.Root value={shown} max={max} className={cn('relative h-2 w-full overflow-hidden rounded-full bg-muted', className)} {...props}>
+    <ProgressPrimitive.Root
+      value={shown}
+      max={max}
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-muted', className)}
+      {...props}
+    >
       <ProgressPrimitive.Indicator
         className={cn('size-full bg-primary transition-transform motion-reduce:transition-none', indicatorClassName)}
         style={{ transform: `translateX(-${100 - percent}%)` }}

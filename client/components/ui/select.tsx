@@ -11,7 +11,10 @@ export function Select({ className, children, ...props }: ComponentProps<'select
       <select className={cn(fieldClassName, 'h-10 appearance-none py-2 pr-9', className)} {...props}>
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
     </div>
   );
 }

@@ -14,7 +14,13 @@ export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive
   closeLabel?: string;
 }
 
-export function SheetContent({ className, children, side = 'left', closeLabel = 'Close menu', ...props }: SheetContentProps) {
+export function SheetContent({
+  className,
+  children,
+  side = 'left',
+  closeLabel = 'Close menu',
+  ...props
+}: SheetContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />

@@ -4,5 +4,11 @@ import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted motion-reduce:animate-none', className)} {...props} />;
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-muted motion-reduce:animate-none', className)}
+      {...props}
+    />
+  );
 }

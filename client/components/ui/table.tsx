@@ -8,7 +8,15 @@ import { cn } from '@client/lib/utils';
  * scroll it too (axe's scrollable-region-focusable); `label` names it for screen readers.
  */
 export function TableFrame({ className, label, ...props }: ComponentProps<'div'> & { label: string }) {
-  return <div role="region" aria-label={label} tabIndex={0} className={cn('w-full overflow-x-auto rounded-lg border', className)} {...props} />;
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn('w-full overflow-x-auto rounded-lg border', className)}
+      {...props}
+    />
+  );
 }
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
@@ -38,12 +46,21 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
 export function TableHead({ className, numeric = false, ...props }: ComponentProps<'th'> & { numeric?: boolean }) {
   return (
     <th
-      className={cn('h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground', numeric && 'text-right', className)}
+      className={cn(
+        'h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground',
+        numeric && 'text-right',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function TableCell({ className, numeric = false, ...props }: ComponentProps<'td'> & { numeric?: boolean }) {
-  return <td className={cn('px-3 py-2 align-middle whitespace-nowrap', numeric && 'text-right tabular-nums', className)} {...props} />;
+  return (
+    <td
+      className={cn('px-3 py-2 align-middle whitespace-nowrap', numeric && 'text-right tabular-nums', className)}
+      {...props}
+    />
+  );
 }

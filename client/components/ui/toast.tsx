@@ -77,7 +77,11 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
   );
 }
 
-export function ToastClose({ className, label = 'Dismiss notification', ...props }: ComponentProps<typeof ToastPrimitive.Close> & { label?: string }) {
+export function ToastClose({
+  className,
+  label = 'Dismiss notification',
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Close> & { label?: string }) {
   return (
     <ToastPrimitive.Close
       className={cn(

@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 
 describe('Toaster', () => {
-  it('offers a toast\'s action button, which acts and closes the toast', async () => {
+  it("offers a toast's action button, which acts and closes the toast", async () => {
     const onClick = vi.fn();
     render(<Toaster />);
     act(() => {

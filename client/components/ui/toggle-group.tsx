@@ -5,7 +5,12 @@ import { ToggleGroup as ToggleGroupPrimitive } from 'radix-ui';
 import { cn } from '@client/lib/utils';
 
 export function ToggleGroup({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Root>) {
-  return <ToggleGroupPrimitive.Root className={cn('inline-flex items-center rounded-lg bg-muted p-1', className)} {...props} />;
+  return (
+    <ToggleGroupPrimitive.Root
+      className={cn('inline-flex items-center rounded-lg bg-muted p-1', className)}
+      {...props}
+    />
+  );
 }
 
 export function ToggleGroupItem({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Item>) {

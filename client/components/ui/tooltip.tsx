@@ -6,7 +6,10 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { TOOLTIP_DELAY_MS } from '@shared/constants';
 import { cn } from '@client/lib/utils';
 
-export function TooltipProvider({ delayDuration = TOOLTIP_DELAY_MS, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
+export function TooltipProvider({
+  delayDuration = TOOLTIP_DELAY_MS,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }
 
@@ -21,7 +24,11 @@ export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
 
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content

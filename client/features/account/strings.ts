@@ -34,7 +34,8 @@ export const ACCOUNT_STRINGS = {
   emailSectionText: 'We use it only for matters concerning your account.',
   dataSection: 'Your Data',
   dataSectionText: 'Take everything with you, or leave for good.',
-  downloadText: 'The download holds your account, preferences, bookmarks, shared links and every story with its memory, as JSON.',
+  downloadText:
+    'The download holds your account, preferences, bookmarks, shared links and every story with its memory, as JSON.',
   download: 'Download my data',
   deleteAccount: 'Delete account',
   deleteTitle: 'Delete Account',

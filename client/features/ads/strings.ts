@@ -31,11 +31,15 @@ export const ADS_STRINGS = {
     },
     {
       heading: 'You decide how often',
-      paragraphs: ["Open 'Story Experience' on any story page and choose 'Advertisement Settings': switch ads off while a story is created or in the chat, and set how often they may appear."],
+      paragraphs: [
+        "Open 'Story Experience' on any story page and choose 'Advertisement Settings': switch ads off while a story is created or in the chat, and set how often they may appear.",
+      ],
     },
     {
       heading: 'Other ways to help',
-      paragraphs: ['Share the stories you are proud of, and tell us what would make them better. Every story played keeps us going.'],
+      paragraphs: [
+        'Share the stories you are proud of, and tell us what would make them better. Every story played keeps us going.',
+      ],
     },
   ],
   home: 'Home',

@@ -52,7 +52,13 @@ export const BOOKMARKS_STRINGS = {
 } as const;
 
 /** en-US short month, day, year, hour and minute (spec section 2). */
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 export function formatBookmarkDate(iso: string): string {
   const date = new Date(iso);

@@ -6,7 +6,8 @@ export const HOME_STRINGS = {
   tagline: 'Begin Your Unique Adventure.',
   logoWarningTitle: 'Warning',
   logoWarningText: `The ${PRODUCT_NAME} logo failed to load.`,
-  intro: 'Describe a scenario and an AI narrator answers. You choose what happens next, and the tale grows turn by turn.',
+  intro:
+    'Describe a scenario and an AI narrator answers. You choose what happens next, and the tale grows turn by turn.',
 
   createTitle: 'Create Your Own Story',
   scenarioLabel: 'Your scenario',

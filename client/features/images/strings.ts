@@ -36,7 +36,8 @@ export const IMAGES_STRINGS = {
   generateToggle: 'Generate scene images',
   generateHelp: 'Paint a picture for each new narrator reply. Pictures take a little while to appear under the text.',
   visualStyleSection: 'Visual Style',
-  visualStyleHelp: 'Every picture of this story follows this sheet, so faces, hair and clothes stay the same from scene to scene.',
+  visualStyleHelp:
+    'Every picture of this story follows this sheet, so faces, hair and clothes stay the same from scene to scene.',
   artStyle: 'Art style',
   artStylePlaceholder: 'e.g. watercolour storybook, soft light',
   player: 'Your character',

@@ -57,4 +57,5 @@ export const LIBRARY_STRINGS = {
 } as const;
 
 export const storyPath = (storyId: number) => `/story/${storyId}`;
-export const exportPath = (storyId: number, format: 'markdown' | 'json') => `/api/story/${storyId}/export?format=${format}`;
+export const exportPath = (storyId: number, format: 'markdown' | 'json') =>
+  `/api/story/${storyId}/export?format=${format}`;

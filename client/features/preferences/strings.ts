@@ -28,7 +28,11 @@ export const PREFERENCE_FIELDS: {
     options: [
       { value: 'general', label: 'General', hint: 'Suitable for all ages.' },
       { value: 'teen', label: 'Teen', hint: 'Mild violence, peril and darker themes.' },
-      { value: 'mature', label: 'Mature', hint: 'Adult themes, intense violence and strong language when the story calls for them.' },
+      {
+        value: 'mature',
+        label: 'Mature',
+        hint: 'Adult themes, intense violence and strong language when the story calls for them.',
+      },
     ],
   },
   narrativeStyle: {

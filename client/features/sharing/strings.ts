@@ -14,7 +14,8 @@ export const SHARING_STRINGS = {
   createLink: 'Share',
   creatingLink: 'Creating link…',
   shareDialogTitle: 'Share story',
-  shareDialogText: 'Anyone with this link can read your story as it is now. Later turns are not included unless you share again.',
+  shareDialogText:
+    'Anyone with this link can read your story as it is now. Later turns are not included unless you share again.',
   linkLabel: 'Share link',
   copyLink: 'Copy link',
   copiedTitle: 'Copied!',
@@ -27,7 +28,8 @@ export const SHARING_STRINGS = {
   errorTitle: 'Error',
   shareFailed: 'Failed to share story',
   stopSharing: 'Stop sharing',
-  stopConfirmText: 'Turn this link off? Anyone who opens it will see that the story was removed. You can share the story again later with a new link.',
+  stopConfirmText:
+    'Turn this link off? Anyone who opens it will see that the story was removed. You can share the story again later with a new link.',
   stopConfirm: 'Turn the link off',
   stopping: 'Turning it off…',
   stoppedTitle: 'Sharing stopped',

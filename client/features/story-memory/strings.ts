@@ -10,7 +10,8 @@ export const STORY_MEMORY_STRINGS = {
   premiseLabel: 'Premise',
   premiseHint: 'Pinned: the narrator always sees it.',
   summaryLabel: 'Memory',
-  summaryHint: 'A summary of the earlier turns, written by the narrator as the story grows. Correct it or add what matters.',
+  summaryHint:
+    'A summary of the earlier turns, written by the narrator as the story grows. Correct it or add what matters.',
   summaryEmpty: 'Nothing folded yet: the narrator still sees every turn.',
   notesLabel: 'Notes',
   notesHint: 'Sent with every turn, like an author’s note: tone, rules, facts to keep.',

@@ -27,7 +27,12 @@ export const STORY_VERSIONS_STRINGS = {
   versionsTitle: 'Versions',
   versionsDescription: 'Every version of this message, oldest first. The story shows one of them.',
   versionLabel: (version: number) => `Version ${version}`,
-  kinds: { original: 'Original', alternative: 'Alternative', edit: 'Edited', replacement: 'New action' } satisfies Record<MessageVersionKind, string>,
+  kinds: {
+    original: 'Original',
+    alternative: 'Alternative',
+    edit: 'Edited',
+    replacement: 'New action',
+  } satisfies Record<MessageVersionKind, string>,
   shown: 'Shown',
   showThisVersion: 'Show this version',
   showVersionLabel: (version: number) => `Show version ${version}`,

@@ -42,7 +42,8 @@ export const STORY_STRINGS = {
   recoveryStoryId: (id: string) => `Story ID: ${id}`,
   recoveryMessageId: (id: string) => `Message ID: ${id}`,
   serverIssueTitle: 'Server Connection Issue',
-  serverIssueText: 'The server answered with a web page instead of story data. It may be restarting or behind a proxy; wait a moment and try again.',
+  serverIssueText:
+    'The server answered with a web page instead of story data. It may be restarting or behind a proxy; wait a moment and try again.',
   returnToBookmarks: 'Return to Bookmarks',
   tryAgainReload: 'Try Again',
   startNewStory: 'Start New Story',

@@ -26,10 +26,19 @@ export function voiceInputErrorKind(error: unknown, fallback: VoiceInputErrorKin
 
 /** getUserMedia's refusals: NotAllowedError (and Safari's old PermissionDeniedError) or SecurityError. */
 export function isPermissionError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'name' in error && ['NotAllowedError', 'PermissionDeniedError', 'SecurityError'].includes(String(error.name));
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    ['NotAllowedError', 'PermissionDeniedError', 'SecurityError'].includes(String(error.name))
+  );
 }
 
 /** Maps a getUserMedia rejection to a kind: a refusal, or a microphone that would not start. */
 export function fromGetUserMediaError(error: unknown): VoiceInputError {
-  return new VoiceInputError(isPermissionError(error) ? 'permission-denied' : 'start-failed', error instanceof Error ? error.message : 'getUserMedia failed', { cause: error });
+  return new VoiceInputError(
+    isPermissionError(error) ? 'permission-denied' : 'start-failed',
+    error instanceof Error ? error.message : 'getUserMedia failed',
+    { cause: error },
+  );
 }

@@ -73,8 +73,10 @@ export function createOpenAiImageProvider(config: ImageConfig): ImageProvider {
       const first = isRecord(answer) && Array.isArray(answer.data) ? (answer.data[0] as unknown) : undefined;
       if (!isRecord(answer) || !isRecord(first)) throw new ImageError('invalid_output', 'answer has no data[0]');
       let bytes: Uint8Array;
-      if (typeof first.b64_json === 'string' && first.b64_json) bytes = decodeBase64Image(first.b64_json, context, 'data[0].b64_json');
-      else if (typeof first.url === 'string' && first.url) bytes = await downloadImage(resolveUrl(first.url, baseUrl), context, providerHost);
+      if (typeof first.b64_json === 'string' && first.b64_json)
+        bytes = decodeBase64Image(first.b64_json, context, 'data[0].b64_json');
+      else if (typeof first.url === 'string' && first.url)
+        bytes = await downloadImage(resolveUrl(first.url, baseUrl), context, providerHost);
       else throw new ImageError('invalid_output', 'data[0] has neither b64_json nor url');
       return { bytes, imageTokens: imageTokensOf(answer) };
     },

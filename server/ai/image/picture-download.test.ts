@@ -13,7 +13,18 @@ import { ImageError, type ImageConfig, type ImageRequest } from './types';
 const KEY = 'sk-test-key-0123456789';
 
 function config(baseUrl: string): ImageConfig {
-  return { provider: 'openai', baseUrl, apiKey: KEY, model: 'gpt-image-1', timeoutMs: 5000, concurrency: 1, maxPerHour: 30, width: 1024, height: 576, steps: 20 };
+  return {
+    provider: 'openai',
+    baseUrl,
+    apiKey: KEY,
+    model: 'gpt-image-1',
+    timeoutMs: 5000,
+    concurrency: 1,
+    maxPerHour: 30,
+    width: 1024,
+    height: 576,
+    steps: 20,
+  };
 }
 
 function request(): ImageRequest {
@@ -69,12 +80,19 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '151.101.1.69', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
-    'allows %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '151.101.1.69',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001:80b::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+  ])('allows %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });
 
 describe('publicOnlyLookup', () => {
@@ -106,7 +124,14 @@ describe('publicOnlyLookup', () => {
   });
 
   it('refuses a name with any address that is not public, even beside public ones', async () => {
-    for (const answers of [[{ address: '10.0.0.5', family: 4 }], [{ address: '93.184.216.34', family: 4 }, { address: '::ffff:127.0.0.1', family: 6 }], []]) {
+    for (const answers of [
+      [{ address: '10.0.0.5', family: 4 }],
+      [
+        { address: '93.184.216.34', family: 4 },
+        { address: '::ffff:127.0.0.1', family: 6 },
+      ],
+      [],
+    ]) {
       const { error, address } = await lookupWith(answers).run(true);
       expect(error).toMatchObject({ code: 'ENOTPUBLIC' });
       expect(address).toBe('');
@@ -158,19 +183,25 @@ describe('picture URLs answered by the OpenAI-compatible painter', () => {
     expect(fake.downloads.at(-1)).toBe('/files/redirect');
   });
 
-  it.each(['/files/huge.png', '/files/huge-stream.png'])('refuses a picture over the size limit at %s', async (path) => {
-    fake.queue.push({ kind: 'url', url: `${fake.a1111BaseUrl}${path}` });
-    const error = await failureOf(painter().generate(request()));
-    expect(error.failure).toBe('invalid_output');
-    expect(error.detail).toMatch(/too large/);
-  });
+  it.each(['/files/huge.png', '/files/huge-stream.png'])(
+    'refuses a picture over the size limit at %s',
+    async (path) => {
+      fake.queue.push({ kind: 'url', url: `${fake.a1111BaseUrl}${path}` });
+      const error = await failureOf(painter().generate(request()));
+      expect(error.failure).toBe('invalid_output');
+      expect(error.detail).toMatch(/too large/);
+    },
+  );
 
-  it.each(['file:///etc/passwd', 'ftp://127.0.0.1/x.png', 'gopher://127.0.0.1:70/x', 'javascript:alert(1)'])('refuses the scheme of %s', async (url) => {
-    fake.queue.push({ kind: 'url', url });
-    const error = await failureOf(painter().generate(request()));
-    expect(error.failure).toBe('invalid_output');
-    expect(error.detail).toMatch(/neither http\(s\) nor data:/);
-  });
+  it.each(['file:///etc/passwd', 'ftp://127.0.0.1/x.png', 'gopher://127.0.0.1:70/x', 'javascript:alert(1)'])(
+    'refuses the scheme of %s',
+    async (url) => {
+      fake.queue.push({ kind: 'url', url });
+      const error = await failureOf(painter().generate(request()));
+      expect(error.failure).toBe('invalid_output');
+      expect(error.detail).toMatch(/neither http\(s\) nor data:/);
+    },
+  );
 
   it('asks dall-e for base64, so a URL is the exception', async () => {
     await createImageProvider({ ...config(fake.openaiBaseUrl), model: 'dall-e-3' })!.generate(request());

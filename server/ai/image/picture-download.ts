@@ -75,7 +75,8 @@ export function isPublicAddress(address: string): boolean {
   // IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) reach the IPv4 address inside.
   const mapped = words.slice(0, 6).every((word, i) => word === (i === 5 ? 0xffff : 0));
   const nat64 = words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((word) => word === 0);
-  if (mapped || nat64) return isPublicAddress(`${words[6] >> 8}.${words[6] & 0xff}.${words[7] >> 8}.${words[7] & 0xff}`);
+  if (mapped || nat64)
+    return isPublicAddress(`${words[6] >> 8}.${words[6] & 0xff}.${words[7] >> 8}.${words[7] & 0xff}`);
   return globalUnicast.check(address, 'ipv6') && !notPublic.check(address, 'ipv6');
 }
 
@@ -97,7 +98,8 @@ export function publicOnlyLookup(resolve: Resolve = systemResolve) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     resolve(hostname).then(
       (found) => {
-        const addresses = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const addresses =
+          options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
         const refused = addresses.find((a) => !isPublicAddress(a.address));
         if (addresses.length === 0 || refused) {
           const why = refused ? `${refused.address}, which is not a public address` : 'no address';
@@ -121,7 +123,8 @@ export interface PictureRequest {
 
 /** Why a picture URL is refused before any connection, or null when it may be fetched. */
 export function refusedPictureUrl(url: URL, providerHost: string): string | null {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `picture URL is neither http(s) nor data: (${url.protocol})`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `picture URL is neither http(s) nor data: (${url.protocol})`;
   if (url.host === providerHost.toLowerCase()) return null;
   const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(literal) && !isPublicAddress(literal)) return `picture URL names ${literal}, which is not a public address`;

@@ -12,7 +12,9 @@ export { isRecord, startCall, type CallContext } from '../provider-http';
 const MAX_JSON_ANSWER_BYTES = Math.ceil((MAX_PROVIDER_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
 // An unfollowed 3xx is retried like a passing fault rather than taken for a wrong base URL.
-const { fail, networkFailure, readCapped, statusError } = providerHttp(ImageError, { unfollowedRedirect: 'unavailable' });
+const { fail, networkFailure, readCapped, statusError } = providerHttp(ImageError, {
+  unfollowedRedirect: 'unavailable',
+});
 
 /** `Bearer key`, or HTTP Basic when the key is `user:password` (a WebUI started with --api-auth). */
 export function authorizationFor(apiKey: string | undefined, allowBasic: boolean): Record<string, string> {
@@ -22,7 +24,12 @@ export function authorizationFor(apiKey: string | undefined, allowBasic: boolean
 }
 
 /** POSTs JSON and returns the parsed JSON answer, or throws the mapped ImageError. */
-export async function postJson(url: string, body: unknown, headers: Record<string, string>, context: CallContext): Promise<unknown> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  context: CallContext,
+): Promise<unknown> {
   const what = `POST ${shown(url)}`;
   let raw: Buffer;
   let response: Response;
@@ -54,7 +61,11 @@ export function decodeBase64Image(text: string, context: CallContext, what: stri
   if (!payload || !BASE64.test(payload)) throw fail(context, 'invalid_output', `${what} is not base64`);
   const size = Math.floor((payload.length * 3) / 4);
   if (size > MAX_PROVIDER_IMAGE_BYTES + 2) {
-    throw fail(context, 'invalid_output', `${what} too large: about ${size} bytes, the limit is ${MAX_PROVIDER_IMAGE_BYTES}`);
+    throw fail(
+      context,
+      'invalid_output',
+      `${what} too large: about ${size} bytes, the limit is ${MAX_PROVIDER_IMAGE_BYTES}`,
+    );
   }
   return new Uint8Array(Buffer.from(payload, 'base64'));
 }
@@ -66,11 +77,17 @@ export function decodeBase64Image(text: string, context: CallContext, what: stri
  * pre-signed, often on another host. A refused URL is a bad answer (invalid_output), so the
  * picture fails at once with its reason rather than being retried.
  */
-export async function downloadImage(url: string, context: CallContext, providerHost: string, resolve?: Resolve): Promise<Uint8Array> {
+export async function downloadImage(
+  url: string,
+  context: CallContext,
+  providerHost: string,
+  resolve?: Resolve,
+): Promise<Uint8Array> {
   if (url.startsWith('data:')) {
     if (/^data:[^,]*;base64,/i.test(url)) return decodeBase64Image(url, context, 'data: URL');
     const payload = url.slice(url.indexOf(',') + 1);
-    if (payload.length > MAX_PROVIDER_IMAGE_BYTES * 3) throw fail(context, 'invalid_output', `data: URL too large: ${payload.length} characters`);
+    if (payload.length > MAX_PROVIDER_IMAGE_BYTES * 3)
+      throw fail(context, 'invalid_output', `data: URL too large: ${payload.length} characters`);
     try {
       return new Uint8Array(Buffer.from(decodeURIComponent(payload), 'latin1'));
     } catch (error) {
@@ -92,7 +109,8 @@ export async function downloadImage(url: string, context: CallContext, providerH
     }
     return new Uint8Array(await readCapped(response, MAX_PROVIDER_IMAGE_BYTES, context, what));
   } catch (error) {
-    if (error instanceof NotPublicAddressError) throw fail(context, 'invalid_output', `${what}: ${error.message}`, error);
+    if (error instanceof NotPublicAddressError)
+      throw fail(context, 'invalid_output', `${what}: ${error.message}`, error);
     throw networkFailure(context, error, what);
   }
 }

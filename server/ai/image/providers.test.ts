@@ -15,7 +15,11 @@ const KEY = 'sk-test-key-0123456789';
 
 type RemoteId = 'openai' | 'automatic1111';
 
-function configFor(provider: ImageConfig['provider'], baseUrl: string, overrides: Partial<ImageConfig> = {}): ImageConfig {
+function configFor(
+  provider: ImageConfig['provider'],
+  baseUrl: string,
+  overrides: Partial<ImageConfig> = {},
+): ImageConfig {
   return {
     provider,
     baseUrl,
@@ -36,7 +40,11 @@ function request(overrides: Partial<ImageRequest> = {}): ImageRequest {
     prompt: 'Painterly high-fantasy illustration. Ada, red hair, green cloak. A lantern in the fog by the harbour.',
     negativePrompt: 'gore, nudity',
     sceneText: 'A lantern in the fog by the harbour.',
-    styleSheet: { artStyle: 'painterly high-fantasy illustration', player: 'Ada, red hair, green cloak', characters: [] },
+    styleSheet: {
+      artStyle: 'painterly high-fantasy illustration',
+      player: 'Ada, red hair, green cloak',
+      characters: [],
+    },
     contentRating: 'general',
     seed: 424242,
     width: 1024,
@@ -70,7 +78,8 @@ describe.each(['openai', 'automatic1111'] as const)('%s adapter', (protocol: Rem
   afterAll(() => fake.close());
 
   const baseUrl = () => (protocol === 'openai' ? fake.openaiBaseUrl : fake.a1111BaseUrl);
-  const provider = (overrides: Partial<ImageConfig> = {}): ImageProvider => createImageProvider(configFor(protocol, baseUrl(), overrides))!;
+  const provider = (overrides: Partial<ImageConfig> = {}): ImageProvider =>
+    createImageProvider(configFor(protocol, baseUrl(), overrides))!;
   const last = () => fake.requests.at(-1)!;
 
   it('returns the picture and sends the prompt, size and key', async () => {
@@ -108,7 +117,9 @@ describe.each(['openai', 'automatic1111'] as const)('%s adapter', (protocol: Rem
     const open = await startFakeImageServer({ apiKey: null });
     try {
       const url = protocol === 'openai' ? open.openaiBaseUrl : open.a1111BaseUrl;
-      await expectPng((await createImageProvider(configFor(protocol, url, { apiKey: undefined }))!.generate(request())).bytes);
+      await expectPng(
+        (await createImageProvider(configFor(protocol, url, { apiKey: undefined }))!.generate(request())).bytes,
+      );
       expect(open.requests).toHaveLength(1);
       expect(open.requests[0].headers.authorization).toBeUndefined();
     } finally {
@@ -121,7 +132,9 @@ describe.each(['openai', 'automatic1111'] as const)('%s adapter', (protocol: Rem
     const error = await failureOf(provider({ apiKey: wrongKey }).generate(request()));
     expect(error.failure).toBe('misconfigured');
     expect(error.detail).toMatch(/HTTP 401/);
-    expect(error.detail).toMatch(protocol === 'openai' ? /Incorrect API key provided/ : /Incorrect username or password/);
+    expect(error.detail).toMatch(
+      protocol === 'openai' ? /Incorrect API key provided/ : /Incorrect username or password/,
+    );
     for (const text of [error.detail, error.message, String(error.stack)]) {
       expect(text).not.toContain(wrongKey);
       expect(text).not.toContain(KEY);
@@ -137,7 +150,10 @@ describe.each(['openai', 'automatic1111'] as const)('%s adapter', (protocol: Rem
   });
 
   it('maps an unknown model or path (404) and a forbidden call (403) to misconfigured', async () => {
-    fake.queue.push({ kind: 'status', status: 404, message: 'The model `image-model-1` does not exist.' }, { kind: 'status', status: 403 });
+    fake.queue.push(
+      { kind: 'status', status: 404, message: 'The model `image-model-1` does not exist.' },
+      { kind: 'status', status: 403 },
+    );
     const notFound = await failureOf(provider().generate(request()));
     expect(notFound.failure).toBe('misconfigured');
     expect(notFound.detail).toMatch(/HTTP 404 .*does not exist/);
@@ -180,7 +196,9 @@ describe.each(['openai', 'automatic1111'] as const)('%s adapter', (protocol: Rem
     const dropped = await failureOf(provider().generate(request()));
     expect(dropped.failure).toBe('unavailable');
     expect(dropped.detail).toMatch(/terminated|other side closed|socket/i);
-    const unreachable = await failureOf(provider({ baseUrl: `http://127.0.0.1:${await closedPort()}` }).generate(request()));
+    const unreachable = await failureOf(
+      provider({ baseUrl: `http://127.0.0.1:${await closedPort()}` }).generate(request()),
+    );
     expect(unreachable.failure).toBe('unavailable');
     expect(unreachable.detail).toMatch(/ECONNREFUSED/);
   });
@@ -217,7 +235,8 @@ describe('openai adapter specifics', () => {
     fake = await startFakeImageServer({ apiKey: KEY });
   });
   afterAll(() => fake.close());
-  const provider = (overrides: Partial<ImageConfig> = {}) => createImageProvider(configFor('openai', fake.openaiBaseUrl, overrides))!;
+  const provider = (overrides: Partial<ImageConfig> = {}) =>
+    createImageProvider(configFor('openai', fake.openaiBaseUrl, overrides))!;
 
   it('fetches the picture when answered with a URL, or decodes a data: URL', async () => {
     fake.queue.push({ kind: 'ok', form: 'url' });
@@ -242,7 +261,11 @@ describe('openai adapter specifics', () => {
     expect(fake.requests.at(-1)!.body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024' });
     expect(fake.requests.at(-1)!.body.response_format).toBeUndefined();
     await provider({ model: 'dall-e-3' }).generate(request());
-    expect(fake.requests.at(-1)!.body).toMatchObject({ model: 'dall-e-3', size: '1792x1024', response_format: 'b64_json' });
+    expect(fake.requests.at(-1)!.body).toMatchObject({
+      model: 'dall-e-3',
+      size: '1792x1024',
+      response_format: 'b64_json',
+    });
   });
 
   it('keeps the prompt within the model limit and leaves out an empty avoid sentence', async () => {
@@ -259,12 +282,18 @@ describe('automatic1111 adapter specifics', () => {
   it('sends a user:password key as HTTP Basic and names the model', async () => {
     const fake = await startFakeImageServer({ apiKey: 'painter:s3cret-pass' });
     try {
-      const provider = createImageProvider(configFor('automatic1111', fake.a1111BaseUrl, { apiKey: 'painter:s3cret-pass', model: '' }))!;
+      const provider = createImageProvider(
+        configFor('automatic1111', fake.a1111BaseUrl, { apiKey: 'painter:s3cret-pass', model: '' }),
+      )!;
       expect(provider.model).toBe('automatic1111');
       await expectPng((await provider.generate(request())).bytes);
-      expect(fake.requests[0].headers.authorization).toBe(`Basic ${Buffer.from('painter:s3cret-pass').toString('base64')}`);
+      expect(fake.requests[0].headers.authorization).toBe(
+        `Basic ${Buffer.from('painter:s3cret-pass').toString('base64')}`,
+      );
       const wrong = await failureOf(
-        createImageProvider(configFor('automatic1111', fake.a1111BaseUrl, { apiKey: 'painter:wrong-pass' }))!.generate(request()),
+        createImageProvider(configFor('automatic1111', fake.a1111BaseUrl, { apiKey: 'painter:wrong-pass' }))!.generate(
+          request(),
+        ),
       );
       expect(wrong.failure).toBe('misconfigured');
       expect(wrong.detail).not.toContain('wrong-pass');
@@ -278,9 +307,18 @@ describe('automatic1111 adapter specifics', () => {
 describe('image registry', () => {
   it('makes one painter per IMAGE_PROVIDER and none when images are off', () => {
     expect(createImageProvider(configFor('none', ''))).toBeNull();
-    expect(createImageProvider(configFor('builtin', '', { model: 'taleweaver-painter' }))).toMatchObject({ id: 'builtin', model: 'taleweaver-painter' });
-    expect(createImageProvider(configFor('openai', 'http://127.0.0.1:1/v1'))).toMatchObject({ id: 'openai', model: 'image-model-1' });
-    expect(createImageProvider(configFor('automatic1111', 'http://127.0.0.1:1'))).toMatchObject({ id: 'automatic1111', model: 'image-model-1' });
+    expect(createImageProvider(configFor('builtin', '', { model: 'taleweaver-painter' }))).toMatchObject({
+      id: 'builtin',
+      model: 'taleweaver-painter',
+    });
+    expect(createImageProvider(configFor('openai', 'http://127.0.0.1:1/v1'))).toMatchObject({
+      id: 'openai',
+      model: 'image-model-1',
+    });
+    expect(createImageProvider(configFor('automatic1111', 'http://127.0.0.1:1'))).toMatchObject({
+      id: 'automatic1111',
+      model: 'image-model-1',
+    });
   });
 
   it('describes each painter for the admin card, with a notice only for the demo painter', () => {
@@ -290,8 +328,14 @@ describe('image registry', () => {
     expect(builtin.notice).toMatch(/IMAGE_PROVIDER=openai/);
     expect(builtin.notice).toMatch(/automatic1111/);
     for (const name of ['IMAGE_BASE_URL', 'IMAGE_API_KEY', 'IMAGE_MODEL']) expect(builtin.notice).toContain(name);
-    expect(describeImageProvider(configFor('openai', '', { model: 'gpt-image-1' }))).toEqual({ provider: 'OpenAI-compatible images (gpt-image-1)', notice: null });
-    expect(describeImageProvider(configFor('automatic1111', '', { model: '' }))).toEqual({ provider: 'Stable Diffusion WebUI (automatic1111)', notice: null });
+    expect(describeImageProvider(configFor('openai', '', { model: 'gpt-image-1' }))).toEqual({
+      provider: 'OpenAI-compatible images (gpt-image-1)',
+      notice: null,
+    });
+    expect(describeImageProvider(configFor('automatic1111', '', { model: '' }))).toEqual({
+      provider: 'Stable Diffusion WebUI (automatic1111)',
+      notice: null,
+    });
     expect(describeImageProvider(configFor('none', ''))).toEqual({ provider: 'Scene images off', notice: null });
   });
 });

@@ -8,11 +8,13 @@ import { failureOf as failureOfKind } from '@server/test/failure-of';
 import { detectImageType, MAX_PROVIDER_IMAGE_BYTES, toStoredImage } from './stored-image';
 import { ImageError } from './types';
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
 const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, ImageError);
 
-const isWebp = (bytes: Buffer) => bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+const isWebp = (bytes: Buffer) =>
+  bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
 
 describe('detectImageType', () => {
   it('knows PNG, JPEG, WebP and GIF by their first bytes', async () => {
@@ -83,7 +85,11 @@ describe('toStoredImage', () => {
     expect(first.hash).toBe(createHash('sha256').update(first.webp).digest('hex'));
     expect(second.hash).toBe(first.hash);
     expect(second.webp.equals(first.webp)).toBe(true);
-    const other = await toStoredImage(await sharp({ create: { width: 1024, height: 576, channels: 3, background: '#123456' } }).png().toBuffer());
+    const other = await toStoredImage(
+      await sharp({ create: { width: 1024, height: 576, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer(),
+    );
     expect(other.hash).not.toBe(first.hash);
   });
 });

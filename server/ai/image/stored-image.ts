@@ -70,7 +70,10 @@ function storedSize(width: number, height: number): { width: number; height: num
 export async function toStoredImage(bytes: Uint8Array): Promise<StoredImage> {
   // The word "too large" is what the paint job tells apart from other invalid output.
   if (bytes.length > MAX_PROVIDER_IMAGE_BYTES) {
-    throw new ImageError('invalid_output', `image too large: ${bytes.length} bytes (${megabytes(bytes.length)}), the limit is ${megabytes(MAX_PROVIDER_IMAGE_BYTES)}`);
+    throw new ImageError(
+      'invalid_output',
+      `image too large: ${bytes.length} bytes (${megabytes(bytes.length)}), the limit is ${megabytes(MAX_PROVIDER_IMAGE_BYTES)}`,
+    );
   }
   const type = detectImageType(bytes);
   if (!type) {
@@ -85,7 +88,11 @@ export async function toStoredImage(bytes: Uint8Array): Promise<StoredImage> {
     const meta = await source.metadata();
     const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
     const size = storedSize(oriented.width, oriented.height);
-    if (!size) throw new ImageError('invalid_output', `${type} image is only ${oriented.width}x${oriented.height}, smaller than 16x9`);
+    if (!size)
+      throw new ImageError(
+        'invalid_output',
+        `${type} image is only ${oriented.width}x${oriented.height}, smaller than 16x9`,
+      );
     // Decode and crop once to raw pixels; both encodings start from the same crop.
     const { data, info } = await source
       .resize(size.width, size.height, { fit: 'cover', position: 'attention' })
@@ -95,9 +102,18 @@ export async function toStoredImage(bytes: Uint8Array): Promise<StoredImage> {
     const thumbSize = storedSize(Math.min(THUMBNAIL_WIDTH, info.width), Math.min(THUMBNAIL_HEIGHT, info.height))!;
     const [webp, thumbnail] = await Promise.all([
       sharp(data, raw).webp({ quality: STORED_QUALITY, effort: WEBP_EFFORT }).toBuffer(),
-      sharp(data, raw).resize(thumbSize.width, thumbSize.height).webp({ quality: THUMBNAIL_QUALITY, effort: WEBP_EFFORT }).toBuffer(),
+      sharp(data, raw)
+        .resize(thumbSize.width, thumbSize.height)
+        .webp({ quality: THUMBNAIL_QUALITY, effort: WEBP_EFFORT })
+        .toBuffer(),
     ]);
-    return { webp, thumbnail, width: info.width, height: info.height, hash: createHash('sha256').update(webp).digest('hex') };
+    return {
+      webp,
+      thumbnail,
+      width: info.width,
+      height: info.height,
+      hash: createHash('sha256').update(webp).digest('hex'),
+    };
   } catch (error) {
     if (error instanceof ImageError) throw error;
     const reason = error instanceof Error ? error.message : String(error);

@@ -91,7 +91,10 @@ export function findNames(text: string): string[] {
   for (const match of text.matchAll(pattern)) {
     const sentenceStart = match[1] === '' || /[.!?]/.test(match[1]) || /["“‘(]/.test(match[1]);
     if (sentenceStart) continue;
-    const candidate = match[2].split(' ').filter((word) => !NOT_NAMES.has(word)).join(' ');
+    const candidate = match[2]
+      .split(' ')
+      .filter((word) => !NOT_NAMES.has(word))
+      .join(' ');
     if (candidate && !NOT_NAMES.has(candidate)) names.set(candidate.toLowerCase(), candidate);
   }
   return [...names.values()].slice(0, 12);
@@ -105,17 +108,63 @@ function hashOf(text: string): number {
 
 const pick = <T>(list: readonly T[], h: number, salt: number): T => list[(h >>> salt) % list.length];
 
-const FACES = ['a narrow, weathered face', 'a round, freckled face', 'a sharp-jawed face with a scar on the chin', 'a kind, lined face', 'a pale, angular face', 'a broad, sun-browned face', 'a youthful face with bright eyes', 'a stern face with heavy brows'];
-const HAIR = ['short silver hair', 'long black braided hair', 'curly copper-red hair', 'a shaved head', 'shoulder-length chestnut hair', 'ash-blond hair tied back', 'wild grey hair', 'dark cropped hair'];
+const FACES = [
+  'a narrow, weathered face',
+  'a round, freckled face',
+  'a sharp-jawed face with a scar on the chin',
+  'a kind, lined face',
+  'a pale, angular face',
+  'a broad, sun-browned face',
+  'a youthful face with bright eyes',
+  'a stern face with heavy brows',
+];
+const HAIR = [
+  'short silver hair',
+  'long black braided hair',
+  'curly copper-red hair',
+  'a shaved head',
+  'shoulder-length chestnut hair',
+  'ash-blond hair tied back',
+  'wild grey hair',
+  'dark cropped hair',
+];
 const CLOTHES: Record<Genre, string[]> = {
-  fantasy: ['a moss-green hooded cloak over leather armour', 'deep blue robes stitched with silver runes', 'a dented steel breastplate and red tabard'],
-  scifi: ['a grey flight suit with orange shoulder patches', 'a white lab coat over a black bodysuit', 'scuffed armoured spacer gear'],
-  mystery: ['a long tan trench coat and a felt hat', 'a tweed waistcoat and rolled shirtsleeves', 'a dark overcoat with the collar turned up'],
+  fantasy: [
+    'a moss-green hooded cloak over leather armour',
+    'deep blue robes stitched with silver runes',
+    'a dented steel breastplate and red tabard',
+  ],
+  scifi: [
+    'a grey flight suit with orange shoulder patches',
+    'a white lab coat over a black bodysuit',
+    'scuffed armoured spacer gear',
+  ],
+  mystery: [
+    'a long tan trench coat and a felt hat',
+    'a tweed waistcoat and rolled shirtsleeves',
+    'a dark overcoat with the collar turned up',
+  ],
   horror: ['a torn black mourning dress', 'a mud-stained grey coat', 'an old-fashioned nightshirt and a lantern'],
-  western: ['a dusty duster coat and a wide-brimmed hat', 'a checked shirt, leather vest and gun belt', 'a faded blue prairie dress'],
-  postapocalyptic: ['patched scavenger gear and a gas mask on a strap', 'a rust-brown poncho over body armour', 'layered rags and welding goggles'],
-  comedy: ['a bright yellow raincoat two sizes too big', 'a polka-dot bow tie and a crumpled suit', 'striped overalls and mismatched socks'],
-  historical: ['a linen tunic and a wool cloak with a bronze brooch', 'a brocade doublet and a starched ruff', 'a high-collared Victorian coat'],
+  western: [
+    'a dusty duster coat and a wide-brimmed hat',
+    'a checked shirt, leather vest and gun belt',
+    'a faded blue prairie dress',
+  ],
+  postapocalyptic: [
+    'patched scavenger gear and a gas mask on a strap',
+    'a rust-brown poncho over body armour',
+    'layered rags and welding goggles',
+  ],
+  comedy: [
+    'a bright yellow raincoat two sizes too big',
+    'a polka-dot bow tie and a crumpled suit',
+    'striped overalls and mismatched socks',
+  ],
+  historical: [
+    'a linen tunic and a wool cloak with a bronze brooch',
+    'a brocade doublet and a starched ruff',
+    'a high-collared Victorian coat',
+  ],
   romance: ['a flowing cream dress', 'a crisp white shirt open at the collar', 'a deep red velvet jacket'],
   thriller: ['a black tactical jacket', 'a sharp charcoal suit and an earpiece', 'a grey hoodie and worn sneakers'],
 };

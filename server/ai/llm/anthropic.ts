@@ -3,7 +3,18 @@
 // prompt, after the premise-and-memory message, and after the last turn before the new action.
 // Between memory folds each turn's prompt extends the previous one, so all three prefixes are reused.
 import type { LlmConfig } from '@server/config';
-import { callProvider, checkFinish, count, field, fail, parseEventData, readEvents, readJson, type ProviderSettings, type WireCall } from './wire';
+import {
+  callProvider,
+  checkFinish,
+  count,
+  field,
+  fail,
+  parseEventData,
+  readEvents,
+  readJson,
+  type ProviderSettings,
+  type WireCall,
+} from './wire';
 import type { GenerationRequest, GenerationResult, GenerationUsage, NarratorProvider } from './types';
 
 const API_VERSION = '2023-06-01';
@@ -20,7 +31,10 @@ function requestBody(settings: ProviderSettings, request: GenerationRequest, str
     system: [{ type: 'text', text: request.system, cache_control: CACHE_CONTROL }],
     messages: request.messages.map((m, i) => ({
       role: m.role,
-      content: i === 0 || i === lastBeforeAction ? [{ type: 'text', text: m.content, cache_control: CACHE_CONTROL }] : m.content,
+      content:
+        i === 0 || i === lastBeforeAction
+          ? [{ type: 'text', text: m.content, cache_control: CACHE_CONTROL }]
+          : m.content,
     })),
     ...(stream ? { stream: true } : {}),
   };
@@ -30,12 +44,20 @@ function requestBody(settings: ProviderSettings, request: GenerationRequest, str
 function inputOf(usage: unknown): number | undefined {
   const fresh = count(field(usage, 'input_tokens'));
   if (fresh === undefined) return undefined;
-  return fresh + (count(field(usage, 'cache_creation_input_tokens')) ?? 0) + (count(field(usage, 'cache_read_input_tokens')) ?? 0);
+  return (
+    fresh +
+    (count(field(usage, 'cache_creation_input_tokens')) ?? 0) +
+    (count(field(usage, 'cache_read_input_tokens')) ?? 0)
+  );
 }
 
 function errorEvent(call: WireCall, data: unknown): never {
   const message = field(field(data, 'error'), 'message');
-  throw fail(call, 'unavailable', `provider error mid-answer: ${typeof message === 'string' ? message : JSON.stringify(data).slice(0, 300)}`);
+  throw fail(
+    call,
+    'unavailable',
+    `provider error mid-answer: ${typeof message === 'string' ? message : JSON.stringify(data).slice(0, 300)}`,
+  );
 }
 
 async function complete(settings: ProviderSettings, request: GenerationRequest): Promise<GenerationResult> {
@@ -44,13 +66,19 @@ async function complete(settings: ProviderSettings, request: GenerationRequest):
     if (field(body, 'type') === 'error') errorEvent(call, body);
     checkFinish(call, field(body, 'stop_reason'), FINISHED, 'stop reason');
     const content = field(body, 'content');
-    const text = Array.isArray(content) ? content.map((block) => (field(block, 'type') === 'text' ? String(field(block, 'text') ?? '') : '')).join('') : '';
+    const text = Array.isArray(content)
+      ? content.map((block) => (field(block, 'type') === 'text' ? String(field(block, 'text') ?? '') : '')).join('')
+      : '';
     const usage = field(body, 'usage');
     return { text, usage: { inputTokens: inputOf(usage), outputTokens: count(field(usage, 'output_tokens')) } };
   });
 }
 
-async function stream(settings: ProviderSettings, request: GenerationRequest, onDelta: (text: string) => void): Promise<GenerationResult> {
+async function stream(
+  settings: ProviderSettings,
+  request: GenerationRequest,
+  onDelta: (text: string) => void,
+): Promise<GenerationResult> {
   return callProvider(wireRequest(settings, request, true), async (response, call) => {
     let text = '';
     let stopReason: unknown;

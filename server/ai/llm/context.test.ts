@@ -31,7 +31,9 @@ describe('assembleTurnPrompt', () => {
     expect(prompt.system).toBe('RULES');
     // The first action merges into the premise message: providers want strictly alternating roles.
     expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
-    expect(prompt.messages[0].content).toMatch(/^Story premise[^]*PREMISE\n\nStory memory[^]*MEMORY\n\nI take step number 1/);
+    expect(prompt.messages[0].content).toMatch(
+      /^Story premise[^]*PREMISE\n\nStory memory[^]*MEMORY\n\nI take step number 1/,
+    );
     expect(prompt.messages.at(-1)).toEqual({ role: 'user', content: 'I stop' });
     expect(prompt.droppedTurns).toBe(0);
     expect(prompt.promptTokens).toBe(countPrompt('RULES', prompt.messages, count));
@@ -40,7 +42,11 @@ describe('assembleTurnPrompt', () => {
   it('drops the oldest turns first when they do not fit, keeping premise and memory', () => {
     const budget = { prompt: 600, memory: 90 };
     const recent = Array.from({ length: 10 }, (_, i) => turn(i)).flat();
-    const prompt = assembleTurnPrompt({ system: 'RULES', premise: 'Ada and Brom', memory: 'You met Cato.', recent, action: 'I stop' }, budget, count);
+    const prompt = assembleTurnPrompt(
+      { system: 'RULES', premise: 'Ada and Brom', memory: 'You met Cato.', recent, action: 'I stop' },
+      budget,
+      count,
+    );
     expect(prompt.promptTokens).toBeLessThanOrEqual(600);
     expect(prompt.droppedTurns).toBeGreaterThan(0);
     const text = prompt.messages.map((m) => m.content).join('\n');
@@ -52,14 +58,22 @@ describe('assembleTurnPrompt', () => {
 
   it('then shortens the memory from its oldest sentences, then cuts premise and action in the middle', () => {
     const memory = Array.from({ length: 60 }, (_, i) => `Fact number ${i} about the old kingdom.`).join(' ');
-    const small = assembleTurnPrompt({ system: 'RULES', premise: 'Short premise', memory, recent: turn(1), action: 'I stop' }, { prompt: 300, memory: 50 }, count);
+    const small = assembleTurnPrompt(
+      { system: 'RULES', premise: 'Short premise', memory, recent: turn(1), action: 'I stop' },
+      { prompt: 300, memory: 50 },
+      count,
+    );
     expect(small.promptTokens).toBeLessThanOrEqual(300);
     expect(small.droppedTurns).toBe(2);
     expect(small.messages[0].content).toContain('Fact number 59');
     expect(small.messages[0].content).not.toContain('Fact number 0 ');
 
     const hugePremise = `${'word '.repeat(2000)}END`;
-    const cut = assembleTurnPrompt({ system: 'RULES', premise: hugePremise, memory: '', recent: [], action: 'I stop' }, { prompt: 400, memory: 60 }, count);
+    const cut = assembleTurnPrompt(
+      { system: 'RULES', premise: hugePremise, memory: '', recent: [], action: 'I stop' },
+      { prompt: 400, memory: 60 },
+      count,
+    );
     expect(cut.promptTokens).toBeLessThanOrEqual(400);
     expect(cut.messages[0].content).toContain('…');
     expect(cut.messages[0].content).toContain('END');
@@ -117,7 +131,11 @@ describe('assembleTurnPrompt on a long or lopsided window', () => {
     const recent = Array.from({ length: 2000 }, (_, i) => turn(i)).flat();
     const counted: string[] = [];
     const counting = (text: string) => (counted.push(text), count(text));
-    const prompt = assembleTurnPrompt({ system: 'RULES', premise: 'A long road', memory: '', recent, action: 'I stop' }, computeBudget(8192, 500), counting);
+    const prompt = assembleTurnPrompt(
+      { system: 'RULES', premise: 'A long road', memory: '', recent, action: 'I stop' },
+      computeBudget(8192, 500),
+      counting,
+    );
     const sent = recent.length - prompt.droppedTurns;
     expect(prompt.promptTokens).toBeLessThanOrEqual(computeBudget(8192, 500).prompt);
     expect(prompt.turnTokens).toHaveLength(sent);
@@ -127,10 +145,21 @@ describe('assembleTurnPrompt on a long or lopsided window', () => {
   });
 
   it('joins a run of one role into one message, so the roles alternate from the pinned premise to the action', () => {
-    const run = Array.from({ length: 300 }, (_, i) => ({ role: 'assistant' as const, content: `Echo ${i}: the bell rings over the water.` }));
-    const recent = [...run, { role: 'user' as const, content: 'I listen' }, { role: 'user' as const, content: 'I listen again' }];
+    const run = Array.from({ length: 300 }, (_, i) => ({
+      role: 'assistant' as const,
+      content: `Echo ${i}: the bell rings over the water.`,
+    }));
+    const recent = [
+      ...run,
+      { role: 'user' as const, content: 'I listen' },
+      { role: 'user' as const, content: 'I listen again' },
+    ];
     const budget = computeBudget(4096, 500);
-    const prompt = assembleTurnPrompt({ system: 'RULES', premise: 'A drowned bell', memory: '', recent, action: 'I dive' }, budget, count);
+    const prompt = assembleTurnPrompt(
+      { system: 'RULES', premise: 'A drowned bell', memory: '', recent, action: 'I dive' },
+      budget,
+      count,
+    );
     expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(prompt.messages[0].content).toMatch(/^Story premise[^]*A drowned bell/);
     expect(prompt.messages[1].content).toMatch(/Echo \d+: [^]*\n\nEcho 299: the bell rings over the water\.$/);
@@ -142,7 +171,11 @@ describe('assembleTurnPrompt on a long or lopsided window', () => {
 
   it('cuts oversized notes in the middle with the premise, so the prompt fits even then', () => {
     const notes = `${'Remember the lighthouse and the keeper. '.repeat(300)}THE END`.slice(-2000);
-    const prompt = assembleTurnPrompt({ system: 'RULES', premise: `${'word '.repeat(2000)}END`, notes, memory: '', recent: [], action: 'I stop' }, { prompt: 400, memory: 60 }, count);
+    const prompt = assembleTurnPrompt(
+      { system: 'RULES', premise: `${'word '.repeat(2000)}END`, notes, memory: '', recent: [], action: 'I stop' },
+      { prompt: 400, memory: 60 },
+      count,
+    );
     expect(prompt.promptTokens).toBeLessThanOrEqual(400);
     expect(countPrompt('RULES', prompt.messages, count)).toBeLessThanOrEqual(400);
     expect(prompt.messages[0].content).toContain("The player's notes");

@@ -63,7 +63,9 @@ export interface TurnContextInput {
 export type PromptBlockName = 'system' | 'premise' | 'notes' | 'memory' | 'recent' | 'action';
 
 /** One named part of a prompt: a text of one role, or the verbatim turns (each of its own role). */
-export type PromptBlock = { name: Exclude<PromptBlockName, 'recent'>; role: 'system' | 'user'; text: string } | { name: 'recent'; turns: TurnRecord[] };
+export type PromptBlock =
+  | { name: Exclude<PromptBlockName, 'recent'>; role: 'system' | 'user'; text: string }
+  | { name: 'recent'; turns: TurnRecord[] };
 
 /** The blocks of a turn's prompt, in the order they are sent. */
 export function turnBlocks(input: TurnContextInput): PromptBlock[] {
@@ -90,7 +92,12 @@ export interface AssembledPrompt {
 }
 
 export function countPrompt(system: string, messages: ChatMessage[], count: Count): number {
-  return count(system) + MESSAGE_OVERHEAD_TOKENS + PRIMING_TOKENS + messages.reduce((sum, m) => sum + count(m.content) + MESSAGE_OVERHEAD_TOKENS, 0);
+  return (
+    count(system) +
+    MESSAGE_OVERHEAD_TOKENS +
+    PRIMING_TOKENS +
+    messages.reduce((sum, m) => sum + count(m.content) + MESSAGE_OVERHEAD_TOKENS, 0)
+  );
 }
 
 /**
@@ -101,7 +108,11 @@ export function countPrompt(system: string, messages: ChatMessage[], count: Coun
 export function cutMiddle(text: string, maxTokens: number, count: Count): string {
   const tokens = count(text);
   if (tokens <= maxTokens) return text;
-  return keepEnds(text.split(/\s+/), ' ', maxTokens, tokens, count) ?? keepEnds(Array.from(text), '', maxTokens, tokens, count) ?? '…';
+  return (
+    keepEnds(text.split(/\s+/), ' ', maxTokens, tokens, count) ??
+    keepEnds(Array.from(text), '', maxTokens, tokens, count) ??
+    '…'
+  );
 }
 
 /** The fewest units cut from the middle (units joined by `glue`) that fit `maxTokens`; null when two units are too many. */
@@ -167,9 +178,15 @@ export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, coun
   const blocks = turnBlocks(input);
   const systemText = blocks.flatMap((b) => (b.name !== 'recent' && b.role === 'system' ? [b.text] : [])).join(JOINER);
   const systemTokens = count(systemText) + MESSAGE_OVERHEAD_TOKENS + PRIMING_TOKENS;
-  const piece = (name: PromptBlockName, role: 'user' | 'assistant', text: string): Piece => ({ name, role, text, tokens: count(text) });
+  const piece = (name: PromptBlockName, role: 'user' | 'assistant', text: string): Piece => ({
+    name,
+    role,
+    text,
+    tokens: count(text),
+  });
   const recentAt = blocks.findIndex((b) => b.name === 'recent');
-  const textPieces = (from: PromptBlock[]) => from.flatMap((b) => (b.name === 'recent' || b.role === 'system' ? [] : [piece(b.name, 'user', b.text)]));
+  const textPieces = (from: PromptBlock[]) =>
+    from.flatMap((b) => (b.name === 'recent' || b.role === 'system' ? [] : [piece(b.name, 'user', b.text)]));
   const before = textPieces(blocks.slice(0, recentAt));
   const after = textPieces(blocks.slice(recentAt + 1));
   const fixed = () => systemTokens + sequenceTokens([...before, ...after], joinerTokens);
@@ -183,7 +200,8 @@ export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, coun
     const turn = piece('recent', recent[i].role, recent[i].content);
     // Slipped in between the pinned texts and the turn after it: its text, and the links around it.
     const next = newestFirst.at(-1) ?? after[0];
-    const added = turn.tokens + link(edge, turn, joinerTokens) + link(turn, next, joinerTokens) - link(edge, next, joinerTokens);
+    const added =
+      turn.tokens + link(edge, turn, joinerTokens) + link(turn, next, joinerTokens) - link(edge, next, joinerTokens);
     if (total + added > budget.prompt) break;
     total += added;
     newestFirst.push(turn);

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 
 const messages = (n: number, words = 60) =>
-  Array.from({ length: n }, (_, i) => ({ id: i + 1, role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), content: `M${i + 1} ${'salt and wind '.repeat(words / 3)}` }));
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+    content: `M${i + 1} ${'salt and wind '.repeat(words / 3)}`,
+  }));
 
 describe('windowLimits', () => {
   it('reads no more messages than could fit the prompt, nor more than 12 bytes a token', () => {
@@ -44,13 +48,20 @@ describe('summaryPiece', () => {
 
   it('takes all it was given when that is the whole fold, and nothing when there is nothing', () => {
     const all = messages(3, 9);
-    expect(summaryPiece(all, 2000, true, count)).toEqual({ turns: all.map(({ role, content }) => ({ role, content })), throughId: 3 });
+    expect(summaryPiece(all, 2000, true, count)).toEqual({
+      turns: all.map(({ role, content }) => ({ role, content })),
+      throughId: 3,
+    });
     expect(summaryPiece(all, 2000, false, count)!.throughId).toBe(2);
     expect(summaryPiece([], 2000, true, count)).toBeNull();
   });
 
   it('cuts a single message too large for a piece in the middle', () => {
-    const huge = { id: 7, role: 'assistant' as const, content: `START ${'the tide rolls in and the tide rolls out '.repeat(400)}FINISH` };
+    const huge = {
+      id: 7,
+      role: 'assistant' as const,
+      content: `START ${'the tide rolls in and the tide rolls out '.repeat(400)}FINISH`,
+    };
     const piece = summaryPiece([huge, ...messages(2)], 300, true, count)!;
     expect(piece.throughId).toBe(7);
     expect(piece.turns).toHaveLength(1);
@@ -67,7 +78,11 @@ describe('a summary request', () => {
     const { memory: kept, roomTokens } = summaryRoom(memory, 300, limit, count);
     expect(count(kept)).toBeLessThanOrEqual(limit / 2);
     const piece = summaryPiece(messages(200), roomTokens, true, count)!;
-    const prompt = countPrompt(SUMMARY_SYSTEM_PROMPT, [{ role: 'user', content: summaryUserPrompt(kept, transcript(piece.turns), 300) }], count);
+    const prompt = countPrompt(
+      SUMMARY_SYSTEM_PROMPT,
+      [{ role: 'user', content: summaryUserPrompt(kept, transcript(piece.turns), 300) }],
+      count,
+    );
     expect(prompt + budget.memory).toBeLessThanOrEqual(4096);
   });
 });

@@ -90,9 +90,18 @@ export function summaryPromptLimit(contextTokens: number, budget: Budget): numbe
  * would take more than half the request, as a memory the player wrote may) and the room left for
  * the transcript once the instructions are counted.
  */
-export function summaryRoom(memory: string, maxWords: number, limitTokens: number, count: Count): { memory: string; roomTokens: number } {
+export function summaryRoom(
+  memory: string,
+  maxWords: number,
+  limitTokens: number,
+  count: Count,
+): { memory: string; roomTokens: number } {
   const kept = cutMiddle(memory, Math.floor(limitTokens / 2), count);
-  const frame = countPrompt(SUMMARY_SYSTEM_PROMPT, [{ role: 'user', content: summaryUserPrompt(kept, '', maxWords) }], count);
+  const frame = countPrompt(
+    SUMMARY_SYSTEM_PROMPT,
+    [{ role: 'user', content: summaryUserPrompt(kept, '', maxWords) }],
+    count,
+  );
   return { memory: kept, roomTokens: Math.max(0, limitTokens - frame) };
 }
 
@@ -119,7 +128,12 @@ export interface SummaryPiece {
  * the fold asked for (`complete`: `messages` are all of it), so the window keeps starting with an
  * action; a message too large for a whole piece stands alone with its middle cut.
  */
-export function summaryPiece(messages: FoldMessage[], roomTokens: number, complete: boolean, count: Count): SummaryPiece | null {
+export function summaryPiece(
+  messages: FoldMessage[],
+  roomTokens: number,
+  complete: boolean,
+  count: Count,
+): SummaryPiece | null {
   const [first] = messages;
   if (!first) return null;
   const line = transcriptLineTokens(count);
@@ -132,7 +146,10 @@ export function summaryPiece(messages: FoldMessage[], roomTokens: number, comple
     taken.push(message);
   }
   if (taken.length === 0) {
-    return { turns: [{ role: first.role, content: cutMiddle(first.content, Math.max(1, roomTokens - line), count) }], throughId: first.id };
+    return {
+      turns: [{ role: first.role, content: cutMiddle(first.content, Math.max(1, roomTokens - line), count) }],
+      throughId: first.id,
+    };
   }
   if (taken.length < messages.length || !complete) {
     const lastReply = taken.findLastIndex((m) => m.role === 'assistant');

@@ -2,7 +2,18 @@
 // Ollama's /v1, LM Studio. Streamed answers ask for usage in a last chunk (stream_options), which
 // most servers honour; where none comes, the narrator counts tokens itself.
 import type { LlmConfig } from '@server/config';
-import { callProvider, checkFinish, count, field, fail, parseEventData, readEvents, readJson, type ProviderSettings, type WireCall } from './wire';
+import {
+  callProvider,
+  checkFinish,
+  count,
+  field,
+  fail,
+  parseEventData,
+  readEvents,
+  readJson,
+  type ProviderSettings,
+  type WireCall,
+} from './wire';
 import type { GenerationRequest, GenerationResult, GenerationUsage, NarratorProvider } from './types';
 
 /** How an answer may end and still be a whole reply: a natural stop, or the length cap. */
@@ -11,7 +22,10 @@ const FINISHED = new Set(['stop', 'length']);
 function requestBody(settings: ProviderSettings, request: GenerationRequest, stream: boolean) {
   return {
     model: settings.model,
-    messages: [{ role: 'system', content: request.system }, ...request.messages.map((m) => ({ role: m.role, content: m.content }))],
+    messages: [
+      { role: 'system', content: request.system },
+      ...request.messages.map((m) => ({ role: m.role, content: m.content })),
+    ],
     max_tokens: request.maxOutputTokens,
     temperature: request.temperature,
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
@@ -27,7 +41,11 @@ function checkError(call: WireCall, chunk: unknown): void {
   const error = field(chunk, 'error');
   if (error !== undefined && error !== null) {
     const message = field(error, 'message');
-    throw fail(call, 'unavailable', `provider error mid-answer: ${typeof message === 'string' ? message : JSON.stringify(error).slice(0, 300)}`);
+    throw fail(
+      call,
+      'unavailable',
+      `provider error mid-answer: ${typeof message === 'string' ? message : JSON.stringify(error).slice(0, 300)}`,
+    );
   }
 }
 
@@ -42,7 +60,11 @@ async function complete(settings: ProviderSettings, request: GenerationRequest):
   });
 }
 
-async function stream(settings: ProviderSettings, request: GenerationRequest, onDelta: (text: string) => void): Promise<GenerationResult> {
+async function stream(
+  settings: ProviderSettings,
+  request: GenerationRequest,
+  onDelta: (text: string) => void,
+): Promise<GenerationResult> {
   return callProvider(wireRequest(settings, request, true), async (response, call) => {
     let text = '';
     let finish: unknown;

@@ -6,7 +6,8 @@ import type { Preferences } from '@shared/schemas/preferences';
 const RATINGS: Record<Preferences['contentRating'], string> = {
   general: 'general: suitable for all ages; no graphic violence, no gore, no sexual content, no strong language',
   teen: 'teen: mild violence and peril, some tension and dark themes, mild language; no sexual content, no gore',
-  mature: 'mature: adult themes, intense violence and strong language are allowed when the story calls for them; no explicit sexual content',
+  mature:
+    'mature: adult themes, intense violence and strong language are allowed when the story calls for them; no explicit sexual content',
 };
 
 const NARRATIVE: Record<Preferences['narrativeStyle'], string> = {
@@ -29,7 +30,7 @@ export function narratorSystemPrompt(preferences: Preferences): string {
     "- Never act, speak, think or decide for the player's character beyond the action they gave; show the world's reaction to it.",
     '- Keep continuity with the premise, the story memory and the recent turns: names, places, objects and facts stay as established.',
     '- Write one to three short paragraphs, about 80 to 180 words.',
-    '- End on an open situation that invites the player\'s next action; do not end the story.',
+    "- End on an open situation that invites the player's next action; do not end the story.",
     "The player's story preferences:",
     `- Content rating ${RATINGS[preferences.contentRating]}.`,
     `- Narrative style ${NARRATIVE[preferences.narrativeStyle]}.`,
@@ -66,7 +67,8 @@ export function summaryUserPrompt(memory: string, transcript: string, maxWords: 
   return `Existing memory:\n${memory || '(none yet)'}\n\nNew turns:\n${transcript}\n\nWrite the updated memory in at most ${maxWords} words.`;
 }
 
-export const TITLE_SYSTEM_PROMPT = 'You name stories. Reply with a title of at most six words and nothing else: no quotes, no punctuation at the end.';
+export const TITLE_SYSTEM_PROMPT =
+  'You name stories. Reply with a title of at most six words and nothing else: no quotes, no punctuation at the end.';
 
 export function titleUserPrompt(premise: string, opening: string): string {
   return `Premise:\n${premise}\n\nOpening:\n${opening}\n\nTitle:`;

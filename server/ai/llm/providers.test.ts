@@ -11,7 +11,13 @@ import { NarratorError, type GenerationRequest } from './types';
 const KEY = 'sk-test-key';
 
 function configFor(provider: 'openai' | 'anthropic', baseUrl: string, overrides: Partial<LlmConfig> = {}): LlmConfig {
-  const env = { LLM_PROVIDER: provider, LLM_BASE_URL: baseUrl, LLM_API_KEY: KEY, LLM_MODEL: 'story-model-1', LLM_TIMEOUT_MS: '5000' };
+  const env = {
+    LLM_PROVIDER: provider,
+    LLM_BASE_URL: baseUrl,
+    LLM_API_KEY: KEY,
+    LLM_MODEL: 'story-model-1',
+    LLM_TIMEOUT_MS: '5000',
+  };
   return { ...loadConfig(env).llm, ...overrides };
 }
 
@@ -24,7 +30,15 @@ const request: GenerationRequest = {
   ],
   maxOutputTokens: 321,
   temperature: 0.6,
-  task: { kind: 'turn', storyId: 1, turn: 1, attempt: 0, premise: 'Ada Quill hunts a thief.', action: 'I light my lamp', recent: [] },
+  task: {
+    kind: 'turn',
+    storyId: 1,
+    turn: 1,
+    attempt: 0,
+    premise: 'Ada Quill hunts a thief.',
+    action: 'I light my lamp',
+    recent: [],
+  },
 };
 
 const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, NarratorError);
@@ -36,7 +50,8 @@ describe.each(['openai', 'anthropic'] as const)('%s adapter', (protocol) => {
   });
   afterAll(() => fake.close());
 
-  const provider = (overrides: Partial<LlmConfig> = {}) => createNarratorProvider(configFor(protocol, fake.baseUrl, overrides));
+  const provider = (overrides: Partial<LlmConfig> = {}) =>
+    createNarratorProvider(configFor(protocol, fake.baseUrl, overrides));
 
   it('streams the reply and sends model, key, system prompt, context and limits', async () => {
     fake.queue.push({ kind: 'ok', usage: { input: 777, output: 55 } });
@@ -55,13 +70,17 @@ describe.each(['openai', 'anthropic'] as const)('%s adapter', (protocol) => {
       expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
       expect(sent.body.max_tokens ?? sent.body.max_completion_tokens).toBe(321);
       expect(sent.body.messages[0]).toEqual({ role: 'system', content: request.system });
-      expect(sent.body.messages.slice(1).map((m) => [m.role, contentText(m.content)])).toEqual(request.messages.map((m) => [m.role, m.content]));
+      expect(sent.body.messages.slice(1).map((m) => [m.role, contentText(m.content)])).toEqual(
+        request.messages.map((m) => [m.role, m.content]),
+      );
     } else {
       expect(sent.headers['x-api-key']).toBe(KEY);
       expect(sent.headers['anthropic-version']).toBeTruthy();
       expect(sent.body.max_tokens).toBe(321);
       expect(contentText(sent.body.system)).toBe(request.system);
-      expect(sent.body.messages.map((m) => [m.role, contentText(m.content)])).toEqual(request.messages.map((m) => [m.role, m.content]));
+      expect(sent.body.messages.map((m) => [m.role, contentText(m.content)])).toEqual(
+        request.messages.map((m) => [m.role, m.content]),
+      );
       // Cache breakpoints after the system prompt, the premise message and the last turn before the action.
       const marked = (content: unknown) => JSON.stringify(content).includes('"cache_control":{"type":"ephemeral"}');
       expect(marked(sent.body.system)).toBe(true);
@@ -124,7 +143,10 @@ describe.each(['openai', 'anthropic'] as const)('%s adapter', (protocol) => {
   it('maps a rate limit to unavailable and a 408 to timeout', async () => {
     fake.queue.push({ kind: 'status', status: 429, message: 'Rate limit reached' }, { kind: 'status', status: 408 });
     const limited = await failureOf(provider().generate(request, () => {}));
-    expect([limited.failure, limited.detail]).toEqual(['unavailable', expect.stringMatching(/HTTP 429 .*Rate limit reached/)]);
+    expect([limited.failure, limited.detail]).toEqual([
+      'unavailable',
+      expect.stringMatching(/HTTP 429 .*Rate limit reached/),
+    ]);
     expect((await failureOf(provider().generate(request))).failure).toBe('timeout');
   });
 

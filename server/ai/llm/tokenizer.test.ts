@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ranksJson } from '../../../scripts/build-server.mjs';
 import { countTokensFromRanksFile, loadTokenCounter, rememberingCounter } from './tokenizer';
 
-const text = (label: string, length = 100) => `${label} `.repeat(Math.ceil(length / (label.length + 1))).slice(0, length);
+const text = (label: string, length = 100) =>
+  `${label} `.repeat(Math.ceil(length / (label.length + 1))).slice(0, length);
 
 describe('rememberingCounter', () => {
   it('counts a long text once while it is remembered, and short texts every time', () => {

@@ -64,9 +64,11 @@ const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
 export function loadTokenCounter(): Promise<CountTokens> {
   const ranksFile = fileURLToPath(new URL(`./${RANKS_JSON}`, import.meta.url));
-  loading ??= (existsSync(ranksFile) ? countTokensFromRanksFile(ranksFile) : import('gpt-tokenizer').then((module) => module.countTokens)).then((count) =>
-    rememberingCounter((text: string) => count(text, PLAIN_TEXT)),
-  );
+  loading ??= (
+    existsSync(ranksFile)
+      ? countTokensFromRanksFile(ranksFile)
+      : import('gpt-tokenizer').then((module) => module.countTokens)
+  ).then((count) => rememberingCounter((text: string) => count(text, PLAIN_TEXT)));
   return loading;
 }
 

@@ -15,7 +15,15 @@ export interface TurnRecord {
 
 /** What is being asked, in the form the offline narrator needs (real models read the prompt). */
 export type NarratorTask =
-  | { kind: 'turn'; storyId: number; turn: number; attempt: number; premise: string; action: string; recent: TurnRecord[] }
+  | {
+      kind: 'turn';
+      storyId: number;
+      turn: number;
+      attempt: number;
+      premise: string;
+      action: string;
+      recent: TurnRecord[];
+    }
   | { kind: 'summary'; memory: string; turns: TurnRecord[]; maxTokens: number }
   | { kind: 'title'; premise: string; opening: string }
   /** The visual style sheet: the player's look (when `describePlayer`) and the named characters of `scene` not in `known`, as JSON. */

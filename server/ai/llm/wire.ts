@@ -56,7 +56,10 @@ export function fail(call: WireCall, failure: NarratorFailure, detail: string, c
  * 2xx answer to `read`. Whatever fails, the caller gets a NarratorError and the connection is
  * closed if the answer was not read to its end.
  */
-export async function callProvider<T>(request: WireRequest, read: (response: IncomingMessage, call: WireCall) => Promise<T>): Promise<T> {
+export async function callProvider<T>(
+  request: WireRequest,
+  read: (response: IncomingMessage, call: WireCall) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -88,7 +91,12 @@ function post(request: WireRequest, payload: Buffer, signal: AbortSignal, mayRet
     const agent = url.protocol === 'https:' ? AGENTS['https:'] : AGENTS['http:'];
     const req = lib.request(
       url,
-      { method: 'POST', agent, signal, headers: { ...request.headers, 'content-type': 'application/json', 'content-length': String(payload.length) } },
+      {
+        method: 'POST',
+        agent,
+        signal,
+        headers: { ...request.headers, 'content-type': 'application/json', 'content-length': String(payload.length) },
+      },
       resolve,
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
@@ -103,14 +111,23 @@ function post(request: WireRequest, payload: Buffer, signal: AbortSignal, mayRet
 }
 
 function statusError(call: WireCall, status: number, body: string): NarratorError {
-  const failure: NarratorFailure = MISCONFIGURED_STATUSES.has(status) ? 'misconfigured' : status === 408 || status === 504 ? 'timeout' : 'unavailable';
+  const failure: NarratorFailure = MISCONFIGURED_STATUSES.has(status)
+    ? 'misconfigured'
+    : status === 408 || status === 504
+      ? 'timeout'
+      : 'unavailable';
   return fail(call, failure, `HTTP ${status} from ${shown(call.request.url)}: ${providerMessage(body).slice(0, 500)}`);
 }
 
 function toNarratorError(call: WireCall, error: unknown): NarratorError {
   if (call.timedOut()) {
     if (error instanceof NarratorError && error.failure === 'timeout') return error;
-    return fail(call, 'timeout', `no complete answer from ${shown(call.request.url)} within LLM_TIMEOUT_MS (${call.request.timeoutMs} ms)`, error);
+    return fail(
+      call,
+      'timeout',
+      `no complete answer from ${shown(call.request.url)} within LLM_TIMEOUT_MS (${call.request.timeoutMs} ms)`,
+      error,
+    );
   }
   if (error instanceof NarratorError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -155,11 +172,19 @@ export async function readJson(response: IncomingMessage, call: WireCall): Promi
  * 'data' callback per network read, no per-event promise). Resolves when the provider ends the
  * answer; rejects when the connection drops first, `onEvent` throws, or the stream is oversized.
  */
-export function readEvents(response: IncomingMessage, call: WireCall, onEvent: (event: EventSourceMessage) => void): Promise<void> {
+export function readEvents(
+  response: IncomingMessage,
+  call: WireCall,
+  onEvent: (event: EventSourceMessage) => void,
+): Promise<void> {
   const type = String(response.headers['content-type'] ?? '');
   if (!type.includes('text/event-stream')) {
     return readText(response, ERROR_TEXT_BYTES, call, true).then((text) => {
-      throw fail(call, 'unavailable', `expected an event stream from ${shown(call.request.url)}, got ${type || 'no content type'}: ${providerMessage(text).slice(0, 300)}`);
+      throw fail(
+        call,
+        'unavailable',
+        `expected an event stream from ${shown(call.request.url)}, got ${type || 'no content type'}: ${providerMessage(text).slice(0, 300)}`,
+      );
     });
   }
   return new Promise((resolve, reject) => {
@@ -179,7 +204,14 @@ export function readEvents(response: IncomingMessage, call: WireCall, onEvent: (
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {
       received += chunk.length;
-      if (received > MAX_STREAM_CHARS) return stop(fail(call, 'unavailable', `stream from ${shown(call.request.url)} too large: over ${MAX_STREAM_CHARS} characters`));
+      if (received > MAX_STREAM_CHARS)
+        return stop(
+          fail(
+            call,
+            'unavailable',
+            `stream from ${shown(call.request.url)} too large: over ${MAX_STREAM_CHARS} characters`,
+          ),
+        );
       try {
         parser.feed(chunk);
       } catch (error) {
@@ -199,7 +231,11 @@ export function readEvents(response: IncomingMessage, call: WireCall, onEvent: (
 /** A whole answer ends in one of the `finished` reasons; anything else (or none: `what` names it) is a failed call. */
 export function checkFinish(call: WireCall, reason: unknown, finished: ReadonlySet<string>, what: string): void {
   if (typeof reason !== 'string' || !finished.has(reason)) {
-    throw fail(call, 'unavailable', `answer ended without a normal finish (${typeof reason === 'string' ? reason : `no ${what}`})`);
+    throw fail(
+      call,
+      'unavailable',
+      `answer ended without a normal finish (${typeof reason === 'string' ? reason : `no ${what}`})`,
+    );
   }
 }
 

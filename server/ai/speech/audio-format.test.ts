@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { silentMp3 } from '@server/test/fake-speech-server';
 import { isMp3, sniffAudio } from './audio-format';
 
-const bytes = (...parts: Array<string | number[]>) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)))));
+const bytes = (...parts: Array<string | number[]>) =>
+  new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)))));
 
 describe('sniffAudio', () => {
   it('recognises each container by its magic bytes', () => {

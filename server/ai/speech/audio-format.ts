@@ -31,7 +31,8 @@ export function isMp3(bytes: Uint8Array): boolean {
 
 export function sniffAudio(bytes: Uint8Array): AudioContainer | null {
   // EBML: WebM is Matroska with the "webm" doctype; both are what MediaRecorder writes in Chromium and Firefox.
-  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return 'webm';
+  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
+    return 'webm';
   if (ascii(bytes, 0, 'OggS')) return 'ogg';
   if (ascii(bytes, 4, 'ftyp')) return 'mp4';
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WAVE')) return 'wav';

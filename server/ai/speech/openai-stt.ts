@@ -25,7 +25,12 @@ export function createOpenAiSttProvider(config: SttConfig): SttProvider {
       form.append('response_format', 'json');
       form.append('language', LANGUAGE);
       // fetch sets the multipart Content-Type with its boundary itself.
-      const { body } = await call(endpoint, { method: 'POST', headers: { accept: 'application/json', ...bearer(config.apiKey) }, body: form }, MAX_ANSWER_BYTES, context);
+      const { body } = await call(
+        endpoint,
+        { method: 'POST', headers: { accept: 'application/json', ...bearer(config.apiKey) }, body: form },
+        MAX_ANSWER_BYTES,
+        context,
+      );
       let parsed: unknown;
       try {
         parsed = JSON.parse(body.toString('utf8'));
@@ -34,7 +39,8 @@ export function createOpenAiSttProvider(config: SttConfig): SttProvider {
         throw fail(context, 'invalid_output', `answer is not JSON: ${JSON.stringify(start)}`, error);
       }
       const answer = answerSchema.safeParse(parsed);
-      if (!answer.success) throw fail(context, 'invalid_output', `answer has no text: ${JSON.stringify(parsed).slice(0, 120)}`);
+      if (!answer.success)
+        throw fail(context, 'invalid_output', `answer has no text: ${JSON.stringify(parsed).slice(0, 120)}`);
       return { text: answer.data.text };
     },
   };

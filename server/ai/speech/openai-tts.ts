@@ -32,7 +32,12 @@ export function createOpenAiTtsProvider(config: TtsConfig): TtsProvider {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'audio/mpeg', ...bearer(config.apiKey) },
-          body: JSON.stringify({ model: config.model, voice: request.voice, input: speechInput(request.text), response_format: 'mp3' }),
+          body: JSON.stringify({
+            model: config.model,
+            voice: request.voice,
+            input: speechInput(request.text),
+            response_format: 'mp3',
+          }),
         },
         MAX_SPEECH_BYTES,
         context,
@@ -43,7 +48,12 @@ export function createOpenAiTtsProvider(config: TtsConfig): TtsProvider {
         throw fail(context, 'invalid_output', `answer is ${type || 'untyped'}, not audio: ${JSON.stringify(start)}`);
       }
       if (body.length === 0) throw fail(context, 'invalid_output', 'answer is empty');
-      if (!isMp3(body)) throw fail(context, 'invalid_output', `answer (${type}, ${body.length} bytes) is not MP3: starts ${body.subarray(0, 8).toString('hex')}`);
+      if (!isMp3(body))
+        throw fail(
+          context,
+          'invalid_output',
+          `answer (${type}, ${body.length} bytes) is not MP3: starts ${body.subarray(0, 8).toString('hex')}`,
+        );
       return { bytes: new Uint8Array(body), mime: 'audio/mpeg' as const };
     },
   };

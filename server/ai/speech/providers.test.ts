@@ -6,7 +6,13 @@ import { createServer as createHttpServer, type ServerResponse } from 'node:http
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { failureOf as failureOfKind } from '@server/test/failure-of';
-import { DEFAULT_TRANSCRIPT, silentMp3, startFakeSpeechServer, type FakeSpeechServer, type SpeechPath } from '@server/test/fake-speech-server';
+import {
+  DEFAULT_TRANSCRIPT,
+  silentMp3,
+  startFakeSpeechServer,
+  type FakeSpeechServer,
+  type SpeechPath,
+} from '@server/test/fake-speech-server';
 import { MAX_SPEECH_BYTES, MAX_SPEECH_INPUT_CHARS, speechInput } from './openai-tts';
 import { createSttProvider, createTtsProvider } from './registry';
 import { SpeechError, type SttConfig, type TtsConfig } from './types';
@@ -72,25 +78,47 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 /** One call of the adapter serving `path`, with config overrides. */
-function callAdapter(path: SpeechPath, overrides: Partial<TtsConfig & SttConfig> = {}, signal = new AbortController().signal): Promise<unknown> {
-  if (path === 'speech') return createTtsProvider(ttsConfig(fake.baseUrl, overrides))!.synthesize({ text: SENTENCE, voice: 'nova', signal });
-  return createSttProvider(sttConfig(fake.baseUrl, overrides))!.transcribe({ audio: RECORDING, mime: 'audio/webm', filename: 'recording.webm', signal });
+function callAdapter(
+  path: SpeechPath,
+  overrides: Partial<TtsConfig & SttConfig> = {},
+  signal = new AbortController().signal,
+): Promise<unknown> {
+  if (path === 'speech')
+    return createTtsProvider(ttsConfig(fake.baseUrl, overrides))!.synthesize({ text: SENTENCE, voice: 'nova', signal });
+  return createSttProvider(sttConfig(fake.baseUrl, overrides))!.transcribe({
+    audio: RECORDING,
+    mime: 'audio/webm',
+    filename: 'recording.webm',
+    signal,
+  });
 }
 
 describe('OpenAI-compatible speech (POST /audio/speech)', () => {
   it('answers the MP3 the service made and sends the model, voice, sentence, format and key', async () => {
-    const result = await createTtsProvider(ttsConfig(fake.baseUrl))!.synthesize({ text: SENTENCE, voice: 'nova', signal: new AbortController().signal });
+    const result = await createTtsProvider(ttsConfig(fake.baseUrl))!.synthesize({
+      text: SENTENCE,
+      voice: 'nova',
+      signal: new AbortController().signal,
+    });
     expect(result.mime).toBe('audio/mpeg');
     expect(Buffer.from(result.bytes).equals(silentMp3(SENTENCE))).toBe(true);
     expect(fake.requests).toEqual([
-      { path: 'speech', authorization: `Bearer ${KEY}`, json: { model: 'tts-1', voice: 'nova', input: SENTENCE, response_format: 'mp3' } },
+      {
+        path: 'speech',
+        authorization: `Bearer ${KEY}`,
+        json: { model: 'tts-1', voice: 'nova', input: SENTENCE, response_format: 'mp3' },
+      },
     ]);
   });
 
   it('sends no Authorization header without a key (local Kokoro, openedai-speech)', async () => {
     const open = await startFakeSpeechServer({ apiKey: null });
     try {
-      await createTtsProvider(ttsConfig(open.baseUrl, { apiKey: undefined }))!.synthesize({ text: SENTENCE, voice: 'af_bella', signal: new AbortController().signal });
+      await createTtsProvider(ttsConfig(open.baseUrl, { apiKey: undefined }))!.synthesize({
+        text: SENTENCE,
+        voice: 'af_bella',
+        signal: new AbortController().signal,
+      });
       expect(open.requests[0].authorization).toBeNull();
     } finally {
       await open.close();
@@ -102,7 +130,11 @@ describe('OpenAI-compatible speech (POST /audio/speech)', () => {
     expect(speechInput(long).length).toBeLessThanOrEqual(MAX_SPEECH_INPUT_CHARS);
     expect(speechInput(long).endsWith('word')).toBe(true);
     expect(speechInput(SENTENCE)).toBe(SENTENCE);
-    await createTtsProvider(ttsConfig(fake.baseUrl))!.synthesize({ text: long, voice: 'nova', signal: new AbortController().signal });
+    await createTtsProvider(ttsConfig(fake.baseUrl))!.synthesize({
+      text: long,
+      voice: 'nova',
+      signal: new AbortController().signal,
+    });
     expect(fake.requests[0].json?.input).toBe(speechInput(long));
   });
 
@@ -115,15 +147,29 @@ describe('OpenAI-compatible speech (POST /audio/speech)', () => {
   });
 
   it('refuses an answer typed as something other than audio, and one past the size limit', async () => {
-    const html = await oneOff((res) => res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.concat([Buffer.from('ID3'), Buffer.alloc(100)])));
+    const html = await oneOff((res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.concat([Buffer.from('ID3'), Buffer.alloc(100)])),
+    );
     const huge = await oneOff((res) => {
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
       res.end(Buffer.concat([silentMp3('x'), Buffer.alloc(MAX_SPEECH_BYTES)]));
     });
     try {
-      const typed = await failureOf(createTtsProvider(ttsConfig(html.baseUrl))!.synthesize({ text: SENTENCE, voice: 'nova', signal: new AbortController().signal }));
+      const typed = await failureOf(
+        createTtsProvider(ttsConfig(html.baseUrl))!.synthesize({
+          text: SENTENCE,
+          voice: 'nova',
+          signal: new AbortController().signal,
+        }),
+      );
       expect([typed.failure, typed.detail]).toEqual(['invalid_output', expect.stringMatching(/text\/html, not audio/)]);
-      const large = await failureOf(createTtsProvider(ttsConfig(huge.baseUrl))!.synthesize({ text: SENTENCE, voice: 'nova', signal: new AbortController().signal }));
+      const large = await failureOf(
+        createTtsProvider(ttsConfig(huge.baseUrl))!.synthesize({
+          text: SENTENCE,
+          voice: 'nova',
+          signal: new AbortController().signal,
+        }),
+      );
       expect([large.failure, large.detail]).toEqual(['invalid_output', expect.stringMatching(/too large/)]);
     } finally {
       await Promise.all([html.close(), huge.close()]);
@@ -131,9 +177,15 @@ describe('OpenAI-compatible speech (POST /audio/speech)', () => {
   });
 
   it('takes application/octet-stream audio, as some compatible servers send it', async () => {
-    const octet = await oneOff((res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(silentMp3(SENTENCE)));
+    const octet = await oneOff((res) =>
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(silentMp3(SENTENCE)),
+    );
     try {
-      const result = await createTtsProvider(ttsConfig(octet.baseUrl))!.synthesize({ text: SENTENCE, voice: 'nova', signal: new AbortController().signal });
+      const result = await createTtsProvider(ttsConfig(octet.baseUrl))!.synthesize({
+        text: SENTENCE,
+        voice: 'nova',
+        signal: new AbortController().signal,
+      });
       expect(result.bytes.length).toBe(silentMp3(SENTENCE).length);
     } finally {
       await octet.close();
@@ -156,9 +208,18 @@ describe('OpenAI-compatible transcription (POST /audio/transcriptions)', () => {
     fake.queue.transcriptions.push({ kind: 'garbage' }, { kind: 'empty' });
     expect((await failureOf(callAdapter('transcriptions'))).detail).toMatch(/not JSON: "<html>/);
     expect((await failureOf(callAdapter('transcriptions'))).failure).toBe('invalid_output');
-    const textless = await oneOff((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"segments":[]}'));
+    const textless = await oneOff((res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"segments":[]}'),
+    );
     try {
-      const error = await failureOf(createSttProvider(sttConfig(textless.baseUrl))!.transcribe({ audio: RECORDING, mime: 'audio/webm', filename: 'recording.webm', signal: new AbortController().signal }));
+      const error = await failureOf(
+        createSttProvider(sttConfig(textless.baseUrl))!.transcribe({
+          audio: RECORDING,
+          mime: 'audio/webm',
+          filename: 'recording.webm',
+          signal: new AbortController().signal,
+        }),
+      );
       expect([error.failure, error.detail]).toEqual(['invalid_output', expect.stringMatching(/no text/)]);
     } finally {
       await textless.close();
@@ -189,7 +250,10 @@ describe.each(['speech', 'transcriptions'] as const)('faults on /audio/%s', (pat
   it.each([403, 404])('maps HTTP %i (unknown model, voice or path) to misconfigured', async (status) => {
     fake.queue[path].push({ kind: 'status', status, message: 'The model `tts-9` does not exist.' });
     const error = await failureOf(callAdapter(path));
-    expect([error.failure, error.detail]).toEqual(['misconfigured', expect.stringMatching(new RegExp(`HTTP ${status} .*does not exist`))]);
+    expect([error.failure, error.detail]).toEqual([
+      'misconfigured',
+      expect.stringMatching(new RegExp(`HTTP ${status} .*does not exist`)),
+    ]);
     const wrongPath = await failureOf(callAdapter(path, { baseUrl: `${fake.origin}/nowhere` }));
     expect([wrongPath.failure, wrongPath.detail]).toEqual(['misconfigured', expect.stringMatching(/HTTP 404/)]);
   });
@@ -197,7 +261,10 @@ describe.each(['speech', 'transcriptions'] as const)('faults on /audio/%s', (pat
   it.each([500, 503, 429])('maps HTTP %i to unavailable', async (status) => {
     fake.queue[path].push({ kind: 'status', status, message: 'Engine overloaded' });
     const error = await failureOf(callAdapter(path));
-    expect([error.failure, error.detail]).toEqual(['unavailable', expect.stringMatching(new RegExp(`HTTP ${status} .*Engine overloaded`))]);
+    expect([error.failure, error.detail]).toEqual([
+      'unavailable',
+      expect.stringMatching(new RegExp(`HTTP ${status} .*Engine overloaded`)),
+    ]);
   });
 
   it('gives up on a hung provider at the timeout and hangs up on it', async () => {
@@ -220,7 +287,10 @@ describe.each(['speech', 'transcriptions'] as const)('faults on /audio/%s', (pat
   it('maps a connection dropped mid-body and an unreachable server to unavailable', async () => {
     fake.queue[path].push({ kind: 'drop' });
     const dropped = await failureOf(callAdapter(path));
-    expect([dropped.failure, dropped.detail]).toEqual(['unavailable', expect.stringMatching(/terminated|other side closed|socket/i)]);
+    expect([dropped.failure, dropped.detail]).toEqual([
+      'unavailable',
+      expect.stringMatching(/terminated|other side closed|socket/i),
+    ]);
     const unreachable = await failureOf(callAdapter(path, { baseUrl: `http://127.0.0.1:${await closedPort()}/v1` }));
     expect([unreachable.failure, unreachable.detail]).toEqual(['unavailable', expect.stringMatching(/ECONNREFUSED/)]);
   });
@@ -230,7 +300,13 @@ describe('registry', () => {
   it("answers no provider for 'none' and the OpenAI-compatible one otherwise", () => {
     expect(createTtsProvider(ttsConfig('http://x', { provider: 'none' }))).toBeNull();
     expect(createSttProvider(sttConfig('http://x', { provider: 'none' }))).toBeNull();
-    expect(createTtsProvider(ttsConfig('http://x', { model: 'kokoro' }))).toMatchObject({ id: 'openai', model: 'kokoro' });
-    expect(createSttProvider(sttConfig('http://x', { model: 'whisper-1' }))).toMatchObject({ id: 'openai', model: 'whisper-1' });
+    expect(createTtsProvider(ttsConfig('http://x', { model: 'kokoro' }))).toMatchObject({
+      id: 'openai',
+      model: 'kokoro',
+    });
+    expect(createSttProvider(sttConfig('http://x', { model: 'whisper-1' }))).toMatchObject({
+      id: 'openai',
+      model: 'whisper-1',
+    });
   });
 });

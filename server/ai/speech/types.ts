@@ -9,7 +9,17 @@ export const STT_PROVIDERS = ['none', 'openai'] as const;
 export type SttProviderId = (typeof STT_PROVIDERS)[number];
 
 /** OpenAI's own voices: the picker's list when TTS_VOICES is unset. */
-export const DEFAULT_TTS_VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'] as const;
+export const DEFAULT_TTS_VOICES = [
+  'alloy',
+  'ash',
+  'coral',
+  'echo',
+  'fable',
+  'nova',
+  'onyx',
+  'sage',
+  'shimmer',
+] as const;
 
 export interface TtsConfig {
   provider: TtsProviderId;

@@ -33,7 +33,10 @@ export function createAllowanceRepository(db: Db) {
   return {
     /** Allowance tokens the player used this month, and what their calls in flight have reserved. */
     async usage(userId: number, now: Date): Promise<{ used: number; held: number }> {
-      const [row] = await rows<{ used: string; held: string }>(db, sql`select ${used(userId, now)} as used, ${held(userId, now)} as held`);
+      const [row] = await rows<{ used: string; held: string }>(
+        db,
+        sql`select ${used(userId, now)} as used, ${held(userId, now)} as held`,
+      );
       return { used: Number(row.used), held: Number(row.held) };
     },
 
@@ -62,10 +65,7 @@ export function createAllowanceRepository(db: Db) {
 
     /** Reservations whose call can no longer be running (its process died): housekeeping. */
     async deleteExpired(now: Date): Promise<number> {
-      const gone = await db
-        .delete(usageHolds)
-        .where(lte(usageHolds.expiresAt, now))
-        .returning({ id: usageHolds.id });
+      const gone = await db.delete(usageHolds).where(lte(usageHolds.expiresAt, now)).returning({ id: usageHolds.id });
       return gone.length;
     },
   };

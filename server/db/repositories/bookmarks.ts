@@ -45,12 +45,23 @@ export function createBookmarksRepository(db: Db) {
   return {
     /** Newest first; ties (same instant) by id so the order is stable. */
     async listForUser(userId: number): Promise<BookmarkRecord[]> {
-      return db.select(columns).from(bookmarks).where(eq(bookmarks.userId, userId)).orderBy(desc(bookmarks.createdAt), desc(bookmarks.id));
+      return db
+        .select(columns)
+        .from(bookmarks)
+        .where(eq(bookmarks.userId, userId))
+        .orderBy(desc(bookmarks.createdAt), desc(bookmarks.id));
     },
 
     findOwned,
 
-    async create(input: { userId: number; storyId: number; lastMessageId: number; title: string; description: string | null; now: Date }): Promise<BookmarkRecord> {
+    async create(input: {
+      userId: number;
+      storyId: number;
+      lastMessageId: number;
+      title: string;
+      description: string | null;
+      now: Date;
+    }): Promise<BookmarkRecord> {
       const [row] = await db
         .insert(bookmarks)
         .values({ ...input, createdAt: input.now, updatedAt: input.now })
@@ -61,7 +72,11 @@ export function createBookmarksRepository(db: Db) {
     },
 
     /** Changes only the fields given; null when the bookmark is not this user's. */
-    async update(id: number, userId: number, changes: { title?: string; description?: string | null; now: Date }): Promise<BookmarkRecord | null> {
+    async update(
+      id: number,
+      userId: number,
+      changes: { title?: string; description?: string | null; now: Date },
+    ): Promise<BookmarkRecord | null> {
       if (id > MAX_ID) return null;
       const { now, ...fields } = changes;
       const rows = await db

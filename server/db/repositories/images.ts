@@ -63,16 +63,26 @@ const visualsColumns = {
 };
 
 /** The version a message shows, for statements keyed by a message id. */
-const shownVersion = (messageId: number) => sql`(select ${storyMessages.version} from ${storyMessages} where ${storyMessages.id} = ${messageId})`;
+const shownVersion = (messageId: number) =>
+  sql`(select ${storyMessages.version} from ${storyMessages} where ${storyMessages.id} = ${messageId})`;
 /** Joins a picture to its message when it illustrates the version shown of a message the story shows. */
-const ofShownVersion = and(eq(storyMessages.id, sceneImages.messageId), eq(storyMessages.version, sceneImages.version), eq(storyMessages.state, 'shown'));
+const ofShownVersion = and(
+  eq(storyMessages.id, sceneImages.messageId),
+  eq(storyMessages.version, sceneImages.version),
+  eq(storyMessages.state, 'shown'),
+);
 
 export function createImagesRepository(db: Db) {
-  const selectImages = () => db.select(imageColumns).from(sceneImages).leftJoin(imageAssets, eq(imageAssets.hash, sceneImages.assetHash));
+  const selectImages = () =>
+    db.select(imageColumns).from(sceneImages).leftJoin(imageAssets, eq(imageAssets.hash, sceneImages.assetHash));
 
   return {
     /** The owner's narrator message in the owner's story (the one thing a picture may illustrate). */
-    async findReply(userId: number, storyId: number, messageId: number): Promise<{ id: number; content: string; role: 'user' | 'assistant' } | null> {
+    async findReply(
+      userId: number,
+      storyId: number,
+      messageId: number,
+    ): Promise<{ id: number; content: string; role: 'user' | 'assistant' } | null> {
       if (messageId > MAX_ID || storyId > MAX_ID) return null;
       const [row] = await db
         .select({ id: storyMessages.id, content: storyMessages.content, role: storyMessages.role })
@@ -84,7 +94,9 @@ export function createImagesRepository(db: Db) {
 
     async findByMessage(messageId: number): Promise<SceneImageRecord | null> {
       if (messageId > MAX_ID) return null;
-      const [row] = await selectImages().where(and(eq(sceneImages.messageId, messageId), eq(sceneImages.version, shownVersion(messageId))));
+      const [row] = await selectImages().where(
+        and(eq(sceneImages.messageId, messageId), eq(sceneImages.version, shownVersion(messageId))),
+      );
       return row ?? null;
     },
 
@@ -95,20 +107,42 @@ export function createImagesRepository(db: Db) {
 
     /** Every picture the story shows (of the versions its messages show) in message order (story reads). */
     async listForStory(storyId: number): Promise<SceneImageRecord[]> {
-      return selectImages().innerJoin(storyMessages, ofShownVersion).where(eq(sceneImages.storyId, storyId)).orderBy(asc(sceneImages.messageId));
+      return selectImages()
+        .innerJoin(storyMessages, ofShownVersion)
+        .where(eq(sceneImages.storyId, storyId))
+        .orderBy(asc(sceneImages.messageId));
     },
 
     /**
      * Asks for the picture of the version a message shows: a new pending row, or a failed one set
      * pending again. Null when that version already has one pending or ready (asking twice starts one job).
      */
-    async request(input: { userId: number; storyId: number; messageId: number; scene: string; now: Date }): Promise<SceneImageRecord | null> {
+    async request(input: {
+      userId: number;
+      storyId: number;
+      messageId: number;
+      scene: string;
+      now: Date;
+    }): Promise<SceneImageRecord | null> {
       const [row] = await db
         .insert(sceneImages)
-        .values({ ...input, version: shownVersion(input.messageId), status: 'pending', createdAt: input.now, updatedAt: input.now })
+        .values({
+          ...input,
+          version: shownVersion(input.messageId),
+          status: 'pending',
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
         .onConflictDoUpdate({
           target: [sceneImages.messageId, sceneImages.version],
-          set: { status: 'pending', scene: input.scene, error: null, attempts: 0, assetHash: null, updatedAt: input.now },
+          set: {
+            status: 'pending',
+            scene: input.scene,
+            error: null,
+            attempts: 0,
+            assetHash: null,
+            updatedAt: input.now,
+          },
           setWhere: eq(sceneImages.status, 'failed'),
         })
         .returning({ id: sceneImages.id });
@@ -128,7 +162,10 @@ export function createImagesRepository(db: Db) {
     /** The picture is painted: its asset (kept once per hash), the row ready and its usage row, together. */
     async complete(id: number, asset: StoredAsset, usage: UsageEvent, now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await tx.insert(imageAssets).values({ ...asset, createdAt: now }).onConflictDoNothing();
+        await tx
+          .insert(imageAssets)
+          .values({ ...asset, createdAt: now })
+          .onConflictDoNothing();
         const rows = await tx
           .update(sceneImages)
           .set({ status: 'ready', assetHash: asset.hash, error: null, updatedAt: now })
@@ -162,7 +199,13 @@ export function createImagesRepository(db: Db) {
     /** A stored picture's bytes if `userId` owns a story showing it. */
     async assetForOwner(hash: string, userId: number): Promise<StoredAsset | null> {
       const [row] = await db
-        .select({ hash: imageAssets.hash, webp: imageAssets.webp, thumbnail: imageAssets.thumbnail, width: imageAssets.width, height: imageAssets.height })
+        .select({
+          hash: imageAssets.hash,
+          webp: imageAssets.webp,
+          thumbnail: imageAssets.thumbnail,
+          width: imageAssets.width,
+          height: imageAssets.height,
+        })
         .from(imageAssets)
         .where(
           and(
@@ -175,7 +218,13 @@ export function createImagesRepository(db: Db) {
 
     async asset(hash: string): Promise<StoredAsset | null> {
       const [row] = await db
-        .select({ hash: imageAssets.hash, webp: imageAssets.webp, thumbnail: imageAssets.thumbnail, width: imageAssets.width, height: imageAssets.height })
+        .select({
+          hash: imageAssets.hash,
+          webp: imageAssets.webp,
+          thumbnail: imageAssets.thumbnail,
+          width: imageAssets.width,
+          height: imageAssets.height,
+        })
         .from(imageAssets)
         .where(eq(imageAssets.hash, hash));
       return row ?? null;
@@ -207,7 +256,11 @@ export function createImagesRepository(db: Db) {
     /** Adds characters not yet on the sheet (by name, case-insensitive), keeping any the owner edited. */
     async addCharacters(storyId: number, characters: StyleCharacter[], max: number, now: Date): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await tx.select({ characters: storyVisuals.characters }).from(storyVisuals).where(eq(storyVisuals.storyId, storyId)).for('update');
+        const [row] = await tx
+          .select({ characters: storyVisuals.characters })
+          .from(storyVisuals)
+          .where(eq(storyVisuals.storyId, storyId))
+          .for('update');
         if (!row) return;
         const known = new Set(row.characters.map((c) => c.name.toLowerCase()));
         const added = characters.filter((c) => !known.has(c.name.toLowerCase()));

@@ -11,7 +11,13 @@ export function createKnownNetworksRepository(db: Db) {
       const [row] = await db
         .select({ network: knownSignInNetworks.network })
         .from(knownSignInNetworks)
-        .where(and(eq(knownSignInNetworks.userId, userId), eq(knownSignInNetworks.network, network), gt(knownSignInNetworks.lastSignInAt, since)));
+        .where(
+          and(
+            eq(knownSignInNetworks.userId, userId),
+            eq(knownSignInNetworks.network, network),
+            gt(knownSignInNetworks.lastSignInAt, since),
+          ),
+        );
       return row !== undefined;
     },
 

@@ -20,18 +20,34 @@ export interface LibraryRow {
 
 export function createLibraryRepository(db: Db) {
   /** A raw statement's rows (both backends answer node-postgres results; Drizzle types them loosely). */
-  const run = async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[]; rowCount: number | null };
+  const run = async <Row>(query: SQL) =>
+    (await db.execute(query)) as unknown as { rows: Row[]; rowCount: number | null };
 
   /** A story without a title yet is found by its premise (its title is made from it). */
   const matches = (userId: number, query: string | undefined): SQL =>
-    query ? sql`s.user_id = ${userId} and not s.importing and coalesce(s.title, s.premise) ilike ${likePattern(query)}` : sql`s.user_id = ${userId} and not s.importing`;
+    query
+      ? sql`s.user_id = ${userId} and not s.importing and coalesce(s.title, s.premise) ilike ${likePattern(query)}`
+      : sql`s.user_id = ${userId} and not s.importing`;
 
   return {
-    async page(input: { userId: number; query?: string; limit: number; offset: number }): Promise<{ rows: LibraryRow[]; total: number }> {
+    async page(input: {
+      userId: number;
+      query?: string;
+      limit: number;
+      offset: number;
+    }): Promise<{ rows: LibraryRow[]; total: number }> {
       const where = matches(input.userId, input.query);
       // The turn count is the last message's turn, read through the (story_id, id) index; the
       // picture through (story_id, message_id): two index probes per listed story.
-      const rows = await run<{ id: number; title: string | null; premise: string; turns: number; created_at: string; updated_at: string; asset_hash: string | null }>(sql`
+      const rows = await run<{
+        id: number;
+        title: string | null;
+        premise: string;
+        turns: number;
+        created_at: string;
+        updated_at: string;
+        asset_hash: string | null;
+      }>(sql`
         select s.id, s.title, s.premise, to_json(s.created_at) #>> '{}' as created_at, to_json(s.updated_at) #>> '{}' as updated_at,
           coalesce((select m.turn from story_messages m where m.story_id = s.id and m.state = 'shown' order by m.id desc limit 1), 0) as turns,
           (select i.asset_hash from scene_images i join story_messages m on m.id = i.message_id and m.version = i.version and m.state = 'shown'
@@ -41,7 +57,9 @@ export function createLibraryRepository(db: Db) {
         where ${where}
         order by s.updated_at desc, s.id desc
         limit ${input.limit} offset ${input.offset}`);
-      const [{ total }] = (await run<{ total: number }>(sql`select count(*)::int as total from stories s where ${where}`)).rows;
+      const [{ total }] = (
+        await run<{ total: number }>(sql`select count(*)::int as total from stories s where ${where}`)
+      ).rows;
       return {
         total,
         rows: rows.rows.map((r) => ({
@@ -67,7 +85,9 @@ export function createLibraryRepository(db: Db) {
     },
 
     /** A player's shares: id, title, the story and when (their data download). */
-    async sharesOf(userId: number): Promise<Array<{ shareId: string; storyId: number; title: string; createdAt: string }>> {
+    async sharesOf(
+      userId: number,
+    ): Promise<Array<{ shareId: string; storyId: number; title: string; createdAt: string }>> {
       const result = await run<{ id: string; story_id: number; title: string; created_at: string }>(
         sql`select id, story_id, title, to_json(created_at) #>> '{}' as created_at from shared_stories where user_id = ${userId} and not writing order by created_at`,
       );
@@ -92,9 +112,18 @@ export function createLibraryRepository(db: Db) {
      * any more are removed by the caller. Usage rows stay for the totals, without the story. Answers
      * the ids of the shares that went (their cached copies must be dropped), or 'busy' / 'missing'.
      */
-    async remove(storyId: number, userId: number, now: Date): Promise<{ shareIds: string[]; assetHashes: string[] } | 'busy' | 'missing'> {
+    async remove(
+      storyId: number,
+      userId: number,
+      now: Date,
+    ): Promise<{ shareIds: string[]; assetHashes: string[] } | 'busy' | 'missing'> {
       if (storyId > MAX_ID) return 'missing';
-      const result = await run<{ found: boolean; busy: boolean; share_ids: string[] | null; hashes: string[] | null }>(sql`
+      const result = await run<{
+        found: boolean;
+        busy: boolean;
+        share_ids: string[] | null;
+        hashes: string[] | null;
+      }>(sql`
         with target as (
           select id, (generating_until is not null and generating_until > ${now.toISOString()}::timestamptz) as busy
           from stories where id = ${storyId} and user_id = ${userId} and not importing

@@ -25,11 +25,20 @@ export const ROWS_PER_PIECE = 250;
  * Runs `write` over `list` in pieces of at most ROWS_PER_PIECE rows and PIECE_BYTES of text (by
  * `bytesOf`), each piece its own transaction with the quota counters counting per statement.
  */
-export async function inPieces<Row>(db: Db, list: Row[], bytesOf: (row: Row) => number, write: (tx: Tx, piece: Row[]) => Promise<void>): Promise<void> {
-  for (let start = 0; start < list.length; ) {
+export async function inPieces<Row>(
+  db: Db,
+  list: Row[],
+  bytesOf: (row: Row) => number,
+  write: (tx: Tx, piece: Row[]) => Promise<void>,
+): Promise<void> {
+  for (let start = 0; start < list.length;) {
     let end = start;
     let bytes = 0;
-    while (end < list.length && end - start < ROWS_PER_PIECE && (end === start || bytes + bytesOf(list[end]) <= PIECE_BYTES)) {
+    while (
+      end < list.length &&
+      end - start < ROWS_PER_PIECE &&
+      (end === start || bytes + bytesOf(list[end]) <= PIECE_BYTES)
+    ) {
       bytes += bytesOf(list[end]);
       end += 1;
     }

@@ -77,7 +77,9 @@ export function createQuotasRepository(db: Db) {
         sql`select q.stories, q.shares, q.stored_bytes as "storedBytes"
             from stories s left join user_stats q on q.user_id = s.user_id where s.id = ${storyId} and s.user_id = ${userId} and not s.importing`,
       );
-      return row ? { stories: row.stories ?? 0, shares: row.shares ?? 0, storedBytes: Number(row.storedBytes ?? 0) } : null;
+      return row
+        ? { stories: row.stories ?? 0, shares: row.shares ?? 0, storedBytes: Number(row.storedBytes ?? 0) }
+        : null;
     },
   };
 }

@@ -6,7 +6,10 @@ import { rateLimitEvents } from '../schema';
 export function createRateLimitsRepository(db: Db) {
   return {
     async record(bucket: string, key: string, now: Date): Promise<number> {
-      const [row] = await db.insert(rateLimitEvents).values({ bucket, key, createdAt: now }).returning({ id: rateLimitEvents.id });
+      const [row] = await db
+        .insert(rateLimitEvents)
+        .values({ bucket, key, createdAt: now })
+        .returning({ id: rateLimitEvents.id });
       return row.id;
     },
 
@@ -18,7 +21,9 @@ export function createRateLimitsRepository(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(rateLimitEvents)
-        .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
+        .where(
+          and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)),
+        );
       return Number(row?.n ?? 0);
     },
 

@@ -24,7 +24,12 @@ export function createSessionsRepository(db: Db) {
 
     async findValid(tokenHash: string, now: Date): Promise<SessionRecord | null> {
       const [row] = await db
-        .select({ tokenHash: sessions.tokenHash, userId: sessions.userId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+        .select({
+          tokenHash: sessions.tokenHash,
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+        })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
       return row ?? null;

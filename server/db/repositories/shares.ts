@@ -56,7 +56,16 @@ export function createSharesRepository(db: Db) {
      * left by a process that died goes at the next start or after an hour (deleteAbandoned).
      * `messageJsons`: each message (SharedMessageRecord) as JSON text, stored as it is.
      */
-    async create(input: { id: string; userId: number; storyId: number; title: string; messageJsons: string[]; pictureHashes: string[]; now: Date; quotas: QuotaCheck }): Promise<void> {
+    async create(input: {
+      id: string;
+      userId: number;
+      storyId: number;
+      title: string;
+      messageJsons: string[];
+      pictureHashes: string[];
+      now: Date;
+      quotas: QuotaCheck;
+    }): Promise<void> {
       const { id, userId, storyId, title, now } = input;
       await db.transaction(async (tx) => {
         await tx.insert(sharedStories).values({ id, userId, storyId, title, writing: true, createdAt: now });
@@ -65,10 +74,12 @@ export function createSharesRepository(db: Db) {
       });
       try {
         let pieces = 0;
-        for (const messages of piecesOf(input.messageJsons)) await db.insert(sharedStoryPieces).values({ shareId: id, userId, piece: pieces++, messages });
+        for (const messages of piecesOf(input.messageJsons))
+          await db.insert(sharedStoryPieces).values({ shareId: id, userId, piece: pieces++, messages });
         await db.transaction(async (tx) => {
           const hashes = [...new Set(input.pictureHashes)];
-          if (hashes.length > 0) await tx.insert(sharedStoryPictures).values(hashes.map((assetHash) => ({ shareId: id, assetHash })));
+          if (hashes.length > 0)
+            await tx.insert(sharedStoryPictures).values(hashes.map((assetHash) => ({ shareId: id, assetHash })));
           await tx.update(sharedStories).set({ pieces, writing: false }).where(eq(sharedStories.id, id));
           await assertWithinQuotas(tx, userId, input.quotas);
         });
@@ -81,13 +92,21 @@ export function createSharesRepository(db: Db) {
     /** The share's title and messages, a piece per statement; null when there is none (or it went meanwhile). */
     async find(id: string): Promise<ShareRecord | null> {
       const [share] = await db
-        .select({ id: sharedStories.id, title: sharedStories.title, pieces: sharedStories.pieces, createdAt: sharedStories.createdAt })
+        .select({
+          id: sharedStories.id,
+          title: sharedStories.title,
+          pieces: sharedStories.pieces,
+          createdAt: sharedStories.createdAt,
+        })
         .from(sharedStories)
         .where(and(eq(sharedStories.id, id), eq(sharedStories.writing, false)));
       if (!share) return null;
       const messages: SharedMessageRecord[] = [];
       for (let piece = 0; piece < share.pieces; piece += 1) {
-        const [found] = await rows<{ messages: string }>(db, sql`select messages from shared_story_pieces where share_id = ${id} and piece = ${piece}`);
+        const [found] = await rows<{ messages: string }>(
+          db,
+          sql`select messages from shared_story_pieces where share_id = ${id} and piece = ${piece}`,
+        );
         if (!found) return null;
         messages.push(...(JSON.parse(found.messages) as SharedMessageRecord[]));
       }

@@ -25,7 +25,11 @@ export interface NewSpeechClip extends SpeechClip {
 export function createSpeechRepository(db: Db) {
   return {
     /** A message of the owner's story: null for a missing id, another user's story, or a message of another story. */
-    async findOwnedMessage(userId: number, storyId: number, messageId: number): Promise<{ id: number; role: 'user' | 'assistant'; content: string } | null> {
+    async findOwnedMessage(
+      userId: number,
+      storyId: number,
+      messageId: number,
+    ): Promise<{ id: number; role: 'user' | 'assistant'; content: string } | null> {
       if (messageId > MAX_ID || storyId > MAX_ID) return null;
       const [row] = await db
         .select({ id: storyMessages.id, role: storyMessages.role, content: storyMessages.content })
@@ -39,7 +43,9 @@ export function createSpeechRepository(db: Db) {
       const [row] = await db
         .select({ mime: speechClips.mime, audio: speechClips.audio, characters: speechClips.characters })
         .from(speechClips)
-        .where(and(eq(speechClips.messageId, messageId), eq(speechClips.voice, voice), eq(speechClips.textHash, textHash)));
+        .where(
+          and(eq(speechClips.messageId, messageId), eq(speechClips.voice, voice), eq(speechClips.textHash, textHash)),
+        );
       return row ?? null;
     },
 
@@ -47,7 +53,15 @@ export function createSpeechRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx
           .insert(speechClips)
-          .values({ messageId: clip.messageId, voice: clip.voice, textHash: clip.textHash, mime: clip.mime, audio: clip.audio, characters: clip.characters, createdAt: clip.now })
+          .values({
+            messageId: clip.messageId,
+            voice: clip.voice,
+            textHash: clip.textHash,
+            mime: clip.mime,
+            audio: clip.audio,
+            characters: clip.characters,
+            createdAt: clip.now,
+          })
           .onConflictDoNothing();
         await tx.insert(usageEvents).values({ ...clip.usage, createdAt: clip.now });
       });

@@ -89,15 +89,35 @@ export function createStoriesRepository(db: Db) {
      * generation lease. With `quotas`, throws QuotaExceeded (and keeps nothing) when the new story
      * takes the account past one (seeding and tools pass none).
      */
-    async create(input: { userId: number; premise: string; now: Date; leaseUntil: Date; quotas?: QuotaCheck }): Promise<{ story: StoryRecord; premiseMessage: MessageRecord }> {
+    async create(input: {
+      userId: number;
+      premise: string;
+      now: Date;
+      leaseUntil: Date;
+      quotas?: QuotaCheck;
+    }): Promise<{ story: StoryRecord; premiseMessage: MessageRecord }> {
       return db.transaction(async (tx) => {
         const [story] = await tx
           .insert(stories)
-          .values({ userId: input.userId, premise: input.premise, generatingUntil: input.leaseUntil, createdAt: input.now, updatedAt: input.now })
+          .values({
+            userId: input.userId,
+            premise: input.premise,
+            generatingUntil: input.leaseUntil,
+            createdAt: input.now,
+            updatedAt: input.now,
+          })
           .returning(storyColumns);
         const [premiseMessage] = await tx
           .insert(storyMessages)
-          .values({ storyId: story.id, role: 'user', content: input.premise, turn: 0, isInitial: true, attempts: 1, createdAt: input.now })
+          .values({
+            storyId: story.id,
+            role: 'user',
+            content: input.premise,
+            turn: 0,
+            isInitial: true,
+            attempts: 1,
+            createdAt: input.now,
+          })
           .returning(messageColumns);
         if (input.quotas) await assertWithinQuotas(tx, input.userId, input.quotas);
         return { story, premiseMessage };
@@ -119,13 +139,30 @@ export function createStoriesRepository(db: Db) {
      * story is not the owner's, the lease is held or (with `maxStoredBytes`) the owner's stored text
      * is past that many bytes; the caller tells them apart.
      */
-    async leaseOwned(storyId: number, userId: number, now: Date, until: Date, maxStoredBytes?: number): Promise<StoryRecord | null> {
+    async leaseOwned(
+      storyId: number,
+      userId: number,
+      now: Date,
+      until: Date,
+      maxStoredBytes?: number,
+    ): Promise<StoryRecord | null> {
       if (storyId > MAX_ID) return null;
-      const withinStorage = maxStoredBytes === undefined ? undefined : sql`coalesce((select q.stored_bytes from user_stats q where q.user_id = ${userId}), 0) <= ${maxStoredBytes}::bigint`;
+      const withinStorage =
+        maxStoredBytes === undefined
+          ? undefined
+          : sql`coalesce((select q.stored_bytes from user_stats q where q.user_id = ${userId}), 0) <= ${maxStoredBytes}::bigint`;
       const [row] = await db
         .update(stories)
         .set({ generatingUntil: until })
-        .where(and(eq(stories.id, storyId), eq(stories.userId, userId), eq(stories.importing, false), or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now)), withinStorage))
+        .where(
+          and(
+            eq(stories.id, storyId),
+            eq(stories.userId, userId),
+            eq(stories.importing, false),
+            or(isNull(stories.generatingUntil), lt(stories.generatingUntil, now)),
+            withinStorage,
+          ),
+        )
         .returning(storyColumns);
       return row ?? null;
     },
@@ -142,15 +179,26 @@ export function createStoriesRepository(db: Db) {
      * id) index: one row read, where max(turn) read every message and grew with the story.
      * Null when the story is not the owner's or the lease is held; the caller tells them apart.
      */
-    async leaseAndAppend(input: LeaseAndAppendInput): Promise<{ story: StoryRecord; action: MessageRecord; window: UnfoldedRead; preferences: Preferences | null } | null> {
+    async leaseAndAppend(input: LeaseAndAppendInput): Promise<{
+      story: StoryRecord;
+      action: MessageRecord;
+      window: UnfoldedRead;
+      preferences: Preferences | null;
+    } | null> {
       if (input.storyId > MAX_ID) return null;
-      const [row] = await executePrepared<{ story: StoryRecord; action: JsonMessage; window: JsonUnfoldedRead; preferences: Preferences | null }>(
-        db,
-        'story_lease_and_append',
-        leaseAndAppendQuery(input),
-      );
+      const [row] = await executePrepared<{
+        story: StoryRecord;
+        action: JsonMessage;
+        window: JsonUnfoldedRead;
+        preferences: Preferences | null;
+      }>(db, 'story_lease_and_append', leaseAndAppendQuery(input));
       if (!row) return null;
-      return { story: row.story, action: fromJson(row.action), window: fromJsonRead(row.window), preferences: row.preferences };
+      return {
+        story: row.story,
+        action: fromJson(row.action),
+        window: fromJsonRead(row.window),
+        preferences: row.preferences,
+      };
     },
 
     /** Takes the one-generation-per-story lease; false while another generation holds it. */
@@ -169,7 +217,11 @@ export function createStoriesRepository(db: Db) {
 
     /** At start-up (single process on PGlite) nothing can still be generating. */
     async releaseAllLeases(): Promise<number> {
-      const rows = await db.update(stories).set({ generatingUntil: null }).where(isNotNull(stories.generatingUntil)).returning({ id: stories.id });
+      const rows = await db
+        .update(stories)
+        .set({ generatingUntil: null })
+        .where(isNotNull(stories.generatingUntil))
+        .returning({ id: stories.id });
       return rows.length;
     },
 
@@ -182,7 +234,12 @@ export function createStoriesRepository(db: Db) {
     },
 
     async lastMessage(storyId: number): Promise<MessageRecord | null> {
-      const [row] = await db.select(messageColumns).from(storyMessages).where(and(eq(storyMessages.storyId, storyId), shown)).orderBy(desc(storyMessages.id)).limit(1);
+      const [row] = await db
+        .select(messageColumns)
+        .from(storyMessages)
+        .where(and(eq(storyMessages.storyId, storyId), shown))
+        .orderBy(desc(storyMessages.id))
+        .limit(1);
       return row ?? null;
     },
 
@@ -210,7 +267,10 @@ export function createStoriesRepository(db: Db) {
     /** Appends a player's action numbered after the story's last turn (seeding, tools; a turn uses leaseAndAppend). */
     async appendAction(storyId: number, content: string, now: Date): Promise<MessageRecord> {
       const nextTurn = sql<number>`coalesce((select ${storyMessages.turn} from ${storyMessages} where ${storyMessages.storyId} = ${storyId} and ${storyMessages.state} = 'shown' order by ${storyMessages.id} desc limit 1), 0) + 1`;
-      const [row] = await db.insert(storyMessages).values({ storyId, role: 'user', content, turn: nextTurn, attempts: 1, createdAt: now }).returning(messageColumns);
+      const [row] = await db
+        .insert(storyMessages)
+        .values({ storyId, role: 'user', content, turn: nextTurn, attempts: 1, createdAt: now })
+        .returning(messageColumns);
       return row;
     },
 
@@ -242,7 +302,10 @@ export function createStoriesRepository(db: Db) {
     },
 
     /** Every version's text of these messages of the story (the shown one, and the others once there are two). */
-    async messageTexts(storyId: number, ids: number[]): Promise<Array<{ id: number; version: number; content: string }>> {
+    async messageTexts(
+      storyId: number,
+      ids: number[],
+    ): Promise<Array<{ id: number; version: number; content: string }>> {
       // One array parameter (as a PostgreSQL array literal), however many ids.
       const idList = `{${ids.join(',')}}`;
       return rows(
@@ -255,7 +318,11 @@ export function createStoriesRepository(db: Db) {
     },
 
     async listMessages(storyId: number): Promise<MessageRecord[]> {
-      return db.select(messageColumns).from(storyMessages).where(and(eq(storyMessages.storyId, storyId), shown)).orderBy(asc(storyMessages.id));
+      return db
+        .select(messageColumns)
+        .from(storyMessages)
+        .where(and(eq(storyMessages.storyId, storyId), shown))
+        .orderBy(asc(storyMessages.id));
     },
 
     /**
@@ -263,8 +330,17 @@ export function createStoriesRepository(db: Db) {
      * shown messages after the memory's reach (`afterId`) and before the action, without the premise,
      * capped; `more` when older unfolded messages were left out.
      */
-    async recentUnfolded(storyId: number, afterId: number, beforeId: number, limits: WindowLimits): Promise<UnfoldedRead> {
-      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(db, 'story_recent_unfolded', recentUnfoldedQuery(storyId, afterId, beforeId, limits));
+    async recentUnfolded(
+      storyId: number,
+      afterId: number,
+      beforeId: number,
+      limits: WindowLimits,
+    ): Promise<UnfoldedRead> {
+      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(
+        db,
+        'story_recent_unfolded',
+        recentUnfoldedQuery(storyId, afterId, beforeId, limits),
+      );
       return fromJsonRead(row.window);
     },
 
@@ -272,8 +348,17 @@ export function createStoriesRepository(db: Db) {
      * What a fold summarises next: the oldest shown messages after the memory's reach (`afterId`)
      * through `throughId`, without the premise, capped; `more` when later ones up to `throughId` were left out.
      */
-    async oldestUnfolded(storyId: number, afterId: number, throughId: number, limits: WindowLimits): Promise<UnfoldedRead> {
-      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(db, 'story_oldest_unfolded', oldestUnfoldedQuery(storyId, afterId, throughId, limits));
+    async oldestUnfolded(
+      storyId: number,
+      afterId: number,
+      throughId: number,
+      limits: WindowLimits,
+    ): Promise<UnfoldedRead> {
+      const [row] = await executePrepared<{ window: JsonUnfoldedRead }>(
+        db,
+        'story_oldest_unfolded',
+        oldestUnfoldedQuery(storyId, afterId, throughId, limits),
+      );
       return fromJsonRead(row.window);
     },
 
@@ -291,7 +376,14 @@ export function createStoriesRepository(db: Db) {
      * action (`alternativeTo`, its reply) adds the reply as that message's next version and shows
      * it: the earlier replies stay as alternatives (the first retry also writes the original).
      */
-    async saveReply(input: { storyId: number; turn: number; content: string; alternativeTo: number | null; usage: UsageEvent | null; now: Date }): Promise<MessageRecord> {
+    async saveReply(input: {
+      storyId: number;
+      turn: number;
+      content: string;
+      alternativeTo: number | null;
+      usage: UsageEvent | null;
+      now: Date;
+    }): Promise<MessageRecord> {
       // One statement, so all of it or none lands, in one round trip instead of a transaction's five
       // (it sits between the last streamed word and the player's `done`).
       const now = input.now.toISOString();
@@ -339,7 +431,13 @@ export function createStoriesRepository(db: Db) {
      * instances may try at once) or the player editing it in the story memory panel, whose words
      * win (the turns stay verbatim and fold into the edited memory later).
      */
-    async applyFold(storyId: number, expected: { throughId: number; memory: string }, throughId: number, memory: string, now: Date): Promise<boolean> {
+    async applyFold(
+      storyId: number,
+      expected: { throughId: number; memory: string },
+      throughId: number,
+      memory: string,
+      now: Date,
+    ): Promise<boolean> {
       // The fold is kept too (branches and undo go back to it), in the same statement.
       const [row] = await executePrepared<{ applied: boolean }>(
         db,
@@ -363,7 +461,14 @@ export function createStoriesRepository(db: Db) {
      * The story memory panel's save: the pinned premise, the memory and the notes, unless a reply
      * is being written. 'missing' when the story is not the owner's.
      */
-    async updateMemory(input: { storyId: number; userId: number; now: Date; premise: string; memory: string; notes: string }): Promise<StoryRecord | 'busy' | 'missing'> {
+    async updateMemory(input: {
+      storyId: number;
+      userId: number;
+      now: Date;
+      premise: string;
+      memory: string;
+      notes: string;
+    }): Promise<StoryRecord | 'busy' | 'missing'> {
       if (input.storyId > MAX_ID) return 'missing';
       const [row] = await db
         .update(stories)

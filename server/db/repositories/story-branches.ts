@@ -45,7 +45,14 @@ export function createStoryBranchesRepository(db: Db) {
    * The branch's first step, in one short transaction holding the source: checks it, makes the
    * (hidden) copy's story row, and reads which version of which message to copy.
    */
-  async function begin(input: { storyId: number; userId: number; messageId: number; title: string; now: string; quotas: QuotaCheck }) {
+  async function begin(input: {
+    storyId: number;
+    userId: number;
+    messageId: number;
+    title: string;
+    now: string;
+    quotas: QuotaCheck;
+  }) {
     const { storyId, userId, messageId, now } = input;
     return db.transaction(async (tx) => {
       const [source] = await rows<{ memory: string; memoryThroughId: number }>(
@@ -54,7 +61,10 @@ export function createStoryBranchesRepository(db: Db) {
       );
       if (!source) return 'missing' as const;
       if (messageId > MAX_ID) return 'message' as const;
-      const [shown] = await rows<{ id: number }>(tx, sql`select id from story_messages where id = ${messageId} and story_id = ${storyId} and state = 'shown'`);
+      const [shown] = await rows<{ id: number }>(
+        tx,
+        sql`select id from story_messages where id = ${messageId} and story_id = ${storyId} and state = 'shown'`,
+      );
       if (!shown) return 'message' as const;
       // The memory as it stood at the message: today's when it reaches no further, else the fold before.
       let memory = { text: source.memory, throughId: source.memoryThroughId };
@@ -87,32 +97,41 @@ export function createStoryBranchesRepository(db: Db) {
    * pictures they show. A version's text never changes, so a message changed since the first step
    * is still copied as it was then; one that is gone means the source story went.
    */
-  async function copyMessages(input: { storyId: number; userId: number; now: string }, branchId: number, heads: SourceHead[]): Promise<number[]> {
+  async function copyMessages(
+    input: { storyId: number; userId: number; now: string },
+    branchId: number,
+    heads: SourceHead[],
+  ): Promise<number[]> {
     const newIds: number[] = [];
-    await inPieces(db, heads, (head) => head.bytes, async (tx, piece) => {
-      const oldIds = sql.param(piece.map((h) => h.id));
-      const versions = sql.param(piece.map((h) => h.version));
-      const copied = await rows<{ id: number }>(
-        tx,
-        sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, created_at)
+    await inPieces(
+      db,
+      heads,
+      (head) => head.bytes,
+      async (tx, piece) => {
+        const oldIds = sql.param(piece.map((h) => h.id));
+        const versions = sql.param(piece.map((h) => h.version));
+        const copied = await rows<{ id: number }>(
+          tx,
+          sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, created_at)
             select ${branchId}, m.role, coalesce(v.content, m.content), m.turn, m.is_initial, m.attempts, m.created_at
             from unnest(${oldIds}::int[], ${versions}::int[]) with ordinality as h(id, version, n)
             join story_messages m on m.id = h.id and m.story_id = ${input.storyId}
             left join message_versions v on v.message_id = h.id and v.version = h.version
             order by h.n
             returning id`,
-      );
-      if (copied.length !== piece.length) throw new SourceGone();
-      // Ids are drawn in the order the rows are inserted (by n); sorted to be sure.
-      const ids = copied.map((r) => r.id).sort((a, b) => a - b);
-      await tx.execute(
-        sql`insert into scene_images (user_id, story_id, message_id, version, status, scene, asset_hash, attempts, created_at, updated_at)
+        );
+        if (copied.length !== piece.length) throw new SourceGone();
+        // Ids are drawn in the order the rows are inserted (by n); sorted to be sure.
+        const ids = copied.map((r) => r.id).sort((a, b) => a - b);
+        await tx.execute(
+          sql`insert into scene_images (user_id, story_id, message_id, version, status, scene, asset_hash, attempts, created_at, updated_at)
             select ${input.userId}, ${branchId}, p.new_id, 1, 'ready', i.scene, i.asset_hash, 1, ${input.now}::timestamptz, ${input.now}::timestamptz
             from unnest(${oldIds}::int[], ${versions}::int[], ${sql.param(ids)}::int[]) as p(old_id, version, new_id)
             join scene_images i on i.message_id = p.old_id and i.version = p.version and i.status = 'ready' and i.asset_hash is not null`,
-      );
-      newIds.push(...ids);
-    });
+        );
+        newIds.push(...ids);
+      },
+    );
     return newIds;
   }
 
@@ -125,7 +144,14 @@ export function createStoryBranchesRepository(db: Db) {
      * theirs (or went meanwhile), 'message' when it does not show that message. Throws
      * QuotaExceeded (keeping nothing) when the copy takes the account past `quotas`.
      */
-    async branch(input: { storyId: number; userId: number; messageId: number; title: string; now: Date; quotas: QuotaCheck }): Promise<number | 'missing' | 'message'> {
+    async branch(input: {
+      storyId: number;
+      userId: number;
+      messageId: number;
+      title: string;
+      now: Date;
+      quotas: QuotaCheck;
+    }): Promise<number | 'missing' | 'message'> {
       const { storyId, userId } = input;
       if (storyId > MAX_ID) return 'missing';
       const now = input.now.toISOString();
@@ -152,7 +178,9 @@ export function createStoryBranchesRepository(db: Db) {
                 on conflict do nothing`,
           );
           const throughId = memoryThroughId > 0 ? copyAtOrBefore(oldIds, newIds, memoryThroughId) : null;
-          await tx.execute(sql`update stories set memory_through_id = ${throughId ?? 0}, importing = false where id = ${branchId}`);
+          await tx.execute(
+            sql`update stories set memory_through_id = ${throughId ?? 0}, importing = false where id = ${branchId}`,
+          );
           await tx.execute(sql`
             insert into story_visuals (story_id, art_style, player, characters, seed, updated_at)
             select ${branchId}, art_style, player, characters, seed, ${now}::timestamptz from story_visuals where story_id = ${storyId}`);
@@ -167,7 +195,10 @@ export function createStoryBranchesRepository(db: Db) {
     },
 
     /** The story a story was branched from (while it is still the owner's) and its own branches, newest first. */
-    async family(storyId: number, userId: number): Promise<{ origin: StoryLinkRow | null; branches: StoryLinkRow[] } | null> {
+    async family(
+      storyId: number,
+      userId: number,
+    ): Promise<{ origin: StoryLinkRow | null; branches: StoryLinkRow[] } | null> {
       if (storyId > MAX_ID) return null;
       const [story] = await rows<{ originId: number | null }>(
         db,
@@ -175,7 +206,12 @@ export function createStoryBranchesRepository(db: Db) {
       );
       if (!story) return null;
       const link = sql.raw(`id, title, premise, to_json(created_at) #>> '{}' as "createdAt"`);
-      const [origin] = story.originId ? await rows<StoryLinkRow>(db, sql`select ${link} from stories where id = ${story.originId} and user_id = ${userId}`) : [];
+      const [origin] = story.originId
+        ? await rows<StoryLinkRow>(
+            db,
+            sql`select ${link} from stories where id = ${story.originId} and user_id = ${userId}`,
+          )
+        : [];
       const branches = await rows<StoryLinkRow>(
         db,
         sql`select ${link} from stories where branched_from_story_id = ${storyId} and user_id = ${userId} order by created_at desc, id desc`,

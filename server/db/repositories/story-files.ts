@@ -53,7 +53,11 @@ const PAIR_BASE = 1000;
 
 /** The UTF-8 bytes a read of texts answered: each message's shown text and its versions'. */
 const textBytesOf = (messages: SnapshotMessage[]) =>
-  messages.reduce((sum, m) => sum + Buffer.byteLength(m.content) + (m.history ?? []).reduce((all, v) => all + Buffer.byteLength(v.content), 0), 0);
+  messages.reduce(
+    (sum, m) =>
+      sum + Buffer.byteLength(m.content) + (m.history ?? []).reduce((all, v) => all + Buffer.byteLength(v.content), 0),
+    0,
+  );
 
 /** A shown message at the snapshot's moment: which version it shows, how many it has, its picture. */
 interface MessageHeadRow {
@@ -112,7 +116,10 @@ export function createStoryFilesRepository(db: Db) {
     // The (message, version) each head needs from message_versions when its row's text will not do.
     const shownPairs = () => `{${heads.map((h) => h.id * PAIR_BASE + (h.versions === 1 ? 1 : h.version)).join(',')}}`;
     const [single, versioned] = await Promise.all([
-      rows<{ id: number; content: string }>(db, sql`select id, content from story_messages where id = any(${ids}::int[]) and versions = 1`),
+      rows<{ id: number; content: string }>(
+        db,
+        sql`select id, content from story_messages where id = any(${ids}::int[]) and versions = 1`,
+      ),
       rows<{ messageId: number; version: number; kind: MessageVersion['kind']; content: string; createdAt: string }>(
         db,
         versions
@@ -137,7 +144,8 @@ export function createStoryFilesRepository(db: Db) {
       const history = histories.get(head.id);
       const versionText = (version: number) => history?.find((v) => v.version === version)?.content;
       const content = head.versions === 1 ? (current.get(head.id) ?? versionText(1)) : versionText(head.version);
-      if (content === undefined || (versions && head.versions > 1 && (history?.length ?? 0) < head.versions)) return null;
+      if (content === undefined || (versions && head.versions > 1 && (history?.length ?? 0) < head.versions))
+        return null;
       messages.push({
         id: head.id,
         role: head.role,
@@ -158,32 +166,50 @@ export function createStoryFilesRepository(db: Db) {
     const ids: number[] = [];
     // Rows go in as one array per column (unnest), not as Drizzle's per-value insert: building
     // that for a 5 MB file's 50,000 versions took seconds of the event loop, 40 ms a batch.
-    await inPieces(db, messages, (m) => textBytes(m.content), async (tx, batch) => {
-      const inserted = await rows<{ id: number }>(
-        tx,
-        sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, version, versions, created_at)
+    await inPieces(
+      db,
+      messages,
+      (m) => textBytes(m.content),
+      async (tx, batch) => {
+        const inserted = await rows<{ id: number }>(
+          tx,
+          sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, version, versions, created_at)
             select ${storyId}, m.role, m.content, m.turn, m.is_initial, case when m.role = 'user' then 1 else 0 end, m.version, m.versions, m.created_at
             from unnest(${column(batch, (m) => m.role)}::text[], ${column(batch, (m) => m.content)}::text[], ${column(batch, (m) => m.turn)}::int[],
               ${column(batch, (m) => m.isInitial)}::boolean[], ${column(batch, (m) => m.version ?? 1)}::int[], ${column(batch, (m) => m.versions?.length ?? 1)}::int[],
               ${column(batch, (m) => m.createdAt)}::timestamptz[]) with ordinality as m(role, content, turn, is_initial, version, versions, created_at, n)
             order by m.n
             returning id`,
-      );
-      // Ids are drawn in the order the rows are inserted (by n); sorted to be sure.
-      ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
-    });
+        );
+        // Ids are drawn in the order the rows are inserted (by n); sorted to be sure.
+        ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
+      },
+    );
     return ids;
   }
 
   async function writeVersions(messages: ImportedMessage[], ids: number[]): Promise<void> {
-    const versionRows = messages.flatMap((m, i) => (m.versions ?? []).map((v, n) => ({ messageId: ids[i], version: n + 1, kind: v.kind, content: v.content, createdAt: v.createdAt })));
-    await inPieces(db, versionRows, (v) => textBytes(v.content), async (tx, batch) => {
-      await tx.execute(
-        sql`insert into message_versions (message_id, version, kind, content, created_at)
+    const versionRows = messages.flatMap((m, i) =>
+      (m.versions ?? []).map((v, n) => ({
+        messageId: ids[i],
+        version: n + 1,
+        kind: v.kind,
+        content: v.content,
+        createdAt: v.createdAt,
+      })),
+    );
+    await inPieces(
+      db,
+      versionRows,
+      (v) => textBytes(v.content),
+      async (tx, batch) => {
+        await tx.execute(
+          sql`insert into message_versions (message_id, version, kind, content, created_at)
             select * from unnest(${column(batch, (v) => v.messageId)}::int[], ${column(batch, (v) => v.version)}::int[],
               ${column(batch, (v) => v.kind)}::text[], ${column(batch, (v) => v.content)}::text[], ${column(batch, (v) => v.createdAt)}::timestamptz[])`,
-      );
-    });
+        );
+      },
+    );
   }
 
   /**
@@ -193,8 +219,14 @@ export function createStoryFilesRepository(db: Db) {
    * the messages: a file may name 5,000 pictures, and a list of 5,000 parameters in the last
    * transaction held it 60 ms.
    */
-  async function picturesOf(input: { userId: number; now: Date; messages: ImportedMessage[] }, storyId: number, ids: number[]) {
-    const wanted = [...new Set(input.messages.flatMap((m) => (m.image && m.role === 'assistant' ? [m.image.hash] : [])))];
+  async function picturesOf(
+    input: { userId: number; now: Date; messages: ImportedMessage[] },
+    storyId: number,
+    ids: number[],
+  ) {
+    const wanted = [
+      ...new Set(input.messages.flatMap((m) => (m.image && m.role === 'assistant' ? [m.image.hash] : []))),
+    ];
     if (wanted.length === 0) return [];
     const owned = await rows<{ hash: string }>(
       db,
@@ -203,7 +235,20 @@ export function createStoryFilesRepository(db: Db) {
     const mine = new Set(owned.map((r) => r.hash));
     return input.messages.flatMap((m, i) =>
       m.image && mine.has(m.image.hash) && m.role === 'assistant'
-        ? [{ userId: input.userId, storyId, messageId: ids[i], version: m.version ?? 1, status: 'ready' as const, scene: m.image.alt, assetHash: m.image.hash, attempts: 1, createdAt: input.now, updatedAt: input.now }]
+        ? [
+            {
+              userId: input.userId,
+              storyId,
+              messageId: ids[i],
+              version: m.version ?? 1,
+              status: 'ready' as const,
+              scene: m.image.alt,
+              assetHash: m.image.hash,
+              attempts: 1,
+              createdAt: input.now,
+              updatedAt: input.now,
+            },
+          ]
         : [],
     );
   }
@@ -219,12 +264,23 @@ export function createStoryFilesRepository(db: Db) {
      * `maxTextBytes`, reading stops at the batch whose shown texts pass it (a share's limit): a
      * story far past it is not read whole to be refused. `versions: false` reads the shown texts alone.
      */
-    async snapshot(storyId: number, userId: number, pictures: boolean, { maxTextBytes = Number.POSITIVE_INFINITY, versions = true }: SnapshotReading = {}): Promise<StorySnapshot | null> {
+    async snapshot(
+      storyId: number,
+      userId: number,
+      pictures: boolean,
+      { maxTextBytes = Number.POSITIVE_INFINITY, versions = true }: SnapshotReading = {},
+    ): Promise<StorySnapshot | null> {
       if (storyId > MAX_ID) return null;
       const moment = await db.transaction(
         async (tx) => {
           const [story] = await tx
-            .select({ title: stories.title, premise: stories.premise, memory: stories.memory, memoryThroughId: stories.memoryThroughId, notes: stories.notes })
+            .select({
+              title: stories.title,
+              premise: stories.premise,
+              memory: stories.memory,
+              memoryThroughId: stories.memoryThroughId,
+              notes: stories.notes,
+            })
             .from(stories)
             .where(and(eq(stories.id, storyId), eq(stories.userId, userId), eq(stories.importing, false)));
           if (!story) return null;
@@ -252,7 +308,10 @@ export function createStoryFilesRepository(db: Db) {
         if (!batch) return null;
         messages.push(...batch);
         if (Number.isFinite(maxTextBytes)) for (const message of batch) textBytes += Buffer.byteLength(message.content);
-        count = Math.max(1, Math.min(READ_BATCH, Math.floor((heads.length * PIECE_BYTES) / Math.max(textBytesOf(batch), 1))));
+        count = Math.max(
+          1,
+          Math.min(READ_BATCH, Math.floor((heads.length * PIECE_BYTES) / Math.max(textBytesOf(batch), 1))),
+        );
       }
       return { ...moment.story, messages, complete: textBytes <= maxTextBytes };
     },
@@ -276,7 +335,16 @@ export function createStoryFilesRepository(db: Db) {
       const storyId = await db.transaction(async (tx) => {
         const [story] = await tx
           .insert(stories)
-          .values({ userId: input.userId, title: input.title, premise: input.premise, memory: input.memory, notes: input.notes, importing: true, createdAt: input.createdAt, updatedAt: input.now })
+          .values({
+            userId: input.userId,
+            title: input.title,
+            premise: input.premise,
+            memory: input.memory,
+            notes: input.notes,
+            importing: true,
+            createdAt: input.createdAt,
+            updatedAt: input.now,
+          })
           .returning({ id: stories.id });
         // One story too many is known before its messages are written.
         await assertWithinQuotas(tx, input.userId, { maxStories: input.quotas.maxStories });
@@ -285,11 +353,20 @@ export function createStoryFilesRepository(db: Db) {
       try {
         const ids = await writeMessages(storyId, input.messages);
         await writeVersions(input.messages, ids);
-        await inPieces(db, await picturesOf(input, storyId, ids), (p) => textBytes(p.scene), async (tx, piece) => {
-          await tx.insert(sceneImages).values(piece);
-        });
+        await inPieces(
+          db,
+          await picturesOf(input, storyId, ids),
+          (p) => textBytes(p.scene),
+          async (tx, piece) => {
+            await tx.insert(sceneImages).values(piece);
+          },
+        );
         await db.transaction(async (tx) => {
-          if (input.memoryCovers > 0) await tx.update(stories).set({ memoryThroughId: ids[input.memoryCovers - 1] }).where(eq(stories.id, storyId));
+          if (input.memoryCovers > 0)
+            await tx
+              .update(stories)
+              .set({ memoryThroughId: ids[input.memoryCovers - 1] })
+              .where(eq(stories.id, storyId));
           await tx.update(stories).set({ importing: false }).where(eq(stories.id, storyId));
           await assertWithinQuotas(tx, input.userId, input.quotas);
         });

@@ -26,7 +26,10 @@ interface PlanNode {
 
 /** Rows every scan of `relation` in the plan produced, over all its loops. */
 function rowsRead(node: PlanNode, relation: string): number {
-  const own = node['Relation Name'] === relation && /Scan/.test(node['Node Type']) ? node['Actual Rows'] * node['Actual Loops'] : 0;
+  const own =
+    node['Relation Name'] === relation && /Scan/.test(node['Node Type'])
+      ? node['Actual Rows'] * node['Actual Loops']
+      : 0;
   return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, relation), 0);
 }
 
@@ -46,9 +49,15 @@ async function rowsReadBy(query: SQL): Promise<Record<'no statistics' | 'analyse
     for (const analysed of [false, true]) {
       if (analysed) await connection.query('analyze story_messages');
       await connection.query('begin');
-      const explained = await connection.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (analyze, format json) ${text}`, params);
+      const explained = await connection.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `explain (analyze, format json) ${text}`,
+        params,
+      );
       await connection.query('rollback');
-      read[analysed ? 'analysed' : 'no statistics'] = rowsRead(explained.rows[0]['QUERY PLAN'][0].Plan, 'story_messages');
+      read[analysed ? 'analysed' : 'no statistics'] = rowsRead(
+        explained.rows[0]['QUERY PLAN'][0].Plan,
+        'story_messages',
+      );
     }
   } finally {
     connection.release();
@@ -77,7 +86,17 @@ it('reads the newest message and the window of a 1,000-message story, not the st
   );
 
   const now = new Date();
-  const read = await rowsReadBy(leaseAndAppendQuery({ storyId, userId, content: 'I climb the stairs', now, until: new Date(now.getTime() + 60_000), window: windowLimits(computeBudget(8192, 500)), maxStoredBytes: 500 * 1024 * 1024 }));
+  const read = await rowsReadBy(
+    leaseAndAppendQuery({
+      storyId,
+      userId,
+      content: 'I climb the stairs',
+      now,
+      until: new Date(now.getTime() + 60_000),
+      window: windowLimits(computeBudget(8192, 500)),
+      maxStoredBytes: 500 * 1024 * 1024,
+    }),
+  );
   // As a new database runs it (no statistics: PGlite never analyses on its own) and once analysed:
   // the newest message (1) and the window (WINDOW), a handful more at most, never the story.
   for (const [when, rows] of Object.entries(read)) expect(rows, when).toBeLessThanOrEqual(WINDOW + 5);
@@ -88,7 +107,15 @@ it('reads a capped window of a 1,000-message story with nothing folded, for a tu
   const cap = { rows: WINDOW, bytes: 1_000_000 };
   const now = new Date();
   const queries = {
-    turn: leaseAndAppendQuery({ storyId, userId, content: 'I knock', now, until: new Date(now.getTime() + 60_000), window: cap, maxStoredBytes: 500 * 1024 * 1024 }),
+    turn: leaseAndAppendQuery({
+      storyId,
+      userId,
+      content: 'I knock',
+      now,
+      until: new Date(now.getTime() + 60_000),
+      window: cap,
+      maxStoredBytes: 500 * 1024 * 1024,
+    }),
     retry: recentUnfoldedQuery(storyId, 0, 2_000_000_000, cap),
     fold: oldestUnfoldedQuery(storyId, 0, 2_000_000_000, cap),
   };

@@ -34,7 +34,10 @@ export interface JsonUnfoldedRead {
   more: boolean;
 }
 
-export const fromJsonRead = (read: JsonUnfoldedRead): UnfoldedRead => ({ messages: read.messages.map(fromJson), more: read.more });
+export const fromJsonRead = (read: JsonUnfoldedRead): UnfoldedRead => ({
+  messages: read.messages.map(fromJson),
+  more: read.more,
+});
 
 /**
  * The messages `where` selects (an `m` of story_messages), walked by id from the newest or the

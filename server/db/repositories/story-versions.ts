@@ -41,7 +41,12 @@ export function createStoryVersionsRepository(db: Db) {
    * Runs `work` in a transaction holding the owner's story row: 'missing' when the story is not
    * theirs, 'busy' while a reply is being written (its lease is live).
    */
-  async function changing<T>(storyId: number, userId: number, now: Date, work: (tx: Tx, story: { memoryThroughId: number }) => Promise<T>): Promise<ChangeResult<T>> {
+  async function changing<T>(
+    storyId: number,
+    userId: number,
+    now: Date,
+    work: (tx: Tx, story: { memoryThroughId: number }) => Promise<T>,
+  ): Promise<ChangeResult<T>> {
     if (storyId > MAX_ID) return 'missing';
     return db.transaction(async (tx) => {
       const [story] = await rows<{ memoryThroughId: number; busy: boolean }>(
@@ -58,7 +63,10 @@ export function createStoryVersionsRepository(db: Db) {
   /** A shown message of the story, locked for the change. */
   async function shownMessage(tx: Tx, storyId: number, messageId: number): Promise<VersionedMessage | null> {
     if (messageId > MAX_ID) return null;
-    const [row] = await rows<VersionedMessage>(tx, sql`select ${messageColumns} from story_messages where id = ${messageId} and story_id = ${storyId} and state = 'shown' for update`);
+    const [row] = await rows<VersionedMessage>(
+      tx,
+      sql`select ${messageColumns} from story_messages where id = ${messageId} and story_id = ${storyId} and state = 'shown' for update`,
+    );
     return row ?? null;
   }
 
@@ -89,33 +97,50 @@ export function createStoryVersionsRepository(db: Db) {
    * pieces, and it lapses by itself if the process dies. Every piece leaves the story whole:
    * set-aside messages go from its end back, and come back from the cut on.
    */
-  async function inPiecesUnderLease(storyId: number, until: Date, first: number[], piece: (from: number[]) => Promise<number[]>): Promise<void> {
+  async function inPiecesUnderLease(
+    storyId: number,
+    until: Date,
+    first: number[],
+    piece: (from: number[]) => Promise<number[]>,
+  ): Promise<void> {
     try {
-      for (let moved = first; moved.length === ROWS_PER_PIECE; ) {
+      for (let moved = first; moved.length === ROWS_PER_PIECE;) {
         await nextTurn();
         moved = await piece(moved);
       }
     } finally {
-      await db.execute(sql`update stories set generating_until = null where id = ${storyId} and generating_until = ${until.toISOString()}::timestamptz`);
+      await db.execute(
+        sql`update stories set generating_until = null where id = ${storyId} and generating_until = ${until.toISOString()}::timestamptz`,
+      );
     }
   }
 
   /** Holds the story (locked by `changing`) for the pieces still to go. */
   async function lease(tx: Tx, storyId: number, now: Date): Promise<Date> {
     const until = new Date(now.getTime() + CHANGE_LEASE_MS);
-    await tx.execute(sql`update stories set generating_until = ${until.toISOString()}::timestamptz where id = ${storyId}`);
+    await tx.execute(
+      sql`update stories set generating_until = ${until.toISOString()}::timestamptz where id = ${storyId}`,
+    );
     return until;
   }
 
   /** Makes `content` the message's next version (kind `kind`) and shows it; the first change also keeps the original. */
-  async function addVersion(tx: Tx, message: VersionedMessage, kind: MessageVersionKind, content: string, now: Date): Promise<VersionedMessage> {
+  async function addVersion(
+    tx: Tx,
+    message: VersionedMessage,
+    kind: MessageVersionKind,
+    content: string,
+    now: Date,
+  ): Promise<VersionedMessage> {
     const next = message.versions + 1;
     await tx.execute(sql`
       insert into message_versions (message_id, version, kind, content, created_at)
       select ${message.id}::int, 1, 'original', ${message.content}::text, ${message.createdAt}::timestamptz where ${message.versions}::int = 1
       union all
       select ${message.id}::int, ${next}::int, ${kind}::text, ${content}::text, ${now.toISOString()}::timestamptz`);
-    await tx.execute(sql`update story_messages set content = ${content}, version = ${next}, versions = ${next} where id = ${message.id}`);
+    await tx.execute(
+      sql`update story_messages set content = ${content}, version = ${next}, versions = ${next} where id = ${message.id}`,
+    );
     return { ...message, content, version: next, versions: next };
   }
 
@@ -140,7 +165,9 @@ export function createStoryVersionsRepository(db: Db) {
         return moved.length === ROWS_PER_PIECE ? { cut: last.id, moved, until: await lease(tx, storyId, now) } : 'done';
       });
       if (typeof begun === 'string') return begun;
-      await inPiecesUnderLease(storyId, begun.until, begun.moved, (before) => setAsidePiece(db, storyId, begun.cut, Math.min(...before)));
+      await inPiecesUnderLease(storyId, begun.until, begun.moved, (before) =>
+        setAsidePiece(db, storyId, begun.cut, Math.min(...before)),
+      );
       return 'done';
     },
 
@@ -157,7 +184,9 @@ export function createStoryVersionsRepository(db: Db) {
         return moved.length === ROWS_PER_PIECE ? { cut, moved, until: await lease(tx, storyId, now) } : 'done';
       });
       if (typeof begun === 'string') return begun;
-      await inPiecesUnderLease(storyId, begun.until, begun.moved, (after) => bringBackPiece(db, storyId, begun.cut, Math.max(...after)));
+      await inPiecesUnderLease(storyId, begun.until, begun.moved, (after) =>
+        bringBackPiece(db, storyId, begun.cut, Math.max(...after)),
+      );
       return 'done';
     },
 
@@ -168,7 +197,12 @@ export function createStoryVersionsRepository(db: Db) {
     },
 
     /** Sets aside `fromId` and everything after it; 'opening' for the premise and its first reply. */
-    async erase(storyId: number, userId: number, fromId: number, now: Date): Promise<ChangeResult<'done' | 'message' | 'opening'>> {
+    async erase(
+      storyId: number,
+      userId: number,
+      fromId: number,
+      now: Date,
+    ): Promise<ChangeResult<'done' | 'message' | 'opening'>> {
       const begun = await changing(storyId, userId, now, async (tx, story) => {
         const message = await shownMessage(tx, storyId, fromId);
         if (!message) return 'message';
@@ -177,7 +211,9 @@ export function createStoryVersionsRepository(db: Db) {
         return moved.length === ROWS_PER_PIECE ? { moved, until: await lease(tx, storyId, now) } : 'done';
       });
       if (typeof begun === 'string') return begun;
-      await inPiecesUnderLease(storyId, begun.until, begun.moved, (before) => setAsidePiece(db, storyId, fromId, Math.min(...before)));
+      await inPiecesUnderLease(storyId, begun.until, begun.moved, (before) =>
+        setAsidePiece(db, storyId, fromId, Math.min(...before)),
+      );
       return 'done';
     },
 
@@ -196,9 +232,10 @@ export function createStoryVersionsRepository(db: Db) {
         db,
         sql`select version, octet_length(content) as bytes from message_versions where message_id = ${message.id} order by version`,
       );
-      for (let start = 0; start < sizes.length; ) {
+      for (let start = 0; start < sizes.length;) {
         let end = start;
-        for (let bytes = 0; end < sizes.length && (end === start || bytes + sizes[end].bytes <= PIECE_BYTES); end += 1) bytes += sizes[end].bytes;
+        for (let bytes = 0; end < sizes.length && (end === start || bytes + sizes[end].bytes <= PIECE_BYTES); end += 1)
+          bytes += sizes[end].bytes;
         yield await rows<MessageVersion>(
           db,
           sql`select version, kind, content, to_json(created_at) #>> '{}' as "createdAt" from message_versions
@@ -217,7 +254,8 @@ export function createStoryVersionsRepository(db: Db) {
         sql`select message_id as "messageId", version, kind, content, to_json(created_at) #>> '{}' as "createdAt"
             from message_versions where message_id = any(${`{${messageIds.join(',')}}`}::int[]) order by message_id, version`,
       );
-      for (const { messageId, ...version } of found) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), version]);
+      for (const { messageId, ...version } of found)
+        byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), version]);
       return byMessage;
     },
 
@@ -269,15 +307,26 @@ export function createStoryVersionsRepository(db: Db) {
     },
 
     /** Shows version `version` of a message; 'version' when it has no such version. */
-    async select(input: { storyId: number; userId: number; messageId: number; version: number; now: Date }): Promise<ChangeResult<VersionedMessage | 'message' | 'version'>> {
+    async select(input: {
+      storyId: number;
+      userId: number;
+      messageId: number;
+      version: number;
+      now: Date;
+    }): Promise<ChangeResult<VersionedMessage | 'message' | 'version'>> {
       return changing(input.storyId, input.userId, input.now, async (tx) => {
         const message = await shownMessage(tx, input.storyId, input.messageId);
         if (!message) return 'message';
         if (input.version > message.versions) return 'version';
         if (input.version === message.version) return message;
-        const [chosen] = await rows<{ content: string }>(tx, sql`select content from message_versions where message_id = ${message.id} and version = ${input.version}`);
+        const [chosen] = await rows<{ content: string }>(
+          tx,
+          sql`select content from message_versions where message_id = ${message.id} and version = ${input.version}`,
+        );
         if (!chosen) return 'version';
-        await tx.execute(sql`update story_messages set content = ${chosen.content}, version = ${input.version} where id = ${message.id}`);
+        await tx.execute(
+          sql`update story_messages set content = ${chosen.content}, version = ${input.version} where id = ${message.id}`,
+        );
         const shown = { ...message, content: chosen.content, version: input.version };
         await syncPremise(tx, input.storyId, shown);
         return shown;
@@ -302,7 +351,12 @@ function redoGroup(storyId: number): SQL {
  * end first); answers their ids. Each piece starts where the last one ended: scanned from the end
  * each time, every piece passed over the index entries of all the pieces before it.
  */
-async function setAsidePiece(runner: Pick<Db, 'execute'>, storyId: number, cutId: number, before = MAX_ID): Promise<number[]> {
+async function setAsidePiece(
+  runner: Pick<Db, 'execute'>,
+  storyId: number,
+  cutId: number,
+  before = MAX_ID,
+): Promise<number[]> {
   const moved = await rows<{ id: number }>(
     runner,
     sql`update story_messages set state = 'undone', undone_from = ${cutId}

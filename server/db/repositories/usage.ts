@@ -100,7 +100,13 @@ export function createUsageRepository(db: Db) {
     image: sql<string>`coalesce(sum(${t.imageTokens}), 0)`,
     characters: sql<string>`coalesce(sum(${t.characters}), 0)`,
   });
-  const toSums = (r: { calls: string | number; input: string | number; output: string | number; image: string | number; characters: string | number }): UsageSums => ({
+  const toSums = (r: {
+    calls: string | number;
+    input: string | number;
+    output: string | number;
+    image: string | number;
+    characters: string | number;
+  }): UsageSums => ({
     calls: Number(r.calls),
     input: Number(r.input),
     output: Number(r.output),
@@ -164,7 +170,12 @@ export function createUsageRepository(db: Db) {
       if (!row) return { textTokens: 0, imageTokens: 0, thisMonth: 0, allowanceUsed: 0 };
       const month = monthKey(now);
       const thisMonth = row.month === month ? row.monthTokens : 0;
-      return { textTokens: row.textTokens, imageTokens: row.imageTokens, thisMonth, allowanceUsed: thisMonth + (row.speechMonth === month ? row.monthSpeechTokens : 0) };
+      return {
+        textTokens: row.textTokens,
+        imageTokens: row.imageTokens,
+        thisMonth,
+        allowanceUsed: thisMonth + (row.speechMonth === month ? row.monthSpeechTokens : 0),
+      };
     },
 
     /** Input, output and image tokens over the whole ledger, all time and this month (admin usage card). */
@@ -172,14 +183,20 @@ export function createUsageRepository(db: Db) {
       const [row] = await totalsAllQuery(now);
       return {
         total: { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0), image: Number(row?.image ?? 0) },
-        thisMonth: { input: Number(row?.monthInput ?? 0), output: Number(row?.monthOutput ?? 0), image: Number(row?.monthImage ?? 0) },
+        thisMonth: {
+          input: Number(row?.monthInput ?? 0),
+          output: Number(row?.monthOutput ?? 0),
+          image: Number(row?.monthImage ?? 0),
+        },
       };
     },
 
     /** Every user's tokens this month together (the base of a user's month share). */
     async monthTokensAll(now: Date): Promise<number> {
       const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${usageDaily.inputTokens} + ${usageDaily.outputTokens} + ${usageDaily.imageTokens}), 0)` })
+        .select({
+          total: sql<string>`coalesce(sum(${usageDaily.inputTokens} + ${usageDaily.outputTokens} + ${usageDaily.imageTokens}), 0)`,
+        })
         .from(usageDaily)
         .where(gte(usageDaily.day, monthKey(now)));
       return Number(row?.total ?? 0);

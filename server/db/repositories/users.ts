@@ -31,7 +31,9 @@ const publicColumns = {
 
 /** Postgres unique_violation; thrown when a username or email is taken between check and insert. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }
 
@@ -74,11 +76,19 @@ export function createUsersRepository(db: Db) {
     },
 
     async findCredentialsById(id: number): Promise<UserCredentials | null> {
-      const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+      const [row] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, id));
       return row ?? null;
     },
 
-    async insert(input: { username: string; email: string; passwordHash: string; isAdmin: boolean }): Promise<UserRecord> {
+    async insert(input: {
+      username: string;
+      email: string;
+      passwordHash: string;
+      isAdmin: boolean;
+    }): Promise<UserRecord> {
       const [row] = await db.insert(users).values(input).returning(publicColumns);
       return row;
     },

@@ -27,8 +27,25 @@ interface Seeded {
 // Usage dated "days ago" lands this month only when the test clock is far enough into it: the clock
 // is pinned to the 20th of a month at noon UTC so 0-15 days ago is this month and 40+ is not.
 const SEEDED: Seeded[] = [
-  { username: 'Ada_Lovelace', email: 'ada@engine.example', stories: 2, usage: [['turn', 100, 50, 0, 0], ['image', 0, 0, 500, 1], ['turn', 1000, 500, 0, 45]] },
-  { username: 'brian', email: 'brian@example.com', stories: 1, usage: [['turn', 10, 10, 0, 2], ['summary', 300, 100, 0, 2]] },
+  {
+    username: 'Ada_Lovelace',
+    email: 'ada@engine.example',
+    stories: 2,
+    usage: [
+      ['turn', 100, 50, 0, 0],
+      ['image', 0, 0, 500, 1],
+      ['turn', 1000, 500, 0, 45],
+    ],
+  },
+  {
+    username: 'brian',
+    email: 'brian@example.com',
+    stories: 1,
+    usage: [
+      ['turn', 10, 10, 0, 2],
+      ['summary', 300, 100, 0, 2],
+    ],
+  },
   { username: 'Cleo50%', email: null, stories: 0, usage: [['title', 40, 8, 0, 100]] },
   { username: 'dora', email: 'DORA@Mail.example', stories: 3, usage: [] },
   { username: '=HYPERLINK("http://x")', email: '@evil.example', stories: 0, usage: [['turn', 7, 3, 0, 0]] },
@@ -42,7 +59,10 @@ beforeAll(async () => {
       done();
     },
   });
-  ctx = await createTestApp({ adminUsernames: ['boss'], userMonthlyTokenLimit: 10_000 }, { logger: { level: 'info', redact: LOG_REDACT, stream } });
+  ctx = await createTestApp(
+    { adminUsernames: ['boss'], userMonthlyTokenLimit: 10_000 },
+    { logger: { level: 'info', redact: LOG_REDACT, stream } },
+  );
   const now = ctx.clock.now;
   ctx.clock.advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 20, 12) - now.getTime());
   repos = createRepositories(ctx.database.db);
@@ -50,12 +70,27 @@ beforeAll(async () => {
   for (const [i, seed] of SEEDED.entries()) {
     const [row] = await ctx.database.db
       .insert(users)
-      .values({ username: seed.username, email: seed.email, passwordHash: '$argon2id$not-a-real-hash', createdAt: new Date(ctx.clock.now.getTime() - (10 - i) * DAY) })
+      .values({
+        username: seed.username,
+        email: seed.email,
+        passwordHash: '$argon2id$not-a-real-hash',
+        createdAt: new Date(ctx.clock.now.getTime() - (10 - i) * DAY),
+      })
       .returning({ id: users.id });
     const userId = row!.id;
-    for (let s = 0; s < seed.stories; s++) await ctx.database.db.insert(stories).values({ userId, premise: `premise ${s}` });
+    for (let s = 0; s < seed.stories; s++)
+      await ctx.database.db.insert(stories).values({ userId, premise: `premise ${s}` });
     for (const [kind, inputTokens, outputTokens, imageTokens, daysAgo] of seed.usage) {
-      await repos.usage.record({ userId, kind, provider: 'openai', model: kind === 'image' ? 'painter-1' : 'gpt-test', inputTokens, outputTokens, imageTokens, createdAt: new Date(ctx.clock.now.getTime() - daysAgo * DAY) });
+      await repos.usage.record({
+        userId,
+        kind,
+        provider: 'openai',
+        model: kind === 'image' ? 'painter-1' : 'gpt-test',
+        inputTokens,
+        outputTokens,
+        imageTokens,
+        createdAt: new Date(ctx.clock.now.getTime() - daysAgo * DAY),
+      });
     }
   }
 });
@@ -73,14 +108,35 @@ describe('users table', () => {
     const everyone = await get('/api/admin/users');
     expect(everyone.metadata).toMatchObject({ totalUsers: 7, matchingUsers: 7, page: 1, pageSize: 50 });
     expect(names(everyone)).toEqual(['boss', ...SEEDED.map((s) => s.username)]);
-    const pages = [await get('/api/admin/users?pageSize=3&page=1'), await get('/api/admin/users?pageSize=3&page=2'), await get('/api/admin/users?pageSize=3&page=3')];
-    expect(pages.map(names)).toEqual([names(everyone).slice(0, 3), names(everyone).slice(3, 6), names(everyone).slice(6)]);
+    const pages = [
+      await get('/api/admin/users?pageSize=3&page=1'),
+      await get('/api/admin/users?pageSize=3&page=2'),
+      await get('/api/admin/users?pageSize=3&page=3'),
+    ];
+    expect(pages.map(names)).toEqual([
+      names(everyone).slice(0, 3),
+      names(everyone).slice(3, 6),
+      names(everyone).slice(6),
+    ]);
     expect((await get('/api/admin/users?pageSize=3&page=4')).users).toEqual([]);
     // The footer sums every matching user, not only the page shown.
-    expect(pages[0].metadata.totals).toEqual({ stories: 7, turns: 5, textTokens: 2130, imageTokens: 500, total: 2630, thisMonth: 1082, monthImageTokens: 500 });
+    expect(pages[0].metadata.totals).toEqual({
+      stories: 7,
+      turns: 5,
+      textTokens: 2130,
+      imageTokens: 500,
+      total: 2630,
+      thisMonth: 1082,
+      monthImageTokens: 500,
+    });
     expect(pages[0].metadata.monthTokens).toBe(1082);
     const ada = everyone.users.find((u: AdminUser) => u.username === 'Ada_Lovelace');
-    expect(ada).toMatchObject({ stories: 2, turns: 2, monthImageTokens: 500, tokenUsage: { textTokens: 1650, imageTokens: 500, total: 2150, thisMonth: 650, balance: 9350 } });
+    expect(ada).toMatchObject({
+      stories: 2,
+      turns: 2,
+      monthImageTokens: 500,
+      tokenUsage: { textTokens: 1650, imageTokens: 500, total: 2150, thisMonth: 650, balance: 9350 },
+    });
     expect(ada).not.toHaveProperty('passwordHash');
   });
 
@@ -92,7 +148,11 @@ describe('users table', () => {
     expect(names(await get('/api/admin/users?q=%25'))).toEqual(['Cleo50%']);
     const some = await get('/api/admin/users?q=example.com');
     expect(names(some)).toEqual(['boss', 'brian', '+plus,"quoted"']);
-    expect(some.metadata).toMatchObject({ totalUsers: 7, matchingUsers: 3, totals: { stories: 2, turns: 2, textTokens: 422, imageTokens: 0, thisMonth: 422 } });
+    expect(some.metadata).toMatchObject({
+      totalUsers: 7,
+      matchingUsers: 3,
+      totals: { stories: 2, turns: 2, textTokens: 422, imageTokens: 0, thisMonth: 422 },
+    });
     expect((await get('/api/admin/users?q=nobody-here')).users).toEqual([]);
   });
 
@@ -129,12 +189,18 @@ describe('users table', () => {
       const descending = [...all].sort((a, b) => compare(b, a)).map((u) => u.username);
       expect(names(await get(`/api/admin/users?sort=${field}&order=desc`)), `${field} desc`).toEqual(descending);
     }
-    expect(names(await get('/api/admin/users?sort=total&order=desc&pageSize=2&page=2'))).toEqual(['Cleo50%', '=HYPERLINK("http://x")']);
+    expect(names(await get('/api/admin/users?sort=total&order=desc&pageSize=2&page=2'))).toEqual([
+      'Cleo50%',
+      '=HYPERLINK("http://x")',
+    ]);
   });
 
   it('answers 400 with a clear message for a bad parameter, and 404 for an unknown user', async () => {
     const cases: Array<[string, string]> = [
-      ['/api/admin/users?sort=password', 'Sort must be one of: username, email, createdAt, lastActive, stories, turns, textTokens, imageTokens, total, thisMonth'],
+      [
+        '/api/admin/users?sort=password',
+        'Sort must be one of: username, email, createdAt, lastActive, stories, turns, textTokens, imageTokens, total, thisMonth',
+      ],
       ['/api/admin/users?order=up', 'Order must be "asc" or "desc"'],
       ['/api/admin/users?tab=week', 'Tab must be "all" or "month"'],
       ['/api/admin/users?page=0', 'Page must be a whole number from 1'],
@@ -162,12 +228,29 @@ describe('usage history', () => {
     expect(recent.daily).toHaveLength(30);
     const today = ctx.clock.now.toISOString().slice(0, 10);
     expect(recent.to).toBe(today);
-    expect(recent.daily.at(-1)).toEqual({ day: today, turn: 150 + 10 + 2, summary: 0, title: 0, image: 0, style: 0, cost: 0.000648 });
+    expect(recent.daily.at(-1)).toEqual({
+      day: today,
+      turn: 150 + 10 + 2,
+      summary: 0,
+      title: 0,
+      image: 0,
+      style: 0,
+      cost: 0.000648,
+    });
     expect(recent.daily.at(-2)).toMatchObject({ turn: 0, image: 500, cost: 0.01 });
     expect(recent.daily.at(-3)).toMatchObject({ turn: 20, summary: 400 });
     expect(recent.byModel).toEqual([
       { provider: 'openai', model: 'painter-1', calls: 1, input: 0, output: 0, image: 500, characters: 0, cost: 0.01 },
-      { provider: 'openai', model: 'gpt-test', calls: 5, input: 418, output: 164, image: 0, characters: 0, cost: 0.002328 },
+      {
+        provider: 'openai',
+        model: 'gpt-test',
+        calls: 5,
+        input: 418,
+        output: 164,
+        image: 0,
+        characters: 0,
+        cost: 0.002328,
+      },
     ]);
     const quarter = await get('/api/admin/usage/history?days=90');
     expect(quarter.daily).toHaveLength(90);
@@ -181,7 +264,15 @@ describe('usage history', () => {
     const usage = await get(`/api/admin/users/${ada.id}/usage`);
     expect(usage.user).toEqual({ id: ada.id, username: 'Ada_Lovelace' });
     const thisMonth = ctx.clock.now.toISOString().slice(0, 7);
-    expect(usage.months[0]).toEqual({ month: thisMonth, calls: 2, input: 100, output: 50, image: 500, characters: 0, cost: 0.0106 });
+    expect(usage.months[0]).toEqual({
+      month: thisMonth,
+      calls: 2,
+      input: 100,
+      output: 50,
+      image: 500,
+      characters: 0,
+      cost: 0.0106,
+    });
     expect(usage.months).toHaveLength(2);
     expect(usage.months[1]).toMatchObject({ calls: 1, input: 1000, output: 500, cost: 0.006 });
   });
@@ -190,7 +281,9 @@ describe('usage history', () => {
 describe('users CSV', () => {
   it('streams every user across batches, defusing formulas and quoting, with no hash or session', async () => {
     // Enough users for two database batches, so the keyset walk is exercised.
-    await ctx.database.db.execute(sql`insert into users (username, email, password_hash) select 'bulk' || g, 'bulk' || g || '@example.com', '$argon2id$secret' from generate_series(1, 2100) g`);
+    await ctx.database.db.execute(
+      sql`insert into users (username, email, password_hash) select 'bulk' || g, 'bulk' || g || '@example.com', '$argon2id$secret' from generate_series(1, 2100) g`,
+    );
     const res = await admin.client.get('/api/admin/users/download');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

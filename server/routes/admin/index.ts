@@ -23,18 +23,26 @@ export function adminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       await ctx.admin.requireAdmin(requireUserId(request));
     });
 
-    app.get('/admin/api-usage', { schema: { response: { 200: apiUsageResponseSchema } } }, async () => ctx.admin.apiUsage());
-
-    app.get('/admin/usage/history', { schema: { querystring: usageHistoryQuerySchema, response: { 200: usageHistoryResponseSchema } } }, async (request) =>
-      ctx.admin.usageHistory(request.query.days),
+    app.get('/admin/api-usage', { schema: { response: { 200: apiUsageResponseSchema } } }, async () =>
+      ctx.admin.apiUsage(),
     );
 
-    app.get('/admin/users', { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } } }, async (request) =>
-      ctx.admin.users(request.query),
+    app.get(
+      '/admin/usage/history',
+      { schema: { querystring: usageHistoryQuerySchema, response: { 200: usageHistoryResponseSchema } } },
+      async (request) => ctx.admin.usageHistory(request.query.days),
     );
 
-    app.get('/admin/users/:userId/usage', { schema: { params: adminUserParamsSchema, response: { 200: userUsageResponseSchema } } }, async (request) =>
-      ctx.admin.userUsage(request.params.userId),
+    app.get(
+      '/admin/users',
+      { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } } },
+      async (request) => ctx.admin.users(request.query),
+    );
+
+    app.get(
+      '/admin/users/:userId/usage',
+      { schema: { params: adminUserParamsSchema, response: { 200: userUsageResponseSchema } } },
+      async (request) => ctx.admin.userUsage(request.params.userId),
     );
 
     app.get('/admin/users/download', async (request, reply) => {

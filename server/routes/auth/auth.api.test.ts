@@ -1,6 +1,13 @@
 // Registration, captcha, username availability, login and logout through the real endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, solveCaptcha, TestClient, uniqueName, type TestContext } from '@server/test/test-app';
+import {
+  createTestApp,
+  registerUser,
+  solveCaptcha,
+  TestClient,
+  uniqueName,
+  type TestContext,
+} from '@server/test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,13 +32,18 @@ describe('GET /api/captcha', () => {
   });
 
   it('limits questions per IP per minute, a burst included, and counts no refused request', async () => {
-    const limited = await createTestApp({ rateLimits: { loginMaxFailures: 10, loginWindowMs: 900_000, registerPerHour: 30, captchaPerMinute: 3 } });
+    const limited = await createTestApp({
+      rateLimits: { loginMaxFailures: 10, loginWindowMs: 900_000, registerPerHour: 30, captchaPerMinute: 3 },
+    });
     try {
       const ask = () => new TestClient(limited.app, '10.6.0.1').get('/api/captcha');
       const burst = await Promise.all([ask(), ask(), ask(), ask(), ask()]);
       expect(burst.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(3);
       const refused = burst.find((r) => r.statusCode === 429);
-      expect(refused?.json()).toEqual({ message: 'Too many captcha requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+      expect(refused?.json()).toEqual({
+        message: 'Too many captcha requests. Please wait a minute and try again.',
+        code: 'RATE_LIMITED',
+      });
       limited.clock.advance(60_000 + 1);
       // The refused ones left no trace: a fresh minute allows exactly three again.
       const statuses = [];
@@ -48,7 +60,12 @@ describe('POST /api/register', () => {
     const client = new TestClient(ctx.app);
     const { question } = await freshCaptcha(client);
     const username = uniqueName('Reg');
-    const res = await client.post('/api/register', { username, email: `${username}@Example.com`, password: 'secret123', captchaAnswer: solveCaptcha(question) });
+    const res = await client.post('/api/register', {
+      username,
+      email: `${username}@Example.com`,
+      password: 'secret123',
+      captchaAnswer: solveCaptcha(question),
+    });
     expect(res.statusCode).toBe(201);
     const user = res.json();
     expect(user).toMatchObject({ username, email: `${username}@Example.com`, isAdmin: false, lastActive: null });
@@ -70,7 +87,12 @@ describe('POST /api/register', () => {
     const client = new TestClient(ctx.app);
     const { question } = await freshCaptcha(client);
     const wrong = String(Number(solveCaptcha(question)) + 1);
-    const body = { username: uniqueName(), email: `${uniqueName()}@example.com`, password: 'secret123', captchaAnswer: wrong };
+    const body = {
+      username: uniqueName(),
+      email: `${uniqueName()}@example.com`,
+      password: 'secret123',
+      captchaAnswer: wrong,
+    };
     const res = await client.post('/api/register', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/captcha/i);
@@ -83,7 +105,12 @@ describe('POST /api/register', () => {
 
   it('rejects a registration without a captcha challenge', async () => {
     const client = new TestClient(ctx.app);
-    const res = await client.post('/api/register', { username: uniqueName(), email: 'x@example.com', password: 'secret123', captchaAnswer: '4' });
+    const res = await client.post('/api/register', {
+      username: uniqueName(),
+      email: 'x@example.com',
+      password: 'secret123',
+      captchaAnswer: '4',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/captcha/i);
   });
@@ -92,7 +119,12 @@ describe('POST /api/register', () => {
     const client = new TestClient(ctx.app);
     const { question } = await freshCaptcha(client);
     ctx.clock.advance(10 * 60_000 + 1);
-    const res = await client.post('/api/register', { username: uniqueName(), email: `${uniqueName()}@example.com`, password: 'secret123', captchaAnswer: solveCaptcha(question) });
+    const res = await client.post('/api/register', {
+      username: uniqueName(),
+      email: `${uniqueName()}@example.com`,
+      password: 'secret123',
+      captchaAnswer: solveCaptcha(question),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/captcha/i);
   });
@@ -102,13 +134,28 @@ describe('POST /api/register', () => {
     const client = new TestClient(ctx.app);
     const { question } = await freshCaptcha(client);
     const answer = solveCaptcha(question);
-    const taken = await client.post('/api/register', { username: existing.username.toUpperCase(), email: `${uniqueName()}@example.com`, password: 'secret123', captchaAnswer: answer });
+    const taken = await client.post('/api/register', {
+      username: existing.username.toUpperCase(),
+      email: `${uniqueName()}@example.com`,
+      password: 'secret123',
+      captchaAnswer: answer,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Username is already taken');
-    const emailTaken = await client.post('/api/register', { username: uniqueName(), email: existing.email.toUpperCase(), password: 'secret123', captchaAnswer: answer });
+    const emailTaken = await client.post('/api/register', {
+      username: uniqueName(),
+      email: existing.email.toUpperCase(),
+      password: 'secret123',
+      captchaAnswer: answer,
+    });
     expect(emailTaken.statusCode).toBe(409);
     expect(emailTaken.json().message).toBe('An account with this email already exists');
-    const ok = await client.post('/api/register', { username: uniqueName(), email: `${uniqueName()}@example.com`, password: 'secret123', captchaAnswer: answer });
+    const ok = await client.post('/api/register', {
+      username: uniqueName(),
+      email: `${uniqueName()}@example.com`,
+      password: 'secret123',
+      captchaAnswer: answer,
+    });
     expect(ok.statusCode).toBe(201);
   });
 
@@ -116,10 +163,17 @@ describe('POST /api/register', () => {
     const client = new TestClient(ctx.app);
     const { question } = await freshCaptcha(client);
     const answer = solveCaptcha(question);
-    const attempt = () => client.post('/api/register', { username: uniqueName(), email: `${uniqueName()}@example.com`, password: 'secret123', captchaAnswer: answer });
+    const attempt = () =>
+      client.post('/api/register', {
+        username: uniqueName(),
+        email: `${uniqueName()}@example.com`,
+        password: 'secret123',
+        captchaAnswer: answer,
+      });
     const results = await Promise.all([attempt(), attempt(), attempt()]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
-    for (const refused of results.filter((r) => r.statusCode === 400)) expect(refused.json().message).toMatch(/captcha/i);
+    for (const refused of results.filter((r) => r.statusCode === 400))
+      expect(refused.json().message).toMatch(/captcha/i);
   });
 
   it.each([
@@ -135,7 +189,13 @@ describe('POST /api/register', () => {
     [{ captchaAnswer: undefined }, 'Please solve the CAPTCHA'],
   ])('rejects %o with 400 and the spec message', async (change, message) => {
     const client = new TestClient(ctx.app);
-    const body = { username: uniqueName(), email: `${uniqueName()}@example.com`, password: 'secret123', captchaAnswer: '1', ...change };
+    const body = {
+      username: uniqueName(),
+      email: `${uniqueName()}@example.com`,
+      password: 'secret123',
+      captchaAnswer: '1',
+      ...change,
+    };
     const res = await client.post('/api/register', body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, code: 'VALIDATION_ERROR' });
@@ -149,7 +209,9 @@ describe('POST /api/register', () => {
   });
 
   it('limits registrations per IP (30 an hour by default)', async () => {
-    const limited = await createTestApp({ rateLimits: { loginMaxFailures: 10, loginWindowMs: 900_000, registerPerHour: 2, captchaPerMinute: 100 } });
+    const limited = await createTestApp({
+      rateLimits: { loginMaxFailures: 10, loginWindowMs: 900_000, registerPerHour: 2, captchaPerMinute: 100 },
+    });
     try {
       await registerUser(limited.app, { ip: '10.1.1.1' });
       await registerUser(limited.app, { ip: '10.1.1.1' });
@@ -184,7 +246,10 @@ describe('GET /api/check-username', () => {
     expect(long.json().message).toBe('Username must be at most 32 characters');
     const repeated = await client.get('/api/check-username?username=alice&username=bob');
     expect(repeated.statusCode).toBe(400);
-    expect(repeated.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Username must be at least 3 characters' });
+    expect(repeated.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Username must be at least 3 characters',
+    });
   });
 });
 
@@ -221,7 +286,11 @@ describe('POST /api/login', () => {
     [{ password: 'short' }, 'Password must be at least 6 characters'],
     [{ password: 123456 }, 'Password must be at least 6 characters'],
   ])('rejects %o with 400 and the spec message', async (change, message) => {
-    const res = await new TestClient(ctx.app).post('/api/login', { username: 'someone', password: 'secret123', ...change });
+    const res = await new TestClient(ctx.app).post('/api/login', {
+      username: 'someone',
+      password: 'secret123',
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -241,27 +310,51 @@ describe('POST /api/login', () => {
   it('locks an account after 10 failures in 15 minutes (429), then lets it in again', async () => {
     const user = await registerUser(ctx.app);
     for (let i = 0; i < 10; i += 1) {
-      const res = await new TestClient(ctx.app, `10.2.0.${i}`).post('/api/login', { username: user.username, password: 'wrong-password' });
+      const res = await new TestClient(ctx.app, `10.2.0.${i}`).post('/api/login', {
+        username: user.username,
+        password: 'wrong-password',
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await new TestClient(ctx.app, '10.2.1.1').post('/api/login', { username: user.username, password: user.password });
+    const blocked = await new TestClient(ctx.app, '10.2.1.1').post('/api/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Too many failed login attempts. Please try again later.', code: 'RATE_LIMITED' });
+    expect(blocked.json()).toEqual({
+      message: 'Too many failed login attempts. Please try again later.',
+      code: 'RATE_LIMITED',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     ctx.clock.advance(15 * 60_000 + 1);
-    const later = await new TestClient(ctx.app, '10.2.1.1').post('/api/login', { username: user.username, password: user.password });
+    const later = await new TestClient(ctx.app, '10.2.1.1').post('/api/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(later.statusCode).toBe(200);
   });
 
   it('counts failures per account whichever name it is tried by, and a burst cannot slip past the limit', async () => {
     const user = await registerUser(ctx.app);
     for (let i = 0; i < 5; i += 1) {
-      expect((await new TestClient(ctx.app, `10.4.0.${i}`).post('/api/login', { username: user.username, password: 'wrong-password' })).statusCode).toBe(401);
+      expect(
+        (
+          await new TestClient(ctx.app, `10.4.0.${i}`).post('/api/login', {
+            username: user.username,
+            password: 'wrong-password',
+          })
+        ).statusCode,
+      ).toBe(401);
     }
     // Eight at once, by email, from eight more addresses: never more than the 5 failures left get
     // through (how many do depends on how the database interleaves them; the rest are 429)...
     const burst = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => new TestClient(ctx.app, `10.4.1.${i}`).post('/api/login', { username: user.email.toUpperCase(), password: 'wrong-password' })),
+      Array.from({ length: 8 }, (_, i) =>
+        new TestClient(ctx.app, `10.4.1.${i}`).post('/api/login', {
+          username: user.email.toUpperCase(),
+          password: 'wrong-password',
+        }),
+      ),
     );
     const through = burst.filter((r) => r.statusCode === 401).length;
     expect(through).toBeLessThanOrEqual(5);
@@ -269,22 +362,46 @@ describe('POST /api/login', () => {
     // ...and one at a time, exactly 10 failures in all are allowed before the account locks...
     let more = 0;
     for (let i = 0; i < 10; i += 1) {
-      const res = await new TestClient(ctx.app, `10.4.3.${i}`).post('/api/login', { username: user.email, password: 'wrong-password' });
+      const res = await new TestClient(ctx.app, `10.4.3.${i}`).post('/api/login', {
+        username: user.email,
+        password: 'wrong-password',
+      });
       if (res.statusCode === 429) break;
       expect(res.statusCode).toBe(401);
       more += 1;
     }
     expect(5 + through + more).toBe(10);
     // ...so the right password is refused too, by username, until the window passes.
-    expect((await new TestClient(ctx.app, '10.4.2.1').post('/api/login', { username: user.username, password: user.password })).statusCode).toBe(429);
+    expect(
+      (
+        await new TestClient(ctx.app, '10.4.2.1').post('/api/login', {
+          username: user.username,
+          password: user.password,
+        })
+      ).statusCode,
+    ).toBe(429);
     ctx.clock.advance(15 * 60_000 + 1);
-    expect((await new TestClient(ctx.app, '10.4.2.1').post('/api/login', { username: user.username, password: user.password })).statusCode).toBe(200);
+    expect(
+      (
+        await new TestClient(ctx.app, '10.4.2.1').post('/api/login', {
+          username: user.username,
+          password: user.password,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('does not count successful logins against an IP', async () => {
     const user = await registerUser(ctx.app);
     for (let i = 0; i < 12; i += 1) {
-      expect((await new TestClient(ctx.app, '10.5.0.1').post('/api/login', { username: user.username, password: user.password })).statusCode).toBe(200);
+      expect(
+        (
+          await new TestClient(ctx.app, '10.5.0.1').post('/api/login', {
+            username: user.username,
+            password: user.password,
+          })
+        ).statusCode,
+      ).toBe(200);
     }
   });
 
@@ -294,9 +411,15 @@ describe('POST /api/login', () => {
       await new TestClient(ctx.app, ip).post('/api/login', { username: uniqueName(), password: 'wrong-password' });
     }
     const user = await registerUser(ctx.app);
-    const blocked = await new TestClient(ctx.app, ip).post('/api/login', { username: user.username, password: user.password });
+    const blocked = await new TestClient(ctx.app, ip).post('/api/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await new TestClient(ctx.app, '10.3.0.2').post('/api/login', { username: user.username, password: user.password });
+    const elsewhere = await new TestClient(ctx.app, '10.3.0.2').post('/api/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 });
@@ -305,7 +428,11 @@ describe('POST /api/logout', () => {
   it('ends the session server side and clears the cookie', async () => {
     const user = await registerUser(ctx.app);
     const token = user.client.cookies.get('tw_session') as string;
-    const res = await user.client.request({ method: 'POST', url: '/api/logout', headers: { 'content-type': 'application/json' } });
+    const res = await user.client.request({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(user.client.cookies.has('tw_session')).toBe(false);

@@ -3,13 +3,27 @@
 // account has signed in from (an IPv4 address, an IPv6 /64) passes it; guesses from such a network
 // are refused and counted all the same. Every per-IP limit counts an IPv6 /64 as one address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, TestClient, uniqueName, type RegisteredUser, type TestContext } from '@server/test/test-app';
+import {
+  createTestApp,
+  registerUser,
+  TestClient,
+  uniqueName,
+  type RegisteredUser,
+  type TestContext,
+} from '@server/test/test-app';
 
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES = 3;
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimits: { loginMaxFailures: MAX_FAILURES, loginWindowMs: WINDOW_MS, registerPerHour: 2, captchaPerMinute: 1000 } });
+  ctx = await createTestApp({
+    rateLimits: {
+      loginMaxFailures: MAX_FAILURES,
+      loginWindowMs: WINDOW_MS,
+      registerPerHour: 2,
+      captchaPerMinute: 1000,
+    },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -19,15 +33,20 @@ const stranger = () => {
   addresses += 1;
   return `10.60.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
 };
-const login = (ip: string, username: string, password: string) => new TestClient(ctx.app, ip).post('/api/login', { username, password });
+const login = (ip: string, username: string, password: string) =>
+  new TestClient(ctx.app, ip).post('/api/login', { username, password });
 
 async function lockOut(user: RegisteredUser) {
-  for (let i = 0; i < MAX_FAILURES; i += 1) expect((await login(stranger(), user.username, 'wrong-password')).statusCode).toBe(401);
+  for (let i = 0; i < MAX_FAILURES; i += 1)
+    expect((await login(stranger(), user.username, 'wrong-password')).statusCode).toBe(401);
   expect((await login(stranger(), user.username, user.password)).statusCode).toBe(429);
 }
 
 async function knownNetworks(userId: number): Promise<string[]> {
-  const result = await ctx.database.executeSql('select network from known_sign_in_networks where user_id = $1 order by last_sign_in_at desc, network', [userId]);
+  const result = await ctx.database.executeSql(
+    'select network from known_sign_in_networks where user_id = $1 order by last_sign_in_at desc, network',
+    [userId],
+  );
   return (result.rows as Array<{ network: string }>).map((row) => row.network);
 }
 
@@ -42,7 +61,10 @@ describe('a locked account', () => {
     // Anyone else with the right password is still refused while the lock holds.
     const elsewhere = await login('10.61.0.2', user.username, user.password);
     expect(elsewhere.statusCode).toBe(429);
-    expect(elsewhere.json()).toEqual({ message: 'Too many failed login attempts. Please try again later.', code: 'RATE_LIMITED' });
+    expect(elsewhere.json()).toEqual({
+      message: 'Too many failed login attempts. Please try again later.',
+      code: 'RATE_LIMITED',
+    });
     expect((await login('2001:db8:61:2::5', user.username, user.password)).statusCode).toBe(429);
   });
 
@@ -109,9 +131,14 @@ describe('known networks', () => {
     ctx.clock.advance(1000);
     expect((await other.post('/api/login', { username: user.username, password: user.password })).statusCode).toBe(200);
     expect(await knownNetworks(user.id)).toEqual(['10.66.0.2', '10.66.0.1']);
-    expect((await other.post('/api/settings/password', { currentPassword: user.password, newPassword: 'a new secret 123' })).statusCode).toBe(200);
+    expect(
+      (await other.post('/api/settings/password', { currentPassword: user.password, newPassword: 'a new secret 123' }))
+        .statusCode,
+    ).toBe(200);
     expect(await knownNetworks(user.id)).toEqual(['10.66.0.2']);
-    expect((await other.request({ method: 'DELETE', url: '/api/user', json: { password: 'a new secret 123' } })).statusCode).toBe(200);
+    expect(
+      (await other.request({ method: 'DELETE', url: '/api/user', json: { password: 'a new secret 123' } })).statusCode,
+    ).toBe(200);
     expect(await knownNetworks(user.id)).toEqual([]);
   });
 
@@ -133,7 +160,8 @@ describe('per-IP limits count an IPv6 /64 as one address', () => {
 
   it('for failed sign-ins', async () => {
     const user = await registerUser(ctx.app, { ip: '10.69.0.1' });
-    for (let i = 1; i <= MAX_FAILURES; i += 1) expect((await login(`2001:db8:69:1::${i}`, uniqueName(), 'wrong-password')).statusCode).toBe(401);
+    for (let i = 1; i <= MAX_FAILURES; i += 1)
+      expect((await login(`2001:db8:69:1::${i}`, uniqueName(), 'wrong-password')).statusCode).toBe(401);
     expect((await login('2001:db8:69:1::99', user.username, user.password)).statusCode).toBe(429);
     expect((await login('2001:db8:69:2::1', user.username, user.password)).statusCode).toBe(200);
   });

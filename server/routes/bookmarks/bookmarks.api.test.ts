@@ -14,7 +14,10 @@ interface Started {
   messageId: number;
 }
 
-async function startStory(client: TestClient, prompt = 'A lighthouse keeper finds a door in the rock'): Promise<Started> {
+async function startStory(
+  client: TestClient,
+  prompt = 'A lighthouse keeper finds a door in the rock',
+): Promise<Started> {
   const res = await client.post('/api/story/start', { prompt });
   expect(res.statusCode).toBe(200);
   return res.json() as Started;
@@ -24,24 +27,45 @@ async function createBookmark(client: TestClient, body: Record<string, unknown>)
   return client.post('/api/bookmarks', body);
 }
 
-const patch = (client: TestClient, id: number | string, json: unknown) => client.request({ method: 'PATCH', url: `/api/bookmarks/${id}`, json });
+const patch = (client: TestClient, id: number | string, json: unknown) =>
+  client.request({ method: 'PATCH', url: `/api/bookmarks/${id}`, json });
 // Like the SPA, a write without a payload still sends an empty JSON object.
-const remove = (client: TestClient, id: number | string) => client.request({ method: 'DELETE', url: `/api/bookmarks/${id}`, json: {} });
+const remove = (client: TestClient, id: number | string) =>
+  client.request({ method: 'DELETE', url: `/api/bookmarks/${id}`, json: {} });
 
 describe('POST /api/bookmarks', () => {
   it('creates a bookmark with trimmed text and ISO dates, and an empty description becomes null', async () => {
     const { client } = await registerUser(ctx.app);
     const story = await startStory(client);
-    const res = await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: '  The door  ', description: '   ' });
+    const res = await createBookmark(client, {
+      storyId: story.storyId,
+      lastMessageId: story.messageId,
+      title: '  The door  ',
+      description: '   ',
+    });
     expect(res.statusCode).toBe(201);
     const bookmark = res.json();
-    expect(bookmark).toMatchObject({ storyId: story.storyId, lastMessageId: story.messageId, title: 'The door', description: null });
+    expect(bookmark).toMatchObject({
+      storyId: story.storyId,
+      lastMessageId: story.messageId,
+      title: 'The door',
+      description: null,
+    });
     expect(new Date(bookmark.createdAt).toISOString()).toBe(bookmark.createdAt);
     expect(new Date(bookmark.updatedAt).toISOString()).toBe(bookmark.updatedAt);
 
-    const described = await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Again', description: '  Before the storm  ' });
+    const described = await createBookmark(client, {
+      storyId: story.storyId,
+      lastMessageId: story.messageId,
+      title: 'Again',
+      description: '  Before the storm  ',
+    });
     expect(described.json().description).toBe('Before the storm');
-    const withoutDescription = await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Third' });
+    const withoutDescription = await createBookmark(client, {
+      storyId: story.storyId,
+      lastMessageId: story.messageId,
+      title: 'Third',
+    });
     expect(withoutDescription.json().description).toBeNull();
   });
 
@@ -52,7 +76,10 @@ describe('POST /api/bookmarks', () => {
     for (const title of ['   ', undefined]) {
       const res = await createBookmark(client, { ...base, title });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Please enter a title for your bookmark.', code: 'VALIDATION_ERROR' });
+      expect(res.json()).toMatchObject({
+        message: 'Please enter a title for your bookmark.',
+        code: 'VALIDATION_ERROR',
+      });
     }
     const long = await createBookmark(client, { ...base, title: 'x'.repeat(121) });
     expect(long.statusCode).toBe(400);
@@ -79,7 +106,11 @@ describe('POST /api/bookmarks', () => {
     const ownersStory = await startStory(owner.client);
     const othersStory = await startStory(other.client);
 
-    const foreign = await createBookmark(other.client, { storyId: ownersStory.storyId, lastMessageId: ownersStory.messageId, title: 'Mine now' });
+    const foreign = await createBookmark(other.client, {
+      storyId: ownersStory.storyId,
+      lastMessageId: ownersStory.messageId,
+      title: 'Mine now',
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: 'Story not found', code: 'NOT_FOUND' });
 
@@ -87,7 +118,11 @@ describe('POST /api/bookmarks', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Story not found');
 
-    const wrongMessage = await createBookmark(owner.client, { storyId: ownersStory.storyId, lastMessageId: othersStory.messageId, title: 't' });
+    const wrongMessage = await createBookmark(owner.client, {
+      storyId: ownersStory.storyId,
+      lastMessageId: othersStory.messageId,
+      title: 't',
+    });
     expect(wrongMessage.statusCode).toBe(404);
     expect(wrongMessage.json()).toEqual({ message: 'Message not found in this story', code: 'NOT_FOUND' });
   });
@@ -105,7 +140,11 @@ describe('GET /api/bookmarks', () => {
     const other = await registerUser(ctx.app);
     const story = await startStory(client);
     const otherStory = await startStory(other.client);
-    await createBookmark(other.client, { storyId: otherStory.storyId, lastMessageId: otherStory.messageId, title: 'Not yours' });
+    await createBookmark(other.client, {
+      storyId: otherStory.storyId,
+      lastMessageId: otherStory.messageId,
+      title: 'Not yours',
+    });
     for (const title of ['First', 'Second', 'Third']) {
       await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title });
       ctx.clock.advance(1000);
@@ -115,7 +154,15 @@ describe('GET /api/bookmarks', () => {
     const list = res.json();
     expect(Array.isArray(list)).toBe(true);
     expect(list.map((b: { title: string }) => b.title)).toEqual(['Third', 'Second', 'First']);
-    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'description', 'id', 'lastMessageId', 'storyId', 'title', 'updatedAt']);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'createdAt',
+      'description',
+      'id',
+      'lastMessageId',
+      'storyId',
+      'title',
+      'updatedAt',
+    ]);
   });
 
   it('is empty for a new user, and needs a session', async () => {
@@ -129,7 +176,9 @@ describe('GET /api/bookmarks', () => {
   it('keeps its reply through Try again, and points at the nearest earlier shown message once undo sets it aside', async () => {
     const { client } = await registerUser(ctx.app);
     const story = await startStory(client);
-    const turn = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I open the door' })).json() as { messageId: number };
+    const turn = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I open the door' })).json() as {
+      messageId: number;
+    };
     await createBookmark(client, { storyId: story.storyId, lastMessageId: turn.messageId, title: 'Before the retry' });
     const retried = (await client.post(`/api/story/${story.storyId}/retry`, {})).json() as { messageId: number };
     expect(retried.messageId).toBe(turn.messageId);
@@ -145,7 +194,9 @@ describe('GET /api/bookmarks', () => {
     const story = await startStory(client);
     await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Gone soon' });
     await ctx.database.db.execute(`delete from users where id = ${Number(id)}`);
-    const result = (await ctx.database.db.execute(`select count(*)::int as count from bookmarks where story_id = ${story.storyId}`)) as unknown as { rows: Array<{ count: number }> };
+    const result = (await ctx.database.db.execute(
+      `select count(*)::int as count from bookmarks where story_id = ${story.storyId}`,
+    )) as unknown as { rows: Array<{ count: number }> };
     const [{ count }] = result.rows;
     expect(count).toBe(0);
   });
@@ -155,11 +206,23 @@ describe('PATCH /api/bookmarks/:id', () => {
   it('changes the title and description, trimmed, and moves updatedAt', async () => {
     const { client } = await registerUser(ctx.app);
     const story = await startStory(client);
-    const created = (await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Old', description: 'Old text' })).json();
+    const created = (
+      await createBookmark(client, {
+        storyId: story.storyId,
+        lastMessageId: story.messageId,
+        title: 'Old',
+        description: 'Old text',
+      })
+    ).json();
     ctx.clock.advance(5000);
     const res = await patch(client, created.id, { title: '  New  ', description: '  New text ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: created.id, title: 'New', description: 'New text', createdAt: created.createdAt });
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      title: 'New',
+      description: 'New text',
+      createdAt: created.createdAt,
+    });
     expect(Date.parse(res.json().updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
 
     const cleared = await patch(client, created.id, { title: 'New', description: '' });
@@ -171,7 +234,9 @@ describe('PATCH /api/bookmarks/:id', () => {
   it('refuses a blank title, an empty change and a bad id with messages', async () => {
     const { client } = await registerUser(ctx.app);
     const story = await startStory(client);
-    const created = (await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Keep' })).json();
+    const created = (
+      await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Keep' })
+    ).json();
     const blank = await patch(client, created.id, { title: '  ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Please enter a title for your bookmark.');
@@ -188,7 +253,9 @@ describe('PATCH /api/bookmarks/:id', () => {
     const owner = await registerUser(ctx.app);
     const other = await registerUser(ctx.app);
     const story = await startStory(owner.client);
-    const created = (await createBookmark(owner.client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Mine' })).json();
+    const created = (
+      await createBookmark(owner.client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Mine' })
+    ).json();
     const foreign = await patch(other.client, created.id, { title: 'Hijacked' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: 'Bookmark not found', code: 'NOT_FOUND' });
@@ -203,7 +270,9 @@ describe('DELETE /api/bookmarks/:id', () => {
   it('deletes the bookmark once; a second delete is a 404', async () => {
     const { client } = await registerUser(ctx.app);
     const story = await startStory(client);
-    const created = (await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Bye' })).json();
+    const created = (
+      await createBookmark(client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Bye' })
+    ).json();
     const res = await remove(client, created.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
@@ -217,7 +286,9 @@ describe('DELETE /api/bookmarks/:id', () => {
     const owner = await registerUser(ctx.app);
     const other = await registerUser(ctx.app);
     const story = await startStory(owner.client);
-    const created = (await createBookmark(owner.client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Safe' })).json();
+    const created = (
+      await createBookmark(owner.client, { storyId: story.storyId, lastMessageId: story.messageId, title: 'Safe' })
+    ).json();
     expect((await remove(other.client, created.id)).statusCode).toBe(404);
     const guest = await remove(new TestClient(ctx.app), created.id);
     expect(guest.statusCode).toBe(401);

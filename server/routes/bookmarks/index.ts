@@ -1,7 +1,13 @@
 // The bookmark endpoints (spec section 7): GET/POST /api/bookmarks, PATCH/DELETE /api/bookmarks/:id.
 // Every one needs a session; bookmarks are their owner's only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookmarkCreateBodySchema, bookmarkListSchema, bookmarkParamsSchema, bookmarkSchema, bookmarkUpdateBodySchema } from '@shared/schemas/bookmarks';
+import {
+  bookmarkCreateBodySchema,
+  bookmarkListSchema,
+  bookmarkParamsSchema,
+  bookmarkSchema,
+  bookmarkUpdateBodySchema,
+} from '@shared/schemas/bookmarks';
 import { successSchema } from '@shared/schemas/common';
 import { requireUserId } from '@server/plugins/session';
 import type { RouteContext } from '../context';
@@ -12,18 +18,30 @@ export function bookmarkRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       return ctx.bookmarks.list(requireUserId(request));
     });
 
-    app.post('/bookmarks', { schema: { body: bookmarkCreateBodySchema, response: { 201: bookmarkSchema } } }, async (request, reply) => {
-      const bookmark = await ctx.bookmarks.create(requireUserId(request), request.body);
-      return reply.status(201).send(bookmark);
-    });
+    app.post(
+      '/bookmarks',
+      { schema: { body: bookmarkCreateBodySchema, response: { 201: bookmarkSchema } } },
+      async (request, reply) => {
+        const bookmark = await ctx.bookmarks.create(requireUserId(request), request.body);
+        return reply.status(201).send(bookmark);
+      },
+    );
 
-    app.patch('/bookmarks/:id', { schema: { params: bookmarkParamsSchema, body: bookmarkUpdateBodySchema, response: { 200: bookmarkSchema } } }, async (request) => {
-      return ctx.bookmarks.update(requireUserId(request), request.params.id, request.body);
-    });
+    app.patch(
+      '/bookmarks/:id',
+      { schema: { params: bookmarkParamsSchema, body: bookmarkUpdateBodySchema, response: { 200: bookmarkSchema } } },
+      async (request) => {
+        return ctx.bookmarks.update(requireUserId(request), request.params.id, request.body);
+      },
+    );
 
-    app.delete('/bookmarks/:id', { schema: { params: bookmarkParamsSchema, response: { 200: successSchema } } }, async (request) => {
-      await ctx.bookmarks.remove(requireUserId(request), request.params.id);
-      return { success: true as const };
-    });
+    app.delete(
+      '/bookmarks/:id',
+      { schema: { params: bookmarkParamsSchema, response: { 200: successSchema } } },
+      async (request) => {
+        await ctx.bookmarks.remove(requireUserId(request), request.params.id);
+        return { success: true as const };
+      },
+    );
   };
 }

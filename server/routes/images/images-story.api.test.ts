@@ -62,7 +62,9 @@ describe('automatic pictures', () => {
       [reply.messageId, 'ready'],
     ]);
     expect(state.storyImage).toBe(opening.image);
-    expect(state.messages.find((m: { messageId: number }) => m.messageId === started.messageId).image).toBe(opening.image);
+    expect(state.messages.find((m: { messageId: number }) => m.messageId === started.messageId).image).toBe(
+      opening.image,
+    );
     const recovered = (await client.get(`/api/story/${started.storyId}/recover?messageId=${reply.messageId}`)).json();
     expect(recovered.story.storyImage).toBe(opening.image);
     expect(recovered.images).toHaveLength(2);
@@ -102,12 +104,22 @@ describe('the style sheet', () => {
     expect(painter.requests[0].prompt).toContain(sheet.artStyle);
     expect(painter.requests[0].seed).toBe(sheet.seed);
 
-    const edited = { artStyle: 'ink and watercolour, muted greens', player: 'a tall ferryman in a yellow oilskin', characters: [{ name: 'Old Tom', face: 'a white beard', hair: 'bald', clothes: 'a blue fisherman jumper' }] };
-    const saved = await client.request({ method: 'PUT', url: `/api/story/${started.storyId}/style-sheet`, json: edited });
+    const edited = {
+      artStyle: 'ink and watercolour, muted greens',
+      player: 'a tall ferryman in a yellow oilskin',
+      characters: [{ name: 'Old Tom', face: 'a white beard', hair: 'bald', clothes: 'a blue fisherman jumper' }],
+    };
+    const saved = await client.request({
+      method: 'PUT',
+      url: `/api/story/${started.storyId}/style-sheet`,
+      json: edited,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ ...edited, seed: sheet.seed });
 
-    const next = (await client.post(`/api/story/${started.storyId}/continue`, { message: 'I ask Old Tom about the village' })).json();
+    const next = (
+      await client.post(`/api/story/${started.storyId}/continue`, { message: 'I ask Old Tom about the village' })
+    ).json();
     await settlePicture(client, next.messageId);
     const prompt = painter.requests[1].prompt;
     expect(prompt).toContain('ink and watercolour, muted greens');
@@ -116,19 +128,37 @@ describe('the style sheet', () => {
 
     const stranger = await registerUser(ctx.app);
     expect((await stranger.client.get(`/api/story/${started.storyId}/style-sheet`)).statusCode).toBe(404);
-    expect((await stranger.client.request({ method: 'PUT', url: `/api/story/${started.storyId}/style-sheet`, json: edited })).statusCode).toBe(404);
+    expect(
+      (await stranger.client.request({ method: 'PUT', url: `/api/story/${started.storyId}/style-sheet`, json: edited }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('refuses an oversized sheet with the reason', async () => {
     const { client } = await registerUser(ctx.app);
     const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
     const many = Array.from({ length: 13 }, (_, i) => ({ name: `Person${i}`, face: '', hair: '', clothes: '' }));
-    const tooMany = await client.request({ method: 'PUT', url: `/api/story/${started.storyId}/style-sheet`, json: { artStyle: 'x', player: 'y', characters: many } });
+    const tooMany = await client.request({
+      method: 'PUT',
+      url: `/api/story/${started.storyId}/style-sheet`,
+      json: { artStyle: 'x', player: 'y', characters: many },
+    });
     expect([tooMany.statusCode, tooMany.json().message]).toEqual([400, 'A style sheet holds at most 12 characters.']);
-    const nameless = await client.request({ method: 'PUT', url: `/api/story/${started.storyId}/style-sheet`, json: { artStyle: 'x', player: 'y', characters: [{ name: ' ' }] } });
+    const nameless = await client.request({
+      method: 'PUT',
+      url: `/api/story/${started.storyId}/style-sheet`,
+      json: { artStyle: 'x', player: 'y', characters: [{ name: ' ' }] },
+    });
     expect([nameless.statusCode, nameless.json().message]).toEqual([400, 'Every character needs a name.']);
-    const long = await client.request({ method: 'PUT', url: `/api/story/${started.storyId}/style-sheet`, json: { artStyle: 'x'.repeat(301), player: 'y', characters: [] } });
-    expect([long.statusCode, long.json().message]).toEqual([400, 'Keep each style sheet entry under its length limit.']);
+    const long = await client.request({
+      method: 'PUT',
+      url: `/api/story/${started.storyId}/style-sheet`,
+      json: { artStyle: 'x'.repeat(301), player: 'y', characters: [] },
+    });
+    expect([long.statusCode, long.json().message]).toEqual([
+      400,
+      'Keep each style sheet entry under its length limit.',
+    ]);
   });
 });
 
@@ -137,7 +167,9 @@ describe('sharing', () => {
     const { client } = await playerWithPictures();
     const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
     const owned = (await settlePicture(client, started.messageId)).json();
-    const { shareId } = (await client.post(`/api/story/${started.storyId}/share`, { title: 'The Drowned Village' })).json();
+    const { shareId } = (
+      await client.post(`/api/story/${started.storyId}/share`, { title: 'The Drowned Village' })
+    ).json();
     const shared = (await new TestClient(ctx.app, '10.9.9.9').get(`/api/shared/${shareId}`)).json();
     const pictured = shared.messages.find((m: { image?: string }) => m.image);
     const hash = owned.image.match(/([0-9a-f]{64})/)[1];
@@ -168,9 +200,15 @@ describe('IMAGE_PROVIDER=none', () => {
       await client.post('/api/preferences', { imageGeneration: true });
       const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
       expect(started.imageMessageId).toBeUndefined();
-      const asked = await client.post(`/api/story/message/${started.messageId}/generate-image`, { content: 'x', storyId: started.storyId });
+      const asked = await client.post(`/api/story/message/${started.messageId}/generate-image`, {
+        content: 'x',
+        storyId: started.storyId,
+      });
       expect([asked.statusCode, asked.json().code]).toEqual([404, 'IMAGES_DISABLED']);
-      expect((await client.get(`/api/story/${started.storyId}/current-state`)).json()).toMatchObject({ images: [], storyImage: null });
+      expect((await client.get(`/api/story/${started.storyId}/current-state`)).json()).toMatchObject({
+        images: [],
+        storyImage: null,
+      });
     } finally {
       await off.close();
     }
@@ -182,7 +220,10 @@ describe('IMAGE_PROVIDER=none', () => {
     try {
       const { client } = await registerUser(capped.app);
       const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
-      const asked = await client.post(`/api/story/message/${started.messageId}/generate-image`, { content: 'x', storyId: started.storyId });
+      const asked = await client.post(`/api/story/message/${started.messageId}/generate-image`, {
+        content: 'x',
+        storyId: started.storyId,
+      });
       expect([asked.statusCode, asked.json().message]).toEqual([429, "You have used this month's story allowance."]);
     } finally {
       await capped.close();

@@ -29,7 +29,10 @@ describe('POST /api/story/message/{messageId}/generate-image', () => {
   it('accepts the job at once, paints it behind and serves the stored WebP to its owner only', async () => {
     const { client } = await registerUser(ctx.app);
     const story = await start(client);
-    const asked = await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
+    const asked = await client.post(`/api/story/message/${story.messageId}/generate-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual({ imageMessageId: story.messageId });
 
@@ -50,7 +53,11 @@ describe('POST /api/story/message/{messageId}/generate-image', () => {
     const thumb = await client.get(body.thumbnail);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.rawPayload.length).toBeLessThan(bytes.rawPayload.length + 1);
-    const again = await client.request({ method: 'GET', url: body.image, headers: { 'if-none-match': String(bytes.headers.etag) } });
+    const again = await client.request({
+      method: 'GET',
+      url: body.image,
+      headers: { 'if-none-match': String(bytes.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
 
     const stranger = await registerUser(ctx.app);
@@ -59,7 +66,10 @@ describe('POST /api/story/message/{messageId}/generate-image', () => {
     expect((await new TestClient(ctx.app).get(body.image)).statusCode).toBe(401);
 
     // Asking again for a painted reply answers the picture and starts nothing.
-    const twice = await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
+    const twice = await client.post(`/api/story/message/${story.messageId}/generate-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     expect(twice.statusCode).toBe(200);
     expect(twice.json()).toEqual({ imageMessageId: story.messageId, image: body.image });
     expect(painter.requests).toHaveLength(1);
@@ -68,8 +78,15 @@ describe('POST /api/story/message/{messageId}/generate-image', () => {
   it('illustrates the reply it is asked for and nothing else: the prompt holds that scene, not what came after', async () => {
     const { client } = await registerUser(ctx.app);
     const story = await start(client);
-    const next = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I climb the spiral stairs to the lamp room' })).json();
-    await client.post(`/api/story/message/${story.messageId}/generate-initial-image`, { content: story.message, storyId: story.storyId });
+    const next = (
+      await client.post(`/api/story/${story.storyId}/continue`, {
+        message: 'I climb the spiral stairs to the lamp room',
+      })
+    ).json();
+    await client.post(`/api/story/message/${story.messageId}/generate-initial-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     await settlePicture(client, story.messageId);
     const [request] = painter.requests;
     expect(request.sceneText.length).toBeGreaterThan(40);
@@ -96,16 +113,28 @@ describe('POST /api/story/message/{messageId}/generate-image', () => {
       expect([res.statusCode, res.json().message]).toEqual([status, message]);
     }
     const premiseId = story.messageId - 1;
-    const userMessage = await client.post(`/api/story/message/${premiseId}/generate-image`, { content: 'x', storyId: story.storyId });
-    expect([userMessage.statusCode, userMessage.json().message]).toEqual([404, 'Could not find message to generate image for']);
-    const missing = await client.post('/api/story/message/99999999/generate-image', { content: 'x', storyId: story.storyId });
+    const userMessage = await client.post(`/api/story/message/${premiseId}/generate-image`, {
+      content: 'x',
+      storyId: story.storyId,
+    });
+    expect([userMessage.statusCode, userMessage.json().message]).toEqual([
+      404,
+      'Could not find message to generate image for',
+    ]);
+    const missing = await client.post('/api/story/message/99999999/generate-image', {
+      content: 'x',
+      storyId: story.storyId,
+    });
     expect([missing.statusCode, missing.json().message]).toEqual([404, 'Could not find message to generate image for']);
     const badId = await client.post('/api/story/message/abc/generate-image', { content: 'x', storyId: story.storyId });
     expect(badId.statusCode).toBe(400);
 
     const stranger = await registerUser(ctx.app);
     const foreign = await stranger.client.post(url, { content: story.message, storyId: story.storyId });
-    expect([foreign.statusCode, foreign.json().message]).toEqual([404, 'Cannot generate image: Story not properly initialized']);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([
+      404,
+      'Cannot generate image: Story not properly initialized',
+    ]);
     const ownStory = await start(stranger.client);
     const crossed = await stranger.client.post(url, { content: story.message, storyId: ownStory.storyId });
     expect([crossed.statusCode, crossed.json().message]).toEqual([404, 'Could not find message to generate image for']);
@@ -119,16 +148,28 @@ describe('failures', () => {
     const { client } = await registerUser(ctx.app);
     const story = await start(client);
     painter.queue.push({ kind: 'fail', failure: 'unavailable' }, { kind: 'fail', failure: 'unavailable' });
-    await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
+    await client.post(`/api/story/message/${story.messageId}/generate-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     const res = await settlePicture(client, story.messageId);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: 'The painter is unavailable right now.', code: 'IMAGE_FAILED' });
     expect(painter.requests).toHaveLength(2);
     const state = (await client.get(`/api/story/${story.storyId}/current-state`)).json();
-    expect(state.images).toEqual([expect.objectContaining({ messageId: story.messageId, status: 'failed', error: 'The painter is unavailable right now.' })]);
+    expect(state.images).toEqual([
+      expect.objectContaining({
+        messageId: story.messageId,
+        status: 'failed',
+        error: 'The painter is unavailable right now.',
+      }),
+    ]);
 
     // Asking again after a failure starts a fresh job, which now succeeds.
-    await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
+    await client.post(`/api/story/message/${story.messageId}/generate-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     expect((await settlePicture(client, story.messageId)).statusCode).toBe(200);
     expect(painter.requests).toHaveLength(3);
   });
@@ -137,7 +178,10 @@ describe('failures', () => {
     const { client } = await registerUser(ctx.app);
     const story = await start(client);
     painter.queue.push({ kind: 'fail', failure: 'timeout' });
-    await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
+    await client.post(`/api/story/message/${story.messageId}/generate-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     expect((await settlePicture(client, story.messageId)).statusCode).toBe(200);
     expect(painter.requests).toHaveLength(2);
   });
@@ -146,16 +190,25 @@ describe('failures', () => {
     const { client } = await registerUser(ctx.app);
     const story = await start(client);
     painter.queue.push({ kind: 'fail', failure: 'misconfigured', detail: '401 Incorrect API key' });
-    await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
+    await client.post(`/api/story/message/${story.messageId}/generate-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     const res = await settlePicture(client, story.messageId);
     expect([res.statusCode, res.json().message]).toEqual([422, 'Image generation failed']);
     expect(painter.requests).toHaveLength(1);
 
     const second = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I light the lamp' })).json();
     painter.queue.push({ kind: 'bytes', bytes: new TextEncoder().encode('<html>not a picture</html>') });
-    await client.post(`/api/story/message/${second.messageId}/generate-image`, { content: second.message, storyId: story.storyId });
+    await client.post(`/api/story/message/${second.messageId}/generate-image`, {
+      content: second.message,
+      storyId: story.storyId,
+    });
     const garbage = await settlePicture(client, second.messageId);
-    expect([garbage.statusCode, garbage.json().message]).toEqual([422, 'The painter sent back something that is not a picture.']);
+    expect([garbage.statusCode, garbage.json().message]).toEqual([
+      422,
+      'The painter sent back something that is not a picture.',
+    ]);
   });
 });
 
@@ -165,10 +218,18 @@ describe('limits and usage', () => {
     const before = (await client.get('/api/user')).json().tokenUsage;
     const story = await start(client);
     painter.queue.push({ kind: 'ok', imageTokens: 4160 });
-    await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
+    await client.post(`/api/story/message/${story.messageId}/generate-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     await settlePicture(client, story.messageId);
-    const second = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I wave at the ship' })).json();
-    await client.post(`/api/story/message/${second.messageId}/generate-image`, { content: second.message, storyId: story.storyId });
+    const second = (
+      await client.post(`/api/story/${story.storyId}/continue`, { message: 'I wave at the ship' })
+    ).json();
+    await client.post(`/api/story/message/${second.messageId}/generate-image`, {
+      content: second.message,
+      storyId: story.storyId,
+    });
     await settlePicture(client, second.messageId);
     const after = (await client.get('/api/user')).json().tokenUsage;
     // The provider's own count where it gives one, else the documented 1,000 per picture.
@@ -181,13 +242,22 @@ describe('limits and usage', () => {
       const { client } = await registerUser(limited.app);
       const story = await start(client);
       const ids = [story.messageId];
-      for (const action of ['I look out to sea', 'I ring the bell']) ids.push((await client.post(`/api/story/${story.storyId}/continue`, { message: action })).json().messageId);
+      for (const action of ['I look out to sea', 'I ring the bell'])
+        ids.push((await client.post(`/api/story/${story.storyId}/continue`, { message: action })).json().messageId);
       const asks = [];
-      for (const id of ids) asks.push(await client.post(`/api/story/message/${id}/generate-image`, { content: 'scene', storyId: story.storyId }));
+      for (const id of ids)
+        asks.push(
+          await client.post(`/api/story/message/${id}/generate-image`, { content: 'scene', storyId: story.storyId }),
+        );
       expect(asks.map((r) => r.statusCode)).toEqual([202, 202, 429]);
-      expect(asks[2].json().message).toBe('You have asked for too many pictures this hour. Please wait a little before asking for another.');
+      expect(asks[2].json().message).toBe(
+        'You have asked for too many pictures this hour. Please wait a little before asking for another.',
+      );
       limited.clock.advance(3_600_001);
-      expect((await client.post(`/api/story/message/${ids[2]}/generate-image`, { content: 'scene', storyId: story.storyId })).statusCode).toBe(202);
+      expect(
+        (await client.post(`/api/story/message/${ids[2]}/generate-image`, { content: 'scene', storyId: story.storyId }))
+          .statusCode,
+      ).toBe(202);
     } finally {
       await limited.close();
     }

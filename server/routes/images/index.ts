@@ -35,7 +35,13 @@ export function parseImageFile(file: string): { hash: string; thumbnail: boolean
 export const OWNER_ASSET_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 /** Sends stored bytes with an ETag for revalidation, cached as `cacheControl` says. */
-export function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: StoredAsset, thumbnail: boolean, cacheControl: string) {
+export function sendAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  asset: StoredAsset,
+  thumbnail: boolean,
+  cacheControl: string,
+) {
   const etag = `"${asset.hash.slice(0, 32)}${thumbnail ? '-t' : ''}"`;
   reply.header('etag', etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
   if (matchesEtag(request, etag)) return reply.status(304).send();
@@ -46,10 +52,19 @@ const imageNotFound = () => new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAG
 
 export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const path of ['/story/message/:messageId/generate-image', '/story/message/:messageId/generate-initial-image']) {
+    for (const path of [
+      '/story/message/:messageId/generate-image',
+      '/story/message/:messageId/generate-initial-image',
+    ]) {
       app.post(
         path,
-        { schema: { params: imageMessageParamsSchema, body: generateImageBodySchema, response: { 200: generateImageResponseSchema, 202: generateImageResponseSchema } } },
+        {
+          schema: {
+            params: imageMessageParamsSchema,
+            body: generateImageBodySchema,
+            response: { 200: generateImageResponseSchema, 202: generateImageResponseSchema },
+          },
+        },
         async (request, reply) => {
           const answer = await ctx.images.generate(requireUserId(request), request.params.messageId, request.body);
           return reply.status(answer.image ? 200 : 202).send(answer);
@@ -57,15 +72,23 @@ export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       );
     }
 
-    app.get('/story/message/:messageId/image', { schema: { params: imageMessageParamsSchema, response: { 200: messageImageResponseSchema } } }, async (request) => {
-      return ctx.images.status(requireUserId(request), request.params.messageId);
-    });
+    app.get(
+      '/story/message/:messageId/image',
+      { schema: { params: imageMessageParamsSchema, response: { 200: messageImageResponseSchema } } },
+      async (request) => {
+        return ctx.images.status(requireUserId(request), request.params.messageId);
+      },
+    );
 
-    app.get('/story/:storyId/style-sheet', { schema: { params: storyParamsSchema, response: { 200: styleSheetResponseSchema } } }, async (request) => {
-      const sheet = await ctx.images.styleSheet(requireUserId(request), request.params.storyId, fromOwnApp(request));
-      await ctx.flush();
-      return sheet;
-    });
+    app.get(
+      '/story/:storyId/style-sheet',
+      { schema: { params: storyParamsSchema, response: { 200: styleSheetResponseSchema } } },
+      async (request) => {
+        const sheet = await ctx.images.styleSheet(requireUserId(request), request.params.storyId, fromOwnApp(request));
+        await ctx.flush();
+        return sheet;
+      },
+    );
 
     app.put(
       '/story/:storyId/style-sheet',

@@ -12,7 +12,14 @@ let ctx: TestContext;
 beforeAll(async () => {
   fake = await startFakeImageServer({ apiKey: KEY });
   fake.putFile('scene.png', await fakePng(3));
-  const image = { ...testConfig().image, provider: 'openai' as const, baseUrl: fake.openaiBaseUrl, apiKey: KEY, model: 'gpt-image-1', timeoutMs: 5000 };
+  const image = {
+    ...testConfig().image,
+    provider: 'openai' as const,
+    baseUrl: fake.openaiBaseUrl,
+    apiKey: KEY,
+    model: 'gpt-image-1',
+    timeoutMs: 5000,
+  };
   ctx = await createTestApp({ image });
 });
 afterAll(async () => {
@@ -26,17 +33,29 @@ describe('a picture URL the server must not fetch', () => {
     const story = (await client.post('/api/story/start', { prompt: 'A lighthouse keeper on a stormy coast' })).json();
     const port = new URL(fake.a1111BaseUrl).port;
     const calls = fake.requests.length;
-    fake.queue.push({ kind: 'url', url: `${fake.a1111BaseUrl}/files/redirect?to=${encodeURIComponent(`http://localhost:${port}/files/scene.png`)}` });
-    await client.post(`/api/story/message/${story.messageId}/generate-image`, { content: story.message, storyId: story.storyId });
+    fake.queue.push({
+      kind: 'url',
+      url: `${fake.a1111BaseUrl}/files/redirect?to=${encodeURIComponent(`http://localhost:${port}/files/scene.png`)}`,
+    });
+    await client.post(`/api/story/message/${story.messageId}/generate-image`, {
+      content: story.message,
+      storyId: story.storyId,
+    });
     const refused = await settlePicture(client, story.messageId);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: 'The painter sent back something that is not a picture.', code: 'IMAGE_FAILED' });
+    expect(refused.json()).toEqual({
+      message: 'The painter sent back something that is not a picture.',
+      code: 'IMAGE_FAILED',
+    });
     expect(fake.requests.length - calls).toBe(1);
     expect(fake.downloads.filter((path) => path === '/files/scene.png')).toHaveLength(0);
 
     const next = (await client.post(`/api/story/${story.storyId}/continue`, { message: 'I climb the stairs' })).json();
     fake.queue.push({ kind: 'url', url: `${fake.a1111BaseUrl}/files/scene.png` });
-    await client.post(`/api/story/message/${next.messageId}/generate-image`, { content: next.message, storyId: story.storyId });
+    await client.post(`/api/story/message/${next.messageId}/generate-image`, {
+      content: next.message,
+      storyId: story.storyId,
+    });
     expect((await settlePicture(client, next.messageId)).statusCode).toBe(200);
     expect(fake.downloads.filter((path) => path === '/files/scene.png')).toHaveLength(1);
   });

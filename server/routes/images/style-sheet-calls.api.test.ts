@@ -15,15 +15,29 @@ const LIMIT = 20_000;
 let fake: FakeLlmServer;
 let ctx: TestContext;
 
-const OPENING = 'Captain Ilsa Marrow waits at the lighthouse door while Brother Aldous counts the ships. The lamp above you flickers. What do you do?';
-const isStyleCall = (r: RecordedRequest) => r.body.messages.some((m) => m.role === 'system' && m.content === STYLE_SYSTEM_PROMPT);
+const OPENING =
+  'Captain Ilsa Marrow waits at the lighthouse door while Brother Aldous counts the ships. The lamp above you flickers. What do you do?';
+const isStyleCall = (r: RecordedRequest) =>
+  r.body.messages.some((m) => m.role === 'system' && m.content === STYLE_SYSTEM_PROMPT);
 const styleCalls = () => fake.requests.filter(isStyleCall).length;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
   // The style call answers no characters: before issue 23 that made every read of the sheet ask again.
-  fake.fallback = (request) => (isStyleCall(request) ? { kind: 'ok', text: '{"player": "a keeper in a grey coat", "characters": []}', usage: { input: 200, output: 20 } } : { kind: 'ok', text: OPENING, usage: { input: 300, output: 40 } });
-  const llm = loadConfig({ LLM_PROVIDER: 'openai', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: KEY, LLM_MODEL: 'fake-gpt' }).llm;
+  fake.fallback = (request) =>
+    isStyleCall(request)
+      ? {
+          kind: 'ok',
+          text: '{"player": "a keeper in a grey coat", "characters": []}',
+          usage: { input: 200, output: 20 },
+        }
+      : { kind: 'ok', text: OPENING, usage: { input: 300, output: 40 } };
+  const llm = loadConfig({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: KEY,
+    LLM_MODEL: 'fake-gpt',
+  }).llm;
   ctx = await createTestApp({ llm, userMonthlyTokenLimit: LIMIT }, { painter: createFakePainter() });
 });
 afterAll(async () => {
@@ -36,7 +50,9 @@ afterEach(() => {
 
 async function newStory() {
   const user = await registerUser(ctx.app);
-  const { storyId } = (await user.client.post('/api/story/start', { prompt: 'A lighthouse keeper on an island of wreckers' })).json();
+  const { storyId } = (
+    await user.client.post('/api/story/start', { prompt: 'A lighthouse keeper on an island of wreckers' })
+  ).json();
   return { ...user, storyId: storyId as number, url: `/api/story/${storyId}/style-sheet` };
 }
 
@@ -48,13 +64,21 @@ describe('the style sheet as a paid call', () => {
     expect(first.player).toBe('a keeper in a grey coat');
     expect(styleCalls()).toBe(before + 1);
     for (let round = 0; round < 40; round += 1) {
-      expect((await client.request({ method: 'PUT', url, json: { artStyle: first.artStyle, player: first.player, characters: [] } })).statusCode).toBe(200);
+      expect(
+        (
+          await client.request({
+            method: 'PUT',
+            url,
+            json: { artStyle: first.artStyle, player: first.player, characters: [] },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await client.get(url)).json().characters).toEqual([]);
     }
     expect(styleCalls()).toBe(before + 1);
   });
 
-  it('answers 40 cross-site reads without a call or a write, and the app\'s own first read then fills it', async () => {
+  it("answers 40 cross-site reads without a call or a write, and the app's own first read then fills it", async () => {
     const { client, url, storyId } = await newStory();
     const before = styleCalls();
     for (let read = 0; read < 40; read += 1) {
@@ -71,7 +95,11 @@ describe('the style sheet as a paid call', () => {
   it('starts from an edit made before any read, without asking the narrator', async () => {
     const { client, url } = await newStory();
     const before = styleCalls();
-    const edited = { artStyle: 'woodcut, black and white', player: 'a one-eyed keeper', characters: [{ name: 'Brother Aldous', face: 'round', hair: 'tonsured', clothes: 'brown habit' }] };
+    const edited = {
+      artStyle: 'woodcut, black and white',
+      player: 'a one-eyed keeper',
+      characters: [{ name: 'Brother Aldous', face: 'round', hair: 'tonsured', clothes: 'brown habit' }],
+    };
     const saved = await client.request({ method: 'PUT', url, json: edited });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject(edited);
@@ -81,7 +109,15 @@ describe('the style sheet as a paid call', () => {
 
   it('falls back to the offline heuristics, without a call, once the month is spent', async () => {
     const { client, url, id, storyId } = await newStory();
-    await createRepositories(ctx.database.db).usage.record({ userId: id, storyId, kind: 'turn', provider: 'openai', model: 'fake-gpt', inputTokens: LIMIT, createdAt: ctx.clock.now });
+    await createRepositories(ctx.database.db).usage.record({
+      userId: id,
+      storyId,
+      kind: 'turn',
+      provider: 'openai',
+      model: 'fake-gpt',
+      inputTokens: LIMIT,
+      createdAt: ctx.clock.now,
+    });
     const before = styleCalls();
     const sheet = await client.get(url);
     expect(sheet.statusCode).toBe(200);

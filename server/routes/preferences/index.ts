@@ -2,7 +2,12 @@
 // page can show them; POST /api/preferences changes a field for the signed-in player and answers the
 // full set. A visitor's POST is 401 'Not authenticated', the words the page's toast branches on.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_PREFERENCES, PREFERENCES_MESSAGES, preferencesResponseSchema, preferencesUpdateBodySchema } from '@shared/schemas/preferences';
+import {
+  DEFAULT_PREFERENCES,
+  PREFERENCES_MESSAGES,
+  preferencesResponseSchema,
+  preferencesUpdateBodySchema,
+} from '@shared/schemas/preferences';
 import { unauthenticated } from '@server/errors';
 import type { RouteContext } from '../context';
 

@@ -6,12 +6,20 @@ import { createBuiltinNarrator } from '@server/ai/llm/builtin';
 import type { GenerationRequest, NarratorProvider } from '@server/ai/llm/types';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
-const DEFAULTS = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern', imageGeneration: false };
+const DEFAULTS = {
+  contentRating: 'general',
+  narrativeStyle: 'descriptive',
+  languageStyle: 'modern',
+  imageGeneration: false,
+};
 const requests: GenerationRequest[] = [];
 let ctx: TestContext;
 beforeAll(async () => {
   const builtin = createBuiltinNarrator({ builtinWordDelayMs: 0 });
-  const spy: NarratorProvider = { ...builtin, generate: (request, onDelta) => (requests.push(request), builtin.generate(request, onDelta)) };
+  const spy: NarratorProvider = {
+    ...builtin,
+    generate: (request, onDelta) => (requests.push(request), builtin.generate(request, onDelta)),
+  };
   ctx = await createTestApp({}, { narrator: spy });
 });
 afterAll(() => ctx.close());
@@ -36,9 +44,19 @@ describe('POST /api/preferences', () => {
     expect(first.json()).toEqual({ ...DEFAULTS, narrativeStyle: 'concise' });
     const second = await client.post('/api/preferences', { languageStyle: 'archaic' });
     expect(second.json()).toEqual({ ...DEFAULTS, narrativeStyle: 'concise', languageStyle: 'archaic' });
-    expect((await client.get('/api/preferences')).json()).toEqual({ ...DEFAULTS, contentRating: 'general', narrativeStyle: 'concise', languageStyle: 'archaic' });
+    expect((await client.get('/api/preferences')).json()).toEqual({
+      ...DEFAULTS,
+      contentRating: 'general',
+      narrativeStyle: 'concise',
+      languageStyle: 'archaic',
+    });
     const rating = await client.post('/api/preferences', { contentRating: 'teen' });
-    expect(rating.json()).toEqual({ ...DEFAULTS, contentRating: 'teen', narrativeStyle: 'concise', languageStyle: 'archaic' });
+    expect(rating.json()).toEqual({
+      ...DEFAULTS,
+      contentRating: 'teen',
+      narrativeStyle: 'concise',
+      languageStyle: 'archaic',
+    });
   });
 
   it("keeps each player's preferences to themselves", async () => {
@@ -56,7 +74,10 @@ describe('POST /api/preferences', () => {
       [{ narrativeStyle: 'verbose' }, 'Narrative style must be one of: descriptive, concise, dramatic'],
       [{ languageStyle: 42 }, 'Language style must be one of: modern, archaic, formal'],
       [{}, 'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.'],
-      [{ colour: 'blue' }, 'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.'],
+      [
+        { colour: 'blue' },
+        'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await client.post('/api/preferences', body);
@@ -93,7 +114,9 @@ describe('preferences and the narrator', () => {
     await client.post('/api/preferences', { contentRating: 'mature' });
     await client.post('/api/preferences', { narrativeStyle: 'dramatic' });
     await client.post('/api/preferences', { languageStyle: 'archaic' });
-    const turn = await client.post(`/api/story/${started.json().storyId}/continue`, { message: 'I challenge the stranger' });
+    const turn = await client.post(`/api/story/${started.json().storyId}/continue`, {
+      message: 'I challenge the stranger',
+    });
     expect(turn.statusCode).toBe(200);
     const next = requests.filter((r) => r.task.kind === 'turn').at(-1)!;
     expect(next.system).toContain('- Content rating mature:');

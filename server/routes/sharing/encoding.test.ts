@@ -20,7 +20,10 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding(header)).toBe(expected);
   });
 
-  it.each([undefined, '', 'identity', 'deflate', 'br;q=0, gzip;q=0', '*;q=0', 'br;q=abc'])('%s: the plain bytes', (header) => {
-    expect(preferredEncoding(header)).toBeNull();
-  });
+  it.each([undefined, '', 'identity', 'deflate', 'br;q=0, gzip;q=0', '*;q=0', 'br;q=abc'])(
+    '%s: the plain bytes',
+    (header) => {
+      expect(preferredEncoding(header)).toBeNull();
+    },
+  );
 });

@@ -15,7 +15,14 @@ import { ERROR_CODES, successSchema } from '@shared/schemas/common';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import { AppError } from '@server/errors';
 import { parseImageFile, sendAsset } from '../images';
-import { SAMPLE_SHARE_ID, SHARING_MESSAGES, shareBodySchema, shareParamsSchema, shareResponseSchema, sharedStorySchema } from '@shared/schemas/sharing';
+import {
+  SAMPLE_SHARE_ID,
+  SHARING_MESSAGES,
+  shareBodySchema,
+  shareParamsSchema,
+  shareResponseSchema,
+  sharedStorySchema,
+} from '@shared/schemas/sharing';
 import { storyParamsSchema } from '@shared/schemas/story';
 import { tooManyRequests } from '@server/errors';
 import { requireUserId } from '@server/plugins/session';
@@ -79,10 +86,14 @@ export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete('/shared/:shareId', { schema: { params: shareParamsSchema, response: { 200: successSchema } } }, async (request) => {
-      await ctx.sharing.stop(requireUserId(request), request.params.shareId);
-      return { success: true as const };
-    });
+    app.delete(
+      '/shared/:shareId',
+      { schema: { params: shareParamsSchema, response: { 200: successSchema } } },
+      async (request) => {
+        await ctx.sharing.stop(requireUserId(request), request.params.shareId);
+        return { success: true as const };
+      },
+    );
   };
 }
 
@@ -93,7 +104,10 @@ export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
  */
 export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const readOptions = { logLevel: 'warn' as const, schema: { params: shareParamsSchema, response: { 200: sharedStorySchema, 304: z.void() } } };
+    const readOptions = {
+      logLevel: 'warn' as const,
+      schema: { params: shareParamsSchema, response: { 200: sharedStorySchema, 304: z.void() } },
+    };
     function answer(request: FastifyRequest, reply: FastifyReply, shared: PublishedShare): void {
       reply.header('etag', shared.etag);
       const maxAge = shared.story.shareId === SAMPLE_SHARE_ID ? SAMPLE_MAX_AGE_SECONDS : SHARED_MAX_AGE_SECONDS;
@@ -109,7 +123,12 @@ export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       // Already JSON (checked against sharedStorySchema when it was cached): sent as the bytes they are.
       reply.type('application/json; charset=utf-8').send(encoding ? shared.encoded![encoding] : shared.body);
     }
-    async function answerLater(request: FastifyRequest, reply: FastifyReply, shareId: string, allowed: Promise<boolean> | boolean): Promise<void> {
+    async function answerLater(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      shareId: string,
+      allowed: Promise<boolean> | boolean,
+    ): Promise<void> {
       if (!(await allowed)) throw tooManyRequests(SHARING_MESSAGES.tooManyReads, 60);
       answer(request, reply, await ctx.sharing.published(shareId));
     }
@@ -126,12 +145,17 @@ export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     // many pictures for one read of the story, and must not use up the story reads, nor they it).
     // Cached as briefly as the snapshot, not for a year: a stopped share stops showing them once
     // that minute is over (the ETag keeps a revalidation to a 304).
-    app.get('/shared/:shareId/images/:file', { schema: { params: shareParamsSchema.extend({ file: z.string() }) } }, async (request, reply) => {
-      if (!(await ctx.limiter.allow(sharedPictureLimit(ctx), ipKey(request.ip)))) throw tooManyRequests(SHARING_MESSAGES.tooManyPictures, 60);
-      const file = parseImageFile(request.params.file);
-      const asset = file && (await ctx.sharing.sharedAsset(request.params.shareId, file.hash));
-      if (!file || !asset) throw new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
-      return sendAsset(request, reply, asset, file.thumbnail, `public, max-age=${SHARED_MAX_AGE_SECONDS}`);
-    });
+    app.get(
+      '/shared/:shareId/images/:file',
+      { schema: { params: shareParamsSchema.extend({ file: z.string() }) } },
+      async (request, reply) => {
+        if (!(await ctx.limiter.allow(sharedPictureLimit(ctx), ipKey(request.ip))))
+          throw tooManyRequests(SHARING_MESSAGES.tooManyPictures, 60);
+        const file = parseImageFile(request.params.file);
+        const asset = file && (await ctx.sharing.sharedAsset(request.params.shareId, file.hash));
+        if (!file || !asset) throw new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
+        return sendAsset(request, reply, asset, file.thumbnail, `public, max-age=${SHARED_MAX_AGE_SECONDS}`);
+      },
+    );
   };
 }

@@ -22,10 +22,18 @@ afterAll(async () => {
 
 async function sharedStory(ctx: TestContext, turns = 1) {
   const owner = await registerUser(ctx.app);
-  const { storyId } = (await owner.client.post('/api/story/start', { prompt: 'A clockmaker hides a door inside a grandfather clock' })).json();
-  for (let turn = 1; turn < turns; turn += 1) await owner.client.post(`/api/story/${storyId}/continue`, { message: 'I wind the clock' });
-  const share = async () => (await owner.client.post(`/api/story/${storyId}/share`, { title: 'The Clock Door' })).json().shareId as string;
-  return { owner, share, stop: (shareId: string) => owner.client.request({ method: 'DELETE', url: `/api/shared/${shareId}`, json: {} }) };
+  const { storyId } = (
+    await owner.client.post('/api/story/start', { prompt: 'A clockmaker hides a door inside a grandfather clock' })
+  ).json();
+  for (let turn = 1; turn < turns; turn += 1)
+    await owner.client.post(`/api/story/${storyId}/continue`, { message: 'I wind the clock' });
+  const share = async () =>
+    (await owner.client.post(`/api/story/${storyId}/share`, { title: 'The Clock Door' })).json().shareId as string;
+  return {
+    owner,
+    share,
+    stop: (shareId: string) => owner.client.request({ method: 'DELETE', url: `/api/shared/${shareId}`, json: {} }),
+  };
 }
 
 /** Two instances over one database (pictures off: one job queue per database is enough here). */
@@ -54,7 +62,11 @@ describe('a shared snapshot once read', () => {
       const etag = String(first.headers.etag);
 
       await ctx.database.close();
-      const revalidated = await reader.request({ method: 'GET', url: `/api/shared/${shareId}`, headers: { 'if-none-match': etag } });
+      const revalidated = await reader.request({
+        method: 'GET',
+        url: `/api/shared/${shareId}`,
+        headers: { 'if-none-match': etag },
+      });
       expect([revalidated.statusCode, revalidated.body, revalidated.headers.etag]).toEqual([304, '', etag]);
       expect(revalidated.headers['cache-control']).toBe('public, max-age=60');
       const again = await reader.get(`/api/shared/${shareId}`);
@@ -76,23 +88,36 @@ describe('a shared snapshot once read', () => {
       const shareId = await share();
       const reader = new TestClient(ctx.app, '10.20.0.5');
       const get = (acceptEncoding?: string, extra: Record<string, string> = {}) =>
-        reader.request({ method: 'GET', url: `/api/shared/${shareId}`, headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...extra } });
+        reader.request({
+          method: 'GET',
+          url: `/api/shared/${shareId}`,
+          headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...extra },
+        });
       const plain = await get();
       expect(plain.rawPayload.length).toBeGreaterThan(1024);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers.vary).toBe('accept-encoding');
       await ctx.database.close();
       const br = await get('gzip, deflate, br');
-      expect([br.headers['content-encoding'], br.headers.vary, br.headers.etag]).toEqual(['br', 'accept-encoding', plain.headers.etag]);
+      expect([br.headers['content-encoding'], br.headers.vary, br.headers.etag]).toEqual([
+        'br',
+        'accept-encoding',
+        plain.headers.etag,
+      ]);
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
       expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
       expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
       const gzip = await get('gzip;q=1, br;q=0.5');
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-      for (const none of ['identity', 'br;q=0, gzip;q=0', '*;q=0']) expect((await get(none)).headers['content-encoding'], none).toBeUndefined();
+      for (const none of ['identity', 'br;q=0, gzip;q=0', '*;q=0'])
+        expect((await get(none)).headers['content-encoding'], none).toBeUndefined();
       const revalidated = await get('br', { 'if-none-match': String(plain.headers.etag) });
-      expect([revalidated.statusCode, revalidated.headers['content-encoding'], revalidated.body]).toEqual([304, undefined, '']);
+      expect([revalidated.statusCode, revalidated.headers['content-encoding'], revalidated.body]).toEqual([
+        304,
+        undefined,
+        '',
+      ]);
     } finally {
       await ctx.app.close();
     }
@@ -101,7 +126,11 @@ describe('a shared snapshot once read', () => {
   it('is sent plain to everyone with COMPRESSION=false', async () => {
     const ctx = await createTestApp({ compression: false }, { painter: null });
     try {
-      const res = await new TestClient(ctx.app, '10.20.0.6').request({ method: 'GET', url: '/api/shared/test', headers: { 'accept-encoding': 'br, gzip' } });
+      const res = await new TestClient(ctx.app, '10.20.0.6').request({
+        method: 'GET',
+        url: '/api/shared/test',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       expect([res.statusCode, res.headers['content-encoding'], res.headers.vary]).toEqual([200, undefined, undefined]);
       expect(res.json().shareId).toBe('test');
     } finally {
@@ -137,9 +166,16 @@ describe('a shared snapshot once read', () => {
       const shareId = await share();
       const reader = new TestClient(ctx.app, '10.20.0.2');
       const etag = String((await reader.get(`/api/shared/${shareId}`)).headers.etag);
-      expect((await reader.request({ method: 'GET', url: `/api/shared/${shareId}`, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+      expect(
+        (await reader.request({ method: 'GET', url: `/api/shared/${shareId}`, headers: { 'if-none-match': etag } }))
+          .statusCode,
+      ).toBe(304);
       expect((await stop(shareId)).statusCode).toBe(200);
-      const gone = await reader.request({ method: 'GET', url: `/api/shared/${shareId}`, headers: { 'if-none-match': etag } });
+      const gone = await reader.request({
+        method: 'GET',
+        url: `/api/shared/${shareId}`,
+        headers: { 'if-none-match': etag },
+      });
       expect([gone.statusCode, gone.json()]).toEqual([404, NOT_FOUND]);
       expect(gone.headers.etag).toBeUndefined();
     } finally {

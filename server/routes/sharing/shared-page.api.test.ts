@@ -32,12 +32,17 @@ async function sharedStory(title: string): Promise<{ shareId: string; opening: s
   return { shareId: res.json().shareId, opening: started.json().message };
 }
 
-const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
 
 describe('GET /shared/:shareId (the page)', () => {
   it('carries escaped Open Graph and Twitter tags with the title and the opening lines', async () => {
     const { shareId, opening } = await sharedStory(HOSTILE_TITLE);
-    const res = await new TestClient(ctx.app, '10.3.0.1').request({ method: 'GET', url: `/shared/${shareId}`, headers: { host: 'stories.test' } });
+    const res = await new TestClient(ctx.app, '10.3.0.1').request({
+      method: 'GET',
+      url: `/shared/${shareId}`,
+      headers: { host: 'stories.test' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -64,11 +69,21 @@ describe('GET /shared/:shareId (the page)', () => {
   it('shows the first scene picture as an absolute og:image and twitter:image', async () => {
     const { client } = await registerUser(ctx.app);
     await client.post('/api/preferences', { imageGeneration: true });
-    const started = (await client.post('/api/story/start', { prompt: 'A lighthouse keeper on a stormy coast at night' })).json();
+    const started = (
+      await client.post('/api/story/start', { prompt: 'A lighthouse keeper on a stormy coast at night' })
+    ).json();
     expect((await settlePicture(client, started.messageId)).statusCode).toBe(200);
     const { shareId } = (await client.post(`/api/story/${started.storyId}/share`, { title: 'Storm light' })).json();
-    const html = (await new TestClient(ctx.app, '10.3.0.5').request({ method: 'GET', url: `/shared/${shareId}`, headers: { host: 'stories.test' } })).body;
-    expect(meta(html, 'og:image')).toMatch(new RegExp(`^http://stories\\.test/api/shared/${shareId}/images/[0-9a-f]{64}\\.webp$`));
+    const html = (
+      await new TestClient(ctx.app, '10.3.0.5').request({
+        method: 'GET',
+        url: `/shared/${shareId}`,
+        headers: { host: 'stories.test' },
+      })
+    ).body;
+    expect(meta(html, 'og:image')).toMatch(
+      new RegExp(`^http://stories\\.test/api/shared/${shareId}/images/[0-9a-f]{64}\\.webp$`),
+    );
     expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
   });
@@ -91,7 +106,8 @@ describe('GET /shared/:shareId (the page)', () => {
   it('stops looking stories up for an IP past the read limit but still serves the page', async () => {
     const { shareId } = await sharedStory('Plenty of readers');
     const reader = new TestClient(ctx.app, '10.3.0.4');
-    for (let i = 0; i < 5; i += 1) expect(meta((await reader.get(`/shared/${shareId}`)).body, 'og:title')).toBe('Plenty of readers');
+    for (let i = 0; i < 5; i += 1)
+      expect(meta((await reader.get(`/shared/${shareId}`)).body, 'og:title')).toBe('Plenty of readers');
     const limited = await reader.get(`/shared/${shareId}`);
     expect(limited.statusCode).toBe(200);
     expect(meta(limited.body, 'og:title')).toBeUndefined();

@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_STORY } from '@shared/sample-story';
 import { ACTIVITY_WRITE_INTERVAL_MS } from '@server/services/sessions';
-import { createTestApp, registerUser, TestClient, type TestClient as Client, type TestContext } from '@server/test/test-app';
+import {
+  createTestApp,
+  registerUser,
+  TestClient,
+  type TestClient as Client,
+  type TestContext,
+} from '@server/test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -79,7 +85,11 @@ describe('POST /api/story/:storyId/share', () => {
   it('makes a new id every time', async () => {
     const owner = await registerUser(ctx.app);
     const storyId = await startStory(owner.client);
-    const ids = new Set([await share(owner.client, storyId), await share(owner.client, storyId), await share(owner.client, storyId)]);
+    const ids = new Set([
+      await share(owner.client, storyId),
+      await share(owner.client, storyId),
+      await share(owner.client, storyId),
+    ]);
     expect(ids.size).toBe(3);
   });
 
@@ -196,10 +206,18 @@ describe('GET /api/shared/:shareId', () => {
     expect(first.headers['cache-control']).toBe('public, max-age=60');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    const cached = await reader.request({ method: 'GET', url: `/api/shared/${shareId}`, headers: { 'if-none-match': `W/${etag}` } });
+    const cached = await reader.request({
+      method: 'GET',
+      url: `/api/shared/${shareId}`,
+      headers: { 'if-none-match': `W/${etag}` },
+    });
     expect(cached.statusCode).toBe(304);
     expect(cached.body).toBe('');
-    const stale = await reader.request({ method: 'GET', url: `/api/shared/${shareId}`, headers: { 'if-none-match': '"something-else"' } });
+    const stale = await reader.request({
+      method: 'GET',
+      url: `/api/shared/${shareId}`,
+      headers: { 'if-none-match': '"something-else"' },
+    });
     expect(stale.statusCode).toBe(200);
     // Another link to the same turns is another snapshot with its own tag.
     const other = await reader.get(`/api/shared/${await share(owner.client, storyId)}`);
@@ -215,7 +233,10 @@ describe('the per-IP read limit', () => {
       for (let i = 0; i < 3; i += 1) expect((await reader.get('/api/shared/test')).statusCode).toBe(200);
       const blocked = await reader.get('/api/shared/test');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ message: 'Too many shared story requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+      expect(blocked.json()).toEqual({
+        message: 'Too many shared story requests. Please wait a minute and try again.',
+        code: 'RATE_LIMITED',
+      });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect((await new TestClient(limited.app, '10.2.0.2').get('/api/shared/test')).statusCode).toBe(200);
       limited.clock.advance(61_000);

@@ -47,7 +47,10 @@ export function speechRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/speech/transcriptions',
       {
         bodyLimit: MAX_RECORDING_BYTES,
-        config: { bodyTypes: { types: RECORDING_MIME_TYPES, message: SPEECH_MESSAGES.audioType }, bodyTooLargeMessage: SPEECH_MESSAGES.audioTooLarge },
+        config: {
+          bodyTypes: { types: RECORDING_MIME_TYPES, message: SPEECH_MESSAGES.audioType },
+          bodyTooLargeMessage: SPEECH_MESSAGES.audioTooLarge,
+        },
         // Before the body is read: a visitor's or a disabled server's upload is refused without taking in 10 MB.
         onRequest: async (request) => {
           requireUserId(request);

@@ -18,17 +18,33 @@ const suite = withFakeSpeechApp(KEY, () => speechConfig({ timeoutMs: 400 }));
 const { logLines } = suite;
 
 function speechConfig(overrides: Partial<AppConfig['tts']> = {}): Partial<AppConfig> {
-  return { tts: { ...testConfig().tts, provider: 'openai', baseUrl: suite.fake.baseUrl, apiKey: KEY, model: 'tts-1', voices: ['nova', 'af_bella'], ...overrides } };
+  return {
+    tts: {
+      ...testConfig().tts,
+      provider: 'openai',
+      baseUrl: suite.fake.baseUrl,
+      apiKey: KEY,
+      model: 'tts-1',
+      voices: ['nova', 'af_bella'],
+      ...overrides,
+    },
+  };
 }
 
 async function start(client: TestClient) {
   const res = await client.post('/api/story/start', { prompt: PREMISE });
   expect(res.statusCode).toBe(200);
   const story = res.json() as { storyId: number; messageId: number; message: string };
-  return { ...story, sentences: splitSentences(story.message), url: (part: number, voice = 'nova') => `/api/story/${story.storyId}/messages/${story.messageId}/speech/${part}?voice=${voice}` };
+  return {
+    ...story,
+    sentences: splitSentences(story.message),
+    url: (part: number, voice = 'nova') =>
+      `/api/story/${story.storyId}/messages/${story.messageId}/speech/${part}?voice=${voice}`,
+  };
 }
 
-const speechRows = async (context: TestContext, storyId: number) => (await createRepositories(context.database.db).usage.listForStory(storyId)).filter((row) => row.kind === 'speech');
+const speechRows = async (context: TestContext, storyId: number) =>
+  (await createRepositories(context.database.db).usage.listForStory(storyId)).filter((row) => row.kind === 'speech');
 
 describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
   it('speaks one sentence in the chosen voice, keeps it and replays it without a second call or ledger row', async () => {
@@ -46,10 +62,23 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     expect(first.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
     expect(first.rawPayload.equals(silentMp3(story.sentences[0]))).toBe(true);
     expect(suite.fake.requests).toEqual([
-      { path: 'speech', authorization: `Bearer ${KEY}`, json: { model: 'tts-1', voice: 'nova', input: story.sentences[0], response_format: 'mp3' } },
+      {
+        path: 'speech',
+        authorization: `Bearer ${KEY}`,
+        json: { model: 'tts-1', voice: 'nova', input: story.sentences[0], response_format: 'mp3' },
+      },
     ]);
     expect(await speechRows(suite.ctx, story.storyId)).toEqual([
-      { userId: id, kind: 'speech', provider: 'openai', model: 'tts-1', inputTokens: 0, outputTokens: 0, imageTokens: 0, characters: story.sentences[0].length },
+      {
+        userId: id,
+        kind: 'speech',
+        provider: 'openai',
+        model: 'tts-1',
+        inputTokens: 0,
+        outputTokens: 0,
+        imageTokens: 0,
+        characters: story.sentences[0].length,
+      },
     ]);
 
     const replay = await client.get(story.url(0));
@@ -59,7 +88,11 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     expect(suite.fake.requests).toHaveLength(1);
     expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(1);
 
-    const revalidated = await client.request({ method: 'GET', url: story.url(0), headers: { 'if-none-match': String(first.headers.etag) } });
+    const revalidated = await client.request({
+      method: 'GET',
+      url: story.url(0),
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
     expect(revalidated.headers['x-speech-parts']).toBe(String(story.sentences.length));
@@ -76,9 +109,14 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     const lastPart = await client.get(story.url(last, 'af_bella'));
     expect(lastPart.statusCode).toBe(200);
     expect(lastPart.rawPayload.equals(silentMp3(story.sentences[last]))).toBe(true);
-    expect(suite.fake.requests.map((r) => [r.json?.voice, r.json?.input])).toEqual([['af_bella', story.sentences[last]]]);
+    expect(suite.fake.requests.map((r) => [r.json?.voice, r.json?.input])).toEqual([
+      ['af_bella', story.sentences[last]],
+    ]);
     const past = await client.get(story.url(last + 1));
-    expect([past.statusCode, past.json()]).toEqual([404, { message: 'That part of the reply does not exist.', code: 'NOT_FOUND' }]);
+    expect([past.statusCode, past.json()]).toEqual([
+      404,
+      { message: 'That part of the reply does not exist.', code: 'NOT_FOUND' },
+    ]);
     expect((await client.get(story.url(last, 'nova'))).statusCode).toBe(200);
     expect(suite.fake.requests).toHaveLength(2);
   });
@@ -111,17 +149,26 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     const notFound = { message: 'Message not found', code: 'NOT_FOUND' };
 
     const visitor = await new TestClient(suite.ctx.app).get(story.url(0));
-    expect([visitor.statusCode, visitor.json()]).toEqual([401, { message: 'Authentication required', code: 'UNAUTHENTICATED' }]);
+    expect([visitor.statusCode, visitor.json()]).toEqual([
+      401,
+      { message: 'Authentication required', code: 'UNAUTHENTICATED' },
+    ]);
     const foreign = await stranger.client.get(story.url(0));
     expect([foreign.statusCode, foreign.json()]).toEqual([404, notFound]);
     // The stranger's own story with the owner's message in it, and the owner's story with the stranger's message.
-    const crossed = await stranger.client.get(`/api/story/${strangers.storyId}/messages/${story.messageId}/speech/0?voice=nova`);
+    const crossed = await stranger.client.get(
+      `/api/story/${strangers.storyId}/messages/${story.messageId}/speech/0?voice=nova`,
+    );
     expect([crossed.statusCode, crossed.json()]).toEqual([404, notFound]);
-    const mixed = await owner.client.get(`/api/story/${story.storyId}/messages/${strangers.messageId}/speech/0?voice=nova`);
+    const mixed = await owner.client.get(
+      `/api/story/${story.storyId}/messages/${strangers.messageId}/speech/0?voice=nova`,
+    );
     expect([mixed.statusCode, mixed.json()]).toEqual([404, notFound]);
     // The owner's own message, asked for under another of the owner's stories.
     const other = await start(owner.client);
-    const wrongStory = await owner.client.get(`/api/story/${other.storyId}/messages/${story.messageId}/speech/0?voice=nova`);
+    const wrongStory = await owner.client.get(
+      `/api/story/${other.storyId}/messages/${story.messageId}/speech/0?voice=nova`,
+    );
     expect([wrongStory.statusCode, wrongStory.json()]).toEqual([404, notFound]);
     const missing = await owner.client.get(`/api/story/${story.storyId}/messages/99999999999/speech/0?voice=nova`);
     expect([missing.statusCode, missing.json()]).toEqual([404, notFound]);
@@ -135,11 +182,31 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     const cases: Array<[string, number, string, string]> = [
       [story.url(0, 'shimmer'), 400, 'Choose one of the voices this server offers.', 'VALIDATION_ERROR'],
       [`${base}/${story.messageId}/speech/0`, 400, 'Choose one of the voices this server offers.', 'VALIDATION_ERROR'],
-      [`${base}/${story.messageId}/speech/0?voice=%20`, 400, 'Choose one of the voices this server offers.', 'VALIDATION_ERROR'],
+      [
+        `${base}/${story.messageId}/speech/0?voice=%20`,
+        400,
+        'Choose one of the voices this server offers.',
+        'VALIDATION_ERROR',
+      ],
       // The premise is the player's message, not the narrator's.
-      [`${base}/${story.messageId - 1}/speech/0?voice=nova`, 400, "Only the narrator's replies can be read aloud.", 'VALIDATION_ERROR'],
-      [`${base}/${story.messageId}/speech/-1?voice=nova`, 400, 'That part of the reply does not exist.', 'VALIDATION_ERROR'],
-      [`${base}/${story.messageId}/speech/x?voice=nova`, 400, 'That part of the reply does not exist.', 'VALIDATION_ERROR'],
+      [
+        `${base}/${story.messageId - 1}/speech/0?voice=nova`,
+        400,
+        "Only the narrator's replies can be read aloud.",
+        'VALIDATION_ERROR',
+      ],
+      [
+        `${base}/${story.messageId}/speech/-1?voice=nova`,
+        400,
+        'That part of the reply does not exist.',
+        'VALIDATION_ERROR',
+      ],
+      [
+        `${base}/${story.messageId}/speech/x?voice=nova`,
+        400,
+        'That part of the reply does not exist.',
+        'VALIDATION_ERROR',
+      ],
       [`${base}/${story.messageId}/speech/9999?voice=nova`, 404, 'That part of the reply does not exist.', 'NOT_FOUND'],
       [`/api/story/abc/messages/${story.messageId}/speech/0?voice=nova`, 400, 'Message not found', 'VALIDATION_ERROR'],
     ];
@@ -155,22 +222,28 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
     ['a garbage body', { kind: 'garbage' }, 502, 'SPEECH_FAILED'],
     ['a dropped connection', { kind: 'drop' }, 502, 'SPEECH_FAILED'],
     ['a hang past TTS_TIMEOUT_MS', { kind: 'hang' }, 504, 'SPEECH_TIMEOUT'],
-  ] as const)('answers %s from the voice with the spec message, keeps nothing and logs the detail', async (_name, behaviour, status, code) => {
-    const { client } = await registerUser(suite.ctx.app);
-    const story = await start(client);
-    suite.fake.queue.speech.push(behaviour);
-    logLines.length = 0;
-    const failed = await client.get(story.url(0));
-    expect([failed.statusCode, failed.json()]).toEqual([status, { message: 'Failed to speak the text. Please try again.', code }]);
-    expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(0);
-    expect(logLines.join('')).toMatch(/speech provider call failed/);
-    expect(logLines.join('')).not.toContain(KEY);
-    // Nothing was kept, so the next ask calls the voice again, and now succeeds.
-    const retried = await client.get(story.url(0));
-    expect(retried.statusCode).toBe(200);
-    expect(suite.fake.requests).toHaveLength(2);
-    expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(1);
-  });
+  ] as const)(
+    'answers %s from the voice with the spec message, keeps nothing and logs the detail',
+    async (_name, behaviour, status, code) => {
+      const { client } = await registerUser(suite.ctx.app);
+      const story = await start(client);
+      suite.fake.queue.speech.push(behaviour);
+      logLines.length = 0;
+      const failed = await client.get(story.url(0));
+      expect([failed.statusCode, failed.json()]).toEqual([
+        status,
+        { message: 'Failed to speak the text. Please try again.', code },
+      ]);
+      expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(0);
+      expect(logLines.join('')).toMatch(/speech provider call failed/);
+      expect(logLines.join('')).not.toContain(KEY);
+      // Nothing was kept, so the next ask calls the voice again, and now succeeds.
+      const retried = await client.get(story.url(0));
+      expect(retried.statusCode).toBe(200);
+      expect(suite.fake.requests).toHaveLength(2);
+      expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(1);
+    },
+  );
 
   it('answers 502 for a wrong key, without the key in the answer', async () => {
     const wrong = await createTestApp(speechConfig({ apiKey: 'sk-wrong-speech-key-9876' }));
@@ -178,7 +251,10 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
       const { client } = await registerUser(wrong.app);
       const story = await start(client);
       const res = await client.get(story.url(0));
-      expect([res.statusCode, res.json()]).toEqual([502, { message: 'Failed to speak the text. Please try again.', code: 'SPEECH_FAILED' }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        502,
+        { message: 'Failed to speak the text. Please try again.', code: 'SPEECH_FAILED' },
+      ]);
       expect(res.body).not.toContain('sk-wrong-speech-key-9876');
       expect(suite.fake.requests[0].authorization).toBe('Bearer sk-wrong-speech-key-9876');
     } finally {
@@ -196,10 +272,17 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
       const over = await client.get(story.url(2));
       expect([over.statusCode, over.json()]).toEqual([
         429,
-        { message: 'You have asked for too much narration this hour. Please wait a little before listening again.', code: 'RATE_LIMITED' },
+        {
+          message: 'You have asked for too much narration this hour. Please wait a little before listening again.',
+          code: 'RATE_LIMITED',
+        },
       ]);
       expect(over.headers['retry-after']).toBeDefined();
-      expect([over.headers.etag, over.headers['x-speech-parts'], over.headers['cache-control']]).toEqual([undefined, undefined, 'no-store']);
+      expect([over.headers.etag, over.headers['x-speech-parts'], over.headers['cache-control']]).toEqual([
+        undefined,
+        undefined,
+        'no-store',
+      ]);
       for (let i = 0; i < 3; i += 1) expect((await client.get(story.url(i % 2))).statusCode).toBe(200);
       expect(suite.fake.requests).toHaveLength(2);
       limited.clock.advance(3_600_001);
@@ -215,7 +298,10 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
       const { client } = await registerUser(off.app);
       const story = await start(client);
       const res = await client.get(story.url(0));
-      expect([res.statusCode, res.json()]).toEqual([503, { message: 'Server voices are turned off on this server.', code: 'TTS_DISABLED' }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        503,
+        { message: 'Server voices are turned off on this server.', code: 'TTS_DISABLED' },
+      ]);
     } finally {
       await off.close();
     }
@@ -226,7 +312,13 @@ describe('GET /api/features', () => {
   it('names the server voices, transcription and the ads settings, and nothing secret', async () => {
     const on = await createTestApp({
       ...speechConfig(),
-      stt: { ...testConfig().stt, provider: 'openai', baseUrl: suite.fake.baseUrl, apiKey: 'sk-stt-secret-key', model: 'whisper-1' },
+      stt: {
+        ...testConfig().stt,
+        provider: 'openai',
+        baseUrl: suite.fake.baseUrl,
+        apiKey: 'sk-stt-secret-key',
+        model: 'whisper-1',
+      },
       ads: { enabled: false, sponsorUrl: 'https://sponsor.example.com/tw' },
     });
     try {
@@ -236,7 +328,8 @@ describe('GET /api/features', () => {
         speech: { voices: ['nova', 'af_bella'], transcription: true },
         ads: { enabled: false, sponsorUrl: 'https://sponsor.example.com/tw' },
       });
-      for (const secret of [KEY, 'sk-stt-secret-key', suite.fake.baseUrl, '127.0.0.1']) expect(res.body).not.toContain(secret);
+      for (const secret of [KEY, 'sk-stt-secret-key', suite.fake.baseUrl, '127.0.0.1'])
+        expect(res.body).not.toContain(secret);
     } finally {
       await on.close();
     }
@@ -246,7 +339,11 @@ describe('GET /api/features', () => {
     const off = await createTestApp();
     try {
       const res = await new TestClient(off.app).get('/api/features');
-      expect(res.json()).toEqual({ images: true, speech: { voices: [], transcription: false }, ads: { enabled: true, sponsorUrl: null } });
+      expect(res.json()).toEqual({
+        images: true,
+        speech: { voices: [], transcription: false },
+        ads: { enabled: true, sponsorUrl: null },
+      });
     } finally {
       await off.close();
     }

@@ -14,10 +14,18 @@ import { MAX_RECORDING_BYTES } from '@shared/schemas/speech';
 const KEY = 'sk-stt-test-key-0123456789';
 const URL = '/api/speech/transcriptions';
 /** What MediaRecorder gives in Chromium: a WebM (EBML) file. */
-const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]), Buffer.alloc(4096, 3)]);
+const WEBM = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]),
+  Buffer.alloc(4096, 3),
+]);
 const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(2048, 1)]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from('ftypM4A '), Buffer.alloc(2048, 2)]);
-const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0x08, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(2048)]);
+const WAV = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0x08, 0, 0]),
+  Buffer.from('WAVEfmt '),
+  Buffer.alloc(2048),
+]);
 
 // The upper bound of one transcription here: a hang answers 504 after it, and it must be long enough
 // for a recording at the size limit to reach the fake transcriber on a busy machine (400 ms once was not).
@@ -25,7 +33,16 @@ const suite = withFakeSpeechApp(KEY, () => sttConfig({ timeoutMs: 2_000 }));
 const { logLines } = suite;
 
 function sttConfig(overrides: Partial<AppConfig['stt']> = {}): Partial<AppConfig> {
-  return { stt: { ...testConfig().stt, provider: 'openai', baseUrl: suite.fake.baseUrl, apiKey: KEY, model: 'whisper-1', ...overrides } };
+  return {
+    stt: {
+      ...testConfig().stt,
+      provider: 'openai',
+      baseUrl: suite.fake.baseUrl,
+      apiKey: KEY,
+      model: 'whisper-1',
+      ...overrides,
+    },
+  };
 }
 
 /** `type` null sends no Content-Type at all. */
@@ -33,7 +50,9 @@ const send = (client: TestClient, body: Buffer | string, type: string | null = '
   client.request({ method: 'POST', url: URL, headers: type === null ? {} : { 'content-type': type }, payload: body });
 
 const transcriptionRows = async (context: TestContext, userId: number) =>
-  (await createRepositories(context.database.db).usage.listForUser(userId)).filter((row) => row.kind === 'transcription');
+  (await createRepositories(context.database.db).usage.listForUser(userId)).filter(
+    (row) => row.kind === 'transcription',
+  );
 
 describe('POST /api/speech/transcriptions', () => {
   it('sends the recording to the transcriber and answers its text, trimmed, counted in the ledger by characters', async () => {
@@ -49,7 +68,16 @@ describe('POST /api/speech/transcriptions', () => {
     expect(sent.file).toEqual({ name: 'recording.webm', type: 'audio/webm', bytes: WEBM.length });
     expect(sent.audio?.equals(WEBM)).toBe(true);
     expect(await transcriptionRows(suite.ctx, id)).toEqual([
-      { userId: id, kind: 'transcription', provider: 'openai', model: 'whisper-1', inputTokens: 0, outputTokens: 0, imageTokens: 0, characters: DEFAULT_TRANSCRIPT.length },
+      {
+        userId: id,
+        kind: 'transcription',
+        provider: 'openai',
+        model: 'whisper-1',
+        inputTokens: 0,
+        outputTokens: 0,
+        imageTokens: 0,
+        characters: DEFAULT_TRANSCRIPT.length,
+      },
     ]);
     expect((await client.get('/api/user')).json().tokenUsage).toEqual(before);
     expect(res.body).not.toContain(KEY);
@@ -72,7 +100,10 @@ describe('POST /api/speech/transcriptions', () => {
 
   it('refuses what is not a recording with the messages the player reads, before the transcriber sees it', async () => {
     const { client } = await registerUser(suite.ctx.app);
-    const audioType = { message: 'Send the recording as WebM, Ogg, MP4, MPEG or WAV audio.', code: 'UNSUPPORTED_MEDIA_TYPE' };
+    const audioType = {
+      message: 'Send the recording as WebM, Ogg, MP4, MPEG or WAV audio.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    };
     const cases: Array<[Buffer | string, string | null, number, object]> = [
       [WEBM, 'audio/flac', 415, audioType],
       [WEBM, 'application/octet-stream', 415, audioType],
@@ -82,7 +113,12 @@ describe('POST /api/speech/transcriptions', () => {
       // The header says WebM; the bytes are an HTML page.
       ['<html><body>not audio</body></html>', 'audio/webm', 415, audioType],
       ['', 'audio/webm', 400, { message: 'The recording was empty. Please try again.', code: 'VALIDATION_ERROR' }],
-      [Buffer.alloc(MAX_RECORDING_BYTES + 1, 0x1a), 'audio/webm', 413, { message: 'A recording can be at most 10 MB.', code: 'PAYLOAD_TOO_LARGE' }],
+      [
+        Buffer.alloc(MAX_RECORDING_BYTES + 1, 0x1a),
+        'audio/webm',
+        413,
+        { message: 'A recording can be at most 10 MB.', code: 'PAYLOAD_TOO_LARGE' },
+      ],
     ];
     for (const [body, type, status, error] of cases) {
       const res = await send(client, body, type);
@@ -96,12 +132,18 @@ describe('POST /api/speech/transcriptions', () => {
 
   it('answers 401 to a visitor and 503 STT_DISABLED when server transcription is off', async () => {
     const visitor = await send(new TestClient(suite.ctx.app), WEBM);
-    expect([visitor.statusCode, visitor.json()]).toEqual([401, { message: 'Authentication required', code: 'UNAUTHENTICATED' }]);
+    expect([visitor.statusCode, visitor.json()]).toEqual([
+      401,
+      { message: 'Authentication required', code: 'UNAUTHENTICATED' },
+    ]);
     const off = await createTestApp();
     try {
       const { client } = await registerUser(off.app);
       const res = await send(client, WEBM);
-      expect([res.statusCode, res.json()]).toEqual([503, { message: 'Server transcription is turned off on this server.', code: 'STT_DISABLED' }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        503,
+        { message: 'Server transcription is turned off on this server.', code: 'STT_DISABLED' },
+      ]);
     } finally {
       await off.close();
     }
@@ -113,23 +155,32 @@ describe('POST /api/speech/transcriptions', () => {
     ['a garbage body', { kind: 'garbage' }, 502, 'TRANSCRIPTION_FAILED'],
     ['a dropped connection', { kind: 'drop' }, 502, 'TRANSCRIPTION_FAILED'],
     ['a hang past STT_TIMEOUT_MS', { kind: 'hang' }, 504, 'TRANSCRIPTION_TIMEOUT'],
-  ] as const)('answers %s from the transcriber with the spec message, records nothing and logs the detail', async (_name, behaviour, status, code) => {
-    const { client, id } = await registerUser(suite.ctx.app);
-    suite.fake.queue.transcriptions.push(behaviour);
-    logLines.length = 0;
-    const res = await send(client, WEBM);
-    expect([res.statusCode, res.json()]).toEqual([status, { message: 'Failed to record audio. Please try again.', code }]);
-    expect(await transcriptionRows(suite.ctx, id)).toHaveLength(0);
-    expect(logLines.join('')).toMatch(/transcription provider call failed/);
-    expect(logLines.join('')).not.toContain(KEY);
-  });
+  ] as const)(
+    'answers %s from the transcriber with the spec message, records nothing and logs the detail',
+    async (_name, behaviour, status, code) => {
+      const { client, id } = await registerUser(suite.ctx.app);
+      suite.fake.queue.transcriptions.push(behaviour);
+      logLines.length = 0;
+      const res = await send(client, WEBM);
+      expect([res.statusCode, res.json()]).toEqual([
+        status,
+        { message: 'Failed to record audio. Please try again.', code },
+      ]);
+      expect(await transcriptionRows(suite.ctx, id)).toHaveLength(0);
+      expect(logLines.join('')).toMatch(/transcription provider call failed/);
+      expect(logLines.join('')).not.toContain(KEY);
+    },
+  );
 
   it('answers 502 for a wrong key, without the key in the answer', async () => {
     const wrong = await createTestApp(sttConfig({ apiKey: 'sk-wrong-stt-key-9876' }));
     try {
       const { client } = await registerUser(wrong.app);
       const res = await send(client, WEBM);
-      expect([res.statusCode, res.json()]).toEqual([502, { message: 'Failed to record audio. Please try again.', code: 'TRANSCRIPTION_FAILED' }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        502,
+        { message: 'Failed to record audio. Please try again.', code: 'TRANSCRIPTION_FAILED' },
+      ]);
       expect(res.body).not.toContain('sk-wrong-stt-key-9876');
     } finally {
       await wrong.close();
@@ -147,7 +198,10 @@ describe('POST /api/speech/transcriptions', () => {
       const over = await send(client, WEBM);
       expect([over.statusCode, over.json()]).toEqual([
         429,
-        { message: 'You have sent too many recordings this hour. Please wait a little before speaking again.', code: 'RATE_LIMITED' },
+        {
+          message: 'You have sent too many recordings this hour. Please wait a little before speaking again.',
+          code: 'RATE_LIMITED',
+        },
       ]);
       expect(suite.fake.requests).toHaveLength(2);
       limited.clock.advance(3_600_001);
@@ -162,10 +216,24 @@ describe('the JSON-only write rule', () => {
   it('still refuses audio on every other write, with the JSON message', async () => {
     const { client } = await registerUser(suite.ctx.app);
     for (const url of ['/api/story/start', '/api/bookmarks', '/api/preferences']) {
-      const res = await client.request({ method: 'POST', url, headers: { 'content-type': 'audio/webm' }, payload: WEBM });
-      expect([url, res.statusCode, res.json()]).toEqual([url, 415, { message: 'Request body must be JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' }]);
+      const res = await client.request({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'audio/webm' },
+        payload: WEBM,
+      });
+      expect([url, res.statusCode, res.json()]).toEqual([
+        url,
+        415,
+        { message: 'Request body must be JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' },
+      ]);
     }
-    const tooLarge = await client.request({ method: 'POST', url: '/api/story/start', payload: JSON.stringify({ prompt: 'x'.repeat(70 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const tooLarge = await client.request({
+      method: 'POST',
+      url: '/api/story/start',
+      payload: JSON.stringify({ prompt: 'x'.repeat(70 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect([tooLarge.statusCode, tooLarge.json().message]).toEqual([413, 'Request body is too large']);
   });
 });

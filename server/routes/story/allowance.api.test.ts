@@ -21,9 +21,18 @@ let hourly: TestContext;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
-  const llm = loadConfig({ LLM_PROVIDER: 'openai', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: KEY, LLM_MODEL: 'fake-gpt', LLM_TIMEOUT_MS: '5000' }).llm;
+  const llm = loadConfig({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: KEY,
+    LLM_MODEL: 'fake-gpt',
+    LLM_TIMEOUT_MS: '5000',
+  }).llm;
   ctx = await createTestApp({ llm, userMonthlyTokenLimit: LIMIT });
-  hourly = await createTestApp({ llm, userMonthlyTokenLimit: LIMIT, narratorCallsPerHour: { turns: 6, sideCalls: 2 } }, { database: ctx.database });
+  hourly = await createTestApp(
+    { llm, userMonthlyTokenLimit: LIMIT, narratorCallsPerHour: { turns: 6, sideCalls: 2 } },
+    { database: ctx.database },
+  );
 });
 afterAll(async () => {
   await hourly.app.close();
@@ -42,9 +51,18 @@ describe('the monthly allowance', () => {
   it('lets one of 50 parallel story starts through on a fresh allowance, not all 50, and writes nothing for the others', async () => {
     const { client, id } = await registerUser(ctx.app);
     // Every reply takes a while, so all 50 are in flight together.
-    fake.fallback = { kind: 'ok', text: 'The gate groans open onto a street of lanterns. What do you do?', usage: { input: 900, output: 100 }, ttftMs: 400 };
+    fake.fallback = {
+      kind: 'ok',
+      text: 'The gate groans open onto a street of lanterns. What do you do?',
+      usage: { input: 900, output: 100 },
+      ttftMs: 400,
+    };
     const before = fake.requests.length;
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => client.post('/api/story/start', { prompt: `A thief's ${i + 1}th night in the city of lanterns` })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        client.post('/api/story/start', { prompt: `A thief's ${i + 1}th night in the city of lanterns` }),
+      ),
+    );
     const passed = answers.filter((a) => a.statusCode === 200);
     const refused = answers.filter((a) => a.statusCode === 429);
     expect(passed).toHaveLength(1);
@@ -70,9 +88,13 @@ describe('the monthly allowance', () => {
     });
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => allowance.reserve(id, 'turn', LIMIT)));
     const granted = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { statusCode: number; message: string }] : []));
+    const refused = results.flatMap((r) =>
+      r.status === 'rejected' ? [r.reason as { statusCode: number; message: string }] : [],
+    );
     expect(granted).toHaveLength(1);
-    expect(refused.map((r) => [r.statusCode, r.message])).toEqual(Array.from({ length: 49 }, () => [429, ALLOWANCE_USED.message]));
+    expect(refused.map((r) => [r.statusCode, r.message])).toEqual(
+      Array.from({ length: 49 }, () => [429, ALLOWANCE_USED.message]),
+    );
     // The first was granted, the second refused by the database; the 48 that waited behind it shared its answer.
     expect(asked).toBe(2);
     expect((await repos().allowance.usage(id, ctx.clock.now)).held).toBe(LIMIT);
@@ -84,8 +106,14 @@ describe('the monthly allowance', () => {
 
   it('refuses the call once the month is spent and takes back nothing a finished call reserved', async () => {
     const { client, id } = await registerUser(ctx.app);
-    fake.fallback = { kind: 'ok', text: 'Rain hammers the tin roof above you. What do you do?', usage: { input: 1500, output: 600 } };
-    const { storyId } = (await client.post('/api/story/start', { prompt: 'A radio operator alone on a weather station' })).json();
+    fake.fallback = {
+      kind: 'ok',
+      text: 'Rain hammers the tin roof above you. What do you do?',
+      usage: { input: 1500, output: 600 },
+    };
+    const { storyId } = (
+      await client.post('/api/story/start', { prompt: 'A radio operator alone on a weather station' })
+    ).json();
     expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I tune the radio' })).statusCode).toBe(200);
     // 4,200 of 4,000 used: the last call crossed the line, the next one does not start.
     expect((await repos().allowance.usage(id, ctx.clock.now)).used).toBe(4200);
@@ -98,12 +126,20 @@ describe('the monthly allowance', () => {
 
   it('counts a reservation left by a dead process until it expires, and housekeeping deletes it', async () => {
     const { client, id } = await registerUser(ctx.app);
-    const hold = await repos().allowance.reserve({ userId: id, tokens: LIMIT, limit: LIMIT, now: ctx.clock.now, expiresAt: new Date(ctx.clock.now.getTime() + 120_000) });
+    const hold = await repos().allowance.reserve({
+      userId: id,
+      tokens: LIMIT,
+      limit: LIMIT,
+      now: ctx.clock.now,
+      expiresAt: new Date(ctx.clock.now.getTime() + 120_000),
+    });
     expect(hold).not.toBeNull();
     const refused = await client.post('/api/story/start', { prompt: 'A diver finds a door on the sea floor' });
     expect([refused.statusCode, refused.json()]).toEqual([429, ALLOWANCE_USED]);
     ctx.clock.advance(121_000);
-    expect((await client.post('/api/story/start', { prompt: 'A diver finds a door on the sea floor' })).statusCode).toBe(200);
+    expect(
+      (await client.post('/api/story/start', { prompt: 'A diver finds a door on the sea floor' })).statusCode,
+    ).toBe(200);
     await cleanExpired(repos(), ctx.clock.now);
     expect(await repos().allowance.usage(id, ctx.clock.now)).toMatchObject({ held: 0 });
   });
@@ -112,9 +148,16 @@ describe('the monthly allowance', () => {
 describe('hourly rates', () => {
   it('allows USER_TURNS_PER_HOUR turns, retries included, then answers 429 without calling or keeping anything', async () => {
     const { client } = await registerUser(hourly.app);
-    fake.fallback = { kind: 'ok', text: 'Snow falls without a sound. What do you do?', usage: { input: 100, output: 20 } };
-    const { storyId } = (await client.post('/api/story/start', { prompt: 'A courier crosses the pass in winter' })).json();
-    for (const message of ['I walk', 'I rest', 'I climb']) expect((await client.post(`/api/story/${storyId}/continue`, { message })).statusCode).toBe(200);
+    fake.fallback = {
+      kind: 'ok',
+      text: 'Snow falls without a sound. What do you do?',
+      usage: { input: 100, output: 20 },
+    };
+    const { storyId } = (
+      await client.post('/api/story/start', { prompt: 'A courier crosses the pass in winter' })
+    ).json();
+    for (const message of ['I walk', 'I rest', 'I climb'])
+      expect((await client.post(`/api/story/${storyId}/continue`, { message })).statusCode).toBe(200);
     expect((await client.post(`/api/story/${storyId}/retry`)).statusCode).toBe(200);
     expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I light a fire' })).statusCode).toBe(200);
     const before = fake.requests.length;
@@ -125,7 +168,10 @@ describe('hourly rates', () => {
       await client.post('/api/story/start', { prompt: 'Another courier' }),
     ]) {
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: 'You have asked the narrator for too many turns this hour. Please wait a little before the next one.', code: 'RATE_LIMITED' });
+      expect(refused.json()).toEqual({
+        message: 'You have asked the narrator for too many turns this hour. Please wait a little before the next one.',
+        code: 'RATE_LIMITED',
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect(fake.requests.length).toBe(before);
@@ -138,14 +184,20 @@ describe('hourly rates', () => {
     const { client } = await registerUser(hourly.app);
     fake.fallback = { kind: 'ok', text: 'Fog rolls over the moor. What do you do?', usage: { input: 100, output: 20 } };
     const storyIds: number[] = [];
-    for (const prompt of ['A shepherd hears bells under the hill', 'A miller grinds moonlight', 'A tinker mends a clock that runs backwards']) {
+    for (const prompt of [
+      'A shepherd hears bells under the hill',
+      'A miller grinds moonlight',
+      'A tinker mends a clock that runs backwards',
+    ]) {
       storyIds.push((await client.post('/api/story/start', { prompt })).json().storyId);
     }
     fake.fallback = { kind: 'ok', text: 'The Bells Below', usage: { input: 60, output: 4 } };
     expect((await client.get(`/api/story/${storyIds[0]}/generate-title`)).json().title).toBe('The Bells Below');
     expect((await client.get(`/api/story/${storyIds[1]}/generate-title`)).json().title).toBe('The Bells Below');
     const before = fake.requests.length;
-    expect((await client.get(`/api/story/${storyIds[2]}/generate-title`)).json().title).toBe(fallbackTitle('A tinker mends a clock that runs backwards'));
+    expect((await client.get(`/api/story/${storyIds[2]}/generate-title`)).json().title).toBe(
+      fallbackTitle('A tinker mends a clock that runs backwards'),
+    );
     expect(fake.requests.length).toBe(before);
   });
 });
@@ -153,19 +205,34 @@ describe('hourly rates', () => {
 describe('paid work from another site', () => {
   it('answers a cross-site generate-title from the premise without calling the narrator or keeping a title', async () => {
     const { client } = await registerUser(ctx.app);
-    fake.fallback = { kind: 'ok', text: 'A bell tolls in the drowned city. What do you do?', usage: { input: 100, output: 20 } };
+    fake.fallback = {
+      kind: 'ok',
+      text: 'A bell tolls in the drowned city. What do you do?',
+      usage: { input: 100, output: 20 },
+    };
     const { storyId } = (await client.post('/api/story/start', { prompt: 'A bell ringer in a drowned city' })).json();
     const before = fake.requests.length;
     // A link on another site: the browser says cross-site, and no page of another site can add X-Requested-With.
     // (An empty Sec-Fetch-Site stands for a browser that sends none.)
     for (const site of ['cross-site', 'same-site', '']) {
-      const foreign = await client.request({ method: 'GET', url: `/api/story/${storyId}/generate-title`, headers: { 'sec-fetch-site': site } });
-      expect([foreign.statusCode, foreign.json().title]).toEqual([200, fallbackTitle('A bell ringer in a drowned city')]);
+      const foreign = await client.request({
+        method: 'GET',
+        url: `/api/story/${storyId}/generate-title`,
+        headers: { 'sec-fetch-site': site },
+      });
+      expect([foreign.statusCode, foreign.json().title]).toEqual([
+        200,
+        fallbackTitle('A bell ringer in a drowned city'),
+      ]);
     }
     expect(fake.requests.length).toBe(before);
     // The app's own call (X-Requested-With, for browsers without Fetch Metadata) names it, once.
     fake.fallback = { kind: 'ok', text: 'The Drowned Bell', usage: { input: 60, output: 4 } };
-    const own = await client.request({ method: 'GET', url: `/api/story/${storyId}/generate-title`, headers: { 'sec-fetch-site': '', 'x-requested-with': 'XMLHttpRequest' } });
+    const own = await client.request({
+      method: 'GET',
+      url: `/api/story/${storyId}/generate-title`,
+      headers: { 'sec-fetch-site': '', 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(own.json().title).toBe('The Drowned Bell');
     expect(fake.requests.length).toBe(before + 1);
   });

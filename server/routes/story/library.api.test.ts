@@ -23,8 +23,10 @@ async function play(client: TestClient, storyId: number, message: string) {
   return res.json() as { messageId: number };
 }
 
-const rename = (client: TestClient, id: number | string, json: unknown) => client.request({ method: 'PATCH', url: `/api/story/${id}`, json });
-const remove = (client: TestClient, id: number | string) => client.request({ method: 'DELETE', url: `/api/story/${id}`, json: {} });
+const rename = (client: TestClient, id: number | string, json: unknown) =>
+  client.request({ method: 'PATCH', url: `/api/story/${id}`, json });
+const remove = (client: TestClient, id: number | string) =>
+  client.request({ method: 'DELETE', url: `/api/story/${id}`, json: {} });
 const titles = (body: { stories: Array<{ title: string }> }) => body.stories.map((s) => s.title);
 
 describe('GET /api/stories', () => {
@@ -47,7 +49,9 @@ describe('GET /api/stories', () => {
     expect(body.stories.map((s: { id: number }) => s.id)).toEqual([first.storyId, second.storyId]);
     expect(body.stories[0]).toMatchObject({ turns: 2, thumbnail: null, title: expect.any(String) });
     expect(body.stories[1]).toMatchObject({ turns: 0 });
-    expect(new Date(body.stories[0].lastPlayedAt).getTime()).toBeGreaterThan(new Date(body.stories[0].createdAt).getTime());
+    expect(new Date(body.stories[0].lastPlayedAt).getTime()).toBeGreaterThan(
+      new Date(body.stories[0].createdAt).getTime(),
+    );
     expect(new Date(body.stories[1].createdAt).toISOString()).toBe(body.stories[1].createdAt);
   });
 
@@ -66,7 +70,10 @@ describe('GET /api/stories', () => {
     expect(titles(page3)).toEqual(['Harbour lights']);
     expect((await client.get('/api/stories?limit=2&page=9')).json()).toMatchObject({ stories: [], total: 5 });
 
-    expect(titles((await client.get('/api/stories?q=HARBOUR')).json())).toEqual(['The harbour at dusk', 'Harbour lights']);
+    expect(titles((await client.get('/api/stories?q=HARBOUR')).json())).toEqual([
+      'The harbour at dusk',
+      'Harbour lights',
+    ]);
     expect(titles((await client.get(`/api/stories?q=${encodeURIComponent('%')}`)).json())).toEqual(['100% Dragon']);
     expect(titles((await client.get('/api/stories?q=_')).json())).toEqual(['snake_case tales']);
     expect((await client.get('/api/stories?q=nothing%20like%20it')).json()).toMatchObject({ stories: [], total: 0 });
@@ -111,8 +118,12 @@ describe('PATCH /api/story/{id}', () => {
     const res = await rename(client, storyId, { title: '  The Door in the Rock  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: storyId, title: 'The Door in the Rock' });
-    expect((await client.get(`/api/story/${storyId}/generate-title`)).json()).toEqual({ title: 'The Door in the Rock' });
-    expect((await client.get(`/api/story/${storyId}/recover?messageId=${messageId}`)).json().story.title).toBe('The Door in the Rock');
+    expect((await client.get(`/api/story/${storyId}/generate-title`)).json()).toEqual({
+      title: 'The Door in the Rock',
+    });
+    expect((await client.get(`/api/story/${storyId}/recover?messageId=${messageId}`)).json().story.title).toBe(
+      'The Door in the Rock',
+    );
   });
 
   it('refuses a blank or long title, and another player\u2019s or a missing story is 404', async () => {
@@ -150,7 +161,10 @@ describe('DELETE /api/story/{id}', () => {
     const doomed = await startStory(client, 'A story that goes');
     const picture = (await settlePicture(client, doomed.messageId)).json();
     await settlePicture(client, kept.messageId);
-    expect((await client.post('/api/bookmarks', { storyId: doomed.storyId, lastMessageId: doomed.messageId, title: 'Here' })).statusCode).toBe(201);
+    expect(
+      (await client.post('/api/bookmarks', { storyId: doomed.storyId, lastMessageId: doomed.messageId, title: 'Here' }))
+        .statusCode,
+    ).toBe(201);
     const { shareId } = (await client.post(`/api/story/${doomed.storyId}/share`, { title: 'Gone soon' })).json();
     expect((await ctx.app.inject({ method: 'GET', url: `/api/shared/${shareId}` })).statusCode).toBe(200);
 
@@ -183,7 +197,9 @@ describe('DELETE /api/story/{id}', () => {
     // Both openings show the same stored picture (content-addressed).
     await ctx.database.executeSql('update scene_images set asset_hash = $1 where message_id = $2', [hash, b.messageId]);
     expect((await remove(client, a.storyId)).statusCode).toBe(200);
-    expect((await ctx.database.executeSql('select count(*)::int as n from image_assets where hash = $1', [hash])).rows[0]).toEqual({ n: 1 });
+    expect(
+      (await ctx.database.executeSql('select count(*)::int as n from image_assets where hash = $1', [hash])).rows[0],
+    ).toEqual({ n: 1 });
     expect((await client.get(picture.image.replace('.webp', '.thumb.webp'))).statusCode).toBe(200);
   });
 
@@ -191,10 +207,16 @@ describe('DELETE /api/story/{id}', () => {
     const { client } = await registerUser(ctx.app);
     const { storyId } = await startStory(client, 'A story mid-reply');
     const until = new Date(ctx.clock.now.getTime() + 60_000);
-    await ctx.database.executeSql('update stories set generating_until = $1 where id = $2', [until.toISOString(), storyId]);
+    await ctx.database.executeSql('update stories set generating_until = $1 where id = $2', [
+      until.toISOString(),
+      storyId,
+    ]);
     const busy = await remove(client, storyId);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toMatchObject({ code: 'CONFLICT', message: 'The narrator is still writing the last reply. Please wait for it to finish.' });
+    expect(busy.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'The narrator is still writing the last reply. Please wait for it to finish.',
+    });
     expect((await client.get(`/api/story/${storyId}/current-state`)).statusCode).toBe(200);
     ctx.clock.advance(61_000);
     expect((await remove(client, storyId)).statusCode).toBe(200);

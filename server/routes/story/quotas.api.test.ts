@@ -18,10 +18,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const TOO_MANY_STORIES = { code: 'QUOTA_EXCEEDED', message: 'You have 3 stories, the most one account may keep. Delete a story to start, import or branch another.' };
-const TOO_MANY_SHARES = { code: 'QUOTA_EXCEEDED', message: 'You have 2 shared links, the most one account may have at once. Stop sharing a story to share another.' };
-const TOO_MANY_VERSIONS = { code: 'QUOTA_EXCEEDED', message: 'This message has 200 versions, the most one message may keep. Choose one of them instead.' };
-const STORAGE_FULL = { code: 'STORAGE_FULL', message: 'Your stories would take more than the 1 MB one account may store. Delete a story or stop sharing one to make room.' };
+const TOO_MANY_STORIES = {
+  code: 'QUOTA_EXCEEDED',
+  message: 'You have 3 stories, the most one account may keep. Delete a story to start, import or branch another.',
+};
+const TOO_MANY_SHARES = {
+  code: 'QUOTA_EXCEEDED',
+  message: 'You have 2 shared links, the most one account may have at once. Stop sharing a story to share another.',
+};
+const TOO_MANY_VERSIONS = {
+  code: 'QUOTA_EXCEEDED',
+  message: 'This message has 200 versions, the most one message may keep. Choose one of them instead.',
+};
+const STORAGE_FULL = {
+  code: 'STORAGE_FULL',
+  message:
+    'Your stories would take more than the 1 MB one account may store. Delete a story or stop sharing one to make room.',
+};
 
 interface Limits {
   stories: { used: number; limit: number };
@@ -31,9 +44,15 @@ interface Limits {
 }
 const limitsOf = async (client: TestClient) => (await client.get('/api/user/limits')).json() as Limits;
 const storyCount = async (client: TestClient) => (await client.get('/api/stories')).json().total as number;
-const stateOf = async (client: TestClient, storyId: number) => (await client.get(`/api/story/${storyId}/current-state`)).json();
+const stateOf = async (client: TestClient, storyId: number) =>
+  (await client.get(`/api/story/${storyId}/current-state`)).json();
 const importFile = (client: TestClient, file: unknown) =>
-  client.request({ method: 'POST', url: '/api/story/import', payload: JSON.stringify(file), headers: { 'content-type': 'application/json' } });
+  client.request({
+    method: 'POST',
+    url: '/api/story/import',
+    payload: JSON.stringify(file),
+    headers: { 'content-type': 'application/json' },
+  });
 const refusal = (res: { statusCode: number; json(): unknown }) => [res.statusCode, res.json()];
 
 /**
@@ -42,9 +61,13 @@ const refusal = (res: { statusCode: number; json(): unknown }) => [res.statusCod
  */
 function storyFileOf(bytes: number, premise = PREMISE) {
   const at = '2025-01-01T00:00:00.000Z';
-  const messages: Array<{ role: 'user' | 'assistant'; content: string; turn: number; isInitial: boolean; createdAt: string }> = [
-    { role: 'user', content: premise, turn: 0, isInitial: true, createdAt: at },
-  ];
+  const messages: Array<{
+    role: 'user' | 'assistant';
+    content: string;
+    turn: number;
+    isInitial: boolean;
+    createdAt: string;
+  }> = [{ role: 'user', content: premise, turn: 0, isInitial: true, createdAt: at }];
   // The premise is stored twice: as the story's premise and as its first message.
   let left = bytes - 2 * premise.length;
   for (let turn = 0; left > 0; turn += 1) {
@@ -110,13 +133,21 @@ describe('USER_MAX_STORIES', () => {
     await startStory(client, 'A second valley');
     expect((await importFile(client, storyFileOf(2000))).statusCode).toBe(201);
 
-    expect(refusal(await client.post('/api/story/start', { prompt: 'One story too many' }))).toEqual([429, TOO_MANY_STORIES]);
+    expect(refusal(await client.post('/api/story/start', { prompt: 'One story too many' }))).toEqual([
+      429,
+      TOO_MANY_STORIES,
+    ]);
     expect(refusal(await importFile(client, storyFileOf(2000)))).toEqual([429, TOO_MANY_STORIES]);
-    expect(refusal(await client.post(`/api/story/${first.storyId}/branch`, { messageId: first.messageId }))).toEqual([429, TOO_MANY_STORIES]);
+    expect(refusal(await client.post(`/api/story/${first.storyId}/branch`, { messageId: first.messageId }))).toEqual([
+      429,
+      TOO_MANY_STORIES,
+    ]);
     expect(await storyCount(client)).toBe(3);
     expect((await limitsOf(client)).stories).toEqual({ used: 3, limit: 3 });
 
-    expect((await client.request({ method: 'DELETE', url: `/api/story/${first.storyId}`, json: {} })).statusCode).toBe(200);
+    expect((await client.request({ method: 'DELETE', url: `/api/story/${first.storyId}`, json: {} })).statusCode).toBe(
+      200,
+    );
     expect((await client.post('/api/story/start', { prompt: 'Room again' })).statusCode).toBe(200);
     expect(await storyCount(client)).toBe(3);
   });
@@ -143,9 +174,13 @@ describe('USER_MAX_SHARES', () => {
     }
     const refused = await client.post(`/api/story/${storyId}/share`, { title: 'Three' });
     expect(refusal(refused)).toEqual([429, TOO_MANY_SHARES]);
-    expect((await ctx.database.executeSql('select count(*)::int as n from shared_stories where user_id = $1', [id])).rows).toEqual([{ n: 2 }]);
+    expect(
+      (await ctx.database.executeSql('select count(*)::int as n from shared_stories where user_id = $1', [id])).rows,
+    ).toEqual([{ n: 2 }]);
 
-    expect((await client.request({ method: 'DELETE', url: `/api/shared/${shareIds[0]}`, json: {} })).statusCode).toBe(200);
+    expect((await client.request({ method: 'DELETE', url: `/api/shared/${shareIds[0]}`, json: {} })).statusCode).toBe(
+      200,
+    );
     expect((await limitsOf(client)).shares.used).toBe(1);
     expect((await client.post(`/api/story/${storyId}/share`, { title: 'Three' })).statusCode).toBe(201);
     expect((await client.request({ method: 'DELETE', url: `/api/story/${storyId}`, json: {} })).statusCode).toBe(200);
@@ -155,7 +190,9 @@ describe('USER_MAX_SHARES', () => {
   it('holds under a burst of parallel shares', async () => {
     const { client } = await registerUser(ctx.app);
     const { storyId } = await startStory(client, PREMISE);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => client.post(`/api/story/${storyId}/share`, { title: `Share ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => client.post(`/api/story/${storyId}/share`, { title: `Share ${i}` })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 429, 429, 429]);
     expect((await limitsOf(client)).shares.used).toBe(2);
   });
@@ -169,10 +206,17 @@ describe('versions per message', () => {
        select $1, g, case when g = 1 then 'original' else $2 end, 'Version ' || g from generate_series(1, 200) g`,
       [messageId, kind],
     );
-    await ctx.database.executeSql(`update story_messages set versions = 200, version = 200, content = 'Version 200' where id = $1`, [messageId]);
+    await ctx.database.executeSql(
+      `update story_messages set versions = 200, version = 200, content = 'Version 200' where id = $1`,
+      [messageId],
+    );
   }
   const versionsOf = async (client: TestClient, storyId: number, messageId: number) =>
-    (await client.get(`/api/story/${storyId}/messages/${messageId}/versions`)).json().versions as Array<{ version: number; kind: string; content: string }>;
+    (await client.get(`/api/story/${storyId}/messages/${messageId}/versions`)).json().versions as Array<{
+      version: number;
+      kind: string;
+      content: string;
+    }>;
 
   it('refuses an edit and a retry of a message that has 200 versions, changing nothing; choosing one still works', async () => {
     const { client } = await registerUser(ctx.app);
@@ -180,10 +224,15 @@ describe('versions per message', () => {
     const reply = await play(client, storyId, 'I unfold the map');
     await fillVersions(reply.messageId, 'alternative');
     const actionId = (await stateOf(client, storyId)).messages[2].messageId as number;
-    const attempts = async () => (await ctx.database.executeSql('select attempts from story_messages where id = $1', [actionId])).rows;
+    const attempts = async () =>
+      (await ctx.database.executeSql('select attempts from story_messages where id = $1', [actionId])).rows;
     const attemptsBefore = await attempts();
 
-    const edited = await client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${reply.messageId}`, json: { content: 'One edit too many' } });
+    const edited = await client.request({
+      method: 'PATCH',
+      url: `/api/story/${storyId}/messages/${reply.messageId}`,
+      json: { content: 'One edit too many' },
+    });
     expect(refusal(edited)).toEqual([429, TOO_MANY_VERSIONS]);
     expect(refusal(await client.post(`/api/story/${storyId}/retry`))).toEqual([429, TOO_MANY_VERSIONS]);
     expect(await attempts()).toEqual(attemptsBefore);
@@ -202,9 +251,15 @@ describe('versions per message', () => {
     const { storyId } = await startStory(client, PREMISE);
     const reply = await play(client, storyId, 'I unfold the map');
     await fillVersions(reply.messageId, 'edit');
-    await ctx.database.executeSql(`delete from message_versions where message_id = $1 and version = 200`, [reply.messageId]);
-    await ctx.database.executeSql(`update story_messages set versions = 199, version = 199, content = 'Version 199' where id = $1`, [reply.messageId]);
-    const edit = (content: string) => client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${reply.messageId}`, json: { content } });
+    await ctx.database.executeSql(`delete from message_versions where message_id = $1 and version = 200`, [
+      reply.messageId,
+    ]);
+    await ctx.database.executeSql(
+      `update story_messages set versions = 199, version = 199, content = 'Version 199' where id = $1`,
+      [reply.messageId],
+    );
+    const edit = (content: string) =>
+      client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${reply.messageId}`, json: { content } });
     expect((await edit('The two hundredth')).json()).toMatchObject({ version: 200, versions: 200 });
     expect(refusal(await edit('The two hundred and first'))).toEqual([429, TOO_MANY_VERSIONS]);
   });
@@ -218,10 +273,17 @@ describe('versions per message', () => {
     const actionId = (await stateOf(client, storyId)).messages[2].messageId as number;
     await fillVersions(actionId, 'replacement');
 
-    expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I drop a coin into the well' })).statusCode).toBe(200);
+    expect(
+      (await client.post(`/api/story/${storyId}/continue`, { message: 'I drop a coin into the well' })).statusCode,
+    ).toBe(200);
     const state = await stateOf(client, storyId);
     expect(state.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
-    expect(state.messages[2]).toMatchObject({ messageId: actionId, content: 'I drop a coin into the well', version: 200, versions: 200 });
+    expect(state.messages[2]).toMatchObject({
+      messageId: actionId,
+      content: 'I drop a coin into the well',
+      version: 200,
+      versions: 200,
+    });
     const history = await versionsOf(client, storyId, actionId);
     expect(history).toHaveLength(200);
     expect(history.slice(-2).map((v) => [v.version, v.kind, v.content])).toEqual([
@@ -242,7 +304,10 @@ describe('USER_MAX_STORED_MB', () => {
 
     // An action that would not fit is refused before anything is written.
     const before = await stateOf(client, storyId);
-    expect(refusal(await client.post(`/api/story/${storyId}/continue`, { message: 'x'.repeat(room + 1) }))).toEqual([413, STORAGE_FULL]);
+    expect(refusal(await client.post(`/api/story/${storyId}/continue`, { message: 'x'.repeat(room + 1) }))).toEqual([
+      413,
+      STORAGE_FULL,
+    ]);
     expect(await stateOf(client, storyId)).toEqual(before);
     // A file that would not fit is refused too.
     expect(refusal(await importFile(client, storyFileOf(room + 1)))).toEqual([413, STORAGE_FULL]);
@@ -262,12 +327,22 @@ describe('USER_MAX_STORED_MB', () => {
     const lastReply = state.messages.at(-1);
     expect(state.replying).toBe(false);
 
-    expect(refusal(await client.post(`/api/story/${storyId}/continue`, { message: 'I wait' }))).toEqual([413, STORAGE_FULL]);
+    expect(refusal(await client.post(`/api/story/${storyId}/continue`, { message: 'I wait' }))).toEqual([
+      413,
+      STORAGE_FULL,
+    ]);
     expect(refusal(await client.post(`/api/story/${storyId}/retry`))).toEqual([413, STORAGE_FULL]);
     expect(refusal(await client.post('/api/story/start', { prompt: 'A new tale' }))).toEqual([413, STORAGE_FULL]);
-    const edited = await client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${lastReply.messageId}`, json: { content: `${lastReply.content} More.` } });
+    const edited = await client.request({
+      method: 'PATCH',
+      url: `/api/story/${storyId}/messages/${lastReply.messageId}`,
+      json: { content: `${lastReply.content} More.` },
+    });
     expect(refusal(edited)).toEqual([413, STORAGE_FULL]);
-    expect(refusal(await client.post(`/api/story/${storyId}/branch`, { messageId: lastReply.messageId }))).toEqual([413, STORAGE_FULL]);
+    expect(refusal(await client.post(`/api/story/${storyId}/branch`, { messageId: lastReply.messageId }))).toEqual([
+      413,
+      STORAGE_FULL,
+    ]);
     expect(refusal(await client.post(`/api/story/${storyId}/share`, { title: 'Full' }))).toEqual([413, STORAGE_FULL]);
     expect(refusal(await importFile(client, storyFileOf(200)))).toEqual([413, STORAGE_FULL]);
 
@@ -288,8 +363,14 @@ describe('USER_MAX_STORED_MB', () => {
     const storyId = filled.json().storyId as number;
     const last = (await stateOf(client, storyId)).messages.at(-1);
     const used = (await limitsOf(client)).storedBytes.used;
-    expect(refusal(await client.post(`/api/story/${storyId}/branch`, { messageId: last.messageId }))).toEqual([413, STORAGE_FULL]);
-    expect(refusal(await client.post(`/api/story/${storyId}/share`, { title: 'Too big to copy' }))).toEqual([413, STORAGE_FULL]);
+    expect(refusal(await client.post(`/api/story/${storyId}/branch`, { messageId: last.messageId }))).toEqual([
+      413,
+      STORAGE_FULL,
+    ]);
+    expect(refusal(await client.post(`/api/story/${storyId}/share`, { title: 'Too big to copy' }))).toEqual([
+      413,
+      STORAGE_FULL,
+    ]);
     expect(await limitsOf(client)).toMatchObject({ stories: { used: 1 }, shares: { used: 0 }, storedBytes: { used } });
   });
 
@@ -298,7 +379,9 @@ describe('USER_MAX_STORED_MB', () => {
     const storyId = (await importFile(client, storyFileOf(400_000))).json().storyId as number;
     const last = (await stateOf(client, storyId)).messages.at(-1);
     const one = (await limitsOf(client)).storedBytes.used;
-    const answers = await Promise.all(Array.from({ length: 3 }, () => client.post(`/api/story/${storyId}/branch`, { messageId: last.messageId })));
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => client.post(`/api/story/${storyId}/branch`, { messageId: last.messageId })),
+    );
     // Side by side, each copy counted the others' half-written rows, and all three could be refused.
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 413, 413]);
     expect(await limitsOf(client)).toMatchObject({ stories: { used: 2 }, storedBytes: { used: 2 * one } });

@@ -19,7 +19,14 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
-  const llm = loadConfig({ LLM_PROVIDER: 'openai', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: KEY, LLM_MODEL: 'fake-gpt', LLM_CONTEXT_TOKENS: String(CONTEXT), LLM_MAX_OUTPUT_TOKENS: String(OUTPUT) }).llm;
+  const llm = loadConfig({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: KEY,
+    LLM_MODEL: 'fake-gpt',
+    LLM_CONTEXT_TOKENS: String(CONTEXT),
+    LLM_MAX_OUTPUT_TOKENS: String(OUTPUT),
+  }).llm;
   ctx = await createTestApp({ llm }, { painter: createFakePainter() });
 });
 afterAll(async () => {
@@ -27,7 +34,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-const textOf = (content: RecordedRequest['body']['messages'][number]['content']) => (typeof content === 'string' ? content : content.map((part) => part.text).join(''));
+const textOf = (content: RecordedRequest['body']['messages'][number]['content']) =>
+  typeof content === 'string' ? content : content.map((part) => part.text).join('');
 
 describe('side calls on the longest story texts', () => {
   it('ask for a title and a style sheet in requests that fit the smallest window', async () => {
@@ -51,18 +59,32 @@ describe('side calls on the longest story texts', () => {
     const { storyId } = imported.json();
     // The style sheet from the imported story (its 20,000-character opening), the title from a new story (an imported one keeps its file's).
     const before = fake.requests.length;
-    fake.fallback = (request) => (request.body.messages.some((m) => textOf(m.content) === STYLE_SYSTEM_PROMPT) ? { kind: 'ok', text: '{"characters": []}' } : { kind: 'ok', text: 'The Rain Captain' });
+    fake.fallback = (request) =>
+      request.body.messages.some((m) => textOf(m.content) === STYLE_SYSTEM_PROMPT)
+        ? { kind: 'ok', text: '{"characters": []}' }
+        : { kind: 'ok', text: 'The Rain Captain' };
     expect((await client.get(`/api/story/${storyId}/style-sheet`)).statusCode).toBe(200);
     const { storyId: started } = (await client.post('/api/story/start', { prompt: premise })).json();
     expect((await client.get(`/api/story/${started}/generate-title`)).json().title).toBe('The Rain Captain');
 
     const count = await loadTokenCounter();
     const sent = fake.requests.slice(before);
-    const kinds = sent.map((r) => (r.body.messages.some((m) => textOf(m.content) === STYLE_SYSTEM_PROMPT) ? 'style' : r.body.stream ? 'turn' : 'other'));
+    const kinds = sent.map((r) =>
+      r.body.messages.some((m) => textOf(m.content) === STYLE_SYSTEM_PROMPT)
+        ? 'style'
+        : r.body.stream
+          ? 'turn'
+          : 'other',
+    );
     expect(kinds).toContain('style');
     for (const request of sent) {
-      const [system, ...messages] = request.body.messages.map((m) => ({ role: m.role as 'user' | 'assistant', content: textOf(m.content) }));
-      const tokens = countPrompt(system.content, messages, count) + (request.body.max_tokens ?? request.body.max_completion_tokens ?? 0);
+      const [system, ...messages] = request.body.messages.map((m) => ({
+        role: m.role as 'user' | 'assistant',
+        content: textOf(m.content),
+      }));
+      const tokens =
+        countPrompt(system.content, messages, count) +
+        (request.body.max_tokens ?? request.body.max_completion_tokens ?? 0);
       expect(tokens).toBeLessThanOrEqual(CONTEXT);
     }
   });

@@ -17,8 +17,10 @@ afterAll(() => ctx.close());
 
 type Message = { messageId: number; role: string; content: string; image?: string };
 
-const startStory = (client: TestClient, prompt = 'A beekeeper hears the hive speak in her grandmother\u2019s voice') => startTurn(client, prompt);
-const messagesOf = async (client: TestClient, storyId: number) => (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Message[];
+const startStory = (client: TestClient, prompt = 'A beekeeper hears the hive speak in her grandmother\u2019s voice') =>
+  startTurn(client, prompt);
+const messagesOf = async (client: TestClient, storyId: number) =>
+  (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Message[];
 
 describe('POST /api/story/:id/branch', () => {
   it('copies the story up to a message into a new story of the owner\u2019s, with its notes, and each lists the other', async () => {
@@ -26,7 +28,11 @@ describe('POST /api/story/:id/branch', () => {
     const { storyId } = await startStory(client);
     const turn1 = await play(client, storyId, 'I lift the lid of the hive');
     await play(client, storyId, 'I answer the voice');
-    await client.request({ method: 'PUT', url: `/api/story/${storyId}/memory`, json: { premise: 'A beekeeper and a talking hive', summary: '', notes: 'Keep it gentle.' } });
+    await client.request({
+      method: 'PUT',
+      url: `/api/story/${storyId}/memory`,
+      json: { premise: 'A beekeeper and a talking hive', summary: '', notes: 'Keep it gentle.' },
+    });
     const title = (await client.get(`/api/story/${storyId}/generate-title`)).json().title as string;
 
     const res = await client.post(`/api/story/${storyId}/branch`, { messageId: turn1.messageId });
@@ -38,7 +44,11 @@ describe('POST /api/story/:id/branch', () => {
     expect(copy.map((m) => [m.role, m.content])).toEqual(original.slice(0, 4).map((m) => [m.role, m.content]));
     expect(copy.every((m) => !original.some((o) => o.messageId === m.messageId))).toBe(true);
     expect((await client.get(`/api/story/${branchId}/generate-title`)).json().title).toBe(`${title} (branch)`);
-    expect((await client.get(`/api/story/${branchId}/memory`)).json()).toEqual({ premise: 'A beekeeper and a talking hive', summary: '', notes: 'Keep it gentle.' });
+    expect((await client.get(`/api/story/${branchId}/memory`)).json()).toEqual({
+      premise: 'A beekeeper and a talking hive',
+      summary: '',
+      notes: 'Keep it gentle.',
+    });
 
     // The branch goes on by itself; the original is untouched.
     await play(client, branchId, 'I close the hive and walk away');
@@ -48,7 +58,10 @@ describe('POST /api/story/:id/branch', () => {
       origin: null,
       branches: [{ storyId: branchId, title: `${title} (branch)`, createdAt: expect.any(String) }],
     });
-    expect((await client.get(`/api/story/${branchId}/branches`)).json()).toEqual({ origin: { storyId, title }, branches: [] });
+    expect((await client.get(`/api/story/${branchId}/branches`)).json()).toEqual({
+      origin: { storyId, title },
+      branches: [],
+    });
   });
 
   it('keeps the title within 60 characters, ending in (branch)', async () => {
@@ -71,7 +84,10 @@ describe('POST /api/story/:id/branch', () => {
     const branchId = (await client.post(`/api/story/${storyId}/branch`, { messageId })).json().storyId;
     const copy = await messagesOf(client, branchId);
     expect(copy[1].image).toBe(picture.image);
-    expect((await client.get(`/api/story/${branchId}/style-sheet`)).json()).toMatchObject({ artStyle: sheet.artStyle, seed: sheet.seed });
+    expect((await client.get(`/api/story/${branchId}/style-sheet`)).json()).toMatchObject({
+      artStyle: sheet.artStyle,
+      seed: sheet.seed,
+    });
   });
 
   it('answers 404 for another player\u2019s story, a message of another story or a set-aside one, and 400 for a bad id', async () => {
@@ -86,7 +102,9 @@ describe('POST /api/story/:id/branch', () => {
     expect([wrong.statusCode, wrong.json().message]).toEqual([404, 'Message not found in this story']);
     const turn = await play(owner.client, storyId, 'I wait');
     await owner.client.post(`/api/story/${storyId}/undo`);
-    expect((await owner.client.post(`/api/story/${storyId}/branch`, { messageId: turn.messageId })).statusCode).toBe(404);
+    expect((await owner.client.post(`/api/story/${storyId}/branch`, { messageId: turn.messageId })).statusCode).toBe(
+      404,
+    );
     const bad = await owner.client.post(`/api/story/${storyId}/branch`, { messageId: -1 });
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'Message id must be a number']);
   });
@@ -97,16 +115,35 @@ describe('the memory and set-aside turns', () => {
     const { client, id } = await registerUser(ctx.app);
     const { storyId } = await startStory(client);
     const turns = [];
-    for (const action of ['I light the smoker', 'I count the frames', 'I taste the honey', 'I hum back']) turns.push(await play(client, storyId, action));
+    for (const action of ['I light the smoker', 'I count the frames', 'I taste the honey', 'I hum back'])
+      turns.push(await play(client, storyId, action));
     const repos = createRepositories(ctx.database.db);
     // Two folds as the narrator would make them: through the first reply, then through the third.
     const start = (await repos.stories.findOwned(storyId, id))!;
-    expect(await repos.stories.applyFold(storyId, { throughId: start.memoryThroughId, memory: start.memory }, turns[0].messageId, 'Fold one.', new Date())).toBe(true);
-    expect(await repos.stories.applyFold(storyId, { throughId: turns[0].messageId, memory: 'Fold one.' }, turns[2].messageId, 'Fold two.', new Date())).toBe(true);
+    expect(
+      await repos.stories.applyFold(
+        storyId,
+        { throughId: start.memoryThroughId, memory: start.memory },
+        turns[0].messageId,
+        'Fold one.',
+        new Date(),
+      ),
+    ).toBe(true);
+    expect(
+      await repos.stories.applyFold(
+        storyId,
+        { throughId: turns[0].messageId, memory: 'Fold one.' },
+        turns[2].messageId,
+        'Fold two.',
+        new Date(),
+      ),
+    ).toBe(true);
 
-    const fromSecond = (await client.post(`/api/story/${storyId}/branch`, { messageId: turns[1].messageId })).json().storyId;
+    const fromSecond = (await client.post(`/api/story/${storyId}/branch`, { messageId: turns[1].messageId })).json()
+      .storyId;
     expect((await client.get(`/api/story/${fromSecond}/memory`)).json().summary).toBe('Fold one.');
-    const fromLast = (await client.post(`/api/story/${storyId}/branch`, { messageId: turns[3].messageId })).json().storyId;
+    const fromLast = (await client.post(`/api/story/${storyId}/branch`, { messageId: turns[3].messageId })).json()
+      .storyId;
     expect((await client.get(`/api/story/${fromLast}/memory`)).json().summary).toBe('Fold two.');
 
     // Undoing the last turn leaves the memory; undoing the third (folded) goes back to fold one.
@@ -134,7 +171,13 @@ describe('pictures of versions', () => {
     const back = (await client.post(`/api/story/${storyId}/messages/${messageId}/select`, { version: 1 })).json();
     expect(back.image).toBe(first.image);
     expect((await client.get(`/api/story/message/${messageId}/image`)).json().alt).toBe(first.alt);
-    const edited = (await client.request({ method: 'PATCH', url: `/api/story/${storyId}/messages/${messageId}`, json: { content: 'A quieter opening.' } })).json();
+    const edited = (
+      await client.request({
+        method: 'PATCH',
+        url: `/api/story/${storyId}/messages/${messageId}`,
+        json: { content: 'A quieter opening.' },
+      })
+    ).json();
     expect([edited.version, edited.image]).toEqual([3, first.image]);
   });
 });
@@ -152,7 +195,8 @@ describe('a normal turn', () => {
     const query = pool.query.bind(pool);
     let statements = 0;
     // The picture queue's polls share the pool; they are not the turn's statements.
-    const isQueuePoll = (first: unknown) => (typeof first === 'string' ? first : JSON.stringify(first ?? '')).includes(`${JOB_SCHEMA}.`);
+    const isQueuePoll = (first: unknown) =>
+      (typeof first === 'string' ? first : JSON.stringify(first ?? '')).includes(`${JOB_SCHEMA}.`);
     pool.query = (...args: unknown[]) => ((statements += isQueuePoll(args[0]) ? 0 : 1), query(...args));
     try {
       const count = async (storyId: number) => {

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const at = '2026-01-01T00:00:00.000Z';
-const importFile = (client: TestClient, file: object) => client.request({ method: 'POST', url: '/api/story/import', json: file });
+const importFile = (client: TestClient, file: object) =>
+  client.request({ method: 'POST', url: '/api/story/import', json: file });
 const repos = () => createRepositories(ctx.database.db);
 
 /** A file of `turns` turns whose replies are `replyChars` long. */
@@ -22,10 +23,26 @@ function storyFile(turns: number, replyChars: number) {
   const premise = 'A lamplighter finds the city dark behind her';
   const messages: object[] = [{ role: 'user', content: premise, turn: 0, isInitial: true, createdAt: at }];
   for (let turn = 0; turn <= turns; turn += 1) {
-    if (turn > 0) messages.push({ role: 'user', content: `I light lamp ${turn}`, turn, isInitial: false, createdAt: at });
-    messages.push({ role: 'assistant', content: `Lamp ${turn}: ${'the wick catches and the street wakes. '.repeat(replyChars / 38)}`.slice(0, replyChars), turn, isInitial: false, createdAt: at });
+    if (turn > 0)
+      messages.push({ role: 'user', content: `I light lamp ${turn}`, turn, isInitial: false, createdAt: at });
+    messages.push({
+      role: 'assistant',
+      content: `Lamp ${turn}: ${'the wick catches and the street wakes. '.repeat(replyChars / 38)}`.slice(
+        0,
+        replyChars,
+      ),
+      turn,
+      isInitial: false,
+      createdAt: at,
+    });
   }
-  return { format: 'taleweaver.story', version: 2, exportedAt: at, story: { title: 'The Dark City', premise, memory: '', memoryCovers: 0, notes: '', createdAt: at }, messages };
+  return {
+    format: 'taleweaver.story',
+    version: 2,
+    exportedAt: at,
+    story: { title: 'The Dark City', premise, memory: '', memoryCovers: 0, notes: '', createdAt: at },
+    messages,
+  };
 }
 
 describe('an import in pieces', () => {
@@ -48,14 +65,22 @@ describe('an import in pieces', () => {
     expect(transactions).toBeGreaterThanOrEqual(10);
     const state = (await client.get(`/api/story/${res.json().storyId}/current-state`)).json();
     expect(state.messages).toHaveLength(1 + 600 + 599);
-    expect((await client.get('/api/stories')).json().stories.map((s: { id: number }) => s.id)).toEqual([res.json().storyId]);
+    expect((await client.get('/api/stories')).json().stories.map((s: { id: number }) => s.id)).toEqual([
+      res.json().storyId,
+    ]);
   });
 
   it('hides a story whose import never finished, and deletes it at start-up and after an hour', async () => {
     const { client, id } = await registerUser(ctx.app);
-    const made = await ctx.database.executeSql(`insert into stories (user_id, premise, importing, created_at, updated_at) values ($1, 'Half a file', true, $2, $2) returning id`, [id, ctx.clock.now.toISOString()]);
+    const made = await ctx.database.executeSql(
+      `insert into stories (user_id, premise, importing, created_at, updated_at) values ($1, 'Half a file', true, $2, $2) returning id`,
+      [id, ctx.clock.now.toISOString()],
+    );
     const halfId = (made.rows[0] as { id: number }).id;
-    await ctx.database.executeSql(`insert into story_messages (story_id, role, content, turn, is_initial, attempts) values ($1, 'user', 'Half a file', 0, true, 1)`, [halfId]);
+    await ctx.database.executeSql(
+      `insert into story_messages (story_id, role, content, turn, is_initial, attempts) values ($1, 'user', 'Half a file', 0, true, 1)`,
+      [halfId],
+    );
     expect((await client.get(`/api/story/${halfId}/current-state`)).statusCode).toBe(404);
     expect((await client.post(`/api/story/${halfId}/continue`, { message: 'I go on' })).statusCode).toBe(404);
     expect((await client.get('/api/stories')).json().total).toBe(0);
@@ -63,14 +88,27 @@ describe('an import in pieces', () => {
 
     // Housekeeping leaves an import of the last hour alone (it may still be running) and takes an older one.
     await cleanExpired(repos(), ctx.clock.now);
-    expect((await ctx.database.executeSql('select count(*)::int as n from stories where id = $1', [halfId])).rows[0]).toEqual({ n: 1 });
+    expect(
+      (await ctx.database.executeSql('select count(*)::int as n from stories where id = $1', [halfId])).rows[0],
+    ).toEqual({ n: 1 });
     await cleanExpired(repos(), new Date(ctx.clock.now.getTime() + 61 * 60_000));
-    expect((await ctx.database.executeSql('select count(*)::int as n from stories where id = $1', [halfId])).rows[0]).toEqual({ n: 0 });
+    expect(
+      (await ctx.database.executeSql('select count(*)::int as n from stories where id = $1', [halfId])).rows[0],
+    ).toEqual({ n: 0 });
 
     // At the embedded database's start-up every unfinished import goes, however recent.
-    const again = await ctx.database.executeSql(`insert into stories (user_id, premise, importing) values ($1, 'Another half', true) returning id`, [id]);
+    const again = await ctx.database.executeSql(
+      `insert into stories (user_id, premise, importing) values ($1, 'Another half', true) returning id`,
+      [id],
+    );
     expect(await repos().storyFiles.deleteAbandonedImports()).toBe(1);
-    expect((await ctx.database.executeSql('select count(*)::int as n from stories where id = $1', [(again.rows[0] as { id: number }).id])).rows[0]).toEqual({ n: 0 });
+    expect(
+      (
+        await ctx.database.executeSql('select count(*)::int as n from stories where id = $1', [
+          (again.rows[0] as { id: number }).id,
+        ])
+      ).rows[0],
+    ).toEqual({ n: 0 });
     const limits = (await client.get('/api/user/limits')).json();
     expect([limits.stories.used, limits.storedBytes.used]).toEqual([0, 0]);
   });

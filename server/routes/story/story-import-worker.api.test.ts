@@ -14,20 +14,60 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const at = '2026-01-01T00:00:00.000Z';
-const importFile = (client: TestClient, payload: string) => client.request({ method: 'POST', url: '/api/story/import', payload, headers: { 'content-type': 'application/json' } });
+const importFile = (client: TestClient, payload: string) =>
+  client.request({
+    method: 'POST',
+    url: '/api/story/import',
+    payload,
+    headers: { 'content-type': 'application/json' },
+  });
 
 /** A valid file of `turns` turns; each reply with `versions` versions when more than one. */
 function storyFile(turns: number, versions = 1) {
-  const messages: object[] = [{ role: 'user', content: 'A salt merchant hears the sea ask for its salt back', turn: 0, isInitial: true, createdAt: at }];
+  const messages: object[] = [
+    {
+      role: 'user',
+      content: 'A salt merchant hears the sea ask for its salt back',
+      turn: 0,
+      isInitial: true,
+      createdAt: at,
+    },
+  ];
   for (let turn = 0; turn <= turns; turn += 1) {
-    if (turn > 0) messages.push({ role: 'user', content: `I answer the sea, ${turn}`, turn, isInitial: false, createdAt: at });
-    const history = Array.from({ length: versions }, (_, v) => ({ kind: v === 0 ? 'original' : 'edit', content: `Reply ${turn}, version ${v + 1}`, createdAt: at }));
-    messages.push({ role: 'assistant', content: history[versions - 1].content, turn, isInitial: false, createdAt: at, ...(versions > 1 ? { versions: history, version: versions } : {}) });
+    if (turn > 0)
+      messages.push({ role: 'user', content: `I answer the sea, ${turn}`, turn, isInitial: false, createdAt: at });
+    const history = Array.from({ length: versions }, (_, v) => ({
+      kind: v === 0 ? 'original' : 'edit',
+      content: `Reply ${turn}, version ${v + 1}`,
+      createdAt: at,
+    }));
+    messages.push({
+      role: 'assistant',
+      content: history[versions - 1].content,
+      turn,
+      isInitial: false,
+      createdAt: at,
+      ...(versions > 1 ? { versions: history, version: versions } : {}),
+    });
   }
-  return { format: STORY_FILE_FORMAT, version: 2, exportedAt: at, story: { title: 'The Salt Sea', premise: 'A salt merchant hears the sea ask for its salt back', memory: '', memoryCovers: 0, notes: '', createdAt: at }, messages };
+  return {
+    format: STORY_FILE_FORMAT,
+    version: 2,
+    exportedAt: at,
+    story: {
+      title: 'The Salt Sea',
+      premise: 'A salt merchant hears the sea ask for its salt back',
+      memory: '',
+      memoryCovers: 0,
+      notes: '',
+      createdAt: at,
+    },
+    messages,
+  };
 }
 
-const count = async (sql: string, values: unknown[]) => ((await ctx.database.executeSql(sql, values)).rows[0] as { n: number }).n;
+const count = async (sql: string, values: unknown[]) =>
+  ((await ctx.database.executeSql(sql, values)).rows[0] as { n: number }).n;
 
 describe('POST /api/story/import, off the event loop', () => {
   it('never parses nor checks the file on the server\u2019s own thread', async () => {
@@ -39,7 +79,9 @@ describe('POST /api/story/import, off the event loop', () => {
     try {
       const res = await importFile(client, text);
       expect(res.statusCode).toBe(201);
-      expect(parse.mock.calls.filter(([input]) => typeof input === 'string' && input.length >= text.length)).toEqual([]);
+      expect(parse.mock.calls.filter(([input]) => typeof input === 'string' && input.length >= text.length)).toEqual(
+        [],
+      );
       expect(check).not.toHaveBeenCalled();
       expect(checkThrowing).not.toHaveBeenCalled();
     } finally {
@@ -58,8 +100,15 @@ describe('POST /api/story/import, off the event loop', () => {
     const res = await importFile(client, text);
     expect(res.statusCode).toBe(201);
     const { storyId } = res.json();
-    expect(await count('select count(*)::int as n from story_messages where story_id = $1', [storyId])).toBe(file.messages.length);
-    expect(await count('select count(*)::int as n from message_versions v join story_messages m on m.id = v.message_id where m.story_id = $1', [storyId])).toBe(291 * 180);
+    expect(await count('select count(*)::int as n from story_messages where story_id = $1', [storyId])).toBe(
+      file.messages.length,
+    );
+    expect(
+      await count(
+        'select count(*)::int as n from message_versions v join story_messages m on m.id = v.message_id where m.story_id = $1',
+        [storyId],
+      ),
+    ).toBe(291 * 180);
   });
 
   it('refuses a text holding U+0000 by name, where it was a 500, and creates nothing', async () => {
@@ -71,7 +120,8 @@ describe('POST /api/story/import, off the event loop', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'VALIDATION_ERROR',
-      message: 'This file is not a story exported from Taleweaver, or it is damaged (must not contain the NUL character (U+0000) at messages.1.content).',
+      message:
+        'This file is not a story exported from Taleweaver, or it is damaged (must not contain the NUL character (U+0000) at messages.1.content).',
     });
     expect(await count('select count(*)::int as n from stories', [])).toBe(before);
   });
@@ -79,8 +129,14 @@ describe('POST /api/story/import, off the event loop', () => {
   it('answers a body that is not JSON, or empty, as the app\u2019s JSON parser did', async () => {
     const { client } = await registerUser(ctx.app);
     const broken = await importFile(client, '{"format": "taleweaver.story", "vers');
-    expect([broken.statusCode, broken.json()]).toEqual([400, { code: 'BAD_JSON', message: 'Request body is not valid JSON' }]);
+    expect([broken.statusCode, broken.json()]).toEqual([
+      400,
+      { code: 'BAD_JSON', message: 'Request body is not valid JSON' },
+    ]);
     const empty = await importFile(client, '  ');
-    expect([empty.statusCode, empty.json().message]).toEqual([400, 'This file is not a story exported from Taleweaver, or it is damaged (Invalid input: expected "taleweaver.story" at format).']);
+    expect([empty.statusCode, empty.json().message]).toEqual([
+      400,
+      'This file is not a story exported from Taleweaver, or it is damaged (Invalid input: expected "taleweaver.story" at format).',
+    ]);
   });
 });

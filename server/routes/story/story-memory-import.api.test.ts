@@ -18,7 +18,8 @@ const LAST_MARKER = 2 * TURNS - 1;
 const MAX_TURNS = 150;
 
 const action = (n: number) => `[m${n}] I keep walking east along the dunes, counting the cairns. `.repeat(20);
-const reply = (n: number) => `[m${n}] The wind drags salt across the road and the cairns lean like tired men. `.repeat(19);
+const reply = (n: number) =>
+  `[m${n}] The wind drags salt across the road and the cairns lean like tired men. `.repeat(19);
 
 function importedStory(): string {
   const at = new Date().toISOString();
@@ -34,7 +35,12 @@ function importedStory(): string {
 
 const isSummary = (system: string) => system.startsWith('You maintain the memory');
 /** The imported messages a summary request's transcript holds, in the order sent. */
-const markersSent = (prompt: string) => [...(prompt.split('New turns:\n')[1] ?? '').split('\n\nWrite the updated memory')[0].matchAll(/^(?:Player|Narrator): \[m(\d+)\]/gm)].map((m) => Number(m[1]));
+const markersSent = (prompt: string) =>
+  [
+    ...(prompt.split('New turns:\n')[1] ?? '')
+      .split('\n\nWrite the updated memory')[0]
+      .matchAll(/^(?:Player|Narrator): \[m(\d+)\]/gm),
+  ].map((m) => Number(m[1]));
 
 let fake: FakeLlmServer;
 let ctx: TestContext;
@@ -44,11 +50,26 @@ beforeAll(async () => {
   fake.fallback = (request) => {
     if (isSummary(contentText(request.body.messages[0]?.content))) {
       summaries += 1;
-      return { kind: 'ok', text: `You carried the sealed letter past ${summaries * 10} cairns of the Salt Wastes.`, usage: { input: 2000, output: 20 } };
+      return {
+        kind: 'ok',
+        text: `You carried the sealed letter past ${summaries * 10} cairns of the Salt Wastes.`,
+        usage: { input: 2000, output: 20 },
+      };
     }
-    return { kind: 'ok', text: 'The next cairn rises out of the haze. What do you do?', usage: { input: 2000, output: 14 } };
+    return {
+      kind: 'ok',
+      text: 'The next cairn rises out of the haze. What do you do?',
+      usage: { input: 2000, output: 14 },
+    };
   };
-  const llm = loadConfig({ LLM_CONTEXT_TOKENS: String(CONTEXT_TOKENS), LLM_MAX_OUTPUT_TOKENS: '500', LLM_PROVIDER: 'openai', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-import', LLM_MODEL: 'fake-gpt' }).llm;
+  const llm = loadConfig({
+    LLM_CONTEXT_TOKENS: String(CONTEXT_TOKENS),
+    LLM_MAX_OUTPUT_TOKENS: '500',
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: 'sk-import',
+    LLM_MODEL: 'fake-gpt',
+  }).llm;
   ctx = await createTestApp({ llm });
 });
 afterAll(async () => {
@@ -60,12 +81,19 @@ it('catches the memory up one fitting piece per turn, every request within the c
   const { client } = await registerUser(ctx.app);
   const file = importedStory();
   expect(file.length).toBeGreaterThan(550_000);
-  const imported = await client.request({ method: 'POST', url: '/api/story/import', payload: file, headers: { 'content-type': 'application/json' } });
+  const imported = await client.request({
+    method: 'POST',
+    url: '/api/story/import',
+    payload: file,
+    headers: { 'content-type': 'application/json' },
+  });
   expect(imported.statusCode).toBe(201);
   const storyId = imported.json().storyId as number;
 
   const summaryMarkers = () =>
-    fake.requests.filter((r) => isSummary(contentText(r.body.messages[0]?.content))).map((r) => markersSent(contentText(r.body.messages[1]?.content)));
+    fake.requests
+      .filter((r) => isSummary(contentText(r.body.messages[0]?.content)))
+      .map((r) => markersSent(contentText(r.body.messages[1]?.content)));
   let played = 0;
   while (!summaryMarkers().flat().includes(LAST_MARKER) && played < MAX_TURNS) {
     const res = await client.post(`/api/story/${storyId}/continue`, { message: `I walk on (${played})` });
@@ -79,9 +107,14 @@ it('catches the memory up one fitting piece per turn, every request within the c
   const budget = computeBudget(CONTEXT_TOKENS, 500);
   expect(fake.requests.length).toBeGreaterThan(played);
   for (const request of fake.requests) {
-    const [system, ...messages] = request.body.messages.map((m) => ({ role: m.role as 'user' | 'assistant', content: contentText(m.content) }));
+    const [system, ...messages] = request.body.messages.map((m) => ({
+      role: m.role as 'user' | 'assistant',
+      content: contentText(m.content),
+    }));
     const prompt = countPrompt(system.content, messages, count);
-    expect(prompt + (request.body.max_tokens ?? request.body.max_completion_tokens ?? 0)).toBeLessThanOrEqual(CONTEXT_TOKENS);
+    expect(prompt + (request.body.max_tokens ?? request.body.max_completion_tokens ?? 0)).toBeLessThanOrEqual(
+      CONTEXT_TOKENS,
+    );
     if (!isSummary(system.content)) {
       expect(prompt).toBeLessThanOrEqual(budget.prompt);
       expect(messages[0].content).toContain(PREMISE);
@@ -98,5 +131,7 @@ it('catches the memory up one fitting piece per turn, every request within the c
   for (const piece of pieces.slice(0, -1)) expect(piece.at(-1)! % 2, 'a piece ends on a narrator reply').toBe(1);
   // And the turns are written from it: the last prompt holds the memory the summaries made.
   const lastTurn = fake.requests.filter((r) => !isSummary(contentText(r.body.messages[0]?.content))).at(-1)!;
-  expect(contentText(lastTurn.body.messages[1].content)).toMatch(/Story memory[^]*You carried the sealed letter past \d+ cairns/);
+  expect(contentText(lastTurn.body.messages[1].content)).toMatch(
+    /Story memory[^]*You carried the sealed letter past \d+ cairns/,
+  );
 }, 120_000);

@@ -11,13 +11,17 @@ const requests: GenerationRequest[] = [];
 let ctx: TestContext;
 beforeAll(async () => {
   const builtin = createBuiltinNarrator({ builtinWordDelayMs: 0 });
-  const spy: NarratorProvider = { ...builtin, generate: (request, onDelta) => (requests.push(request), builtin.generate(request, onDelta)) };
+  const spy: NarratorProvider = {
+    ...builtin,
+    generate: (request, onDelta) => (requests.push(request), builtin.generate(request, onDelta)),
+  };
   ctx = await createTestApp({}, { narrator: spy });
 });
 afterAll(() => ctx.close());
 
 const PREMISE = 'A cartographer maps a valley that moves at night';
-const put = (client: TestClient, storyId: number | string, json: unknown) => client.request({ method: 'PUT', url: `/api/story/${storyId}/memory`, json });
+const put = (client: TestClient, storyId: number | string, json: unknown) =>
+  client.request({ method: 'PUT', url: `/api/story/${storyId}/memory`, json });
 
 async function start(client: TestClient): Promise<number> {
   const res = await client.post('/api/story/start', { prompt: PREMISE });
@@ -55,19 +59,33 @@ describe('PUT /api/story/{id}/memory', () => {
   it('saves all three (trimmed), and the next turn\u2019s prompt holds them', async () => {
     const { client } = await registerUser(ctx.app);
     const storyId = await start(client);
-    const body = { premise: '  The valley moves only under a full moon.  ', summary: 'You met Ysolde, a ferrywoman who owes you a favour.', notes: ' Keep the tone eerie; Ysolde never lies. ' };
+    const body = {
+      premise: '  The valley moves only under a full moon.  ',
+      summary: 'You met Ysolde, a ferrywoman who owes you a favour.',
+      notes: ' Keep the tone eerie; Ysolde never lies. ',
+    };
     const res = await put(client, storyId, body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ premise: 'The valley moves only under a full moon.', summary: body.summary, notes: 'Keep the tone eerie; Ysolde never lies.' });
+    expect(res.json()).toEqual({
+      premise: 'The valley moves only under a full moon.',
+      summary: body.summary,
+      notes: 'Keep the tone eerie; Ysolde never lies.',
+    });
     expect((await client.get(`/api/story/${storyId}/memory`)).json()).toEqual(res.json());
 
     requests.length = 0;
-    expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I call for Ysolde' })).statusCode).toBe(200);
+    expect((await client.post(`/api/story/${storyId}/continue`, { message: 'I call for Ysolde' })).statusCode).toBe(
+      200,
+    );
     const turn = requests.find((r) => r.task.kind === 'turn')!;
     const head = turn.messages[0].content;
     expect(head).toContain('Story premise (set by the player at the start):\nThe valley moves only under a full moon.');
-    expect(head).toContain("The player's notes for the narrator (follow them from now on):\nKeep the tone eerie; Ysolde never lies.");
-    expect(head).toContain('Story memory (what happened earlier, summarised):\nYou met Ysolde, a ferrywoman who owes you a favour.');
+    expect(head).toContain(
+      "The player's notes for the narrator (follow them from now on):\nKeep the tone eerie; Ysolde never lies.",
+    );
+    expect(head).toContain(
+      'Story memory (what happened earlier, summarised):\nYou met Ysolde, a ferrywoman who owes you a favour.',
+    );
     expect(head).not.toContain(PREMISE);
 
     // Cleared notes and memory leave the prompt.
@@ -88,7 +106,10 @@ describe('PUT /api/story/{id}/memory', () => {
       [{ ...ok, premise: 'p'.repeat(4001) }, 'The premise must be at most 4000 characters.'],
       [{ ...ok, summary: 's'.repeat(40_001) }, 'The memory must be at most 40000 characters.'],
       [{ ...ok, notes: 'n'.repeat(2001) }, 'Notes must be at most 2000 characters.'],
-      [{ premise: 'A premise', summary: '' }, 'Premise, memory and notes are all required (send an empty text to clear one).'],
+      [
+        { premise: 'A premise', summary: '' },
+        'Premise, memory and notes are all required (send an empty text to clear one).',
+      ],
     ] as const) {
       const res = await put(client, storyId, json);
       expect(res.statusCode).toBe(400);
@@ -102,10 +123,16 @@ describe('PUT /api/story/{id}/memory', () => {
     const { client } = await registerUser(ctx.app);
     const storyId = await start(client);
     const until = new Date(ctx.clock.now.getTime() + 60_000);
-    await ctx.database.executeSql('update stories set generating_until = $1 where id = $2', [until.toISOString(), storyId]);
+    await ctx.database.executeSql('update stories set generating_until = $1 where id = $2', [
+      until.toISOString(),
+      storyId,
+    ]);
     const busy = await put(client, storyId, { premise: 'Changed', summary: '', notes: '' });
     expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toMatchObject({ code: 'CONFLICT', message: 'The narrator is still writing the last reply. Please wait for it to finish.' });
+    expect(busy.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'The narrator is still writing the last reply. Please wait for it to finish.',
+    });
     expect((await client.get(`/api/story/${storyId}/memory`)).json().premise).toBe(PREMISE);
     ctx.clock.advance(61_000);
     expect((await put(client, storyId, { premise: 'Changed', summary: '', notes: '' })).statusCode).toBe(200);
@@ -116,12 +143,30 @@ describe('PUT /api/story/{id}/memory', () => {
     const storyId = await start(client);
     const repos = createRepositories(ctx.database.db);
     const before = (await repos.stories.findOwned(storyId, (await client.get('/api/user')).json().id))!;
-    expect((await put(client, storyId, { premise: PREMISE, summary: 'What the player wrote.', notes: '' })).statusCode).toBe(200);
+    expect(
+      (await put(client, storyId, { premise: PREMISE, summary: 'What the player wrote.', notes: '' })).statusCode,
+    ).toBe(200);
     // A fold that started from the memory as it was before the edit is discarded.
-    expect(await repos.stories.applyFold(storyId, { throughId: before.memoryThroughId, memory: before.memory }, 99, 'A fold of older turns.', new Date())).toBe(false);
+    expect(
+      await repos.stories.applyFold(
+        storyId,
+        { throughId: before.memoryThroughId, memory: before.memory },
+        99,
+        'A fold of older turns.',
+        new Date(),
+      ),
+    ).toBe(false);
     expect((await client.get(`/api/story/${storyId}/memory`)).json().summary).toBe('What the player wrote.');
     // One that read the edited memory lands.
-    expect(await repos.stories.applyFold(storyId, { throughId: before.memoryThroughId, memory: 'What the player wrote.' }, 99, 'Merged.', new Date())).toBe(true);
+    expect(
+      await repos.stories.applyFold(
+        storyId,
+        { throughId: before.memoryThroughId, memory: 'What the player wrote.' },
+        99,
+        'Merged.',
+        new Date(),
+      ),
+    ).toBe(true);
     expect((await client.get(`/api/story/${storyId}/memory`)).json().summary).toBe('Merged.');
   });
 });

@@ -14,8 +14,16 @@ import { createTestApp, registerUser, type TestContext } from '@server/test/test
 const TURNS = 150;
 const SMALL_WINDOW = { LLM_CONTEXT_TOKENS: '4096', LLM_MAX_OUTPUT_TOKENS: '500' };
 const PREMISE = 'Lady Oriane Vex, heir of House Vex, must reach the Glass Citadel before the winter solstice.';
-const ACTIONS = ['I look around', 'I follow the path north', 'I ask the stranger about the citadel', 'I draw my sword', 'I rest by the fire', 'I climb the ridge'];
-const actionFor = (turn: number) => (turn === 2 ? 'I name my horse Bucephalus and ride toward Kestrel Keep' : ACTIONS[turn % ACTIONS.length]);
+const ACTIONS = [
+  'I look around',
+  'I follow the path north',
+  'I ask the stranger about the citadel',
+  'I draw my sword',
+  'I rest by the fire',
+  'I climb the ridge',
+];
+const actionFor = (turn: number) =>
+  turn === 2 ? 'I name my horse Bucephalus and ride toward Kestrel Keep' : ACTIONS[turn % ACTIONS.length];
 
 async function playStory(ctx: TestContext, turns: number) {
   const { client, id } = await registerUser(ctx.app);
@@ -35,8 +43,14 @@ describe('a 150-turn story with the builtin narrator', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     const builtin = createBuiltinNarrator({ builtinWordDelayMs: 0 });
-    const spy: NarratorProvider = { ...builtin, generate: (request, onDelta) => (requests.push(request), builtin.generate(request, onDelta)) };
-    ctx = await createTestApp({ llm: { ...loadConfig({ ...SMALL_WINDOW, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }).llm } }, { narrator: spy });
+    const spy: NarratorProvider = {
+      ...builtin,
+      generate: (request, onDelta) => (requests.push(request), builtin.generate(request, onDelta)),
+    };
+    ctx = await createTestApp(
+      { llm: { ...loadConfig({ ...SMALL_WINDOW, BUILTIN_NARRATOR_WORD_DELAY_MS: '0' }).llm } },
+      { narrator: spy },
+    );
   });
   afterAll(() => ctx.close());
 
@@ -62,7 +76,10 @@ describe('a 150-turn story with the builtin narrator', () => {
     const repos = createRepositories(ctx.database.db);
     const messages = await repos.stories.listMessages(storyId);
     expect(messages).toHaveLength(2 + TURNS * 2);
-    const replies = messages.filter((m) => m.role === 'assistant').map((m) => m.content.split('\n\n')).flat();
+    const replies = messages
+      .filter((m) => m.role === 'assistant')
+      .map((m) => m.content.split('\n\n'))
+      .flat();
     expect(new Set(replies).size).toBe(replies.length);
     const usage = await repos.usage.listForStory(storyId);
     expect(usage.filter((u) => u.kind === 'turn')).toHaveLength(TURNS + 1);
@@ -81,11 +98,25 @@ describe('a 150-turn story with an OpenAI-compatible server', () => {
       const system = contentText(request.body.messages[0]?.content);
       if (system.startsWith('You maintain the memory')) {
         // A stand-in summariser: it keeps the names it is shown, as the prompt asks a real model to.
-        return { kind: 'ok', text: `You met or heard of: ${summaryNames(contentText(request.body.messages[1].content))}.`, usage: { input: 900, output: 60 } };
+        return {
+          kind: 'ok',
+          text: `You met or heard of: ${summaryNames(contentText(request.body.messages[1].content))}.`,
+          usage: { input: 900, output: 60 },
+        };
       }
-      return { kind: 'ok', text: `${'The road winds on through frost and shadow. '.repeat(12)}What do you do?`, usage: { input: 1500, output: 140 } };
+      return {
+        kind: 'ok',
+        text: `${'The road winds on through frost and shadow. '.repeat(12)}What do you do?`,
+        usage: { input: 1500, output: 140 },
+      };
     };
-    const llm = loadConfig({ ...SMALL_WINDOW, LLM_PROVIDER: 'openai', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-long', LLM_MODEL: 'fake-gpt' }).llm;
+    const llm = loadConfig({
+      ...SMALL_WINDOW,
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_API_KEY: 'sk-long',
+      LLM_MODEL: 'fake-gpt',
+    }).llm;
     ctx = await createTestApp({ llm });
   });
   afterAll(async () => {
@@ -97,10 +128,15 @@ describe('a 150-turn story with an OpenAI-compatible server', () => {
     const { storyId } = await playStory(ctx, TURNS);
     const count = await loadTokenCounter();
     const budget = computeBudget(4096, 500);
-    const turns = fake.requests.filter((r) => !contentText(r.body.messages[0]?.content).startsWith('You maintain the memory'));
+    const turns = fake.requests.filter(
+      (r) => !contentText(r.body.messages[0]?.content).startsWith('You maintain the memory'),
+    );
     expect(turns).toHaveLength(TURNS + 1);
     for (const r of turns) {
-      const [system, ...messages] = r.body.messages.map((m) => ({ role: m.role as 'user' | 'assistant', content: contentText(m.content) }));
+      const [system, ...messages] = r.body.messages.map((m) => ({
+        role: m.role as 'user' | 'assistant',
+        content: contentText(m.content),
+      }));
       expect(countPrompt(system.content, messages, count)).toBeLessThanOrEqual(budget.prompt);
       expect(messages[0].content).toContain(PREMISE);
       expect(r.body.max_tokens ?? r.body.max_completion_tokens).toBe(500);
@@ -109,7 +145,13 @@ describe('a 150-turn story with an OpenAI-compatible server', () => {
     const usage = await createRepositories(ctx.database.db).usage.listForStory(storyId);
     const turnRows = usage.filter((u) => u.kind === 'turn');
     expect(turnRows).toHaveLength(TURNS + 1);
-    expect(turnRows.every((u) => u.inputTokens === 1500 && u.outputTokens === 140 && u.provider === 'openai' && u.model === 'fake-gpt')).toBe(true);
-    expect(usage.filter((u) => u.kind === 'summary').every((u) => u.inputTokens === 900 && u.outputTokens === 60)).toBe(true);
+    expect(
+      turnRows.every(
+        (u) => u.inputTokens === 1500 && u.outputTokens === 140 && u.provider === 'openai' && u.model === 'fake-gpt',
+      ),
+    ).toBe(true);
+    expect(usage.filter((u) => u.kind === 'summary').every((u) => u.inputTokens === 900 && u.outputTokens === 60)).toBe(
+      true,
+    );
   });
 });

@@ -23,11 +23,30 @@ function storyFile(turns: number) {
   const premise = 'A ferryman counts the coins of the drowned';
   const messages: object[] = [{ role: 'user', content: premise, turn: 0, isInitial: true, createdAt: at }];
   for (let turn = 0; turn <= turns; turn += 1) {
-    if (turn > 0) messages.push({ role: 'user', content: `I take coin ${turn}`, turn, isInitial: false, createdAt: at });
-    const versions = [1, 2, 3].map((n) => ({ kind: n === 1 ? 'original' : 'edit', content: `Coin ${turn}, telling ${n}: the river keeps its own accounts.`, createdAt: at }));
-    messages.push({ role: 'assistant', content: versions[1].content, turn, isInitial: false, createdAt: at, versions, version: 2 });
+    if (turn > 0)
+      messages.push({ role: 'user', content: `I take coin ${turn}`, turn, isInitial: false, createdAt: at });
+    const versions = [1, 2, 3].map((n) => ({
+      kind: n === 1 ? 'original' : 'edit',
+      content: `Coin ${turn}, telling ${n}: the river keeps its own accounts.`,
+      createdAt: at,
+    }));
+    messages.push({
+      role: 'assistant',
+      content: versions[1].content,
+      turn,
+      isInitial: false,
+      createdAt: at,
+      versions,
+      version: 2,
+    });
   }
-  return { format: 'taleweaver.story', version: 2, exportedAt: at, story: { title: 'The Ferry', premise, memory: '', memoryCovers: 0, notes: '', createdAt: at }, messages };
+  return {
+    format: 'taleweaver.story',
+    version: 2,
+    exportedAt: at,
+    story: { title: 'The Ferry', premise, memory: '', memoryCovers: 0, notes: '', createdAt: at },
+    messages,
+  };
 }
 
 async function importStory(client: TestClient, turns: number): Promise<number> {
@@ -68,17 +87,23 @@ async function countingMessageDeletes(work: () => Promise<void>): Promise<number
   return deletes;
 }
 
-const countOf = async (query: string, params: unknown[]) => ((await ctx.database.executeSql(query, params)).rows[0] as { n: number }).n;
+const countOf = async (query: string, params: unknown[]) =>
+  ((await ctx.database.executeSql(query, params)).rows[0] as { n: number }).n;
 
 describe('a story deleted in pieces', () => {
   it('deletes every row of a long story a few hundred messages at a time and gives back what it counted', async () => {
     const { client } = await registerUser(ctx.app);
     const storyId = await importStory(client, 700);
-    const messageIds = (await ctx.database.executeSql('select id from story_messages where story_id = $1', [storyId])).rows.map((r) => (r as { id: number }).id);
+    const messageIds = (
+      await ctx.database.executeSql('select id from story_messages where story_id = $1', [storyId])
+    ).rows.map((r) => (r as { id: number }).id);
     expect(messageIds).toHaveLength(1 + 701 + 700);
     expect((await client.get('/api/user/limits')).json().storedBytes.used).toBeGreaterThan(0);
     expect((await client.post(`/api/story/${storyId}/share`, { title: 'The Ferry' })).statusCode).toBe(201);
-    expect((await client.post('/api/bookmarks', { storyId, lastMessageId: messageIds.at(-1), title: 'Midstream' })).statusCode).toBe(201);
+    expect(
+      (await client.post('/api/bookmarks', { storyId, lastMessageId: messageIds.at(-1), title: 'Midstream' }))
+        .statusCode,
+    ).toBe(201);
     expect((await client.get('/api/user/limits')).json().shares.used).toBe(1);
 
     const deletes = await countingMessageDeletes(async () => {
@@ -88,7 +113,9 @@ describe('a story deleted in pieces', () => {
     expect(deletes).toBe(7);
     expect(await countOf('select count(*)::int as n from stories where id = $1', [storyId])).toBe(0);
     expect(await countOf('select count(*)::int as n from story_messages where story_id = $1', [storyId])).toBe(0);
-    expect(await countOf('select count(*)::int as n from message_versions where message_id = any($1::int[])', [messageIds])).toBe(0);
+    expect(
+      await countOf('select count(*)::int as n from message_versions where message_id = any($1::int[])', [messageIds]),
+    ).toBe(0);
     expect(await countOf('select count(*)::int as n from shared_stories where story_id = $1', [storyId])).toBe(0);
     expect(await countOf('select count(*)::int as n from bookmarks where story_id = $1', [storyId])).toBe(0);
     const limits = (await client.get('/api/user/limits')).json();
@@ -98,7 +125,14 @@ describe('a story deleted in pieces', () => {
   it('hides a story whose deletion has begun: it cannot be read, played, changed, branched or deleted again', async () => {
     const { client } = await registerUser(ctx.app);
     const storyId = await importStory(client, 3);
-    const firstAction = ((await ctx.database.executeSql(`select id from story_messages where story_id = $1 and role = 'user' and not is_initial order by id limit 1`, [storyId])).rows[0] as { id: number }).id;
+    const firstAction = (
+      (
+        await ctx.database.executeSql(
+          `select id from story_messages where story_id = $1 and role = 'user' and not is_initial order by id limit 1`,
+          [storyId],
+        )
+      ).rows[0] as { id: number }
+    ).id;
     // A deletion's first step, as a process that died right after it left the story.
     await ctx.database.executeSql('update stories set importing = true where id = $1', [storyId]);
     expect((await client.get(`/api/story/${storyId}/current-state`)).statusCode).toBe(404);
@@ -117,7 +151,9 @@ describe('a story deleted in pieces', () => {
     });
     // 602 messages a story: three pieces and the empty one, twice.
     expect(deletes).toBe(8);
-    expect(await countOf('select count(*)::int as n from stories where id = any($1::int[])', [[first, second]])).toBe(0);
+    expect(await countOf('select count(*)::int as n from stories where id = any($1::int[])', [[first, second]])).toBe(
+      0,
+    );
     expect(await countOf('select count(*)::int as n from users where id = $1', [id])).toBe(0);
     expect(await countOf('select count(*)::int as n from user_stats where user_id = $1', [id])).toBe(0);
   });
@@ -127,7 +163,11 @@ describe('a branch written in pieces', () => {
   it('copies a long story a few hundred messages a transaction, each shown version as the copy\u2019s original, and lists it only whole', async () => {
     const { client } = await registerUser(ctx.app);
     const storyId = await importStory(client, 700);
-    const source = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; role: string; content: string }>;
+    const source = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{
+      messageId: number;
+      role: string;
+      content: string;
+    }>;
     let branchId = 0;
     const transactions = await countingTransactions(async () => {
       const res = await client.post(`/api/story/${storyId}/branch`, { messageId: source.at(-1)!.messageId });
@@ -136,10 +176,18 @@ describe('a branch written in pieces', () => {
     });
     // The first step, 1,402 messages at 250 a piece (6), and the last step that shows it.
     expect(transactions).toBe(8);
-    const copy = (await client.get(`/api/story/${branchId}/current-state`)).json().messages as Array<{ role: string; content: string }>;
+    const copy = (await client.get(`/api/story/${branchId}/current-state`)).json().messages as Array<{
+      role: string;
+      content: string;
+    }>;
     expect(copy.map((m) => [m.role, m.content])).toEqual(source.map((m) => [m.role, m.content]));
     expect(copy[3].content).toBe('Coin 1, telling 2: the river keeps its own accounts.');
-    expect(await countOf('select count(*)::int as n from message_versions v join story_messages m on m.id = v.message_id where m.story_id = $1', [branchId])).toBe(0);
+    expect(
+      await countOf(
+        'select count(*)::int as n from message_versions v join story_messages m on m.id = v.message_id where m.story_id = $1',
+        [branchId],
+      ),
+    ).toBe(0);
     const limits = (await client.get('/api/user/limits')).json();
     expect(limits.stories.used).toBe(2);
     expect((await client.get('/api/stories')).json().total).toBe(2);
@@ -150,8 +198,18 @@ describe('erase and redo in pieces', () => {
   it('sets aside and brings back a long story a piece a statement, holding the story meanwhile and letting go after', async () => {
     const { client } = await registerUser(ctx.app);
     const storyId = await importStory(client, 700);
-    const source = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; content: string }>;
-    const leaseHeld = async () => ((await ctx.database.executeSql('select generating_until is not null as held from stories where id = $1', [storyId])).rows[0] as { held: boolean }).held;
+    const source = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{
+      messageId: number;
+      content: string;
+    }>;
+    const leaseHeld = async () =>
+      (
+        (
+          await ctx.database.executeSql('select generating_until is not null as held from stories where id = $1', [
+            storyId,
+          ])
+        ).rows[0] as { held: boolean }
+      ).held;
 
     /** Counts the statements of each kind of piece, and whether the story was held when the second one ran. */
     async function watchingPieces(kind: string, work: () => Promise<void>) {
@@ -191,7 +249,10 @@ describe('erase and redo in pieces', () => {
     });
     expect(redone).toEqual({ pieces: 5, heldMidway: true });
     expect(await leaseHeld()).toBe(false);
-    const back = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number; content: string }>;
+    const back = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{
+      messageId: number;
+      content: string;
+    }>;
     expect(back.map((m) => [m.messageId, m.content])).toEqual(source.map((m) => [m.messageId, m.content]));
     // And the story plays on.
     expect((await client.post(`/api/story/${storyId}/undo`, {})).statusCode).toBe(200);
@@ -204,13 +265,19 @@ describe('a message\u2019s versions read in pages', () => {
     const { client } = await registerUser(ctx.app);
     const file = storyFile(1);
     const reply = file.messages.at(-1) as { content: string; versions: object[]; version: number };
-    reply.versions = Array.from({ length: 40 }, (_, n) => ({ kind: n === 0 ? 'original' : 'edit', content: `${n} ${'The ferry turns on the black water. '.repeat(600)}`.slice(0, 20_000), createdAt: at }));
+    reply.versions = Array.from({ length: 40 }, (_, n) => ({
+      kind: n === 0 ? 'original' : 'edit',
+      content: `${n} ${'The ferry turns on the black water. '.repeat(600)}`.slice(0, 20_000),
+      createdAt: at,
+    }));
     reply.version = 40;
     reply.content = (reply.versions[39] as { content: string }).content;
     const res = await client.request({ method: 'POST', url: '/api/story/import', json: file });
     expect(res.statusCode).toBe(201);
     const storyId = res.json().storyId as number;
-    const messages = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{ messageId: number }>;
+    const messages = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{
+      messageId: number;
+    }>;
 
     const db = ctx.database.db as unknown as { execute: (...args: unknown[]) => unknown };
     const execute = db.execute;
@@ -230,6 +297,8 @@ describe('a message\u2019s versions read in pages', () => {
     expect(pages).toBe(4);
     const body = messageVersionsResponseSchema.parse(answer.json());
     expect(body).toMatchObject({ messageId: messages.at(-1)!.messageId, role: 'assistant', version: 40 });
-    expect(body.versions.map((v) => [v.version, v.kind, v.content])).toEqual(reply.versions.map((v, n) => [n + 1, (v as { kind: string }).kind, (v as { content: string }).content]));
+    expect(body.versions.map((v) => [v.version, v.kind, v.content])).toEqual(
+      reply.versions.map((v, n) => [n + 1, (v as { kind: string }).kind, (v as { content: string }).content]),
+    );
   });
 });

@@ -13,14 +13,24 @@ let ctx: TestContext;
 const sent: GenerationRequest[] = [];
 beforeAll(async () => {
   const builtin = createBuiltinNarrator({ builtinWordDelayMs: 0 });
-  ctx = await createTestApp({}, { narrator: { ...builtin, generate: (request, onDelta) => (sent.push(request), builtin.generate(request, onDelta)) } });
+  ctx = await createTestApp(
+    {},
+    {
+      narrator: {
+        ...builtin,
+        generate: (request, onDelta) => (sent.push(request), builtin.generate(request, onDelta)),
+      },
+    },
+  );
 });
 afterAll(() => ctx.close());
 
 type Message = { messageId: number; role: string; content: string; version?: number; versions?: number };
 
-const startStory = (client: TestClient, prompt = 'A cartographer maps a city that rearranges itself at night') => startTurn(client, prompt);
-const state = async (client: TestClient, storyId: number) => (await client.get(`/api/story/${storyId}/current-state`)).json() as { messages: Message[]; canRedo: boolean };
+const startStory = (client: TestClient, prompt = 'A cartographer maps a city that rearranges itself at night') =>
+  startTurn(client, prompt);
+const state = async (client: TestClient, storyId: number) =>
+  (await client.get(`/api/story/${storyId}/current-state`)).json() as { messages: Message[]; canRedo: boolean };
 /** The text of the last turn's prompt (its messages), as the narrator was sent it. */
 const promptText = () => sent[0].messages.map((m) => m.content).join('\n');
 const contents = (messages: Message[]) => messages.map((m) => m.content);
@@ -39,7 +49,13 @@ describe('alternatives and the version shown', () => {
 
     const chosen = await client.post(`/api/story/${storyId}/messages/${first.messageId}/select`, { version: 2 });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json()).toEqual({ messageId: first.messageId, role: 'assistant', content: second.message, version: 2, versions: 3 });
+    expect(chosen.json()).toEqual({
+      messageId: first.messageId,
+      role: 'assistant',
+      content: second.message,
+      version: 2,
+      versions: 3,
+    });
     const shown = (await state(client, storyId)).messages.at(-1)!;
     expect(shown).toMatchObject({ messageId: first.messageId, content: second.message, version: 2, versions: 3 });
 
@@ -54,7 +70,10 @@ describe('alternatives and the version shown', () => {
     const { client } = await registerUser(ctx.app);
     const { storyId, messageId } = await startStory(client);
     const missing = await client.post(`/api/story/${storyId}/messages/${messageId}/select`, { version: 2 });
-    expect([missing.statusCode, missing.json()]).toEqual([404, { code: 'NOT_FOUND', message: 'That version does not exist.' }]);
+    expect([missing.statusCode, missing.json()]).toEqual([
+      404,
+      { code: 'NOT_FOUND', message: 'That version does not exist.' },
+    ]);
     const zero = await client.post(`/api/story/${storyId}/messages/${messageId}/select`, { version: 0 });
     expect([zero.statusCode, zero.json().message]).toEqual([400, 'Version must be a whole number from 1']);
     const same = await client.post(`/api/story/${storyId}/messages/${messageId}/select`, { version: 1 });
@@ -69,15 +88,29 @@ describe('editing a message', () => {
     const reply = await play(client, storyId, 'I ask the baker for directions');
     const action = (await state(client, storyId)).messages[2];
 
-    const edited = await edit(client, storyId, reply.messageId, { content: '  The baker points north, flour on his sleeve.  ', baseVersion: 1 });
+    const edited = await edit(client, storyId, reply.messageId, {
+      content: '  The baker points north, flour on his sleeve.  ',
+      baseVersion: 1,
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ messageId: reply.messageId, role: 'assistant', content: 'The baker points north, flour on his sleeve.', version: 2, versions: 2 });
-    const actionEdit = await edit(client, storyId, action.messageId, { content: 'I ask the baker, politely, for directions', baseVersion: 1 });
+    expect(edited.json()).toEqual({
+      messageId: reply.messageId,
+      role: 'assistant',
+      content: 'The baker points north, flour on his sleeve.',
+      version: 2,
+      versions: 2,
+    });
+    const actionEdit = await edit(client, storyId, action.messageId, {
+      content: 'I ask the baker, politely, for directions',
+      baseVersion: 1,
+    });
     expect(actionEdit.json()).toMatchObject({ role: 'user', version: 2, versions: 2 });
 
     const history = (await client.get(`/api/story/${storyId}/messages/${reply.messageId}/versions`)).json();
     expect(history).toMatchObject({ messageId: reply.messageId, role: 'assistant', version: 2 });
-    expect(history.versions.map((v: { version: number; kind: string; content: string }) => [v.version, v.kind, v.content])).toEqual([
+    expect(
+      history.versions.map((v: { version: number; kind: string; content: string }) => [v.version, v.kind, v.content]),
+    ).toEqual([
       [1, 'original', reply.message],
       [2, 'edit', 'The baker points north, flour on his sleeve.'],
     ]);
@@ -96,12 +129,15 @@ describe('editing a message', () => {
   it('answers a stale edit (another tab changed the message) with 409 and the version shown, never overwriting it', async () => {
     const { client } = await registerUser(ctx.app);
     const { storyId, messageId } = await startStory(client);
-    expect((await edit(client, storyId, messageId, { content: 'Tab one wrote this.', baseVersion: 1 })).statusCode).toBe(200);
+    expect(
+      (await edit(client, storyId, messageId, { content: 'Tab one wrote this.', baseVersion: 1 })).statusCode,
+    ).toBe(200);
     const stale = await edit(client, storyId, messageId, { content: 'Tab two wrote this.', baseVersion: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
       code: 'CONFLICT',
-      message: 'This message was changed in another tab. Its current text is shown: make your change again if you still want it.',
+      message:
+        'This message was changed in another tab. Its current text is shown: make your change again if you still want it.',
       current: { version: 2, content: 'Tab one wrote this.' },
     });
     expect((await state(client, storyId)).messages[1].content).toBe('Tab one wrote this.');
@@ -114,7 +150,9 @@ describe('editing a message', () => {
     const { storyId } = await startStory(client);
     const premise = (await state(client, storyId)).messages[0];
     await edit(client, storyId, premise.messageId, { content: 'A cartographer maps a city that sinks at dawn' });
-    expect((await client.get(`/api/story/${storyId}/memory`)).json().premise).toBe('A cartographer maps a city that sinks at dawn');
+    expect((await client.get(`/api/story/${storyId}/memory`)).json().premise).toBe(
+      'A cartographer maps a city that sinks at dawn',
+    );
   });
 
   it('refuses empty or too long text, and a bad message id, with a message', async () => {
@@ -129,7 +167,10 @@ describe('editing a message', () => {
     const long = await edit(client, storyId, messageId, { content: 'x'.repeat(20_001) });
     expect([long.statusCode, long.json().message]).toEqual([400, 'The text must be at most 20,000 characters.']);
     const longAction = await edit(client, storyId, action.messageId, { content: 'x'.repeat(2001) });
-    expect([longAction.statusCode, longAction.json().message]).toEqual([400, 'Your action must be at most 2000 characters.']);
+    expect([longAction.statusCode, longAction.json().message]).toEqual([
+      400,
+      'Your action must be at most 2000 characters.',
+    ]);
     const badId = await edit(client, storyId, 'abc', { content: 'Hello' });
     expect([badId.statusCode, badId.json().message]).toEqual([400, 'Message id must be a number']);
     expect((await state(client, storyId)).messages[2].content).toBe('I wait');
@@ -151,7 +192,10 @@ describe('undo, redo and erase from here', () => {
     const twice = (await client.post(`/api/story/${storyId}/undo`)).json();
     expect(contents(twice.messages)).toEqual(full.slice(0, 2));
     const none = await client.post(`/api/story/${storyId}/undo`);
-    expect([none.statusCode, none.json()]).toEqual([409, { code: 'CONFLICT', message: 'There is no turn to take back.' }]);
+    expect([none.statusCode, none.json()]).toEqual([
+      409,
+      { code: 'CONFLICT', message: 'There is no turn to take back.' },
+    ]);
 
     expect(contents((await client.post(`/api/story/${storyId}/redo`)).json().messages)).toEqual(full.slice(0, 4));
     const back = (await client.post(`/api/story/${storyId}/redo`)).json();
@@ -203,7 +247,12 @@ describe('undo, redo and erase from here', () => {
     await play(client, storyId, 'I drop a coin into the well');
     const after = await state(client, storyId);
     expect(after.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
-    expect(after.messages[2]).toMatchObject({ messageId: action.messageId, content: 'I drop a coin into the well', version: 2, versions: 2 });
+    expect(after.messages[2]).toMatchObject({
+      messageId: action.messageId,
+      content: 'I drop a coin into the well',
+      version: 2,
+      versions: 2,
+    });
     const history = (await client.get(`/api/story/${storyId}/messages/${action.messageId}/versions`)).json().versions;
     expect(history.map((v: { kind: string; content: string }) => [v.kind, v.content])).toEqual([
       ['original', 'I shout into the well'],
@@ -221,7 +270,10 @@ describe('guards', () => {
     await play(client, storyId, 'I wait for the tide');
     await client.post(`/api/story/${storyId}/undo`);
     const until = new Date(ctx.clock.now.getTime() + 60_000);
-    await ctx.database.executeSql('update stories set generating_until = $1 where id = $2', [until.toISOString(), storyId]);
+    await ctx.database.executeSql('update stories set generating_until = $1 where id = $2', [
+      until.toISOString(),
+      storyId,
+    ]);
     const changes = [
       client.post(`/api/story/${storyId}/undo`),
       client.post(`/api/story/${storyId}/redo`),
@@ -230,7 +282,10 @@ describe('guards', () => {
       client.post(`/api/story/${storyId}/messages/${messageId}/select`, { version: 1 }),
     ];
     for (const res of await Promise.all(changes)) {
-      expect([res.statusCode, res.json().message]).toEqual([409, 'The narrator is still writing the last reply. Please wait for it to finish.']);
+      expect([res.statusCode, res.json().message]).toEqual([
+        409,
+        'The narrator is still writing the last reply. Please wait for it to finish.',
+      ]);
     }
     expect((await client.get(`/api/story/${storyId}/messages/${messageId}/versions`)).statusCode).toBe(200);
     ctx.clock.advance(61_000);

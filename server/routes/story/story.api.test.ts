@@ -25,9 +25,13 @@ describe('POST /api/story/start', () => {
   it('creates the story with the premise and the narrator opening, predictable from story, turn and attempt', async () => {
     const { client } = await registerUser(ctx.app);
     const started = await start(client);
-    expect(started.message).toBe(composeReply({ storyId: started.storyId, turn: 0, attempt: 0, premise: PREMISE, action: PREMISE }));
+    expect(started.message).toBe(
+      composeReply({ storyId: started.storyId, turn: 0, attempt: 0, premise: PREMISE, action: PREMISE }),
+    );
     const state = (await client.get(`/api/story/${started.storyId}/current-state`)).json();
-    expect(state.messages.map((m: { role: string; isInitialMessage: boolean }) => [m.role, m.isInitialMessage])).toEqual([
+    expect(
+      state.messages.map((m: { role: string; isInitialMessage: boolean }) => [m.role, m.isInitialMessage]),
+    ).toEqual([
       ['user', true],
       ['assistant', false],
     ]);
@@ -65,10 +69,15 @@ describe('POST /api/story/:id/continue', () => {
     const res = await client.post(`/api/story/${storyId}/continue`, { message: '  I open the rusty door  ' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.message).toBe(composeReply({ storyId, turn: 1, attempt: 0, premise: PREMISE, action: 'I open the rusty door' }));
+    expect(body.message).toBe(
+      composeReply({ storyId, turn: 1, attempt: 0, premise: PREMISE, action: 'I open the rusty door' }),
+    );
     expect(body.message.startsWith('You open the rusty door.')).toBe(true);
     const state = (await client.get(`/api/story/${storyId}/current-state`)).json();
-    expect(state.messages.map((m: { content: string }) => m.content).slice(2)).toEqual(['I open the rusty door', body.message]);
+    expect(state.messages.map((m: { content: string }) => m.content).slice(2)).toEqual([
+      'I open the rusty door',
+      body.message,
+    ]);
     expect(state.messages.at(-1).messageId).toBe(body.messageId);
   });
 
@@ -110,7 +119,13 @@ describe('POST /api/story/:id/continue', () => {
     expect(deltas.length).toBeGreaterThanOrEqual(2);
     const done = events.at(-1);
     expect(done?.event).toBe('done');
-    const expected = composeReply({ storyId, turn: 1, attempt: 0, premise: PREMISE, action: 'I follow the footprints' });
+    const expected = composeReply({
+      storyId,
+      turn: 1,
+      attempt: 0,
+      premise: PREMISE,
+      action: 'I follow the footprints',
+    });
     expect(deltas.map((e) => (e.data as { text: string }).text).join('')).toBe(expected);
     const saved = (await client.get(`/api/story/${storyId}/current-state`)).json().messages.at(-1);
     expect(done?.data).toEqual({ storyId, messageId: saved.messageId, message: expected });
@@ -118,7 +133,12 @@ describe('POST /api/story/:id/continue', () => {
 
   it('names a new story in its first event, before any text of the opening', async () => {
     const { client } = await registerUser(ctx.app);
-    const res = await client.request({ method: 'POST', url: '/api/story/start', headers: { accept: 'text/event-stream' }, json: { prompt: PREMISE } });
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/story/start',
+      headers: { accept: 'text/event-stream' },
+      json: { prompt: PREMISE },
+    });
     const events = parseSse(res.body);
     expect(events[0].event).toBe('story');
     expect(events[1].event).toBe('delta');
@@ -128,7 +148,12 @@ describe('POST /api/story/:id/continue', () => {
 
   it('answers errors found before streaming as plain JSON even when SSE was asked for', async () => {
     const { client } = await registerUser(ctx.app);
-    const res = await client.request({ method: 'POST', url: '/api/story/999999/continue', headers: { accept: 'text/event-stream' }, json: { message: 'hello' } });
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/story/999999/continue',
+      headers: { accept: 'text/event-stream' },
+      json: { message: 'hello' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toEqual({ message: 'Story not found', code: 'NOT_FOUND' });
@@ -143,7 +168,9 @@ describe('POST /api/story/:id/retry', () => {
     const retried = await client.post(`/api/story/${storyId}/retry`);
     expect(retried.statusCode).toBe(200);
     const body = retried.json();
-    expect(body.message).toBe(composeReply({ storyId, turn: 1, attempt: 1, premise: PREMISE, action: 'I knock twice' }));
+    expect(body.message).toBe(
+      composeReply({ storyId, turn: 1, attempt: 1, premise: PREMISE, action: 'I knock twice' }),
+    );
     expect(body.message).not.toBe(first.message);
     expect(body.messageId).toBe(first.messageId);
     expect([body.version, body.versions]).toEqual([2, 2]);
@@ -162,10 +189,17 @@ describe('POST /api/story/:id/retry', () => {
   it('streams too', async () => {
     const { client } = await registerUser(ctx.app);
     const { storyId } = await start(client);
-    const res = await client.request({ method: 'POST', url: `/api/story/${storyId}/retry`, headers: { accept: 'text/event-stream' }, json: {} });
+    const res = await client.request({
+      method: 'POST',
+      url: `/api/story/${storyId}/retry`,
+      headers: { accept: 'text/event-stream' },
+      json: {},
+    });
     const events = parseSse(res.body);
     expect(events.at(-1)?.event).toBe('done');
-    expect((events.at(-1)?.data as { message: string }).message).toBe(composeReply({ storyId, turn: 0, attempt: 1, premise: PREMISE, action: PREMISE }));
+    expect((events.at(-1)?.data as { message: string }).message).toBe(
+      composeReply({ storyId, turn: 0, attempt: 1, premise: PREMISE, action: PREMISE }),
+    );
   });
 });
 
@@ -210,13 +244,22 @@ describe('GET /api/story/:id/current-state', () => {
     const premise = 'The dragon’s “last” café — 🐉 at midnight';
     const { storyId } = await start(client, premise);
     // PostgreSQL keeps microseconds; the answer shows milliseconds, cut as a JavaScript Date cuts them.
-    await ctx.database.executeSql("update story_messages set created_at = '2026-11-25 10:00:00.123789+00' where story_id = $1 and role = 'user'", [storyId]);
+    await ctx.database.executeSql(
+      "update story_messages set created_at = '2026-11-25 10:00:00.123789+00' where story_id = $1 and role = 'user'",
+      [storyId],
+    );
     const res = await client.get(`/api/story/${storyId}/current-state`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
     const state = JSON.parse(res.rawPayload.toString('utf8'));
-    expect(state.messages[0]).toEqual({ messageId: expect.any(Number), role: 'user', content: premise, createdAt: '2026-11-25T10:00:00.123Z', isInitialMessage: true });
+    expect(state.messages[0]).toEqual({
+      messageId: expect.any(Number),
+      role: 'user',
+      content: premise,
+      createdAt: '2026-11-25T10:00:00.123Z',
+      isInitialMessage: true,
+    });
     const [, reply] = await createRepositories(ctx.database.db).stories.listMessages(storyId);
     expect(state.messages[1].createdAt).toBe(reply.createdAt.toISOString());
   });
@@ -257,7 +300,12 @@ describe('GET /api/story/:id/recover after Try again', () => {
     const res = await client.get(`/api/story/${storyId}/recover?messageId=${bookmarked}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().messages).toHaveLength(2);
-    expect(res.json().messages[1]).toMatchObject({ messageId: bookmarked, content: retry.json().message, version: 2, versions: 2 });
+    expect(res.json().messages[1]).toMatchObject({
+      messageId: bookmarked,
+      content: retry.json().message,
+      version: 2,
+      versions: 2,
+    });
   });
 });
 

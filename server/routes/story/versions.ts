@@ -34,35 +34,72 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     });
 
     app.post('/story/:storyId/erase', { schema: { ...state, body: storyEraseBodySchema } }, async (request, reply) => {
-      return sendJsonBytes(reply, await ctx.storyVersions.erase(requireUserId(request), request.params.storyId, request.body.fromMessageId));
+      return sendJsonBytes(
+        reply,
+        await ctx.storyVersions.erase(requireUserId(request), request.params.storyId, request.body.fromMessageId),
+      );
     });
 
     app.get(
       '/story/:storyId/messages/:messageId/versions',
       { schema: { params: messageParamsSchema, response: { 200: messageVersionsResponseSchema } } },
-      async (request, reply) => sendJsonBytes(reply, await ctx.storyVersions.versions(requireUserId(request), request.params.storyId, request.params.messageId)),
+      async (request, reply) =>
+        sendJsonBytes(
+          reply,
+          await ctx.storyVersions.versions(requireUserId(request), request.params.storyId, request.params.messageId),
+        ),
     );
 
     app.patch(
       '/story/:storyId/messages/:messageId',
-      { schema: { params: messageParamsSchema, body: messageEditBodySchema, response: { 200: messageChangeResponseSchema } } },
-      async (request) => ctx.storyVersions.edit(requireUserId(request), request.params.storyId, request.params.messageId, request.body),
+      {
+        schema: {
+          params: messageParamsSchema,
+          body: messageEditBodySchema,
+          response: { 200: messageChangeResponseSchema },
+        },
+      },
+      async (request) =>
+        ctx.storyVersions.edit(requireUserId(request), request.params.storyId, request.params.messageId, request.body),
     );
 
     app.post(
       '/story/:storyId/messages/:messageId/select',
-      { schema: { params: messageParamsSchema, body: messageSelectBodySchema, response: { 200: messageChangeResponseSchema } } },
-      async (request) => ctx.storyVersions.select(requireUserId(request), request.params.storyId, request.params.messageId, request.body.version),
+      {
+        schema: {
+          params: messageParamsSchema,
+          body: messageSelectBodySchema,
+          response: { 200: messageChangeResponseSchema },
+        },
+      },
+      async (request) =>
+        ctx.storyVersions.select(
+          requireUserId(request),
+          request.params.storyId,
+          request.params.messageId,
+          request.body.version,
+        ),
     );
 
     app.post(
       '/story/:storyId/branch',
-      { schema: { params: storyParamsSchema, body: storyBranchBodySchema, response: { 201: storyBranchResponseSchema } } },
-      async (request, reply) => reply.status(201).send(await ctx.storyVersions.branch(requireUserId(request), request.params.storyId, request.body.messageId)),
+      {
+        schema: {
+          params: storyParamsSchema,
+          body: storyBranchBodySchema,
+          response: { 201: storyBranchResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await ctx.storyVersions.branch(requireUserId(request), request.params.storyId, request.body.messageId)),
     );
 
-    app.get('/story/:storyId/branches', { schema: { params: storyParamsSchema, response: { 200: storyFamilySchema } } }, async (request) =>
-      ctx.storyVersions.family(requireUserId(request), request.params.storyId),
+    app.get(
+      '/story/:storyId/branches',
+      { schema: { params: storyParamsSchema, response: { 200: storyFamilySchema } } },
+      async (request) => ctx.storyVersions.family(requireUserId(request), request.params.storyId),
     );
   };
 }

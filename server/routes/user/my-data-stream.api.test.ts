@@ -44,21 +44,29 @@ async function storyOf(client: TestClient, premise: string, kb: number): Promise
  * connection closed before any answer is status 0, aborted.
  */
 function download(path: string, client: TestClient, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer; ended: 'complete' | 'aborted' }>((resolve) => {
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const req = request(`${base}${path}`, { headers: { cookie, ...headers } }, (res) => {
-      const parts: Buffer[] = [];
-      let ended: 'complete' | 'aborted' | undefined;
-      const finish = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts), ended: ended ?? 'aborted' });
-      res.on('data', (part: Buffer) => parts.push(part));
-      res.on('end', () => (ended = res.complete ? 'complete' : 'aborted'));
-      res.on('aborted', () => (ended = 'aborted'));
-      res.on('error', () => (ended = 'aborted'));
-      res.on('close', finish);
-    });
-    req.on('error', () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ended: 'aborted' }));
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer; ended: 'complete' | 'aborted' }>(
+    (resolve) => {
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const req = request(`${base}${path}`, { headers: { cookie, ...headers } }, (res) => {
+        const parts: Buffer[] = [];
+        let ended: 'complete' | 'aborted' | undefined;
+        const finish = () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(parts),
+            ended: ended ?? 'aborted',
+          });
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => (ended = res.complete ? 'complete' : 'aborted'));
+        res.on('aborted', () => (ended = 'aborted'));
+        res.on('error', () => (ended = 'aborted'));
+        res.on('close', finish);
+      });
+      req.on('error', () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ended: 'aborted' }));
+      req.end();
+    },
+  );
 }
 
 const isJson = (text: string) => {
@@ -74,13 +82,21 @@ describe('GET /api/user/export, streamed', () => {
   it('writes the file JSON.stringify(data, null, 2) wrote, with every story as its own export, versions and pictures included', async () => {
     const { client } = await registerUser(ctx.app);
     // Grown first, with pictures off: none is being painted while the two exports are compared.
-    const grown = [await storyOf(client, 'A tide clock runs on moonlight', 300), await storyOf(client, 'A ferry that only sails in fog', 150)];
+    const grown = [
+      await storyOf(client, 'A tide clock runs on moonlight', 300),
+      await storyOf(client, 'A ferry that only sails in fog', 150),
+    ];
     await client.post('/api/preferences', { imageGeneration: true });
-    const played = (await client.post('/api/story/start', { prompt: 'A bell founder casts a bell that rings backwards' })).json();
+    const played = (
+      await client.post('/api/story/start', { prompt: 'A bell founder casts a bell that rings backwards' })
+    ).json();
     await settlePicture(client, played.messageId);
     const retried = (await client.post(`/api/story/${played.storyId}/retry`)).json();
     // The new reply is painted behind: wait for its picture, so both exports below see it.
-    await vi.waitFor(async () => expect((await settlePicture(client, retried.messageId)).statusCode).toBe(200), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect((await settlePicture(client, retried.messageId)).statusCode).toBe(200), {
+      timeout: 20_000,
+      interval: 200,
+    });
     const res = await client.get('/api/user/export');
     expect(res.statusCode).toBe(200);
     // Streamed: its length is not known before it is written.
@@ -131,15 +147,31 @@ describe('GET /api/user/export, streamed', () => {
     const repos = createRepositories(ctx.database.db);
     const config = testConfig();
     const limiter = createRequestLimiter({ now, shared: null, log: console, fallback: createMemoryStore(now) });
-    const storyFiles = createStoryFileService({ repos, reader: createStoryFileReader(), picturesEnabled: true, limiter, quotas: createQuotaService({ repos, limits: config.quotas, monthlyTokenLimit: null, now }), now });
+    const storyFiles = createStoryFileService({
+      repos,
+      reader: createStoryFileReader(),
+      picturesEnabled: true,
+      limiter,
+      quotas: createQuotaService({ repos, limits: config.quotas, monthlyTokenLimit: null, now }),
+      now,
+    });
     const reads: number[] = [];
     const myData = createMyDataService({
       repos,
-      accounts: createAccountService({ repos, config, captcha: createCaptchaService(repos, now), limiter: createRateLimiter(repos, now), now }),
+      accounts: createAccountService({
+        repos,
+        config,
+        captcha: createCaptchaService(repos, now),
+        limiter: createRateLimiter(repos, now),
+        now,
+      }),
       preferences: createPreferencesService({ repos, now }),
       bookmarks: createBookmarkService({ repos, now }),
       // The real reader, watched: which story is read when.
-      storyFiles: { ...storyFiles, read: async (userId, storyId) => (reads.push(storyId), storyFiles.read(userId, storyId)) },
+      storyFiles: {
+        ...storyFiles,
+        read: async (userId, storyId) => (reads.push(storyId), storyFiles.read(userId, storyId)),
+      },
       library: createLibraryService({ repos, picturesEnabled: true, sharesGone: async () => {}, now }),
       sessions: createSessionService(repos, now, null),
       limiter,

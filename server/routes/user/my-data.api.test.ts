@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const PASSWORD = 'correct horse battery staple';
-const removeAccount = (client: TestClient, json: unknown) => client.request({ method: 'DELETE', url: '/api/user', json });
+const removeAccount = (client: TestClient, json: unknown) =>
+  client.request({ method: 'DELETE', url: '/api/user', json });
 
 async function playerWithEverything() {
   const user = await registerUser(ctx.app, { password: PASSWORD });
@@ -22,12 +23,17 @@ async function playerWithEverything() {
   const started = (await client.post('/api/story/start', { prompt: 'A night ferry to a drowned village' })).json();
   await client.post(`/api/story/${started.storyId}/continue`, { message: 'I board the ferry' });
   const picture = (await settlePicture(client, started.messageId)).json();
-  await client.post('/api/bookmarks', { storyId: started.storyId, lastMessageId: started.messageId, title: 'The crossing' });
+  await client.post('/api/bookmarks', {
+    storyId: started.storyId,
+    lastMessageId: started.messageId,
+    title: 'The crossing',
+  });
   const { shareId } = (await client.post(`/api/story/${started.storyId}/share`, { title: 'The Ferry' })).json();
   return { ...user, storyId: started.storyId as number, shareId: shareId as string, picture };
 }
 
-const count = async (sql: string, values: unknown[]) => ((await ctx.database.executeSql(sql, values)).rows[0] as { n: number }).n;
+const count = async (sql: string, values: unknown[]) =>
+  ((await ctx.database.executeSql(sql, values)).rows[0] as { n: number }).n;
 
 describe('GET /api/user/export', () => {
   it('downloads everything of the player\u2019s as JSON, and nothing of anyone else\u2019s', async () => {
@@ -59,10 +65,16 @@ describe('DELETE /api/user', () => {
     const player = await playerWithEverything();
     const missing = await removeAccount(player.client, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Please enter your password to delete your account.' });
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Please enter your password to delete your account.',
+    });
     const wrong = await removeAccount(player.client, { password: 'not my password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'That password is not right. Your account was not deleted.' });
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: 'That password is not right. Your account was not deleted.',
+    });
     expect((await player.client.get('/api/user')).statusCode).toBe(200);
     expect((await player.client.get(`/api/story/${player.storyId}/current-state`)).statusCode).toBe(200);
     expect((await removeAccount(new TestClient(ctx.app), { password: PASSWORD })).statusCode).toBe(401);
@@ -74,7 +86,10 @@ describe('DELETE /api/user', () => {
     const otherStory = (await other.client.post('/api/story/start', { prompt: 'Someone else entirely' })).json();
     const usageBefore = await count('select count(*)::int as n from usage_events where user_id = $1', [player.id]);
     expect(usageBefore).toBeGreaterThan(0);
-    const totalBefore = await count('select coalesce(sum(input_tokens + output_tokens), 0)::int as n from usage_daily', []);
+    const totalBefore = await count(
+      'select coalesce(sum(input_tokens + output_tokens), 0)::int as n from usage_daily',
+      [],
+    );
 
     const res = await removeAccount(player.client, { password: PASSWORD });
     expect(res.statusCode).toBe(200);
@@ -97,8 +112,12 @@ describe('DELETE /api/user', () => {
     expect(await count('select count(*)::int as n from image_assets where hash = $1', [hash])).toBe(0);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/shared/${player.shareId}` })).statusCode).toBe(404);
     // The ledger keeps the rows without a player; the operator's totals do not move.
-    expect(await count('select count(*)::int as n from usage_events where user_id is null', [])).toBeGreaterThanOrEqual(usageBefore);
-    expect(await count('select coalesce(sum(input_tokens + output_tokens), 0)::int as n from usage_daily', [])).toBe(totalBefore);
+    expect(await count('select count(*)::int as n from usage_events where user_id is null', [])).toBeGreaterThanOrEqual(
+      usageBefore,
+    );
+    expect(await count('select coalesce(sum(input_tokens + output_tokens), 0)::int as n from usage_daily', [])).toBe(
+      totalBefore,
+    );
     // Nobody else lost anything; the name is free again.
     expect((await other.client.get(`/api/story/${otherStory.storyId}/current-state`)).statusCode).toBe(200);
     const again = await registerUser(ctx.app, { username: player.username, email: player.email, password: PASSWORD });

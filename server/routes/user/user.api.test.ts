@@ -33,8 +33,23 @@ describe('GET and HEAD /api/user', () => {
     const user = await registerUser(ctx.app);
     const repos = createRepositories(ctx.database.db);
     const lastYear = new Date(ctx.clock.now.getTime() - 400 * 24 * 60 * 60_000);
-    await repos.usage.record({ userId: user.id, provider: 'builtin', model: 'demo', inputTokens: 100, outputTokens: 50, createdAt: lastYear });
-    await repos.usage.record({ userId: user.id, provider: 'builtin', model: 'demo', inputTokens: 10, outputTokens: 5, imageTokens: 7, createdAt: ctx.clock.now });
+    await repos.usage.record({
+      userId: user.id,
+      provider: 'builtin',
+      model: 'demo',
+      inputTokens: 100,
+      outputTokens: 50,
+      createdAt: lastYear,
+    });
+    await repos.usage.record({
+      userId: user.id,
+      provider: 'builtin',
+      model: 'demo',
+      inputTokens: 10,
+      outputTokens: 5,
+      imageTokens: 7,
+      createdAt: ctx.clock.now,
+    });
     const me = (await user.client.get('/api/user')).json();
     expect(me.tokenUsage).toEqual({ textTokens: 165, imageTokens: 7, total: 172, thisMonth: 22, balance: null });
   });
@@ -83,7 +98,9 @@ describe('POST /api/settings/username', () => {
     const res = await user.client.post('/api/settings/username', { newUsername });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: user.id, username: newUsername });
-    expect((await user.client.get(`/api/check-username?username=${user.username}`)).json()).toEqual({ available: true });
+    expect((await user.client.get(`/api/check-username?username=${user.username}`)).json()).toEqual({
+      available: true,
+    });
     const login = await new TestClient(ctx.app).post('/api/login', { username: newUsername, password: user.password });
     expect(login.statusCode).toBe(200);
   });
@@ -127,24 +144,39 @@ describe('POST /api/settings/password', () => {
     const otherDevice = new TestClient(ctx.app);
     await otherDevice.post('/api/login', { username: user.username, password: user.password });
     const oldToken = user.client.cookies.get('tw_session');
-    const res = await user.client.post('/api/settings/password', { currentPassword: user.password, newPassword: 'a much better secret' });
+    const res = await user.client.post('/api/settings/password', {
+      currentPassword: user.password,
+      newPassword: 'a much better secret',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(user.client.cookies.get('tw_session')).not.toBe(oldToken);
     expect((await user.client.get('/api/user')).statusCode).toBe(200);
     expect((await otherDevice.get('/api/user')).statusCode).toBe(401);
-    const oldLogin = await new TestClient(ctx.app).post('/api/login', { username: user.username, password: user.password });
+    const oldLogin = await new TestClient(ctx.app).post('/api/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await new TestClient(ctx.app).post('/api/login', { username: user.username, password: 'a much better secret' });
+    const newLogin = await new TestClient(ctx.app).post('/api/login', {
+      username: user.username,
+      password: 'a much better secret',
+    });
     expect(newLogin.statusCode).toBe(200);
   });
 
   it('refuses a wrong current password with 400 and keeps the old one', async () => {
     const user = await registerUser(ctx.app);
-    const res = await user.client.post('/api/settings/password', { currentPassword: 'not-my-password', newPassword: 'whatever12345' });
+    const res = await user.client.post('/api/settings/password', {
+      currentPassword: 'not-my-password',
+      newPassword: 'whatever12345',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Current password is incorrect');
-    const login = await new TestClient(ctx.app).post('/api/login', { username: user.username, password: user.password });
+    const login = await new TestClient(ctx.app).post('/api/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -162,7 +194,10 @@ describe('POST /api/settings/password', () => {
   });
 
   it('is 401 when logged out', async () => {
-    const res = await new TestClient(ctx.app).post('/api/settings/password', { currentPassword: 'something', newPassword: 'longenough1' });
+    const res = await new TestClient(ctx.app).post('/api/settings/password', {
+      currentPassword: 'something',
+      newPassword: 'longenough1',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(unauthenticated);
   });
@@ -187,12 +222,15 @@ describe('POST /api/update-email', () => {
     expect(res.json().message).toBe('An account with this email already exists');
   });
 
-  it.each([[{}], [{ email: 5 }], [{ email: 'nope' }], [{ email: `${'e'.repeat(260)}@example.com` }]])('rejects %o with 400', async (body) => {
-    const user = await registerUser(ctx.app);
-    const res = await user.client.post('/api/update-email', body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Please enter a valid email address');
-  });
+  it.each([[{}], [{ email: 5 }], [{ email: 'nope' }], [{ email: `${'e'.repeat(260)}@example.com` }]])(
+    'rejects %o with 400',
+    async (body) => {
+      const user = await registerUser(ctx.app);
+      const res = await user.client.post('/api/update-email', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Please enter a valid email address');
+    },
+  );
 
   it('is 401 when logged out', async () => {
     const res = await new TestClient(ctx.app).post('/api/update-email', { email: 'someone@example.com' });

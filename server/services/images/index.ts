@@ -56,7 +56,13 @@ const disabled = () => new AppError(404, ERROR_CODES.imagesDisabled, IMAGE_MESSA
 export function toSceneImage(record: SceneImageRecord): SceneImage {
   const base = { messageId: record.messageId, status: record.status, alt: altFromScene(record.scene) };
   if (record.status === 'ready' && record.assetHash) {
-    return { ...base, url: imageUrl(record.assetHash), thumbnail: thumbnailUrl(record.assetHash), width: record.width ?? undefined, height: record.height ?? undefined };
+    return {
+      ...base,
+      url: imageUrl(record.assetHash),
+      thumbnail: thumbnailUrl(record.assetHash),
+      width: record.width ?? undefined,
+      height: record.height ?? undefined,
+    };
   }
   return record.status === 'failed' ? { ...base, error: record.error ?? IMAGE_MESSAGES.failed } : base;
 }
@@ -72,7 +78,13 @@ const toStyleSheetResponse = (sheet: VisualsRecord): StyleSheetResponse => ({
 export function createImageService(deps: ImageServiceDeps) {
   const { repos, painter } = deps;
   const settled = new EventEmitter().setMaxListeners(0);
-  const styleSheets = createStyleSheets({ repos, narrator: deps.narrator, allowance: deps.allowance, now: deps.now, log: deps.log });
+  const styleSheets = createStyleSheets({
+    repos,
+    narrator: deps.narrator,
+    allowance: deps.allowance,
+    now: deps.now,
+    log: deps.log,
+  });
   let queue: JobQueue | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
 
@@ -98,10 +110,17 @@ export function createImageService(deps: ImageServiceDeps) {
     const message = await repos.images.findReply(userId, storyId, messageId);
     if (!message || message.role !== 'assistant') throw notFound();
     const existing = await repos.images.findByMessage(messageId);
-    if (existing?.status === 'ready' && existing.assetHash) return { imageMessageId: messageId, image: imageUrl(existing.assetHash) };
+    if (existing?.status === 'ready' && existing.assetHash)
+      return { imageMessageId: messageId, image: imageUrl(existing.assetHash) };
     if (existing?.status === 'pending') return { imageMessageId: messageId };
     await checkLimits(userId);
-    const image = await repos.images.request({ userId, storyId, messageId, scene: sceneFromReply(message.content), now: deps.now() });
+    const image = await repos.images.request({
+      userId,
+      storyId,
+      messageId,
+      scene: sceneFromReply(message.content),
+      now: deps.now(),
+    });
     // Null: another ask got there first; its job serves this one too.
     if (image) {
       try {
@@ -124,10 +143,13 @@ export function createImageService(deps: ImageServiceDeps) {
           clearTimeout(timer);
           resolve(true);
         };
-        const timer = setTimeout(() => {
-          settled.off(event, onSettled);
-          resolve(false);
-        }, Math.min(POLL_RECHECK_MS, deadline - Date.now()));
+        const timer = setTimeout(
+          () => {
+            settled.off(event, onSettled);
+            resolve(false);
+          },
+          Math.min(POLL_RECHECK_MS, deadline - Date.now()),
+        );
         settled.once(event, onSettled);
       });
       if (woken) return;
@@ -149,7 +171,11 @@ export function createImageService(deps: ImageServiceDeps) {
      * A new reply's picture (the player has pictures on: the caller read the preference). Never throws: a refused ask (limit,
      * allowance) comes back as the reason to show, and the reply itself is never held back.
      */
-    async illustrateReply(userId: number, storyId: number, messageId: number): Promise<{ imageMessageId?: number; imageError?: string }> {
+    async illustrateReply(
+      userId: number,
+      storyId: number,
+      messageId: number,
+    ): Promise<{ imageMessageId?: number; imageError?: string }> {
       if (!painter) return {};
       try {
         const { imageMessageId } = await ask(userId, storyId, messageId);
@@ -172,13 +198,23 @@ export function createImageService(deps: ImageServiceDeps) {
         await waitForSettled(messageId, waitMs);
         image = (await repos.images.findByMessage(messageId)) ?? image;
       }
-      if (image.status === 'failed') throw new AppError(422, ERROR_CODES.imageFailed, image.error ?? IMAGE_MESSAGES.failed);
-      if (image.status !== 'ready' || !image.assetHash) throw new AppError(404, ERROR_CODES.imagePending, IMAGE_MESSAGES.notReady);
-      return { image: imageUrl(image.assetHash), thumbnail: thumbnailUrl(image.assetHash), alt: altFromScene(image.scene), width: image.width ?? 1, height: image.height ?? 1 };
+      if (image.status === 'failed')
+        throw new AppError(422, ERROR_CODES.imageFailed, image.error ?? IMAGE_MESSAGES.failed);
+      if (image.status !== 'ready' || !image.assetHash)
+        throw new AppError(404, ERROR_CODES.imagePending, IMAGE_MESSAGES.notReady);
+      return {
+        image: imageUrl(image.assetHash),
+        thumbnail: thumbnailUrl(image.assetHash),
+        alt: altFromScene(image.scene),
+        width: image.width ?? 1,
+        height: image.height ?? 1,
+      };
     },
 
     /** A story's pictures for its reads, and its header picture (the first ready one). */
-    async forStory(storyId: number): Promise<{ images: SceneImage[]; storyImage: string | null; byMessage: Map<number, string> }> {
+    async forStory(
+      storyId: number,
+    ): Promise<{ images: SceneImage[]; storyImage: string | null; byMessage: Map<number, string> }> {
       if (!painter) return { images: [], storyImage: null, byMessage: new Map() };
       const images = (await repos.images.listForStory(storyId)).map(toSceneImage);
       const byMessage = new Map(images.filter((i) => i.url).map((i) => [i.messageId, i.url as string]));
@@ -201,14 +237,22 @@ export function createImageService(deps: ImageServiceDeps) {
       if (!story) throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
       const { contentRating } = await deps.preferences.get(userId);
       const opening = (await repos.stories.firstReply(storyId))?.content ?? '';
-      return toStyleSheetResponse(await styleSheets.current({ userId, storyId, premise: story.premise, scene: sceneFromReply(opening), rating: contentRating }, mayPay));
+      return toStyleSheetResponse(
+        await styleSheets.current(
+          { userId, storyId, premise: story.premise, scene: sceneFromReply(opening), rating: contentRating },
+          mayPay,
+        ),
+      );
     },
 
     /** The owner's edit: kept as it is (a sheet not filled yet starts from it, with its own seed); no narrator call. */
     async saveStyleSheet(userId: number, storyId: number, sheet: StyleSheet): Promise<StyleSheetResponse> {
       requirePainter();
-      if (!(await repos.stories.findOwned(storyId, userId))) throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
-      const saved = (await repos.images.saveVisuals(storyId, sheet, deps.now())) ?? (await repos.images.createVisuals(storyId, sheet, newSheetSeed(), deps.now()));
+      if (!(await repos.stories.findOwned(storyId, userId)))
+        throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
+      const saved =
+        (await repos.images.saveVisuals(storyId, sheet, deps.now())) ??
+        (await repos.images.createVisuals(storyId, sheet, newSheetSeed(), deps.now()));
       return toStyleSheetResponse(saved);
     },
 
@@ -220,7 +264,10 @@ export function createImageService(deps: ImageServiceDeps) {
       if (!painter) return;
       queue = jobQueue;
       // A run that outlives the painter's timeout by a minute belongs to a dead worker.
-      await jobQueue.createQueue(SCENE_IMAGE_QUEUE, { retryLimit: MAX_JOB_RUNS, expireInSeconds: Math.ceil(deps.config.timeoutMs / 1000) + 60 });
+      await jobQueue.createQueue(SCENE_IMAGE_QUEUE, {
+        retryLimit: MAX_JOB_RUNS,
+        expireInSeconds: Math.ceil(deps.config.timeoutMs / 1000) + 60,
+      });
       if (options.sole) await jobQueue.failActive(SCENE_IMAGE_QUEUE, 'the process stopped while painting');
       const paint = createPaintJob({
         repos,
@@ -236,12 +283,18 @@ export function createImageService(deps: ImageServiceDeps) {
       });
       await jobQueue.work<SceneImageJob>(SCENE_IMAGE_QUEUE, deps.config.concurrency, (job) => paint(job.data));
       const sweep = async () => {
-        for (const id of await repos.images.orphans(new Date(deps.now().getTime() - ORPHAN_AFTER_MS), SCENE_IMAGE_QUEUE)) {
+        for (const id of await repos.images.orphans(
+          new Date(deps.now().getTime() - ORPHAN_AFTER_MS),
+          SCENE_IMAGE_QUEUE,
+        )) {
           await jobQueue.send<SceneImageJob>(SCENE_IMAGE_QUEUE, { sceneImageId: id });
         }
       };
       await sweep();
-      sweepTimer = setInterval(() => void sweep().catch((err) => deps.log.warn({ err }, 'orphan image sweep failed')), ORPHAN_AFTER_MS);
+      sweepTimer = setInterval(
+        () => void sweep().catch((err) => deps.log.warn({ err }, 'orphan image sweep failed')),
+        ORPHAN_AFTER_MS,
+      );
       sweepTimer.unref();
     },
 

@@ -68,7 +68,13 @@ export function createPaintJob(deps: PaintDeps) {
 
   /** Paints the picture, stores it and its usage row together, and tells the waiting polls. */
   async function paintWith(image: SceneImageRecord, story: StoryRecord, contentRating: ContentRating): Promise<void> {
-    const sheet = await deps.styleSheets.forScene({ userId: image.userId, storyId: story.id, premise: story.premise, scene: image.scene, rating: contentRating });
+    const sheet = await deps.styleSheets.forScene({
+      userId: image.userId,
+      storyId: story.id,
+      premise: story.premise,
+      scene: image.scene,
+      rating: contentRating,
+    });
     const result = await painter.generate({
       prompt: buildScenePrompt(sheet, image.scene),
       negativePrompt: negativePromptFor(contentRating),
@@ -124,11 +130,21 @@ export function createPaintJob(deps: PaintDeps) {
         throw error;
       }
       deps.log.warn(
-        { sceneImageId: image.id, provider: painter.id, model: painter.model, failure: error.failure, detail: scrubbed(error.detail, config.apiKey), run: image.attempts },
+        {
+          sceneImageId: image.id,
+          provider: painter.id,
+          model: painter.model,
+          failure: error.failure,
+          detail: scrubbed(error.detail, config.apiKey),
+          run: image.attempts,
+        },
         'scene image failed',
       );
       if (RETRYABLE.has(error.failure) && image.attempts < MAX_JOB_RUNS) throw new Error(`retrying: ${error.failure}`);
-      const reason = error.failure === 'invalid_output' && /too large|bytes/i.test(error.detail) ? IMAGE_MESSAGES.tooLarge : REASONS[error.failure];
+      const reason =
+        error.failure === 'invalid_output' && /too large|bytes/i.test(error.detail)
+          ? IMAGE_MESSAGES.tooLarge
+          : REASONS[error.failure];
       return fail(image.id, image.messageId, reason);
     }
   };

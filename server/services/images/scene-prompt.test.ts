@@ -5,11 +5,14 @@ import { artStyleFor, dominantGenre, findNames, lookFor, negativePromptFor } fro
 import { altFromScene, buildScenePrompt, sceneFromReply } from './scene-prompt';
 import { parseLooks } from './style-sheet';
 
-const REPLY = 'The tide pulls at the pier as Mara Venn lights the lamp. Far out, a ship lists in the swell, its sails torn. What do you do?';
+const REPLY =
+  'The tide pulls at the pier as Mara Venn lights the lamp. Far out, a ship lists in the swell, its sails torn. What do you do?';
 
 describe('sceneFromReply', () => {
   it('keeps the scene and drops the closing question to the player', () => {
-    expect(sceneFromReply(REPLY)).toBe('The tide pulls at the pier as Mara Venn lights the lamp. Far out, a ship lists in the swell, its sails torn.');
+    expect(sceneFromReply(REPLY)).toBe(
+      'The tide pulls at the pier as Mara Venn lights the lamp. Far out, a ship lists in the swell, its sails torn.',
+    );
   });
 
   it('cuts a long reply at a sentence, never mid-word', () => {
@@ -59,7 +62,10 @@ describe('style heuristics', () => {
 
   it('finds names inside sentences, not sentence openers or common words', () => {
     expect(findNames(REPLY)).toEqual(['Mara Venn']);
-    expect(findNames('You meet Captain Ilsa Morrow and her friend Dov at the gate. Then you walk on.')).toEqual(['Ilsa Morrow', 'Dov']);
+    expect(findNames('You meet Captain Ilsa Morrow and her friend Dov at the gate. Then you walk on.')).toEqual([
+      'Ilsa Morrow',
+      'Dov',
+    ]);
   });
 
   it('gives the same name the same look every time', () => {
@@ -70,8 +76,12 @@ describe('style heuristics', () => {
 
 describe('parseLooks', () => {
   it('reads the JSON a model answers, even wrapped in prose, and drops malformed characters', () => {
-    const text = 'Sure! {"player": "a scout in green", "characters": [{"name": "Ilsa", "face": "freckled", "hair": "red braid", "clothes": "leather"}, {"face": "no name"}, 7]} Hope that helps.';
-    expect(parseLooks(text)).toEqual({ player: 'a scout in green', characters: [{ name: 'Ilsa', face: 'freckled', hair: 'red braid', clothes: 'leather' }] });
+    const text =
+      'Sure! {"player": "a scout in green", "characters": [{"name": "Ilsa", "face": "freckled", "hair": "red braid", "clothes": "leather"}, {"face": "no name"}, 7]} Hope that helps.';
+    expect(parseLooks(text)).toEqual({
+      player: 'a scout in green',
+      characters: [{ name: 'Ilsa', face: 'freckled', hair: 'red braid', clothes: 'leather' }],
+    });
   });
 
   it('answers null for an answer that is not JSON', () => {

@@ -39,7 +39,9 @@ export function buildScenePrompt(sheet: StyleSheet, scene: string): string {
   if (sheet.player) parts.push(`The player character ("you" in the text): ${sheet.player}.`);
   const present = sheet.characters.filter((c) => mentions(scene, c.name));
   if (present.length > 0) {
-    parts.push(`Characters, always drawn exactly like this: ${present.map((c) => `${c.name}: ${[c.face, c.hair, c.clothes].filter(Boolean).join(', ')}`).join('; ')}.`);
+    parts.push(
+      `Characters, always drawn exactly like this: ${present.map((c) => `${c.name}: ${[c.face, c.hair, c.clothes].filter(Boolean).join(', ')}`).join('; ')}.`,
+    );
   }
   parts.push(`Scene (show only what this text describes, no captions or lettering): ${scene}`);
   return parts.join('\n');

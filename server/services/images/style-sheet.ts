@@ -34,7 +34,12 @@ const STYLE_SCENE_TOKENS = 400;
 /** What a style request may cost beyond its reply: the instructions, the premise, one scene and the known names. */
 const STYLE_PROMPT_TOKENS = 1_300;
 
-export function styleUserPrompt(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }): string {
+export function styleUserPrompt(task: {
+  premise: string;
+  scene: string;
+  known: string[];
+  describePlayer: boolean;
+}): string {
   return [
     `Story premise: ${task.premise}`,
     `Scene: ${task.scene}`,
@@ -55,7 +60,9 @@ export function parseLooks(text: string): { player?: string; characters: StyleCh
     const answer = answerSchema.parse(JSON.parse(text.slice(start, end + 1)));
     const characters = answer.characters.flatMap((raw) => {
       if (typeof raw !== 'object' || raw === null) return [];
-      const clipped = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 160) : v]));
+      const clipped = Object.fromEntries(
+        Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 160) : v]),
+      );
       const parsed = styleCharacterSchema.safeParse(clipped);
       return parsed.success ? [parsed.data] : [];
     });
@@ -76,7 +83,13 @@ export interface SceneInput {
   rating: ContentRating;
 }
 
-export function createStyleSheets(deps: { repos: Repositories; narrator: NarratorProvider; allowance: Pick<Allowance, 'admitOrNull'>; now: () => Date; log: Log }) {
+export function createStyleSheets(deps: {
+  repos: Repositories;
+  narrator: NarratorProvider;
+  allowance: Pick<Allowance, 'admitOrNull'>;
+  now: () => Date;
+  log: Log;
+}) {
   const { repos, narrator } = deps;
 
   function heuristicLooks(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
@@ -90,10 +103,18 @@ export function createStyleSheets(deps: { repos: Repositories; narrator: Narrato
   }
 
   /** The narrator's looks, or the offline heuristics when the call is refused (hour, month), fails or answers nothing usable. */
-  async function askNarrator(userId: number, storyId: number, task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
+  async function askNarrator(
+    userId: number,
+    storyId: number,
+    task: { premise: string; scene: string; known: string[]; describePlayer: boolean },
+  ) {
     // The premise and the scene cut to their shares, so the request fits the smallest window (see STYLE_PROMPT_TOKENS).
     const count = await loadTokenCounter();
-    const sent = { ...task, premise: cutMiddle(task.premise, STYLE_PREMISE_TOKENS, count), scene: cutMiddle(task.scene, STYLE_SCENE_TOKENS, count) };
+    const sent = {
+      ...task,
+      premise: cutMiddle(task.premise, STYLE_PREMISE_TOKENS, count),
+      scene: cutMiddle(task.scene, STYLE_SCENE_TOKENS, count),
+    };
     const request = {
       system: STYLE_SYSTEM_PROMPT,
       messages: [{ role: 'user' as const, content: styleUserPrompt(sent) }],
@@ -126,7 +147,12 @@ export function createStyleSheets(deps: { repos: Repositories; narrator: Narrato
   }
 
   async function fill(input: SceneInput): Promise<VisualsRecord> {
-    const looks = await askNarrator(input.userId, input.storyId, { premise: input.premise, scene: input.scene, known: [], describePlayer: true });
+    const looks = await askNarrator(input.userId, input.storyId, {
+      premise: input.premise,
+      scene: input.scene,
+      known: [],
+      describePlayer: true,
+    });
     return repos.images.createVisuals(input.storyId, firstSheet(input, looks), newSheetSeed(), deps.now());
   }
 
@@ -154,7 +180,10 @@ export function createStyleSheets(deps: { repos: Repositories; narrator: Narrato
       const task = { premise: input.premise, scene: input.scene, known, describePlayer: false };
       let { characters } = await askNarrator(input.userId, input.storyId, task);
       // Names the narrator did not describe get the heuristics' looks, so no later scene asks about them again.
-      if (characters.length === 0) characters = heuristicLooks(task).characters.filter((c) => fresh.some((n) => n.toLowerCase() === c.name.toLowerCase()));
+      if (characters.length === 0)
+        characters = heuristicLooks(task).characters.filter((c) =>
+          fresh.some((n) => n.toLowerCase() === c.name.toLowerCase()),
+        );
       if (characters.length === 0) return existing;
       await repos.images.addCharacters(input.storyId, characters, STYLE_SHEET_MAX_CHARACTERS, deps.now());
       return (await repos.images.findVisuals(input.storyId)) ?? existing;

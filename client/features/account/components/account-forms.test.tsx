@@ -29,7 +29,9 @@ describe('ChangeUsernameForm', () => {
 
     expect(await screen.findByText('Username Updated')).toBeInTheDocument();
     expect(screen.getByText('Your username has been successfully updated')).toBeInTheDocument();
-    expect(fetchMock.requests.find((request) => request.url === '/api/settings/username')?.body).toEqual({ newUsername: 'countess' });
+    expect(fetchMock.requests.find((request) => request.url === '/api/settings/username')?.body).toEqual({
+      newUsername: 'countess',
+    });
     await waitFor(() => expect(queryClient.getQueryData(userQueryKey)).toMatchObject({ username: 'countess' }));
     expect(screen.getByLabelText('New username')).toHaveValue('');
   });
@@ -46,14 +48,18 @@ describe('ChangeUsernameForm', () => {
 
 describe('EmailForm', () => {
   it('shows the current email and updates it', async () => {
-    const fetchMock = mockFetch(({ body }) => jsonResponse(buildUser({ email: (body as { email?: string } | null)?.email ?? 'ada@example.com' })));
+    const fetchMock = mockFetch(({ body }) =>
+      jsonResponse(buildUser({ email: (body as { email?: string } | null)?.email ?? 'ada@example.com' })),
+    );
     renderWithProviders(<EmailForm currentEmail="ada@example.com" />);
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('New email'), 'ada@lovelace.org');
     await userEvent.click(screen.getByRole('button', { name: 'Update Email' }));
     expect(await screen.findByText('Email Updated')).toBeInTheDocument();
     expect(screen.getByText('Your email has been successfully updated')).toBeInTheDocument();
-    expect(fetchMock.requests.find((request) => request.url === '/api/update-email')?.body).toEqual({ email: 'ada@lovelace.org' });
+    expect(fetchMock.requests.find((request) => request.url === '/api/update-email')?.body).toEqual({
+      email: 'ada@lovelace.org',
+    });
   });
 
   it("shows 'Email Update Failed' on an error", async () => {

@@ -32,8 +32,14 @@ describe('AccountLimits', () => {
     expect(screen.getByText('12 of 1,000')).toBeInTheDocument();
 
     expect(screen.getByRole('progressbar', { name: 'Shared links' })).toHaveAttribute('aria-valuetext', '200 of 200');
-    expect(screen.getByRole('progressbar', { name: 'Stored text' })).toHaveAttribute('aria-valuetext', '12.3 MB of 500 MB');
-    expect(screen.getByRole('progressbar', { name: 'Tokens this month' })).toHaveAttribute('aria-valuetext', '45,210 of 100,000');
+    expect(screen.getByRole('progressbar', { name: 'Stored text' })).toHaveAttribute(
+      'aria-valuetext',
+      '12.3 MB of 500 MB',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Tokens this month' })).toHaveAttribute(
+      'aria-valuetext',
+      '45,210 of 100,000',
+    );
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(fetchMock.requests.map((request) => request.url)).toEqual(['/api/user/limits']);
   });
@@ -53,25 +59,36 @@ describe('AccountLimits', () => {
     mockFetch(() => jsonResponse(limits({ monthlyTokens: null })));
     renderWithProviders(<AccountLimits />);
     await screen.findByRole('progressbar', { name: 'Stories' });
-    expect(screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-valuetext'))).toEqual(['12 of 1,000', '200 of 200', '12.3 MB of 500 MB']);
+    expect(screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-valuetext'))).toEqual([
+      '12 of 1,000',
+      '200 of 200',
+      '12.3 MB of 500 MB',
+    ]);
     expect(screen.queryByText('Tokens this month')).not.toBeInTheDocument();
   });
 
   it('says so, without a toast, when the limits cannot be read', async () => {
-    mockFetch(() => jsonResponse({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' }, { status: 500 }));
+    mockFetch(() =>
+      jsonResponse(
+        { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' },
+        { status: 500 },
+      ),
+    );
     renderWithProviders(<AccountLimits />);
-    expect(await screen.findByText('Your limits could not be loaded. Please try again later.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your limits could not be loaded. Please try again later.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong on our side. Please try again.')).not.toBeInTheDocument();
   });
 
   it('writes small amounts of text in KB and the rest in MB', () => {
-    expect([formatStorage(0), formatStorage(652), formatStorage(700 * 1024), formatStorage(MB), formatStorage(1.55 * MB), formatStorage(500 * MB)]).toEqual([
-      '0 MB',
-      '1 KB',
-      '700 KB',
-      '1 MB',
-      '1.6 MB',
-      '500 MB',
-    ]);
+    expect([
+      formatStorage(0),
+      formatStorage(652),
+      formatStorage(700 * 1024),
+      formatStorage(MB),
+      formatStorage(1.55 * MB),
+      formatStorage(500 * MB),
+    ]).toEqual(['0 MB', '1 KB', '700 KB', '1 MB', '1.6 MB', '500 MB']);
   });
 });

@@ -9,7 +9,17 @@ import { useUserLimits } from '../api/get-limits';
 import { ACCOUNT_STRINGS } from '../strings';
 import { formatCount, formatStorage } from '../utils/format-limits';
 
-function LimitRow({ label, used, limit, format }: { label: string; used: number; limit: number; format: (value: number) => string }) {
+function LimitRow({
+  label,
+  used,
+  limit,
+  format,
+}: {
+  label: string;
+  used: number;
+  limit: number;
+  format: (value: number) => string;
+}) {
   const labelId = useId();
   const text = ACCOUNT_STRINGS.limitOf(format(used), format(limit));
   return (
@@ -20,7 +30,13 @@ function LimitRow({ label, used, limit, format }: { label: string; used: number;
         </span>
         <span className="text-muted-foreground tabular-nums">{text}</span>
       </div>
-      <Progress value={used} max={limit} aria-labelledby={labelId} getValueLabel={() => text} indicatorClassName={used >= limit ? 'bg-destructive' : undefined} />
+      <Progress
+        value={used}
+        max={limit}
+        aria-labelledby={labelId}
+        getValueLabel={() => text}
+        indicatorClassName={used >= limit ? 'bg-destructive' : undefined}
+      />
     </li>
   );
 }
@@ -40,10 +56,32 @@ export function AccountLimits() {
   }
   return (
     <ul className="grid gap-4">
-      <LimitRow label={ACCOUNT_STRINGS.limitStories} used={data.stories.used} limit={data.stories.limit} format={formatCount} />
-      <LimitRow label={ACCOUNT_STRINGS.limitShares} used={data.shares.used} limit={data.shares.limit} format={formatCount} />
-      <LimitRow label={ACCOUNT_STRINGS.limitStorage} used={data.storedBytes.used} limit={data.storedBytes.limit} format={formatStorage} />
-      {data.monthlyTokens ? <LimitRow label={ACCOUNT_STRINGS.limitTokens} used={data.monthlyTokens.used} limit={data.monthlyTokens.limit} format={formatCount} /> : null}
+      <LimitRow
+        label={ACCOUNT_STRINGS.limitStories}
+        used={data.stories.used}
+        limit={data.stories.limit}
+        format={formatCount}
+      />
+      <LimitRow
+        label={ACCOUNT_STRINGS.limitShares}
+        used={data.shares.used}
+        limit={data.shares.limit}
+        format={formatCount}
+      />
+      <LimitRow
+        label={ACCOUNT_STRINGS.limitStorage}
+        used={data.storedBytes.used}
+        limit={data.storedBytes.limit}
+        format={formatStorage}
+      />
+      {data.monthlyTokens ? (
+        <LimitRow
+          label={ACCOUNT_STRINGS.limitTokens}
+          used={data.monthlyTokens.used}
+          limit={data.monthlyTokens.limit}
+          format={formatCount}
+        />
+      ) : null}
     </ul>
   );
 }

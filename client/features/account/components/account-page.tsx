@@ -26,7 +26,17 @@ function formatDate(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
 }
 
-function SettingsSection({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
+function SettingsSection({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -80,19 +90,39 @@ export function AccountPage() {
         </p>
       </header>
       <StoryAllowanceCard />
-      <SettingsSection icon={<UserRound className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.usernameSection} description={ACCOUNT_STRINGS.usernameSectionText}>
+      <SettingsSection
+        icon={<UserRound className={iconClass} aria-hidden="true" />}
+        title={ACCOUNT_STRINGS.usernameSection}
+        description={ACCOUNT_STRINGS.usernameSectionText}
+      >
         <ChangeUsernameForm />
       </SettingsSection>
-      <SettingsSection icon={<KeyRound className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.passwordSection} description={ACCOUNT_STRINGS.passwordSectionText}>
+      <SettingsSection
+        icon={<KeyRound className={iconClass} aria-hidden="true" />}
+        title={ACCOUNT_STRINGS.passwordSection}
+        description={ACCOUNT_STRINGS.passwordSectionText}
+      >
         <ChangePasswordForm />
       </SettingsSection>
-      <SettingsSection icon={<Mail className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.emailSection} description={ACCOUNT_STRINGS.emailSectionText}>
+      <SettingsSection
+        icon={<Mail className={iconClass} aria-hidden="true" />}
+        title={ACCOUNT_STRINGS.emailSection}
+        description={ACCOUNT_STRINGS.emailSectionText}
+      >
         <EmailForm currentEmail={user.email} />
       </SettingsSection>
-      <SettingsSection icon={<HardDrive className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.limitsSection} description={ACCOUNT_STRINGS.limitsSectionText}>
+      <SettingsSection
+        icon={<HardDrive className={iconClass} aria-hidden="true" />}
+        title={ACCOUNT_STRINGS.limitsSection}
+        description={ACCOUNT_STRINGS.limitsSectionText}
+      >
         <AccountLimits />
       </SettingsSection>
-      <SettingsSection icon={<Database className={iconClass} aria-hidden="true" />} title={ACCOUNT_STRINGS.dataSection} description={ACCOUNT_STRINGS.dataSectionText}>
+      <SettingsSection
+        icon={<Database className={iconClass} aria-hidden="true" />}
+        title={ACCOUNT_STRINGS.dataSection}
+        description={ACCOUNT_STRINGS.dataSectionText}
+      >
         <MyDataSection />
       </SettingsSection>
     </PageContainer>

@@ -17,7 +17,7 @@ describe('ChangePasswordForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("says \"Passwords don't match\" on the confirmation field", async () => {
+  it('says "Passwords don\'t match" on the confirmation field', async () => {
     mockFetch(() => jsonResponse({ success: true }));
     renderWithProviders(<ChangePasswordForm />);
     await userEvent.type(screen.getByLabelText('Current password'), 'old-secret');
@@ -29,7 +29,11 @@ describe('ChangePasswordForm', () => {
   });
 
   it('sends the two passwords, confirms, and clears the form', async () => {
-    const fetchMock = mockFetch(({ url }) => (url === '/api/user' ? jsonResponse({ message: 'x', code: 'x' }, { status: 401 }) : jsonResponse({ success: true })));
+    const fetchMock = mockFetch(({ url }) =>
+      url === '/api/user'
+        ? jsonResponse({ message: 'x', code: 'x' }, { status: 401 })
+        : jsonResponse({ success: true }),
+    );
     renderWithProviders(<ChangePasswordForm />);
     await userEvent.type(screen.getByLabelText('Current password'), 'old-secret');
     await userEvent.type(screen.getByLabelText('New password'), 'new-secret-1');
@@ -38,12 +42,17 @@ describe('ChangePasswordForm', () => {
 
     expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
     const change = fetchMock.requests.find((request) => request.url === '/api/settings/password');
-    expect(change).toMatchObject({ method: 'POST', body: { currentPassword: 'old-secret', newPassword: 'new-secret-1' } });
+    expect(change).toMatchObject({
+      method: 'POST',
+      body: { currentPassword: 'old-secret', newPassword: 'new-secret-1' },
+    });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
   it("shows the server's message", async () => {
-    mockFetch(() => jsonResponse({ message: 'Current password is incorrect', code: 'INVALID_CREDENTIALS' }, { status: 400 }));
+    mockFetch(() =>
+      jsonResponse({ message: 'Current password is incorrect', code: 'INVALID_CREDENTIALS' }, { status: 400 }),
+    );
     renderWithProviders(<ChangePasswordForm />);
     await userEvent.type(screen.getByLabelText('Current password'), 'old-secret');
     await userEvent.type(screen.getByLabelText('New password'), 'new-secret-1');

@@ -38,7 +38,12 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form noValidate onSubmit={handleChangePassword} className="grid gap-4" aria-label={ACCOUNT_STRINGS.passwordSection}>
+    <form
+      noValidate
+      onSubmit={handleChangePassword}
+      className="grid gap-4"
+      aria-label={ACCOUNT_STRINGS.passwordSection}
+    >
       {/* Lets password managers tie the new password to the right account. */}
       <input type="text" name="username" autoComplete="username" hidden readOnly />
       <FormField label={ACCOUNT_STRINGS.currentPasswordLabel} error={errors.currentPassword?.message}>

@@ -34,9 +34,22 @@ export function ChangeUsernameForm() {
   });
 
   return (
-    <form noValidate onSubmit={handleChangeUsername} className="grid gap-4" aria-label={ACCOUNT_STRINGS.usernameSection}>
+    <form
+      noValidate
+      onSubmit={handleChangeUsername}
+      className="grid gap-4"
+      aria-label={ACCOUNT_STRINGS.usernameSection}
+    >
       <FormField label={ACCOUNT_STRINGS.newUsernameLabel} error={errors.newUsername?.message}>
-        {(control) => <Input {...control} autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('newUsername')} />}
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('newUsername')}
+          />
+        )}
       </FormField>
       <div>
         <Button type="submit" disabled={isSubmitting}>

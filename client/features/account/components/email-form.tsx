@@ -25,7 +25,11 @@ export function EmailForm({ currentEmail }: { currentEmail: string | null }) {
       toast({ title: ACCOUNT_STRINGS.emailSuccessTitle, description: ACCOUNT_STRINGS.emailSuccessText });
       reset();
     } catch (error) {
-      toast({ title: ACCOUNT_STRINGS.emailFailedTitle, description: errorMessage(error, ACCOUNT_STRINGS.emailFailedDefault), variant: 'destructive' });
+      toast({
+        title: ACCOUNT_STRINGS.emailFailedTitle,
+        description: errorMessage(error, ACCOUNT_STRINGS.emailFailedDefault),
+        variant: 'destructive',
+      });
     }
   });
 

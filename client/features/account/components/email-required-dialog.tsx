@@ -25,7 +25,11 @@ export function EmailRequiredDialog() {
       await updateEmail.mutateAsync(values);
       toast({ title: ACCOUNT_STRINGS.emailAddedTitle, description: ACCOUNT_STRINGS.emailAddedText });
     } catch (error) {
-      toast({ title: ACCOUNT_STRINGS.emailAddFailedTitle, description: errorMessage(error, ACCOUNT_STRINGS.emailFailedDefault), variant: 'destructive' });
+      toast({
+        title: ACCOUNT_STRINGS.emailAddFailedTitle,
+        description: errorMessage(error, ACCOUNT_STRINGS.emailFailedDefault),
+        variant: 'destructive',
+      });
     }
   });
 

@@ -3,7 +3,9 @@
 import { lazy, Suspense } from 'react';
 import { useSession } from '@client/features/auth/hooks/use-session';
 
-const EmailRequiredDialog = lazy(() => import('./email-required-dialog').then((module) => ({ default: module.EmailRequiredDialog })));
+const EmailRequiredDialog = lazy(() =>
+  import('./email-required-dialog').then((module) => ({ default: module.EmailRequiredDialog })),
+);
 
 export function EmailRequiredGate() {
   const { user } = useSession();

@@ -8,7 +8,14 @@ import { Download, Trash2 } from 'lucide-react';
 import { successSchema } from '@shared/schemas/common';
 import { deleteAccountBodySchema } from '@shared/schemas/my-data';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { toast } from '@client/components/ui/use-toast';
@@ -20,7 +27,8 @@ import { ACCOUNT_STRINGS } from '../strings';
 function useDeleteAccountMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiWrite('/api/user', { method: 'DELETE', body: { password }, schema: successSchema }),
+    mutationFn: (password: string) =>
+      apiWrite('/api/user', { method: 'DELETE', body: { password }, schema: successSchema }),
     meta: { errorToast: false },
     onSuccess: () => {
       clearLocalUserData();
@@ -66,7 +74,12 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           <DialogTitle>{ACCOUNT_STRINGS.deleteTitle}</DialogTitle>
           <DialogDescription>{ACCOUNT_STRINGS.deleteText}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={(event) => void handleSubmit(event)} className="grid gap-4" aria-label={ACCOUNT_STRINGS.deleteTitle}>
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(event)}
+          className="grid gap-4"
+          aria-label={ACCOUNT_STRINGS.deleteTitle}
+        >
           <FormField label={ACCOUNT_STRINGS.deletePasswordLabel} error={error}>
             {(control) => (
               <PasswordInput

@@ -28,7 +28,8 @@ export function adminUsersPath(query: AdminUsersQuery): string {
   return `/api/admin/users?${buildAdminUsersSearch(query)}`;
 }
 
-export const adminUsersQueryKey = (query: AdminUsersQuery) => [...adminQueryKey, 'users', buildAdminUsersSearch(query)] as const;
+export const adminUsersQueryKey = (query: AdminUsersQuery) =>
+  [...adminQueryKey, 'users', buildAdminUsersSearch(query)] as const;
 
 export function fetchAdminUsers(query: AdminUsersQuery, signal?: AbortSignal): Promise<AdminUsersResponse> {
   return apiGet(adminUsersPath(query), { schema: adminUsersResponseSchema, signal });

@@ -8,7 +8,10 @@ import { adminQueryKey } from './admin-query-keys';
 export const userUsageQueryKey = (userId: number) => [...adminQueryKey, 'user-usage', userId] as const;
 
 export function fetchUserUsage(userId: number, signal?: AbortSignal): Promise<UserUsageResponse> {
-  return apiGet(`/api/admin/users/${encodeURIComponent(String(userId))}/usage`, { schema: userUsageResponseSchema, signal });
+  return apiGet(`/api/admin/users/${encodeURIComponent(String(userId))}/usage`, {
+    schema: userUsageResponseSchema,
+    signal,
+  });
 }
 
 export function userUsageQueryOptions(userId: number | null) {

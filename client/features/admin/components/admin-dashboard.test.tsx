@@ -4,7 +4,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminUser, AdminUsersResponse, ApiUsageResponse, UsageHistoryResponse, UserUsageResponse } from '@shared/schemas/admin';
+import type {
+  AdminUser,
+  AdminUsersResponse,
+  ApiUsageResponse,
+  UsageHistoryResponse,
+  UserUsageResponse,
+} from '@shared/schemas/admin';
 import { buildUser, jsonResponse, mockFetch, renderWithProviders, type RecordedRequest } from '@client/test/utils';
 import { ADMIN_STRINGS } from '../strings';
 import { AdminPage } from './admin-page';
@@ -41,7 +47,15 @@ function usersPage(users: AdminUser[], overrides: Partial<AdminUsersResponse['me
       matchingUsers: 60,
       page: 1,
       pageSize: 25,
-      totals: { stories: 40, turns: 300, textTokens: 90_000, imageTokens: 10_000, total: 100_000, thisMonth: 2000, monthImageTokens: 1500 },
+      totals: {
+        stories: 40,
+        turns: 300,
+        textTokens: 90_000,
+        imageTokens: 10_000,
+        total: 100_000,
+        thisMonth: 2000,
+        monthImageTokens: 1500,
+      },
       ...overrides,
     },
   };
@@ -52,7 +66,18 @@ const history: UsageHistoryResponse = {
   from: '2026-02-08',
   to: '2026-03-09',
   daily: [{ day: '2026-03-09', turn: 1200, summary: 100, title: 20, image: 500, style: 40, cost: 0.02 }],
-  byModel: [{ provider: 'Offline demo narrator', model: 'builtin', calls: 12, input: 800, output: 560, image: 0, characters: 0, cost: 0.01 }],
+  byModel: [
+    {
+      provider: 'Offline demo narrator',
+      model: 'builtin',
+      calls: 12,
+      input: 800,
+      output: 560,
+      image: 0,
+      characters: 0,
+      cost: 0.01,
+    },
+  ],
 };
 
 const months: UserUsageResponse = {
@@ -72,7 +97,10 @@ function serve(answers: Answers = {}) {
     if (url.pathname === '/api/user') return jsonResponse(buildUser({ isAdmin: true, username: 'boss' }));
     if (url.pathname === '/api/admin/api-usage') return answers.usage?.() ?? jsonResponse(apiUsage);
     if (url.pathname === '/api/admin/users') {
-      return answers.users?.(url) ?? jsonResponse(usersPage([adminUser(), adminUser({ id: 2, username: 'grace', email: null, isAdmin: true })]));
+      return (
+        answers.users?.(url) ??
+        jsonResponse(usersPage([adminUser(), adminUser({ id: 2, username: 'grace', email: null, isAdmin: true })]))
+      );
     }
     if (url.pathname === '/api/admin/usage/history') return answers.history?.() ?? jsonResponse(history);
     if (url.pathname === '/api/admin/users/2/usage') return jsonResponse(months);
@@ -97,7 +125,9 @@ describe('AdminDashboard', () => {
     expect(screen.getByText('$1.10')).toBeInTheDocument();
     expect(screen.queryByText('255,000')).not.toBeInTheDocument();
     // The users table adds the cost beneath each token figure whose kind is known.
-    const totals = within(await screen.findByRole('table', { name: /not only this page/ })).getAllByRole('row').at(-1)!;
+    const totals = within(await screen.findByRole('table', { name: /not only this page/ }))
+      .getAllByRole('row')
+      .at(-1)!;
     expect(within(totals).getByText('$0.36')).toBeInTheDocument();
     expect(within(totals).getByText('$0.56')).toBeInTheDocument();
     // This month: 500 text and 1,500 image tokens.
@@ -134,7 +164,9 @@ describe('AdminDashboard', () => {
 
     await userEvent.click(button);
     expect(header).toHaveAttribute('aria-sort', 'ascending');
-    await waitFor(() => expect(usersRequests(fetchMock).at(-1)?.search).toBe('?tab=all&sort=total&order=asc&page=1&pageSize=25'));
+    await waitFor(() =>
+      expect(usersRequests(fetchMock).at(-1)?.search).toBe('?tab=all&sort=total&order=asc&page=1&pageSize=25'),
+    );
     await userEvent.click(button);
     expect(header).toHaveAttribute('aria-sort', 'descending');
     await waitFor(() => expect(usersRequests(fetchMock).at(-1)?.searchParams.get('order')).toBe('desc'));
@@ -173,7 +205,11 @@ describe('AdminDashboard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Monthly usage: grace' });
     expect(await within(dialog).findByText('March 2026')).toBeInTheDocument();
     expect(within(dialog).getByText('$0.00')).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Month', 'Calls', 'Input', 'Output', 'Image', 'Characters', 'Est. cost']);
+    expect(
+      within(dialog)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Month', 'Calls', 'Input', 'Output', 'Image', 'Characters', 'Est. cost']);
   });
 
   it('downloads the user data in a new window', async () => {
@@ -187,7 +223,12 @@ describe('AdminDashboard', () => {
 
   it("says 'Failed to load API usage data' and retries", async () => {
     let fail = true;
-    serve({ usage: () => (fail ? jsonResponse({ message: 'Database unavailable', code: 'INTERNAL_ERROR' }, { status: 503 }) : jsonResponse(apiUsage)) });
+    serve({
+      usage: () =>
+        fail
+          ? jsonResponse({ message: 'Database unavailable', code: 'INTERNAL_ERROR' }, { status: 503 })
+          : jsonResponse(apiUsage),
+    });
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(await screen.findByText('Failed to load API usage data')).toBeInTheDocument();
     fail = false;
@@ -218,7 +259,9 @@ describe('AdminDashboard', () => {
     let release: () => void = () => undefined;
     serve({
       users: (url) => {
-        const page = jsonResponse(usersPage([adminUser({ username: url.searchParams.get('page') === '2' ? 'page-two' : 'ada' })]));
+        const page = jsonResponse(
+          usersPage([adminUser({ username: url.searchParams.get('page') === '2' ? 'page-two' : 'ada' })]),
+        );
         if (url.searchParams.get('page') !== '2') return page;
         return new Promise<Response>((resolve) => (release = () => resolve(page)));
       },

@@ -14,7 +14,17 @@ import { buildAuthPath } from '@client/features/auth/utils/redirect';
 import { ADMIN_STRINGS } from '../strings';
 import { AdminDashboard } from './admin-dashboard';
 
-function GateCard({ title, text, icon, children }: { title: string; text: string; icon?: ReactNode; children: ReactNode }) {
+function GateCard({
+  title,
+  text,
+  icon,
+  children,
+}: {
+  title: string;
+  text: string;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <PageContainer width="narrow">
@@ -35,7 +45,11 @@ function GateCard({ title, text, icon, children }: { title: string; text: string
 function AccessDenied() {
   const { logout, isPending } = useLogout(buildAuthPath('/admin'));
   return (
-    <GateCard title={ADMIN_STRINGS.accessDeniedTitle} text={ADMIN_STRINGS.accessDeniedText} icon={<ShieldAlert className="size-6 text-destructive-text" aria-hidden="true" />}>
+    <GateCard
+      title={ADMIN_STRINGS.accessDeniedTitle}
+      text={ADMIN_STRINGS.accessDeniedText}
+      icon={<ShieldAlert className="size-6 text-destructive-text" aria-hidden="true" />}
+    >
       <Button onClick={logout} disabled={isPending}>
         {ADMIN_STRINGS.backToLogin}
       </Button>

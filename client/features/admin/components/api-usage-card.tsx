@@ -13,7 +13,19 @@ import { ADMIN_STRINGS } from '../strings';
 import { usageFigures } from '../utils/usage-figures';
 import { AdminQueryError } from './admin-query-error';
 
-function ProviderLine({ icon, role, name, model, notice }: { icon: ReactNode; role: string; name: string; model: string; notice: string | null }) {
+function ProviderLine({
+  icon,
+  role,
+  name,
+  model,
+  notice,
+}: {
+  icon: ReactNode;
+  role: string;
+  name: string;
+  model: string;
+  notice: string | null;
+}) {
   return (
     <div className="grid gap-2">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -43,7 +55,8 @@ function UsageFigures({ usage, showCosts }: { usage: ApiUsageResponse; showCosts
               {figure.total}
             </span>
             <span className="text-xs text-muted-foreground">
-              {ADMIN_STRINGS.thisMonth}: <span className="font-medium text-foreground tabular-nums">{figure.thisMonth}</span>
+              {ADMIN_STRINGS.thisMonth}:{' '}
+              <span className="font-medium text-foreground tabular-nums">{figure.thisMonth}</span>
             </span>
           </dd>
         </div>
@@ -71,11 +84,15 @@ export function ApiUsageCard({ showCosts }: { showCosts: boolean }) {
     <Card>
       <CardHeader className="px-4 sm:px-6">
         <CardTitle>{ADMIN_STRINGS.usageTitle}</CardTitle>
-        <CardDescription>{showCosts ? ADMIN_STRINGS.usageDescriptionCosts : ADMIN_STRINGS.usageDescription}</CardDescription>
+        <CardDescription>
+          {showCosts ? ADMIN_STRINGS.usageDescriptionCosts : ADMIN_STRINGS.usageDescription}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 px-4 sm:px-6">
         {isPending ? <UsageSkeleton /> : null}
-        {error && !data ? <AdminQueryError error={error} fallback={ADMIN_STRINGS.usageFailed} onRetry={() => void refetch()} /> : null}
+        {error && !data ? (
+          <AdminQueryError error={error} fallback={ADMIN_STRINGS.usageFailed} onRetry={() => void refetch()} />
+        ) : null}
         {data ? (
           <>
             <UsageFigures usage={data} showCosts={showCosts} />

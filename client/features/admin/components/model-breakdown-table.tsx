@@ -1,7 +1,16 @@
 // The period's calls by provider and model (largest cost first, as the server orders them):
 // tokens for the narrator and painter, characters for voices and transcription.
 import type { UsageHistoryResponse } from '@shared/schemas/admin';
-import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@client/components/ui/table';
 import { ADMIN_STRINGS } from '../strings';
 import { UsageSumsCells, USAGE_SUMS_COLUMNS } from './usage-sums-cells';
 

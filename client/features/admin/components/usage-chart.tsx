@@ -30,7 +30,13 @@ function buildOptions(columns: ReturnType<typeof toChartColumns>, theme: Resolve
   const bars = uPlot.paths.bars?.({ size: [0.7, 24], gap: 1 });
   // Drawn tallest running sum first so each shorter stack paints its slice on top.
   const kindsTopDown = [...TOKEN_USAGE_KINDS].reverse();
-  const axisBase = { stroke: text, font: axisFont, labelFont: axisFont, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+  const axisBase = {
+    stroke: text,
+    font: axisFont,
+    labelFont: axisFont,
+    grid: { stroke: grid, width: 1 },
+    ticks: { stroke: grid, width: 1 },
+  };
   return {
     width,
     height: CHART_HEIGHT,
@@ -59,7 +65,13 @@ function buildOptions(columns: ReturnType<typeof toChartColumns>, theme: Resolve
       },
     ],
     series: [
-      { label: ADMIN_STRINGS.day, value: (_u, ts) => (ts == null ? '—' : new Date(ts * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })) },
+      {
+        label: ADMIN_STRINGS.day,
+        value: (_u, ts) =>
+          ts == null
+            ? '—'
+            : new Date(ts * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+      },
       ...kindsTopDown.map<uPlot.Series>((kind) => ({
         label: ADMIN_STRINGS.kinds[kind],
         scale: 'tokens',

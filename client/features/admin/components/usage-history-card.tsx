@@ -5,7 +5,16 @@ import { USAGE_PERIODS, TOKEN_USAGE_KINDS, type UsageHistoryResponse } from '@sh
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
-import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@client/components/ui/table';
 import { ToggleGroup, ToggleGroupItem } from '@client/components/ui/toggle-group';
 import { useUsageHistory, type UsagePeriod } from '../api/get-usage-history';
 import { ADMIN_STRINGS } from '../strings';
@@ -29,7 +38,9 @@ function ChartPlaceholder({ label }: { label: string }) {
 function DailyFigures({ history }: { history: UsageHistoryResponse }) {
   return (
     <details className="group rounded-lg border">
-      <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none">{ADMIN_STRINGS.dailyFigures}</summary>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none">
+        {ADMIN_STRINGS.dailyFigures}
+      </summary>
       <TableFrame label={ADMIN_STRINGS.dailyFigures} className="rounded-none border-0 border-t">
         <Table>
           <TableCaption>{ADMIN_STRINGS.historyDescription(history.days)}</TableCaption>
@@ -72,7 +83,9 @@ function HistoryBody({ history }: { history: UsageHistoryResponse }) {
   return (
     <>
       {empty ? (
-        <p className="rounded-lg border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">{ADMIN_STRINGS.historyEmpty(history.days)}</p>
+        <p className="rounded-lg border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">
+          {ADMIN_STRINGS.historyEmpty(history.days)}
+        </p>
       ) : (
         <>
           <Suspense fallback={<ChartPlaceholder label={ADMIN_STRINGS.chartLoading} />}>

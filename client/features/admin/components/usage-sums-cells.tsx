@@ -6,7 +6,14 @@ import { TableCell } from '@client/components/ui/table';
 import { ADMIN_STRINGS } from '../strings';
 import { formatCost, formatNumber } from '../utils/format';
 
-export const USAGE_SUMS_COLUMNS = [ADMIN_STRINGS.calls, ADMIN_STRINGS.input, ADMIN_STRINGS.output, ADMIN_STRINGS.image, ADMIN_STRINGS.characters, ADMIN_STRINGS.cost];
+export const USAGE_SUMS_COLUMNS = [
+  ADMIN_STRINGS.calls,
+  ADMIN_STRINGS.input,
+  ADMIN_STRINGS.output,
+  ADMIN_STRINGS.image,
+  ADMIN_STRINGS.characters,
+  ADMIN_STRINGS.cost,
+];
 
 export function UsageSumsCells({ sums }: { sums: UsageSumsWithCost }) {
   return (

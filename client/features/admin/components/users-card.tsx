@@ -30,7 +30,19 @@ function UsersSkeleton() {
   );
 }
 
-function Paging({ page, pageCount, matching, onPage, busy }: { page: number; pageCount: number; matching: number; onPage: (page: number) => void; busy: boolean }) {
+function Paging({
+  page,
+  pageCount,
+  matching,
+  onPage,
+  busy,
+}: {
+  page: number;
+  pageCount: number;
+  matching: number;
+  onPage: (page: number) => void;
+  busy: boolean;
+}) {
   return (
     <nav aria-label={ADMIN_STRINGS.paging} className="flex flex-wrap items-center justify-between gap-3 pt-3 text-sm">
       <p className="text-muted-foreground">{ADMIN_STRINGS.userCount(matching)}</p>
@@ -69,9 +81,21 @@ export function UsersCard({ showCosts }: { showCosts: boolean }) {
       {data ? (
         <>
           <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')}>
-            <UsersTable data={data} sort={table.sort} onSort={table.toggleSort} showCosts={showCosts} onSelectUser={handleSelectUser} />
+            <UsersTable
+              data={data}
+              sort={table.sort}
+              onSort={table.toggleSort}
+              showCosts={showCosts}
+              onSelectUser={handleSelectUser}
+            />
           </div>
-          <Paging page={table.page} pageCount={table.pageCount} matching={data.metadata.matchingUsers} onPage={table.goToPage} busy={isPlaceholderData} />
+          <Paging
+            page={table.page}
+            pageCount={table.pageCount}
+            matching={data.metadata.matchingUsers}
+            onPage={table.goToPage}
+            busy={isPlaceholderData}
+          />
         </>
       ) : null}
     </div>
@@ -99,7 +123,10 @@ export function UsersCard({ showCosts }: { showCosts: boolean }) {
             <div className="flex items-center gap-3">
               {isPlaceholderData ? <Spinner label={ADMIN_STRINGS.usersUpdating} /> : null}
               <div className="relative w-full sm:w-72">
-                <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
                 <Input
                   type="search"
                   value={table.search}

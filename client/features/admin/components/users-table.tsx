@@ -5,14 +5,31 @@
 import type { ReactNode } from 'react';
 import type { AdminUser, AdminUserSortField, AdminUsersResponse } from '@shared/schemas/admin';
 import { Badge } from '@client/components/ui/badge';
-import { Table, TableBody, TableCaption, TableCell, TableFooter, TableFrame, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@client/components/ui/table';
 import { ADMIN_STRINGS } from '../strings';
 import { formatDate, formatMonth, formatMonthShare, formatNumber, formatTokenCost } from '../utils/format';
 import type { SortState } from '../utils/sort';
 import { SortableHeader } from './sortable-header';
 
 const TEXT_COLUMNS = ['username', 'email', 'createdAt', 'lastActive'] as const satisfies readonly AdminUserSortField[];
-const NUMBER_COLUMNS = ['stories', 'turns', 'textTokens', 'imageTokens', 'total', 'thisMonth'] as const satisfies readonly AdminUserSortField[];
+const NUMBER_COLUMNS = [
+  'stories',
+  'turns',
+  'textTokens',
+  'imageTokens',
+  'total',
+  'thisMonth',
+] as const satisfies readonly AdminUserSortField[];
 export const USERS_COLUMN_COUNT = TEXT_COLUMNS.length + NUMBER_COLUMNS.length + 1;
 
 function Figure({ value, cost }: { value: number; cost: string | null }) {
@@ -35,7 +52,15 @@ interface Figures {
 }
 
 /** The six number cells and the month share, for a user's row and for the totals row alike. */
-function FigureCells({ figures, monthTokens, showCosts }: { figures: Figures; monthTokens: number; showCosts: boolean }) {
+function FigureCells({
+  figures,
+  monthTokens,
+  showCosts,
+}: {
+  figures: Figures;
+  monthTokens: number;
+  showCosts: boolean;
+}) {
   const cost = (text: number, image: number) => (showCosts ? formatTokenCost(text, image) : null);
   return (
     <>
@@ -51,7 +76,10 @@ function FigureCells({ figures, monthTokens, showCosts }: { figures: Figures; mo
         <Figure value={figures.total} cost={cost(figures.textTokens, figures.imageTokens)} />
       </TableCell>
       <TableCell numeric>
-        <Figure value={figures.thisMonth} cost={cost(figures.thisMonth - figures.monthImageTokens, figures.monthImageTokens)} />
+        <Figure
+          value={figures.thisMonth}
+          cost={cost(figures.thisMonth - figures.monthImageTokens, figures.monthImageTokens)}
+        />
       </TableCell>
       <TableCell numeric>{formatMonthShare(figures.thisMonth, monthTokens)}</TableCell>
     </>
@@ -60,7 +88,15 @@ function FigureCells({ figures, monthTokens, showCosts }: { figures: Figures; mo
 
 function figuresOf(user: AdminUser): Figures {
   const { textTokens, imageTokens, total, thisMonth } = user.tokenUsage;
-  return { stories: user.stories, turns: user.turns, textTokens, imageTokens, total, thisMonth, monthImageTokens: user.monthImageTokens };
+  return {
+    stories: user.stories,
+    turns: user.turns,
+    textTokens,
+    imageTokens,
+    total,
+    thisMonth,
+    monthImageTokens: user.monthImageTokens,
+  };
 }
 
 function Muted({ children }: { children: ReactNode }) {
@@ -87,10 +123,23 @@ export function UsersTable({ data, sort, onSort, showCosts, onSelectUser }: User
           <TableHeader>
             <TableRow>
               {TEXT_COLUMNS.map((field) => (
-                <SortableHeader key={field} field={field} label={ADMIN_STRINGS.columns[field]} sort={sort} onSort={onSort} />
+                <SortableHeader
+                  key={field}
+                  field={field}
+                  label={ADMIN_STRINGS.columns[field]}
+                  sort={sort}
+                  onSort={onSort}
+                />
               ))}
               {NUMBER_COLUMNS.map((field) => (
-                <SortableHeader key={field} field={field} label={ADMIN_STRINGS.columns[field]} sort={sort} onSort={onSort} numeric />
+                <SortableHeader
+                  key={field}
+                  field={field}
+                  label={ADMIN_STRINGS.columns[field]}
+                  sort={sort}
+                  onSort={onSort}
+                  numeric
+                />
               ))}
               <TableHead scope="col" numeric className="px-2">
                 {ADMIN_STRINGS.columns.monthShare}

@@ -22,7 +22,14 @@ export function useUsersTable() {
   const page = paging.filterKey === filterKey ? paging.page : 1;
 
   // Page numbers travel as query-string text, which is what the shared query schema reads.
-  const query: AdminUsersQuery = { tab, q: q || undefined, sort: sort?.field, order: sort?.order, page: String(page), pageSize: String(USERS_PAGE_SIZE) };
+  const query: AdminUsersQuery = {
+    tab,
+    q: q || undefined,
+    sort: sort?.field,
+    order: sort?.order,
+    page: String(page),
+    pageSize: String(USERS_PAGE_SIZE),
+  };
   const result = useAdminUsers(query);
 
   const metadata = result.data?.metadata;

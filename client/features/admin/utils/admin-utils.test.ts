@@ -48,7 +48,10 @@ describe('formatMonthShare', () => {
 });
 
 describe('usageFigures', () => {
-  const usage = { total: { input: 100_000, output: 150_000, image: 5_000 }, thisMonth: { input: 1_000, output: 1_500, image: 0 } };
+  const usage = {
+    total: { input: 100_000, output: 150_000, image: 5_000 },
+    thisMonth: { input: 1_000, output: 1_500, image: 0 },
+  };
 
   it('shows tokens: input, output, image and their total, all time and this month', () => {
     expect(usageFigures(usage, false)).toEqual([
@@ -81,9 +84,16 @@ describe('buildAdminUsersSearch', () => {
   });
 
   it('sends the tab, a trimmed search, the sort with its order, and the page', () => {
-    expect(buildAdminUsersSearch({ tab: 'month', q: '  ada lovelace ', sort: 'thisMonth', order: 'desc', page: '3', pageSize: '25' })).toBe(
-      'tab=month&q=ada+lovelace&sort=thisMonth&order=desc&page=3&pageSize=25',
-    );
+    expect(
+      buildAdminUsersSearch({
+        tab: 'month',
+        q: '  ada lovelace ',
+        sort: 'thisMonth',
+        order: 'desc',
+        page: '3',
+        pageSize: '25',
+      }),
+    ).toBe('tab=month&q=ada+lovelace&sort=thisMonth&order=desc&page=3&pageSize=25');
   });
 
   it('leaves out a blank search and an order without a sort (sort off)', () => {
@@ -99,10 +109,16 @@ describe('admin error messages', () => {
   const error = (message: string, status: number) => new ApiRequestError(message, { status, code: 'X' });
 
   it('turns "Admin access required" and "Authentication required" into the permission message', () => {
-    for (const failure of [error('Admin access required', 403), error('Authentication required', 401), new Error('Error: Admin access required.')]) {
+    for (const failure of [
+      error('Admin access required', 403),
+      error('Authentication required', 401),
+      new Error('Error: Admin access required.'),
+    ]) {
       expect(isPermissionError(failure)).toBe(true);
       expect(apiUsageErrorMessage(failure)).toBe(ADMIN_STRINGS.accessDeniedText);
-      expect(adminErrorMessage(failure)).toBe("You don't have permission to access the admin panel. Admin privileges are required.");
+      expect(adminErrorMessage(failure)).toBe(
+        "You don't have permission to access the admin panel. Admin privileges are required.",
+      );
     }
   });
 
@@ -127,7 +143,15 @@ describe('formatting', () => {
 });
 
 describe('chart data', () => {
-  const day = (d: string, turn: number, image = 0, cost = 0) => ({ day: d, turn, summary: 0, title: 0, image, style: 0, cost });
+  const day = (d: string, turn: number, image = 0, cost = 0) => ({
+    day: d,
+    turn,
+    summary: 0,
+    title: 0,
+    image,
+    style: 0,
+    cost,
+  });
 
   it('stacks the kinds as running sums and keeps the raw figures', () => {
     const columns = toChartColumns([day('2026-03-01', 10, 5, 0.1), day('2026-03-02', 0)]);

@@ -19,7 +19,10 @@ export function dayToUnixSeconds(day: string): number {
 }
 
 export function toChartColumns(daily: Daily): ChartColumns {
-  const raw = Object.fromEntries(TOKEN_USAGE_KINDS.map((kind) => [kind, daily.map((d) => d[kind])])) as Record<TokenUsageKind, number[]>;
+  const raw = Object.fromEntries(TOKEN_USAGE_KINDS.map((kind) => [kind, daily.map((d) => d[kind])])) as Record<
+    TokenUsageKind,
+    number[]
+  >;
   const stacked: number[][] = [];
   TOKEN_USAGE_KINDS.forEach((kind, i) => {
     stacked.push(raw[kind].map((value, day) => value + (i > 0 ? stacked[i - 1][day] : 0)));

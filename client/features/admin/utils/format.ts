@@ -8,7 +8,12 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 // Months and days arrive as UTC calendar names (YYYY-MM, YYYY-MM-DD); formatting them in UTC keeps
 // a viewer west of Greenwich from seeing the previous month or day.
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);

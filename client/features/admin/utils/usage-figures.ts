@@ -24,8 +24,18 @@ function figure(totals: TokenTotals, key: UsageFigure['key'], showCosts: boolean
 }
 
 const LABELS = {
-  tokens: { input: ADMIN_STRINGS.inputTokens, output: ADMIN_STRINGS.outputTokens, image: ADMIN_STRINGS.imageTokens, total: ADMIN_STRINGS.totalTokens },
-  costs: { input: ADMIN_STRINGS.inputCost, output: ADMIN_STRINGS.outputCost, image: ADMIN_STRINGS.imageCost, total: ADMIN_STRINGS.totalCost },
+  tokens: {
+    input: ADMIN_STRINGS.inputTokens,
+    output: ADMIN_STRINGS.outputTokens,
+    image: ADMIN_STRINGS.imageTokens,
+    total: ADMIN_STRINGS.totalTokens,
+  },
+  costs: {
+    input: ADMIN_STRINGS.inputCost,
+    output: ADMIN_STRINGS.outputCost,
+    image: ADMIN_STRINGS.imageCost,
+    total: ADMIN_STRINGS.totalCost,
+  },
 } as const;
 
 export function usageFigures(usage: Pick<ApiUsageResponse, 'total' | 'thisMonth'>, showCosts: boolean): UsageFigure[] {

@@ -11,14 +11,19 @@ export function AdBlock({ href, className }: { href: string; className?: string 
     <section
       aria-label={`${ADS_STRINGS.label}: ${ADS_STRINGS.title}`}
       data-ad=""
-      className={cn('mx-auto grid w-full max-w-xl gap-2 rounded-xl border border-dashed border-gold/60 bg-muted/30 px-4 py-3 font-sans', className)}
+      className={cn(
+        'mx-auto grid w-full max-w-xl gap-2 rounded-xl border border-dashed border-gold/60 bg-muted/30 px-4 py-3 font-sans',
+        className,
+      )}
     >
       <div className="flex items-center justify-between gap-3">
         <p className="flex items-center gap-2 font-semibold">
           <HeartHandshake className="size-5 text-gold" aria-hidden="true" />
           {ADS_STRINGS.title}
         </p>
-        <span className="rounded border px-1.5 py-0.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">{ADS_STRINGS.label}</span>
+        <span className="rounded border px-1.5 py-0.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {ADS_STRINGS.label}
+        </span>
       </div>
       <p className="text-sm text-muted-foreground">{ADS_STRINGS.text}</p>
       <a

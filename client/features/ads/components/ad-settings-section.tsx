@@ -28,11 +28,19 @@ export function AdSettingsSection() {
       <p className="text-sm text-muted-foreground">{ADS_STRINGS.settingsHelp}</p>
       <div className="flex items-center justify-between gap-4">
         <Label htmlFor={loadingId}>{ADS_STRINGS.showOnLoading}</Label>
-        <Switch id={loadingId} checked={settings.showOnLoading} onCheckedChange={(checked) => adSettingsStore.update({ showOnLoading: checked })} />
+        <Switch
+          id={loadingId}
+          checked={settings.showOnLoading}
+          onCheckedChange={(checked) => adSettingsStore.update({ showOnLoading: checked })}
+        />
       </div>
       <div className="flex items-center justify-between gap-4">
         <Label htmlFor={chatId}>{ADS_STRINGS.showInChat}</Label>
-        <Switch id={chatId} checked={settings.showInChat} onCheckedChange={(checked) => adSettingsStore.update({ showInChat: checked })} />
+        <Switch
+          id={chatId}
+          checked={settings.showInChat}
+          onCheckedChange={(checked) => adSettingsStore.update({ showInChat: checked })}
+        />
       </div>
       <div className="grid gap-1.5">
         <div className="flex items-center justify-between text-sm">

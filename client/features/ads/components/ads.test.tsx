@@ -13,7 +13,8 @@ import { LoadingAd } from './loading-ad';
 
 function serveFeatures(ads: { enabled: boolean; sponsorUrl: string | null }) {
   return mockFetch((request) => {
-    if (request.url === '/api/features') return jsonResponse({ images: false, speech: { voices: [], transcription: false }, ads });
+    if (request.url === '/api/features')
+      return jsonResponse({ images: false, speech: { voices: [], transcription: false }, ads });
     return jsonResponse({ message: 'Not found' }, { status: 404 });
   });
 }
@@ -40,12 +41,25 @@ describe('AdBlock', () => {
 
 describe('ad settings', () => {
   it('default to ads on loading and in chat, frequency 3, level 1', () => {
-    expect(readAdSettings()).toEqual({ showOnLoading: true, showInChat: true, messageFrequency: 3, currentFrequencyLevel: 1 });
+    expect(readAdSettings()).toEqual({
+      showOnLoading: true,
+      showInChat: true,
+      messageFrequency: 3,
+      currentFrequencyLevel: 1,
+    });
   });
 
   it('read each stored field on its own, replacing only the unreadable ones', () => {
-    localStorage.setItem(LOCAL_STORAGE_KEYS.adSettings, JSON.stringify({ showOnLoading: false, showInChat: 'yes', messageFrequency: 11, currentFrequencyLevel: 4 }));
-    expect(readAdSettings()).toEqual({ showOnLoading: false, showInChat: true, messageFrequency: 3, currentFrequencyLevel: 4 });
+    localStorage.setItem(
+      LOCAL_STORAGE_KEYS.adSettings,
+      JSON.stringify({ showOnLoading: false, showInChat: 'yes', messageFrequency: 11, currentFrequencyLevel: 4 }),
+    );
+    expect(readAdSettings()).toEqual({
+      showOnLoading: false,
+      showInChat: true,
+      messageFrequency: 3,
+      currentFrequencyLevel: 4,
+    });
     localStorage.setItem(LOCAL_STORAGE_KEYS.adSettings, '{not json');
     expect(readAdSettings()).toEqual(DEFAULT_AD_SETTINGS);
   });
@@ -65,7 +79,9 @@ describe('AdSettingsSection', () => {
 
     await userEvent.click(screen.getByRole('switch', { name: 'Show ads in the chat' }));
     expect(slider).toBeDisabled();
-    expect(JSON.parse(localStorage.getItem(LOCAL_STORAGE_KEYS.adSettings) ?? '{}')).toMatchObject({ showInChat: false });
+    expect(JSON.parse(localStorage.getItem(LOCAL_STORAGE_KEYS.adSettings) ?? '{}')).toMatchObject({
+      showInChat: false,
+    });
 
     await userEvent.click(screen.getByRole('switch', { name: 'Show ads in the chat' }));
     expect(slider).toBeEnabled();
@@ -73,7 +89,12 @@ describe('AdSettingsSection', () => {
     expect(slider).toHaveValue('5');
     expect(screen.getByText('Every 5 messages')).toBeVisible();
     await userEvent.click(screen.getByRole('switch', { name: 'Show ads while a story is created' }));
-    expect(JSON.parse(localStorage.getItem(LOCAL_STORAGE_KEYS.adSettings) ?? '{}')).toEqual({ showOnLoading: false, showInChat: true, messageFrequency: 5, currentFrequencyLevel: 1 });
+    expect(JSON.parse(localStorage.getItem(LOCAL_STORAGE_KEYS.adSettings) ?? '{}')).toEqual({
+      showOnLoading: false,
+      showInChat: true,
+      messageFrequency: 5,
+      currentFrequencyLevel: 1,
+    });
   });
 
   it('is absent when the server shows no ads (ADS_ENABLED=false)', async () => {
@@ -96,7 +117,10 @@ describe('LoadingAd', () => {
   it('links to the operator’s sponsor', async () => {
     serveFeatures({ enabled: true, sponsorUrl: 'https://sponsor.example/' });
     renderWithProviders(<LoadingAd />);
-    expect(await screen.findByRole('link', { name: /Visit Sponsor/ })).toHaveAttribute('href', 'https://sponsor.example/');
+    expect(await screen.findByRole('link', { name: /Visit Sponsor/ })).toHaveAttribute(
+      'href',
+      'https://sponsor.example/',
+    );
   });
 
   it('stays away when the player switched loading-screen ads off', async () => {

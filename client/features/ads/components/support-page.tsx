@@ -3,7 +3,11 @@
 import { DocumentPage } from '@client/components/document-page';
 import { ADS_STRINGS } from '../strings';
 
-const SUPPORT_DOCUMENT = { title: ADS_STRINGS.supportPageTitle, summary: ADS_STRINGS.supportPageIntro, sections: ADS_STRINGS.supportPageSections };
+const SUPPORT_DOCUMENT = {
+  title: ADS_STRINGS.supportPageTitle,
+  summary: ADS_STRINGS.supportPageIntro,
+  sections: ADS_STRINGS.supportPageSections,
+};
 
 export function SupportPage() {
   return <DocumentPage document={SUPPORT_DOCUMENT} homeLabel={ADS_STRINGS.home} />;

@@ -28,7 +28,10 @@ function playStory(initial: Message[], storyId = 1) {
       set({ messages: [...props.messages, { id: `a${n}` }] });
       seenWhileStreaming.push(...hook.result.current);
       serverId += 2;
-      set({ messages: props.messages.map((m) => (m.id === `a${n}` ? { ...m, messageId: serverId } : m)), isGenerating: false });
+      set({
+        messages: props.messages.map((m) => (m.id === `a${n}` ? { ...m, messageId: serverId } : m)),
+        isGenerating: false,
+      });
       return seenWhileStreaming;
     },
     anchors: () => [...hook.result.current],
@@ -97,7 +100,13 @@ describe('useChatAds', () => {
     const story = playStory([{ id: 'premise' }, { id: 'opening' }]);
     story.set({ isGenerating: true });
     story.set({ storyId: 9 });
-    story.set({ messages: [{ id: 'premise', messageId: 1 }, { id: 'opening', messageId: 2 }], isGenerating: false });
+    story.set({
+      messages: [
+        { id: 'premise', messageId: 1 },
+        { id: 'opening', messageId: 2 },
+      ],
+      isGenerating: false,
+    });
     expect(story.anchors()).toEqual([]);
     // The first turn is the first counted event: due as it starts, shown once its reply is written.
     expect(story.turn(1)).toEqual([]);

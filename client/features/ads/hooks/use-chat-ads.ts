@@ -28,16 +28,31 @@ function keyOf(message: { id: string; messageId?: number } | undefined): string 
 export function useChatAds({ messages, isGenerating, storyId, enabled }: ChatAdsInput): ReadonlySet<string> {
   const settings = useAdSettings();
   // Placements belong to the story they were made in: another story starts with none.
-  const [placed, setPlaced] = useState<{ storyId: number | null; anchors: ReadonlySet<string> }>({ storyId, anchors: NONE });
+  const [placed, setPlaced] = useState<{ storyId: number | null; anchors: ReadonlySet<string> }>({
+    storyId,
+    anchors: NONE,
+  });
   const last = messages[messages.length - 1];
   const lastKey = keyOf(last);
-  const track = useRef<{ counter: AdCounter; seenKey: string | null; wasGenerating: boolean; pending: boolean; openedMidReply: boolean } | null>(null);
+  const track = useRef<{
+    counter: AdCounter;
+    seenKey: string | null;
+    wasGenerating: boolean;
+    pending: boolean;
+    openedMidReply: boolean;
+  } | null>(null);
 
   // The chat opened (or another story is shown in it): level 1, count 0, no ads yet. A reply being
   // written as the chat opens was already under way, not new: it does not count when it lands, so
   // the count is the same whether the page caught the opening mid-stream or just after.
   useEffect(() => {
-    track.current = { counter: OPENED_COUNTER, seenKey: lastKey, wasGenerating: isGenerating, pending: false, openedMidReply: isGenerating };
+    track.current = {
+      counter: OPENED_COUNTER,
+      seenKey: lastKey,
+      wasGenerating: isGenerating,
+      pending: false,
+      openedMidReply: isGenerating,
+    };
     adSettingsStore.update({ currentFrequencyLevel: OPENED_COUNTER.currentFrequencyLevel });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the chat opens or changes story
   }, [storyId]);

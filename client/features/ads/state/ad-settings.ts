@@ -34,7 +34,9 @@ const storedSchema = z.object({
   showOnLoading: z.boolean().catch(DEFAULT_AD_SETTINGS.showOnLoading),
   showInChat: z.boolean().catch(DEFAULT_AD_SETTINGS.showInChat),
   messageFrequency: int(AD_MESSAGE_FREQUENCY_MIN, AD_MESSAGE_FREQUENCY_MAX).catch(DEFAULT_AD_SETTINGS.messageFrequency),
-  currentFrequencyLevel: int(AD_FREQUENCY_LEVEL_START, AD_FREQUENCY_LEVEL_MAX).catch(DEFAULT_AD_SETTINGS.currentFrequencyLevel),
+  currentFrequencyLevel: int(AD_FREQUENCY_LEVEL_START, AD_FREQUENCY_LEVEL_MAX).catch(
+    DEFAULT_AD_SETTINGS.currentFrequencyLevel,
+  ),
 });
 
 export function readAdSettings(): AdSettings {

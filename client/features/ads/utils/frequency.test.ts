@@ -54,7 +54,10 @@ describe('the in-chat ad frequency rule (spec section 4)', () => {
   it('caps the level at 10 whatever is stored, and never below 1', () => {
     expect(levelCap({ showInChat: true, messageFrequency: 99 })).toBe(10);
     expect(levelCap({ showInChat: true, messageFrequency: 0 })).toBe(1);
-    const next = countAdEvent({ messageCount: 9, currentFrequencyLevel: 10 }, { showInChat: true, messageFrequency: 10 });
+    const next = countAdEvent(
+      { messageCount: 9, currentFrequencyLevel: 10 },
+      { showInChat: true, messageFrequency: 10 },
+    );
     expect(next).toEqual({ showAd: true, counter: { messageCount: 0, currentFrequencyLevel: 10 } });
   });
 });

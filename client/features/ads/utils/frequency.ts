@@ -35,7 +35,10 @@ export function countAdEvent(counter: AdCounter, settings: AdRuleSettings): { co
     return { counter: { ...counter, messageCount }, showAd: false };
   }
   return {
-    counter: { messageCount: 0, currentFrequencyLevel: Math.min(counter.currentFrequencyLevel + 1, levelCap(settings)) },
+    counter: {
+      messageCount: 0,
+      currentFrequencyLevel: Math.min(counter.currentFrequencyLevel + 1, levelCap(settings)),
+    },
     showAd: true,
   };
 }

@@ -93,7 +93,9 @@ describe('useSessionHeartbeat', () => {
     vi.useFakeTimers();
     window.localStorage.setItem(LOCAL_STORAGE_KEYS.userId, '7');
     const client = createQueryClient();
-    const fetchMock = mockFetch(({ method }) => (method === 'HEAD' ? new Response(null, { status: 200 }) : jsonResponse(buildUser())));
+    const fetchMock = mockFetch(({ method }) =>
+      method === 'HEAD' ? new Response(null, { status: 200 }) : jsonResponse(buildUser()),
+    );
     renderHook(() => useSession(), { wrapper: wrapperFor(client) });
     // Simulate an earlier failed read: the query holds no user.
     await act(() => vi.advanceTimersByTimeAsync(10));
@@ -153,7 +155,10 @@ describe('logout', () => {
     seedLocalUserData();
     const client = createQueryClient();
     client.setQueryData(userQueryKey, buildUser());
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     render(<LogoutButton />, { wrapper: wrapperFor(client) });
     act(() => screen.getByRole('button', { name: 'log out' }).click());
 

@@ -16,7 +16,13 @@ export interface AuthDialogProps {
   description?: string;
 }
 
-export function AuthDialog({ open, onOpenChange, onAuthenticated, title = AUTH_STRINGS.dialogTitle, description = AUTH_STRINGS.dialogDescription }: AuthDialogProps) {
+export function AuthDialog({
+  open,
+  onOpenChange,
+  onAuthenticated,
+  title = AUTH_STRINGS.dialogTitle,
+  description = AUTH_STRINGS.dialogDescription,
+}: AuthDialogProps) {
   const [tab, setTab] = useState('login');
   const handleSuccess = (user: User) => {
     onOpenChange(false);

@@ -48,7 +48,11 @@ describe('LoginForm', () => {
 
     expect(await screen.findByText('Login Successful')).toBeInTheDocument();
     expect(screen.getByText('Welcome back (Admin)!')).toBeInTheDocument();
-    expect(fetchMock.requests[0]).toMatchObject({ url: '/api/login', method: 'POST', body: { username: 'root', password: 'secret12' } });
+    expect(fetchMock.requests[0]).toMatchObject({
+      url: '/api/login',
+      method: 'POST',
+      body: { username: 'root', password: 'secret12' },
+    });
     expect(onSuccess).toHaveBeenCalledWith(admin);
     expect(queryClient.getQueryData(userQueryKey)).toEqual(admin);
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEYS.lastLoginUsername)).toBe('root');
@@ -62,7 +66,9 @@ describe('LoginForm', () => {
   });
 
   it("shows 'Login Failed' with the server's message", async () => {
-    mockFetch(() => jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }));
+    mockFetch(() =>
+      jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }),
+    );
     const onSuccess = vi.fn();
     renderWithProviders(<LoginForm onSuccess={onSuccess} />);
     await submitLogin('ada', 'wrong-password');
@@ -82,7 +88,9 @@ describe('LoginForm', () => {
   });
 
   it("shows 'Login failed' inside the dialog", async () => {
-    mockFetch(() => jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }));
+    mockFetch(() =>
+      jsonResponse({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }),
+    );
     renderWithProviders(<LoginForm variant="dialog" />);
     await submitLogin('ada', 'wrong-password');
     expect(await screen.findByText('Login failed')).toBeInTheDocument();

@@ -54,7 +54,15 @@ export function LoginForm({ onSuccess, variant = 'page' }: AuthFormProps) {
   return (
     <form noValidate onSubmit={handleLogin} className="grid gap-4" aria-label={AUTH_STRINGS.loginTitle}>
       <FormField label={AUTH_STRINGS.usernameOrEmailLabel} error={errors.username?.message}>
-        {(control) => <Input {...control} autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />}
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('username')}
+          />
+        )}
       </FormField>
       <FormField label={AUTH_STRINGS.passwordLabel} error={errors.password?.message}>
         {(control) => <PasswordInput {...control} autoComplete="current-password" {...register('password')} />}

@@ -15,7 +15,8 @@ function serverWith(overrides: { register?: () => Response; captcha?: () => Resp
       return overrides.captcha?.() ?? jsonResponse({ success: true, question: `What is ${captchaCount} + 2?` });
     }
     if (request.url.startsWith('/api/check-username')) return jsonResponse({ available: true });
-    if (request.url === '/api/register') return overrides.register?.() ?? jsonResponse(buildUser({ username: 'newbie' }), { status: 201 });
+    if (request.url === '/api/register')
+      return overrides.register?.() ?? jsonResponse(buildUser({ username: 'newbie' }), { status: 201 });
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
   });
 }
@@ -41,7 +42,12 @@ describe('RegisterForm', () => {
     expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
     expect(screen.getByText('Your account has been created. Welcome to Taleweaver, newbie!')).toBeInTheDocument();
     const register = fetchMock.requests.find((request) => request.url === '/api/register');
-    expect(register?.body).toEqual({ username: 'newbie', email: 'newbie@example.com', password: 'secret12', captchaAnswer: '3' });
+    expect(register?.body).toEqual({
+      username: 'newbie',
+      email: 'newbie@example.com',
+      password: 'secret12',
+      captchaAnswer: '3',
+    });
   });
 
   it('shows the shared validation messages', async () => {
@@ -72,7 +78,7 @@ describe('RegisterForm', () => {
     expect(fetchMock.requests.filter((request) => request.url === '/api/captcha')).toHaveLength(2);
   });
 
-  it("keeps the CAPTCHA when the failure is about something else", async () => {
+  it('keeps the CAPTCHA when the failure is about something else', async () => {
     const fetchMock = serverWith({
       register: () => jsonResponse({ message: 'Username is already taken', code: 'CONFLICT' }, { status: 409 }),
     });
@@ -96,9 +102,17 @@ describe('RegisterForm', () => {
 
   it('decides when a failure calls for a new CAPTCHA', () => {
     expect(shouldReloadCaptcha(new TypeError('Failed to fetch'))).toBe(true);
-    expect(shouldReloadCaptcha(new ApiRequestError('Failed to fetch: offline', { status: 0, code: 'NETWORK_ERROR' }))).toBe(true);
-    expect(shouldReloadCaptcha(new ApiRequestError('captcha expired', { status: 400, code: 'VALIDATION_ERROR' }))).toBe(true);
-    expect(shouldReloadCaptcha(new ApiRequestError('Wrong answer', { status: 400, code: 'CAPTCHA_FAILED' }))).toBe(true);
-    expect(shouldReloadCaptcha(new ApiRequestError('Email already registered', { status: 409, code: 'CONFLICT' }))).toBe(false);
+    expect(
+      shouldReloadCaptcha(new ApiRequestError('Failed to fetch: offline', { status: 0, code: 'NETWORK_ERROR' })),
+    ).toBe(true);
+    expect(shouldReloadCaptcha(new ApiRequestError('captcha expired', { status: 400, code: 'VALIDATION_ERROR' }))).toBe(
+      true,
+    );
+    expect(shouldReloadCaptcha(new ApiRequestError('Wrong answer', { status: 400, code: 'CAPTCHA_FAILED' }))).toBe(
+      true,
+    );
+    expect(
+      shouldReloadCaptcha(new ApiRequestError('Email already registered', { status: 409, code: 'CONFLICT' })),
+    ).toBe(false);
   });
 });

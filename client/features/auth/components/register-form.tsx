@@ -70,8 +70,20 @@ export function RegisterForm({ onSuccess, variant = 'page' }: AuthFormProps) {
 
   return (
     <form noValidate onSubmit={handleRegister} className="grid gap-4" aria-label={AUTH_STRINGS.registerTitle}>
-      <FormField label={AUTH_STRINGS.usernameLabel} error={errors.username?.message} hint={<UsernameStatus availability={availability} />}>
-        {(fieldControl) => <Input {...fieldControl} autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />}
+      <FormField
+        label={AUTH_STRINGS.usernameLabel}
+        error={errors.username?.message}
+        hint={<UsernameStatus availability={availability} />}
+      >
+        {(fieldControl) => (
+          <Input
+            {...fieldControl}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('username')}
+          />
+        )}
       </FormField>
       <FormField label={AUTH_STRINGS.emailLabel} error={errors.email?.message}>
         {(fieldControl) => <Input {...fieldControl} type="email" autoComplete="email" {...register('email')} />}
@@ -81,7 +93,9 @@ export function RegisterForm({ onSuccess, variant = 'page' }: AuthFormProps) {
       </FormField>
       <CaptchaBox captcha={captcha} questionId={questionId} />
       <FormField label={AUTH_STRINGS.captchaAnswerLabel} error={errors.captchaAnswer?.message} describedBy={questionId}>
-        {(fieldControl) => <Input {...fieldControl} autoComplete="off" inputMode="text" {...register('captchaAnswer')} />}
+        {(fieldControl) => (
+          <Input {...fieldControl} autoComplete="off" inputMode="text" {...register('captchaAnswer')} />
+        )}
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
         {isSubmitting ? AUTH_STRINGS.registerSubmitting : AUTH_STRINGS.registerSubmit}

@@ -23,7 +23,9 @@ export function UsernameStatus({ availability }: { availability: UsernameAvailab
         availability === 'taken' && 'text-destructive-text',
       )}
     >
-      {availability === 'checking' ? <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+      {availability === 'checking' ? (
+        <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      ) : null}
       {availability === 'available' ? <Check className="size-3.5" aria-hidden="true" /> : null}
       {availability === 'taken' ? <X className="size-3.5" aria-hidden="true" /> : null}
       {LABELS[availability]}

@@ -18,7 +18,11 @@ export function useCaptcha(): CaptchaState {
 
   useEffect(() => {
     if (!isError) return;
-    toast({ title: AUTH_STRINGS.captchaErrorTitle, description: AUTH_STRINGS.captchaErrorText, variant: 'destructive' });
+    toast({
+      title: AUTH_STRINGS.captchaErrorTitle,
+      description: AUTH_STRINGS.captchaErrorText,
+      variant: 'destructive',
+    });
   }, [isError, errorUpdatedAt]);
 
   const reload = useCallback(() => {

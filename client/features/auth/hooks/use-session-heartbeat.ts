@@ -20,7 +20,8 @@ export function useSessionHeartbeat(userId: number | null): void {
       if (!hasSavedUserId()) return;
       void checkSession(controller.signal).then((result) => {
         if (result === 'expired') clearSessionUser(queryClient);
-        else if (result === 'active' && !queryClient.getQueryData(userQueryKey)) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+        else if (result === 'active' && !queryClient.getQueryData(userQueryKey))
+          void queryClient.invalidateQueries({ queryKey: userQueryKey });
       });
     }, SESSION_CHECK_INTERVAL_MS);
     return () => {

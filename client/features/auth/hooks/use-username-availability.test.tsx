@@ -14,8 +14,13 @@ function setup(taken: string[] = []) {
     return jsonResponse({ available: !taken.includes(username) });
   });
   const client = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(({ name }: { name: string }) => useUsernameAvailability(name), { wrapper, initialProps: { name: '' } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(({ name }: { name: string }) => useUsernameAvailability(name), {
+    wrapper,
+    initialProps: { name: '' },
+  });
   return { ...hook, fetchMock };
 }
 
@@ -62,7 +67,9 @@ describe('useUsernameAvailability', () => {
     vi.useFakeTimers();
     mockFetch(() => jsonResponse({ message: 'Too many requests', code: 'RATE_LIMITED' }, { status: 429 }));
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const { result } = renderHook(() => useUsernameAvailability('linus'), { wrapper });
     await act(() => vi.advanceTimersByTimeAsync(500));
     await flush();

@@ -30,7 +30,9 @@ describe('resolvePostAuthDestination', () => {
 
   it('follows the spec order: pending operation, pending continuation, redirect, story params, home', () => {
     const search = '?redirect=%2Fbookmarks&scenario=dragons';
-    expect(resolvePostAuthDestination(search, { operationPath: '/?resume=1', continuationPath: '/story/3' })).toBe('/?resume=1');
+    expect(resolvePostAuthDestination(search, { operationPath: '/?resume=1', continuationPath: '/story/3' })).toBe(
+      '/?resume=1',
+    );
     expect(resolvePostAuthDestination(search, { operationPath: null, continuationPath: '/story/3' })).toBe('/story/3');
     expect(resolvePostAuthDestination(search, none)).toBe('/bookmarks');
     expect(resolvePostAuthDestination('?scenario=dragons&type=random&preset=fantasy&other=x', none)).toBe(
@@ -40,7 +42,12 @@ describe('resolvePostAuthDestination', () => {
   });
 
   it('skips unsafe entries and moves on to the next source', () => {
-    expect(resolvePostAuthDestination('?redirect=https%3A%2F%2Fevil.example', { operationPath: '//evil.example', continuationPath: null })).toBe('/');
+    expect(
+      resolvePostAuthDestination('?redirect=https%3A%2F%2Fevil.example', {
+        operationPath: '//evil.example',
+        continuationPath: null,
+      }),
+    ).toBe('/');
     expect(resolvePostAuthDestination('?redirect=%2F%2Fevil.example&type=random', none)).toBe('/story/new?type=random');
   });
 
@@ -59,7 +66,11 @@ describe('resolvePostAuthDestination', () => {
 
     window.localStorage.setItem(
       LOCAL_STORAGE_KEYS.pendingOperation,
-      JSON.stringify({ type: 'start_story', data: { prompt: 'A heist', genrePreferences: { fantasy: 50 }, isRandom: false }, path: '/' }),
+      JSON.stringify({
+        type: 'start_story',
+        data: { prompt: 'A heist', genrePreferences: { fantasy: 50 }, isRandom: false },
+        path: '/',
+      }),
     );
     expect(resolvePostAuthDestination('?redirect=%2Fbookmarks')).toBe('/');
   });

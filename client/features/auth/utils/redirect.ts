@@ -43,7 +43,10 @@ export function readPendingPaths(): PendingPaths {
  * The spec's order: a saved pending operation's path, else a saved pending continuation's path,
  * else the redirect target, else /story/new when scenario/type/preset are present, else home.
  */
-export function resolvePostAuthDestination(search: string | URLSearchParams, pending: PendingPaths = readPendingPaths()): string {
+export function resolvePostAuthDestination(
+  search: string | URLSearchParams,
+  pending: PendingPaths = readPendingPaths(),
+): string {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const fromOperation = toSafeRedirect(pending.operationPath);
   if (fromOperation) return fromOperation;

@@ -2,7 +2,12 @@
 // failure toasts (the spec words them per place), so the generic error toast is off; every
 // success refreshes the bookmark list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookmarkSchema, type Bookmark, type BookmarkCreateBody, type BookmarkUpdateBody } from '@shared/schemas/bookmarks';
+import {
+  bookmarkSchema,
+  type Bookmark,
+  type BookmarkCreateBody,
+  type BookmarkUpdateBody,
+} from '@shared/schemas/bookmarks';
 import { successSchema } from '@shared/schemas/common';
 import { apiWrite } from '@client/lib/api-client';
 import { bookmarksQueryKey } from './get-bookmarks';

@@ -26,12 +26,21 @@ function EditForm({ bookmark, onDone }: { bookmark: Bookmark; onDone: () => void
       toast({ title: BOOKMARKS_STRINGS.successTitle, description: BOOKMARKS_STRINGS.updated });
       onDone();
     } catch (error) {
-      toast({ title: BOOKMARKS_STRINGS.errorTitle, description: errorMessage(error, BOOKMARKS_STRINGS.updateFailed), variant: 'destructive' });
+      toast({
+        title: BOOKMARKS_STRINGS.errorTitle,
+        description: errorMessage(error, BOOKMARKS_STRINGS.updateFailed),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSave(event)} className="grid gap-4" aria-label={BOOKMARKS_STRINGS.editLabel(bookmark.title)}>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSave(event)}
+      className="grid gap-4"
+      aria-label={BOOKMARKS_STRINGS.editLabel(bookmark.title)}
+    >
       <BookmarkFields draft={draft} descriptionLabel={BOOKMARKS_STRINGS.descriptionLabel} autoFocus />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
@@ -55,25 +64,45 @@ export function BookmarkCard({ bookmark }: { bookmark: Bookmark }) {
       {editing ? (
         <EditForm bookmark={bookmark} onDone={() => setEditing(false)} />
       ) : (
-        <article aria-labelledby={titleId} className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <article
+          aria-labelledby={titleId}
+          className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between"
+        >
           <div className="grid min-w-0 gap-1">
             <h2 id={titleId} className="text-lg font-semibold break-words">
-              <Link to={bookmarkPath(bookmark)} className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:underline">
+              <Link
+                to={bookmarkPath(bookmark)}
+                className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:underline"
+              >
                 <BookOpen className="size-4 shrink-0 text-gold" aria-hidden="true" />
                 {bookmark.title}
               </Link>
             </h2>
-            {bookmark.description ? <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{bookmark.description}</p> : null}
+            {bookmark.description ? (
+              <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{bookmark.description}</p>
+            ) : null}
             <p className="text-xs text-muted-foreground">
-              <time dateTime={bookmark.createdAt}>{BOOKMARKS_STRINGS.savedOn(formatBookmarkDate(bookmark.createdAt))}</time>
+              <time dateTime={bookmark.createdAt}>
+                {BOOKMARKS_STRINGS.savedOn(formatBookmarkDate(bookmark.createdAt))}
+              </time>
             </p>
           </div>
           <div className="flex shrink-0 gap-2">
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={BOOKMARKS_STRINGS.editLabel(bookmark.title)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setEditing(true)}
+              aria-label={BOOKMARKS_STRINGS.editLabel(bookmark.title)}
+            >
               <Pencil aria-hidden="true" />
               {BOOKMARKS_STRINGS.edit}
             </Button>
-            <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={BOOKMARKS_STRINGS.deleteLabel(bookmark.title)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              aria-label={BOOKMARKS_STRINGS.deleteLabel(bookmark.title)}
+            >
               <Trash2 aria-hidden="true" />
               {BOOKMARKS_STRINGS.delete}
             </Button>

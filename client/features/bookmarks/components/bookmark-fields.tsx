@@ -45,7 +45,13 @@ interface BookmarkFieldsProps {
   autoFocus?: boolean;
 }
 
-export function BookmarkFields({ draft, descriptionLabel, titlePlaceholder, descriptionPlaceholder, autoFocus }: BookmarkFieldsProps) {
+export function BookmarkFields({
+  draft,
+  descriptionLabel,
+  titlePlaceholder,
+  descriptionPlaceholder,
+  autoFocus,
+}: BookmarkFieldsProps) {
   return (
     <>
       <FormField label={BOOKMARKS_STRINGS.titleLabel} error={draft.titleError}>

@@ -56,7 +56,14 @@ export function BookmarksPage() {
   const { isLoading, isLoggedIn } = useSession();
   usePageTitle(BOOKMARKS_STRINGS.pageTitle);
   if (isLoading) return <PageSpinner label={BOOKMARKS_STRINGS.loading} />;
-  if (!isLoggedIn) return <SignInPrompt title={BOOKMARKS_STRINGS.pageTitle} text={BOOKMARKS_STRINGS.loggedOutText} signInLabel={BOOKMARKS_STRINGS.signIn} />;
+  if (!isLoggedIn)
+    return (
+      <SignInPrompt
+        title={BOOKMARKS_STRINGS.pageTitle}
+        text={BOOKMARKS_STRINGS.loggedOutText}
+        signInLabel={BOOKMARKS_STRINGS.signIn}
+      />
+    );
   return (
     <PageContainer className="grid gap-6">
       <h1 className="text-3xl font-semibold">{BOOKMARKS_STRINGS.pageTitle}</h1>

@@ -5,7 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Bookmark } from '@shared/schemas/bookmarks';
 import type { User } from '@shared/schemas/user';
-import { buildUser, jsonResponse, mockFetch, renderWithProviders, unauthenticated, type FetchHandler } from '@client/test/utils';
+import {
+  buildUser,
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  unauthenticated,
+  type FetchHandler,
+} from '@client/test/utils';
 import { BookmarksPage } from './bookmarks-page';
 import { SaveProgressButton } from './save-progress';
 
@@ -32,7 +39,10 @@ describe('BookmarksPage', () => {
     serve(buildUser(), () => jsonResponse([bookmark(), bookmark({ id: 5, title: 'Second', description: null })]));
     renderWithProviders(<BookmarksPage />, { route: '/bookmarks' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Bookmarks' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'The moving valley' })).toHaveAttribute('href', '/story/4?messageId=9');
+    expect(await screen.findByRole('link', { name: 'The moving valley' })).toHaveAttribute(
+      'href',
+      '/story/4?messageId=9',
+    );
     expect(screen.getByText('Right after the opening')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Second' })).toHaveAttribute('href', '/story/4?messageId=9');
   });
@@ -45,7 +55,9 @@ describe('BookmarksPage', () => {
   });
 
   it('shows why the list could not be loaded', async () => {
-    serve(buildUser(), () => jsonResponse({ message: 'Database unavailable', code: 'INTERNAL_ERROR' }, { status: 503 }));
+    serve(buildUser(), () =>
+      jsonResponse({ message: 'Database unavailable', code: 'INTERNAL_ERROR' }, { status: 503 }),
+    );
     renderWithProviders(<BookmarksPage />, { route: '/bookmarks' });
     // One retry first (spec section 7), then the reason.
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Database unavailable');
@@ -97,7 +109,9 @@ describe('BookmarksPage', () => {
     renderWithProviders(<BookmarksPage />, { route: '/bookmarks' });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete bookmark "The moving valley"' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Bookmark' });
-    expect(dialog).toHaveTextContent('Are you sure you want to delete "The moving valley"? This action cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete "The moving valley"? This action cannot be undone.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock.requests.some((r) => r.method === 'DELETE')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Delete bookmark "The moving valley"' }));
@@ -108,7 +122,11 @@ describe('BookmarksPage', () => {
   });
 
   it('toasts a failed delete and keeps the bookmark', async () => {
-    serve(buildUser(), (request) => (request.method === 'DELETE' ? jsonResponse({ message: 'Bookmark not found', code: 'NOT_FOUND' }, { status: 404 }) : jsonResponse([bookmark()])));
+    serve(buildUser(), (request) =>
+      request.method === 'DELETE'
+        ? jsonResponse({ message: 'Bookmark not found', code: 'NOT_FOUND' }, { status: 404 })
+        : jsonResponse([bookmark()]),
+    );
     renderWithProviders(<BookmarksPage />, { route: '/bookmarks' });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete bookmark "The moving valley"' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -144,12 +162,20 @@ describe('SaveProgressButton', () => {
     await userEvent.type(within(dialog).getByLabelText('Description (optional)'), ' Before the storm ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Story progress saved')).toBeInTheDocument();
-    expect(fetchMock.requests.find((r) => r.url === '/api/bookmarks')?.body).toEqual({ storyId: 4, lastMessageId: 9, title: 'At the gate', description: 'Before the storm' });
+    expect(fetchMock.requests.find((r) => r.url === '/api/bookmarks')?.body).toEqual({
+      storyId: 4,
+      lastMessageId: 9,
+      title: 'At the gate',
+      description: 'Before the storm',
+    });
     expect(screen.queryByRole('dialog', { name: 'Save Progress' })).not.toBeInTheDocument();
   });
 
   it("on a 401 closes the dialog and asks to log in; other failures toast the message or 'Failed to save bookmark'", async () => {
-    let answer: Response = jsonResponse({ message: 'Authentication required', code: 'UNAUTHENTICATED' }, { status: 401 });
+    let answer: Response = jsonResponse(
+      { message: 'Authentication required', code: 'UNAUTHENTICATED' },
+      { status: 401 },
+    );
     serve(buildUser(), () => answer);
     renderWithProviders(<SaveProgressButton storyId={4} lastMessageId={9} disabled={false} />);
     await new Promise((r) => setTimeout(r, 50));

@@ -10,7 +10,8 @@ import { BOOKMARKS_STRINGS, bookmarkPath, formatBookmarkDate } from '../strings'
 export function ResumeStories() {
   const bookmarks = useBookmarks();
   if (bookmarks.isPending) return <Spinner label={BOOKMARKS_STRINGS.loading} />;
-  if (bookmarks.isError) return <p className="text-destructive-text">{errorMessage(bookmarks.error, BOOKMARKS_STRINGS.loadFailed)}</p>;
+  if (bookmarks.isError)
+    return <p className="text-destructive-text">{errorMessage(bookmarks.error, BOOKMARKS_STRINGS.loadFailed)}</p>;
   if (bookmarks.data.length === 0) return <p className="text-muted-foreground">{BOOKMARKS_STRINGS.resumeEmpty}</p>;
   return (
     <ul aria-label={BOOKMARKS_STRINGS.listLabel} className="grid gap-2">

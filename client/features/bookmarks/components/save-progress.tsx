@@ -4,7 +4,14 @@
 import { useState, type FormEvent } from 'react';
 import { Bookmark as BookmarkIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage, isUnauthorizedError } from '@client/lib/api-client';
@@ -51,11 +58,19 @@ export function SaveProgressButton({ storyId, lastMessageId, disabled }: SavePro
       draft.reset();
     } catch (error) {
       if (isUnauthorizedError(error)) {
-        toast({ title: BOOKMARKS_STRINGS.errorTitle, description: BOOKMARKS_STRINGS.loginToSave, variant: 'destructive' });
+        toast({
+          title: BOOKMARKS_STRINGS.errorTitle,
+          description: BOOKMARKS_STRINGS.loginToSave,
+          variant: 'destructive',
+        });
         askToLogIn();
         return;
       }
-      toast({ title: BOOKMARKS_STRINGS.errorTitle, description: errorMessage(error, BOOKMARKS_STRINGS.saveFailed), variant: 'destructive' });
+      toast({
+        title: BOOKMARKS_STRINGS.errorTitle,
+        description: errorMessage(error, BOOKMARKS_STRINGS.saveFailed),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -63,7 +78,13 @@ export function SaveProgressButton({ storyId, lastMessageId, disabled }: SavePro
     <>
       <Tooltip>
         <TooltipTrigger asChild>
-          <Button variant="outline" size="icon" onClick={handleOpen} disabled={disabled} aria-label={BOOKMARKS_STRINGS.bookmarkTooltip}>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={handleOpen}
+            disabled={disabled}
+            aria-label={BOOKMARKS_STRINGS.bookmarkTooltip}
+          >
             <BookmarkIcon aria-hidden="true" />
           </Button>
         </TooltipTrigger>
@@ -76,7 +97,12 @@ export function SaveProgressButton({ storyId, lastMessageId, disabled }: SavePro
             <DialogTitle>{BOOKMARKS_STRINGS.saveDialogTitle}</DialogTitle>
             <DialogDescription>{BOOKMARKS_STRINGS.saveDialogText}</DialogDescription>
           </DialogHeader>
-          <form noValidate onSubmit={(event) => void handleSave(event)} className="grid gap-4" aria-label={BOOKMARKS_STRINGS.saveDialogTitle}>
+          <form
+            noValidate
+            onSubmit={(event) => void handleSave(event)}
+            className="grid gap-4"
+            aria-label={BOOKMARKS_STRINGS.saveDialogTitle}
+          >
             <BookmarkFields
               draft={draft}
               descriptionLabel={BOOKMARKS_STRINGS.descriptionOptional}

@@ -22,7 +22,13 @@ export interface GenreMixCardProps {
   defaultOpen?: boolean;
 }
 
-export function GenreMixCard({ active, onActiveChange, mix = CARD_DEFAULT_MIX, onMixChange, defaultOpen = false }: GenreMixCardProps) {
+export function GenreMixCard({
+  active,
+  onActiveChange,
+  mix = CARD_DEFAULT_MIX,
+  onMixChange,
+  defaultOpen = false,
+}: GenreMixCardProps) {
   const [open, setOpen] = useState(defaultOpen);
   const id = useId();
   const panelId = `${id}-panel`;
@@ -38,7 +44,10 @@ export function GenreMixCard({ active, onActiveChange, mix = CARD_DEFAULT_MIX, o
           onClick={() => setOpen((value) => !value)}
           className="flex flex-1 items-center gap-2 rounded-md text-left text-lg font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <ChevronDown className={cn('size-5 transition-transform motion-reduce:transition-none', open ? 'rotate-180' : '')} aria-hidden="true" />
+          <ChevronDown
+            className={cn('size-5 transition-transform motion-reduce:transition-none', open ? 'rotate-180' : '')}
+            aria-hidden="true"
+          />
           {HOME_STRINGS.genreMixTitle}
           <span className="sr-only">{open ? HOME_STRINGS.hideGenreMix : HOME_STRINGS.showGenreMix}</span>
         </button>
@@ -46,7 +55,12 @@ export function GenreMixCard({ active, onActiveChange, mix = CARD_DEFAULT_MIX, o
           <label htmlFor={switchId} className="text-sm text-muted-foreground">
             {active ? HOME_STRINGS.active : HOME_STRINGS.inactive}
           </label>
-          <Switch id={switchId} checked={active} onCheckedChange={onActiveChange} aria-label={HOME_STRINGS.genreMixSwitchLabel} />
+          <Switch
+            id={switchId}
+            checked={active}
+            onCheckedChange={onActiveChange}
+            aria-label={HOME_STRINGS.genreMixSwitchLabel}
+          />
         </div>
       </div>
       <div id={panelId} hidden={!open} className="grid gap-4 border-t px-4 pt-3 pb-5">

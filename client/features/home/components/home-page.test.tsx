@@ -36,7 +36,10 @@ function renderHome(user: User | null, bookmarks: unknown = []) {
   return fetchMock;
 }
 
-const startState = async () => JSON.parse((await screen.findByTestId('story-state')).textContent ?? 'null') as { start: { prompt: string; isRandom: boolean; genrePreferences: Record<string, number> } };
+const startState = async () =>
+  JSON.parse((await screen.findByTestId('story-state')).textContent ?? 'null') as {
+    start: { prompt: string; isRandom: boolean; genrePreferences: Record<string, number> };
+  };
 
 describe('HomePage', () => {
   it('keeps Begin disabled while the scenario is blank, and Enter starts the story', async () => {
@@ -50,7 +53,11 @@ describe('HomePage', () => {
     expect(screen.queryByTestId('story-state')).not.toBeInTheDocument();
     await userEvent.clear(input);
     await userEvent.type(input, '  A lighthouse keeper finds a door {Enter}');
-    expect((await startState()).start).toEqual({ prompt: 'A lighthouse keeper finds a door', genrePreferences: {}, isRandom: false });
+    expect((await startState()).start).toEqual({
+      prompt: 'A lighthouse keeper finds a door',
+      genrePreferences: {},
+      isRandom: false,
+    });
   });
 
   it('adds the genre mix sentence when the mix is active, using the start-screen default', async () => {
@@ -63,7 +70,18 @@ describe('HomePage', () => {
     const sliders = screen.getAllByRole('slider');
     expect(sliders).toHaveLength(10);
     sliders.forEach((slider) => expect(slider).toBeDisabled());
-    expect(sliders.map((s) => (s as HTMLInputElement).value)).toEqual(['25', '25', '25', '25', '0', '0', '0', '0', '0', '0']);
+    expect(sliders.map((s) => (s as HTMLInputElement).value)).toEqual([
+      '25',
+      '25',
+      '25',
+      '25',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+    ]);
     expect(sliders[0]).toHaveAttribute('step', '10');
     expect(screen.getByText('Inactive')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('switch', { name: 'Use the genre mix' }));
@@ -73,7 +91,9 @@ describe('HomePage', () => {
     expect(screen.getByRole('slider', { name: 'Horror' })).toHaveAttribute('aria-valuetext', '60%');
     await userEvent.click(screen.getByRole('button', { name: 'Create Random Story' }));
     const { start } = await startState();
-    expect(start.prompt).toBe('Create a story that combines 60% horror, 25% fantasy, 25% scifi, 25% mystery. Surprise me with an unexpected twist!');
+    expect(start.prompt).toBe(
+      'Create a story that combines 60% horror, 25% fantasy, 25% scifi, 25% mystery. Surprise me with an unexpected twist!',
+    );
     expect(start.isRandom).toBe(true);
     expect(start.genrePreferences).toMatchObject({ fantasy: 25, western: 0 });
   });
@@ -99,7 +119,11 @@ describe('HomePage', () => {
   it('resumes a pending operation once logged in, with the spec toast, and clears it', async () => {
     window.localStorage.setItem(
       LOCAL_STORAGE_KEYS.pendingOperation,
-      JSON.stringify({ type: 'start_story', data: { prompt: 'A heist', genrePreferences: {}, isRandom: false }, path: '/' }),
+      JSON.stringify({
+        type: 'start_story',
+        data: { prompt: 'A heist', genrePreferences: {}, isRandom: false },
+        path: '/',
+      }),
     );
     renderHome(buildUser());
     expect((await startState()).start.prompt).toBe('A heist');
@@ -110,12 +134,26 @@ describe('HomePage', () => {
 
   it('lists bookmarks to resume with their en-US date, linking to the story at its message', async () => {
     renderHome(buildUser(), [
-      { id: 1, storyId: 4, lastMessageId: 9, title: 'The moving valley', description: null, createdAt: '2026-03-05T14:07:00.000Z', updatedAt: '2026-03-05T14:07:00.000Z' },
+      {
+        id: 1,
+        storyId: 4,
+        lastMessageId: 9,
+        title: 'The moving valley',
+        description: null,
+        createdAt: '2026-03-05T14:07:00.000Z',
+        updatedAt: '2026-03-05T14:07:00.000Z',
+      },
     ]);
     const region = await screen.findByRole('region', { name: 'Resume a Story' });
     const link = await within(region).findByRole('link', { name: /The moving valley/ });
     expect(link).toHaveAttribute('href', '/story/4?messageId=9');
-    const expected = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date('2026-03-05T14:07:00.000Z'));
+    const expected = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(new Date('2026-03-05T14:07:00.000Z'));
     expect(link).toHaveTextContent(expected);
     expect(within(region).getByRole('link', { name: 'Manage Bookmarks' })).toHaveAttribute('href', '/bookmarks');
   });

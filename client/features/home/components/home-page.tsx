@@ -20,7 +20,9 @@ import { useStartStory } from '../hooks/use-start-story';
 import { HOME_STRINGS } from '../strings';
 import { GenreMixCard, type GenreMixValues } from './genre-mix-card';
 
-const ResumeStories = lazy(() => import('@client/features/bookmarks/components/resume-stories').then((m) => ({ default: m.ResumeStories })));
+const ResumeStories = lazy(() =>
+  import('@client/features/bookmarks/components/resume-stories').then((m) => ({ default: m.ResumeStories })),
+);
 
 function handleLogoError() {
   toast({ title: HOME_STRINGS.logoWarningTitle, description: HOME_STRINGS.logoWarningText });
@@ -92,7 +94,12 @@ export function HomePage() {
           </span>
           <span className="h-px flex-1 bg-gradient-to-l from-transparent to-border" aria-hidden="true" />
         </div>
-        <Button variant="secondary" size="lg" className="justify-self-center" onClick={() => startStory({ prompt: composeRandomPrompt(activeMix), genrePreferences, isRandom: true })}>
+        <Button
+          variant="secondary"
+          size="lg"
+          className="justify-self-center"
+          onClick={() => startStory({ prompt: composeRandomPrompt(activeMix), genrePreferences, isRandom: true })}
+        >
           <Dices aria-hidden="true" />
           {HOME_STRINGS.createRandom}
         </Button>
@@ -110,7 +117,13 @@ export function HomePage() {
               <Card className="h-full p-0">
                 <button
                   type="button"
-                  onClick={() => startStory({ prompt: composeStoryPrompt(preset.scenario, activeMix), genrePreferences, isRandom: false })}
+                  onClick={() =>
+                    startStory({
+                      prompt: composeStoryPrompt(preset.scenario, activeMix),
+                      genrePreferences,
+                      isRandom: false,
+                    })
+                  }
                   className="grid h-full w-full gap-1 rounded-xl p-4 text-left transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <span className="font-semibold text-gold">{preset.label}</span>

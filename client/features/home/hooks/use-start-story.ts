@@ -48,10 +48,12 @@ export function useStartStory(): (request: StartRequest) => void {
         navigate('/story/new', { state: { start: request } satisfies StoryStartState });
         return;
       }
-      void Promise.all([import('@client/lib/pending-actions'), import('@client/features/auth/utils/redirect')]).then(([pending, redirect]) => {
-        pending.savePendingOperation({ type: 'start_story', data: request, path: HOME_PATH });
-        navigate(redirect.buildAuthPath(HOME_PATH));
-      });
+      void Promise.all([import('@client/lib/pending-actions'), import('@client/features/auth/utils/redirect')]).then(
+        ([pending, redirect]) => {
+          pending.savePendingOperation({ type: 'start_story', data: request, path: HOME_PATH });
+          navigate(redirect.buildAuthPath(HOME_PATH));
+        },
+      );
     },
     [gate, isLoggedIn, navigate],
   );

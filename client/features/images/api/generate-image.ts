@@ -2,7 +2,11 @@
 // for a narrator reply's picture. The answer comes at once ({imageMessageId, image?}); the painting
 // runs behind and is polled through GET …/image. Callers word their own errors (spec section 8).
 import { useMutation } from '@tanstack/react-query';
-import { generateImageResponseSchema, type GenerateImageBody, type GenerateImageResponse } from '@shared/schemas/images';
+import {
+  generateImageResponseSchema,
+  type GenerateImageBody,
+  type GenerateImageResponse,
+} from '@shared/schemas/images';
 import { apiWrite } from '@client/lib/api-client';
 
 export interface GenerateImageRequest extends GenerateImageBody {

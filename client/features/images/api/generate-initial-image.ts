@@ -6,7 +6,10 @@ import { apiWrite } from '@client/lib/api-client';
 import type { GenerateImageRequest } from './generate-image';
 
 export function generateInitialImage({ messageId, ...body }: GenerateImageRequest): Promise<GenerateImageResponse> {
-  return apiWrite(`/api/story/message/${messageId}/generate-initial-image`, { body, schema: generateImageResponseSchema });
+  return apiWrite(`/api/story/message/${messageId}/generate-initial-image`, {
+    body,
+    schema: generateImageResponseSchema,
+  });
 }
 
 export function useGenerateInitialImageMutation() {

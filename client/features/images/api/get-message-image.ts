@@ -9,7 +9,8 @@ import { IMAGES_STRINGS } from '../strings';
 import type { ReadyPicture } from '../types';
 import { fromMessageImage } from '../utils/scene-picture';
 
-export type MessageImageCheck = { status: 'ready'; picture: ReadyPicture } | { status: 'pending' } | { status: 'failed'; reason: string };
+export type MessageImageCheck =
+  { status: 'ready'; picture: ReadyPicture } | { status: 'pending' } | { status: 'failed'; reason: string };
 
 export async function fetchMessageImage(messageId: number, signal?: AbortSignal): Promise<MessageImageCheck> {
   let body: unknown;
@@ -17,7 +18,8 @@ export async function fetchMessageImage(messageId: number, signal?: AbortSignal)
     body = await apiGet(`/api/story/message/${messageId}/image`, { signal });
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return { status: 'pending' };
-    if (isApiRequestError(error) && error.status === 422) return { status: 'failed', reason: error.message.trim() || IMAGES_STRINGS.generationFailed };
+    if (isApiRequestError(error) && error.status === 422)
+      return { status: 'failed', reason: error.message.trim() || IMAGES_STRINGS.generationFailed };
     throw error;
   }
   const parsed = messageImageResponseSchema.safeParse(body);

@@ -7,7 +7,11 @@ import { apiGet } from '@client/lib/api-client';
 export const styleSheetQueryKey = (storyId: number) => ['style-sheet', storyId] as const;
 
 export function fetchStyleSheet(storyId: number, signal?: AbortSignal): Promise<StyleSheetResponse> {
-  return apiGet(`/api/story/${storyId}/style-sheet`, { schema: styleSheetResponseSchema, signal, startsPaidWork: true });
+  return apiGet(`/api/story/${storyId}/style-sheet`, {
+    schema: styleSheetResponseSchema,
+    signal,
+    startsPaidWork: true,
+  });
 }
 
 export function styleSheetQueryOptions(storyId: number) {

@@ -6,8 +6,18 @@ import { styleSheetResponseSchema, type StyleSheet, type StyleSheetResponse } fr
 import { apiWrite } from '@client/lib/api-client';
 import { styleSheetQueryKey } from './get-style-sheet';
 
-export function saveStyleSheet({ storyId, sheet }: { storyId: number; sheet: StyleSheet }): Promise<StyleSheetResponse> {
-  return apiWrite(`/api/story/${storyId}/style-sheet`, { method: 'PUT', body: sheet, schema: styleSheetResponseSchema });
+export function saveStyleSheet({
+  storyId,
+  sheet,
+}: {
+  storyId: number;
+  sheet: StyleSheet;
+}): Promise<StyleSheetResponse> {
+  return apiWrite(`/api/story/${storyId}/style-sheet`, {
+    method: 'PUT',
+    body: sheet,
+    schema: styleSheetResponseSchema,
+  });
 }
 
 export function useSaveStyleSheetMutation() {

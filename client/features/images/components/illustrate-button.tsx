@@ -16,7 +16,11 @@ export function IllustrateButton({ onClick, busy }: { onClick: () => void; busy:
       title={IMAGES_STRINGS.illustrate}
       className="size-8 text-muted-foreground"
     >
-      {busy ? <Spinner label={IMAGES_STRINGS.generatingImage} className="[&_svg]:size-4" /> : <ImagePlus aria-hidden="true" />}
+      {busy ? (
+        <Spinner label={IMAGES_STRINGS.generatingImage} className="[&_svg]:size-4" />
+      ) : (
+        <ImagePlus aria-hidden="true" />
+      )}
     </Button>
   );
 }

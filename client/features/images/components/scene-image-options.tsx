@@ -23,7 +23,13 @@ export function SceneImageOptions({ settings, storyId }: { settings: SceneImageS
         </h3>
         <div className="flex items-center justify-between gap-4">
           <Label htmlFor={switchId}>{IMAGES_STRINGS.generateToggle}</Label>
-          <Switch id={switchId} checked={settings.enabled} onCheckedChange={(checked) => void settings.setEnabled(checked)} disabled={settings.saving} aria-describedby={helpId} />
+          <Switch
+            id={switchId}
+            checked={settings.enabled}
+            onCheckedChange={(checked) => void settings.setEnabled(checked)}
+            disabled={settings.saving}
+            aria-describedby={helpId}
+          />
         </div>
         <p id={helpId} className="text-sm text-muted-foreground">
           {IMAGES_STRINGS.generateHelp}

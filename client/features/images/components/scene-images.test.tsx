@@ -7,7 +7,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { ScenePictureEntry } from './scene-picture-entry';
 import { StoryHeaderImage } from './story-header-image';
 
-const READY = { status: 'ready', url: '/api/images/abc.webp', thumbnail: '/api/images/abc.thumb.webp', alt: 'A lighthouse in a storm', width: 1024, height: 576 } as const;
+const READY = {
+  status: 'ready',
+  url: '/api/images/abc.webp',
+  thumbnail: '/api/images/abc.thumb.webp',
+  alt: 'A lighthouse in a storm',
+  width: 1024,
+  height: 576,
+} as const;
 
 describe('ScenePictureEntry', () => {
   it('shows the ready picture lazily from its thumbnail, in a 16:9 box, and zooms it in the Scene Visualization dialog', async () => {
@@ -20,7 +27,10 @@ describe('ScenePictureEntry', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'A lighthouse in a storm' }));
     const dialog = await screen.findByRole('dialog', { name: 'Scene Visualization' });
-    expect(within(dialog).getByRole('img', { name: 'A lighthouse in a storm' })).toHaveAttribute('src', '/api/images/abc.webp');
+    expect(within(dialog).getByRole('img', { name: 'A lighthouse in a storm' })).toHaveAttribute(
+      'src',
+      '/api/images/abc.webp',
+    );
     expect(within(dialog).getByText('A lighthouse in a storm')).toBeInTheDocument();
   });
 
@@ -33,18 +43,31 @@ describe('ScenePictureEntry', () => {
     expect(screen.getByRole('img', { name: 'A lighthouse in a storm' })).toBeInTheDocument();
     expect(screen.queryByText('Image could not be loaded')).not.toBeInTheDocument();
     fireEvent.load(screen.getByRole('img', { name: 'A lighthouse in a storm' }));
-    expect(screen.getByRole('img', { name: 'A lighthouse in a storm' }).closest('[data-image-state]')).toHaveAttribute('data-image-state', 'loaded');
+    expect(screen.getByRole('img', { name: 'A lighthouse in a storm' }).closest('[data-image-state]')).toHaveAttribute(
+      'data-image-state',
+      'loaded',
+    );
   });
 
   it('offers no Retry while pictures are switched off', () => {
-    render(<ScenePictureEntry picture={READY} text="Generated image" canRetry={false} onRetry={vi.fn()} retrying={false} />);
+    render(
+      <ScenePictureEntry picture={READY} text="Generated image" canRetry={false} onRetry={vi.fn()} retrying={false} />,
+    );
     fireEvent.error(screen.getByRole('img', { name: 'A lighthouse in a storm' }));
     expect(screen.getByText('Image could not be loaded')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it("shows 'Generating image...' while the picture is painted, in the box the picture will fill", () => {
-    const { container } = render(<ScenePictureEntry picture={{ status: 'pending' }} text="Generating image..." canRetry onRetry={vi.fn()} retrying={false} />);
+    const { container } = render(
+      <ScenePictureEntry
+        picture={{ status: 'pending' }}
+        text="Generating image..."
+        canRetry
+        onRetry={vi.fn()}
+        retrying={false}
+      />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Generating image...');
     expect(container.querySelector('.aspect-video')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
@@ -52,17 +75,43 @@ describe('ScenePictureEntry', () => {
 
   it('offers Retry for a picture whose checks failed, and for a failed one with its reason', async () => {
     const onRetry = vi.fn();
-    const { rerender } = render(<ScenePictureEntry picture={{ status: 'pending', stalled: true }} text="Generating image..." canRetry onRetry={onRetry} retrying={false} />);
+    const { rerender } = render(
+      <ScenePictureEntry
+        picture={{ status: 'pending', stalled: true }}
+        text="Generating image..."
+        canRetry
+        onRetry={onRetry}
+        retrying={false}
+      />,
+    );
     expect(screen.getByText('Image could not be loaded')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
 
-    rerender(<ScenePictureEntry picture={{ status: 'failed', reason: 'The painter is unavailable right now.' }} text="Failed to generate image: The painter is unavailable right now." canRetry onRetry={onRetry} retrying={false} />);
-    expect(screen.getByRole('article', { name: 'Scene Visualization' })).toHaveTextContent('Failed to generate image: The painter is unavailable right now.');
+    rerender(
+      <ScenePictureEntry
+        picture={{ status: 'failed', reason: 'The painter is unavailable right now.' }}
+        text="Failed to generate image: The painter is unavailable right now."
+        canRetry
+        onRetry={onRetry}
+        retrying={false}
+      />,
+    );
+    expect(screen.getByRole('article', { name: 'Scene Visualization' })).toHaveTextContent(
+      'Failed to generate image: The painter is unavailable right now.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(2);
 
-    rerender(<ScenePictureEntry picture={{ status: 'failed', reason: 'x' }} text="Failed to generate image: x" canRetry={false} onRetry={onRetry} retrying={false} />);
+    rerender(
+      <ScenePictureEntry
+        picture={{ status: 'failed', reason: 'x' }}
+        text="Failed to generate image: x"
+        canRetry={false}
+        onRetry={onRetry}
+        retrying={false}
+      />,
+    );
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });

@@ -32,7 +32,13 @@ function RetryButton({ onRetry, retrying }: { onRetry: () => void; retrying: boo
   );
 }
 
-export const ScenePictureEntry = memo(function ScenePictureEntry({ picture, text, canRetry, onRetry, retrying }: ScenePictureEntryProps) {
+export const ScenePictureEntry = memo(function ScenePictureEntry({
+  picture,
+  text,
+  canRetry,
+  onRetry,
+  retrying,
+}: ScenePictureEntryProps) {
   if (picture.status === 'failed') {
     return (
       <div className="flex justify-start">
@@ -56,9 +62,19 @@ export const ScenePictureEntry = memo(function ScenePictureEntry({ picture, text
   }
 
   return (
-    <figure className="mx-auto w-full max-w-xl" data-picture-state={picture.status === 'pending' && picture.stalled ? 'stalled' : picture.status}>
+    <figure
+      className="mx-auto w-full max-w-xl"
+      data-picture-state={picture.status === 'pending' && picture.stalled ? 'stalled' : picture.status}
+    >
       {picture.status === 'ready' ? (
-        <ZoomableImage key={picture.url} src={picture.url} thumbnail={picture.thumbnail} width={picture.width} alt={picture.alt || text} canRetry={canRetry} />
+        <ZoomableImage
+          key={picture.url}
+          src={picture.url}
+          thumbnail={picture.thumbnail}
+          width={picture.width}
+          alt={picture.alt || text}
+          canRetry={canRetry}
+        />
       ) : (
         <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-muted/50 p-4 text-center text-sm text-muted-foreground">
           {picture.stalled ? (

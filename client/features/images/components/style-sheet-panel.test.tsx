@@ -18,7 +18,10 @@ const SHEET = {
 function setup(put?: (request: RecordedRequest) => Response) {
   const fetchMock = mockFetch((request) => {
     if (request.url === '/api/story/5/style-sheet' && request.method === 'GET') return jsonResponse(SHEET);
-    if (request.url === '/api/story/5/style-sheet' && request.method === 'PUT') return put?.(request) ?? jsonResponse({ ...SHEET, ...(request.body as object), updatedAt: '2026-01-02T00:00:00.000Z' });
+    if (request.url === '/api/story/5/style-sheet' && request.method === 'PUT')
+      return (
+        put?.(request) ?? jsonResponse({ ...SHEET, ...(request.body as object), updatedAt: '2026-01-02T00:00:00.000Z' })
+      );
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
   });
   renderWithProviders(<StyleSheetPanel storyId={5} />);
@@ -32,7 +35,11 @@ describe('StyleSheetPanel', () => {
     const fetchMock = setup();
     expect(await screen.findByLabelText('Art style')).toHaveValue('ink and watercolour');
     // The first look may fill the sheet with a narrator call: the read says it is the app's own.
-    expect(fetchMock.requests.find((r) => r.method === 'GET' && r.url === '/api/story/5/style-sheet')!.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(
+      fetchMock.requests
+        .find((r) => r.method === 'GET' && r.url === '/api/story/5/style-sheet')!
+        .headers.get('X-Requested-With'),
+    ).toBe('XMLHttpRequest');
     expect(screen.getByLabelText('Your character')).toHaveValue('a tall woman with short red hair');
     const tom = screen.getByRole('group', { name: 'Character 1' });
     expect(within(tom).getByLabelText('Name')).toHaveValue('Old Tom');
@@ -48,7 +55,10 @@ describe('StyleSheetPanel', () => {
     expect(screen.getByRole('group', { name: 'Character 2' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save style sheet' }));
     expect(await screen.findByText('Every character needs a name.')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Character 2' })).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(screen.getByRole('group', { name: 'Character 2' })).getByLabelText('Name')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(puts(fetchMock)).toHaveLength(0);
   });
 
@@ -67,13 +77,22 @@ describe('StyleSheetPanel', () => {
     expect(await screen.findByText('Style sheet saved')).toBeInTheDocument();
     expect(screen.getByText('The next picture will follow it.')).toBeInTheDocument();
     expect(puts(fetchMock).map((r) => r.body)).toEqual([
-      { artStyle: 'woodcut print', player: 'a tall woman with short red hair', characters: [{ name: 'Mira', face: '', hair: 'long black braid', clothes: '' }] },
+      {
+        artStyle: 'woodcut print',
+        player: 'a tall woman with short red hair',
+        characters: [{ name: 'Mira', face: '', hair: 'long black braid', clothes: '' }],
+      },
     ]);
     expect(puts(fetchMock)[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
   it("shows the server's refusal in an 'Error' toast", async () => {
-    setup(() => jsonResponse({ message: 'A style sheet holds at most 12 characters.', code: 'VALIDATION_ERROR' }, { status: 400 }));
+    setup(() =>
+      jsonResponse(
+        { message: 'A style sheet holds at most 12 characters.', code: 'VALIDATION_ERROR' },
+        { status: 400 },
+      ),
+    );
     await screen.findByLabelText('Art style');
     await userEvent.click(screen.getByRole('button', { name: 'Save style sheet' }));
     expect(await screen.findByText('Error')).toBeInTheDocument();

@@ -6,7 +6,12 @@ import { useId } from 'react';
 import { useForm, useFieldArray } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { STYLE_SHEET_MAX_CHARACTERS, styleSheetSchema, type StyleSheetInput, type StyleSheetResponse } from '@shared/schemas/images';
+import {
+  STYLE_SHEET_MAX_CHARACTERS,
+  styleSheetSchema,
+  type StyleSheetInput,
+  type StyleSheetResponse,
+} from '@shared/schemas/images';
 import { Button } from '@client/components/ui/button';
 import { FieldError, FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -21,7 +26,11 @@ import { IMAGES_STRINGS } from '../strings';
 const EMPTY_CHARACTER = { name: '', face: '', hair: '', clothes: '' };
 
 function toFormValues(sheet: StyleSheetResponse): StyleSheetInput {
-  return { artStyle: sheet.artStyle, player: sheet.player, characters: sheet.characters.map((c) => ({ name: c.name, face: c.face, hair: c.hair, clothes: c.clothes })) };
+  return {
+    artStyle: sheet.artStyle,
+    player: sheet.player,
+    characters: sheet.characters.map((c) => ({ name: c.name, face: c.face, hair: c.hair, clothes: c.clothes })),
+  };
 }
 
 export function StyleSheetPanel({ storyId }: { storyId: number }) {
@@ -66,18 +75,43 @@ function StyleSheetForm({ storyId, sheet }: { storyId: number; sheet: StyleSheet
       reset(toFormValues(saved));
       toast({ title: IMAGES_STRINGS.styleSavedTitle, description: IMAGES_STRINGS.styleSavedText });
     } catch (error) {
-      toast({ title: IMAGES_STRINGS.errorTitle, description: errorMessage(error, IMAGES_STRINGS.styleSaveFailed), variant: 'destructive' });
+      toast({
+        title: IMAGES_STRINGS.errorTitle,
+        description: errorMessage(error, IMAGES_STRINGS.styleSaveFailed),
+        variant: 'destructive',
+      });
     }
   });
 
   const charactersError = errors.characters?.message ?? errors.characters?.root?.message;
   return (
-    <form noValidate onSubmit={(event) => void handleSave(event)} className="grid gap-4" aria-label={IMAGES_STRINGS.visualStyleSection}>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSave(event)}
+      className="grid gap-4"
+      aria-label={IMAGES_STRINGS.visualStyleSection}
+    >
       <FormField label={IMAGES_STRINGS.artStyle} error={errors.artStyle?.message}>
-        {(field) => <Textarea {...field} rows={2} className="min-h-16" placeholder={IMAGES_STRINGS.artStylePlaceholder} {...register('artStyle')} />}
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={2}
+            className="min-h-16"
+            placeholder={IMAGES_STRINGS.artStylePlaceholder}
+            {...register('artStyle')}
+          />
+        )}
       </FormField>
       <FormField label={IMAGES_STRINGS.player} error={errors.player?.message}>
-        {(field) => <Textarea {...field} rows={2} className="min-h-16" placeholder={IMAGES_STRINGS.playerPlaceholder} {...register('player')} />}
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={2}
+            className="min-h-16"
+            placeholder={IMAGES_STRINGS.playerPlaceholder}
+            {...register('player')}
+          />
+        )}
       </FormField>
 
       <fieldset className="grid gap-3">
@@ -88,12 +122,23 @@ function StyleSheetForm({ storyId, sheet }: { storyId: number; sheet: StyleSheet
           const characterErrors = errors.characters?.[index];
           return (
             // Named by its heading (a <legend> cannot share a row with the remove button).
-            <fieldset key={item.id} aria-labelledby={`${formId}-character-${item.id}`} className="grid gap-3 rounded-lg border bg-card/50 p-3">
+            <fieldset
+              key={item.id}
+              aria-labelledby={`${formId}-character-${item.id}`}
+              className="grid gap-3 rounded-lg border bg-card/50 p-3"
+            >
               <div className="flex items-center justify-between gap-2">
                 <p id={`${formId}-character-${item.id}`} className="text-sm font-semibold">
                   {heading}
                 </p>
-                <Button variant="ghost" size="icon" className="size-8" onClick={() => remove(index)} aria-label={IMAGES_STRINGS.removeCharacter(heading)} title={IMAGES_STRINGS.removeCharacter(heading)}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  onClick={() => remove(index)}
+                  aria-label={IMAGES_STRINGS.removeCharacter(heading)}
+                  title={IMAGES_STRINGS.removeCharacter(heading)}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
@@ -110,7 +155,12 @@ function StyleSheetForm({ storyId, sheet }: { storyId: number; sheet: StyleSheet
         })}
         {charactersError ? <FieldError>{charactersError}</FieldError> : null}
         <div>
-          <Button variant="outline" size="sm" onClick={() => append(EMPTY_CHARACTER)} disabled={fields.length >= STYLE_SHEET_MAX_CHARACTERS}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => append(EMPTY_CHARACTER)}
+            disabled={fields.length >= STYLE_SHEET_MAX_CHARACTERS}
+          >
             <Plus aria-hidden="true" />
             {IMAGES_STRINGS.addCharacter}
           </Button>

@@ -29,16 +29,35 @@ export interface ZoomableImageProps {
 
 const THUMBNAIL_WIDTH = 320;
 
-export function ZoomableImage({ src, thumbnail, width, alt, sizes = '(min-width: 640px) 36rem, 100vw', loading = 'lazy', failedText = IMAGES_STRINGS.couldNotLoad, canRetry = true, className, children }: ZoomableImageProps) {
+export function ZoomableImage({
+  src,
+  thumbnail,
+  width,
+  alt,
+  sizes = '(min-width: 640px) 36rem, 100vw',
+  loading = 'lazy',
+  failedText = IMAGES_STRINGS.couldNotLoad,
+  canRetry = true,
+  className,
+  children,
+}: ZoomableImageProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   // Bumped by Retry: a new <img> element starts the load again.
   const [attempt, setAttempt] = useState(0);
   const [zoomed, setZoomed] = useState(false);
-  const srcSet = thumbnail && thumbnail !== src ? `${thumbnail} ${THUMBNAIL_WIDTH}w, ${src} ${width && width > THUMBNAIL_WIDTH ? width : 1024}w` : undefined;
+  const srcSet =
+    thumbnail && thumbnail !== src
+      ? `${thumbnail} ${THUMBNAIL_WIDTH}w, ${src} ${width && width > THUMBNAIL_WIDTH ? width : 1024}w`
+      : undefined;
 
   return (
-    <div className={cn('relative aspect-video w-full overflow-hidden rounded-xl border bg-muted', className)} data-image-state={state}>
-      {state === 'loading' ? <div className="absolute inset-0 animate-pulse bg-muted motion-reduce:animate-none" aria-hidden="true" /> : null}
+    <div
+      className={cn('relative aspect-video w-full overflow-hidden rounded-xl border bg-muted', className)}
+      data-image-state={state}
+    >
+      {state === 'loading' ? (
+        <div className="absolute inset-0 animate-pulse bg-muted motion-reduce:animate-none" aria-hidden="true" />
+      ) : null}
       {state === 'failed' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center text-sm text-muted-foreground">
           <ImageOff className="size-6" aria-hidden="true" />
@@ -75,7 +94,10 @@ export function ZoomableImage({ src, thumbnail, width, alt, sizes = '(min-width:
             decoding="async"
             onLoad={() => setState('loaded')}
             onError={() => setState('failed')}
-            className={cn('size-full object-cover transition-opacity duration-300 motion-reduce:transition-none', state === 'loaded' ? 'opacity-100' : 'opacity-0')}
+            className={cn(
+              'size-full object-cover transition-opacity duration-300 motion-reduce:transition-none',
+              state === 'loaded' ? 'opacity-100' : 'opacity-0',
+            )}
           />
         </button>
       )}

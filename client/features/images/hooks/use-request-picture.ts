@@ -23,7 +23,8 @@ export interface PictureRequest {
 
 /** Spec section 5's texts for a request that cannot be made, or null. */
 export function pictureRequestProblem(request: PictureRequest): string | null {
-  if (request.storyId === null || !Number.isInteger(request.storyId) || request.storyId <= 0) return IMAGES_STRINGS.storyNotInitialized;
+  if (request.storyId === null || !Number.isInteger(request.storyId) || request.storyId <= 0)
+    return IMAGES_STRINGS.storyNotInitialized;
   if (request.messageId === undefined) return IMAGES_STRINGS.messageNotFound;
   if (!request.content || request.content.trim() === '') return IMAGES_STRINGS.noContent;
   return null;
@@ -43,11 +44,17 @@ export function useRequestPicture(): (request: PictureRequest) => Promise<Genera
         errorToast(problem);
         return null;
       }
-      const body = { messageId: request.messageId as number, storyId: request.storyId as number, content: request.content as string };
+      const body = {
+        messageId: request.messageId as number,
+        storyId: request.storyId as number,
+        content: request.content as string,
+      };
       try {
         return await (request.initial ? generateInitial(body) : generate(body));
       } catch (error) {
-        errorToast(errorMessage(error, request.retry ? IMAGES_STRINGS.generateFailedRetry : IMAGES_STRINGS.generateFailed));
+        errorToast(
+          errorMessage(error, request.retry ? IMAGES_STRINGS.generateFailedRetry : IMAGES_STRINGS.generateFailed),
+        );
         return null;
       }
     },

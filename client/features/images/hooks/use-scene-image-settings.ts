@@ -7,7 +7,11 @@ import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferenc
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '@client/lib/query-client';
-import { preferencesQueryKey, usePreferences, useUpdatePreferencesMutation } from '@client/features/preferences/api/preferences';
+import {
+  preferencesQueryKey,
+  usePreferences,
+  useUpdatePreferencesMutation,
+} from '@client/features/preferences/api/preferences';
 import { useFeatures } from '@client/lib/features';
 import { IMAGES_STRINGS } from '../strings';
 
@@ -39,7 +43,11 @@ export function useSceneImageSettings(userId: number | null): SceneImageSettings
       await update.mutateAsync({ imageGeneration: value });
     } catch (error) {
       queryClient.setQueryData<Preferences>(key, previous ?? DEFAULT_PREFERENCES);
-      toast({ title: IMAGES_STRINGS.errorTitle, description: errorMessage(error, UNEXPECTED_ERROR_MESSAGE), variant: 'destructive' });
+      toast({
+        title: IMAGES_STRINGS.errorTitle,
+        description: errorMessage(error, UNEXPECTED_ERROR_MESSAGE),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -5,8 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@client/test/utils';
 import { createPicturePoller } from './picture-poller';
 
-const READY = { image: '/api/images/abc.webp', thumbnail: '/api/images/abc.thumb.webp', alt: 'A lighthouse in a storm', width: 1024, height: 576 };
-const pending = () => jsonResponse({ message: 'The picture is not ready yet.', code: 'IMAGE_PENDING' }, { status: 404 });
+const READY = {
+  image: '/api/images/abc.webp',
+  thumbnail: '/api/images/abc.thumb.webp',
+  alt: 'A lighthouse in a storm',
+  width: 1024,
+  height: 576,
+};
+const pending = () =>
+  jsonResponse({ message: 'The picture is not ready yet.', code: 'IMAGE_PENDING' }, { status: 404 });
 
 function setup() {
   const onReady = vi.fn();
@@ -35,7 +42,14 @@ describe('createPicturePoller', () => {
     expect(fetchMock.requests).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(2000);
     expect(fetchMock.requests).toHaveLength(3);
-    expect(onReady).toHaveBeenCalledWith(8, { status: 'ready', url: READY.image, thumbnail: READY.thumbnail, alt: READY.alt, width: 1024, height: 576 });
+    expect(onReady).toHaveBeenCalledWith(8, {
+      status: 'ready',
+      url: READY.image,
+      thumbnail: READY.thumbnail,
+      alt: READY.alt,
+      width: 1024,
+      height: 576,
+    });
     expect(onFailed).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(fetchMock.requests).toHaveLength(3);
@@ -59,7 +73,9 @@ describe('createPicturePoller', () => {
   });
 
   it("fails at once with a 422's reason", async () => {
-    mockFetch(() => jsonResponse({ message: 'The painter is unavailable right now.', code: 'IMAGE_FAILED' }, { status: 422 }));
+    mockFetch(() =>
+      jsonResponse({ message: 'The painter is unavailable right now.', code: 'IMAGE_FAILED' }, { status: 422 }),
+    );
     const { poller, onFailed } = setup();
     poller.sync([8]);
     await vi.advanceTimersByTimeAsync(0);
@@ -67,7 +83,9 @@ describe('createPicturePoller', () => {
   });
 
   it('gives up as stalled after three checks that fail outright', async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ message: 'Server is down', code: 'INTERNAL_ERROR' }, { status: 500 }));
+    const fetchMock = mockFetch(() =>
+      jsonResponse({ message: 'Server is down', code: 'INTERNAL_ERROR' }, { status: 500 }),
+    );
     const { poller, onStalled, onFailed } = setup();
     poller.sync([8]);
     await vi.advanceTimersByTimeAsync(4000);

@@ -8,14 +8,29 @@ import type { ReadyPicture, ScenePicture } from '../types';
 /** A story read's entry; a 'ready' one without a URL cannot be shown and counts as still pending. */
 export function toScenePicture(image: SceneImage): ScenePicture {
   if (image.status === 'ready' && image.url) {
-    return { status: 'ready', url: image.url, thumbnail: image.thumbnail, alt: image.alt, width: image.width, height: image.height };
+    return {
+      status: 'ready',
+      url: image.url,
+      thumbnail: image.thumbnail,
+      alt: image.alt,
+      width: image.width,
+      height: image.height,
+    };
   }
-  if (image.status === 'failed') return { status: 'failed', reason: image.error?.trim() || IMAGES_STRINGS.generationFailed };
+  if (image.status === 'failed')
+    return { status: 'failed', reason: image.error?.trim() || IMAGES_STRINGS.generationFailed };
   return { status: 'pending' };
 }
 
 export function fromMessageImage(image: MessageImageResponse): ReadyPicture {
-  return { status: 'ready', url: image.image, thumbnail: image.thumbnail, alt: image.alt, width: image.width, height: image.height };
+  return {
+    status: 'ready',
+    url: image.image,
+    thumbnail: image.thumbnail,
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+  };
 }
 
 export const scenePictureSchema: z.ZodType<ScenePicture> = z.discriminatedUnion('status', [

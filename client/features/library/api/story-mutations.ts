@@ -4,7 +4,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successSchema } from '@shared/schemas/common';
 import { storyRenameResponseSchema, type StoryRenameResponse } from '@shared/schemas/library';
-import { STORY_FILE_MESSAGES, STORY_IMPORT_MAX_BYTES, storyImportResponseSchema, type StoryImportResponse } from '@shared/schemas/story-export';
+import {
+  STORY_FILE_MESSAGES,
+  STORY_IMPORT_MAX_BYTES,
+  storyImportResponseSchema,
+  type StoryImportResponse,
+} from '@shared/schemas/story-export';
 import { apiWrite } from '@client/lib/api-client';
 import { bookmarksQueryKey } from '@client/features/bookmarks/api/get-bookmarks';
 import { storiesQueryKey } from './get-stories';
@@ -31,7 +36,11 @@ export async function importStoryFile(file: File): Promise<StoryImportResponse> 
 
 function useRefreshLibrary() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: storiesQueryKey }), queryClient.invalidateQueries({ queryKey: bookmarksQueryKey })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: storiesQueryKey }),
+      queryClient.invalidateQueries({ queryKey: bookmarksQueryKey }),
+    ]);
 }
 
 export function useRenameStoryMutation() {

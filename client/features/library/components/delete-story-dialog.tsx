@@ -2,7 +2,14 @@
 // Cancel keeps it, Delete removes it and toasts the outcome. A deleted story that was the tab's
 // current one is forgotten there too, so 'Current Story' no longer leads to it.
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import type { LibraryStory } from '@shared/schemas/library';
@@ -17,7 +24,15 @@ function forgetIfCurrent(storyId: number): void {
   if (loadSavedStory()?.storyId === storyId) clearSavedStory();
 }
 
-export function DeleteStoryDialog({ story, open, onOpenChange }: { story: LibraryStory; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function DeleteStoryDialog({
+  story,
+  open,
+  onOpenChange,
+}: {
+  story: LibraryStory;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const remove = useDeleteStoryMutation();
 
   const handleDelete = async () => {
@@ -27,7 +42,11 @@ export function DeleteStoryDialog({ story, open, onOpenChange }: { story: Librar
       toast({ title: LIBRARY_STRINGS.successTitle, description: LIBRARY_STRINGS.deleted });
       onOpenChange(false);
     } catch (error) {
-      toast({ title: LIBRARY_STRINGS.errorTitle, description: errorMessage(error, LIBRARY_STRINGS.deleteFailed), variant: 'destructive' });
+      toast({
+        title: LIBRARY_STRINGS.errorTitle,
+        description: errorMessage(error, LIBRARY_STRINGS.deleteFailed),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -22,7 +22,11 @@ export function ImportStoryButton() {
       toast({ title: LIBRARY_STRINGS.successTitle, description: LIBRARY_STRINGS.imported(imported.title) });
       navigate(storyPath(imported.storyId));
     } catch (error) {
-      toast({ title: LIBRARY_STRINGS.errorTitle, description: errorMessage(error, LIBRARY_STRINGS.importFailed), variant: 'destructive' });
+      toast({
+        title: LIBRARY_STRINGS.errorTitle,
+        description: errorMessage(error, LIBRARY_STRINGS.importFailed),
+        variant: 'destructive',
+      });
     } finally {
       // The same file can be chosen again after a fix.
       if (input.current) input.current.value = '';

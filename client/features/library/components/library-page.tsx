@@ -71,7 +71,10 @@ function StoryLibrary() {
   return (
     <div className="grid gap-4">
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           type="search"
           aria-label={LIBRARY_STRINGS.searchLabel}
@@ -95,7 +98,11 @@ function StoryLibrary() {
         <EmptyState query={q} />
       ) : (
         <>
-          <ul aria-label={LIBRARY_STRINGS.listLabel} className="grid gap-3" aria-busy={stories.isPlaceholderData || undefined}>
+          <ul
+            aria-label={LIBRARY_STRINGS.listLabel}
+            className="grid gap-3"
+            aria-busy={stories.isPlaceholderData || undefined}
+          >
             {data!.stories.map((story) => (
               <li key={story.id}>
                 <StoryCard story={story} />
@@ -113,7 +120,14 @@ export function LibraryPage() {
   const { isLoading, isLoggedIn } = useSession();
   usePageTitle(LIBRARY_STRINGS.pageTitle);
   if (isLoading) return <PageSpinner label={LIBRARY_STRINGS.loading} />;
-  if (!isLoggedIn) return <SignInPrompt title={LIBRARY_STRINGS.pageTitle} text={LIBRARY_STRINGS.loggedOutText} signInLabel={LIBRARY_STRINGS.signIn} />;
+  if (!isLoggedIn)
+    return (
+      <SignInPrompt
+        title={LIBRARY_STRINGS.pageTitle}
+        text={LIBRARY_STRINGS.loggedOutText}
+        signInLabel={LIBRARY_STRINGS.signIn}
+      />
+    );
   return (
     <PageContainer className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

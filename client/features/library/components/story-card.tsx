@@ -8,7 +8,12 @@ import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
 import { storyRenameBodySchema, type LibraryStory } from '@shared/schemas/library';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
@@ -36,12 +41,21 @@ function RenameForm({ story, onDone }: { story: LibraryStory; onDone: () => void
       toast({ title: LIBRARY_STRINGS.successTitle, description: LIBRARY_STRINGS.renamed });
       onDone();
     } catch (failure) {
-      toast({ title: LIBRARY_STRINGS.errorTitle, description: errorMessage(failure, LIBRARY_STRINGS.renameFailed), variant: 'destructive' });
+      toast({
+        title: LIBRARY_STRINGS.errorTitle,
+        description: errorMessage(failure, LIBRARY_STRINGS.renameFailed),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSave(event)} className="grid gap-3" aria-label={LIBRARY_STRINGS.renameLabel(story.title)}>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSave(event)}
+      className="grid gap-3"
+      aria-label={LIBRARY_STRINGS.renameLabel(story.title)}
+    >
       <div className="grid gap-1.5">
         <Label htmlFor={inputId}>{LIBRARY_STRINGS.titleLabel}</Label>
         <Input
@@ -86,17 +100,26 @@ export function StoryCard({ story }: { story: LibraryStory }) {
       ) : (
         <article aria-labelledby={titleId} className="flex flex-col gap-3 sm:flex-row sm:items-center">
           {story.thumbnail ? (
-            <img src={story.thumbnail} alt={LIBRARY_STRINGS.pictureAlt(story.title)} loading="lazy" className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-32" />
+            <img
+              src={story.thumbnail}
+              alt={LIBRARY_STRINGS.pictureAlt(story.title)}
+              loading="lazy"
+              className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-32"
+            />
           ) : null}
           <div className="grid min-w-0 flex-1 gap-1">
             <h2 id={titleId} className="text-lg font-semibold break-words">
-              <Link to={storyPath(story.id)} className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:underline">
+              <Link
+                to={storyPath(story.id)}
+                className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:underline"
+              >
                 <BookOpen className="size-4 shrink-0 text-gold" aria-hidden="true" />
                 {story.title}
               </Link>
             </h2>
             <p className="text-xs text-muted-foreground">
-              {LIBRARY_STRINGS.turns(story.turns)} · <time dateTime={story.lastPlayedAt}>{LIBRARY_STRINGS.lastPlayed(story.lastPlayedAt)}</time>
+              {LIBRARY_STRINGS.turns(story.turns)} ·{' '}
+              <time dateTime={story.lastPlayedAt}>{LIBRARY_STRINGS.lastPlayed(story.lastPlayedAt)}</time>
             </p>
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
@@ -120,11 +143,21 @@ export function StoryCard({ story }: { story: LibraryStory }) {
                 </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
-            <Button variant="outline" size="sm" onClick={() => setRenaming(true)} aria-label={LIBRARY_STRINGS.renameLabel(story.title)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setRenaming(true)}
+              aria-label={LIBRARY_STRINGS.renameLabel(story.title)}
+            >
               <Pencil aria-hidden="true" />
               {LIBRARY_STRINGS.rename}
             </Button>
-            <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={LIBRARY_STRINGS.deleteLabel(story.title)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              aria-label={LIBRARY_STRINGS.deleteLabel(story.title)}
+            >
               <Trash2 aria-hidden="true" />
               {LIBRARY_STRINGS.delete}
             </Button>

@@ -21,7 +21,9 @@ describe('fetchSpeechPart', () => {
     expect(fetchMock.requests[0].headers.get('cache-control')).toBeNull();
     expect(part.parts).toBe(4);
     expect(part.audio.size).toBe(16);
-    expect(speechPartPath({ storyId: 1, messageId: 2, part: 3, voice: 'a&b' })).toBe('/api/story/1/messages/2/speech/3?voice=a%26b');
+    expect(speechPartPath({ storyId: 1, messageId: 2, part: 3, voice: 'a&b' })).toBe(
+      '/api/story/1/messages/2/speech/3?voice=a%26b',
+    );
   });
 
   it('counts one part when the header is missing or unreadable', async () => {
@@ -30,21 +32,38 @@ describe('fetchSpeechPart', () => {
   });
 
   it("throws the server's message for a refused part", async () => {
-    mockFetch(() => jsonResponse({ message: 'You have asked for too much narration this hour.', code: 'RATE_LIMITED' }, { status: 429 }));
-    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({ status: 429, message: 'You have asked for too much narration this hour.' });
+    mockFetch(() =>
+      jsonResponse(
+        { message: 'You have asked for too much narration this hour.', code: 'RATE_LIMITED' },
+        { status: 429 },
+      ),
+    );
+    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({
+      status: 429,
+      message: 'You have asked for too much narration this hour.',
+    });
   });
 
   it('throws the network error when the server cannot be reached, and lets an abort through', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
     mockFetch(() => Promise.reject(new DOMException('stopped', 'AbortError')));
-    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 
   it('throws when the answer is not audio or is empty', async () => {
     mockFetch(() => jsonResponse({ ok: true }));
-    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
     mockFetch(() => audioResponse(0));
-    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    await expect(fetchSpeechPart({ storyId: 5, messageId: 12, part: 0, voice: 'aria' })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
   });
 });

@@ -26,7 +26,12 @@ function invalidAudio(status: number): ApiRequestError {
 }
 
 export async function fetchSpeechPart(request: SpeechPartRequest, signal?: AbortSignal): Promise<SpeechPart> {
-  const response = await send(speechPartPath(request), { method: 'GET', credentials: 'same-origin', headers: { Accept: 'audio/mpeg, audio/*', ...OWN_APP_HEADER }, signal });
+  const response = await send(speechPartPath(request), {
+    method: 'GET',
+    credentials: 'same-origin',
+    headers: { Accept: 'audio/mpeg, audio/*', ...OWN_APP_HEADER },
+    signal,
+  });
   if (!response.ok) {
     // readJson turns any non-OK answer into the client's error with the server's message (spec section 8).
     await readJson(response);

@@ -19,7 +19,12 @@ const VOICES = [
 ];
 const OPENED: NarratableMessage[] = [
   { id: 'u1', role: 'user', content: 'A harbour where bells ring alone', messageId: 1 },
-  { id: 'a1', role: 'assistant', content: 'The bells fall silent as you arrive. A gull watches from the pier!', messageId: 2 },
+  {
+    id: 'a1',
+    role: 'assistant',
+    content: 'The bells fall silent as you arrive. A gull watches from the pier!',
+    messageId: 2,
+  },
 ];
 
 interface Setup {
@@ -31,7 +36,11 @@ interface Setup {
 function renderSection({ port = new FakeSynthesisPort(VOICES), serverVoices = [], messages = OPENED }: Setup = {}) {
   const fetchMock = mockFetch(({ url }) =>
     url === '/api/features'
-      ? jsonResponse({ images: false, speech: { voices: serverVoices, transcription: false }, ads: { enabled: false, sponsorUrl: null } })
+      ? jsonResponse({
+          images: false,
+          speech: { voices: serverVoices, transcription: false },
+          ads: { enabled: false, sponsorUrl: null },
+        })
       : jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 }),
   );
   const narrator = createNarrator({ createPort: () => port, target: null });
@@ -51,7 +60,12 @@ describe('NarratorVoiceSection', () => {
   it('lists English voices first, then by name, preselects the preferred voice, and shows no server voices when there are none', async () => {
     const { fetchMock } = renderSection();
     const options = within(picker()).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Alice (en-GB)', 'Google US English (en-US)', 'Amelie (fr-FR)', 'Zed (de-DE)']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Alice (en-GB)',
+      'Google US English (en-US)',
+      'Amelie (fr-FR)',
+      'Zed (de-DE)',
+    ]);
     expect(picker()).toHaveValue('browser:Google US English');
     await waitFor(() => expect(fetchMock.requests.some((r) => r.url === '/api/features')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -62,7 +76,11 @@ describe('NarratorVoiceSection', () => {
   it('offers the server voices in a group of their own, and keeps the voice picked', async () => {
     renderSection({ serverVoices: ['nova', 'aria'] });
     const serverGroup = await within(section()).findByRole('group', { name: 'Taleweaver voices' });
-    expect(within(serverGroup).getAllByRole('option').map((o) => o.textContent)).toEqual(['nova', 'aria']);
+    expect(
+      within(serverGroup)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['nova', 'aria']);
     const browserGroup = within(section()).getByRole('group', { name: 'Voices of this browser' });
     expect(within(browserGroup).getAllByRole('option')).toHaveLength(4);
     await userEvent.selectOptions(picker(), 'server:aria');
@@ -83,7 +101,13 @@ describe('NarratorVoiceSection', () => {
     expect(toggle()).toHaveAttribute('aria-checked', 'true');
     expect(stored()).toEqual({ enabled: true, voice: null });
     expect(port.texts).toEqual(['The bells fall silent as you arrive.']);
-    expect(port.spoken[0].options).toEqual({ voiceName: 'Google US English', lang: 'en-US', rate: 0.9, pitch: 1, volume: 1 });
+    expect(port.spoken[0].options).toEqual({
+      voiceName: 'Google US English',
+      lang: 'en-US',
+      rate: 0.9,
+      pitch: 1,
+      volume: 1,
+    });
     expect(button('Pause')).toBeEnabled();
     expect(button('Stop')).toBeInTheDocument();
 
@@ -152,7 +176,11 @@ describe('NarratorVoiceSection', () => {
   it('offers only the server voices where the browser cannot speak', async () => {
     renderSection({ port: null, serverVoices: ['aria'] });
     const group = await within(section()).findByRole('group', { name: 'Taleweaver voices' });
-    expect(within(group).getAllByRole('option').map((o) => o.textContent)).toEqual(['aria']);
+    expect(
+      within(group)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['aria']);
     expect(within(picker()).getAllByRole('option')).toHaveLength(1);
     expect(picker()).toHaveValue('server:aria');
   });

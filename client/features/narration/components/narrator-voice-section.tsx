@@ -59,7 +59,11 @@ export function NarratorVoiceSection({ narrator = defaultNarrator }: NarratorVoi
     const key = event.target.value;
     const browser = browserVoices.find((v) => voiceKey({ name: v.name, source: 'browser' }) === key);
     const server = serverVoices.find((name) => voiceKey({ name, source: 'server' }) === key);
-    const choice: VoiceChoice | null = browser ? { name: browser.name, lang: browser.lang, source: 'browser' } : server ? { name: server, lang: '', source: 'server' } : null;
+    const choice: VoiceChoice | null = browser
+      ? { name: browser.name, lang: browser.lang, source: 'browser' }
+      : server
+        ? { name: server, lang: '', source: 'server' }
+        : null;
     if (choice) narrator.selectVoice(choice);
   };
 
@@ -81,7 +85,12 @@ export function NarratorVoiceSection({ narrator = defaultNarrator }: NarratorVoi
       </h3>
       <div className="flex items-center justify-between gap-4">
         <Label htmlFor={switchId}>{NARRATION_STRINGS.enableToggle}</Label>
-        <Switch id={switchId} checked={state.enabled} onCheckedChange={(checked) => narrator.setEnabled(checked)} aria-describedby={helpId} />
+        <Switch
+          id={switchId}
+          checked={state.enabled}
+          onCheckedChange={(checked) => narrator.setEnabled(checked)}
+          aria-describedby={helpId}
+        />
       </div>
       <p id={helpId} className="text-sm text-muted-foreground">
         {NARRATION_STRINGS.enableHelp}
@@ -91,14 +100,22 @@ export function NarratorVoiceSection({ narrator = defaultNarrator }: NarratorVoi
           <Label htmlFor={voiceId}>{NARRATION_STRINGS.voiceLabel}</Label>
           <Select id={voiceId} value={voice ? voiceKey(voice) : ''} onChange={handleVoiceChange}>
             {voice === null ? <option value="">{NARRATION_STRINGS.defaultVoice}</option> : null}
-            {grouped && browserOptions.length > 0 ? <optgroup label={NARRATION_STRINGS.browserVoices}>{browserOptions}</optgroup> : null}
+            {grouped && browserOptions.length > 0 ? (
+              <optgroup label={NARRATION_STRINGS.browserVoices}>{browserOptions}</optgroup>
+            ) : null}
             {grouped ? null : browserOptions}
             {grouped ? <optgroup label={NARRATION_STRINGS.serverVoices}>{serverOptions}</optgroup> : null}
           </Select>
         </div>
       ) : null}
       <div role="group" aria-label={NARRATION_STRINGS.controls} className="flex flex-wrap items-center gap-2">
-        <Button ref={playRef} variant="outline" onClick={() => narrator.play()} disabled={!state.hasReply} aria-describedby={playHelpId}>
+        <Button
+          ref={playRef}
+          variant="outline"
+          onClick={() => narrator.play()}
+          disabled={!state.hasReply}
+          aria-describedby={playHelpId}
+        >
           <Play aria-hidden="true" />
           {NARRATION_STRINGS.play}
         </Button>
@@ -113,7 +130,12 @@ export function NarratorVoiceSection({ narrator = defaultNarrator }: NarratorVoi
           {paused ? NARRATION_STRINGS.resume : NARRATION_STRINGS.pause}
         </Button>
         {active ? (
-          <Button variant="outline" onClick={handleStop} onFocus={() => (focused.current = 'stop')} onBlur={() => (focused.current = null)}>
+          <Button
+            variant="outline"
+            onClick={handleStop}
+            onFocus={() => (focused.current = 'stop')}
+            onBlur={() => (focused.current = null)}
+          >
             <Square aria-hidden="true" />
             {NARRATION_STRINGS.stop}
           </Button>

@@ -63,7 +63,13 @@ const synth = {
 
 const OPENING = 'The bells fall silent as you arrive. A gull watches from the pier! Nobody else is here.';
 const messages: StoryMessage[] = [
-  { messageId: 1, role: 'user', content: 'A harbour where bells ring alone', createdAt: '2026-01-01T10:00:00.000Z', isInitialMessage: true },
+  {
+    messageId: 1,
+    role: 'user',
+    content: 'A harbour where bells ring alone',
+    createdAt: '2026-01-01T10:00:00.000Z',
+    isInitialMessage: true,
+  },
   { messageId: 2, role: 'assistant', content: OPENING, createdAt: '2026-01-01T10:00:01.000Z', isInitialMessage: false },
 ];
 
@@ -77,8 +83,14 @@ function renderStory() {
   vi.stubGlobal('SpeechSynthesisUtterance', StubUtterance);
   mockFetch(({ url }) => {
     if (url === '/api/user') return jsonResponse(buildUser());
-    if (url === '/api/features') return jsonResponse({ images: false, speech: { voices: [], transcription: false }, ads: { enabled: false, sponsorUrl: null } });
-    if (url === '/api/story/5/current-state') return jsonResponse({ messages, replying: false, images: [], storyImage: null });
+    if (url === '/api/features')
+      return jsonResponse({
+        images: false,
+        speech: { voices: [], transcription: false },
+        ads: { enabled: false, sponsorUrl: null },
+      });
+    if (url === '/api/story/5/current-state')
+      return jsonResponse({ messages, replying: false, images: [], storyImage: null });
     if (url === '/api/story/5/continue')
       return sse([
         ['delta', { text: 'A rope sways. ' }],
@@ -112,7 +124,11 @@ describe('narration on the story page', () => {
     await userEvent.click(within(drawer).getByRole('switch', { name: 'Read replies aloud' }));
     act(() => synth.endAll());
     expect(synth.spoken.map((u) => u.text)).toEqual(splitSentences(OPENING));
-    expect(synth.spoken.every((u) => u.voice?.name === 'Google US English' && u.rate === 0.9 && u.pitch === 1 && u.volume === 1)).toBe(true);
+    expect(
+      synth.spoken.every(
+        (u) => u.voice?.name === 'Google US English' && u.rate === 0.9 && u.pitch === 1 && u.volume === 1,
+      ),
+    ).toBe(true);
     await userEvent.keyboard('{Escape}');
 
     synth.reset();
@@ -124,7 +140,9 @@ describe('narration on the story page', () => {
 
     // Play, then leave the page: the speech is cancelled.
     await userEvent.click(screen.getByRole('button', { name: 'Story Experience' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Story Experience' })).getByRole('button', { name: 'Play' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Story Experience' })).getByRole('button', { name: 'Play' }),
+    );
     const cancels = synth.cancels;
     unmount();
     expect(synth.cancels).toBe(cancels + 1);

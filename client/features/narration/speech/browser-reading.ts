@@ -28,7 +28,11 @@ export interface Reading {
 /** Errors our own cancel() causes: never the player's problem. */
 const OWN_CANCEL = new Set(['interrupted', 'canceled']);
 
-export function createBrowserReading(port: SpeechSynthesisPort, options: UtteranceOptions, callbacks: ReadingCallbacks): Reading {
+export function createBrowserReading(
+  port: SpeechSynthesisPort,
+  options: UtteranceOptions,
+  callbacks: ReadingCallbacks,
+): Reading {
   const stream = createSentenceStream();
   const queue: string[] = [];
   let complete = false;

@@ -17,7 +17,8 @@ function setup(parts = 3) {
     pending.set(part, d);
     return d.promise;
   });
-  const answer = (part: number) => pending.get(part)?.resolve({ audio: new Blob([`part ${part}`], { type: 'audio/mpeg' }), parts });
+  const answer = (part: number) =>
+    pending.get(part)?.resolve({ audio: new Blob([`part ${part}`], { type: 'audio/mpeg' }), parts });
   let counter = 0;
   const created: string[] = [];
   const revoked: string[] = [];
@@ -32,7 +33,19 @@ function setup(parts = 3) {
   };
   const onDone = vi.fn();
   const onError = vi.fn();
-  return { audio, fetchPart, pending, answer, signals, urls, created, revoked, onDone, onError, start: () => playServerVoice(fetchPart, audio, { onDone, onError }, urls) };
+  return {
+    audio,
+    fetchPart,
+    pending,
+    answer,
+    signals,
+    urls,
+    created,
+    revoked,
+    onDone,
+    onError,
+    start: () => playServerVoice(fetchPart, audio, { onDone, onError }, urls),
+  };
 }
 
 describe('playServerVoice', () => {

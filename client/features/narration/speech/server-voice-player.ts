@@ -49,7 +49,12 @@ function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-export function playServerVoice(fetchPart: FetchSpeechPart, audio: AudioLike, callbacks: ServerVoiceCallbacks, urls: ObjectUrls = browserUrls): ServerVoicePlayback {
+export function playServerVoice(
+  fetchPart: FetchSpeechPart,
+  audio: AudioLike,
+  callbacks: ServerVoiceCallbacks,
+  urls: ObjectUrls = browserUrls,
+): ServerVoicePlayback {
   const aborter = new AbortController();
   const fetched = new Map<number, Promise<SpeechPart>>();
   let index = 0;

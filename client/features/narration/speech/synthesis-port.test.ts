@@ -38,7 +38,9 @@ function stubWindow() {
     removeEventListener: target.removeEventListener.bind(target),
     dispatchEvent: target.dispatchEvent.bind(target),
   };
-  const win = { speechSynthesis: synth, SpeechSynthesisUtterance: StubUtterance } as unknown as Parameters<typeof createBrowserSynthesisPort>[0];
+  const win = { speechSynthesis: synth, SpeechSynthesisUtterance: StubUtterance } as unknown as Parameters<
+    typeof createBrowserSynthesisPort
+  >[0];
   return { win, synth };
 }
 
@@ -74,7 +76,14 @@ describe('createBrowserSynthesisPort', () => {
     const onError = vi.fn();
     port?.speak('Hello there.', OPTIONS, { onEnd, onError });
     const [utterance] = synth.spoken;
-    expect(utterance).toMatchObject({ text: 'Hello there.', voice: { name: 'Alice', lang: 'en-GB' }, lang: 'en-GB', rate: 0.9, pitch: 1, volume: 1 });
+    expect(utterance).toMatchObject({
+      text: 'Hello there.',
+      voice: { name: 'Alice', lang: 'en-GB' },
+      lang: 'en-GB',
+      rate: 0.9,
+      pitch: 1,
+      volume: 1,
+    });
     utterance.onend?.();
     utterance.onerror?.({ error: 'interrupted' });
     expect(onEnd).toHaveBeenCalledTimes(1);

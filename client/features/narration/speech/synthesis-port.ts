@@ -46,7 +46,9 @@ interface SpeechWindow {
 }
 
 /** The browser's synthesis, or null where there is none (old browsers, jsdom, some webviews). */
-export function createBrowserSynthesisPort(win: SpeechWindow | undefined = typeof window === 'undefined' ? undefined : window): SpeechSynthesisPort | null {
+export function createBrowserSynthesisPort(
+  win: SpeechWindow | undefined = typeof window === 'undefined' ? undefined : window,
+): SpeechSynthesisPort | null {
   let synth: SpeechSynthesis | undefined;
   let Utterance: typeof SpeechSynthesisUtterance | undefined;
   try {

@@ -2,7 +2,12 @@
 // unreadable falls back to the defaults (off, the preferred voice) field by field.
 import { describe, expect, it } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
-import { DEFAULT_NARRATION_SETTINGS, parseNarrationSettings, readNarrationSettings, writeNarrationSettings } from './narration-settings';
+import {
+  DEFAULT_NARRATION_SETTINGS,
+  parseNarrationSettings,
+  readNarrationSettings,
+  writeNarrationSettings,
+} from './narration-settings';
 
 const KEY = LOCAL_STORAGE_KEYS.narrationSettings;
 
@@ -14,8 +19,14 @@ describe('narration settings', () => {
 
   it('survive a write and a read under the narration key', () => {
     writeNarrationSettings({ enabled: true, voice: { name: 'Alice', lang: 'en-GB', source: 'browser' } });
-    expect(JSON.parse(window.localStorage.getItem(KEY) ?? 'null')).toEqual({ enabled: true, voice: { name: 'Alice', lang: 'en-GB', source: 'browser' } });
-    expect(readNarrationSettings()).toEqual({ enabled: true, voice: { name: 'Alice', lang: 'en-GB', source: 'browser' } });
+    expect(JSON.parse(window.localStorage.getItem(KEY) ?? 'null')).toEqual({
+      enabled: true,
+      voice: { name: 'Alice', lang: 'en-GB', source: 'browser' },
+    });
+    expect(readNarrationSettings()).toEqual({
+      enabled: true,
+      voice: { name: 'Alice', lang: 'en-GB', source: 'browser' },
+    });
     writeNarrationSettings({ enabled: false, voice: { name: 'aria', lang: '', source: 'server' } });
     expect(readNarrationSettings()).toEqual({ enabled: false, voice: { name: 'aria', lang: '', source: 'server' } });
   });
@@ -28,10 +39,20 @@ describe('narration settings', () => {
   });
 
   it('keep the readable field when the other is broken', () => {
-    expect(parseNarrationSettings({ enabled: true, voice: { name: '', lang: 'en', source: 'browser' } })).toEqual({ enabled: true, voice: null });
-    expect(parseNarrationSettings({ enabled: true, voice: { name: 'Alice', lang: 'en-GB', source: 'radio' } })).toEqual({ enabled: true, voice: null });
-    expect(parseNarrationSettings({ enabled: 'yes', voice: { name: 'Alice', lang: 'en-GB', source: 'browser' } })).toEqual({ enabled: false, voice: { name: 'Alice', lang: 'en-GB', source: 'browser' } });
-    expect(parseNarrationSettings({ voice: { name: 'x'.repeat(500), lang: 'en', source: 'browser' } })).toEqual({ enabled: false, voice: null });
+    expect(parseNarrationSettings({ enabled: true, voice: { name: '', lang: 'en', source: 'browser' } })).toEqual({
+      enabled: true,
+      voice: null,
+    });
+    expect(parseNarrationSettings({ enabled: true, voice: { name: 'Alice', lang: 'en-GB', source: 'radio' } })).toEqual(
+      { enabled: true, voice: null },
+    );
+    expect(
+      parseNarrationSettings({ enabled: 'yes', voice: { name: 'Alice', lang: 'en-GB', source: 'browser' } }),
+    ).toEqual({ enabled: false, voice: { name: 'Alice', lang: 'en-GB', source: 'browser' } });
+    expect(parseNarrationSettings({ voice: { name: 'x'.repeat(500), lang: 'en', source: 'browser' } })).toEqual({
+      enabled: false,
+      voice: null,
+    });
   });
 
   it('drop unknown fields', () => {

@@ -11,7 +11,14 @@ import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
 import { FakeSynthesisPort } from '../testing/fakes';
 import type { ServerVoiceCallbacks } from '../speech/server-voice-player';
 import { DEFAULT_NARRATION_SETTINGS, type NarrationSettings } from './narration-settings';
-import { createNarrator, defaultNotify, type NarratableMessage, type NarrationNotice, type NarrationStory, type ServerSpeechRequest } from './narrator';
+import {
+  createNarrator,
+  defaultNotify,
+  type NarratableMessage,
+  type NarrationNotice,
+  type NarrationStory,
+  type ServerSpeechRequest,
+} from './narrator';
 
 const VOICES = [
   { name: 'Zed', lang: 'de-DE' },
@@ -23,10 +30,24 @@ const VOICES = [
 const OPENING = 'The bells fall silent as you arrive. A gull watches from the pier! Nobody else is here.';
 const SECOND = 'At the top, a rope sways with no wind. Something waits above. You hear breathing.';
 
-const user = (id: string, content: string, messageId?: number): NarratableMessage => ({ id, role: 'user', content, messageId });
-const reply = (id: string, content: string, messageId?: number): NarratableMessage => ({ id, role: 'assistant', content, messageId });
+const user = (id: string, content: string, messageId?: number): NarratableMessage => ({
+  id,
+  role: 'user',
+  content,
+  messageId,
+});
+const reply = (id: string, content: string, messageId?: number): NarratableMessage => ({
+  id,
+  role: 'assistant',
+  content,
+  messageId,
+});
 
-function story(messages: NarratableMessage[], streamingId: string | null = null, storyId: number | null = 5): NarrationStory {
+function story(
+  messages: NarratableMessage[],
+  streamingId: string | null = null,
+  storyId: number | null = 5,
+): NarrationStory {
   return { storyId, messages, streamingId };
 }
 
@@ -36,11 +57,21 @@ interface SetupOptions {
   serverVoices?: string[];
 }
 
-function setup({ port = new FakeSynthesisPort(VOICES), settings = DEFAULT_NARRATION_SETTINGS, serverVoices = [] }: SetupOptions = {}) {
+function setup({
+  port = new FakeSynthesisPort(VOICES),
+  settings = DEFAULT_NARRATION_SETTINGS,
+  serverVoices = [],
+}: SetupOptions = {}) {
   let stored = settings;
   const notices: NarrationNotice[] = [];
   const target = new EventTarget();
-  const server: Array<{ request: ServerSpeechRequest; callbacks: ServerVoiceCallbacks; pause: ReturnType<typeof vi.fn>; resume: ReturnType<typeof vi.fn>; stop: ReturnType<typeof vi.fn> }> = [];
+  const server: Array<{
+    request: ServerSpeechRequest;
+    callbacks: ServerVoiceCallbacks;
+    pause: ReturnType<typeof vi.fn>;
+    resume: ReturnType<typeof vi.fn>;
+    stop: ReturnType<typeof vi.fn>;
+  }> = [];
   const narrator = createNarrator({
     createPort: () => port,
     notify: (notice) => notices.push(notice),
@@ -80,7 +111,11 @@ describe('narrator: what is read', () => {
     expect(status()).toBe('playing');
     port.endAll();
     expect(port.texts).toEqual(splitSentences(OPENING));
-    expect(port.texts).toEqual(['The bells fall silent as you arrive.', 'A gull watches from the pier!', 'Nobody else is here.']);
+    expect(port.texts).toEqual([
+      'The bells fall silent as you arrive.',
+      'A gull watches from the pier!',
+      'Nobody else is here.',
+    ]);
     expect(status()).toBe('idle');
   });
 
@@ -94,7 +129,8 @@ describe('narrator: what is read', () => {
     expect(port.active.map((u) => u.text)).toEqual(['The bells fall silent as you arrive.']);
     port.endAll();
     expect(port.texts).toEqual(splitSentences(OPENING));
-    for (const { options } of port.spoken) expect(options).toEqual({ voiceName: 'Google US English', lang: 'en-US', rate: 0.9, pitch: 1, volume: 1 });
+    for (const { options } of port.spoken)
+      expect(options).toEqual({ voiceName: 'Google US English', lang: 'en-US', rate: 0.9, pitch: 1, volume: 1 });
   });
 
   it('speaks each sentence of a streaming reply as soon as it is complete, and the rest once it is saved', () => {
@@ -110,7 +146,9 @@ describe('narrator: what is read', () => {
     expect(status()).toBe('playing');
     narrator.update(story([...asked, reply('a2', 'At the top, a rope sways with no wind. Some')], 'a2'));
     expect(port.texts).toEqual(['At the top, a rope sways with no wind.']);
-    narrator.update(story([...asked, reply('a2', 'At the top, a rope sways with no wind. Something waits above. You')], 'a2'));
+    narrator.update(
+      story([...asked, reply('a2', 'At the top, a rope sways with no wind. Something waits above. You')], 'a2'),
+    );
     // The second sentence is complete but waits for the first to end.
     expect(port.texts).toEqual(['At the top, a rope sways with no wind.']);
     port.endCurrent();
@@ -140,7 +178,11 @@ describe('narrator: what is read', () => {
     expect(port.cancels).toBe(1);
     narrator.update(story([...asked, reply('a2', SECOND, 4)]));
     port.endAll();
-    expect(port.texts).toEqual(['The bells fall silent as you arrive.', 'A gull watches from the pier!', ...splitSentences(SECOND)]);
+    expect(port.texts).toEqual([
+      'The bells fall silent as you arrive.',
+      'A gull watches from the pier!',
+      ...splitSentences(SECOND),
+    ]);
     expect(notices).toEqual([]);
   });
 
@@ -176,16 +218,33 @@ describe('narrator: what is read', () => {
     const { narrator, port } = setup({ settings: { enabled: true, voice: null } });
     narrator.attach();
     narrator.update(story([]));
-    narrator.update(story([{ id: 'n1', role: 'assistant', content: 'Note: This story was recovered with some missing data.', isNotice: true }]));
+    narrator.update(
+      story([
+        {
+          id: 'n1',
+          role: 'assistant',
+          content: 'Note: This story was recovered with some missing data.',
+          isNotice: true,
+        },
+      ]),
+    );
     expect(narrator.store.getState().hasReply).toBe(false);
     narrator.play();
-    narrator.update(story([{ id: 'n1', role: 'assistant', content: 'Note.', isNotice: true }, user('u1', 'I look around.')]));
+    narrator.update(
+      story([{ id: 'n1', role: 'assistant', content: 'Note.', isNotice: true }, user('u1', 'I look around.')]),
+    );
     expect(port.spoken).toHaveLength(0);
     narrator.update(story([user('u1', 'I look around.'), reply('a1', 'The fog lifts.', 2)]));
     port.endAll();
     expect(port.texts).toEqual(['The fog lifts.']);
     // A notice after the reply (a recovered story) is skipped by Play too.
-    narrator.update(story([user('u1', 'I look around.'), reply('a1', 'The fog lifts.', 2), { id: 'n2', role: 'assistant', content: 'A notice.', isNotice: true }]));
+    narrator.update(
+      story([
+        user('u1', 'I look around.'),
+        reply('a1', 'The fog lifts.', 2),
+        { id: 'n2', role: 'assistant', content: 'A notice.', isNotice: true },
+      ]),
+    );
     expect(port.spoken).toHaveLength(1);
     port.spoken.length = 0;
     narrator.play();
@@ -208,7 +267,9 @@ describe('narrator: what is read', () => {
     expect(port.spoken).toHaveLength(0);
     narrator.play();
     expect(port.texts).toEqual(['At the top, a rope sways with no wind.']);
-    narrator.update(story([...opened, user('u2', 'Go', 3), reply('a2', SECOND, 4), user('u3', 'Run', 5), reply('a3', 'You run.', 6)]));
+    narrator.update(
+      story([...opened, user('u2', 'Go', 3), reply('a2', SECOND, 4), user('u3', 'Run', 5), reply('a3', 'You run.', 6)]),
+    );
     expect(status()).toBe('idle');
     expect(port.cancels).toBe(1);
     expect(port.texts).toEqual(['At the top, a rope sways with no wind.']);
@@ -346,10 +407,20 @@ describe('narrator: errors and support', () => {
     const { result } = renderHook(() => useToastState());
     const notify = (notice: NarrationNotice) => act(() => defaultNotify(notice));
     notify({ kind: 'unsupported' });
-    expect(result.current.toasts[0]).toMatchObject({ title: 'Not Supported', description: 'Text-to-speech is not supported in your browser.' });
+    expect(result.current.toasts[0]).toMatchObject({
+      title: 'Not Supported',
+      description: 'Text-to-speech is not supported in your browser.',
+    });
     notify({ kind: 'error', error: 'synthesis-failed' });
-    expect(result.current.toasts[0]).toMatchObject({ title: 'Speech Error', description: 'Failed to speak the text. Please try again.', variant: 'destructive' });
-    notify({ kind: 'error', error: new ApiRequestError('Please wait a little.', { status: 429, code: 'RATE_LIMITED' }) });
+    expect(result.current.toasts[0]).toMatchObject({
+      title: 'Speech Error',
+      description: 'Failed to speak the text. Please try again.',
+      variant: 'destructive',
+    });
+    notify({
+      kind: 'error',
+      error: new ApiRequestError('Please wait a little.', { status: 429, code: 'RATE_LIMITED' }),
+    });
     expect(result.current.toasts[0]).toMatchObject({ title: 'Speech Error', description: 'Please wait a little.' });
     notify({ kind: 'error', error: new ApiRequestError('Message not found', { status: 404, code: 'NOT_FOUND' }) });
     expect(result.current.toasts[0]).toMatchObject({ description: 'Failed to speak the text. Please try again.' });
@@ -363,7 +434,12 @@ describe('narrator: voices and the page', () => {
     narrator.init();
     expect(narrator.store.getState().browserVoices).toEqual([]);
     port.setVoices([...VOICES, { name: 'Alice', lang: 'en-GB' }]);
-    expect(narrator.store.getState().browserVoices.map((v) => v.name)).toEqual(['Alice', 'Google US English', 'Amelie', 'Zed']);
+    expect(narrator.store.getState().browserVoices.map((v) => v.name)).toEqual([
+      'Alice',
+      'Google US English',
+      'Amelie',
+      'Zed',
+    ]);
   });
 
   it('speaks in the chosen voice, keeps the choice, and stops what the old voice was reading', () => {
@@ -412,13 +488,21 @@ describe('narrator: voices and the page', () => {
     target.dispatchEvent(new StorageEvent('storage', { key: 'some-other-key' }));
     expect(narrator.store.getState().enabled).toBe(true);
     target.dispatchEvent(new StorageEvent('storage', { key: LOCAL_STORAGE_KEYS.narrationSettings }));
-    expect(narrator.store.getState()).toMatchObject({ enabled: false, choice: { name: 'Alice', lang: 'en-GB', source: 'browser' }, status: 'idle' });
+    expect(narrator.store.getState()).toMatchObject({
+      enabled: false,
+      choice: { name: 'Alice', lang: 'en-GB', source: 'browser' },
+      status: 'idle',
+    });
     expect(port.cancels).toBe(1);
   });
 });
 
 describe('narrator: server voices', () => {
-  const serverSetup = () => setup({ serverVoices: ['aria', 'nova'], settings: { enabled: true, voice: { name: 'nova', lang: '', source: 'server' } } });
+  const serverSetup = () =>
+    setup({
+      serverVoices: ['aria', 'nova'],
+      settings: { enabled: true, voice: { name: 'nova', lang: '', source: 'server' } },
+    });
 
   it('reads a new reply in the chosen server voice once it is saved, not while it streams', () => {
     const { narrator, port, server, status } = serverSetup();

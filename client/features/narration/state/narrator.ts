@@ -16,12 +16,23 @@ import { isApiRequestError } from '@client/lib/api-client';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
 import { fetchSpeechPart } from '../api/get-speech-part';
 import { createBrowserReading, type Reading } from '../speech/browser-reading';
-import { playServerVoice, type AudioLike, type ServerVoiceCallbacks, type ServerVoicePlayback } from '../speech/server-voice-player';
+import {
+  playServerVoice,
+  type AudioLike,
+  type ServerVoiceCallbacks,
+  type ServerVoicePlayback,
+} from '../speech/server-voice-player';
 import { createBrowserSynthesisPort, type SpeechSynthesisPort } from '../speech/synthesis-port';
 import { NARRATION_STRINGS } from '../strings';
 import { sortVoices, type VoiceChoice, type VoiceLike } from '../utils/voices';
 import { readNarrationSettings, writeNarrationSettings, type NarrationSettings } from './narration-settings';
-import { canSpeak, createNarrationStore, initialNarrationState, selectedVoice, type NarrationStore } from './narration-store';
+import {
+  canSpeak,
+  createNarrationStore,
+  initialNarrationState,
+  selectedVoice,
+  type NarrationStore,
+} from './narration-store';
 
 /** The parts of a story message narration looks at (the story's LocalStoryMessage fits). */
 export interface NarratableMessage {
@@ -67,7 +78,10 @@ export interface NarratorDeps {
 
 /** Errors a browser gives when it refuses speech without a gesture: quiet for a reply read by itself. */
 function refusedWithoutGesture(error: unknown): boolean {
-  return error === 'not-allowed' || (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError');
+  return (
+    error === 'not-allowed' ||
+    (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError')
+  );
 }
 
 export function defaultNotify(notice: NarrationNotice): void {
@@ -77,7 +91,11 @@ export function defaultNotify(notice: NarrationNotice): void {
   }
   // The server's own words when it refuses for too much narration; the spec's text otherwise.
   const limited = isApiRequestError(notice.error) && notice.error.status === 429;
-  toast({ title: NARRATION_STRINGS.speechErrorTitle, description: limited ? (notice.error as Error).message : NARRATION_STRINGS.speechError, variant: 'destructive' });
+  toast({
+    title: NARRATION_STRINGS.speechErrorTitle,
+    description: limited ? (notice.error as Error).message : NARRATION_STRINGS.speechError,
+    variant: 'destructive',
+  });
 }
 
 let sharedAudio: HTMLAudioElement | null = null;
@@ -129,12 +147,14 @@ interface CurrentReading {
 export function createNarrator(deps: NarratorDeps = {}) {
   const settings = deps.settings ?? { read: readNarrationSettings, write: writeNarrationSettings };
   const saved = settings.read();
-  const store = deps.store ?? createNarrationStore({ ...initialNarrationState, enabled: saved.enabled, choice: saved.voice });
+  const store =
+    deps.store ?? createNarrationStore({ ...initialNarrationState, enabled: saved.enabled, choice: saved.voice });
   const createPort = deps.createPort ?? (() => createBrowserSynthesisPort());
   const playServer = deps.playServer ?? defaultPlayServer;
   const notify = deps.notify ?? defaultNotify;
   const readerLang = deps.readerLang ?? (() => (typeof navigator === 'undefined' ? undefined : navigator.language));
-  const target: EventTargetLike | null = deps.target === undefined ? (typeof window === 'undefined' ? null : window) : deps.target;
+  const target: EventTargetLike | null =
+    deps.target === undefined ? (typeof window === 'undefined' ? null : window) : deps.target;
 
   let port: SpeechSynthesisPort | null = null;
   let initialised = false;
@@ -148,7 +168,8 @@ export function createNarrator(deps: NarratorDeps = {}) {
   const loadVoices = () => {
     if (!port) return;
     const unique = new Map<string, VoiceLike>();
-    for (const v of sortVoices(port.getVoices())) if (!unique.has(v.name)) unique.set(v.name, { name: v.name, lang: v.lang });
+    for (const v of sortVoices(port.getVoices()))
+      if (!unique.has(v.name)) unique.set(v.name, { name: v.name, lang: v.lang });
     const voices = [...unique.values()];
     if (!sameVoices(voices, store.getState().browserVoices)) store.setState({ browserVoices: voices });
   };
@@ -195,7 +216,10 @@ export function createNarrator(deps: NarratorDeps = {}) {
 
   function startServer(reading: CurrentReading, storyId: number, messageId: number) {
     if (!reading.voice) return;
-    reading.server = playServer({ storyId, messageId, voice: reading.voice.name }, { onDone: ended(reading), onError: failed(reading) });
+    reading.server = playServer(
+      { storyId, messageId, voice: reading.voice.name },
+      { onDone: ended(reading), onError: failed(reading) },
+    );
     if (reading.paused && current === reading) reading.server.pause();
   }
 
@@ -231,10 +255,25 @@ export function createNarrator(deps: NarratorDeps = {}) {
       if (manual) notify({ kind: 'unsupported' });
       return;
     }
-    const reading: CurrentReading = { id: message.id, voice, manual, paused: false, browser: null, pushed: 0, finished: false, server: null };
+    const reading: CurrentReading = {
+      id: message.id,
+      voice,
+      manual,
+      paused: false,
+      browser: null,
+      pushed: 0,
+      finished: false,
+      server: null,
+    };
     current = reading;
     if (!server && port) {
-      const options = { voiceName: voice?.name ?? null, lang: voice?.lang || 'en-US', rate: SPEECH_RATE, pitch: SPEECH_PITCH, volume: SPEECH_VOLUME };
+      const options = {
+        voiceName: voice?.name ?? null,
+        lang: voice?.lang || 'en-US',
+        rate: SPEECH_RATE,
+        pitch: SPEECH_PITCH,
+        volume: SPEECH_VOLUME,
+      };
       reading.browser = createBrowserReading(port, options, { onDone: ended(reading), onError: failed(reading) });
     }
     store.setState({ status: 'playing' });

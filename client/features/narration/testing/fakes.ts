@@ -1,7 +1,12 @@
 // Test fakes for narration: a speech synthesis port that records every utterance and lets the test
 // end or fail them, and an Audio element whose events the test fires. Used by unit tests only.
 import type { AudioLike } from '../speech/server-voice-player';
-import type { SpeechSynthesisPort, SynthesisVoice, UtteranceCallbacks, UtteranceOptions } from '../speech/synthesis-port';
+import type {
+  SpeechSynthesisPort,
+  SynthesisVoice,
+  UtteranceCallbacks,
+  UtteranceOptions,
+} from '../speech/synthesis-port';
 
 export interface FakeUtterance {
   text: string;

@@ -64,7 +64,12 @@ export function voiceKey(voice: Pick<VoiceChoice, 'name' | 'source'>): string {
  * else the preferred browser voice, else the first server voice. Null when nothing is listed (the
  * browser's voices may still be loading: its default voice speaks then).
  */
-export function effectiveVoice(choice: VoiceChoice | null, browserVoices: readonly VoiceLike[], serverVoices: readonly string[], readerLang?: string): VoiceChoice | null {
+export function effectiveVoice(
+  choice: VoiceChoice | null,
+  browserVoices: readonly VoiceLike[],
+  serverVoices: readonly string[],
+  readerLang?: string,
+): VoiceChoice | null {
   if (choice?.source === 'server' && serverVoices.includes(choice.name)) return choice;
   if (choice?.source === 'browser') {
     const listed = browserVoices.find((v) => v.name === choice.name);

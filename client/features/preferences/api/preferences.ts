@@ -2,7 +2,12 @@
 // and is cached indefinitely, per account (a visitor and each player have their own entry); a save
 // sends only the changed field and puts the server's answer into the cache.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PREFERENCES, preferencesResponseSchema, type Preferences, type PreferencesUpdateBody } from '@shared/schemas/preferences';
+import {
+  DEFAULT_PREFERENCES,
+  preferencesResponseSchema,
+  type Preferences,
+  type PreferencesUpdateBody,
+} from '@shared/schemas/preferences';
 import { apiGet, apiWrite } from '@client/lib/api-client';
 
 export const preferencesQueryKey = (userId: number | null) => ['preferences', userId ?? 'visitor'] as const;

@@ -4,18 +4,35 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildUser, jsonResponse, mockFetch, renderWithProviders, unauthenticated, type RecordedRequest } from '@client/test/utils';
+import {
+  buildUser,
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  unauthenticated,
+  type RecordedRequest,
+} from '@client/test/utils';
 import { preferencesQueryKey } from '../api/preferences';
 import { PreferencesPage } from './preferences-page';
 
-const DEFAULTS = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern', imageGeneration: false };
+const DEFAULTS = {
+  contentRating: 'general',
+  narrativeStyle: 'descriptive',
+  languageStyle: 'modern',
+  imageGeneration: false,
+};
 const user = buildUser({ id: 5 });
 
 function setup(options: { loggedIn: boolean; read?: () => Response; write?: (request: RecordedRequest) => Response }) {
   const fetchMock = mockFetch((request) => {
     if (request.url === '/api/user') return options.loggedIn ? jsonResponse(user) : unauthenticated();
-    if (request.url === '/api/preferences' && request.method === 'GET') return options.read?.() ?? jsonResponse({ ...DEFAULTS, narrativeStyle: 'concise' });
-    if (request.url === '/api/preferences') return options.write?.(request) ?? jsonResponse({ ...DEFAULTS, narrativeStyle: 'concise', ...(request.body as object) });
+    if (request.url === '/api/preferences' && request.method === 'GET')
+      return options.read?.() ?? jsonResponse({ ...DEFAULTS, narrativeStyle: 'concise' });
+    if (request.url === '/api/preferences')
+      return (
+        options.write?.(request) ??
+        jsonResponse({ ...DEFAULTS, narrativeStyle: 'concise', ...(request.body as object) })
+      );
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
   });
   return { fetchMock, ...renderWithProviders(<PreferencesPage />) };
@@ -26,7 +43,10 @@ const select = (name: string) => screen.getByRole('combobox', { name });
 describe('PreferencesPage', () => {
   it('shows visitors the login hint and disabled selects with readable labels', async () => {
     setup({ loggedIn: false, read: () => jsonResponse(DEFAULTS) });
-    expect(await screen.findByRole('link', { name: 'Log in to change them' })).toHaveAttribute('href', '/auth?redirect=%2Fpreferences');
+    expect(await screen.findByRole('link', { name: 'Log in to change them' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Fpreferences',
+    );
     for (const name of ['Content Rating', 'Narrative Style', 'Language Style']) expect(select(name)).toBeDisabled();
     await waitFor(() => expect(select('Content Rating')).toHaveDisplayValue('General'));
     expect(select('Narrative Style')).toHaveDisplayValue('Descriptive');
@@ -41,14 +61,22 @@ describe('PreferencesPage', () => {
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(screen.getByText('Your preferences have been saved.')).toBeInTheDocument();
     expect(fetchMock.requests.find((r) => r.method === 'POST')?.body).toEqual({ languageStyle: 'archaic' });
-    expect(queryClient.getQueryData(preferencesQueryKey(5))).toEqual({ contentRating: 'general', narrativeStyle: 'concise', languageStyle: 'archaic', imageGeneration: false });
+    expect(queryClient.getQueryData(preferencesQueryKey(5))).toEqual({
+      contentRating: 'general',
+      narrativeStyle: 'concise',
+      languageStyle: 'archaic',
+      imageGeneration: false,
+    });
     expect(select('Language Style')).toHaveDisplayValue('Archaic');
     // Cached indefinitely: one read only.
     expect(fetchMock.requests.filter((r) => r.url === '/api/preferences' && r.method === 'GET')).toHaveLength(1);
   });
 
   it("turns 'Not authenticated' into 'Authentication Required'", async () => {
-    setup({ loggedIn: true, write: () => jsonResponse({ message: 'Not authenticated', code: 'UNAUTHENTICATED' }, { status: 401 }) });
+    setup({
+      loggedIn: true,
+      write: () => jsonResponse({ message: 'Not authenticated', code: 'UNAUTHENTICATED' }, { status: 401 }),
+    });
     await waitFor(() => expect(select('Content Rating')).toBeEnabled());
     await userEvent.selectOptions(select('Content Rating'), 'Teen');
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
@@ -57,7 +85,14 @@ describe('PreferencesPage', () => {
   });
 
   it("shows other failures in an 'Error' toast with the message", async () => {
-    setup({ loggedIn: true, write: () => jsonResponse({ message: 'Content rating must be one of: general, teen, mature', code: 'VALIDATION_ERROR' }, { status: 400 }) });
+    setup({
+      loggedIn: true,
+      write: () =>
+        jsonResponse(
+          { message: 'Content rating must be one of: general, teen, mature', code: 'VALIDATION_ERROR' },
+          { status: 400 },
+        ),
+    });
     await waitFor(() => expect(select('Content Rating')).toBeEnabled());
     await userEvent.selectOptions(select('Content Rating'), 'Mature');
     expect(await screen.findByText('Error')).toBeInTheDocument();

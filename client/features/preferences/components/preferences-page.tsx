@@ -35,7 +35,11 @@ export function PreferencesPage() {
     } catch (error) {
       const message = errorMessage(error, PREFERENCES_STRINGS.saveFailed);
       if (message === PREFERENCES_MESSAGES.notAuthenticated) {
-        toast({ title: PREFERENCES_STRINGS.authTitle, description: PREFERENCES_STRINGS.authText, variant: 'destructive' });
+        toast({
+          title: PREFERENCES_STRINGS.authTitle,
+          description: PREFERENCES_STRINGS.authText,
+          variant: 'destructive',
+        });
       } else {
         toast({ title: PREFERENCES_STRINGS.errorTitle, description: message, variant: 'destructive' });
       }
@@ -53,7 +57,10 @@ export function PreferencesPage() {
           {sessionLoading || isLoggedIn ? null : (
             <p className="rounded-lg border border-dashed bg-muted/60 px-4 py-3 text-sm">
               {PREFERENCES_STRINGS.loggedOutHint}{' '}
-              <Link to={buildAuthPath('/preferences')} className="font-medium text-primary underline underline-offset-4">
+              <Link
+                to={buildAuthPath('/preferences')}
+                className="font-medium text-primary underline underline-offset-4"
+              >
                 {PREFERENCES_STRINGS.loginLink}
               </Link>
               .
@@ -65,7 +72,12 @@ export function PreferencesPage() {
             return (
               <FormField key={key} label={field.label} hint={current?.hint}>
                 {(control) => (
-                  <Select {...control} value={values[key]} disabled={disabled} onChange={(event) => void handleChange(key, event.target.value)}>
+                  <Select
+                    {...control}
+                    value={values[key]}
+                    disabled={disabled}
+                    onChange={(event) => void handleChange(key, event.target.value)}
+                  >
                     {field.options.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}

@@ -5,7 +5,14 @@ import { SAMPLE_STORY } from '@shared/sample-story';
 import { jsonResponse, mockFetch } from '@client/test/utils';
 import { loadSharedStory } from './get-shared-story';
 
-const STORY = { shareId: 'abcdEFGH12345678', title: 'The Moving Map', messages: [{ role: 'user', content: 'Go' }, { role: 'assistant', content: 'You go.' }] };
+const STORY = {
+  shareId: 'abcdEFGH12345678',
+  title: 'The Moving Map',
+  messages: [
+    { role: 'user', content: 'Go' },
+    { role: 'assistant', content: 'You go.' },
+  ],
+};
 
 function recordingSleep() {
   const delays: number[] = [];
@@ -25,14 +32,25 @@ describe('loadSharedStory', () => {
   it('treats a 404 as an answer: no retry, no fallback, the spec text', async () => {
     const fetchMock = mockFetch(() => jsonResponse({ message: 'whatever', code: 'NOT_FOUND' }, { status: 404 }));
     const { sleep, delays } = recordingSleep();
-    expect(await loadSharedStory('gone', { sleep })).toEqual({ kind: 'unavailable', message: 'Story not found or has been removed by its creator' });
+    expect(await loadSharedStory('gone', { sleep })).toEqual({
+      kind: 'unavailable',
+      message: 'Story not found or has been removed by its creator',
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(delays).toEqual([]);
   });
 
   it("shows another refusal's own message (rate limited)", async () => {
-    mockFetch(() => jsonResponse({ message: 'Too many shared story requests. Please wait a minute and try again.', code: 'RATE_LIMITED' }, { status: 429 }));
-    expect(await loadSharedStory('x')).toEqual({ kind: 'unavailable', message: 'Too many shared story requests. Please wait a minute and try again.' });
+    mockFetch(() =>
+      jsonResponse(
+        { message: 'Too many shared story requests. Please wait a minute and try again.', code: 'RATE_LIMITED' },
+        { status: 429 },
+      ),
+    );
+    expect(await loadSharedStory('x')).toEqual({
+      kind: 'unavailable',
+      message: 'Too many shared story requests. Please wait a minute and try again.',
+    });
   });
 
   it('retries server failures twice (1 s, then 2 s), then shows the test story as a sample with the reason', async () => {
@@ -40,7 +58,12 @@ describe('loadSharedStory', () => {
     const { sleep, delays } = recordingSleep();
     const result = await loadSharedStory('abc123', { sleep });
     expect(result).toEqual({ kind: 'sample', story: SAMPLE_STORY, reason: 'Something broke' });
-    expect(fetchMock.requests.map((r) => r.url)).toEqual(['/api/shared/abc123', '/api/shared/abc123', '/api/shared/abc123', '/api/shared/test']);
+    expect(fetchMock.requests.map((r) => r.url)).toEqual([
+      '/api/shared/abc123',
+      '/api/shared/abc123',
+      '/api/shared/abc123',
+      '/api/shared/test',
+    ]);
     expect(delays).toEqual([1000, 2000]);
   });
 
@@ -61,14 +84,32 @@ describe('loadSharedStory', () => {
   });
 
   it('names unreadable answers: invalid JSON and non-object data', async () => {
-    mockFetch(({ url }) => (url === '/api/shared/test' ? serverError() : new Response('<html>oops</html>', { status: 200 })));
-    expect(await loadSharedStory('abc123', { sleep: recordingSleep().sleep })).toMatchObject({ kind: 'sample', reason: 'Invalid server response format' });
+    mockFetch(({ url }) =>
+      url === '/api/shared/test' ? serverError() : new Response('<html>oops</html>', { status: 200 }),
+    );
+    expect(await loadSharedStory('abc123', { sleep: recordingSleep().sleep })).toMatchObject({
+      kind: 'sample',
+      reason: 'Invalid server response format',
+    });
     mockFetch(({ url }) => (url === '/api/shared/test' ? serverError() : jsonResponse(['not', 'a', 'story'])));
-    expect(await loadSharedStory('abc123', { sleep: recordingSleep().sleep })).toMatchObject({ kind: 'sample', story: SAMPLE_STORY, reason: 'Invalid story data received' });
+    expect(await loadSharedStory('abc123', { sleep: recordingSleep().sleep })).toMatchObject({
+      kind: 'sample',
+      story: SAMPLE_STORY,
+      reason: 'Invalid story data received',
+    });
   });
 
   it('reads unknown roles as the narrator, missing content as empty and a missing title as Untitled Story', async () => {
-    mockFetch(() => jsonResponse({ messages: [{ role: 'narrator', content: 'Hi' }, { role: 'user' }, 'junk', { role: 'assistant', content: 'Look', image: '/a.png' }] }));
+    mockFetch(() =>
+      jsonResponse({
+        messages: [
+          { role: 'narrator', content: 'Hi' },
+          { role: 'user' },
+          'junk',
+          { role: 'assistant', content: 'Look', image: '/a.png' },
+        ],
+      }),
+    );
     expect(await loadSharedStory('abc123')).toEqual({
       kind: 'story',
       story: {

@@ -48,12 +48,22 @@ function messageFrom(body: unknown): string | null {
 
 /** Spec section 5: unknown roles read as the narrator's, missing content as empty. */
 export function normalizeSharedStory(data: unknown, shareId: string): SharedStory {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new FailedError(SHARING_STRINGS.invalidData);
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new FailedError(SHARING_STRINGS.invalidData);
   const record = data as { title?: unknown; messages?: unknown; shareId?: unknown };
   const rawMessages = Array.isArray(record.messages) ? (record.messages as unknown[]) : [];
   const messages: SharedMessage[] = rawMessages.map((raw) => {
-    const m = (typeof raw === 'object' && raw !== null ? raw : {}) as { role?: unknown; content?: unknown; image?: unknown; thumbnail?: unknown; imageAlt?: unknown };
-    const message: SharedMessage = { role: m.role === 'user' ? 'user' : 'assistant', content: typeof m.content === 'string' ? m.content : '' };
+    const m = (typeof raw === 'object' && raw !== null ? raw : {}) as {
+      role?: unknown;
+      content?: unknown;
+      image?: unknown;
+      thumbnail?: unknown;
+      imageAlt?: unknown;
+    };
+    const message: SharedMessage = {
+      role: m.role === 'user' ? 'user' : 'assistant',
+      content: typeof m.content === 'string' ? m.content : '',
+    };
     if (typeof m.image === 'string' && m.image) {
       message.image = m.image;
       if (typeof m.thumbnail === 'string' && m.thumbnail) message.thumbnail = m.thumbnail;
@@ -93,7 +103,12 @@ async function attempt(shareId: string, timeoutMs: number, outer: AbortSignal | 
   return normalizeSharedStory(body, shareId);
 }
 
-async function withRetries(shareId: string, timeoutMs: number, retries: number, options: LoadOptions): Promise<SharedStory> {
+async function withRetries(
+  shareId: string,
+  timeoutMs: number,
+  retries: number,
+  options: LoadOptions,
+): Promise<SharedStory> {
   const sleep = options.sleep ?? defaultSleep;
   for (let tried = 0; ; tried += 1) {
     try {
@@ -116,7 +131,11 @@ export async function loadSharedStory(shareId: string, options: LoadOptions = {}
     // The sample is only a stand-in when the requested story itself is not the sample.
     if (shareId === SAMPLE_SHARE_ID) return { kind: 'sample', story: SAMPLE_STORY, reason: error.message };
     try {
-      return { kind: 'sample', story: await attempt(SAMPLE_SHARE_ID, timeoutMs, options.signal), reason: error.message };
+      return {
+        kind: 'sample',
+        story: await attempt(SAMPLE_SHARE_ID, timeoutMs, options.signal),
+        reason: error.message,
+      };
     } catch (fallbackError) {
       if (options.signal?.aborted) throw fallbackError;
       return { kind: 'sample', story: SAMPLE_STORY, reason: error.message };

@@ -16,7 +16,11 @@ export function useShareStoryMutation() {
 }
 
 export async function fetchSuggestedTitle(storyId: number, signal?: AbortSignal): Promise<string> {
-  const { title } = await apiGet(`/api/story/${storyId}/generate-title`, { schema: storyTitleResponseSchema, signal, startsPaidWork: true });
+  const { title } = await apiGet(`/api/story/${storyId}/generate-title`, {
+    schema: storyTitleResponseSchema,
+    signal,
+    startsPaidWork: true,
+  });
   return title;
 }
 

@@ -4,7 +4,14 @@ import type { FormEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { SHARE_TITLE_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import type { ShareFlow } from '../hooks/use-share-flow';

@@ -57,8 +57,21 @@ export function ShareLinkDialog({ shareId, onClose }: { shareId: string | null; 
                 {SHARING_STRINGS.linkLabel}
               </label>
               <div className="flex gap-2">
-                <Input id={inputId} ref={inputRef} readOnly value={links.page} onFocus={(event) => event.currentTarget.select()} className="font-mono text-sm" />
-                <Button type="button" variant="outline" size="icon" onClick={() => void handleCopy()} aria-label={copied ? SHARING_STRINGS.copiedTitle : SHARING_STRINGS.copyLink}>
+                <Input
+                  id={inputId}
+                  ref={inputRef}
+                  readOnly
+                  value={links.page}
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="font-mono text-sm"
+                />
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  onClick={() => void handleCopy()}
+                  aria-label={copied ? SHARING_STRINGS.copiedTitle : SHARING_STRINGS.copyLink}
+                >
                   {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
                 </Button>
               </div>

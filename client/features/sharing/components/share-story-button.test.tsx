@@ -8,8 +8,24 @@ import { buildUser, jsonResponse, mockFetch, renderWithProviders, type RecordedR
 import { ShareStoryButton } from './share-story-button';
 
 const STORY_ID = 12;
-const BOOKMARK = { id: 3, storyId: STORY_ID, lastMessageId: 40, title: 'Saved title', description: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
-const STATE = { messages: [{ messageId: 40, role: 'user', content: 'x', createdAt: '2025-01-01T00:00:00.000Z', isInitialMessage: true }, { messageId: 41, role: 'assistant', content: 'y', createdAt: '2025-01-01T00:00:00.000Z', isInitialMessage: false }], replying: false, images: [], storyImage: null };
+const BOOKMARK = {
+  id: 3,
+  storyId: STORY_ID,
+  lastMessageId: 40,
+  title: 'Saved title',
+  description: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+const STATE = {
+  messages: [
+    { messageId: 40, role: 'user', content: 'x', createdAt: '2025-01-01T00:00:00.000Z', isInitialMessage: true },
+    { messageId: 41, role: 'assistant', content: 'y', createdAt: '2025-01-01T00:00:00.000Z', isInitialMessage: false },
+  ],
+  replying: false,
+  images: [],
+  storyImage: null,
+};
 
 interface Scenario {
   bookmarks?: unknown[];
@@ -23,11 +39,15 @@ function setup(scenario: Scenario = {}) {
   const fetchMock = mockFetch(({ url, method }: RecordedRequest) => {
     if (url === '/api/user') return jsonResponse(buildUser());
     if (url === '/api/bookmarks' && method === 'GET') return jsonResponse(scenario.bookmarks ?? []);
-    if (url === '/api/bookmarks' && method === 'POST') return scenario.bookmarkCreate ?? jsonResponse({ ...BOOKMARK, id: 9 }, { status: 201 });
-    if (url === `/api/story/${STORY_ID}/generate-title`) return scenario.title ?? jsonResponse({ title: 'Suggested title' });
+    if (url === '/api/bookmarks' && method === 'POST')
+      return scenario.bookmarkCreate ?? jsonResponse({ ...BOOKMARK, id: 9 }, { status: 201 });
+    if (url === `/api/story/${STORY_ID}/generate-title`)
+      return scenario.title ?? jsonResponse({ title: 'Suggested title' });
     if (url === `/api/story/${STORY_ID}/current-state`) return jsonResponse(STATE);
-    if (url === `/api/story/${STORY_ID}/share`) return scenario.share ?? jsonResponse({ shareId: 'AbCdEfGh12345678' }, { status: 201 });
-    if (url === '/api/shared/AbCdEfGh12345678' && method === 'DELETE') return scenario.stop ?? jsonResponse({ success: true });
+    if (url === `/api/story/${STORY_ID}/share`)
+      return scenario.share ?? jsonResponse({ shareId: 'AbCdEfGh12345678' }, { status: 201 });
+    if (url === '/api/shared/AbCdEfGh12345678' && method === 'DELETE')
+      return scenario.stop ?? jsonResponse({ success: true });
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
   });
   renderWithProviders(<ShareStoryButton storyId={STORY_ID} />);
@@ -51,7 +71,13 @@ afterEach(() => viewport.remove());
 
 describe('ShareStoryButton', () => {
   it("prefills the story's latest bookmark title", async () => {
-    setup({ bookmarks: [BOOKMARK, { ...BOOKMARK, id: 2, title: 'Older' }, { ...BOOKMARK, id: 1, storyId: 99, title: 'Other story' }] });
+    setup({
+      bookmarks: [
+        BOOKMARK,
+        { ...BOOKMARK, id: 2, title: 'Older' },
+        { ...BOOKMARK, id: 1, storyId: 99, title: 'Other story' },
+      ],
+    });
     await openFlow();
     await waitFor(() => expect(titleInput()).toHaveValue('Saved title'));
   });
@@ -117,7 +143,9 @@ describe('ShareStoryButton', () => {
     await waitFor(() => expect(titleInput()).toHaveValue('Saved title'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
     await screen.findByRole('dialog', { name: 'Share story' });
-    expect(fetchMock.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([`/api/story/${STORY_ID}/share`]);
+    expect(fetchMock.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      `/api/story/${STORY_ID}/share`,
+    ]);
   });
 
   it('stops sharing after a confirmation, and closes the dialog', async () => {
@@ -131,7 +159,9 @@ describe('ShareStoryButton', () => {
     await userEvent.click(within(shareDialog).getByRole('button', { name: 'Turn the link off' }));
     expect(await screen.findByText('Sharing stopped')).toBeInTheDocument();
     expect(screen.getByText('The link no longer opens your story.')).toBeInTheDocument();
-    expect(fetchMock.requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/shared/AbCdEfGh12345678']);
+    expect(fetchMock.requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
+      '/api/shared/AbCdEfGh12345678',
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share story' })).not.toBeInTheDocument());
   });
 
@@ -163,7 +193,9 @@ describe('ShareStoryButton', () => {
     expect(await screen.findByText('Copied!', { selector: 'div' })).toBeInTheDocument();
     expect(screen.getByText('Link copied to clipboard')).toBeInTheDocument();
     expect(within(shareDialog).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    await waitFor(() => expect(within(shareDialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(within(shareDialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument(), {
+      timeout: 3000,
+    });
   });
 
   it('still shares when the bookmark cannot be made, and only logs that', async () => {

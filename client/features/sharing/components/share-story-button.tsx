@@ -21,7 +21,13 @@ export function ShareStoryButton({ storyId, disabled = false }: ShareStoryButton
     <>
       <Tooltip>
         <TooltipTrigger asChild>
-          <Button variant="outline" size="icon" onClick={flow.open} disabled={disabled || storyId === null} aria-label={SHARING_STRINGS.shareTooltip}>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={flow.open}
+            disabled={disabled || storyId === null}
+            aria-label={SHARING_STRINGS.shareTooltip}
+          >
             <Share2 aria-hidden="true" />
           </Button>
         </TooltipTrigger>

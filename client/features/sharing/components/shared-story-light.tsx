@@ -11,7 +11,13 @@ export function SharedStoryLight({ story, isSample }: { story: SharedStory; isSa
   return (
     <article className="grid gap-6">
       <SharedStoryHeader title={story.title} isSample={isSample} />
-      {preview.image ? <SceneImage src={preview.image.image} thumbnail={preview.image.thumbnail} label={sceneAlt(SHARING_STRINGS.sceneLabel(1), preview.image)} /> : null}
+      {preview.image ? (
+        <SceneImage
+          src={preview.image.image}
+          thumbnail={preview.image.thumbnail}
+          label={sceneAlt(SHARING_STRINGS.sceneLabel(1), preview.image)}
+        />
+      ) : null}
       <ol className="grid gap-3" aria-label={SHARING_STRINGS.narrative}>
         {preview.messages.map((message, index) => (
           <NarrativeEntry key={index} role={message.role} content={message.content} />

@@ -37,7 +37,11 @@ describe('SharedStoryPage', () => {
     expect(screen.getByText('Shared Story')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Your Own' })).toHaveAttribute('href', '/');
     const gallery = screen.getByRole('heading', { name: 'Story Gallery' }).parentElement!;
-    expect(within(gallery).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Scene 1', 'Scene 2']);
+    expect(
+      within(gallery)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['Scene 1', 'Scene 2']);
     const narrative = screen.getByRole('heading', { name: 'Story Narrative' }).parentElement!;
     expect(within(narrative).getAllByText('You')).toHaveLength(4);
     expect(within(narrative).getAllByText('Story')).toHaveLength(3);
@@ -50,20 +54,40 @@ describe('SharedStoryPage', () => {
   it('shows the gallery from thumbnails, lazily, with what each scene shows, and zooms a scene to its full picture', async () => {
     const illustrated = [
       { role: 'user', content: 'I open the door' },
-      { role: 'assistant', content: 'The door creaks open.', image: '/api/shared/AbCdEfGh12345678/images/aaa.webp', thumbnail: '/api/shared/AbCdEfGh12345678/images/aaa.thumb.webp', imageAlt: 'A creaking door in candlelight' },
-      { role: 'assistant', content: 'Dust swirls.', image: '/api/shared/AbCdEfGh12345678/images/bbb.webp', thumbnail: '/api/shared/AbCdEfGh12345678/images/bbb.thumb.webp', imageAlt: 'Dust in a sunbeam' },
+      {
+        role: 'assistant',
+        content: 'The door creaks open.',
+        image: '/api/shared/AbCdEfGh12345678/images/aaa.webp',
+        thumbnail: '/api/shared/AbCdEfGh12345678/images/aaa.thumb.webp',
+        imageAlt: 'A creaking door in candlelight',
+      },
+      {
+        role: 'assistant',
+        content: 'Dust swirls.',
+        image: '/api/shared/AbCdEfGh12345678/images/bbb.webp',
+        thumbnail: '/api/shared/AbCdEfGh12345678/images/bbb.thumb.webp',
+        imageAlt: 'Dust in a sunbeam',
+      },
     ];
     renderPage(() => jsonResponse({ ...STORY, messages: illustrated }));
     const gallery = (await screen.findByRole('heading', { name: 'Story Gallery' })).parentElement!;
     const scenes = within(gallery).getAllByRole('img');
-    expect(scenes.map((img) => img.getAttribute('alt'))).toEqual(['Scene 1: A creaking door in candlelight', 'Scene 2: Dust in a sunbeam']);
-    expect(scenes.map((img) => img.getAttribute('src'))).toEqual(['/api/shared/AbCdEfGh12345678/images/aaa.thumb.webp', '/api/shared/AbCdEfGh12345678/images/bbb.thumb.webp']);
+    expect(scenes.map((img) => img.getAttribute('alt'))).toEqual([
+      'Scene 1: A creaking door in candlelight',
+      'Scene 2: Dust in a sunbeam',
+    ]);
+    expect(scenes.map((img) => img.getAttribute('src'))).toEqual([
+      '/api/shared/AbCdEfGh12345678/images/aaa.thumb.webp',
+      '/api/shared/AbCdEfGh12345678/images/bbb.thumb.webp',
+    ]);
     expect(scenes.every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
     expect(within(gallery).getByText('Scene 1')).toBeInTheDocument();
     expect(within(gallery).getByText('Scene 2')).toBeInTheDocument();
 
     const narrative = screen.getByRole('heading', { name: 'Story Narrative' }).parentElement!;
-    expect(within(narrative).getByRole('img', { name: 'Scene Visualization: Scene 2: Dust in a sunbeam' })).toBeInTheDocument();
+    expect(
+      within(narrative).getByRole('img', { name: 'Scene Visualization: Scene 2: Dust in a sunbeam' }),
+    ).toBeInTheDocument();
 
     await userEvent.click(within(gallery).getByRole('button', { name: 'Scene 2: Dust in a sunbeam' }));
     const dialog = await screen.findByRole('dialog', { name: 'Scene Visualization' });
@@ -77,7 +101,12 @@ describe('SharedStoryPage', () => {
   });
 
   it("shows 'Story Not Available' at once for a 404, with Try Again, Return Home and the Share ID", async () => {
-    renderPage(() => jsonResponse({ message: 'Story not found or has been removed by its creator', code: 'NOT_FOUND' }, { status: 404 }));
+    renderPage(() =>
+      jsonResponse(
+        { message: 'Story not found or has been removed by its creator', code: 'NOT_FOUND' },
+        { status: 404 },
+      ),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Story Not Available' })).toBeInTheDocument();
     expect(screen.getByText('Story not found or has been removed by its creator')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
@@ -88,7 +117,11 @@ describe('SharedStoryPage', () => {
   it('labels the sample that stands in when the story cannot be reached', async () => {
     vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => new AbortController().signal);
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout'] });
-    renderPage((url) => (url === '/api/shared/test' ? jsonResponse({ message: 'down', code: 'INTERNAL_ERROR' }, { status: 503 }) : jsonResponse({ message: 'Server is down', code: 'INTERNAL_ERROR' }, { status: 500 })));
+    renderPage((url) =>
+      url === '/api/shared/test'
+        ? jsonResponse({ message: 'down', code: 'INTERNAL_ERROR' }, { status: 503 })
+        : jsonResponse({ message: 'Server is down', code: 'INTERNAL_ERROR' }, { status: 500 }),
+    );
     await vi.advanceTimersByTimeAsync(3500);
     expect(await screen.findByText('Showing a sample story')).toBeInTheDocument();
     expect(screen.getByText('Server is down')).toBeInTheDocument();

@@ -15,7 +15,17 @@ import { isLightweightShare } from '../utils/in-app-browser';
 import { SharedStoryLight } from './shared-story-light';
 import { SharedStoryView } from './shared-story-view';
 
-function StoryNotAvailable({ shareId, message, onRetry, retrying }: { shareId: string; message: string; onRetry: () => void; retrying: boolean }) {
+function StoryNotAvailable({
+  shareId,
+  message,
+  onRetry,
+  retrying,
+}: {
+  shareId: string;
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   usePageTitle(SHARING_STRINGS.notAvailable);
   return (
     <Card>
@@ -55,12 +65,26 @@ export function SharedStoryPage() {
 
   let content;
   if (!shareId.trim()) {
-    content = <StoryNotAvailable shareId={shareId} message={SHARING_STRINGS.missingShareId} onRetry={() => void query.refetch()} retrying={false} />;
+    content = (
+      <StoryNotAvailable
+        shareId={shareId}
+        message={SHARING_STRINGS.missingShareId}
+        onRetry={() => void query.refetch()}
+        retrying={false}
+      />
+    );
   } else if (query.isPending) {
     content = <PageSpinner label={SHARING_STRINGS.loading} />;
   } else if (!result || result.kind === 'unavailable') {
     const message = result?.kind === 'unavailable' ? result.message : SHARING_STRINGS.expiredFallback;
-    content = <StoryNotAvailable shareId={shareId} message={message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    content = (
+      <StoryNotAvailable
+        shareId={shareId}
+        message={message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   } else {
     const isSample = result.kind === 'sample' || shareId === SAMPLE_SHARE_ID;
     const View = light ? SharedStoryLight : SharedStoryView;

@@ -35,7 +35,17 @@ export function SharedStoryHeader({ title, isSample }: { title: string; isSample
 }
 
 /** A plain picture (the lightweight page): thumbnail first, the full one for wide or dense screens. */
-export function SceneImage({ src, thumbnail, label, className }: { src: string; thumbnail?: string; label: string; className?: string }) {
+export function SceneImage({
+  src,
+  thumbnail,
+  label,
+  className,
+}: {
+  src: string;
+  thumbnail?: string;
+  label: string;
+  className?: string;
+}) {
   return (
     <img
       src={thumbnail ?? src}
@@ -68,7 +78,14 @@ function StoryGallery({ scenes }: { scenes: Scene[] }) {
           return (
             <li key={index}>
               <figure className="grid gap-1">
-                <ZoomableImage src={scene.image} thumbnail={scene.thumbnail} alt={sceneAlt(label, scene)} sizes="(min-width: 640px) 22rem, 100vw" canRetry={false} className="rounded-lg" />
+                <ZoomableImage
+                  src={scene.image}
+                  thumbnail={scene.thumbnail}
+                  alt={sceneAlt(label, scene)}
+                  sizes="(min-width: 640px) 22rem, 100vw"
+                  canRetry={false}
+                  className="rounded-lg"
+                />
                 <figcaption className="text-sm text-muted-foreground">{label}</figcaption>
               </figure>
             </li>
@@ -82,8 +99,15 @@ function StoryGallery({ scenes }: { scenes: Scene[] }) {
 export function NarrativeEntry({ role, content }: { role: 'user' | 'assistant'; content: string }) {
   const isUser = role === 'user';
   return (
-    <li className={cn('grid gap-1 rounded-xl border px-4 py-3', isUser ? 'ml-6 bg-primary/10 sm:ml-16' : 'mr-6 bg-card/80 sm:mr-16')}>
-      <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{isUser ? SHARING_STRINGS.you : SHARING_STRINGS.story}</p>
+    <li
+      className={cn(
+        'grid gap-1 rounded-xl border px-4 py-3',
+        isUser ? 'ml-6 bg-primary/10 sm:ml-16' : 'mr-6 bg-card/80 sm:mr-16',
+      )}
+    >
+      <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {isUser ? SHARING_STRINGS.you : SHARING_STRINGS.story}
+      </p>
       <p className={cn('leading-relaxed whitespace-pre-line', !isUser && 'font-serif text-lg')}>{content}</p>
     </li>
   );
@@ -110,7 +134,9 @@ function StoryNarrative({ messages }: { messages: SharedStory['messages'] }) {
           if (message.image && scene !== null) {
             entries.push(
               <li key={`${index}-image`} className="mr-6 grid gap-1 sm:mr-16">
-                <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{SHARING_STRINGS.sceneVisualization}</p>
+                <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  {SHARING_STRINGS.sceneVisualization}
+                </p>
                 <ZoomableImage
                   src={message.image}
                   thumbnail={message.thumbnail}
@@ -157,7 +183,9 @@ export function SharedStoryView({ story, isSample }: { story: SharedStory; isSam
       <SharedStoryHeader title={story.title} isSample={isSample} />
       {scenes.length > 0 ? <StoryGallery scenes={scenes} /> : null}
       <StoryNarrative messages={story.messages} />
-      <p className="rounded-lg border border-dashed bg-muted/60 px-4 py-3 text-sm text-muted-foreground">{SHARING_STRINGS.readOnlyNotice}</p>
+      <p className="rounded-lg border border-dashed bg-muted/60 px-4 py-3 text-sm text-muted-foreground">
+        {SHARING_STRINGS.readOnlyNotice}
+      </p>
       <StartYourStory />
     </article>
   );

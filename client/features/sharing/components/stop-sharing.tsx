@@ -24,20 +24,33 @@ export function StopSharing({ shareId, onStopped }: { shareId: string; onStopped
       toast({ title: SHARING_STRINGS.stoppedTitle, description: SHARING_STRINGS.stoppedText });
       onStopped();
     } catch (error) {
-      toast({ title: SHARING_STRINGS.errorTitle, description: errorMessage(error, SHARING_STRINGS.stopFailed), variant: 'destructive' });
+      toast({
+        title: SHARING_STRINGS.errorTitle,
+        description: errorMessage(error, SHARING_STRINGS.stopFailed),
+        variant: 'destructive',
+      });
     }
   };
 
   if (!confirming) {
     return (
-      <Button type="button" variant="ghost" className="justify-self-start text-muted-foreground" onClick={() => setConfirming(true)}>
+      <Button
+        type="button"
+        variant="ghost"
+        className="justify-self-start text-muted-foreground"
+        onClick={() => setConfirming(true)}
+      >
         <Link2Off aria-hidden="true" />
         {SHARING_STRINGS.stopSharing}
       </Button>
     );
   }
   return (
-    <div role="group" aria-label={SHARING_STRINGS.stopSharing} className="grid gap-2 rounded-lg border border-destructive/40 p-3">
+    <div
+      role="group"
+      aria-label={SHARING_STRINGS.stopSharing}
+      className="grid gap-2 rounded-lg border border-destructive/40 p-3"
+    >
       <p className="text-sm">{SHARING_STRINGS.stopConfirmText}</p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="destructive" disabled={stop.isPending} onClick={() => void handleStop()}>

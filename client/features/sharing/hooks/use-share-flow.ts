@@ -86,8 +86,11 @@ export function useShareFlow(storyId: number | null) {
       const lastMessageId = await fetchLastMessageId(storyId);
       // The same place under the same title is bookmarked once, however often it is shared.
       const existing = await queryClient.fetchQuery(bookmarksQueryOptions());
-      const already = existing.some((b) => b.storyId === storyId && b.lastMessageId === lastMessageId && b.title === trimmed);
-      if (lastMessageId !== null && !already) await bookmarkMutation.mutateAsync({ storyId, lastMessageId, title: trimmed });
+      const already = existing.some(
+        (b) => b.storyId === storyId && b.lastMessageId === lastMessageId && b.title === trimmed,
+      );
+      if (lastMessageId !== null && !already)
+        await bookmarkMutation.mutateAsync({ storyId, lastMessageId, title: trimmed });
     } catch (error) {
       // Spec section 4: the bookmark is a courtesy; sharing goes on without it.
       console.warn('Could not bookmark the story while sharing it', error);
@@ -101,7 +104,11 @@ export function useShareFlow(storyId: number | null) {
     } catch (error) {
       if (session.current !== current) return;
       setPhase('naming');
-      toast({ title: SHARING_STRINGS.errorTitle, description: errorMessage(error, SHARING_STRINGS.shareFailed), variant: 'destructive' });
+      toast({
+        title: SHARING_STRINGS.errorTitle,
+        description: errorMessage(error, SHARING_STRINGS.shareFailed),
+        variant: 'destructive',
+      });
     }
   };
 

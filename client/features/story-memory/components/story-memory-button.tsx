@@ -4,10 +4,22 @@
 import { useState, type FormEvent } from 'react';
 import { Brain } from 'lucide-react';
 import { STORY_PREMISE_MAX_LENGTH } from '@shared/constants';
-import { STORY_NOTES_MAX_LENGTH, STORY_SUMMARY_MAX_LENGTH, storyMemoryBodySchema, type StoryMemory } from '@shared/schemas/story-memory';
+import {
+  STORY_NOTES_MAX_LENGTH,
+  STORY_SUMMARY_MAX_LENGTH,
+  storyMemoryBodySchema,
+  type StoryMemory,
+} from '@shared/schemas/story-memory';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
@@ -47,17 +59,41 @@ function MemoryForm({ storyId, loaded, onDone }: { storyId: number; loaded: Stor
   return (
     <form noValidate onSubmit={(event) => void handleSave(event)} className="grid gap-4" aria-label={S.title}>
       <FormField label={S.premiseLabel} hint={S.premiseHint} error={errors.premise}>
-        {(control) => <Textarea {...control} value={draft.premise} maxLength={STORY_PREMISE_MAX_LENGTH} rows={3} onChange={set('premise')} disabled={save.isPending} />}
+        {(control) => (
+          <Textarea
+            {...control}
+            value={draft.premise}
+            maxLength={STORY_PREMISE_MAX_LENGTH}
+            rows={3}
+            onChange={set('premise')}
+            disabled={save.isPending}
+          />
+        )}
       </FormField>
-      <FormField label={S.summaryLabel} hint={draft.summary || loaded.summary ? S.summaryHint : S.summaryEmpty} error={errors.summary}>
-        {(control) => <Textarea {...control} value={draft.summary} maxLength={STORY_SUMMARY_MAX_LENGTH} rows={4} onChange={set('summary')} disabled={save.isPending} />}
+      <FormField
+        label={S.summaryLabel}
+        hint={draft.summary || loaded.summary ? S.summaryHint : S.summaryEmpty}
+        error={errors.summary}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            value={draft.summary}
+            maxLength={STORY_SUMMARY_MAX_LENGTH}
+            rows={4}
+            onChange={set('summary')}
+            disabled={save.isPending}
+          />
+        )}
       </FormField>
       <FormField
         label={S.notesLabel}
         hint={
           <span className="flex justify-between gap-2">
             <span>{S.notesHint}</span>
-            <span aria-hidden="true" className="shrink-0 whitespace-nowrap tabular-nums">{S.notesCount(draft.notes.length)}</span>
+            <span aria-hidden="true" className="shrink-0 whitespace-nowrap tabular-nums">
+              {S.notesCount(draft.notes.length)}
+            </span>
           </span>
         }
         error={errors.notes}
@@ -86,7 +122,15 @@ function MemoryForm({ storyId, loaded, onDone }: { storyId: number; loaded: Stor
   );
 }
 
-function MemoryDialog({ storyId, open, onOpenChange }: { storyId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+function MemoryDialog({
+  storyId,
+  open,
+  onOpenChange,
+}: {
+  storyId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const memory = useStoryMemory(storyId, open);
   // The form starts from the read this opening made (keyed by it), never from an older copy.
   const ready = memory.isSuccess && !memory.isFetching;
@@ -103,7 +147,12 @@ function MemoryDialog({ storyId, open, onOpenChange }: { storyId: number; open: 
             <AlertDescription>{errorMessage(memory.error, S.loadFailed)}</AlertDescription>
           </Alert>
         ) : ready ? (
-          <MemoryForm key={memory.dataUpdatedAt} storyId={storyId} loaded={memory.data} onDone={() => onOpenChange(false)} />
+          <MemoryForm
+            key={memory.dataUpdatedAt}
+            storyId={storyId}
+            loaded={memory.data}
+            onDone={() => onOpenChange(false)}
+          />
         ) : (
           <div className="flex justify-center py-8">
             <Spinner label={S.loading} />
@@ -120,7 +169,13 @@ export function StoryMemoryButton({ storyId, disabled = false }: { storyId: numb
     <>
       <Tooltip>
         <TooltipTrigger asChild>
-          <Button variant="outline" size="icon" onClick={() => setOpen(true)} disabled={disabled || storyId === null} aria-label={S.tooltip}>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => setOpen(true)}
+            disabled={disabled || storyId === null}
+            aria-label={S.tooltip}
+          >
             <Brain aria-hidden="true" />
           </Button>
         </TooltipTrigger>

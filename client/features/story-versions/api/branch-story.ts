@@ -1,7 +1,11 @@
 // POST /api/story/{id}/branch: a new story of the player's, "{title} (branch)", holding this story
 // up to a message. The caller toasts its own outcome; the origin's list of branches is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { storyBranchResponseSchema, type StoryBranchBody, type StoryBranchResponse } from '@shared/schemas/story-versions';
+import {
+  storyBranchResponseSchema,
+  type StoryBranchBody,
+  type StoryBranchResponse,
+} from '@shared/schemas/story-versions';
 import { apiWrite } from '@client/lib/api-client';
 import { branchesQueryKey } from './get-branches';
 

@@ -4,10 +4,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messageVersionsResponseSchema, type MessageVersionsResponse } from '@shared/schemas/story-versions';
 import { apiGet } from '@client/lib/api-client';
 
-export const messageVersionsQueryKey = (storyId: number, messageId: number) => ['message-versions', storyId, messageId] as const;
+export const messageVersionsQueryKey = (storyId: number, messageId: number) =>
+  ['message-versions', storyId, messageId] as const;
 
-export function fetchMessageVersions(storyId: number, messageId: number, signal?: AbortSignal): Promise<MessageVersionsResponse> {
-  return apiGet(`/api/story/${storyId}/messages/${messageId}/versions`, { schema: messageVersionsResponseSchema, signal });
+export function fetchMessageVersions(
+  storyId: number,
+  messageId: number,
+  signal?: AbortSignal,
+): Promise<MessageVersionsResponse> {
+  return apiGet(`/api/story/${storyId}/messages/${messageId}/versions`, {
+    schema: messageVersionsResponseSchema,
+    signal,
+  });
 }
 
 export function messageVersionsQueryOptions(storyId: number, messageId: number, enabled: boolean) {

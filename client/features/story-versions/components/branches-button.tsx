@@ -14,7 +14,8 @@ import { errorMessage } from '@client/lib/api-client';
 import { useBranches } from '../api/get-branches';
 import { STORY_VERSIONS_STRINGS as S } from '../strings';
 
-const linkClassName = 'font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const linkClassName =
+  'font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -45,8 +46,15 @@ function Family({ family, onFollow }: { family: StoryFamily; onFollow: () => voi
         ) : (
           <ul className="grid gap-1.5">
             {family.branches.map((branch) => (
-              <li key={branch.storyId} className="flex items-baseline justify-between gap-3 rounded-md border px-3 py-2">
-                <Link to={`/story/${branch.storyId}`} onClick={onFollow} className={`${linkClassName} min-w-0 break-words`}>
+              <li
+                key={branch.storyId}
+                className="flex items-baseline justify-between gap-3 rounded-md border px-3 py-2"
+              >
+                <Link
+                  to={`/story/${branch.storyId}`}
+                  onClick={onFollow}
+                  className={`${linkClassName} min-w-0 break-words`}
+                >
                   {branch.title}
                 </Link>
                 <span className="shrink-0 text-xs text-muted-foreground">{formatDate(branch.createdAt)}</span>
@@ -59,7 +67,15 @@ function Family({ family, onFollow }: { family: StoryFamily; onFollow: () => voi
   );
 }
 
-function BranchesDialog({ storyId, open, onOpenChange }: { storyId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+function BranchesDialog({
+  storyId,
+  open,
+  onOpenChange,
+}: {
+  storyId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const family = useBranches(storyId, open);
   const ready = family.isSuccess && !family.isFetching;
   return (
@@ -91,7 +107,13 @@ export function BranchesButton({ storyId, disabled = false }: { storyId: number 
     <>
       <Tooltip>
         <TooltipTrigger asChild>
-          <Button variant="outline" size="icon" onClick={() => setOpen(true)} disabled={disabled || storyId === null} aria-label={S.branches}>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => setOpen(true)}
+            disabled={disabled || storyId === null}
+            aria-label={S.branches}
+          >
             <GitBranch aria-hidden="true" />
           </Button>
         </TooltipTrigger>

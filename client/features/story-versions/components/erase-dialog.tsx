@@ -2,7 +2,14 @@
 // (set aside on the server: Redo, or the toast's Undo, brings them back). Cancel keeps the story
 // as it is; while the erase is on its way the dialog stays, then closes.
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { STORY_VERSIONS_STRINGS as S } from '../strings';
 
 export interface EraseDialogProps {

@@ -6,7 +6,13 @@
 import { useRef, useState } from 'react';
 import { Ellipsis, Eraser, GitBranch, History, Pencil } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
 import { Spinner } from '@client/components/ui/spinner';
 import { STORY_VERSIONS_STRINGS as S } from '../strings';
 
@@ -24,7 +30,8 @@ export interface MessageActionsMenuProps {
   onAction: (kind: MessageActionKind, trigger: HTMLElement | null) => void;
 }
 
-const triggerClassName = 'size-8 shrink-0 rounded-full text-muted-foreground/70 hover:text-foreground data-[state=open]:bg-accent data-[state=open]:text-foreground';
+const triggerClassName =
+  'size-8 shrink-0 rounded-full text-muted-foreground/70 hover:text-foreground data-[state=open]:bg-accent data-[state=open]:text-foreground';
 
 export function MessageActionsMenu({ ready, hasVersions, canErase, align, onOpen, onAction }: MessageActionsMenuProps) {
   const [mounted, setMounted] = useState(false);
@@ -102,7 +109,11 @@ export function MessageActionsMenu({ ready, hasVersions, canErase, align, onOpen
         {canErase ? (
           <>
             <DropdownMenuSeparator />
-            <DropdownMenuItem disabled={!ready} onSelect={() => choose('erase')} className="text-destructive data-[highlighted]:bg-destructive/15 data-[highlighted]:text-destructive">
+            <DropdownMenuItem
+              disabled={!ready}
+              onSelect={() => choose('erase')}
+              className="text-destructive data-[highlighted]:bg-destructive/15 data-[highlighted]:text-destructive"
+            >
               <Eraser aria-hidden="true" />
               {S.eraseFromHere}
             </DropdownMenuItem>

@@ -25,7 +25,18 @@ export interface MessageEditorProps {
   className?: string;
 }
 
-export function MessageEditor({ initialText, shownText, maxLength, tooLongMessage, saving, error, onSave, onCancel, onDraftChange, className }: MessageEditorProps) {
+export function MessageEditor({
+  initialText,
+  shownText,
+  maxLength,
+  tooLongMessage,
+  saving,
+  error,
+  onSave,
+  onCancel,
+  onDraftChange,
+  className,
+}: MessageEditorProps) {
   const [text, setText] = useState(initialText);
   const [invalid, setInvalid] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);

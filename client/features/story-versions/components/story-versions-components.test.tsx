@@ -31,7 +31,18 @@ describe('VersionSwitcher', () => {
 describe('MessageEditor', () => {
   const setup = (props: Partial<Parameters<typeof MessageEditor>[0]> = {}) => {
     const handlers = { onSave: vi.fn(), onCancel: vi.fn(), onDraftChange: vi.fn() };
-    render(<MessageEditor initialText="I wave" shownText="I wave" maxLength={20} tooLongMessage="Your action must be at most 20 characters." saving={false} error={null} {...handlers} {...props} />);
+    render(
+      <MessageEditor
+        initialText="I wave"
+        shownText="I wave"
+        maxLength={20}
+        tooLongMessage="Your action must be at most 20 characters."
+        saving={false}
+        error={null}
+        {...handlers}
+        {...props}
+      />,
+    );
     return { ...handlers, field: screen.getByRole('textbox', { name: 'Edit this message' }) };
   };
 
@@ -68,8 +79,14 @@ describe('MessageEditor', () => {
   });
 
   it("shows the server's refusal and waits while saving", () => {
-    setup({ error: 'The narrator is still writing the last reply. Please wait for it to finish.', saving: true, initialText: 'Kept words' });
-    expect(screen.getByRole('alert')).toHaveTextContent('The narrator is still writing the last reply. Please wait for it to finish.');
+    setup({
+      error: 'The narrator is still writing the last reply. Please wait for it to finish.',
+      saving: true,
+      initialText: 'Kept words',
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The narrator is still writing the last reply. Please wait for it to finish.',
+    );
     expect(screen.getByRole('textbox', { name: 'Edit this message' })).toHaveValue('Kept words');
     expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
   });

@@ -14,11 +14,28 @@ export interface UndoRedoButtonsProps {
   onRedo: () => void;
 }
 
-function HistoryButton({ label, enabled, onClick, icon }: { label: string; enabled: boolean; onClick: () => void; icon: ReactNode }) {
+function HistoryButton({
+  label,
+  enabled,
+  onClick,
+  icon,
+}: {
+  label: string;
+  enabled: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+}) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="sm" className="h-8 gap-1.5 px-2 text-muted-foreground hover:text-foreground" aria-label={label} disabled={!enabled} onClick={onClick}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-8 gap-1.5 px-2 text-muted-foreground hover:text-foreground"
+          aria-label={label}
+          disabled={!enabled}
+          onClick={onClick}
+        >
           {icon}
           <span aria-hidden="true" className="hidden sm:inline">
             {label}

@@ -16,14 +16,33 @@ export interface VersionSwitcherProps {
 export function VersionSwitcher({ version, versions, busy = false, disabled = false, onSelect }: VersionSwitcherProps) {
   const off = disabled || busy;
   return (
-    <div role="group" aria-label={S.switcherLabel} aria-busy={busy || undefined} className="flex items-center gap-0.5 font-sans text-sm text-muted-foreground">
-      <Button variant="ghost" size="icon" className="size-8" aria-label={S.previousVersion} disabled={off || version <= 1} onClick={() => onSelect(version - 1)}>
+    <div
+      role="group"
+      aria-label={S.switcherLabel}
+      aria-busy={busy || undefined}
+      className="flex items-center gap-0.5 font-sans text-sm text-muted-foreground"
+    >
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        aria-label={S.previousVersion}
+        disabled={off || version <= 1}
+        onClick={() => onSelect(version - 1)}
+      >
         <ChevronLeft aria-hidden="true" />
       </Button>
       <span className="min-w-10 text-center tabular-nums" aria-live="polite">
         {S.versionCount(version, versions)}
       </span>
-      <Button variant="ghost" size="icon" className="size-8" aria-label={S.nextVersion} disabled={off || version >= versions} onClick={() => onSelect(version + 1)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        aria-label={S.nextVersion}
+        disabled={off || version >= versions}
+        onClick={() => onSelect(version + 1)}
+      >
         <ChevronRight aria-hidden="true" />
       </Button>
     </div>

@@ -30,10 +30,27 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function VersionItem({ entry, shown, busy, disabled, onShow }: { entry: MessageVersion; shown: boolean; busy: boolean; disabled: boolean; onShow: () => void }) {
+function VersionItem({
+  entry,
+  shown,
+  busy,
+  disabled,
+  onShow,
+}: {
+  entry: MessageVersion;
+  shown: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onShow: () => void;
+}) {
   const headingId = `${useId()}-heading`;
   return (
-    <li aria-labelledby={headingId} className={shown ? 'grid gap-2 rounded-lg border border-primary/50 bg-primary/5 p-3' : 'grid gap-2 rounded-lg border p-3'}>
+    <li
+      aria-labelledby={headingId}
+      className={
+        shown ? 'grid gap-2 rounded-lg border border-primary/50 bg-primary/5 p-3' : 'grid gap-2 rounded-lg border p-3'
+      }
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
           <h3 id={headingId} className="text-sm font-semibold">
@@ -51,7 +68,10 @@ function VersionItem({ entry, shown, busy, disabled, onShow }: { entry: MessageV
           </Button>
         )}
       </div>
-      <div tabIndex={0} className="max-h-40 overflow-y-auto rounded-md bg-muted/40 px-3 py-2 font-serif text-sm leading-relaxed break-words whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+      <div
+        tabIndex={0}
+        className="max-h-40 overflow-y-auto rounded-md bg-muted/40 px-3 py-2 font-serif text-sm leading-relaxed break-words whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         {entry.content}
       </div>
     </li>

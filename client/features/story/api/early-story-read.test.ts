@@ -5,7 +5,20 @@ import { jsonResponse, mockFetch } from '@client/test/utils';
 import { startEarlyStoryRead, takeEarlyStoryRead } from './early-story-read';
 import { fetchCurrentState } from './load-story';
 
-const STATE = { messages: [{ messageId: 2, role: 'assistant', content: 'The fog lifts.', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: false }], replying: false, images: [], storyImage: null };
+const STATE = {
+  messages: [
+    {
+      messageId: 2,
+      role: 'assistant',
+      content: 'The fog lifts.',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isInitialMessage: false,
+    },
+  ],
+  replying: false,
+  images: [],
+  storyImage: null,
+};
 
 afterEach(() => {
   takeEarlyStoryRead(-1);

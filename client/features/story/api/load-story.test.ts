@@ -7,9 +7,20 @@ import { fetchCurrentState, fetchRecovery } from './load-story';
 
 describe('fetchCurrentState', () => {
   it('reads the messages with no-cache read headers', async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }], replying: true, images: [], storyImage: null }));
+    const fetchMock = mockFetch(() =>
+      jsonResponse({
+        messages: [
+          { messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true },
+        ],
+        replying: true,
+        images: [],
+        storyImage: null,
+      }),
+    );
     expect(await fetchCurrentState(4)).toEqual({
-      messages: [{ messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true }],
+      messages: [
+        { messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true },
+      ],
       replying: true,
       storyImage: null,
       canRedo: false,
@@ -23,13 +34,40 @@ describe('fetchCurrentState', () => {
       jsonResponse({
         messages: [
           { messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true },
-          { messageId: 2, role: 'assistant', content: 'Hello', createdAt: '2026-01-01T00:00:01.000Z', isInitialMessage: false, image: '/api/images/a.webp' },
-          { messageId: 4, role: 'assistant', content: 'Again', createdAt: '2026-01-01T00:00:02.000Z', isInitialMessage: false },
-          { messageId: 6, role: 'assistant', content: 'Once more', createdAt: '2026-01-01T00:00:03.000Z', isInitialMessage: false },
+          {
+            messageId: 2,
+            role: 'assistant',
+            content: 'Hello',
+            createdAt: '2026-01-01T00:00:01.000Z',
+            isInitialMessage: false,
+            image: '/api/images/a.webp',
+          },
+          {
+            messageId: 4,
+            role: 'assistant',
+            content: 'Again',
+            createdAt: '2026-01-01T00:00:02.000Z',
+            isInitialMessage: false,
+          },
+          {
+            messageId: 6,
+            role: 'assistant',
+            content: 'Once more',
+            createdAt: '2026-01-01T00:00:03.000Z',
+            isInitialMessage: false,
+          },
         ],
         replying: false,
         images: [
-          { messageId: 2, status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour', width: 1024, height: 576 },
+          {
+            messageId: 2,
+            status: 'ready',
+            url: '/api/images/a.webp',
+            thumbnail: '/api/images/a.thumb.webp',
+            alt: 'A harbour',
+            width: 1024,
+            height: 576,
+          },
           { messageId: 4, status: 'pending', alt: '' },
           { messageId: 6, status: 'failed', alt: '', error: 'The painter is unavailable right now.' },
         ],
@@ -40,7 +78,18 @@ describe('fetchCurrentState', () => {
     expect(state.storyImage).toBe('/api/images/a.webp');
     expect(state.messages.map((m) => [m.messageId, m.image, m.picture])).toEqual([
       [1, undefined, undefined],
-      [2, '/api/images/a.webp', { status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour', width: 1024, height: 576 }],
+      [
+        2,
+        '/api/images/a.webp',
+        {
+          status: 'ready',
+          url: '/api/images/a.webp',
+          thumbnail: '/api/images/a.thumb.webp',
+          alt: 'A harbour',
+          width: 1024,
+          height: 576,
+        },
+      ],
       [4, undefined, { status: 'pending' }],
       [6, undefined, { status: 'failed', reason: 'The painter is unavailable right now.' }],
     ]);
@@ -60,11 +109,15 @@ describe('fetchRecovery', () => {
           setTimeout(() => reject(new DOMException('aborted', 'AbortError')), 200);
         }),
     );
-    await expect(fetchRecovery(4, 2, undefined, 20)).rejects.toThrow('The story took too long to load (15 seconds). Please try again.');
+    await expect(fetchRecovery(4, 2, undefined, 20)).rejects.toThrow(
+      'The story took too long to load (15 seconds). Please try again.',
+    );
   });
 
   it('names an HTML answer, a broken one, and passes server errors on', async () => {
-    mockFetch(() => new Response('<!doctype html><p>proxy</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    mockFetch(
+      () => new Response('<!doctype html><p>proxy</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    );
     await expect(fetchRecovery(4, 2)).rejects.toThrow('Server returned HTML instead of JSON. Please try again later.');
     mockFetch(() => new Response('{"messages": [', { status: 200, headers: { 'Content-Type': 'application/json' } }));
     await expect(fetchRecovery(4, 2)).rejects.toThrow('Invalid response format from server. Please try again later.');
@@ -73,8 +126,24 @@ describe('fetchRecovery', () => {
   });
 
   it('asks for the bookmarked message and normalises the answer', async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ messages: [{ message_id: 2, role: 'assistant', content: 'Back', created_at: '2026-01-01T00:00:00Z' }], story: { id: 4 } }));
-    expect(await fetchRecovery(4, 2)).toEqual({ storyId: 4, messages: [{ messageId: 2, role: 'assistant', content: 'Back', createdAt: '2026-01-01T00:00:00Z', isInitialMessage: false }] });
+    const fetchMock = mockFetch(() =>
+      jsonResponse({
+        messages: [{ message_id: 2, role: 'assistant', content: 'Back', created_at: '2026-01-01T00:00:00Z' }],
+        story: { id: 4 },
+      }),
+    );
+    expect(await fetchRecovery(4, 2)).toEqual({
+      storyId: 4,
+      messages: [
+        {
+          messageId: 2,
+          role: 'assistant',
+          content: 'Back',
+          createdAt: '2026-01-01T00:00:00Z',
+          isInitialMessage: false,
+        },
+      ],
+    });
     expect(fetchMock.requests[0].url).toBe('/api/story/4/recover?messageId=2');
   });
 });

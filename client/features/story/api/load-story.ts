@@ -13,13 +13,23 @@ import { storyErrorFromResponse } from './story-errors';
 
 /** A server message with its picture from the read's `images` (or, failing that, its `image` URL). */
 export function fromServerMessage(m: StoryMessage, image?: SceneImage): RecoveredMessage {
-  const message: RecoveredMessage = { messageId: m.messageId, role: m.role, content: m.content, createdAt: m.createdAt, isInitialMessage: m.isInitialMessage };
+  const message: RecoveredMessage = {
+    messageId: m.messageId,
+    role: m.role,
+    content: m.content,
+    createdAt: m.createdAt,
+    isInitialMessage: m.isInitialMessage,
+  };
   if (m.versions !== undefined && m.versions > 1) {
     message.version = m.version ?? m.versions;
     message.versions = m.versions;
   }
   if (m.role !== 'assistant') return message;
-  const picture = image ? toScenePicture(image) : m.image ? { status: 'ready' as const, url: m.image, alt: '' } : undefined;
+  const picture = image
+    ? toScenePicture(image)
+    : m.image
+      ? { status: 'ready' as const, url: m.image, alt: '' }
+      : undefined;
   if (picture) message.picture = picture;
   const url = picture?.status === 'ready' ? picture.url : undefined;
   if (url) message.image = url;
@@ -38,22 +48,36 @@ export interface CurrentStoryState {
 /** The story as a read (or undo, redo, erase) answers it, each reply with its picture. */
 export function toCurrentState(state: StoryStateResponse): CurrentStoryState {
   const images = new Map(state.images.map((image) => [image.messageId, image]));
-  return { messages: state.messages.map((m) => fromServerMessage(m, images.get(m.messageId))), replying: state.replying, storyImage: state.storyImage, canRedo: state.canRedo ?? false };
+  return {
+    messages: state.messages.map((m) => fromServerMessage(m, images.get(m.messageId))),
+    replying: state.replying,
+    storyImage: state.storyImage,
+    canRedo: state.canRedo ?? false,
+  };
 }
 
 export async function fetchCurrentState(storyId: number, signal?: AbortSignal): Promise<CurrentStoryState> {
   const early = takeEarlyStoryRead(storyId);
-  const state = early ? await readJson(await early, storyStateResponseSchema) : await apiGet(`/api/story/${storyId}/current-state`, { schema: storyStateResponseSchema, signal });
+  const state = early
+    ? await readJson(await early, storyStateResponseSchema)
+    : await apiGet(`/api/story/${storyId}/current-state`, { schema: storyStateResponseSchema, signal });
   return toCurrentState(state);
 }
 
-export async function fetchRecovery(storyId: number, messageId: number, signal?: AbortSignal, timeoutMs = RECOVERY_TIMEOUT_MS): Promise<RecoveredStory> {
+export async function fetchRecovery(
+  storyId: number,
+  messageId: number,
+  signal?: AbortSignal,
+  timeoutMs = RECOVERY_TIMEOUT_MS,
+): Promise<RecoveredStory> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const abort = () => controller.abort();
   signal?.addEventListener('abort', abort);
   try {
-    const response = await apiFetch(`/api/story/${storyId}/recover?messageId=${messageId}`, { signal: controller.signal });
+    const response = await apiFetch(`/api/story/${storyId}/recover?messageId=${messageId}`, {
+      signal: controller.signal,
+    });
     if (!response.ok) throw await storyErrorFromResponse(response);
     return normalizeRecovery(parseRecoveryBody(await response.text(), response.headers.get('content-type')));
   } catch (error) {

@@ -39,7 +39,10 @@ export async function storyErrorFromResponse(response: Response): Promise<StoryT
   if (status >= 500) message = text(response.statusText) ?? STORY_API_MESSAGES.serverError;
   else if (!parsed) message = text(response.statusText) ?? STORY_API_MESSAGES.invalidErrorBody;
   else {
-    const nested = typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>).message : undefined;
+    const nested =
+      typeof record.error === 'object' && record.error !== null
+        ? (record.error as Record<string, unknown>).message
+        : undefined;
     message = text(record.error) ?? text(nested) ?? text(record.message) ?? `${status} ${response.statusText}`.trim();
   }
   return new StoryTurnError(message, { status, code, committed: false, storyId });

@@ -30,20 +30,41 @@ async function failure(promise: Promise<unknown>): Promise<StoryTurnError> {
 
 describe('streamTurn', () => {
   it('posts the action asking for an event stream and hands every piece over in order', async () => {
-    const whole = event('story', { storyId: 3 }) + event('delta', { text: 'The door ' }) + event('delta', { text: 'opens.' }) + event('done', { storyId: 3, messageId: 8, message: 'The door opens.' });
+    const whole =
+      event('story', { storyId: 3 }) +
+      event('delta', { text: 'The door ' }) +
+      event('delta', { text: 'opens.' }) +
+      event('done', { storyId: 3, messageId: 8, message: 'The door opens.' });
     const fetchMock = mockFetch(() => sseResponse([whole.slice(0, 17), whole.slice(17, 60), whole.slice(60)]));
     const pieces: string[] = [];
-    const reply = await continueStoryTurn(3, 'I push the door', { onDelta: (text) => pieces.push(`${text}`), onStory: (id) => pieces.push(`story ${id}`) });
+    const reply = await continueStoryTurn(3, 'I push the door', {
+      onDelta: (text) => pieces.push(`${text}`),
+      onStory: (id) => pieces.push(`story ${id}`),
+    });
     expect(pieces).toEqual(['story 3', 'The door ', 'opens.']);
     expect(reply).toEqual({ storyId: 3, messageId: 8, message: 'The door opens.' });
     const [request] = fetchMock.requests;
-    expect(request).toMatchObject({ url: '/api/story/3/continue', method: 'POST', body: { message: 'I push the door' }, credentials: 'include' });
+    expect(request).toMatchObject({
+      url: '/api/story/3/continue',
+      method: 'POST',
+      body: { message: 'I push the door' },
+      credentials: 'include',
+    });
     expect(request.headers.get('Accept')).toBe('text/event-stream');
     expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
   it("rejects with the error event's message; the action counts as kept and a start names its story", async () => {
-    mockFetch(() => sseResponse([event('delta', { text: 'Half' }), event('error', { message: 'The narrator is unavailable right now. Please try again.', code: 'NARRATOR_UNAVAILABLE', storyId: 12 })]));
+    mockFetch(() =>
+      sseResponse([
+        event('delta', { text: 'Half' }),
+        event('error', {
+          message: 'The narrator is unavailable right now. Please try again.',
+          code: 'NARRATOR_UNAVAILABLE',
+          storyId: 12,
+        }),
+      ]),
+    );
     const error = await failure(startStoryTurn('A harbour'));
     expect(error.message).toBe('The narrator is unavailable right now. Please try again.');
     expect(error).toMatchObject({ committed: true, storyId: 12, code: 'NARRATOR_UNAVAILABLE' });
@@ -62,13 +83,24 @@ describe('streamTurn', () => {
     mockFetch(() => jsonResponse({ nope: true }));
     expect((await failure(continueStoryTurn(3, 'x'))).message).toBe('Invalid response format');
     mockFetch(() => new Response('hello', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
-    expect((await failure(continueStoryTurn(3, 'x'))).message).toBe('Server returned an invalid response format. Please try again later.');
+    expect((await failure(continueStoryTurn(3, 'x'))).message).toBe(
+      'Server returned an invalid response format. Please try again later.',
+    );
   });
 
   it('reports errors before the stream with the helper rules, the action not kept', async () => {
-    mockFetch(() => jsonResponse({ message: 'The narrator is still writing the last reply. Please wait for it to finish.', code: 'CONFLICT' }, { status: 409 }));
+    mockFetch(() =>
+      jsonResponse(
+        { message: 'The narrator is still writing the last reply. Please wait for it to finish.', code: 'CONFLICT' },
+        { status: 409 },
+      ),
+    );
     const busy = await failure(continueStoryTurn(3, 'x'));
-    expect(busy).toMatchObject({ message: 'The narrator is still writing the last reply. Please wait for it to finish.', status: 409, committed: false });
+    expect(busy).toMatchObject({
+      message: 'The narrator is still writing the last reply. Please wait for it to finish.',
+      status: 409,
+      committed: false,
+    });
 
     mockFetch(() => jsonResponse({ error: 'Plain string error' }, { status: 400 }));
     expect((await failure(continueStoryTurn(3, 'x'))).message).toBe('Plain string error');

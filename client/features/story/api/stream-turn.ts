@@ -3,7 +3,13 @@
 // pieces go to onDelta as they come, `done` resolves with the saved reply, `error` rejects with the
 // server's message. A JSON answer (a server or proxy that does not stream) is accepted too.
 import { createParser } from 'eventsource-parser';
-import { storyDoneEventSchema, storyErrorEventSchema, storyNamedEventSchema, STORY_STREAM_EVENTS, type StoryReply } from '@shared/schemas/story';
+import {
+  storyDoneEventSchema,
+  storyErrorEventSchema,
+  storyNamedEventSchema,
+  STORY_STREAM_EVENTS,
+  type StoryReply,
+} from '@shared/schemas/story';
 import { apiFetch, CLIENT_ERROR_CODES } from '@client/lib/api-client';
 import { STORY_API_MESSAGES, STORY_STRINGS } from '../strings';
 import { StoryTurnError, storyErrorFromResponse } from './story-errors';
@@ -35,11 +41,16 @@ export async function streamTurn(path: string, body: unknown, handlers: TurnHand
     if (!parsed.success) throw invalid(STORY_API_MESSAGES.invalidSuccessBody, response.status, true);
     return parsed.data;
   }
-  if (!type.includes('text/event-stream') || !response.body) throw invalid(STORY_API_MESSAGES.nonJsonOnSend, response.status, false);
+  if (!type.includes('text/event-stream') || !response.body)
+    throw invalid(STORY_API_MESSAGES.nonJsonOnSend, response.status, false);
   return readEvents(response.body, response.status, handlers);
 }
 
-async function readEvents(stream: ReadableStream<Uint8Array>, status: number, { onDelta, onStory }: TurnHandlers): Promise<StoryReply> {
+async function readEvents(
+  stream: ReadableStream<Uint8Array>,
+  status: number,
+  { onDelta, onStory }: TurnHandlers,
+): Promise<StoryReply> {
   let outcome: { reply: StoryReply } | { error: StoryTurnError } | null = null;
   const parser = createParser({
     onEvent(event) {
@@ -59,12 +70,19 @@ async function readEvents(stream: ReadableStream<Uint8Array>, status: number, { 
         if (typeof piece === 'string') onDelta?.(piece);
       } else if (event.event === STORY_STREAM_EVENTS.done) {
         const done = storyDoneEventSchema.safeParse(data);
-        outcome = done.success ? { reply: done.data } : { error: invalid(STORY_API_MESSAGES.invalidSuccessBody, status, true) };
+        outcome = done.success
+          ? { reply: done.data }
+          : { error: invalid(STORY_API_MESSAGES.invalidSuccessBody, status, true) };
       } else if (event.event === STORY_STREAM_EVENTS.error) {
         const failure = storyErrorEventSchema.safeParse(data);
         outcome = {
           error: failure.success
-            ? new StoryTurnError(failure.data.message, { status, code: failure.data.code, committed: true, storyId: failure.data.storyId })
+            ? new StoryTurnError(failure.data.message, {
+                status,
+                code: failure.data.code,
+                committed: true,
+                storyId: failure.data.storyId,
+              })
             : invalid(STORY_API_MESSAGES.invalidSuccessBody, status, true),
         };
       }
@@ -82,12 +100,21 @@ async function readEvents(stream: ReadableStream<Uint8Array>, status: number, { 
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
     // The connection died mid-reply: the action is on the server, so Retry can answer it.
-    throw new StoryTurnError(STORY_STRINGS.streamInterrupted, { status, code: CLIENT_ERROR_CODES.network, committed: true });
+    throw new StoryTurnError(STORY_STRINGS.streamInterrupted, {
+      status,
+      code: CLIENT_ERROR_CODES.network,
+      committed: true,
+    });
   } finally {
     void reader.cancel().catch(() => undefined);
   }
   const result = outcome as { reply: StoryReply } | { error: StoryTurnError } | null;
-  if (!result) throw new StoryTurnError(STORY_STRINGS.streamInterrupted, { status, code: CLIENT_ERROR_CODES.network, committed: true });
+  if (!result)
+    throw new StoryTurnError(STORY_STRINGS.streamInterrupted, {
+      status,
+      code: CLIENT_ERROR_CODES.network,
+      committed: true,
+    });
   if ('error' in result) throw result.error;
   return result.reply;
 }

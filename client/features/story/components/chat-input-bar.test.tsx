@@ -10,7 +10,13 @@ import { featuresQueryKey } from '@client/lib/features';
 import { storyDraftKey } from '@client/lib/storage-keys';
 import { jsonResponse, mockFetch, renderWithProviders } from '@client/test/utils';
 import { VOICE_INPUT_STRINGS } from '@client/features/voice-input/strings';
-import { FakeMediaRecorder, FakeSpeechRecognition, fakeStream, installBrowserSpeech, type BrowserSpeechInstall } from '@client/features/voice-input/test/fakes';
+import {
+  FakeMediaRecorder,
+  FakeSpeechRecognition,
+  fakeStream,
+  installBrowserSpeech,
+  type BrowserSpeechInstall,
+} from '@client/features/voice-input/test/fakes';
 import { STORY_STRINGS } from '../strings';
 import { ChatInputBar, type ChatInputHandle } from './chat-input-bar';
 
@@ -20,22 +26,46 @@ afterEach(() => {
   uninstall = null;
 });
 
-function setup(options: { speech: BrowserSpeechInstall; transcription?: boolean; isGenerating?: boolean; draft?: string; transcribe?: () => Response }) {
+function setup(options: {
+  speech: BrowserSpeechInstall;
+  transcription?: boolean;
+  isGenerating?: boolean;
+  draft?: string;
+  transcribe?: () => Response;
+}) {
   uninstall = installBrowserSpeech(options.speech);
   if (options.draft !== undefined) window.sessionStorage.setItem(storyDraftKey(5), options.draft);
   const fetchMock = mockFetch((request) => {
-    if (request.url === '/api/features') return jsonResponse({ images: false, speech: { voices: [], transcription: options.transcription ?? false }, ads: { enabled: false, sponsorUrl: null } });
-    if (request.url === '/api/speech/transcriptions') return options.transcribe?.() ?? jsonResponse({ text: 'the fake transcript' });
+    if (request.url === '/api/features')
+      return jsonResponse({
+        images: false,
+        speech: { voices: [], transcription: options.transcription ?? false },
+        ads: { enabled: false, sponsorUrl: null },
+      });
+    if (request.url === '/api/speech/transcriptions')
+      return options.transcribe?.() ?? jsonResponse({ text: 'the fake transcript' });
     return jsonResponse({ message: 'unexpected' }, { status: 500 });
   });
   const onSend = vi.fn();
   const ref = createRef<ChatInputHandle>();
-  const view = renderWithProviders(<ChatInputBar ref={ref} storyId={5} isGenerating={options.isGenerating ?? false} onSend={onSend} />);
-  return { ...view, fetchMock, onSend, ref, input: screen.getByPlaceholderText(STORY_STRINGS.inputPlaceholder) as HTMLTextAreaElement };
+  const view = renderWithProviders(
+    <ChatInputBar ref={ref} storyId={5} isGenerating={options.isGenerating ?? false} onSend={onSend} />,
+  );
+  return {
+    ...view,
+    fetchMock,
+    onSend,
+    ref,
+    input: screen.getByPlaceholderText(STORY_STRINGS.inputPlaceholder) as HTMLTextAreaElement,
+  };
 }
 
 const mic = () => screen.getByRole('button', { name: VOICE_INPUT_STRINGS.speak });
-const granted = (): BrowserSpeechInstall => ({ recognition: true, getUserMedia: vi.fn(async () => fakeStream().stream), permission: 'granted' });
+const granted = (): BrowserSpeechInstall => ({
+  recognition: true,
+  getUserMedia: vi.fn(async () => fakeStream().stream),
+  permission: 'granted',
+});
 
 async function speak(text: string) {
   await userEvent.click(mic());
@@ -120,17 +150,29 @@ describe('ChatInputBar with voice input (browser recognition)', () => {
   });
 
   it('a microphone refused at the prompt (NotAllowedError) asks for access', async () => {
-    const { input } = setup({ speech: { recognition: true, getUserMedia: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))), permission: 'prompt' }, draft: 'Still here' });
+    const { input } = setup({
+      speech: {
+        recognition: true,
+        getUserMedia: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))),
+        permission: 'prompt',
+      },
+      draft: 'Still here',
+    });
     await userEvent.click(mic());
     expect(await screen.findByText('Permission Required')).toBeInTheDocument();
     expect(input).toHaveValue('Still here');
   });
 
   it('a browser without SpeechRecognition is pointed to Chrome', async () => {
-    const { input } = setup({ speech: { getUserMedia: vi.fn(async () => fakeStream().stream), permission: 'granted' }, draft: 'Still here' });
+    const { input } = setup({
+      speech: { getUserMedia: vi.fn(async () => fakeStream().stream), permission: 'granted' },
+      draft: 'Still here',
+    });
     await userEvent.click(mic());
     expect(await screen.findByText('Speech Recognition Not Supported')).toBeInTheDocument();
-    expect(screen.getByText("Your browser doesn't support speech recognition. Please try using Chrome.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Your browser doesn't support speech recognition. Please try using Chrome."),
+    ).toBeInTheDocument();
     expect(input).toHaveValue('Still here');
   });
 });
@@ -147,7 +189,11 @@ describe('ChatInputBar with voice input (server transcription)', () => {
 
   it('records, uploads the recording with its type, and adds the transcript after the draft', async () => {
     const { stream, track } = fakeStream();
-    const view = setup({ speech: { mediaRecorder: true, getUserMedia: vi.fn(async () => stream), permission: 'prompt' }, transcription: true, draft: 'I lift the lantern' });
+    const view = setup({
+      speech: { mediaRecorder: true, getUserMedia: vi.fn(async () => stream), permission: 'prompt' },
+      transcription: true,
+      draft: 'I lift the lantern',
+    });
     await record(view);
     await waitFor(() => expect(view.input).toHaveValue('I lift the lantern the fake transcript'));
     expectCaretAtEnd(view.input);
@@ -169,11 +215,26 @@ describe('ChatInputBar with voice input (server transcription)', () => {
   });
 
   it.each([
-    ['a 500', () => jsonResponse({ message: 'The transcription service is unavailable right now.', code: 'TRANSCRIPTION_FAILED' }, { status: 502 })],
-    ['a 413', () => jsonResponse({ message: 'A recording can be at most 10 MB.', code: 'PAYLOAD_TOO_LARGE' }, { status: 413 })],
+    [
+      'a 500',
+      () =>
+        jsonResponse(
+          { message: 'The transcription service is unavailable right now.', code: 'TRANSCRIPTION_FAILED' },
+          { status: 502 },
+        ),
+    ],
+    [
+      'a 413',
+      () => jsonResponse({ message: 'A recording can be at most 10 MB.', code: 'PAYLOAD_TOO_LARGE' }, { status: 413 }),
+    ],
     ['bad JSON', () => new Response('{"text":', { headers: { 'Content-Type': 'application/json' } })],
   ])('%s from the server is a recording error, and the draft stays', async (_label, transcribe) => {
-    const view = setup({ speech: { mediaRecorder: true, getUserMedia: vi.fn(async () => fakeStream().stream), permission: 'granted' }, transcription: true, draft: 'I lift the lantern', transcribe });
+    const view = setup({
+      speech: { mediaRecorder: true, getUserMedia: vi.fn(async () => fakeStream().stream), permission: 'granted' },
+      transcription: true,
+      draft: 'I lift the lantern',
+      transcribe,
+    });
     await record(view);
     expect(await screen.findByText('Recording Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to record audio. Please try again.')).toBeInTheDocument();
@@ -183,7 +244,14 @@ describe('ChatInputBar with voice input (server transcription)', () => {
   });
 
   it('a microphone refused when recording starts asks for access', async () => {
-    const view = setup({ speech: { mediaRecorder: true, getUserMedia: vi.fn(async () => Promise.reject(new DOMException('no', 'SecurityError'))) }, transcription: true, draft: 'Still here' });
+    const view = setup({
+      speech: {
+        mediaRecorder: true,
+        getUserMedia: vi.fn(async () => Promise.reject(new DOMException('no', 'SecurityError'))),
+      },
+      transcription: true,
+      draft: 'Still here',
+    });
     await waitFor(() => expect(view.queryClient.getQueryData(featuresQueryKey)).toBeDefined());
     await userEvent.click(mic());
     expect(await screen.findByText('Permission Required')).toBeInTheDocument();
@@ -193,7 +261,7 @@ describe('ChatInputBar with voice input (server transcription)', () => {
 
 describe('ChatInputHandle.insert', () => {
   it('adds text after the draft and focuses the input with the cursor at the end', () => {
-    const { input, ref } = setup({ speech: {} , draft: 'Hello' });
+    const { input, ref } = setup({ speech: {}, draft: 'Hello' });
     act(() => ref.current!.insert('there'));
     expect(input).toHaveValue('Hello there');
     expectCaretAtEnd(input);

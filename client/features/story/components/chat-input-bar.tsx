@@ -3,7 +3,18 @@
 // right end, and Send. The draft is kept per story in sessionStorage, so a reload or a failed send
 // never loses what was typed. The microphone (client/features/voice-input) sits above Send; what
 // it hears is added to the draft for the player to check and send, never sent by itself.
-import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { VoiceInputButton } from '@client/features/voice-input/components/voice-input-button';
@@ -30,8 +41,13 @@ export interface ChatInputBarProps {
   tools?: ReactNode;
 }
 
-export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(function ChatInputBar({ storyId, isGenerating, onSend, actions, tools }, ref) {
-  const [draft, setDraft] = useState(() => (storyId === null ? '' : (readItem(storyDraftKey(storyId), 'session') ?? '')));
+export const ChatInputBar = forwardRef<ChatInputHandle, ChatInputBarProps>(function ChatInputBar(
+  { storyId, isGenerating, onSend, actions, tools },
+  ref,
+) {
+  const [draft, setDraft] = useState(() =>
+    storyId === null ? '' : (readItem(storyDraftKey(storyId), 'session') ?? ''),
+  );
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const inputId = useId();

@@ -11,7 +11,10 @@ import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { IllustrateButton } from '@client/features/images/components/illustrate-button';
 import { ScenePictureEntry } from '@client/features/images/components/scene-picture-entry';
-import { MessageActionsMenu, type MessageActionKind } from '@client/features/story-versions/components/message-actions-menu';
+import {
+  MessageActionsMenu,
+  type MessageActionKind,
+} from '@client/features/story-versions/components/message-actions-menu';
 import { MessageEditor } from '@client/features/story-versions/components/message-editor';
 import { VersionSwitcher } from '@client/features/story-versions/components/version-switcher';
 import { STORY_STRINGS } from '../strings';
@@ -20,7 +23,12 @@ import type { ChatDisplayMessage } from '../utils/chat-display';
 /** What the owner can do with a message; one stable object for the whole chat. */
 export interface MessageControls {
   onSelectVersion: (messageId: number, version: number) => void;
-  onAction: (kind: MessageActionKind, localId: string, messageId: number | undefined, trigger: HTMLElement | null) => void;
+  onAction: (
+    kind: MessageActionKind,
+    localId: string,
+    messageId: number | undefined,
+    trigger: HTMLElement | null,
+  ) => void;
   /** The menu of a message opened: a message without its server id yet needs the story read again. */
   onOpenActions: (localId: string) => void;
   onSaveEdit: (localId: string, messageId: number, text: string) => void;
@@ -60,7 +68,12 @@ export interface ChatMessageProps {
 }
 
 /** The writing cursor at the end of a reply that is still streaming. */
-const caret = <span className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-gold motion-reduce:animate-none" aria-hidden="true" />;
+const caret = (
+  <span
+    className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-gold motion-reduce:animate-none"
+    aria-hidden="true"
+  />
+);
 
 function paragraphs(text: string): string[] {
   return text.split(/\n\s*\n/).filter((p) => p.trim() !== '');
@@ -97,14 +110,23 @@ export const ChatMessage = memo(function ChatMessage({
     // An image message in an older saved shape: its picture, or its text.
     return (
       <figure className="mx-auto max-w-xl overflow-hidden rounded-xl border">
-        {message.image ? <img src={message.image} alt={message.content} className="aspect-video w-full object-cover" loading="lazy" /> : <figcaption className="p-3 text-sm text-muted-foreground">{message.content}</figcaption>}
+        {message.image ? (
+          <img src={message.image} alt={message.content} className="aspect-video w-full object-cover" loading="lazy" />
+        ) : (
+          <figcaption className="p-3 text-sm text-muted-foreground">{message.content}</figcaption>
+        )}
       </figure>
     );
   }
   const { localId, version, versions } = message;
   const switcher =
     controls && !isUser && messageId !== undefined && version !== undefined && versions !== undefined ? (
-      <VersionSwitcher version={version} versions={versions} disabled={versionsLocked} onSelect={(next) => controls.onSelectVersion(messageId, next)} />
+      <VersionSwitcher
+        version={version}
+        versions={versions}
+        disabled={versionsLocked}
+        onSelect={(next) => controls.onSelectVersion(messageId, next)}
+      />
     ) : null;
   const menu =
     controls && showMenu && !editor ? (
@@ -118,10 +140,18 @@ export const ChatMessage = memo(function ChatMessage({
       />
     ) : null;
   const tools: ReactNode[] = [];
-  if (onIllustrate && messageId !== undefined) tools.push(<IllustrateButton key="illustrate" onClick={() => onIllustrate(messageId)} busy={pictureBusy} />);
+  if (onIllustrate && messageId !== undefined)
+    tools.push(<IllustrateButton key="illustrate" onClick={() => onIllustrate(messageId)} busy={pictureBusy} />);
   if (onRegenerate) {
     tools.push(
-      <Button key="regenerate" variant="ghost" size="sm" onClick={onRegenerate} title={STORY_STRINGS.regenerateLabel} className="h-8 font-sans text-muted-foreground">
+      <Button
+        key="regenerate"
+        variant="ghost"
+        size="sm"
+        onClick={onRegenerate}
+        title={STORY_STRINGS.regenerateLabel}
+        className="h-8 font-sans text-muted-foreground"
+      >
         <RotateCcw aria-hidden="true" />
         {STORY_STRINGS.tryAgain}
       </Button>,
@@ -129,10 +159,18 @@ export const ChatMessage = memo(function ChatMessage({
   }
 
   if (editor && controls && messageId !== undefined) {
-    const { max: maxLength, tooLong } = messageTextLimit({ role: isUser ? 'user' : 'assistant', isInitial: message.isInitialMessage });
+    const { max: maxLength, tooLong } = messageTextLimit({
+      role: isUser ? 'user' : 'assistant',
+      isInitial: message.isInitialMessage,
+    });
     return (
       <div className={cn('flex', isUser ? 'justify-end' : 'justify-start')}>
-        <article aria-label={isUser ? STORY_STRINGS.you : STORY_STRINGS.narrator} data-message-id={messageId} data-editing className="w-full rounded-2xl border bg-card/95 p-3 shadow-sm sm:max-w-[85%]">
+        <article
+          aria-label={isUser ? STORY_STRINGS.you : STORY_STRINGS.narrator}
+          data-message-id={messageId}
+          data-editing
+          className="w-full rounded-2xl border bg-card/95 p-3 shadow-sm sm:max-w-[85%]"
+        >
           <MessageEditor
             initialText={controls.draftOf(localId) ?? message.content}
             shownText={message.content}
@@ -159,7 +197,9 @@ export const ChatMessage = memo(function ChatMessage({
         data-highlighted={highlighted || undefined}
         className={cn(
           'grid min-w-0 max-w-[85%] gap-2 rounded-2xl px-4 py-3 shadow-sm transition-shadow duration-500 sm:max-w-[75%]',
-          isUser ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm border bg-card/90 font-serif text-[1.05rem] leading-relaxed',
+          isUser
+            ? 'rounded-br-sm bg-primary text-primary-foreground'
+            : 'rounded-bl-sm border bg-card/90 font-serif text-[1.05rem] leading-relaxed',
           message.isNotice && 'border-dashed bg-muted/40 font-sans text-sm italic',
           highlighted && 'ring-4 ring-gold ring-offset-2 ring-offset-background',
         )}

@@ -56,7 +56,9 @@ const NAV_HEIGHT = 64;
  */
 export function estimateBubbleHeight(message: ChatDisplayMessage): number {
   if (message.role === 'image') return 340;
-  const lines = message.content.split(/\n\s*\n/).reduce((sum, paragraph) => sum + Math.max(1, Math.ceil(paragraph.length / 70)), 0);
+  const lines = message.content
+    .split(/\n\s*\n/)
+    .reduce((sum, paragraph) => sum + Math.max(1, Math.ceil(paragraph.length / 70)), 0);
   return 16 + 24 + lines * 28 + (message.role === 'assistant' ? 40 : 0);
 }
 
@@ -75,11 +77,27 @@ function adRowsOf(messages: ChatDisplayMessage[], adAfter: ReadonlySet<string> |
   return new Set(rows.values());
 }
 
-export function ChatView({ messages, streamingId, regenerableId, onRegenerate, focusMessageId, expectFocus, bottomInset, pictures, adAfter, ad, history }: ChatViewProps) {
+export function ChatView({
+  messages,
+  streamingId,
+  regenerableId,
+  onRegenerate,
+  focusMessageId,
+  expectFocus,
+  bottomInset,
+  pictures,
+  adAfter,
+  ad,
+  history,
+}: ChatViewProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const nearBottom = useRef(true);
-  const seen = useRef<{ count: number; lastId: string | null; opened: boolean }>({ count: 0, lastId: null, opened: false });
+  const seen = useRef<{ count: number; lastId: string | null; opened: boolean }>({
+    count: 0,
+    lastId: null,
+    opened: false,
+  });
 
   // The list's offset in the page is the virtualizer's scroll margin; the header picture (or
   // anything else above) appearing later moves it, and every row's position with it.
@@ -150,10 +168,15 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
         const reply = virtualizer.measurementsCache[lastIndex - 1];
         const picture = virtualizer.measurementsCache[lastIndex];
         const viewport = window.innerHeight - NAV_HEIGHT - bottomInset;
-        if (nearBottom.current && reply && picture && reply.size + picture.size <= viewport) virtualizer.scrollToIndex(lastIndex, { align: 'end' });
+        if (nearBottom.current && reply && picture && reply.size + picture.size <= viewport)
+          virtualizer.scrollToIndex(lastIndex, { align: 'end' });
       }
       // Narrator messages are scrolled to smoothly; the player's own only if the reader was at the bottom.
-      else if (last.role === 'assistant') virtualizer.scrollToIndex(lastIndex, { align: 'start', behavior: last.localId === streamingId ? 'auto' : 'smooth' });
+      else if (last.role === 'assistant')
+        virtualizer.scrollToIndex(lastIndex, {
+          align: 'start',
+          behavior: last.localId === streamingId ? 'auto' : 'smooth',
+        });
       else if (nearBottom.current) virtualizer.scrollToIndex(lastIndex, { align: 'end' });
     } else if (last.localId === streamingId && nearBottom.current) {
       // While the reply is written, follow it until its first line reaches the top of the view.
@@ -178,12 +201,27 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
   const adRows = useMemo(() => adRowsOf(messages, adAfter), [messages, adAfter]);
   const items = virtualizer.getVirtualItems();
   return (
-    <div ref={listRef} role="log" aria-label={STORY_STRINGS.chatLabel} aria-live="off" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-      <div className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${(items[0]?.start ?? 0) - virtualizer.options.scrollMargin}px)` }}>
+    <div
+      ref={listRef}
+      role="log"
+      aria-label={STORY_STRINGS.chatLabel}
+      aria-live="off"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      <div
+        className="absolute top-0 left-0 w-full"
+        style={{ transform: `translateY(${(items[0]?.start ?? 0) - virtualizer.options.scrollMargin}px)` }}
+      >
         {items.map((item) => {
           const message = messages[item.index];
           const isText = message.role !== 'image' && !message.picture;
-          const isReply = isText && message.role === 'assistant' && !message.isNotice && message.messageId !== undefined && message.localId !== streamingId;
+          const isReply =
+            isText &&
+            message.role === 'assistant' &&
+            !message.isNotice &&
+            message.messageId !== undefined &&
+            message.localId !== streamingId;
           const ownMessage = history !== undefined && isText && !message.isNotice && message.localId !== streamingId;
           const editing = ownMessage && history.editing?.localId === message.localId ? history.editing : undefined;
           return (
@@ -192,7 +230,9 @@ export function ChatView({ messages, streamingId, regenerableId, onRegenerate, f
                 message={message}
                 highlighted={isText && message.messageId !== undefined && message.messageId === focusMessageId}
                 streaming={isText && message.localId === streamingId}
-                onRegenerate={isText && message.localId === regenerableId ? () => onRegenerate(message.localId) : undefined}
+                onRegenerate={
+                  isText && message.localId === regenerableId ? () => onRegenerate(message.localId) : undefined
+                }
                 onIllustrate={pictures && isReply && !message.hasPicture ? pictures.onIllustrate : undefined}
                 onPictureRetry={pictures && message.picture ? pictures.onRetry : undefined}
                 pictureBusy={message.messageId !== undefined && (pictures?.busyIds.has(message.messageId) ?? false)}

@@ -20,5 +20,13 @@ export function StoryHistoryDialogs({ storyId, history }: { storyId: number | nu
       />
     );
   }
-  return <EraseDialog open={dialog.open} pending={history.busy} onOpenChange={close} onConfirm={history.confirmErase} returnFocus={dialog.returnFocus} />;
+  return (
+    <EraseDialog
+      open={dialog.open}
+      pending={history.busy}
+      onOpenChange={close}
+      onConfirm={history.confirmErase}
+      returnFocus={dialog.returnFocus}
+    />
+  );
 }

@@ -13,14 +13,45 @@ import { storyController } from '../state/story-controller';
 import { StoryPage } from './story-page';
 
 const messages: StoryMessage[] = [
-  { messageId: 1, role: 'user', content: 'A harbour where bells ring alone', createdAt: '2026-01-01T10:00:00.000Z', isInitialMessage: true },
-  { messageId: 2, role: 'assistant', content: 'The bells fall silent as you arrive.', createdAt: '2026-01-01T10:00:01.000Z', isInitialMessage: false },
-  { messageId: 3, role: 'user', content: 'I climb the bell tower', createdAt: '2026-01-01T10:00:02.000Z', isInitialMessage: false },
-  { messageId: 4, role: 'assistant', content: 'At the top, a rope sways with no wind.', createdAt: '2026-01-01T10:00:03.000Z', isInitialMessage: false },
+  {
+    messageId: 1,
+    role: 'user',
+    content: 'A harbour where bells ring alone',
+    createdAt: '2026-01-01T10:00:00.000Z',
+    isInitialMessage: true,
+  },
+  {
+    messageId: 2,
+    role: 'assistant',
+    content: 'The bells fall silent as you arrive.',
+    createdAt: '2026-01-01T10:00:01.000Z',
+    isInitialMessage: false,
+  },
+  {
+    messageId: 3,
+    role: 'user',
+    content: 'I climb the bell tower',
+    createdAt: '2026-01-01T10:00:02.000Z',
+    isInitialMessage: false,
+  },
+  {
+    messageId: 4,
+    role: 'assistant',
+    content: 'At the top, a rope sways with no wind.',
+    createdAt: '2026-01-01T10:00:03.000Z',
+    isInitialMessage: false,
+  },
 ];
 const PREFERENCES = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern' };
-const READY = { image: '/api/images/aaa.webp', thumbnail: '/api/images/aaa.thumb.webp', alt: 'A bell tower above a foggy harbour', width: 1024, height: 576 };
-const pending404 = () => jsonResponse({ message: 'The picture is not ready yet.', code: 'IMAGE_PENDING' }, { status: 404 });
+const READY = {
+  image: '/api/images/aaa.webp',
+  thumbnail: '/api/images/aaa.thumb.webp',
+  alt: 'A bell tower above a foggy harbour',
+  width: 1024,
+  height: 576,
+};
+const pending404 = () =>
+  jsonResponse({ message: 'The picture is not ready yet.', code: 'IMAGE_PENDING' }, { status: 404 });
 
 interface Setup {
   features?: boolean;
@@ -36,11 +67,24 @@ function renderStory({ features = true, imageGeneration = true, images = [], sto
     if (answer) return answer;
     const { url, method } = request;
     if (url === '/api/user') return jsonResponse(buildUser());
-    if (url === '/api/features') return jsonResponse({ images: features, speech: { voices: [], transcription: false }, ads: { enabled: false, sponsorUrl: null } });
+    if (url === '/api/features')
+      return jsonResponse({
+        images: features,
+        speech: { voices: [], transcription: false },
+        ads: { enabled: false, sponsorUrl: null },
+      });
     if (url === '/api/preferences' && method === 'GET') return jsonResponse({ ...PREFERENCES, imageGeneration });
-    if (url === '/api/preferences') return jsonResponse({ ...PREFERENCES, imageGeneration, ...(request.body as object) });
+    if (url === '/api/preferences')
+      return jsonResponse({ ...PREFERENCES, imageGeneration, ...(request.body as object) });
     if (url === '/api/story/5/current-state') return jsonResponse({ messages, replying: false, images, storyImage });
-    if (url === '/api/story/5/style-sheet') return jsonResponse({ artStyle: 'ink and watercolour', player: '', characters: [], seed: 1, updatedAt: '2026-01-01T00:00:00.000Z' });
+    if (url === '/api/story/5/style-sheet')
+      return jsonResponse({
+        artStyle: 'ink and watercolour',
+        player: '',
+        characters: [],
+        seed: 1,
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
   });
   renderWithProviders(
@@ -53,8 +97,17 @@ function renderStory({ features = true, imageGeneration = true, images = [], sto
 }
 
 const chat = () => screen.getByRole('log', { name: 'Story' });
-const imageChecks = (fetchMock: ReturnType<typeof renderStory>, id: number) => fetchMock.requests.filter((r) => r.url === `/api/story/message/${id}/image`);
-const readyImage = (messageId: number, alt = READY.alt): SceneImage => ({ messageId, status: 'ready', url: READY.image, thumbnail: READY.thumbnail, alt, width: 1024, height: 576 });
+const imageChecks = (fetchMock: ReturnType<typeof renderStory>, id: number) =>
+  fetchMock.requests.filter((r) => r.url === `/api/story/message/${id}/image`);
+const readyImage = (messageId: number, alt = READY.alt): SceneImage => ({
+  messageId,
+  status: 'ready',
+  url: READY.image,
+  thumbnail: READY.thumbnail,
+  alt,
+  width: 1024,
+  height: 576,
+});
 
 function sse(events: Array<[string, unknown]>): Response {
   const text = events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
@@ -85,7 +138,8 @@ describe('story page scene images', () => {
     let checks = 0;
     const fetchMock = renderStory({
       images: [{ messageId: 2, status: 'pending', alt: '' }],
-      handler: ({ url }) => (url === '/api/story/message/2/image' ? (++checks <= 2 ? pending404() : jsonResponse(READY)) : undefined),
+      handler: ({ url }) =>
+        url === '/api/story/message/2/image' ? (++checks <= 2 ? pending404() : jsonResponse(READY)) : undefined,
     });
     const header = await screen.findByRole('region', { name: 'Story image' });
     expect(within(header).getByRole('status')).toHaveTextContent('Generating image...');
@@ -99,8 +153,13 @@ describe('story page scene images', () => {
 
   it("gives up after 30 attempts with 'Image generation timed out after multiple attempts'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    const fetchMock = renderStory({ images: [{ messageId: 4, status: 'pending', alt: '' }], handler: ({ url }) => (url === '/api/story/message/4/image' ? pending404() : undefined) });
-    expect(await within(await screen.findByRole('log', { name: 'Story' })).findByRole('status')).toHaveTextContent('Generating image...');
+    const fetchMock = renderStory({
+      images: [{ messageId: 4, status: 'pending', alt: '' }],
+      handler: ({ url }) => (url === '/api/story/message/4/image' ? pending404() : undefined),
+    });
+    expect(await within(await screen.findByRole('log', { name: 'Story' })).findByRole('status')).toHaveTextContent(
+      'Generating image...',
+    );
     await vi.advanceTimersByTimeAsync(60_000);
     const failure = await within(chat()).findByRole('article', { name: 'Scene Visualization' });
     expect(failure).toHaveTextContent('Failed to generate image: Image generation timed out after multiple attempts');
@@ -113,7 +172,10 @@ describe('story page scene images', () => {
     const fetchMock = renderStory({
       images: [{ messageId: 4, status: 'pending', alt: '' }],
       handler: ({ url }) => {
-        if (url === '/api/story/message/4/image') return failed ? jsonResponse({ message: 'The painter is unavailable right now.', code: 'IMAGE_FAILED' }, { status: 422 }) : jsonResponse(READY);
+        if (url === '/api/story/message/4/image')
+          return failed
+            ? jsonResponse({ message: 'The painter is unavailable right now.', code: 'IMAGE_FAILED' }, { status: 422 })
+            : jsonResponse(READY);
         if (url === '/api/story/message/4/generate-image') {
           failed = false;
           return jsonResponse({ imageMessageId: 4 }, { status: 202 });
@@ -138,7 +200,18 @@ describe('story page scene images', () => {
           turn += 1;
           return turn === 1
             ? sse([['done', { storyId: 5, messageId: 6, message: 'The rope pulls you up.', imageMessageId: 6 }]])
-            : sse([['done', { storyId: 5, messageId: 8, message: 'You ring it.', imageError: 'You have asked for too many pictures this hour. Please wait a little before asking for another.' }]]);
+            : sse([
+                [
+                  'done',
+                  {
+                    storyId: 5,
+                    messageId: 8,
+                    message: 'You ring it.',
+                    imageError:
+                      'You have asked for too many pictures this hour. Please wait a little before asking for another.',
+                  },
+                ],
+              ]);
         }
         if (url === '/api/story/message/6/image') return jsonResponse({ ...READY, alt: 'A rope rising into the dark' });
         return undefined;
@@ -151,7 +224,11 @@ describe('story page scene images', () => {
 
     await waitFor(() => expect(input).toBeEnabled());
     await userEvent.type(input, 'I ring the bell{Enter}');
-    expect(await within(chat()).findByText('Failed to generate image: You have asked for too many pictures this hour. Please wait a little before asking for another.')).toBeInTheDocument();
+    expect(
+      await within(chat()).findByText(
+        'Failed to generate image: You have asked for too many pictures this hour. Please wait a little before asking for another.',
+      ),
+    ).toBeInTheDocument();
     expect(imageChecks(fetchMock, 8)).toHaveLength(0);
   });
 
@@ -161,7 +238,15 @@ describe('story page scene images', () => {
       images: [readyImage(2)],
       handler: ({ url }) => {
         if (url === '/api/story/message/4/generate-image') {
-          if (refuse) return jsonResponse({ message: 'You have asked for too many pictures this hour. Please wait a little before asking for another.', code: 'RATE_LIMITED' }, { status: 429 });
+          if (refuse)
+            return jsonResponse(
+              {
+                message:
+                  'You have asked for too many pictures this hour. Please wait a little before asking for another.',
+                code: 'RATE_LIMITED',
+              },
+              { status: 429 },
+            );
           return jsonResponse({ imageMessageId: 4 }, { status: 202 });
         }
         if (url === '/api/story/message/4/image') return jsonResponse({ ...READY, alt: 'A swaying rope' });
@@ -172,17 +257,26 @@ describe('story page scene images', () => {
     // The illustrated opening offers no second picture; the later reply does.
     const buttons = within(chat()).getAllByRole('button', { name: 'Illustrate this scene' });
     expect(buttons).toHaveLength(1);
-    expect(within(chat()).getByText('At the top, a rope sways with no wind.').closest('article')).toContainElement(buttons[0]);
+    expect(within(chat()).getByText('At the top, a rope sways with no wind.').closest('article')).toContainElement(
+      buttons[0],
+    );
 
     await userEvent.click(buttons[0]);
     expect(await screen.findByText('Error')).toBeInTheDocument();
-    expect(screen.getByText('You have asked for too many pictures this hour. Please wait a little before asking for another.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You have asked for too many pictures this hour. Please wait a little before asking for another.',
+      ),
+    ).toBeInTheDocument();
     expect(imageChecks(fetchMock, 4)).toHaveLength(0);
 
     refuse = false;
     await userEvent.click(within(chat()).getByRole('button', { name: 'Illustrate this scene' }));
     expect(await within(chat()).findByRole('img', { name: 'A swaying rope' })).toBeInTheDocument();
-    expect(fetchMock.requests.filter((r) => r.url === '/api/story/message/4/generate-image').at(-1)?.body).toEqual({ content: 'At the top, a rope sways with no wind.', storyId: 5 });
+    expect(fetchMock.requests.filter((r) => r.url === '/api/story/message/4/generate-image').at(-1)?.body).toEqual({
+      content: 'At the top, a rope sways with no wind.',
+      storyId: 5,
+    });
     expect(within(chat()).queryByRole('button', { name: 'Illustrate this scene' })).not.toBeInTheDocument();
   });
 
@@ -203,7 +297,10 @@ describe('story page scene images', () => {
     await userEvent.click(within(opening).getByRole('button', { name: 'Illustrate this scene' }));
     const header = screen.getByRole('region', { name: 'Story image' });
     expect(await within(header).findByRole('img', { name: READY.alt })).toHaveAttribute('src', READY.image);
-    expect(fetchMock.requests.find((r) => r.url === '/api/story/message/2/generate-initial-image')?.body).toEqual({ content: 'The bells fall silent as you arrive.', storyId: 5 });
+    expect(fetchMock.requests.find((r) => r.url === '/api/story/message/2/generate-initial-image')?.body).toEqual({
+      content: 'The bells fall silent as you arrive.',
+      storyId: 5,
+    });
     expect(fetchMock.requests.some((r) => r.url === '/api/story/message/2/generate-image')).toBe(false);
   });
 
@@ -223,7 +320,11 @@ describe('story page scene images', () => {
 
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-checked', 'true');
-    await waitFor(() => expect(fetchMock.requests.filter((r) => r.url === '/api/preferences' && r.method === 'POST').map((r) => r.body)).toEqual([{ imageGeneration: true }]));
+    await waitFor(() =>
+      expect(
+        fetchMock.requests.filter((r) => r.url === '/api/preferences' && r.method === 'POST').map((r) => r.body),
+      ).toEqual([{ imageGeneration: true }]),
+    );
     await userEvent.keyboard('{Escape}');
     expect(await screen.findByRole('region', { name: 'Story image' })).toHaveTextContent('No image available');
     expect(screen.getAllByRole('button', { name: 'Illustrate this scene' })).toHaveLength(2);
@@ -232,10 +333,15 @@ describe('story page scene images', () => {
   it("puts the switch back with an 'Error' toast when the flag cannot be saved", async () => {
     renderStory({
       imageGeneration: false,
-      handler: ({ url, method }) => (url === '/api/preferences' && method === 'POST' ? jsonResponse({ message: 'Preferences are unavailable', code: 'INTERNAL_ERROR' }, { status: 400 }) : undefined),
+      handler: ({ url, method }) =>
+        url === '/api/preferences' && method === 'POST'
+          ? jsonResponse({ message: 'Preferences are unavailable', code: 'INTERNAL_ERROR' }, { status: 400 })
+          : undefined,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Story Experience' }));
-    const toggle = within(await screen.findByRole('dialog', { name: 'Story Experience' })).getByRole('switch', { name: 'Generate scene images' });
+    const toggle = within(await screen.findByRole('dialog', { name: 'Story Experience' })).getByRole('switch', {
+      name: 'Generate scene images',
+    });
     await userEvent.click(toggle);
     expect(await screen.findByText('Preferences are unavailable')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
@@ -243,7 +349,14 @@ describe('story page scene images', () => {
   });
 
   it('hides everything about images when the server paints none', async () => {
-    const fetchMock = renderStory({ features: false, images: [{ messageId: 2, status: 'pending', alt: '' }, { messageId: 4, status: 'failed', alt: '', error: 'x' }], storyImage: null });
+    const fetchMock = renderStory({
+      features: false,
+      images: [
+        { messageId: 2, status: 'pending', alt: '' },
+        { messageId: 4, status: 'failed', alt: '', error: 'x' },
+      ],
+      storyImage: null,
+    });
     await screen.findByText('At the top, a rope sways with no wind.');
     await waitFor(() => expect(fetchMock.requests.some((r) => r.url === '/api/features')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));

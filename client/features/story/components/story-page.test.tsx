@@ -6,13 +6,32 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoryMessage } from '@shared/schemas/story';
-import { buildUser, jsonResponse, mockFetch, renderWithProviders, unauthenticated, type FetchHandler } from '@client/test/utils';
+import {
+  buildUser,
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  unauthenticated,
+  type FetchHandler,
+} from '@client/test/utils';
 import { storyController } from '../state/story-controller';
 import { StoryPage } from './story-page';
 
 const messages: StoryMessage[] = [
-  { messageId: 1, role: 'user', content: 'A harbour where bells ring alone', createdAt: '2026-01-01T10:00:00.000Z', isInitialMessage: true },
-  { messageId: 2, role: 'assistant', content: 'The bells fall silent as you arrive.', createdAt: '2026-01-01T10:00:01.000Z', isInitialMessage: false },
+  {
+    messageId: 1,
+    role: 'user',
+    content: 'A harbour where bells ring alone',
+    createdAt: '2026-01-01T10:00:00.000Z',
+    isInitialMessage: true,
+  },
+  {
+    messageId: 2,
+    role: 'assistant',
+    content: 'The bells fall silent as you arrive.',
+    createdAt: '2026-01-01T10:00:01.000Z',
+    isInitialMessage: false,
+  },
 ];
 
 function sse(events: Array<[string, unknown]>): Response {
@@ -23,7 +42,12 @@ function sse(events: Array<[string, unknown]>): Response {
 function renderStory(route: string, handler: FetchHandler, loggedIn = true) {
   const fetchMock = mockFetch((request) => {
     if (request.url === '/api/user') return loggedIn ? jsonResponse(buildUser()) : unauthenticated();
-    if (request.url === '/api/features') return jsonResponse({ images: false, speech: { voices: [], transcription: false }, ads: { enabled: false, sponsorUrl: null } });
+    if (request.url === '/api/features')
+      return jsonResponse({
+        images: false,
+        speech: { voices: [], transcription: false },
+        ads: { enabled: false, sponsorUrl: null },
+      });
     return handler(request);
   });
   renderWithProviders(
@@ -42,7 +66,9 @@ afterEach(() => storyController.reset(null));
 
 describe('StoryPage', () => {
   it('loads the story and shows the player and narrator bubbles', async () => {
-    const fetchMock = renderStory('/story/5', () => jsonResponse({ messages, replying: false, images: [], storyImage: null }));
+    const fetchMock = renderStory('/story/5', () =>
+      jsonResponse({ messages, replying: false, images: [], storyImage: null }),
+    );
     expect(await screen.findByText('The bells fall silent as you arrive.')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'You' })).toHaveTextContent('A harbour where bells ring alone');
     expect(screen.getByPlaceholderText('What would you like to do?')).toBeInTheDocument();
@@ -66,13 +92,19 @@ describe('StoryPage', () => {
     expect(input).toHaveValue('');
     expect(await screen.findByText('Gulls scatter.')).toBeInTheDocument();
     expect(screen.getAllByRole('article', { name: 'You' }).at(-1)).toHaveTextContent('I ring the bell');
-    expect(fetchMock.requests.find((r) => r.url === '/api/story/5/continue')?.body).toEqual({ message: 'I ring the bell' });
+    expect(fetchMock.requests.find((r) => r.url === '/api/story/5/continue')?.body).toEqual({
+      message: 'I ring the bell',
+    });
     await waitFor(() => expect(input).toHaveFocus());
   });
 
   it('puts a refused action back into the input with the error toast', async () => {
     renderStory('/story/5', (request) => {
-      if (request.url === '/api/story/5/continue') return jsonResponse({ message: "You have used this month's story allowance.", code: 'ALLOWANCE_USED' }, { status: 429 });
+      if (request.url === '/api/story/5/continue')
+        return jsonResponse(
+          { message: "You have used this month's story allowance.", code: 'ALLOWANCE_USED' },
+          { status: 429 },
+        );
       return jsonResponse({ messages, replying: false, images: [], storyImage: null });
     });
     const input = await screen.findByPlaceholderText('What would you like to do?');
@@ -86,8 +118,12 @@ describe('StoryPage', () => {
 
   it('shows the failed turn with Retry, which answers it through the retry endpoint', async () => {
     const fetchMock = renderStory('/story/5', (request) => {
-      if (request.url === '/api/story/5/continue') return sse([['error', { message: 'The narrator took too long to answer. Please try again.', code: 'NARRATOR_TIMEOUT' }]]);
-      if (request.url === '/api/story/5/retry') return sse([['done', { storyId: 5, messageId: 6, message: 'At last, an answer.' }]]);
+      if (request.url === '/api/story/5/continue')
+        return sse([
+          ['error', { message: 'The narrator took too long to answer. Please try again.', code: 'NARRATOR_TIMEOUT' }],
+        ]);
+      if (request.url === '/api/story/5/retry')
+        return sse([['done', { storyId: 5, messageId: 6, message: 'At last, an answer.' }]]);
       return jsonResponse({ messages, replying: false, images: [], storyImage: null });
     });
     await userEvent.type(await screen.findByPlaceholderText('What would you like to do?'), 'I wait{Enter}');
@@ -120,16 +156,30 @@ describe('StoryPage', () => {
         const roots = record.type === 'attributes' ? [record.target] : [...record.addedNodes];
         for (const root of roots) {
           if (!(root instanceof HTMLElement)) continue;
-          const hits = root.matches('[data-highlighted="true"]') ? [root] : [...root.querySelectorAll('[data-highlighted="true"]')];
+          const hits = root.matches('[data-highlighted="true"]')
+            ? [root]
+            : [...root.querySelectorAll('[data-highlighted="true"]')];
           hits.forEach((hit) => highlighted.push(hit.textContent ?? ''));
         }
       }
     });
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-highlighted'], childList: true });
-    const fetchMock = renderStory('/story/5?messageId=2', () => jsonResponse({ messages, images: [], story: { id: 5, title: 'Bells', storyImage: null } }));
+    observer.observe(document.body, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-highlighted'],
+      childList: true,
+    });
+    const fetchMock = renderStory('/story/5?messageId=2', () =>
+      jsonResponse({ messages, images: [], story: { id: 5, title: 'Bells', storyImage: null } }),
+    );
     const reply = await screen.findByText('The bells fall silent as you arrive.');
     const article = reply.closest('article') as HTMLElement;
-    await waitFor(() => expect(highlighted.some((text) => text.includes('The bells fall silent as you arrive.')) || article.getAttribute('data-highlighted') === 'true').toBe(true));
+    await waitFor(() =>
+      expect(
+        highlighted.some((text) => text.includes('The bells fall silent as you arrive.')) ||
+          article.getAttribute('data-highlighted') === 'true',
+      ).toBe(true),
+    );
     observer.disconnect();
     expect(fetchMock.requests.some((r) => r.url === '/api/story/5/recover?messageId=2')).toBe(true);
     // And it fades after the spec's 2 s.
@@ -137,9 +187,14 @@ describe('StoryPage', () => {
   });
 
   it("shows 'Story Recovery Error' with the HTML note when the server sends a page", async () => {
-    renderStory('/story/5?messageId=2', () => new Response('<!DOCTYPE html><html></html>', { headers: { 'Content-Type': 'text/html' } }));
+    renderStory(
+      '/story/5?messageId=2',
+      () => new Response('<!DOCTYPE html><html></html>', { headers: { 'Content-Type': 'text/html' } }),
+    );
     expect(await screen.findByRole('heading', { name: 'Story Recovery Error' })).toBeInTheDocument();
-    expect(screen.getAllByText('Server returned HTML instead of JSON. Please try again later.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Server returned HTML instead of JSON. Please try again later.').length).toBeGreaterThan(
+      0,
+    );
     expect(screen.getByText('Server Connection Issue')).toBeInTheDocument();
     expect(screen.getByText('Story ID: 5')).toBeInTheDocument();
     expect(screen.getByText('Message ID: 2')).toBeInTheDocument();
@@ -150,7 +205,9 @@ describe('StoryPage', () => {
   });
 
   it('toasts invalid bookmark data for a non-numeric messageId and loads the story', async () => {
-    renderStory('/story/5?messageId=abc', () => jsonResponse({ messages, replying: false, images: [], storyImage: null }));
+    renderStory('/story/5?messageId=abc', () =>
+      jsonResponse({ messages, replying: false, images: [], storyImage: null }),
+    );
     expect(await screen.findByText('Invalid bookmark data. Please try a different bookmark.')).toBeInTheDocument();
     expect(await screen.findByText('The bells fall silent as you arrive.')).toBeInTheDocument();
   });
@@ -158,14 +215,21 @@ describe('StoryPage', () => {
   it('asks visitors to log in, keeping the bookmark in the return path', async () => {
     renderStory('/story/5?messageId=2', () => jsonResponse({}), false);
     expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/auth?redirect=%2Fstory%2F5%3FmessageId%3D2');
+    expect(screen.getByRole('link', { name: 'Login / Register' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Fstory%2F5%3FmessageId%3D2',
+    );
     expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   });
 
   it('sends a pending continuation for this story once, about 500 ms after it is shown', async () => {
-    window.localStorage.setItem('taleweaver-pending-continuation', JSON.stringify({ type: 'continue_story', storyId: 5, message: 'I open the gate', path: '/story/5' }));
+    window.localStorage.setItem(
+      'taleweaver-pending-continuation',
+      JSON.stringify({ type: 'continue_story', storyId: 5, message: 'I open the gate', path: '/story/5' }),
+    );
     const fetchMock = renderStory('/story/5', (request) => {
-      if (request.url === '/api/story/5/continue') return sse([['done', { storyId: 5, messageId: 8, message: 'The gate swings wide.' }]]);
+      if (request.url === '/api/story/5/continue')
+        return sse([['done', { storyId: 5, messageId: 8, message: 'The gate swings wide.' }]]);
       return jsonResponse({ messages, replying: false, images: [], storyImage: null });
     });
     expect(await screen.findByText('Continuing Story')).toBeInTheDocument();

@@ -20,18 +20,32 @@ function StorySession({ user, isNew }: { user: User; isNew: boolean }) {
   // Asked from the start, alongside the story itself: whether pictures show, and their polling.
   const pictures = useStoryPictures(state, storyController, user.id);
   const history = useStoryHistory(state);
-  usePageTitle(state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : isNew ? STORY_STRINGS.newStoryTitle : STORY_STRINGS.currentStoryTitle);
+  usePageTitle(
+    state.storyId
+      ? STORY_STRINGS.storyTitle(state.storyId)
+      : isNew
+        ? STORY_STRINGS.newStoryTitle
+        : STORY_STRINGS.currentStoryTitle,
+  );
 
   if (mode === 'new') return <StoryLoadingScreen />;
   if (mode === 'story' && routeStoryId === null) return <StoryEmptyState error={STORY_STRINGS.storyNotFound} />;
   if (state.errorKind === 'recovery' && bookmarkMessageId !== null && idParam !== null && messageParam !== null) {
-    return <RecoveryErrorScreen storyId={idParam} messageId={messageParam} error={state.error ?? STORY_STRINGS.failedToRecover} />;
+    return (
+      <RecoveryErrorScreen
+        storyId={idParam}
+        messageId={messageParam}
+        error={state.error ?? STORY_STRINGS.failedToRecover}
+      />
+    );
   }
   if (state.isGenerating && state.isLoadingStory) return <StoryLoadingScreen />;
   if (state.errorKind === 'load') return <StoryEmptyState error={state.error} />;
   const onRoute = mode === 'current' || state.storyId === routeStoryId;
-  if (!onRoute || (state.isLoadingStory && state.messages.length === 0)) return <PageSpinner label={STORY_STRINGS.loading} />;
-  if (state.messages.length === 0) return mode === 'current' ? <PageSpinner label={STORY_STRINGS.loading} /> : <StoryEmptyState error={null} />;
+  if (!onRoute || (state.isLoadingStory && state.messages.length === 0))
+    return <PageSpinner label={STORY_STRINGS.loading} />;
+  if (state.messages.length === 0)
+    return mode === 'current' ? <PageSpinner label={STORY_STRINGS.loading} /> : <StoryEmptyState error={null} />;
 
   return (
     <StoryView

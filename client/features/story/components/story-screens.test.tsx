@@ -19,7 +19,11 @@ describe('story creation screens', () => {
   beforeEach(() => {
     mockFetch((request) =>
       request.url === '/api/features'
-        ? jsonResponse({ images: false, speech: { voices: [], transcription: false }, ads: { enabled: true, sponsorUrl: null } })
+        ? jsonResponse({
+            images: false,
+            speech: { voices: [], transcription: false },
+            ads: { enabled: true, sponsorUrl: null },
+          })
         : jsonResponse({ message: 'Not found' }, { status: 404 }),
     );
   });
@@ -47,7 +51,9 @@ describe('story creation screens', () => {
       </>,
     );
     expect(await screen.findAllByRole('region', { name: 'Ad: Support Taleweaver' })).toHaveLength(1);
-    expect(screen.getByRole('heading', { name: 'Please wait while our AI crafts a unique narrative experience' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Please wait while our AI crafts a unique narrative experience' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Creating Your Story' })).toBeInTheDocument();
     expect(screen.getByText("We're crafting your story...")).toBeInTheDocument();
     expect(screen.getAllByText('Writing story').length).toBeGreaterThan(0);
@@ -63,7 +69,12 @@ describe('saved story', () => {
       prompt: 'A harbour',
       messages: [
         { id: 'a', messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
-        { id: 'n', role: 'assistant', content: 'Note: This story was recovered with some missing data.', isNotice: true },
+        {
+          id: 'n',
+          role: 'assistant',
+          content: 'Note: This story was recovered with some missing data.',
+          isNotice: true,
+        },
       ],
     });
     expect(loadSavedStory()).toEqual({

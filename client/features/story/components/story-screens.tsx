@@ -28,7 +28,10 @@ export function useRotatingMessage(messages: readonly string[], intervalMs = LOA
 export function StoryLoadingScreen() {
   const message = useRotatingMessage(STORY_STRINGS.loadingMessages);
   return (
-    <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-6 bg-background/95 px-6 text-center backdrop-blur-sm" aria-busy="true">
+    <div
+      className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-6 bg-background/95 px-6 text-center backdrop-blur-sm"
+      aria-busy="true"
+    >
       <Logo size={96} decorative className="animate-pulse motion-reduce:animate-none" />
       <Spinner label={STORY_STRINGS.loadingHeadline} className="[&_svg]:size-8" />
       <h1 className="max-w-xl font-serif text-2xl text-balance">{STORY_STRINGS.loadingHeadline}</h1>
@@ -57,7 +60,12 @@ export function CreatingStoryScreen() {
           {STORY_STRINGS.writingStory}
         </p>
         {[92, 100, 84, 96, 60].map((width) => (
-          <div key={width} className="h-4 animate-pulse rounded bg-muted motion-reduce:animate-none" style={{ width: `${width}%` }} aria-hidden="true" />
+          <div
+            key={width}
+            className="h-4 animate-pulse rounded bg-muted motion-reduce:animate-none"
+            style={{ width: `${width}%` }}
+            aria-hidden="true"
+          />
         ))}
       </Card>
       <LoadingAd />
@@ -96,7 +104,15 @@ export function StoryEmptyState({ error }: { error: string | null }) {
   );
 }
 
-export function RecoveryErrorScreen({ storyId, messageId, error }: { storyId: string; messageId: string; error: string }) {
+export function RecoveryErrorScreen({
+  storyId,
+  messageId,
+  error,
+}: {
+  storyId: string;
+  messageId: string;
+  error: string;
+}) {
   const htmlInsteadOfJson = /html instead of json/i.test(error);
   return (
     <PageContainer width="narrow">

@@ -44,12 +44,28 @@ export interface StoryViewProps {
   history: StoryHistoryControls;
 }
 
-export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry, onRegenerate, inputRef, pictures, history }: StoryViewProps) {
+export function StoryView({
+  state,
+  focusMessageId,
+  expectFocus,
+  onSend,
+  onRetry,
+  onRegenerate,
+  inputRef,
+  pictures,
+  history,
+}: StoryViewProps) {
   const [baseTime] = useState(() => Date.now());
   const { settings } = pictures;
-  const display = useMemo(() => toChatDisplayMessages(state.messages, baseTime, { pictureProgress: settings.available }), [state.messages, baseTime, settings.available]);
+  const display = useMemo(
+    () => toChatDisplayMessages(state.messages, baseTime, { pictureProgress: settings.available }),
+    [state.messages, baseTime, settings.available],
+  );
   const lastMessage = state.messages[state.messages.length - 1];
-  const regenerableId = !state.isGenerating && lastMessage?.role === 'assistant' && lastMessage.messageId !== undefined ? lastMessage.id : null;
+  const regenerableId =
+    !state.isGenerating && lastMessage?.role === 'assistant' && lastMessage.messageId !== undefined
+      ? lastMessage.id
+      : null;
   const thinking = state.isGenerating && state.streamingId === null;
   const bookmarkId = lastServerMessageId(state.messages);
   // Reads new narrator replies aloud while narration is on; stops when the story leaves the screen.
@@ -69,7 +85,9 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
 
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pt-6" style={{ paddingBottom: INPUT_BAR_HEIGHT + 24 }}>
-      <h1 className="sr-only">{state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : STORY_STRINGS.currentStoryTitle}</h1>
+      <h1 className="sr-only">
+        {state.storyId ? STORY_STRINGS.storyTitle(state.storyId) : STORY_STRINGS.currentStoryTitle}
+      </h1>
       <div className="mb-3 flex justify-end gap-2">
         <BranchesButton storyId={state.storyId} />
         <StoryExperienceDrawer
@@ -125,10 +143,21 @@ export function StoryView({ state, focusMessageId, expectFocus, onSend, onRetry,
         storyId={state.storyId}
         isGenerating={state.isGenerating}
         onSend={onSend}
-        tools={<UndoRedoButtons canUndo={history.canUndo} canRedo={history.canRedo} onUndo={history.undo} onRedo={history.redo} />}
+        tools={
+          <UndoRedoButtons
+            canUndo={history.canUndo}
+            canRedo={history.canRedo}
+            onUndo={history.undo}
+            onRedo={history.redo}
+          />
+        }
         actions={
           <>
-            <SaveProgressButton storyId={state.storyId} lastMessageId={bookmarkId} disabled={state.storyId === null || bookmarkId === null} />
+            <SaveProgressButton
+              storyId={state.storyId}
+              lastMessageId={bookmarkId}
+              disabled={state.storyId === null || bookmarkId === null}
+            />
             <ShareStoryButton storyId={state.storyId} disabled={state.isGenerating || bookmarkId === null} />
             <StoryMemoryButton storyId={state.storyId} disabled={state.isGenerating} />
           </>

@@ -38,7 +38,11 @@ function openingIdsOf(messages: StoryState['messages']): ReadonlySet<string> {
   return ids;
 }
 
-export function useStoryHistory(state: StoryState, controller: StoryController = storyController, history: StoryHistory = storyHistory) {
+export function useStoryHistory(
+  state: StoryState,
+  controller: StoryController = storyController,
+  history: StoryHistory = storyHistory,
+) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { mutateAsync: createBranch } = useBranchStoryMutation();
@@ -56,7 +60,10 @@ export function useStoryHistory(state: StoryState, controller: StoryController =
     },
     [queryClient],
   );
-  const report = useCallback((outcome: HistoryOutcome) => (outcome.ok ? undefined : fail(outcome.message, outcome.unauthorized)), [fail]);
+  const report = useCallback(
+    (outcome: HistoryOutcome) => (outcome.ok ? undefined : fail(outcome.message, outcome.unauthorized)),
+    [fail],
+  );
 
   /** One change at a time: the buttons and menus wait for it. */
   const run = useCallback(async (change: () => Promise<HistoryOutcome>) => {
@@ -138,7 +145,13 @@ export function useStoryHistory(state: StoryState, controller: StoryController =
           if (outcome.ok) drafts.current.delete(localId);
           else if (outcome.unauthorized) clearSessionUser(queryClient);
           // A refusal keeps the editor open with the player's words and the server's message.
-          setEditing((current) => (current?.localId !== localId ? current : outcome.ok ? null : { ...current, saving: false, error: outcome.message }));
+          setEditing((current) =>
+            current?.localId !== localId
+              ? current
+              : outcome.ok
+                ? null
+                : { ...current, saving: false, error: outcome.message },
+          );
         });
       },
       onCancelEdit: () =>
@@ -159,7 +172,10 @@ export function useStoryHistory(state: StoryState, controller: StoryController =
   // The editor closes by itself when its message leaves the story (undone, erased).
   const editingShown = editing !== null && messages.some((m) => m.id === editing.localId) ? editing : null;
 
-  const chat = useMemo<ChatHistoryProps>(() => ({ controls, locked, openingIds, editing: editingShown }), [controls, locked, openingIds, editingShown]);
+  const chat = useMemo<ChatHistoryProps>(
+    () => ({ controls, locked, openingIds, editing: editingShown }),
+    [controls, locked, openingIds, editingShown],
+  );
 
   return {
     chat,

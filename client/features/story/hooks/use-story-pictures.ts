@@ -15,7 +15,10 @@ import { headerPicture } from '../utils/header-picture';
 
 export function useStoryPictures(state: StoryState, controller: StoryController, userId: number | null) {
   const settings = useSceneImageSettings(userId);
-  const pending = useMemo(() => (settings.available ? pendingPictureIds(state.messages) : []), [settings.available, state.messages]);
+  const pending = useMemo(
+    () => (settings.available ? pendingPictureIds(state.messages) : []),
+    [settings.available, state.messages],
+  );
   usePicturePolling(pending, {
     onReady: (messageId, picture) => controller.pictureReady(messageId, picture),
     onFailed: (messageId, reason) => controller.pictureFailed(messageId, reason),
@@ -44,7 +47,13 @@ export function useStoryPictures(state: StoryState, controller: StoryController,
         return;
       }
       setBusy(messageId, true);
-      const accepted = await requestPicture({ storyId: current.storyId, messageId: message?.messageId, content: message?.content, initial: message !== undefined && message === replies[0], retry });
+      const accepted = await requestPicture({
+        storyId: current.storyId,
+        messageId: message?.messageId,
+        content: message?.content,
+        initial: message !== undefined && message === replies[0],
+        retry,
+      });
       setBusy(messageId, false);
       if (accepted && controller.store.getState().storyId === current.storyId) controller.pictureRequested(messageId);
     },
@@ -53,7 +62,10 @@ export function useStoryPictures(state: StoryState, controller: StoryController,
 
   const onIllustrate = useCallback((messageId: number) => void ask(messageId, false), [ask]);
   const onRetry = useCallback((messageId: number) => void ask(messageId, true), [ask]);
-  const actions = useMemo<ChatPictureActions | undefined>(() => (settings.active ? { busyIds, onIllustrate, onRetry } : undefined), [settings.active, busyIds, onIllustrate, onRetry]);
+  const actions = useMemo<ChatPictureActions | undefined>(
+    () => (settings.active ? { busyIds, onIllustrate, onRetry } : undefined),
+    [settings.active, busyIds, onIllustrate, onRetry],
+  );
   const header = useMemo(() => headerPicture(state.messages, state.storyImage), [state.messages, state.storyImage]);
 
   return { settings, actions, header };

@@ -10,7 +10,13 @@ import { CONTINUATION_DELAY_MS, HIGHLIGHT_MS, RECOVERY_START_DELAY_MS, STORY_PRE
 import { composeRandomPrompt, composeStoryPrompt } from '@shared/prompt';
 import type { User } from '@shared/schemas/user';
 import { toast } from '@client/components/ui/use-toast';
-import { clearPendingContinuation, readPendingContinuation, savePendingContinuation, savePendingOperation, type PendingOperation } from '@client/lib/pending-actions';
+import {
+  clearPendingContinuation,
+  readPendingContinuation,
+  savePendingContinuation,
+  savePendingOperation,
+  type PendingOperation,
+} from '@client/lib/pending-actions';
 import { clearSessionUser } from '@client/features/auth/api/get-user';
 import type { ChatInputHandle } from '../components/chat-input-bar';
 import { loadSavedStory } from '../state/persistence';
@@ -28,14 +34,20 @@ const warnedBookmarks = new Set<string>();
 function isStartRequest(value: unknown): value is StartRequest {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return typeof record.prompt === 'string' && record.prompt.trim() !== '' && typeof record.isRandom === 'boolean' && typeof record.genrePreferences === 'object';
+  return (
+    typeof record.prompt === 'string' &&
+    record.prompt.trim() !== '' &&
+    typeof record.isRandom === 'boolean' &&
+    typeof record.genrePreferences === 'object'
+  );
 }
 
 /** The story asked for: router state from Home, else the scenario/type/preset query of /story/new. */
 export function startRequestFrom(state: unknown, search: URLSearchParams): StartRequest | null {
   const fromState = (state as { start?: unknown } | null)?.start;
   if (isStartRequest(fromState)) return fromState;
-  if (search.get('type') === 'random') return { prompt: composeRandomPrompt(null), genrePreferences: {}, isRandom: true };
+  if (search.get('type') === 'random')
+    return { prompt: composeRandomPrompt(null), genrePreferences: {}, isRandom: true };
   const preset = STORY_PRESETS.find((p) => p.id === search.get('preset') || p.label === search.get('preset'));
   if (preset) return { prompt: composeStoryPrompt(preset.scenario, null), genrePreferences: {}, isRandom: false };
   const scenario = search.get('scenario')?.trim();
@@ -124,10 +136,18 @@ export function useStorySession(user: User, isNew: boolean) {
           if (!outcome) return;
           if (outcome.ok) {
             setFocusMessageId(bookmarkMessageId);
-            setTimeout(() => setFocusMessageId((current) => (current === bookmarkMessageId ? null : current)), HIGHLIGHT_MS);
+            setTimeout(
+              () => setFocusMessageId((current) => (current === bookmarkMessageId ? null : current)),
+              HIGHLIGHT_MS,
+            );
           } else if (outcome.aborted) return;
           else if (outcome.unauthorized) endSession();
-          else toast({ title: STORY_STRINGS.recoveryErrorToastTitle, description: outcome.message, variant: 'destructive' });
+          else
+            toast({
+              title: STORY_STRINGS.recoveryErrorToastTitle,
+              description: outcome.message,
+              variant: 'destructive',
+            });
         });
       }, RECOVERY_START_DELAY_MS);
       return () => clearTimeout(timer);
@@ -160,12 +180,26 @@ export function useStorySession(user: User, isNew: boolean) {
     [controller, endSession],
   );
 
-  const handleSend = useCallback((text: string) => void controller.send(text).then((outcome) => handleOutcome(outcome, text)), [controller, handleOutcome]);
-  const handleRetry = useCallback(() => void controller.retry().then((outcome) => handleOutcome(outcome, null)), [controller, handleOutcome]);
-  const handleRegenerate = useCallback((id: string) => void controller.regenerate(id).then((outcome) => handleOutcome(outcome, null)), [controller, handleOutcome]);
+  const handleSend = useCallback(
+    (text: string) => void controller.send(text).then((outcome) => handleOutcome(outcome, text)),
+    [controller, handleOutcome],
+  );
+  const handleRetry = useCallback(
+    () => void controller.retry().then((outcome) => handleOutcome(outcome, null)),
+    [controller, handleOutcome],
+  );
+  const handleRegenerate = useCallback(
+    (id: string) => void controller.regenerate(id).then((outcome) => handleOutcome(outcome, null)),
+    [controller, handleOutcome],
+  );
 
   // A turn typed before logging in goes out once its story is on screen.
-  const ready = mode === 'story' && routeStoryId !== null && state.storyId === routeStoryId && !state.isLoadingStory && !state.isGenerating;
+  const ready =
+    mode === 'story' &&
+    routeStoryId !== null &&
+    state.storyId === routeStoryId &&
+    !state.isLoadingStory &&
+    !state.isGenerating;
   useEffect(() => {
     if (!ready) return;
     const continuation = readPendingContinuation();

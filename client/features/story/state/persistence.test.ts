@@ -13,17 +13,47 @@ describe('story persistence', () => {
       storyId: 5,
       storyImage: '/api/images/a.webp',
       messages: [
-        { id: 'a', messageId: 2, role: 'assistant', content: 'One', image: '/api/images/a.webp', picture: { status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour' } },
+        {
+          id: 'a',
+          messageId: 2,
+          role: 'assistant',
+          content: 'One',
+          image: '/api/images/a.webp',
+          picture: {
+            status: 'ready',
+            url: '/api/images/a.webp',
+            thumbnail: '/api/images/a.thumb.webp',
+            alt: 'A harbour',
+          },
+        },
         { id: 'b', messageId: 4, role: 'assistant', content: 'Two', picture: { status: 'pending' } },
-        { id: 'c', messageId: 6, role: 'assistant', content: 'Three', picture: { status: 'failed', reason: 'The painter took too long to answer.' } },
+        {
+          id: 'c',
+          messageId: 6,
+          role: 'assistant',
+          content: 'Three',
+          picture: { status: 'failed', reason: 'The painter took too long to answer.' },
+        },
       ],
     };
     saveStory(state);
-    expect(loadSavedStory()).toEqual({ ownerId: 7, storyId: 5, prompt: null, storyImage: '/api/images/a.webp', messages: state.messages });
+    expect(loadSavedStory()).toEqual({
+      ownerId: 7,
+      storyId: 5,
+      prompt: null,
+      storyImage: '/api/images/a.webp',
+      messages: state.messages,
+    });
   });
 
   it('reads an entry with a picture in an unknown shape as absent', () => {
-    window.localStorage.setItem(LOCAL_STORAGE_KEYS.currentStory, JSON.stringify({ storyId: 5, messages: [{ id: 'a', role: 'assistant', content: 'x', picture: { status: 'painting' } }] }));
+    window.localStorage.setItem(
+      LOCAL_STORAGE_KEYS.currentStory,
+      JSON.stringify({
+        storyId: 5,
+        messages: [{ id: 'a', role: 'assistant', content: 'x', picture: { status: 'painting' } }],
+      }),
+    );
     expect(loadSavedStory()).toBeNull();
   });
 });

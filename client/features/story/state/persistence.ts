@@ -39,7 +39,13 @@ export interface SavedStory {
 export function saveStory(state: StoryState): void {
   const messages = state.messages.filter((m) => !m.isNotice);
   if (state.storyId === null && messages.length === 0) return;
-  const saved: SavedStory = { ownerId: state.ownerId, storyId: state.storyId, messages, storyImage: state.storyImage, prompt: state.prompt };
+  const saved: SavedStory = {
+    ownerId: state.ownerId,
+    storyId: state.storyId,
+    messages,
+    storyImage: state.storyImage,
+    prompt: state.prompt,
+  };
   writeItem(LOCAL_STORAGE_KEYS.currentStory, JSON.stringify(saved));
 }
 

@@ -34,7 +34,8 @@ function setup(overrides: Partial<StoryApi> = {}, replyPollMs = 1000) {
   return { api, store, controller };
 }
 
-const committedFailure = (message: string) => new StoryTurnError(message, { status: 200, code: 'NARRATOR_UNAVAILABLE', committed: true });
+const committedFailure = (message: string) =>
+  new StoryTurnError(message, { status: 200, code: 'NARRATOR_UNAVAILABLE', committed: true });
 
 describe('story controller', () => {
   it('starts a story, streaming the opening into the store', async () => {
@@ -71,25 +72,44 @@ describe('story controller', () => {
   });
 
   it('a failed start retries the start, or the story the error names', async () => {
-    const start = vi.fn().mockRejectedValueOnce(new StoryTurnError('Too many', { status: 429, code: 'ALLOWANCE_USED', committed: false }));
+    const start = vi
+      .fn()
+      .mockRejectedValueOnce(new StoryTurnError('Too many', { status: 429, code: 'ALLOWANCE_USED', committed: false }));
     const { controller, store } = setup({ start });
     const outcome = await controller.start(1, 'A harbour');
     expect(outcome).toMatchObject({ ok: false, message: 'Too many', unauthorized: false });
     expect(store.getState().retry).toEqual({ kind: 'start', prompt: 'A harbour' });
 
-    const named = setup({ start: vi.fn().mockRejectedValue(new StoryTurnError('down', { status: 200, code: 'X', committed: true, storyId: 9 })) });
+    const named = setup({
+      start: vi
+        .fn()
+        .mockRejectedValue(new StoryTurnError('down', { status: 200, code: 'X', committed: true, storyId: 9 })),
+    });
     await named.controller.start(1, 'A harbour');
     expect(named.store.getState()).toMatchObject({ storyId: 9, retry: { kind: 'retry', storyId: 9 } });
   });
 
   it('refuses to send without a story and hands the text back', async () => {
     const { controller } = setup();
-    expect(await controller.send('Hello')).toEqual({ ok: false, message: 'No active story. Please start a new story first.', unauthorized: false, restoreInput: 'Hello', aborted: false });
+    expect(await controller.send('Hello')).toEqual({
+      ok: false,
+      message: 'No active story. Please start a new story first.',
+      unauthorized: false,
+      restoreInput: 'Hello',
+      aborted: false,
+    });
   });
 
   it('a refused action leaves the chat and returns to the input; a kept one stays with Retry', async () => {
-    const refused = new StoryTurnError('The narrator is still writing the last reply. Please wait for it to finish.', { status: 409, code: 'CONFLICT', committed: false });
-    const cont = vi.fn().mockRejectedValueOnce(refused).mockRejectedValueOnce(committedFailure('The narrator is unavailable right now. Please try again.'));
+    const refused = new StoryTurnError('The narrator is still writing the last reply. Please wait for it to finish.', {
+      status: 409,
+      code: 'CONFLICT',
+      committed: false,
+    });
+    const cont = vi
+      .fn()
+      .mockRejectedValueOnce(refused)
+      .mockRejectedValueOnce(committedFailure('The narrator is unavailable right now. Please try again.'));
     const retry = vi.fn(streamed({ storyId: 7, messageId: 5, message: 'Second try.' }));
     const { controller, store, api } = setup({ continue: cont, retry });
     await controller.start(1, 'A harbour');
@@ -100,13 +120,22 @@ describe('story controller', () => {
     expect(store.getState().retry).toBeNull();
 
     const second = await controller.send('I wave');
-    expect(second).toMatchObject({ ok: false, restoreInput: null, message: 'The narrator is unavailable right now. Please try again.' });
+    expect(second).toMatchObject({
+      ok: false,
+      restoreInput: null,
+      message: 'The narrator is unavailable right now. Please try again.',
+    });
     expect(store.getState().messages.at(-1)?.content).toBe('I wave');
     expect(store.getState()).toMatchObject({ errorKind: 'turn', retry: { kind: 'retry', storyId: 7 } });
 
     expect(await controller.retry()).toMatchObject({ ok: true });
     expect(api.retry).toHaveBeenCalledWith(7, expect.anything());
-    expect(store.getState().messages.map((m) => m.content)).toEqual(['A harbour', 'The tide turns.', 'I wave', 'Second try.']);
+    expect(store.getState().messages.map((m) => m.content)).toEqual([
+      'A harbour',
+      'The tide turns.',
+      'I wave',
+      'Second try.',
+    ]);
     expect(store.getState().error).toBeNull();
   });
 
@@ -114,7 +143,13 @@ describe('story controller', () => {
     const cont = vi
       .fn()
       .mockRejectedValueOnce(committedFailure('The narrator is unavailable right now. Please try again.'))
-      .mockRejectedValueOnce(new StoryTurnError('The narrator is still writing the last reply. Please wait for it to finish.', { status: 409, code: 'CONFLICT', committed: false }))
+      .mockRejectedValueOnce(
+        new StoryTurnError('The narrator is still writing the last reply. Please wait for it to finish.', {
+          status: 409,
+          code: 'CONFLICT',
+          committed: false,
+        }),
+      )
       .mockImplementationOnce(streamed({ storyId: 7, messageId: 6, message: 'The gulls answer.' }));
     const { controller, store } = setup({ continue: cont });
     await controller.start(1, 'A harbour');
@@ -137,13 +172,22 @@ describe('story controller', () => {
   });
 
   it('reports a 401 as an ended session', async () => {
-    const { controller } = setup({ continue: vi.fn().mockRejectedValue(new StoryTurnError('Authentication required', { status: 401, code: 'UNAUTHENTICATED', committed: false })) });
+    const { controller } = setup({
+      continue: vi
+        .fn()
+        .mockRejectedValue(
+          new StoryTurnError('Authentication required', { status: 401, code: 'UNAUTHENTICATED', committed: false }),
+        ),
+    });
     await controller.start(1, 'A harbour');
     expect(await controller.send('Hi')).toMatchObject({ ok: false, unauthorized: true, restoreInput: 'Hi' });
   });
 
   it("'Try again' replaces the latest reply, and puts it back on failure", async () => {
-    const retry = vi.fn().mockRejectedValueOnce(committedFailure('down')).mockImplementationOnce(streamed({ storyId: 7, messageId: 3, message: 'Another opening.' }));
+    const retry = vi
+      .fn()
+      .mockRejectedValueOnce(committedFailure('down'))
+      .mockImplementationOnce(streamed({ storyId: 7, messageId: 3, message: 'Another opening.' }));
     const { controller, store } = setup({ retry });
     await controller.start(1, 'A harbour');
     const replyId = store.getState().messages[1].id;
@@ -162,7 +206,12 @@ describe('story controller', () => {
     const { controller, store } = setup({ retry });
     await controller.start(1, 'A harbour');
     await controller.regenerate(store.getState().messages[1].id);
-    expect(store.getState().messages[1]).toMatchObject({ messageId: 2, content: 'Another opening.', version: 2, versions: 2 });
+    expect(store.getState().messages[1]).toMatchObject({
+      messageId: 2,
+      content: 'Another opening.',
+      version: 2,
+      versions: 2,
+    });
   });
 
   it('a read tells whether redo has something to bring back', async () => {
@@ -170,7 +219,9 @@ describe('story controller', () => {
       { messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
       { messageId: 2, role: 'assistant', content: 'The tide turns.' },
     ];
-    const { controller, store } = setup({ currentState: vi.fn().mockResolvedValue({ messages, replying: false, storyImage: null, canRedo: true }) });
+    const { controller, store } = setup({
+      currentState: vi.fn().mockResolvedValue({ messages, replying: false, storyImage: null, canRedo: true }),
+    });
     await controller.load(1, 7);
     expect(store.getState().canRedo).toBe(true);
   });
@@ -180,7 +231,10 @@ describe('story controller', () => {
       { messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
       { messageId: 2, role: 'assistant', content: 'The tide turns.' },
     ];
-    const currentState = vi.fn().mockResolvedValueOnce({ messages, replying: false }).mockRejectedValueOnce(new ApiRequestError('Story not found', { status: 404, code: 'NOT_FOUND' }));
+    const currentState = vi
+      .fn()
+      .mockResolvedValueOnce({ messages, replying: false })
+      .mockRejectedValueOnce(new ApiRequestError('Story not found', { status: 404, code: 'NOT_FOUND' }));
     const { controller, store } = setup({ currentState });
     expect(await controller.load(1, 7)).toEqual({ ok: true, storyId: 7 });
     const ids = store.getState().messages.map((m) => m.id);
@@ -205,12 +259,23 @@ describe('story controller', () => {
     const loading = controller.load(1, 7);
     await vi.waitFor(() => expect(currentState).toHaveBeenCalledTimes(2));
     // While the narrator writes: the action is there, no error, no Retry, the thinking indicator on.
-    expect(store.getState()).toMatchObject({ isGenerating: true, isLoadingStory: false, error: null, retry: null, streamingId: null });
+    expect(store.getState()).toMatchObject({
+      isGenerating: true,
+      isLoadingStory: false,
+      error: null,
+      retry: null,
+      streamingId: null,
+    });
     expect(store.getState().messages.map((m) => m.messageId)).toEqual([1, 2, 3]);
     release();
     expect(await loading).toEqual({ ok: true, storyId: 7 });
     expect(store.getState()).toMatchObject({ isGenerating: false, error: null, retry: null });
-    expect(store.getState().messages.map((m) => m.content).at(-1)).toBe('The bell answers.');
+    expect(
+      store
+        .getState()
+        .messages.map((m) => m.content)
+        .at(-1),
+    ).toBe('The bell answers.');
   });
 
   it("opened mid-'Try again', hides the reply being rewritten and shows the new one once saved", async () => {
@@ -220,7 +285,10 @@ describe('story controller', () => {
       { messageId: 3, role: 'user', content: 'I ring the bell' },
       { messageId: 4, role: 'assistant', content: 'The bell is silent.' },
     ];
-    const rewritten = [...before.slice(0, 3), { messageId: 5, role: 'assistant' as const, content: 'The bell answers.' }];
+    const rewritten = [
+      ...before.slice(0, 3),
+      { messageId: 5, role: 'assistant' as const, content: 'The bell answers.' },
+    ];
     let release: () => void = () => {};
     const currentState = vi
       .fn()
@@ -243,17 +311,30 @@ describe('story controller', () => {
       { messageId: 2, role: 'assistant', content: 'The tide turns.' },
       { messageId: 3, role: 'user', content: 'I ring the bell' },
     ];
-    const currentState = vi.fn().mockResolvedValueOnce({ messages: action, replying: true }).mockResolvedValueOnce({ messages: action, replying: false });
+    const currentState = vi
+      .fn()
+      .mockResolvedValueOnce({ messages: action, replying: true })
+      .mockResolvedValueOnce({ messages: action, replying: false });
     const { controller, store } = setup({ currentState }, 5);
     expect(await controller.load(1, 7)).toEqual({ ok: true, storyId: 7 });
     expect(currentState).toHaveBeenCalledTimes(2);
-    expect(store.getState()).toMatchObject({ isGenerating: false, error: 'The narrator has not answered your last action yet.', retry: { kind: 'retry', storyId: 7 } });
+    expect(store.getState()).toMatchObject({
+      isGenerating: false,
+      error: 'The narrator has not answered your last action yet.',
+      retry: { kind: 'retry', storyId: 7 },
+    });
   });
 
   it('stops re-reading when another story is opened', async () => {
     const action: RecoveredMessage[] = [{ messageId: 3, role: 'user', content: 'I ring the bell' }];
     const other: RecoveredMessage[] = [{ messageId: 9, role: 'assistant', content: 'Elsewhere.' }];
-    const currentState = vi.fn((storyId: number) => Promise.resolve(storyId === 7 ? { messages: action, replying: true, storyImage: null } : { messages: other, replying: false, storyImage: null }));
+    const currentState = vi.fn((storyId: number) =>
+      Promise.resolve(
+        storyId === 7
+          ? { messages: action, replying: true, storyImage: null }
+          : { messages: other, replying: false, storyImage: null },
+      ),
+    );
     const { controller, store } = setup({ currentState }, 5);
     const first = controller.load(1, 7);
     await vi.waitFor(() => expect(store.getState().isGenerating).toBe(true));
@@ -279,7 +360,10 @@ describe('story controller', () => {
     resolve({ storyId: 7, messages: [{ messageId: 2, role: 'assistant', content: 'Back again' }] });
     expect(await first).toEqual({ ok: true, storyId: 7 });
     expect(controller.recoveryStatus(7, 2)).toBe('success');
-    expect(await controller.recover(1, 7, 2)).toMatchObject({ ok: false, message: 'Server returned HTML instead of JSON. Please try again later.' });
+    expect(await controller.recover(1, 7, 2)).toMatchObject({
+      ok: false,
+      message: 'Server returned HTML instead of JSON. Please try again later.',
+    });
     expect(store.getState().errorKind).toBe('recovery');
     expect(controller.recoveryStatus(7, 2)).toBe('error');
   });

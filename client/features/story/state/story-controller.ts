@@ -36,7 +36,8 @@ export type TurnOutcome =
   /** `unauthorized`: the session ended; `restoreInput`: the action never reached the server, give it back. */
   | { ok: false; message: string; unauthorized: boolean; restoreInput: string | null; aborted: boolean };
 
-export type LoadOutcome = { ok: true; storyId: number } | { ok: false; message: string; unauthorized: boolean; aborted: boolean };
+export type LoadOutcome =
+  { ok: true; storyId: number } | { ok: false; message: string; unauthorized: boolean; aborted: boolean };
 
 export interface ControllerDeps {
   store?: StoryStore;
@@ -118,7 +119,14 @@ export function createStoryController(deps: ControllerDeps = {}) {
   /** Streams one reply into the store; the failure says how Retry continues. */
   async function runTurn(
     call: (handlers: TurnHandlers) => Promise<StoryReply>,
-    onFailure: (error: unknown) => { retry: RetryPlan | null; removeId?: string; restore?: LocalStoryMessage; storyId?: number; restoreInput: string | null; fallback: string },
+    onFailure: (error: unknown) => {
+      retry: RetryPlan | null;
+      removeId?: string;
+      restore?: LocalStoryMessage;
+      storyId?: number;
+      restoreInput: string | null;
+      fallback: string;
+    },
   ): Promise<TurnOutcome> {
     const signal = beginTurn();
     const streamId = newId();
@@ -144,7 +152,15 @@ export function createStoryController(deps: ControllerDeps = {}) {
       const aborted = isAbort(error);
       const failure = onFailure(error);
       const message = errorMessage(error, failure.fallback);
-      if (!aborted) store.dispatch({ type: 'turnFailed', message, retry: failure.retry, removeId: failure.removeId, restore: failure.restore, storyId: failure.storyId });
+      if (!aborted)
+        store.dispatch({
+          type: 'turnFailed',
+          message,
+          retry: failure.retry,
+          removeId: failure.removeId,
+          restore: failure.restore,
+          storyId: failure.storyId,
+        });
       persist();
       const unauthorized = isApiRequestError(error) && error.status === 401;
       return { ok: false, message, unauthorized, restoreInput: failure.restoreInput, aborted };
@@ -163,30 +179,60 @@ export function createStoryController(deps: ControllerDeps = {}) {
       store.dispatch({ type: 'reset', ownerId });
     },
 
-    restore(ownerId: number, saved: { storyId: number | null; prompt: string | null; messages: LocalStoryMessage[]; storyImage: string | null }) {
+    restore(
+      ownerId: number,
+      saved: {
+        storyId: number | null;
+        prompt: string | null;
+        messages: LocalStoryMessage[];
+        storyImage: string | null;
+      },
+    ) {
       store.dispatch({ type: 'restored', ownerId, ...saved });
     },
 
     start(ownerId: number, prompt: string): Promise<TurnOutcome> {
       load?.abort();
-      store.dispatch({ type: 'startRequested', ownerId, prompt, premise: { id: newId(), role: 'user', content: prompt, isInitialMessage: true, createdAt: now().toISOString() } });
+      store.dispatch({
+        type: 'startRequested',
+        ownerId,
+        prompt,
+        premise: { id: newId(), role: 'user', content: prompt, isInitialMessage: true, createdAt: now().toISOString() },
+      });
       return runTurn(
         (handlers) => api.start(prompt, handlers),
         (error) => {
           const storyId = error instanceof StoryTurnError ? error.storyId : undefined;
-          return { retry: storyId ? { kind: 'retry', storyId } : { kind: 'start', prompt }, storyId, restoreInput: null, fallback: STORY_STRINGS.failedToStart };
+          return {
+            retry: storyId ? { kind: 'retry', storyId } : { kind: 'start', prompt },
+            storyId,
+            restoreInput: null,
+            fallback: STORY_STRINGS.failedToStart,
+          };
         },
       );
     },
 
     async send(text: string): Promise<TurnOutcome> {
       const { storyId } = store.getState();
-      if (storyId === null) return { ok: false, message: STORY_STRINGS.noActiveStory, unauthorized: false, restoreInput: text, aborted: false };
+      if (storyId === null)
+        return {
+          ok: false,
+          message: STORY_STRINGS.noActiveStory,
+          unauthorized: false,
+          restoreInput: text,
+          aborted: false,
+        };
       // After a failed turn the server replaces the unanswered action with the new one (its
       // earlier words become an earlier version): the story never shows two actions in a row.
       const unanswered = unansweredAction(store.getState().messages);
       const message: LocalStoryMessage = unanswered
-        ? { ...unanswered, content: text, version: (unanswered.versions ?? 1) + 1, versions: (unanswered.versions ?? 1) + 1 }
+        ? {
+            ...unanswered,
+            content: text,
+            version: (unanswered.versions ?? 1) + 1,
+            versions: (unanswered.versions ?? 1) + 1,
+          }
         : { id: newId(), role: 'user', content: text, createdAt: now().toISOString() };
       store.dispatch({ type: 'sendRequested', message });
       return runTurn(
@@ -194,9 +240,15 @@ export function createStoryController(deps: ControllerDeps = {}) {
         (error) => {
           // Refused before the server kept the action (busy, allowance, session, network): it goes back to the input.
           const committed = error instanceof StoryTurnError ? error.committed : false;
-          if (committed) return { retry: { kind: 'retry', storyId }, restoreInput: null, fallback: STORY_STRINGS.failedToSend };
+          if (committed)
+            return { retry: { kind: 'retry', storyId }, restoreInput: null, fallback: STORY_STRINGS.failedToSend };
           return unanswered
-            ? { retry: { kind: 'retry', storyId }, restore: unanswered, restoreInput: text, fallback: STORY_STRINGS.failedToSend }
+            ? {
+                retry: { kind: 'retry', storyId },
+                restore: unanswered,
+                restoreInput: text,
+                fallback: STORY_STRINGS.failedToSend,
+              }
             : { retry: null, removeId: message.id, restoreInput: text, fallback: STORY_STRINGS.failedToSend };
         },
       );
@@ -237,17 +289,31 @@ export function createStoryController(deps: ControllerDeps = {}) {
         // than offer a Retry or a 'Try again' the server would refuse as busy.
         while (!controller.signal.aborted && awaitingReply(state)) {
           const shown = withoutReplyInProgress(state.messages);
-          store.dispatch({ type: 'loaded', storyId, messages: withStableIds(shown, store.getState().messages, newId), awaitingReply: true, storyImage: state.storyImage });
+          store.dispatch({
+            type: 'loaded',
+            storyId,
+            messages: withStableIds(shown, store.getState().messages, newId),
+            awaitingReply: true,
+            storyImage: state.storyImage,
+          });
           await pause(replyPollMs, controller.signal);
           state = await api.currentState(storyId, controller.signal);
         }
         if (controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
-        store.dispatch({ type: 'loaded', storyId, messages: withStableIds(state.messages, store.getState().messages, newId), awaitingReply: false, storyImage: state.storyImage, canRedo: state.canRedo ?? false });
+        store.dispatch({
+          type: 'loaded',
+          storyId,
+          messages: withStableIds(state.messages, store.getState().messages, newId),
+          awaitingReply: false,
+          storyImage: state.storyImage,
+          canRedo: state.canRedo ?? false,
+        });
         fresh.add(storyId);
         persistSoon();
         return { ok: true, storyId };
       } catch (error) {
-        if (isAbort(error) || controller.signal.aborted) return { ok: false, message: '', unauthorized: false, aborted: true };
+        if (isAbort(error) || controller.signal.aborted)
+          return { ok: false, message: '', unauthorized: false, aborted: true };
         const message = errorMessage(error, STORY_STRINGS.failedToLoadBookmarked);
         store.dispatch({ type: 'loadFailed', message, kind: 'load' });
         return { ok: false, message, unauthorized: isApiRequestError(error) && error.status === 401, aborted: false };
@@ -266,7 +332,12 @@ export function createStoryController(deps: ControllerDeps = {}) {
       try {
         const recovered = await api.recover(storyId, messageId, controller.signal);
         const id = recovered.storyId ?? storyId;
-        store.dispatch({ type: 'loaded', storyId: id, messages: withStableIds(recovered.messages, store.getState().messages, newId), storyImage: recovered.storyImage });
+        store.dispatch({
+          type: 'loaded',
+          storyId: id,
+          messages: withStableIds(recovered.messages, store.getState().messages, newId),
+          storyImage: recovered.storyImage,
+        });
         fresh.add(id);
         persistSoon();
         recoveries.set(key, 'success');

@@ -31,7 +31,14 @@ export interface StoryHistoryApi {
   read(storyId: number): Promise<CurrentStoryState>;
 }
 
-const defaultApi: StoryHistoryApi = { undo: undoTurn, redo: redoTurn, erase: eraseFrom, edit: editMessage, select: selectVersion, read: (storyId) => fetchCurrentState(storyId) };
+const defaultApi: StoryHistoryApi = {
+  undo: undoTurn,
+  redo: redoTurn,
+  erase: eraseFrom,
+  edit: editMessage,
+  select: selectVersion,
+  read: (storyId) => fetchCurrentState(storyId),
+};
 
 /** How many set-aside messages keep their local ids (a long run of undos). */
 const EARLIER_LIMIT = 500;
@@ -79,8 +86,16 @@ export function createStoryHistory(deps: HistoryDeps = {}) {
       earlier.messages.delete(m.messageId);
       earlier.messages.set(m.messageId, m);
     }
-    while (earlier.messages.size > EARLIER_LIMIT) earlier.messages.delete(earlier.messages.keys().next().value as number);
-    store.dispatch({ type: 'loaded', storyId, messages, awaitingReply: false, storyImage: answer.storyImage, canRedo: answer.canRedo ?? false });
+    while (earlier.messages.size > EARLIER_LIMIT)
+      earlier.messages.delete(earlier.messages.keys().next().value as number);
+    store.dispatch({
+      type: 'loaded',
+      storyId,
+      messages,
+      awaitingReply: false,
+      storyImage: answer.storyImage,
+      canRedo: answer.canRedo ?? false,
+    });
     persist();
   }
 
@@ -98,13 +113,23 @@ export function createStoryHistory(deps: HistoryDeps = {}) {
     }
   }
 
-  async function changeMessage(messageId: number, call: (storyId: number) => Promise<MessageChangeResponse>): Promise<HistoryOutcome> {
+  async function changeMessage(
+    messageId: number,
+    call: (storyId: number) => Promise<MessageChangeResponse>,
+  ): Promise<HistoryOutcome> {
     const storyId = currentStory();
     if (storyId === null) return { ok: false, message: STORY_VERSIONS_STRINGS.failed, unauthorized: false };
     try {
       const changed = await call(storyId);
       if (store.getState().storyId === storyId) {
-        store.dispatch({ type: 'messageChanged', messageId, content: changed.content, version: changed.version, versions: changed.versions, image: changed.image ?? null });
+        store.dispatch({
+          type: 'messageChanged',
+          messageId,
+          content: changed.content,
+          version: changed.version,
+          versions: changed.versions,
+          image: changed.image ?? null,
+        });
         persist();
       }
       return { ok: true };
@@ -113,7 +138,13 @@ export function createStoryHistory(deps: HistoryDeps = {}) {
         // Show what the message says now; the player's words stay in the editor for another Save.
         const shown = store.getState().messages.find((m) => m.messageId === messageId && !m.isNotice);
         const versions = Math.max(shown?.versions ?? 1, error.current.version);
-        store.dispatch({ type: 'messageChanged', messageId, content: error.current.content, version: error.current.version, versions });
+        store.dispatch({
+          type: 'messageChanged',
+          messageId,
+          content: error.current.content,
+          version: error.current.version,
+          versions,
+        });
         persist();
       }
       return failure(error);
@@ -128,10 +159,13 @@ export function createStoryHistory(deps: HistoryDeps = {}) {
     /** Saves the player's words as the message's newest version, made from the version on screen. */
     edit(messageId: number, content: string): Promise<HistoryOutcome> {
       const shown = store.getState().messages.find((m) => m.messageId === messageId && !m.isNotice);
-      return changeMessage(messageId, (storyId) => api.edit(storyId, messageId, { content, baseVersion: shown?.version ?? 1 }));
+      return changeMessage(messageId, (storyId) =>
+        api.edit(storyId, messageId, { content, baseVersion: shown?.version ?? 1 }),
+      );
     },
 
-    select: (messageId: number, version: number) => changeMessage(messageId, (storyId) => api.select(storyId, messageId, version)),
+    select: (messageId: number, version: number) =>
+      changeMessage(messageId, (storyId) => api.select(storyId, messageId, version)),
 
     /**
      * The messages this tab wrote (the premise, the player's actions) have no server id until the

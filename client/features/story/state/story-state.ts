@@ -75,7 +75,14 @@ export const initialStoryState: StoryState = {
 
 export type StoryAction =
   | { type: 'reset'; ownerId: number | null }
-  | { type: 'restored'; ownerId: number; storyId: number | null; prompt: string | null; messages: LocalStoryMessage[]; storyImage: string | null }
+  | {
+      type: 'restored';
+      ownerId: number;
+      storyId: number | null;
+      prompt: string | null;
+      messages: LocalStoryMessage[];
+      storyImage: string | null;
+    }
   | { type: 'startRequested'; ownerId: number; prompt: string; premise: LocalStoryMessage }
   /** A message whose local id is already on screen (an unanswered action) is replaced in place. */
   | { type: 'sendRequested'; message: LocalStoryMessage }
@@ -85,18 +92,39 @@ export type StoryAction =
   | { type: 'delta'; id: string; text: string; createdAt: string }
   | { type: 'turnDone'; id: string; reply: StoryReply; createdAt: string }
   /** removeId: an action the server never kept leaves; restore: an action it never replaced comes back. */
-  | { type: 'turnFailed'; message: string; retry: RetryPlan | null; storyId?: number; removeId?: string; restore?: LocalStoryMessage }
+  | {
+      type: 'turnFailed';
+      message: string;
+      retry: RetryPlan | null;
+      storyId?: number;
+      removeId?: string;
+      restore?: LocalStoryMessage;
+    }
   | { type: 'loadStarted'; ownerId: number; storyId: number }
   /** awaitingReply: set by load(), true while the narrator still writes the reply to the last action. */
   /** Also the answer of undo, redo and erase: the story as it now stands. */
-  | { type: 'loaded'; storyId: number; messages: LocalStoryMessage[]; awaitingReply?: boolean; storyImage?: string | null; canRedo?: boolean }
+  | {
+      type: 'loaded';
+      storyId: number;
+      messages: LocalStoryMessage[];
+      awaitingReply?: boolean;
+      storyImage?: string | null;
+      canRedo?: boolean;
+    }
   | { type: 'loadFailed'; message: string; kind: 'load' | 'recovery' }
   | { type: 'errorCleared' }
   /**
    * A message now shows another text (an edit, a chosen version, or the current one a stale edit
    * met). image: the shown version's painted picture, null for none, undefined to leave it as is.
    */
-  | { type: 'messageChanged'; messageId: number; content: string; version: number; versions: number; image?: string | null }
+  | {
+      type: 'messageChanged';
+      messageId: number;
+      content: string;
+      version: number;
+      versions: number;
+      image?: string | null;
+    }
   /** The painter took the job for this narrator message: its picture is being painted. */
   | { type: 'pictureRequested'; messageId: number }
   | { type: 'pictureReady'; messageId: number; picture: ReadyPicture }
@@ -118,7 +146,11 @@ function pictureOfReply(reply: StoryReply): ScenePicture | undefined {
 }
 
 /** Sets one narrator message's picture; the state is unchanged when the message is not on screen. */
-function withPicture(state: StoryState, messageId: number, update: (message: LocalStoryMessage) => LocalStoryMessage): StoryState {
+function withPicture(
+  state: StoryState,
+  messageId: number,
+  update: (message: LocalStoryMessage) => LocalStoryMessage,
+): StoryState {
   const index = state.messages.findIndex((m) => m.messageId === messageId && m.role === 'assistant' && !m.isNotice);
   if (index < 0) return state;
   const messages = state.messages.slice();
@@ -127,11 +159,17 @@ function withPicture(state: StoryState, messageId: number, update: (message: Loc
 }
 
 function versionOf(source: { version?: number; versions?: number }): Pick<LocalStoryMessage, 'version' | 'versions'> {
-  return source.versions !== undefined && source.versions > 1 ? { version: source.version ?? source.versions, versions: source.versions } : {};
+  return source.versions !== undefined && source.versions > 1
+    ? { version: source.version ?? source.versions, versions: source.versions }
+    : {};
 }
 
 /** Replaces one message (by server id, never a notice); the state is unchanged when it is not on screen. */
-function withMessage(state: StoryState, messageId: number, update: (message: LocalStoryMessage) => LocalStoryMessage): StoryState {
+function withMessage(
+  state: StoryState,
+  messageId: number,
+  update: (message: LocalStoryMessage) => LocalStoryMessage,
+): StoryState {
   const index = state.messages.findIndex((m) => m.messageId === messageId && !m.isNotice && m.role !== 'image');
   if (index < 0) return state;
   const messages = state.messages.slice();
@@ -139,14 +177,20 @@ function withMessage(state: StoryState, messageId: number, update: (message: Loc
   return { ...state, messages, isGeneratingImage: anyPending(messages) };
 }
 
-function changedMessage(message: LocalStoryMessage, change: Extract<StoryAction, { type: 'messageChanged' }>): LocalStoryMessage {
+function changedMessage(
+  message: LocalStoryMessage,
+  change: Extract<StoryAction, { type: 'messageChanged' }>,
+): LocalStoryMessage {
   const { version: _version, versions: _versions, ...rest } = message;
   const next: LocalStoryMessage = { ...rest, content: change.content, ...versionOf(change) };
   if (change.image === undefined || message.role !== 'assistant') return next;
   // Each version has its own picture: the shown one's, if it was painted (a known one keeps its alt text and thumbnail).
   const { image: _image, picture, ...bare } = next;
   if (change.image === null) return bare;
-  const kept = picture?.status === 'ready' && picture.url === change.image ? picture : { status: 'ready' as const, url: change.image, alt: '' };
+  const kept =
+    picture?.status === 'ready' && picture.url === change.image
+      ? picture
+      : { status: 'ready' as const, url: change.image, alt: '' };
   return { ...bare, image: change.image, picture: kept };
 }
 
@@ -166,15 +210,31 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
       };
     case 'startRequested':
       // Spec: starting clears the messages and sets isGenerating and isLoadingStory.
-      return { ...initialStoryState, ownerId: action.ownerId, prompt: action.prompt, messages: [action.premise], isGenerating: true, isLoadingStory: true };
+      return {
+        ...initialStoryState,
+        ownerId: action.ownerId,
+        prompt: action.prompt,
+        messages: [action.premise],
+        isGenerating: true,
+        isLoadingStory: true,
+      };
     case 'sendRequested': {
       const replaces = state.messages.some((m) => m.id === action.message.id);
-      const messages = replaces ? state.messages.map((m) => (m.id === action.message.id ? action.message : m)) : [...state.messages, action.message];
+      const messages = replaces
+        ? state.messages.map((m) => (m.id === action.message.id ? action.message : m))
+        : [...state.messages, action.message];
       // A new action starts a new line of the story: what was undone is gone for good.
       return { ...state, messages, isGenerating: true, error: null, errorKind: null, retry: null, canRedo: false };
     }
     case 'retryRequested':
-      return { ...state, isGenerating: true, isLoadingStory: state.storyId === null, error: null, errorKind: null, retry: null };
+      return {
+        ...state,
+        isGenerating: true,
+        isLoadingStory: state.storyId === null,
+        error: null,
+        errorKind: null,
+        retry: null,
+      };
     case 'regenerateRequested': {
       const target = state.messages.find((m) => m.id === action.id);
       if (!target) return state;
@@ -193,9 +253,17 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
       return { ...state, storyId: action.storyId };
     case 'delta': {
       if (state.streamingId === action.id) {
-        return { ...state, messages: state.messages.map((m) => (m.id === action.id ? { ...m, content: m.content + action.text } : m)) };
+        return {
+          ...state,
+          messages: state.messages.map((m) => (m.id === action.id ? { ...m, content: m.content + action.text } : m)),
+        };
       }
-      const message: LocalStoryMessage = { id: action.id, role: 'assistant', content: action.text, createdAt: action.createdAt };
+      const message: LocalStoryMessage = {
+        id: action.id,
+        role: 'assistant',
+        content: action.text,
+        createdAt: action.createdAt,
+      };
       return { ...state, messages: [...state.messages, message], streamingId: action.id, isLoadingStory: false };
     }
     case 'turnDone': {
@@ -210,10 +278,24 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         ...versionOf(action.reply),
       };
       const exists = state.messages.some((m) => m.id === action.id);
-      const messages = exists ? state.messages.map((m) => (m.id === action.id ? { ...m, ...final, createdAt: m.createdAt ?? final.createdAt } : m)) : [...state.messages, final];
+      const messages = exists
+        ? state.messages.map((m) =>
+            m.id === action.id ? { ...m, ...final, createdAt: m.createdAt ?? final.createdAt } : m,
+          )
+        : [...state.messages, final];
       // A new reply message ends redo on the server; 'Try again' only adds a version of the same one.
       const canRedo = state.canRedo && state.replaced?.messageId === action.reply.messageId;
-      return { ...state, ...idle, storyId: action.reply.storyId, messages, isGeneratingImage: anyPending(messages), error: null, errorKind: null, retry: null, canRedo };
+      return {
+        ...state,
+        ...idle,
+        storyId: action.reply.storyId,
+        messages,
+        isGeneratingImage: anyPending(messages),
+        error: null,
+        errorKind: null,
+        retry: null,
+        canRedo,
+      };
     }
     case 'turnFailed': {
       // A half-written reply is not saved by the server, so it leaves the screen; a regenerated one comes back.
@@ -221,7 +303,15 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
       const { restore } = action;
       if (restore) messages = messages.map((m) => (m.id === restore.id ? restore : m));
       if (state.replaced) messages = [...messages, state.replaced];
-      return { ...state, ...idle, storyId: action.storyId ?? state.storyId, messages, error: action.message, errorKind: 'turn', retry: action.retry };
+      return {
+        ...state,
+        ...idle,
+        storyId: action.storyId ?? state.storyId,
+        messages,
+        error: action.message,
+        errorKind: 'turn',
+        retry: action.retry,
+      };
     }
     case 'loadStarted': {
       const sameStory = state.storyId === action.storyId && state.ownerId === action.ownerId;
@@ -255,20 +345,33 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
     case 'messageChanged':
       return withMessage(state, action.messageId, (m) => changedMessage(m, action));
     case 'pictureRequested':
-      return withPicture(state, action.messageId, ({ image: _old, ...m }) => ({ ...m, picture: { status: 'pending' } }));
+      return withPicture(state, action.messageId, ({ image: _old, ...m }) => ({
+        ...m,
+        picture: { status: 'pending' },
+      }));
     case 'pictureReady':
-      return withPicture(state, action.messageId, (m) => ({ ...m, image: action.picture.url, picture: action.picture }));
+      return withPicture(state, action.messageId, (m) => ({
+        ...m,
+        image: action.picture.url,
+        picture: action.picture,
+      }));
     case 'pictureFailed':
-      return withPicture(state, action.messageId, ({ image: _old, ...m }) => ({ ...m, picture: { status: 'failed', reason: action.reason } }));
+      return withPicture(state, action.messageId, ({ image: _old, ...m }) => ({
+        ...m,
+        picture: { status: 'failed', reason: action.reason },
+      }));
     case 'pictureStalled':
-      return withPicture(state, action.messageId, (m) => (m.picture?.status === 'pending' ? { ...m, picture: { status: 'pending', stalled: true } } : m));
+      return withPicture(state, action.messageId, (m) =>
+        m.picture?.status === 'pending' ? { ...m, picture: { status: 'pending', stalled: true } } : m,
+      );
   }
 }
 
 /** Server ids of the pictures being painted and still to be polled. */
 export function pendingPictureIds(messages: LocalStoryMessage[]): number[] {
   const ids: number[] = [];
-  for (const m of messages) if (m.messageId !== undefined && m.picture?.status === 'pending' && !m.picture.stalled) ids.push(m.messageId);
+  for (const m of messages)
+    if (m.messageId !== undefined && m.picture?.status === 'pending' && !m.picture.stalled) ids.push(m.messageId);
   return ids;
 }
 
@@ -302,7 +405,8 @@ export function withStableIds(
     const known = m.messageId !== undefined ? byServerId.get(m.messageId) : undefined;
     if (known !== undefined) return { ...m, id: known };
     const local = shown[index];
-    const same = local !== undefined && local.messageId === undefined && local.role === m.role && local.content === m.content;
+    const same =
+      local !== undefined && local.messageId === undefined && local.role === m.role && local.content === m.content;
     return { ...m, id: same ? local.id : newId() };
   });
 }

@@ -38,14 +38,26 @@ function pictureOf(m: LocalStoryMessage): ScenePicture | undefined {
 }
 
 /** `baseTime` must stay fixed for a story (the view keeps it), or the made-up ids would change on every render. */
-export function toChatDisplayMessages(messages: LocalStoryMessage[], baseTime: number, options: ChatDisplayOptions = {}): ChatDisplayMessage[] {
+export function toChatDisplayMessages(
+  messages: LocalStoryMessage[],
+  baseTime: number,
+  options: ChatDisplayOptions = {},
+): ChatDisplayMessage[] {
   const pictureProgress = options.pictureProgress ?? true;
   const anyServerId = messages.some((m) => m.messageId !== undefined);
   const display: ChatDisplayMessage[] = [];
   messages.forEach((m, position) => {
     const id = anyServerId ? m.id : String(baseTime - position * 1000);
     const picture = pictureOf(m);
-    const entry: ChatDisplayMessage = { id, localId: m.id, role: m.role, content: m.content, messageId: m.messageId, image: m.image, isNotice: m.isNotice };
+    const entry: ChatDisplayMessage = {
+      id,
+      localId: m.id,
+      role: m.role,
+      content: m.content,
+      messageId: m.messageId,
+      image: m.image,
+      isNotice: m.isNotice,
+    };
     if (picture) entry.hasPicture = true;
     if (m.isInitialMessage) entry.isInitialMessage = true;
     if (m.versions !== undefined && m.versions > 1) {
@@ -56,13 +68,35 @@ export function toChatDisplayMessages(messages: LocalStoryMessage[], baseTime: n
     if (!picture || m.messageId === undefined) return;
     const pictureId = `${id}-image`;
     if (picture.status === 'ready') {
-      display.push({ id: pictureId, localId: m.id, role: 'image', content: IMAGES_STRINGS.generatedImage, image: picture.url, messageId: m.messageId, picture });
+      display.push({
+        id: pictureId,
+        localId: m.id,
+        role: 'image',
+        content: IMAGES_STRINGS.generatedImage,
+        image: picture.url,
+        messageId: m.messageId,
+        picture,
+      });
     } else if (!pictureProgress) {
       return;
     } else if (picture.status === 'pending') {
-      display.push({ id: pictureId, localId: m.id, role: 'image', content: IMAGES_STRINGS.generatingImage, messageId: m.messageId, picture });
+      display.push({
+        id: pictureId,
+        localId: m.id,
+        role: 'image',
+        content: IMAGES_STRINGS.generatingImage,
+        messageId: m.messageId,
+        picture,
+      });
     } else {
-      display.push({ id: pictureId, localId: m.id, role: 'assistant', content: IMAGES_STRINGS.failedWithReason(picture.reason), messageId: m.messageId, picture });
+      display.push({
+        id: pictureId,
+        localId: m.id,
+        role: 'assistant',
+        content: IMAGES_STRINGS.failedWithReason(picture.reason),
+        messageId: m.messageId,
+        picture,
+      });
     }
   });
   return display;

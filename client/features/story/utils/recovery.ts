@@ -26,7 +26,8 @@ export interface RecoveredStory {
 }
 
 type Record_ = Record<string, unknown>;
-const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record_ =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function toId(value: unknown): number | undefined {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
@@ -95,7 +96,8 @@ export function normalizeRecovery(data: unknown): RecoveredStory {
     if (messageId === undefined || role === undefined || content === undefined) missing = true;
     const ownImage = toText(raw.image) ?? toText(raw.imageUrl) ?? toText(raw.image_url);
     const listed = messageId !== undefined ? images.get(messageId) : undefined;
-    const picture: ScenePicture | undefined = listed ?? (ownImage ? { status: 'ready', url: ownImage, alt: '' } : undefined);
+    const picture: ScenePicture | undefined =
+      listed ?? (ownImage ? { status: 'ready', url: ownImage, alt: '' } : undefined);
     const image = picture?.status === 'ready' ? picture.url : ownImage;
     const versions = toId(raw.versions);
     messages.push({
@@ -111,7 +113,8 @@ export function normalizeRecovery(data: unknown): RecoveredStory {
   }
   messages.sort(compareRecovered);
 
-  if (messages.length === 0) messages.push({ role: 'assistant', content: RECOVERY_MESSAGES.emptyStory, isNotice: true });
+  if (messages.length === 0)
+    messages.push({ role: 'assistant', content: RECOVERY_MESSAGES.emptyStory, isNotice: true });
   else if (missing) messages.push({ role: 'assistant', content: RECOVERY_MESSAGES.missingData, isNotice: true });
 
   const story = isRecord(data.story) ? data.story : null;
@@ -128,5 +131,12 @@ function toPicture(entry: Record_): ScenePicture | null {
   if (status === 'failed') return { status: 'failed', reason: toText(entry.error) ?? IMAGES_STRINGS.generationFailed };
   if (!url) return null;
   const size = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
-  return { status: 'ready', url, thumbnail: toText(entry.thumbnail), alt: toText(entry.alt) ?? '', width: size(entry.width), height: size(entry.height) };
+  return {
+    status: 'ready',
+    url,
+    thumbnail: toText(entry.thumbnail),
+    alt: toText(entry.alt) ?? '',
+    width: size(entry.width),
+    height: size(entry.height),
+  };
 }

@@ -29,14 +29,28 @@ describe('toChatDisplayMessages', () => {
       ['a1-image', 'image'],
       ['a2', 'assistant'],
     ]);
-    expect(display[2]).toEqual({ id: 'a1-image', localId: 'a1', role: 'image', content: 'Generated image', image: '/img/2.png', messageId: 2, picture: { status: 'ready', url: '/img/2.png', alt: '' } });
+    expect(display[2]).toEqual({
+      id: 'a1-image',
+      localId: 'a1',
+      role: 'image',
+      content: 'Generated image',
+      image: '/img/2.png',
+      messageId: 2,
+      picture: { status: 'ready', url: '/img/2.png', alt: '' },
+    });
   });
 
   it("adds the 'Generating image...' placeholder for a picture being painted, and the failure as a narrator entry", () => {
     const display = toChatDisplayMessages(
       [
         { id: 'a1', role: 'assistant', content: 'Gone', messageId: 2, picture: { status: 'pending' } },
-        { id: 'a2', role: 'assistant', content: 'Back', messageId: 4, picture: { status: 'failed', reason: 'The painter is unavailable right now.' } },
+        {
+          id: 'a2',
+          role: 'assistant',
+          content: 'Back',
+          messageId: 4,
+          picture: { status: 'failed', reason: 'The painter is unavailable right now.' },
+        },
         { id: 'a3', role: 'assistant', content: 'Plain', messageId: 6 },
       ],
       1_000_000,
@@ -50,7 +64,11 @@ describe('toChatDisplayMessages', () => {
     ]);
     expect(display.map((m) => Boolean(m.hasPicture))).toEqual([true, false, true, false, false]);
     // Without pictures on the server, only painted pictures remain.
-    const quiet = toChatDisplayMessages([{ id: 'a1', role: 'assistant', content: 'Gone', messageId: 2, picture: { status: 'pending' } }], 0, { pictureProgress: false });
+    const quiet = toChatDisplayMessages(
+      [{ id: 'a1', role: 'assistant', content: 'Gone', messageId: 2, picture: { status: 'pending' } }],
+      0,
+      { pictureProgress: false },
+    );
     expect(quiet.map((m) => m.id)).toEqual(['a1']);
   });
 
@@ -70,9 +88,13 @@ describe('toChatDisplayMessages', () => {
 
 describe('recovery parsing', () => {
   it('names an HTML page, broken JSON and an empty body with the spec texts', () => {
-    expect(() => parseRecoveryBody('<!DOCTYPE html><html></html>', 'text/html')).toThrow('Server returned HTML instead of JSON. Please try again later.');
+    expect(() => parseRecoveryBody('<!DOCTYPE html><html></html>', 'text/html')).toThrow(
+      'Server returned HTML instead of JSON. Please try again later.',
+    );
     expect(() => parseRecoveryBody('<html>', 'application/json')).toThrow(RecoveryError);
-    expect(() => parseRecoveryBody('{"messages": [', 'application/json')).toThrow('Invalid response format from server. Please try again later.');
+    expect(() => parseRecoveryBody('{"messages": [', 'application/json')).toThrow(
+      'Invalid response format from server. Please try again later.',
+    );
     expect(() => parseRecoveryBody('', 'application/json')).toThrow('No data returned from server');
   });
 
@@ -87,23 +109,49 @@ describe('recovery parsing', () => {
     const result = normalizeRecovery({
       messages: [
         { message_id: 7, role: 'assistant', content: 'Later', created_at: '2026-01-01T10:00:02Z' },
-        { messageId: 5, role: 'assistant', content: 'Same time, lower id', createdAt: '2026-01-01T10:00:01Z', imageUrl: '/a.png' },
+        {
+          messageId: 5,
+          role: 'assistant',
+          content: 'Same time, lower id',
+          createdAt: '2026-01-01T10:00:01Z',
+          imageUrl: '/a.png',
+        },
         { messageId: 6, role: 'user', content: 'Same time, higher id', createdAt: '2026-01-01T10:00:01Z' },
         { messageId: 9, role: 'user', content: 'Premise', createdAt: '2026-01-01T11:00:00Z', isInitialMessage: true },
       ],
-      images: [{ message_id: 7, url: '/b.png' }, { messageId: 6, image: '/c.png' }],
+      images: [
+        { message_id: 7, url: '/b.png' },
+        { messageId: 6, image: '/c.png' },
+      ],
       story: { id: 42 },
     });
     expect(result.storyId).toBe(42);
-    expect(result.messages.map((m) => m.content)).toEqual(['Premise', 'Same time, lower id', 'Same time, higher id', 'Later']);
+    expect(result.messages.map((m) => m.content)).toEqual([
+      'Premise',
+      'Same time, lower id',
+      'Same time, higher id',
+      'Later',
+    ]);
     expect(result.messages.map((m) => m.image)).toEqual([undefined, '/a.png', '/c.png', '/b.png']);
     expect(result.messages.every((m) => !m.isNotice)).toBe(true);
   });
 
   it('adds a notice for an empty story and for missing data', () => {
-    expect(normalizeRecovery({ messages: [] }).messages).toEqual([{ role: 'assistant', content: 'This story has no messages yet. Describe what you would like to do to begin.', isNotice: true }]);
-    const partial = normalizeRecovery({ messages: [{ messageId: 1, role: 'user', content: 'Hi' }, { role: 'assistant' }, 'junk'] });
-    expect(partial.messages.at(-1)).toEqual({ role: 'assistant', content: 'Note: This story was recovered with some missing data.', isNotice: true });
+    expect(normalizeRecovery({ messages: [] }).messages).toEqual([
+      {
+        role: 'assistant',
+        content: 'This story has no messages yet. Describe what you would like to do to begin.',
+        isNotice: true,
+      },
+    ]);
+    const partial = normalizeRecovery({
+      messages: [{ messageId: 1, role: 'user', content: 'Hi' }, { role: 'assistant' }, 'junk'],
+    });
+    expect(partial.messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: 'Note: This story was recovered with some missing data.',
+      isNotice: true,
+    });
     expect(partial.messages[1]).toMatchObject({ role: 'assistant', content: '' });
     expect(partial.storyId).toBeNull();
   });
@@ -116,7 +164,15 @@ describe('recovery parsing', () => {
         { messageId: 6, role: 'assistant', content: 'Failed' },
       ],
       images: [
-        { messageId: 2, status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour', width: 1024, height: 576 },
+        {
+          messageId: 2,
+          status: 'ready',
+          url: '/api/images/a.webp',
+          thumbnail: '/api/images/a.thumb.webp',
+          alt: 'A harbour',
+          width: 1024,
+          height: 576,
+        },
         { messageId: 4, status: 'pending', alt: '' },
         { messageId: 6, status: 'failed', alt: '', error: 'The painter took too long to answer.' },
       ],
@@ -124,7 +180,14 @@ describe('recovery parsing', () => {
     });
     expect(result.storyImage).toBe('/api/images/a.webp');
     expect(result.messages.map((m) => m.picture)).toEqual([
-      { status: 'ready', url: '/api/images/a.webp', thumbnail: '/api/images/a.thumb.webp', alt: 'A harbour', width: 1024, height: 576 },
+      {
+        status: 'ready',
+        url: '/api/images/a.webp',
+        thumbnail: '/api/images/a.thumb.webp',
+        alt: 'A harbour',
+        width: 1024,
+        height: 576,
+      },
       { status: 'pending' },
       { status: 'failed', reason: 'The painter took too long to answer.' },
     ]);
@@ -132,7 +195,9 @@ describe('recovery parsing', () => {
   });
 
   it('orders messages without times by id', () => {
-    expect(compareRecovered({ role: 'user', content: '', messageId: 2 }, { role: 'user', content: '', messageId: 1 })).toBeGreaterThan(0);
+    expect(
+      compareRecovered({ role: 'user', content: '', messageId: 2 }, { role: 'user', content: '', messageId: 1 }),
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -140,10 +205,36 @@ describe('headerPicture', () => {
   const premise = { id: 'p', role: 'user' as const, content: 'A harbour', messageId: 1 };
   it("uses the story's image, else the opening's picture, and waits while the opening's is painted", () => {
     const ready = { status: 'ready' as const, url: '/b.webp', alt: 'Bells' };
-    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: ready }], '/b.webp')).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
-    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: ready }], null)).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
-    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: { status: 'pending' } }], null)).toEqual({ status: 'pending' });
-    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2 }, { id: 'b', role: 'assistant', content: 'y', messageId: 4, picture: ready }], null)).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
-    expect(headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: { status: 'failed', reason: 'r' } }], null)).toEqual({ status: 'none' });
+    expect(
+      headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: ready }], '/b.webp'),
+    ).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
+    expect(
+      headerPicture([premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: ready }], null),
+    ).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
+    expect(
+      headerPicture(
+        [premise, { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: { status: 'pending' } }],
+        null,
+      ),
+    ).toEqual({ status: 'pending' });
+    expect(
+      headerPicture(
+        [
+          premise,
+          { id: 'a', role: 'assistant', content: 'x', messageId: 2 },
+          { id: 'b', role: 'assistant', content: 'y', messageId: 4, picture: ready },
+        ],
+        null,
+      ),
+    ).toEqual({ status: 'ready', url: '/b.webp', alt: 'Bells' });
+    expect(
+      headerPicture(
+        [
+          premise,
+          { id: 'a', role: 'assistant', content: 'x', messageId: 2, picture: { status: 'failed', reason: 'r' } },
+        ],
+        null,
+      ),
+    ).toEqual({ status: 'none' });
   });
 });

@@ -6,7 +6,14 @@ import type { TokenUsage } from '@shared/schemas/user';
 import { AllowanceFigures } from './allowance-figures';
 
 const now = new Date('2025-07-15T12:00:00Z');
-const usage = (overrides: Partial<TokenUsage>): TokenUsage => ({ textTokens: 0, imageTokens: 0, total: 0, thisMonth: 0, balance: null, ...overrides });
+const usage = (overrides: Partial<TokenUsage>): TokenUsage => ({
+  textTokens: 0,
+  imageTokens: 0,
+  total: 0,
+  thisMonth: 0,
+  balance: null,
+  ...overrides,
+});
 
 /** The value shown under a figure's label (<dt>/<dd> pairs). */
 function figure(label: string): string | null {
@@ -32,6 +39,8 @@ describe('AllowanceFigures', () => {
   it('says when a spent allowance renews', () => {
     render(<AllowanceFigures usage={usage({ thisMonth: 50000, balance: 0 })} now={now} />);
     expect(figure('Remaining this month')).toBe('0 tokens');
-    expect(screen.getByText("You have used this month's story allowance. It renews on August 1, 2025.")).toBeInTheDocument();
+    expect(
+      screen.getByText("You have used this month's story allowance. It renews on August 1, 2025."),
+    ).toBeInTheDocument();
   });
 });

@@ -19,11 +19,20 @@ export function AllowanceFigures({ usage, now }: { usage: TokenUsage; now?: Date
   const [mountedAt] = useState(() => new Date());
   const resetDate = formatResetDate(now ?? mountedAt);
   const unlimited = usage.balance === null;
-  const note = unlimited ? TOKENS_STRINGS.unlimitedNote : usage.balance === 0 ? TOKENS_STRINGS.allowanceUsedNote(resetDate) : null;
+  const note = unlimited
+    ? TOKENS_STRINGS.unlimitedNote
+    : usage.balance === 0
+      ? TOKENS_STRINGS.allowanceUsedNote(resetDate)
+      : null;
   return (
     <div className="grid gap-3">
       <dl className="grid gap-3 sm:grid-cols-3">
-        <Figure label={TOKENS_STRINGS.remaining} value={usage.balance === null ? TOKENS_STRINGS.unlimited : TOKENS_STRINGS.tokens(formatTokenCount(usage.balance))} />
+        <Figure
+          label={TOKENS_STRINGS.remaining}
+          value={
+            usage.balance === null ? TOKENS_STRINGS.unlimited : TOKENS_STRINGS.tokens(formatTokenCount(usage.balance))
+          }
+        />
         <Figure label={TOKENS_STRINGS.usedThisMonth} value={TOKENS_STRINGS.tokens(formatTokenCount(usage.thisMonth))} />
         {unlimited ? null : <Figure label={TOKENS_STRINGS.resetsOn} value={resetDate} />}
       </dl>

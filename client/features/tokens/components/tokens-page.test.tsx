@@ -27,7 +27,10 @@ describe('TokensPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tokens' })).toBeInTheDocument();
     expect(screen.getByText('Please log in to see your story allowance.')).toBeInTheDocument();
     expect(screen.getByText(statement)).toBeInTheDocument();
-    expect(inMain().getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/auth?redirect=%2Ftokens%3Fpackage%3Dstarter');
+    expect(inMain().getByRole('link', { name: 'Login / Register' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Ftokens%3Fpackage%3Dstarter',
+    );
     expect(inMain().getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByText('Remaining this month')).not.toBeInTheDocument();
     // The title is set by an effect after the page commits: on a busy machine a moment later.
@@ -35,7 +38,10 @@ describe('TokensPage', () => {
   });
 
   it('tells a player purchases are not available, names the package and shows an unlimited allowance', async () => {
-    renderTokens('/tokens?package=starter', buildUser({ tokenUsage: { textTokens: 900, imageTokens: 100, total: 1000, thisMonth: 250, balance: null } }));
+    renderTokens(
+      '/tokens?package=starter',
+      buildUser({ tokenUsage: { textTokens: 900, imageTokens: 100, total: 1000, thisMonth: 250, balance: null } }),
+    );
     expect(await screen.findByText(statement)).toBeInTheDocument();
     expect(screen.getByText('You chose the "starter" package.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Story allowance' })).toBeInTheDocument();
@@ -49,7 +55,10 @@ describe('TokensPage', () => {
   it("shows a limited player's balance and when it resets", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-20T08:00:00Z'));
-    renderTokens('/tokens', buildUser({ tokenUsage: { textTokens: 2000, imageTokens: 0, total: 2000, thisMonth: 2000, balance: 98000 } }));
+    renderTokens(
+      '/tokens',
+      buildUser({ tokenUsage: { textTokens: 2000, imageTokens: 0, total: 2000, thisMonth: 2000, balance: 98000 } }),
+    );
     expect(await screen.findByText('98,000 tokens')).toBeInTheDocument();
     expect(screen.getByText('2,000 tokens')).toBeInTheDocument();
     expect(screen.getByText('April 1, 2026')).toBeInTheDocument();

@@ -29,7 +29,15 @@ function PurchasesUnavailable({ packageName }: { packageName: string | null }) {
   );
 }
 
-function TokensCard({ description, children, actions }: { description: string; children: ReactNode; actions: ReactNode }) {
+function TokensCard({
+  description,
+  children,
+  actions,
+}: {
+  description: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <PageContainer>
       <Card>

@@ -2,7 +2,12 @@
 // counts calendar months in UTC, see server/db/repositories/usage.ts), and the `package` query value
 // trimmed to something safe to repeat back to the player.
 const tokenFormat = new Intl.NumberFormat('en-US');
-const resetFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const resetFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Longest package name repeated on the page; anything longer is cut and marked with an ellipsis. */
 export const PACKAGE_NAME_MAX = 40;

@@ -11,7 +11,8 @@ function stubFetch(respond: () => Response | Promise<Response>) {
   return fetchMock;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('transcribeAudio', () => {
   it('posts the recording as the body with its type and answers the text', async () => {
@@ -36,8 +37,18 @@ describe('transcribeAudio', () => {
   });
 
   it.each([
-    ['a 4xx', () => json({ message: 'Send the recording as WebM, Ogg, MP4, MPEG or WAV audio.', code: 'UNSUPPORTED_MEDIA_TYPE' }, 415)],
-    ['a 5xx', () => json({ message: 'The transcription service is unavailable right now.', code: 'TRANSCRIPTION_FAILED' }, 502)],
+    [
+      'a 4xx',
+      () =>
+        json(
+          { message: 'Send the recording as WebM, Ogg, MP4, MPEG or WAV audio.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+          415,
+        ),
+    ],
+    [
+      'a 5xx',
+      () => json({ message: 'The transcription service is unavailable right now.', code: 'TRANSCRIPTION_FAILED' }, 502),
+    ],
     ['a 5xx without JSON', () => new Response('<html>Bad gateway</html>', { status: 502 })],
     ['a body that is not JSON', () => new Response('not json', { status: 200 })],
     ['JSON of the wrong shape', () => json({ transcript: 'hello' })],
@@ -47,7 +58,10 @@ describe('transcribeAudio', () => {
   });
 
   it('throws on a network failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(transcribeAudio(fakeAudio())).rejects.toMatchObject({ status: 0 });
   });
 
@@ -67,6 +81,8 @@ describe('transcribeAudio', () => {
         throw new DOMException('aborted', 'AbortError');
       }),
     );
-    await expect(transcribeAudio(fakeAudio(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(transcribeAudio(fakeAudio(), { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });

@@ -17,14 +17,21 @@ import { VoiceInputButton } from './voice-input-button';
 
 function features(transcription: boolean) {
   return mockFetch((request) => {
-    if (request.url === '/api/features') return jsonResponse({ images: false, speech: { voices: [], transcription }, ads: { enabled: false, sponsorUrl: null } });
+    if (request.url === '/api/features')
+      return jsonResponse({
+        images: false,
+        speech: { voices: [], transcription },
+        ads: { enabled: false, sponsorUrl: null },
+      });
     return jsonResponse({ message: 'unexpected' }, { status: 500 });
   });
 }
 
 function renderButton(ports: VoiceInputPorts, options: { transcription?: boolean } = {}) {
   const onTranscript = vi.fn();
-  const view = renderWithProviders(<VoiceInputButton onTranscript={onTranscript} ports={ports} transcription={options.transcription ?? false} />);
+  const view = renderWithProviders(
+    <VoiceInputButton onTranscript={onTranscript} ports={ports} transcription={options.transcription ?? false} />,
+  );
   return { ...view, onTranscript };
 }
 
@@ -89,13 +96,18 @@ describe('VoiceInputButton: browser recognition (the server does not transcribe)
     expect(ports.microphone.probe).not.toHaveBeenCalled();
   });
 
-  it.each(['prompt', 'unknown'] as const)('opens the microphone once to ask when the permission is %s', async (permission) => {
-    const ports = createFakePorts({ permission });
-    renderButton(ports);
-    await startRecognition(ports);
-    expect(ports.microphone.probe).toHaveBeenCalledTimes(1);
-    expect(ports.microphone.probe.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(ports.recognizer!.start).mock.invocationCallOrder[0]);
-  });
+  it.each(['prompt', 'unknown'] as const)(
+    'opens the microphone once to ask when the permission is %s',
+    async (permission) => {
+      const ports = createFakePorts({ permission });
+      renderButton(ports);
+      await startRecognition(ports);
+      expect(ports.microphone.probe).toHaveBeenCalledTimes(1);
+      expect(ports.microphone.probe.mock.invocationCallOrder[0]).toBeLessThan(
+        vi.mocked(ports.recognizer!.start).mock.invocationCallOrder[0],
+      );
+    },
+  );
 
   it('a second click stops listening: the result still arrives, then the end', async () => {
     const ports = createFakePorts();
@@ -214,7 +226,10 @@ describe('VoiceInputButton: browser recognition (the server does not transcribe)
     const ports = createFakePorts({ recognizer: false });
     renderButton(ports);
     await userEvent.click(speakButton());
-    await expectToast('Speech Recognition Not Supported', "Your browser doesn't support speech recognition. Please try using Chrome.");
+    await expectToast(
+      'Speech Recognition Not Supported',
+      "Your browser doesn't support speech recognition. Please try using Chrome.",
+    );
     expect(ports.microphone.query).not.toHaveBeenCalled();
     expect(ports.recorder!.start).not.toHaveBeenCalled();
     expect(speakButton()).toHaveAttribute('aria-pressed', 'false');
@@ -297,9 +312,24 @@ describe('VoiceInputButton: server transcription', () => {
   });
 
   it.each([
-    ['a refused microphone', new VoiceInputError('permission-denied'), 'Permission Required', 'Please enable microphone access to use voice input.'],
-    ['no microphone API', new VoiceInputError('unsupported'), 'Not Supported', 'Speech input is not supported in your browser.'],
-    ['MediaRecorder failing to start', new VoiceInputError('start-failed'), 'Recording Error', 'Failed to start recording. Please try again.'],
+    [
+      'a refused microphone',
+      new VoiceInputError('permission-denied'),
+      'Permission Required',
+      'Please enable microphone access to use voice input.',
+    ],
+    [
+      'no microphone API',
+      new VoiceInputError('unsupported'),
+      'Not Supported',
+      'Speech input is not supported in your browser.',
+    ],
+    [
+      'MediaRecorder failing to start',
+      new VoiceInputError('start-failed'),
+      'Recording Error',
+      'Failed to start recording. Please try again.',
+    ],
     ['an unexpected error', new Error('???'), 'Recording Error', 'Failed to start recording. Please try again.'],
   ])('%s when starting shows its toast', async (_label, error, title, text) => {
     const ports = createFakePorts({ recorderStartError: error });
@@ -402,7 +432,10 @@ describe('VoiceInputButton with the real recorder port', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     FakeMediaRecorder.reset();
     const { stream, track } = fakeStream();
-    const env: RecorderEnvironment = { navigator: { mediaDevices: { getUserMedia: vi.fn(async () => stream) } }, MediaRecorder: FakeMediaRecorder as unknown as RecorderEnvironment['MediaRecorder'] };
+    const env: RecorderEnvironment = {
+      navigator: { mediaDevices: { getUserMedia: vi.fn(async () => stream) } },
+      MediaRecorder: FakeMediaRecorder as unknown as RecorderEnvironment['MediaRecorder'],
+    };
     const ports = { ...createFakePorts(), recorder: createBrowserAudioRecorder(env) } as FakePorts;
     renderButton(ports, { transcription: true });
     fireEvent.click(speakButton());

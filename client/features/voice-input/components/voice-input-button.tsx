@@ -60,7 +60,11 @@ export function VoiceInputButton({ onTranscript, transcription, ports, className
               <Mic aria-hidden="true" />
             )}
             {phase === 'recording' ? (
-              <span className="pointer-events-none absolute -top-1 -right-1 flex size-3" aria-hidden="true" data-testid="recording-indicator">
+              <span
+                className="pointer-events-none absolute -top-1 -right-1 flex size-3"
+                aria-hidden="true"
+                data-testid="recording-indicator"
+              >
                 <span className="absolute inline-flex size-full animate-ping rounded-full bg-destructive opacity-75 motion-reduce:hidden" />
                 <span className="relative inline-flex size-3 rounded-full border-2 border-background bg-destructive" />
               </span>

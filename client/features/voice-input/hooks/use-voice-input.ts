@@ -22,7 +22,10 @@ export type VoiceInputPhase = 'idle' | 'starting' | 'recording' | 'processing';
 export type VoiceInputPath = 'record' | 'recognize' | 'input-unsupported' | 'recognition-unsupported';
 
 /** Server transcription when the server offers it and the browser can record; else the browser's recogniser. */
-export function chooseVoiceInputPath(transcription: boolean, ports: Pick<VoiceInputPorts, 'recognizer' | 'recorder'>): VoiceInputPath {
+export function chooseVoiceInputPath(
+  transcription: boolean,
+  ports: Pick<VoiceInputPorts, 'recognizer' | 'recorder'>,
+): VoiceInputPath {
   if (transcription && ports.recorder) return 'record';
   if (ports.recognizer) return 'recognize';
   return transcription ? 'input-unsupported' : 'recognition-unsupported';
@@ -220,7 +223,11 @@ export function useVoiceInput(options: UseVoiceInputOptions): VoiceInput {
     const ports = given ?? (browserPortsRef.current ??= createBrowserVoiceInputPorts());
     const path = chooseVoiceInputPath(transcription, ports);
     if (path === 'recognition-unsupported') {
-      toast({ title: S.recognitionUnsupportedTitle, description: S.recognitionUnsupportedText, variant: 'destructive' });
+      toast({
+        title: S.recognitionUnsupportedTitle,
+        description: S.recognitionUnsupportedText,
+        variant: 'destructive',
+      });
       return;
     }
     if (path === 'input-unsupported') {

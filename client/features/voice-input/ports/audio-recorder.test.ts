@@ -4,10 +4,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RECORDING_MS } from '@shared/schemas/speech';
 import { FakeMediaRecorder, fakeStream } from '../test/fakes';
-import { canRecordAudio, createBrowserAudioRecorder, pickRecordingMimeType, type RecorderEnvironment } from './audio-recorder';
+import {
+  canRecordAudio,
+  createBrowserAudioRecorder,
+  pickRecordingMimeType,
+  type RecorderEnvironment,
+} from './audio-recorder';
 
-function environment(getUserMedia = vi.fn(async () => fakeStream().stream)): RecorderEnvironment & { getUserMedia: typeof getUserMedia } {
-  return { navigator: { mediaDevices: { getUserMedia } }, MediaRecorder: FakeMediaRecorder as unknown as RecorderEnvironment['MediaRecorder'], getUserMedia };
+function environment(
+  getUserMedia = vi.fn(async () => fakeStream().stream),
+): RecorderEnvironment & { getUserMedia: typeof getUserMedia } {
+  return {
+    navigator: { mediaDevices: { getUserMedia } },
+    MediaRecorder: FakeMediaRecorder as unknown as RecorderEnvironment['MediaRecorder'],
+    getUserMedia,
+  };
 }
 
 beforeEach(() => FakeMediaRecorder.reset());
@@ -32,7 +43,12 @@ describe('pickRecordingMimeType', () => {
 
 describe('createBrowserAudioRecorder', () => {
   it('is null without getUserMedia or MediaRecorder', () => {
-    expect(createBrowserAudioRecorder({ navigator: {}, MediaRecorder: FakeMediaRecorder as unknown as RecorderEnvironment['MediaRecorder'] })).toBeNull();
+    expect(
+      createBrowserAudioRecorder({
+        navigator: {},
+        MediaRecorder: FakeMediaRecorder as unknown as RecorderEnvironment['MediaRecorder'],
+      }),
+    ).toBeNull();
     expect(createBrowserAudioRecorder({ navigator: { mediaDevices: { getUserMedia: vi.fn() } } })).toBeNull();
     expect(canRecordAudio(environment())).toBe(true);
   });
@@ -107,7 +123,9 @@ describe('createBrowserAudioRecorder', () => {
   it('reports a MediaRecorder that fails to start as a start failure, and frees the microphone', async () => {
     FakeMediaRecorder.constructorError = new DOMException('unsupported', 'NotSupportedError');
     const { stream, track } = fakeStream();
-    await expect(createBrowserAudioRecorder(environment(vi.fn(async () => stream)))!.start()).rejects.toMatchObject({ kind: 'start-failed' });
+    await expect(createBrowserAudioRecorder(environment(vi.fn(async () => stream)))!.start()).rejects.toMatchObject({
+      kind: 'start-failed',
+    });
     expect(track.stop).toHaveBeenCalled();
   });
 

@@ -57,11 +57,16 @@ export function canRecordAudio(env: RecorderEnvironment = browserRecorderEnviron
 }
 
 function browserRecorderEnvironment(): RecorderEnvironment {
-  return { navigator: typeof navigator === 'undefined' ? undefined : navigator, MediaRecorder: typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder };
+  return {
+    navigator: typeof navigator === 'undefined' ? undefined : navigator,
+    MediaRecorder: typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder,
+  };
 }
 
 /** The browser recorder, or null where the browser cannot record. */
-export function createBrowserAudioRecorder(env: RecorderEnvironment = browserRecorderEnvironment()): AudioRecorderPort | null {
+export function createBrowserAudioRecorder(
+  env: RecorderEnvironment = browserRecorderEnvironment(),
+): AudioRecorderPort | null {
   if (!canRecordAudio(env)) return null;
   const mediaDevices = env.navigator!.mediaDevices!;
   const Recorder = env.MediaRecorder!;
@@ -82,7 +87,11 @@ export function createBrowserAudioRecorder(env: RecorderEnvironment = browserRec
         recorder.start(RECORDER_TIMESLICE_MS);
       } catch (error) {
         releaseStream(stream);
-        throw new VoiceInputError('start-failed', error instanceof Error ? error.message : 'MediaRecorder failed to start', { cause: error });
+        throw new VoiceInputError(
+          'start-failed',
+          error instanceof Error ? error.message : 'MediaRecorder failed to start',
+          { cause: error },
+        );
       }
 
       const chunks: Blob[] = [];
@@ -115,7 +124,11 @@ export function createBrowserAudioRecorder(env: RecorderEnvironment = browserRec
         finish();
         if (settled) return;
         settled = true;
-        rejectDone(new VoiceInputError('record-failed', error instanceof Error ? error.message : 'MediaRecorder failed', { cause: error }));
+        rejectDone(
+          new VoiceInputError('record-failed', error instanceof Error ? error.message : 'MediaRecorder failed', {
+            cause: error,
+          }),
+        );
       }
 
       recorder.addEventListener('dataavailable', (event) => {

@@ -37,7 +37,8 @@ export function createBrowserMicrophone(nav: MicrophoneNavigator = navigator): M
       }
     },
     async probe() {
-      if (!nav.mediaDevices?.getUserMedia) throw new VoiceInputError('unsupported', 'navigator.mediaDevices is missing');
+      if (!nav.mediaDevices?.getUserMedia)
+        throw new VoiceInputError('unsupported', 'navigator.mediaDevices is missing');
       let stream: MediaStream;
       try {
         stream = await nav.mediaDevices.getUserMedia({ audio: true });

@@ -17,14 +17,22 @@ describe('createBrowserSpeechRecognizer', () => {
 
   it('prefers the standard SpeechRecognition over the webkit one', () => {
     class Standard extends FakeSpeechRecognition {}
-    expect(findSpeechRecognition({ SpeechRecognition: Standard, webkitSpeechRecognition: FakeSpeechRecognition })).toBe(Standard);
+    expect(findSpeechRecognition({ SpeechRecognition: Standard, webkitSpeechRecognition: FakeSpeechRecognition })).toBe(
+      Standard,
+    );
     expect(findSpeechRecognition(win())).toBe(FakeSpeechRecognition);
   });
 
   it('listens in en-US, once, without interim results, with one alternative', () => {
     createBrowserSpeechRecognizer(win())!.start(handlers());
     const [recognition] = FakeSpeechRecognition.instances;
-    expect(recognition).toMatchObject({ lang: 'en-US', continuous: false, interimResults: false, maxAlternatives: 1, started: true });
+    expect(recognition).toMatchObject({
+      lang: 'en-US',
+      continuous: false,
+      interimResults: false,
+      maxAlternatives: 1,
+      started: true,
+    });
   });
 
   it('reports the final text, errors and the end, once', () => {

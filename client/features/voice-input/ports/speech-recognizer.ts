@@ -58,7 +58,9 @@ export interface RecognitionWindow {
   webkitSpeechRecognition?: BrowserSpeechRecognitionConstructor;
 }
 
-export function findSpeechRecognition(win: RecognitionWindow = window as unknown as RecognitionWindow): BrowserSpeechRecognitionConstructor | null {
+export function findSpeechRecognition(
+  win: RecognitionWindow = window as unknown as RecognitionWindow,
+): BrowserSpeechRecognitionConstructor | null {
   return win.SpeechRecognition ?? win.webkitSpeechRecognition ?? null;
 }
 

@@ -149,7 +149,9 @@ export class FakeSpeechRecognition extends EventTarget {
   }
 
   emitResult(...transcripts: string[]) {
-    const results = transcripts.map((transcript) => Object.assign([{ transcript, confidence: 0.9 }], { isFinal: true }));
+    const results = transcripts.map((transcript) =>
+      Object.assign([{ transcript, confidence: 0.9 }], { isFinal: true }),
+    );
     this.dispatchEvent(Object.assign(new Event('result'), { resultIndex: 0, results }));
   }
 
@@ -199,7 +201,9 @@ export class FakeMediaRecorder extends EventTarget {
 
   /** A chunk arrives (as it would every timeslice). */
   emitData(bytes = 1024) {
-    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: new Blob([new Uint8Array(bytes)], { type: this.mimeType }) }));
+    this.dispatchEvent(
+      Object.assign(new Event('dataavailable'), { data: new Blob([new Uint8Array(bytes)], { type: this.mimeType }) }),
+    );
   }
 
   stop() {
@@ -247,6 +251,10 @@ export function installBrowserSpeech(install: BrowserSpeechInstall): () => void 
   if (install.recognition) define(window, 'webkitSpeechRecognition', FakeSpeechRecognition);
   if (install.mediaRecorder) define(globalThis, 'MediaRecorder', FakeMediaRecorder);
   define(navigator, 'mediaDevices', install.getUserMedia ? { getUserMedia: install.getUserMedia } : undefined);
-  define(navigator, 'permissions', install.permission ? { query: vi.fn(async () => ({ state: install.permission })) } : undefined);
+  define(
+    navigator,
+    'permissions',
+    install.permission ? { query: vi.fn(async () => ({ state: install.permission })) } : undefined,
+  );
   return () => restores.reverse().forEach((restore) => restore());
 }

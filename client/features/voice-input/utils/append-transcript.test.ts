@@ -8,7 +8,9 @@ describe('appendTranscript', () => {
   });
 
   it('follows typed text after one space', () => {
-    expect(appendTranscript('I lift the lantern', 'look behind the door')).toBe('I lift the lantern look behind the door');
+    expect(appendTranscript('I lift the lantern', 'look behind the door')).toBe(
+      'I lift the lantern look behind the door',
+    );
   });
 
   it('adds no second space after a draft ending in whitespace', () => {

@@ -3,18 +3,66 @@
 // and up to six named things the painter draws as silhouettes. No model: plain word lists, so
 // the same text always reads the same way and a test can say what a scene must contain.
 
-export const GENRES = ['fantasy', 'scifi', 'mystery', 'horror', 'western', 'postapocalyptic', 'comedy', 'historical', 'romance', 'thriller'] as const;
+export const GENRES = [
+  'fantasy',
+  'scifi',
+  'mystery',
+  'horror',
+  'western',
+  'postapocalyptic',
+  'comedy',
+  'historical',
+  'romance',
+  'thriller',
+] as const;
 export type Genre = (typeof GENRES)[number];
 
-export const SETTINGS = ['sea', 'forest', 'mountains', 'city', 'ruins', 'space', 'desert', 'cave', 'castle', 'village', 'interior', 'plains'] as const;
+export const SETTINGS = [
+  'sea',
+  'forest',
+  'mountains',
+  'city',
+  'ruins',
+  'space',
+  'desert',
+  'cave',
+  'castle',
+  'village',
+  'interior',
+  'plains',
+] as const;
 export type Setting = (typeof SETTINGS)[number];
 
 export type TimeOfDay = 'dawn' | 'day' | 'dusk' | 'night';
 export type Weather = 'clear' | 'rain' | 'snow' | 'fog' | 'storm';
 
 export const THINGS = [
-  'lantern', 'torch', 'candle', 'tower', 'door', 'ship', 'spaceship', 'dragon', 'sword', 'moon', 'river', 'bridge', 'tree',
-  'skull', 'grave', 'key', 'book', 'horse', 'crystal', 'raven', 'wolf', 'robot', 'chest', 'cactus', 'figure', 'car',
+  'lantern',
+  'torch',
+  'candle',
+  'tower',
+  'door',
+  'ship',
+  'spaceship',
+  'dragon',
+  'sword',
+  'moon',
+  'river',
+  'bridge',
+  'tree',
+  'skull',
+  'grave',
+  'key',
+  'book',
+  'horse',
+  'crystal',
+  'raven',
+  'wolf',
+  'robot',
+  'chest',
+  'cactus',
+  'figure',
+  'car',
 ] as const;
 export type Thing = (typeof THINGS)[number];
 
@@ -31,30 +79,39 @@ export const MAX_THINGS = 6;
 
 // A trailing * matches any ending ("forest*" finds forests, forested); `_` joins a phrase.
 const GENRE_WORDS: Record<Genre, string> = {
-  fantasy: 'fantasy magic* dragon* elf elves elven wizard* sorcer* enchant* spell* kingdom* dwarf* dwarv* mage* quest* fairy fae',
-  scifi: 'science-fiction science_fiction sci-fi scifi cyberpunk futuristic space starship* spaceship* android* robot* laser* alien* cyber* hologram* spacecraft',
+  fantasy:
+    'fantasy magic* dragon* elf elves elven wizard* sorcer* enchant* spell* kingdom* dwarf* dwarv* mage* quest* fairy fae',
+  scifi:
+    'science-fiction science_fiction sci-fi scifi cyberpunk futuristic space starship* spaceship* android* robot* laser* alien* cyber* hologram* spacecraft',
   mystery: 'mystery mysteries noir detective* clue* sleuth* whodunit inspector* investigat* suspect* alibi*',
-  horror: 'horror* gothic eldritch haunt* ghost* dread blood* corpse* undead zombie* macabre creep* terror vampire* ghoul*',
+  horror:
+    'horror* gothic eldritch haunt* ghost* dread blood* corpse* undead zombie* macabre creep* terror vampire* ghoul*',
   western: 'western frontier* cowboy* saloon* sheriff* outlaw* gunslinger* ranch* revolver* stagecoach* wild_west',
-  postapocalyptic: 'apocalyp* post-apocalyptic wasteland* fallout survivor* radiation irradiated scaveng* mutant* bunker*',
+  postapocalyptic:
+    'apocalyp* post-apocalyptic wasteland* fallout survivor* radiation irradiated scaveng* mutant* bunker*',
   comedy: 'comedy comic* cartoon* whimsical humorous slapstick silly goofy playful funny absurd* zany',
-  historical: 'historical history period victorian renaissance medieval roman regency baroque edwardian napoleonic viking* samurai sepia antique',
+  historical:
+    'historical history period victorian renaissance medieval roman regency baroque edwardian napoleonic viking* samurai sepia antique',
   romance: 'romance romantic love* lover* pastel tender kiss* beloved passion* heart*',
   thriller: 'thriller suspense* spy spies espionage heist conspirac* chase* assassin* agent* gritty pursuit',
 };
 
 const SETTING_WORDS: Record<Setting, string> = {
   sea: 'sea seas seaside ocean* wave* coast* shore* beach* harbo* tide* deck decks sail* pier* dock* bay surf cove* lighthouse* voyage*',
-  forest: 'forest* wood woods woodland* tree trees pine* grove* thicket* glade* undergrowth oak* birch* jungle* canopy bough* fern* moss*',
+  forest:
+    'forest* wood woods woodland* tree trees pine* grove* thicket* glade* undergrowth oak* birch* jungle* canopy bough* fern* moss*',
   mountains: 'mountain* peak* cliff* summit* ridge* crag* slope* alpine glacier* valley* highland*',
   city: 'city cities street* alley* skyscraper* neon rooftop* avenue* downtown metropolis traffic apartment* tenement* subway* district* boulevard* sidewalk* skyline',
   ruins: 'ruin* rubble crumbl* temple* debris collapsed overgrown pillar* column* relic* abandoned',
-  space: 'space planet* orbit* starship* spaceship* galax* nebula* asteroid* cosmos cosmic airlock* cockpit* zero-g vacuum starfield satellite*',
+  space:
+    'space planet* orbit* starship* spaceship* galax* nebula* asteroid* cosmos cosmic airlock* cockpit* zero-g vacuum starfield satellite*',
   desert: 'desert deserts dune* sand* canyon* mesa* oasis arid cactus cacti scorch* badlands sun-baked dusty',
   cave: 'cave cavern* caves tunnel* underground grotto* mine mines stalact* stalagm* catacomb* dungeon* crypt* burrow*',
-  castle: 'castle* fortress* battlement* rampart* citadel* throne* courtyard* drawbridge* palace* turret* parapet* moat* gatehouse*',
+  castle:
+    'castle* fortress* battlement* rampart* citadel* throne* courtyard* drawbridge* palace* turret* parapet* moat* gatehouse*',
   village: 'village* hamlet* cottage* farm* town towns market* thatch* chimney* houses',
-  interior: 'tavern* inn room rooms hearth* fireplace* saloon* parlour* parlor* kitchen* library chamber* hall hallway* corridor* bedroom* cellar* attic* office* indoors bar',
+  interior:
+    'tavern* inn room rooms hearth* fireplace* saloon* parlour* parlor* kitchen* library chamber* hall hallway* corridor* bedroom* cellar* attic* office* indoors bar',
   plains: 'plain plains meadow* field* grass* prairie* steppe* hill* farmland pasture*',
 };
 
@@ -137,7 +194,8 @@ function strongest<K extends string>(scores: Array<[K, Hits]>): K | null {
   let best: [K, Hits] | null = null;
   for (const entry of scores) {
     if (entry[1].count === 0) continue;
-    if (!best || entry[1].count > best[1].count || (entry[1].count === best[1].count && entry[1].first < best[1].first)) best = entry;
+    if (!best || entry[1].count > best[1].count || (entry[1].count === best[1].count && entry[1].first < best[1].first))
+      best = entry;
   }
   return best ? best[0] : null;
 }
@@ -168,11 +226,16 @@ export function analyseScene(text: string, artStyle: string): SceneAnalysis {
   const lower = text.toLowerCase();
   const genre = readGenre(lower, artStyle.toLowerCase());
   const setting = strongest(score(lower, SETTING_PATTERNS)) ?? 'plains';
-  const timeOfDay = setting === 'space' ? 'night' : (strongest(score(lower, TIME_PATTERNS)) ?? defaultTime(genre, setting));
+  const timeOfDay =
+    setting === 'space' ? 'night' : (strongest(score(lower, TIME_PATTERNS)) ?? defaultTime(genre, setting));
   const weatherScores = score(lower, WEATHER_PATTERNS);
   // A storm brings its own rain, so one mention of thunder outweighs the rain words around it.
   const weather: Weather =
-    setting === 'space' ? 'clear' : weatherScores[0][1].count > 0 ? 'storm' : (strongest(weatherScores.slice(1)) ?? 'clear');
+    setting === 'space'
+      ? 'clear'
+      : weatherScores[0][1].count > 0
+        ? 'storm'
+        : (strongest(weatherScores.slice(1)) ?? 'clear');
   const things = score(lower, THING_PATTERNS)
     .filter(([, hits]) => hits.count > 0)
     .sort((a, b) => a[1].first - b[1].first)

@@ -10,8 +10,18 @@ import type { Random } from './random';
 import { castle, cave, city, interior, ruins, village } from './structures';
 
 const HORIZONS: Record<Setting, number> = {
-  sea: 330, forest: 360, mountains: 400, city: 420, ruins: 390, space: 500, desert: 390, cave: 330, castle: 400,
-  village: 400, interior: 300, plains: 380,
+  sea: 330,
+  forest: 360,
+  mountains: 400,
+  city: 420,
+  ruins: 390,
+  space: 500,
+  desert: 390,
+  cave: 330,
+  castle: 400,
+  village: 400,
+  interior: 300,
+  plains: 380,
 };
 
 export function planBackdrop(setting: Setting, rng: Random): BackdropPlan {
@@ -25,7 +35,18 @@ export function planBackdrop(setting: Setting, rng: Random): BackdropPlan {
 }
 
 const DRAWERS: Record<Setting, (ctx: BackdropContext) => Backdrop> = {
-  sea, forest, mountains, city, ruins, space, desert, cave, castle, village, interior, plains,
+  sea,
+  forest,
+  mountains,
+  city,
+  ruins,
+  space,
+  desert,
+  cave,
+  castle,
+  village,
+  interior,
+  plains,
 };
 
 export function drawBackdrop(setting: Setting, ctx: BackdropContext): Backdrop {

@@ -45,7 +45,8 @@ export const n = (value: number) => value.toFixed(1);
 /** A band of land from `base` up by up to `amp`, closed at the bottom; jagged for rock, rounded for hills. */
 export function ridge(rng: Random, base: number, amp: number, step: number, color: string, jagged = false): string {
   const points: Array<[number, number]> = [];
-  for (let x = -40; x <= W + 40 + 2 * step; x += step * rng.between(0.7, 1.3)) points.push([x, base - amp * rng.next()]);
+  for (let x = -40; x <= W + 40 + 2 * step; x += step * rng.between(0.7, 1.3))
+    points.push([x, base - amp * rng.next()]);
   let d = `M${n(points[0][0])} ${n(points[0][1])}`;
   for (let i = 1; i < points.length; i += 1) {
     const [x, y] = points[i];

@@ -17,7 +17,9 @@ function throwIfAborted(signal: AbortSignal, stage: string): void {
 }
 
 /** The SVG the painter renders; exported for tests and for looking at a scene by hand. */
-export function sceneSvg(request: Pick<ImageRequest, 'sceneText' | 'styleSheet' | 'seed' | 'width' | 'height'>): string {
+export function sceneSvg(
+  request: Pick<ImageRequest, 'sceneText' | 'styleSheet' | 'seed' | 'width' | 'height'>,
+): string {
   const analysis = analyseScene(request.sceneText, request.styleSheet.artStyle);
   const seed = hashText(`${request.seed}\u0000${request.styleSheet.artStyle}\u0000${request.sceneText}`);
   return composeSceneSvg(analysis, seed, request.width, request.height);

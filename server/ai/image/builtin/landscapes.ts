@@ -47,9 +47,16 @@ function pineRow(rng: Random, base: number, height: number, color: string, count
 
 export function forest(ctx: BackdropContext): Backdrop {
   const { rng, palette: p, plan } = ctx;
-  const rows = [0, 1, 2].map((row) => pineRow(rng, plan.horizon + 30 + row * 45, 90 + row * 45, mix(p.litFar, p.litNear, row / 2.2), 16 - row * 3)).join('');
+  const rows = [0, 1, 2]
+    .map((row) =>
+      pineRow(rng, plan.horizon + 30 + row * 45, 90 + row * 45, mix(p.litFar, p.litNear, row / 2.2), 16 - row * 3),
+    )
+    .join('');
   return {
-    svg: ridge(rng, plan.horizon, 40, 120, mix(p.litFar, p.skyHorizon, 0.2)) + rows + ridge(rng, 485, 12, 140, p.litGround),
+    svg:
+      ridge(rng, plan.horizon, 40, 120, mix(p.litFar, p.skyHorizon, 0.2)) +
+      rows +
+      ridge(rng, 485, 12, 140, p.litGround),
     ground: [495, 565],
     water: null,
   };
@@ -101,7 +108,8 @@ export function space(ctx: BackdropContext): Backdrop {
       `<circle cx="${n(bigX + bigR * 0.35)}" cy="${n(200 + bigR * 0.25)}" r="${n(bigR)}" fill="#000" opacity="0.45"/>` +
       `<ellipse cx="${bigX}" cy="200" rx="${n(bigR * 1.7)}" ry="${n(bigR * 0.32)}" fill="none" stroke="${lighten(planet, 0.4)}" stroke-width="6" opacity="0.7" transform="rotate(-14 ${bigX} 200)"/>` +
       `<circle cx="${n(smallX)}" cy="${n(rng.between(90, 160))}" r="${n(rng.between(22, 40))}" fill="${lighten(p.far, 0.3)}"/>` +
-      ridge(rng, plan.horizon, 30, 160, surface) + `<path d="${craters}" fill="${darken(surface, 0.3)}"/>`,
+      ridge(rng, plan.horizon, 30, 160, surface) +
+      `<path d="${craters}" fill="${darken(surface, 0.3)}"/>`,
     ground: [512, 566],
     water: null,
   };
@@ -130,8 +138,10 @@ export function plains(ctx: BackdropContext): Backdrop {
   }
   return {
     svg:
-      ridge(rng, plan.horizon, 45, 200, p.litFar) + ridge(rng, 440, 35, 240, mix(p.litGround, p.litFar, 0.3)) +
-      ridge(rng, 470, 15, 300, p.litGround) + `<path d="${grass}" stroke="${darken(p.litGround, 0.3)}" stroke-width="2"/>`,
+      ridge(rng, plan.horizon, 45, 200, p.litFar) +
+      ridge(rng, 440, 35, 240, mix(p.litGround, p.litFar, 0.3)) +
+      ridge(rng, 470, 15, 300, p.litGround) +
+      `<path d="${grass}" stroke="${darken(p.litGround, 0.3)}" stroke-width="2"/>`,
     ground: [480, 566],
     water: null,
   };

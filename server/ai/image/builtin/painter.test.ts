@@ -18,7 +18,8 @@ const config: ImageConfig = {
   steps: 20,
 };
 
-const SEA_STORM = 'Thunder rolls over the black sea at midnight. Waves crash over the deck as lightning forks above the ship.';
+const SEA_STORM =
+  'Thunder rolls over the black sea at midnight. Waves crash over the deck as lightning forks above the ship.';
 const DESERT_NOON = 'At noon the sun blazes over the golden dunes of the desert. A horse rests beside a cactus.';
 
 function request(sceneText: string, overrides: Partial<ImageRequest> = {}): ImageRequest {
@@ -37,7 +38,8 @@ function request(sceneText: string, overrides: Partial<ImageRequest> = {}): Imag
 }
 
 const painter = createBuiltinPainter(config);
-const paint = async (sceneText: string, overrides: Partial<ImageRequest> = {}) => Buffer.from((await painter.generate(request(sceneText, overrides))).bytes);
+const paint = async (sceneText: string, overrides: Partial<ImageRequest> = {}) =>
+  Buffer.from((await painter.generate(request(sceneText, overrides))).bytes);
 
 /** Mean red, green and blue over the whole picture. */
 async function meanColour(png: Buffer): Promise<number[]> {
@@ -82,14 +84,23 @@ describe('builtin painter', () => {
   });
 
   it('draws the setting, the hour and the named things into the SVG', () => {
-    const city = sceneSvg(request('Rain drums on the city street at midnight as a car waits.', { styleSheet: { artStyle: 'noir mystery', player: '', characters: [] } }));
-    const space = sceneSvg(request('The starship drifts in orbit above a ringed planet.', { styleSheet: { artStyle: 'science-fiction', player: '', characters: [] } }));
+    const city = sceneSvg(
+      request('Rain drums on the city street at midnight as a car waits.', {
+        styleSheet: { artStyle: 'noir mystery', player: '', characters: [] },
+      }),
+    );
+    const space = sceneSvg(
+      request('The starship drifts in orbit above a ringed planet.', {
+        styleSheet: { artStyle: 'science-fiction', player: '', characters: [] },
+      }),
+    );
     expect(city).not.toBe(space);
     expect(city).toContain('stroke-width="1.4"'); // rain streaks
     expect(space).toContain('id="nebula"');
     expect(space).not.toContain('stroke-width="1.4"');
     // Different hours change the sky gradient itself.
-    const sky = (svg: string) => /<linearGradient id="sky"[^>]*><stop offset="0" stop-color="(#[0-9a-f]{6})"/.exec(svg)?.[1];
+    const sky = (svg: string) =>
+      /<linearGradient id="sky"[^>]*><stop offset="0" stop-color="(#[0-9a-f]{6})"/.exec(svg)?.[1];
     const noon = sceneSvg(request('On the plains at noon.'));
     const night = sceneSvg(request('On the plains at midnight.'));
     expect(sky(noon)).toBeDefined();
@@ -99,7 +110,9 @@ describe('builtin painter', () => {
   it('throws a timeout ImageError when aborted before or while painting', async () => {
     const before = new AbortController();
     before.abort();
-    const early = await painter.generate(request(SEA_STORM, { signal: before.signal })).catch((error: unknown) => error);
+    const early = await painter
+      .generate(request(SEA_STORM, { signal: before.signal }))
+      .catch((error: unknown) => error);
     expect(early).toBeInstanceOf(ImageError);
     expect((early as ImageError).failure).toBe('timeout');
 

@@ -20,16 +20,106 @@ interface GenrePalette {
 }
 
 const GENRE_PALETTES: Record<Genre, GenrePalette> = {
-  fantasy: { tint: '#7aa0ff', ground: '#3f6b3a', far: '#5b6f9a', near: '#1f2e28', accent: '#e7c45a', glow: '#ffd27a', wash: '#2a3cff', washOpacity: 0.05 },
-  scifi: { tint: '#3fd0ff', ground: '#2b3344', far: '#3c4a6b', near: '#10151f', accent: '#35f0ff', glow: '#6ff7ff', wash: '#0060ff', washOpacity: 0.1 },
-  mystery: { tint: '#8a94a8', ground: '#3a3f47', far: '#525a66', near: '#16191e', accent: '#d9b36a', glow: '#ffcf7a', wash: '#203040', washOpacity: 0.14 },
-  horror: { tint: '#8a2030', ground: '#2a1e22', far: '#3b2a33', near: '#0c0709', accent: '#b01c2e', glow: '#ff6a3d', wash: '#400010', washOpacity: 0.2 },
-  western: { tint: '#f0a050', ground: '#b07a45', far: '#a0603c', near: '#3a2214', accent: '#f2c067', glow: '#ffc46b', wash: '#c06020', washOpacity: 0.12 },
-  postapocalyptic: { tint: '#b0a060', ground: '#6e6048', far: '#7d6a52', near: '#241e16', accent: '#d8a03a', glow: '#ffb347', wash: '#6a5a20', washOpacity: 0.16 },
-  comedy: { tint: '#ffd35a', ground: '#6cc24a', far: '#7fb3e8', near: '#3a4a8a', accent: '#ff5fa2', glow: '#fff07a', wash: '#ffcc00', washOpacity: 0.05 },
-  historical: { tint: '#c8a878', ground: '#7d6a45', far: '#8a7a60', near: '#2e2418', accent: '#b8863b', glow: '#ffd08a', wash: '#704a20', washOpacity: 0.18 },
-  romance: { tint: '#ff9ec4', ground: '#8fb06a', far: '#c59ab8', near: '#4a2a40', accent: '#ff6f91', glow: '#ffd1dc', wash: '#ff80b0', washOpacity: 0.1 },
-  thriller: { tint: '#4a6a7a', ground: '#2c3236', far: '#3e4a52', near: '#0e1114', accent: '#e03a3a', glow: '#ffe08a', wash: '#002030', washOpacity: 0.16 },
+  fantasy: {
+    tint: '#7aa0ff',
+    ground: '#3f6b3a',
+    far: '#5b6f9a',
+    near: '#1f2e28',
+    accent: '#e7c45a',
+    glow: '#ffd27a',
+    wash: '#2a3cff',
+    washOpacity: 0.05,
+  },
+  scifi: {
+    tint: '#3fd0ff',
+    ground: '#2b3344',
+    far: '#3c4a6b',
+    near: '#10151f',
+    accent: '#35f0ff',
+    glow: '#6ff7ff',
+    wash: '#0060ff',
+    washOpacity: 0.1,
+  },
+  mystery: {
+    tint: '#8a94a8',
+    ground: '#3a3f47',
+    far: '#525a66',
+    near: '#16191e',
+    accent: '#d9b36a',
+    glow: '#ffcf7a',
+    wash: '#203040',
+    washOpacity: 0.14,
+  },
+  horror: {
+    tint: '#8a2030',
+    ground: '#2a1e22',
+    far: '#3b2a33',
+    near: '#0c0709',
+    accent: '#b01c2e',
+    glow: '#ff6a3d',
+    wash: '#400010',
+    washOpacity: 0.2,
+  },
+  western: {
+    tint: '#f0a050',
+    ground: '#b07a45',
+    far: '#a0603c',
+    near: '#3a2214',
+    accent: '#f2c067',
+    glow: '#ffc46b',
+    wash: '#c06020',
+    washOpacity: 0.12,
+  },
+  postapocalyptic: {
+    tint: '#b0a060',
+    ground: '#6e6048',
+    far: '#7d6a52',
+    near: '#241e16',
+    accent: '#d8a03a',
+    glow: '#ffb347',
+    wash: '#6a5a20',
+    washOpacity: 0.16,
+  },
+  comedy: {
+    tint: '#ffd35a',
+    ground: '#6cc24a',
+    far: '#7fb3e8',
+    near: '#3a4a8a',
+    accent: '#ff5fa2',
+    glow: '#fff07a',
+    wash: '#ffcc00',
+    washOpacity: 0.05,
+  },
+  historical: {
+    tint: '#c8a878',
+    ground: '#7d6a45',
+    far: '#8a7a60',
+    near: '#2e2418',
+    accent: '#b8863b',
+    glow: '#ffd08a',
+    wash: '#704a20',
+    washOpacity: 0.18,
+  },
+  romance: {
+    tint: '#ff9ec4',
+    ground: '#8fb06a',
+    far: '#c59ab8',
+    near: '#4a2a40',
+    accent: '#ff6f91',
+    glow: '#ffd1dc',
+    wash: '#ff80b0',
+    washOpacity: 0.1,
+  },
+  thriller: {
+    tint: '#4a6a7a',
+    ground: '#2c3236',
+    far: '#3e4a52',
+    near: '#0e1114',
+    accent: '#e03a3a',
+    glow: '#ffe08a',
+    wash: '#002030',
+    washOpacity: 0.16,
+  },
 };
 
 interface SkyLight {
@@ -65,7 +155,13 @@ function parse(hex: string): [number, number, number] {
 }
 
 function toHex(rgb: [number, number, number]): string {
-  return `#${rgb.map((c) => Math.max(0, Math.min(255, Math.round(c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((c) =>
+      Math.max(0, Math.min(255, Math.round(c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** `amount` of b over a. */

@@ -18,7 +18,12 @@ interface Light {
 function placeLight(analysis: SceneAnalysis, plan: BackdropPlan, rng: Random): Light {
   const night = analysis.timeOfDay === 'night';
   const o = plan.opening;
-  if (o) return { x: o.x + o.w * rng.between(0.3, 0.7), y: o.y + o.h * (night || analysis.timeOfDay === 'day' ? 0.3 : 0.6), night };
+  if (o)
+    return {
+      x: o.x + o.w * rng.between(0.3, 0.7),
+      y: o.y + o.h * (night || analysis.timeOfDay === 'day' ? 0.3 : 0.6),
+      night,
+    };
   const low = plan.horizon - rng.between(50, 90);
   if (analysis.timeOfDay === 'dawn') return { x: rng.between(140, 340), y: low, night };
   if (analysis.timeOfDay === 'dusk') return { x: rng.between(680, 880), y: low, night };
@@ -40,7 +45,10 @@ function celestial(analysis: SceneAnalysis, p: ScenePalette, light: Light, rng: 
   const halo = `<radialGradient id="halo"><stop offset="0" stop-color="${p.light}" stop-opacity="0.55"/><stop offset="1" stop-color="${p.light}" stop-opacity="0"/></radialGradient>`;
   if (light.night) {
     const r = analysis.things.includes('moon') ? 46 : 28;
-    const phase = rng.next() < 0.5 ? `<circle cx="${n(light.x + r * 0.45)}" cy="${n(light.y - r * 0.2)}" r="${r}" fill="${p.skyTop}"/>` : '';
+    const phase =
+      rng.next() < 0.5
+        ? `<circle cx="${n(light.x + r * 0.45)}" cy="${n(light.y - r * 0.2)}" r="${r}" fill="${p.skyTop}"/>`
+        : '';
     return `${halo}<circle cx="${n(light.x)}" cy="${n(light.y)}" r="${r * 3.2}" fill="url(#halo)" opacity="${overcast ? 0.4 : 0.8}"/><circle cx="${n(light.x)}" cy="${n(light.y)}" r="${r}" fill="${p.light}" opacity="${overcast ? 0.45 : 1}"/>${phase}`;
   }
   const r = analysis.timeOfDay === 'day' ? 34 : 48;
@@ -68,7 +76,9 @@ function clouds(analysis: SceneAnalysis, p: ScenePalette, rng: Random): string {
   if (analysis.setting === 'space' || analysis.weather === 'fog') return '';
   const heavy = analysis.weather === 'rain' || analysis.weather === 'storm' || analysis.weather === 'snow';
   const count = heavy ? 7 : analysis.timeOfDay === 'night' ? 2 : rng.int(2, 4);
-  const color = heavy ? darken(p.skyTop, analysis.weather === 'storm' ? 0.35 : 0.1) : lighten(mix(p.skyHorizon, p.light, 0.3), 0.35);
+  const color = heavy
+    ? darken(p.skyTop, analysis.weather === 'storm' ? 0.35 : 0.1)
+    : lighten(mix(p.skyHorizon, p.light, 0.3), 0.35);
   let puffs = '';
   for (let i = 0; i < count; i += 1) {
     const x = heavy ? (i / (count - 1)) * W : rng.between(60, W - 60);
@@ -79,7 +89,13 @@ function clouds(analysis: SceneAnalysis, p: ScenePalette, rng: Random): string {
   return `<g fill="${color}" opacity="${heavy ? 0.92 : 0.75}">${puffs}</g>`;
 }
 
-function riverAndBridge(analysis: SceneAnalysis, backdrop: Backdrop, plan: BackdropPlan, p: ScenePalette, rng: Random): string {
+function riverAndBridge(
+  analysis: SceneAnalysis,
+  backdrop: Backdrop,
+  plan: BackdropPlan,
+  p: ScenePalette,
+  rng: Random,
+): string {
   const hasBridge = analysis.things.includes('bridge');
   if (!analysis.things.includes('river') && !hasBridge) return '';
   if (analysis.setting === 'space' || analysis.setting === 'sea' || analysis.setting === 'interior') return '';
@@ -117,14 +133,30 @@ function things(analysis: SceneAnalysis, backdrop: Backdrop, plan: BackdropPlan,
     if (place === 'sky' && analysis.setting !== 'interior' && analysis.setting !== 'cave') {
       const x = rng.between(120, W - 120);
       const y = rng.between(110, Math.max(140, plan.horizon - 90));
-      placed.push({ y: 0, svg: drawThing(thing, x, y, THING_SCALES[thing] * rng.between(0.8, 1.1), p, rng.next() < 0.5) });
+      placed.push({
+        y: 0,
+        svg: drawThing(thing, x, y, THING_SCALES[thing] * rng.between(0.8, 1.1), p, rng.next() < 0.5),
+      });
     } else if (place === 'sky' && plan.opening) {
       const o = plan.opening;
-      placed.push({ y: 0, svg: drawThing(thing, o.x + o.w * rng.between(0.3, 0.7), o.y + o.h * 0.6, THING_SCALES[thing] * 0.5, p) });
+      placed.push({
+        y: 0,
+        svg: drawThing(thing, o.x + o.w * rng.between(0.3, 0.7), o.y + o.h * 0.6, THING_SCALES[thing] * 0.5, p),
+      });
     } else if (place === 'water' && backdrop.water) {
       const y = rng.between(backdrop.water[0], backdrop.water[1]);
       const depth = (y - backdrop.water[0]) / (backdrop.water[1] - backdrop.water[0]);
-      placed.push({ y, svg: drawThing(thing, rng.between(150, W - 150), y, THING_SCALES[thing] * (0.6 + depth * 0.7), p, rng.next() < 0.5) });
+      placed.push({
+        y,
+        svg: drawThing(
+          thing,
+          rng.between(150, W - 150),
+          y,
+          THING_SCALES[thing] * (0.6 + depth * 0.7),
+          p,
+          rng.next() < 0.5,
+        ),
+      });
     } else onGround.push(thing);
   }
   const slots = onGround.map((_, i) => i);
@@ -158,7 +190,8 @@ function weather(analysis: SceneAnalysis, p: ScenePalette, rng: Random): string 
     const count = kind === 'storm' ? 320 : 220;
     const slant = kind === 'storm' ? -14 : -6;
     let d = '';
-    for (let i = 0; i < count; i += 1) d += `M${n(rng.between(0, W + 40))} ${n(rng.between(-20, H))}l${slant} ${kind === 'storm' ? 30 : 22}`;
+    for (let i = 0; i < count; i += 1)
+      d += `M${n(rng.between(0, W + 40))} ${n(rng.between(-20, H))}l${slant} ${kind === 'storm' ? 30 : 22}`;
     let svg = `<path d="${d}" stroke="${lighten(p.skyHorizon, 0.5)}" stroke-width="1.4" opacity="0.5"/>`;
     if (kind === 'storm') {
       let x = rng.between(200, W - 200);
@@ -171,11 +204,13 @@ function weather(analysis: SceneAnalysis, p: ScenePalette, rng: Random): string 
     }
     return svg;
   }
-  if (kind === 'snow') return `<path d="${dots(rng, 200, 0, H)}" stroke="#ffffff" stroke-width="4" stroke-linecap="round" opacity="0.85"/>`;
+  if (kind === 'snow')
+    return `<path d="${dots(rng, 200, 0, H)}" stroke="#ffffff" stroke-width="4" stroke-linecap="round" opacity="0.85"/>`;
   if (kind === 'fog') {
     const fog = mix(p.skyHorizon, '#d8dce0', 0.6);
     let bands = `<linearGradient id="fog" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${fog}" stop-opacity="0"/><stop offset="0.5" stop-color="${fog}" stop-opacity="0.55"/><stop offset="1" stop-color="${fog}" stop-opacity="0"/></linearGradient>`;
-    for (let i = 0; i < 4; i += 1) bands += `<rect x="-20" y="${n(rng.between(220, 520))}" width="${W + 40}" height="${n(rng.between(60, 140))}" fill="url(#fog)"/>`;
+    for (let i = 0; i < 4; i += 1)
+      bands += `<rect x="-20" y="${n(rng.between(220, 520))}" width="${W + 40}" height="${n(rng.between(60, 140))}" fill="url(#fog)"/>`;
     return `${bands}<rect width="${W}" height="${H}" fill="${fog}" opacity="0.18"/>`;
   }
   return '';
@@ -186,8 +221,10 @@ function weather(analysis: SceneAnalysis, p: ScenePalette, rng: Random): string 
  * full-frame radial gradient about four times slower, and this one looks the same at a glance.
  */
 function finish(p: ScenePalette): string {
-  const edge = (opacity: number) => `<stop offset="0" stop-color="#000" stop-opacity="${opacity}"/><stop offset="0.22" stop-color="#000" stop-opacity="0"/>`;
-  const far = (opacity: number) => `<stop offset="0.78" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${opacity}"/>`;
+  const edge = (opacity: number) =>
+    `<stop offset="0" stop-color="#000" stop-opacity="${opacity}"/><stop offset="0.22" stop-color="#000" stop-opacity="0"/>`;
+  const far = (opacity: number) =>
+    `<stop offset="0.78" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${opacity}"/>`;
   return (
     `<rect width="${W}" height="${H}" fill="${p.wash}" fill-opacity="${p.washOpacity}"/>` +
     `<linearGradient id="vignette-x">${edge(0.5)}${far(0.5)}</linearGradient>` +

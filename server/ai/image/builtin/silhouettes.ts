@@ -8,17 +8,62 @@ import { lighten, mix, type ScenePalette } from './palette';
 export type ThingPlace = 'ground' | 'sky' | 'water' | 'terrain';
 
 export const THING_PLACES: Record<Thing, ThingPlace> = {
-  lantern: 'ground', torch: 'ground', candle: 'ground', tower: 'ground', door: 'ground', ship: 'water', spaceship: 'sky',
-  dragon: 'sky', sword: 'ground', moon: 'terrain', river: 'terrain', bridge: 'terrain', tree: 'ground', skull: 'ground',
-  grave: 'ground', key: 'ground', book: 'ground', horse: 'ground', crystal: 'ground', raven: 'sky', wolf: 'ground',
-  robot: 'ground', chest: 'ground', cactus: 'ground', figure: 'ground', car: 'ground',
+  lantern: 'ground',
+  torch: 'ground',
+  candle: 'ground',
+  tower: 'ground',
+  door: 'ground',
+  ship: 'water',
+  spaceship: 'sky',
+  dragon: 'sky',
+  sword: 'ground',
+  moon: 'terrain',
+  river: 'terrain',
+  bridge: 'terrain',
+  tree: 'ground',
+  skull: 'ground',
+  grave: 'ground',
+  key: 'ground',
+  book: 'ground',
+  horse: 'ground',
+  crystal: 'ground',
+  raven: 'sky',
+  wolf: 'ground',
+  robot: 'ground',
+  chest: 'ground',
+  cactus: 'ground',
+  figure: 'ground',
+  car: 'ground',
 };
 
 /** Relative size, so a tower stands over a skull when both are in one scene. */
 export const THING_SCALES: Record<Thing, number> = {
-  lantern: 1, torch: 0.8, candle: 0.5, tower: 2.4, door: 1.3, ship: 1.6, spaceship: 1.2, dragon: 1.6, sword: 0.9, moon: 1,
-  river: 1, bridge: 1, tree: 1.8, skull: 0.45, grave: 0.8, key: 0.6, book: 0.6, horse: 1.2, crystal: 0.9, raven: 0.5,
-  wolf: 0.8, robot: 1.2, chest: 0.6, cactus: 1.4, figure: 1.1, car: 1.1,
+  lantern: 1,
+  torch: 0.8,
+  candle: 0.5,
+  tower: 2.4,
+  door: 1.3,
+  ship: 1.6,
+  spaceship: 1.2,
+  dragon: 1.6,
+  sword: 0.9,
+  moon: 1,
+  river: 1,
+  bridge: 1,
+  tree: 1.8,
+  skull: 0.45,
+  grave: 0.8,
+  key: 0.6,
+  book: 0.6,
+  horse: 1.2,
+  crystal: 0.9,
+  raven: 0.5,
+  wolf: 0.8,
+  robot: 1.2,
+  chest: 0.6,
+  cactus: 1.4,
+  figure: 1.1,
+  car: 1.1,
 };
 
 function glow(cx: number, cy: number, r: number, color: string, opacity = 0.35): string {
@@ -123,7 +168,14 @@ const DRAWERS: Record<Thing, Drawer> = {
 };
 
 /** One thing at (x, y) with its base at y, about 100 × scale pixels tall; `flip` mirrors it. */
-export function drawThing(thing: Thing, x: number, y: number, scale: number, palette: ScenePalette, flip = false): string {
+export function drawThing(
+  thing: Thing,
+  x: number,
+  y: number,
+  scale: number,
+  palette: ScenePalette,
+  flip = false,
+): string {
   const body = DRAWERS[thing](palette);
   if (!body) return '';
   const sx = flip ? -scale : scale;

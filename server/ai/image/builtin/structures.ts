@@ -2,12 +2,27 @@
 // columns, a castle, a cave mouth the sky shows through, and a tavern room with a window and a fire.
 // Windows light up more the darker the hour, which is most of what tells night from day here.
 import { darken, lighten, mix } from './palette';
-import { FRAME_HEIGHT as H, FRAME_WIDTH as W, groundRect, n, ridge, type Backdrop, type BackdropContext } from './frame';
+import {
+  FRAME_HEIGHT as H,
+  FRAME_WIDTH as W,
+  groundRect,
+  n,
+  ridge,
+  type Backdrop,
+  type BackdropContext,
+} from './frame';
 import type { Random } from './random';
 import { drawThing } from './silhouettes';
 
 /** Windows on a building face: lit ones glow, the rest stay dark; one path each keeps rendering cheap. */
-function windows(rng: Random, x: number, top: number, w: number, bottom: number, litShare: number): { lit: string; dark: string } {
+function windows(
+  rng: Random,
+  x: number,
+  top: number,
+  w: number,
+  bottom: number,
+  litShare: number,
+): { lit: string; dark: string } {
   let lit = '';
   let dark = '';
   for (let y = top + 12; y < bottom - 16; y += 20) {
@@ -35,7 +50,7 @@ export function city(ctx: BackdropContext): Backdrop {
   let lit = '';
   let dark = '';
   const share = litShareFor(ctx);
-  for (let x = -20; x < W; ) {
+  for (let x = -20; x < W;) {
     const w = rng.between(70, 130);
     const top = plan.horizon + 40 - rng.between(90, 230);
     near += `M${n(x)} ${plan.horizon + 50}V${n(top)}h${n(w)}V${plan.horizon + 50}Z`;
@@ -51,7 +66,8 @@ export function city(ctx: BackdropContext): Backdrop {
     svg:
       `<path d="${far}" fill="${mix(p.litFar, p.skyHorizon, 0.25)}"/><path d="${near}" fill="${mix(p.litNear, p.litFar, 0.35)}"/>` +
       `<path d="${dark}" fill="${darken(p.litFar, 0.35)}"/><path d="${lit}" fill="${p.glow}"/>` +
-      groundRect(plan.horizon + 50, p.litGround) + `<rect x="0" y="505" width="${W}" height="${H - 505}" fill="${street}"/>` +
+      groundRect(plan.horizon + 50, p.litGround) +
+      `<rect x="0" y="505" width="${W}" height="${H - 505}" fill="${street}"/>` +
       `<path d="${lanes}" fill="${p.accent}" opacity="0.6"/>`,
     ground: [482, 566],
     water: null,
@@ -70,7 +86,9 @@ export function ruins(ctx: BackdropContext): Backdrop {
     const w = rng.between(30, 44);
     const broken = rng.next() < 0.6;
     const topY = base - h;
-    const top = broken ? `l${n(w * 0.3)} ${n(rng.between(-18, 6))}l${n(w * 0.3)} ${n(rng.between(4, 22))}l${n(w * 0.4)} ${n(rng.between(-14, 4))}` : `h${n(w)}`;
+    const top = broken
+      ? `l${n(w * 0.3)} ${n(rng.between(-18, 6))}l${n(w * 0.3)} ${n(rng.between(4, 22))}l${n(w * 0.4)} ${n(rng.between(-14, 4))}`
+      : `h${n(w)}`;
     columns += `M${n(x)} ${n(base)}V${n(topY)}${top}V${n(base)}Z`;
     if (!broken) columns += `M${n(x - 8)} ${n(topY)}h${n(w + 16)}v-12h${n(-w - 16)}z`;
     columns += `M${n(x - 6)} ${n(base)}h${n(w + 12)}v-10h${n(-w - 12)}z`;
@@ -85,7 +103,9 @@ export function ruins(ctx: BackdropContext): Backdrop {
   const arch = `<path d="M${n(archX)} 470v-150a70 70 0 0 1 140 0v30h-26v-30a44 44 0 0 0-88 0v150z" fill="${stone}"/>`;
   return {
     svg:
-      ridge(rng, plan.horizon, 50, 140, p.litFar) + groundRect(440, p.litGround) + arch +
+      ridge(rng, plan.horizon, 50, 140, p.litFar) +
+      groundRect(440, p.litGround) +
+      arch +
       `<path d="${columns}" fill="${stone}"/><path d="${rubble}" fill="${darken(stone, 0.2)}"/>`,
     ground: [480, 566],
     water: null,
@@ -107,12 +127,21 @@ export function castle(ctx: BackdropContext): Backdrop {
   const roofs = [x - 70, x + 180].map((tx) => `M${n(tx - 6)} 178L${n(tx + 25)} 110L${n(tx + 56)} 178Z`).join('');
   const share = litShareFor(ctx) + 0.2;
   let lit = '';
-  for (const [wx, wy] of [[x - 52, 240], [x + 198, 240], [x - 52, 320], [x + 198, 320], [x + 30, 300], [x + 140, 300], [x + 82, 260]]) {
+  for (const [wx, wy] of [
+    [x - 52, 240],
+    [x + 198, 240],
+    [x - 52, 320],
+    [x + 198, 320],
+    [x + 30, 300],
+    [x + 140, 300],
+    [x + 82, 260],
+  ]) {
     if (rng.next() < share) lit += `M${n(wx)} ${wy}h12v-14a6 6 0 0 0-12 0z`;
   }
   return {
     svg:
-      ridge(rng, plan.horizon, 50, 160, p.litFar) + groundRect(base - 4, p.litGround) +
+      ridge(rng, plan.horizon, 50, 160, p.litFar) +
+      groundRect(base - 4, p.litGround) +
       `<path d="${towers}${body}" fill="${wall}"/><path d="${roofs}" fill="${mix(p.accent, p.litNear, 0.55)}"/>` +
       `<path d="M${n(x + 66)} ${base}v-50a24 24 0 0 1 48 0v50z" fill="${darken(wall, 0.6)}"/><path d="${lit}" fill="${p.glow}"/>` +
       `<path d="M${n(x + 66)} ${base}L${n(x + 10)} ${H}H${n(x + 170)}L${n(x + 114)} ${base}Z" fill="${lighten(p.litGround, 0.12)}"/>`,
@@ -137,11 +166,13 @@ export function village(ctx: BackdropContext): Backdrop {
     if (rng.next() < share) lit += `M${n(x + 12)} ${n(base - h + 14)}h14v14h-14z`;
     if (rng.next() < share) lit += `M${n(x + w - 26)} ${n(base - h + 14)}h14v14h-14z`;
     if (rng.next() < share) lit += `M${n(x + w / 2 - 8)} ${n(base)}v-24h16v24z`;
-    for (let s = 0; s < 3; s += 1) smoke += `<circle cx="${n(x + w * 0.65 + 6 + s * 9)}" cy="${n(base - h - 30 - s * 18)}" r="${6 + s * 4}"/>`;
+    for (let s = 0; s < 3; s += 1)
+      smoke += `<circle cx="${n(x + w * 0.65 + 6 + s * 9)}" cy="${n(base - h - 30 - s * 18)}" r="${6 + s * 4}"/>`;
   }
   return {
     svg:
-      ridge(rng, plan.horizon, 45, 180, p.litFar) + groundRect(430, p.litGround) +
+      ridge(rng, plan.horizon, 45, 180, p.litFar) +
+      groundRect(430, p.litGround) +
       `<path d="${walls}" fill="${mix(p.litFar, lighten(p.litNear, 0.3), 0.5)}"/><path d="${roofs}" fill="${mix(p.accent, p.litNear, 0.6)}"/>` +
       `<path d="${lit}" fill="${p.glow}"/><g fill="#c8ccd0" opacity="0.35">${smoke}</g>`,
     ground: [482, 566],

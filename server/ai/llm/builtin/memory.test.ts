@@ -8,7 +8,10 @@ describe('summarizeExtractive', () => {
     const count = await loadTokenCounter();
     const turns = [
       { role: 'user' as const, content: 'I name my horse Bucephalus' },
-      { role: 'assistant' as const, content: 'The wind howls. An old man called Tomas waves from the gate. Rain falls.' },
+      {
+        role: 'assistant' as const,
+        content: 'The wind howls. An old man called Tomas waves from the gate. Rain falls.',
+      },
       ...Array.from({ length: 40 }, (_, i) => ({ role: 'user' as const, content: `I walk ${i} more miles` })),
     ];
     const memory = summarizeExtractive('You swore an oath to Queen Ilse.', turns, 80, count);
@@ -25,12 +28,18 @@ describe('summarizeExtractive', () => {
 
 describe('titles', () => {
   it('uses the first words of the premise, title-cased, without the genre mix', () => {
-    expect(fallbackTitle('a thief in the clock tower steals time itself\n\nMix in the following genre preferences: 50% fantasy.')).toBe('A Thief in the Clock Tower Steals');
+    expect(
+      fallbackTitle(
+        'a thief in the clock tower steals time itself\n\nMix in the following genre preferences: 50% fantasy.',
+      ),
+    ).toBe('A Thief in the Clock Tower Steals');
     expect(fallbackTitle("I'm a courier lost in a desert city")).toBe('A Courier Lost in a Desert City');
   });
 
   it('names a random-prompt story from its genre', () => {
-    expect(fallbackTitle('Create a story that combines 80% scifi, 20% horror. Surprise me with an unexpected twist!')).toMatch(/^The (Orbit|Signal|Drift|Horizon|Station|Void) and the \w+$/);
+    expect(
+      fallbackTitle('Create a story that combines 80% scifi, 20% horror. Surprise me with an unexpected twist!'),
+    ).toMatch(/^The (Orbit|Signal|Drift|Horizon|Station|Void) and the \w+$/);
   });
 
   it('never exceeds 60 characters and cuts at a word', () => {

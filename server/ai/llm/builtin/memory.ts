@@ -14,7 +14,12 @@ interface Candidate {
   isAction: boolean;
 }
 
-export function summarizeExtractive(memory: string, turns: TurnRecord[], maxTokens: number, countTokens: (text: string) => number): string {
+export function summarizeExtractive(
+  memory: string,
+  turns: TurnRecord[],
+  maxTokens: number,
+  countTokens: (text: string) => number,
+): string {
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
   const add = (sentence: string, isAction: boolean) => {

@@ -84,14 +84,21 @@ const it = (a: ParsedAction, fallback: string) => a.object || fallback;
 const did = (a: ParsedAction) => `${a.verb}${a.object ? ` ${a.object}` : ''}`;
 
 const REACTIONS: Reaction[] = [
-  (a, s) => `For a heartbeat ${a.object ? `${a.object} seems to resist you` : 'nothing happens'}, and then ${s.sight}, and ${s.sound} follows.`,
-  (a, s) => `${capitalise(s.sound)} answers at once, as if ${it(a, 'the world')} had been waiting for exactly this, and ${s.sight}.`,
+  (a, s) =>
+    `For a heartbeat ${a.object ? `${a.object} seems to resist you` : 'nothing happens'}, and then ${s.sight}, and ${s.sound} follows.`,
+  (a, s) =>
+    `${capitalise(s.sound)} answers at once, as if ${it(a, 'the world')} had been waiting for exactly this, and ${s.sight}.`,
   (a, s) => `It is the moment you ${did(a)} that everything changes: ${s.sight}, and ${s.sound} rolls toward you.`,
-  (a, s) => `Nobody could say you hesitated. As ${it(a, 'the moment')} gives way to your will, ${s.sight}, and ${s.sound} follows close behind.`,
-  (a, s) => `${a.object ? `${capitalise(a.object)} is closer than you thought, and stranger` : 'The air seems to hold its breath'}; ${s.sight}, while ${s.sound} drifts in from somewhere out of sight.`,
-  (a, s) => `You feel the choice to ${a.verb} settle into place. Almost at once ${s.sound} breaks the quiet and ${s.sight}.`,
-  (a, s) => `Whatever you expected when you chose to ${did(a)}, it was not this: ${s.sight}, and ${s.sound} fills the silence that follows.`,
-  (a, s) => `Your hands are steady, which surprises you. Around ${it(a, 'you')}, ${s.sight}, and ${s.sound} carries on the air.`,
+  (a, s) =>
+    `Nobody could say you hesitated. As ${it(a, 'the moment')} gives way to your will, ${s.sight}, and ${s.sound} follows close behind.`,
+  (a, s) =>
+    `${a.object ? `${capitalise(a.object)} is closer than you thought, and stranger` : 'The air seems to hold its breath'}; ${s.sight}, while ${s.sound} drifts in from somewhere out of sight.`,
+  (a, s) =>
+    `You feel the choice to ${a.verb} settle into place. Almost at once ${s.sound} breaks the quiet and ${s.sight}.`,
+  (a, s) =>
+    `Whatever you expected when you chose to ${did(a)}, it was not this: ${s.sight}, and ${s.sound} fills the silence that follows.`,
+  (a, s) =>
+    `Your hands are steady, which surprises you. Around ${it(a, 'you')}, ${s.sight}, and ${s.sound} carries on the air.`,
 ];
 
 /** The first reply answers the premise itself rather than an action. */
@@ -109,11 +116,13 @@ const OPENINGS: Array<(s: Slots) => string> = [
 type Scene = (s: Slots, detail: string) => string;
 const SCENES: Scene[] = [
   (s, d) => `Beyond you lies ${s.place}. ${d} There, ${s.figure} watches you with an expression you cannot read.`,
-  (s, d) => `You find yourself drawn toward ${s.place}. ${d} Waiting there is ${s.figure}, who seems unsurprised to see you.`,
+  (s, d) =>
+    `You find yourself drawn toward ${s.place}. ${d} Waiting there is ${s.figure}, who seems unsurprised to see you.`,
   (s, d) => `${capitalise(s.figure)} steps out from ${s.place} and raises a hand in greeting, or in warning. ${d}`,
   (s, d) => `${d} At ${s.place}, ${s.figure} is doing a poor job of pretending not to have been waiting for you.`,
   (s, d) => `The way ahead leads to ${s.place}. ${d} Someone is already there: ${s.figure}, perfectly still.`,
-  (s, d) => `Near ${s.place}, ${s.figure} is arguing with no one you can see, and falls silent the moment you appear. ${d}`,
+  (s, d) =>
+    `Near ${s.place}, ${s.figure} is arguing with no one you can see, and falls silent the moment you appear. ${d}`,
   (s, d) => `${d} You are not the first to come to ${s.place} today; ${s.figure} has left fresh signs of passing.`,
   (s, d) => `Half hidden at ${s.place}, ${s.figure} beckons you closer. ${d}`,
 ];
@@ -191,8 +200,11 @@ export function composeReply(seed: TurnSeed): string {
   const p1Slots: Slots = { sight: words.sights[sight], sound: words.sounds[sound], place: '', figure: '', omen: '' };
   const opening = /[.!?"”]$/.test(action.clause) ? capitalise(action.clause) : `${capitalise(action.clause)}.`;
   const first =
-    (seed.turn === 0 ? `${OPENINGS[r](p1Slots)} ${CONNECTORS[connector]}` : `${opening} ${REACTIONS[r](action, p1Slots)} ${CONNECTORS[connector]}`) + marks[0];
-  const second = SCENES[sc]({ ...p1Slots, place: words.places[place], figure: words.figures[figure] }, DETAILS[detail]) + marks[1];
+    (seed.turn === 0
+      ? `${OPENINGS[r](p1Slots)} ${CONNECTORS[connector]}`
+      : `${opening} ${REACTIONS[r](action, p1Slots)} ${CONNECTORS[connector]}`) + marks[0];
+  const second =
+    SCENES[sc]({ ...p1Slots, place: words.places[place], figure: words.figures[figure] }, DETAILS[detail]) + marks[1];
   const third = `${CLOSINGS[cl](words.omens[omen])} ${BEATS[beat]}${marks[2]} ${QUESTIONS[question]}`;
   return [first, second, third].join('\n\n');
 }

@@ -33,8 +33,37 @@ export interface ParsedAction {
   speech: string | null;
 }
 
-const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'some', 'every']);
-const STOP = new Set(['and', 'then', 'but', 'while', 'to', 'so', 'because', 'before', 'after', 'with', 'as', 'if', 'when']);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'your',
+  'his',
+  'her',
+  'their',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+  'every',
+]);
+const STOP = new Set([
+  'and',
+  'then',
+  'but',
+  'while',
+  'to',
+  'so',
+  'because',
+  'before',
+  'after',
+  'with',
+  'as',
+  'if',
+  'when',
+]);
 
 /** The player's first sentence as a second-person clause, at most 24 words. */
 export function parseAction(raw: string): ParsedAction {
@@ -58,7 +87,16 @@ export function parseAction(raw: string): ParsedAction {
 
 function findObject(rest: string[]): string {
   const start = rest.findIndex((w) => DETERMINERS.has(w.toLowerCase()));
-  const from = start >= 0 ? start : rest.findIndex((w) => !STOP.has(w.toLowerCase()) && !/^(at|on|in|into|onto|up|down|around|through|over|under|toward|towards|for|from|of|off|out|back|away)$/i.test(w));
+  const from =
+    start >= 0
+      ? start
+      : rest.findIndex(
+          (w) =>
+            !STOP.has(w.toLowerCase()) &&
+            !/^(at|on|in|into|onto|up|down|around|through|over|under|toward|towards|for|from|of|off|out|back|away)$/i.test(
+              w,
+            ),
+        );
   if (from < 0) return '';
   const phrase: string[] = [];
   for (const word of rest.slice(from)) {

@@ -3,7 +3,10 @@
 import { dominantGenre, findNames, lookFor, playerLookFor } from '@server/ai/image/style-heuristics';
 import type { StyleCharacter } from '@shared/schemas/images';
 
-export function describeLooks(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }): { player?: string; characters: StyleCharacter[] } {
+export function describeLooks(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }): {
+  player?: string;
+  characters: StyleCharacter[];
+} {
   const genre = dominantGenre(task.premise);
   const known = new Set(task.known.map((name) => name.toLowerCase()));
   const characters = findNames(`${task.premise}\n${task.scene}`)
