@@ -29,12 +29,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { loadConfig, type AppConfig } from '../server/config';
+import { loadConfig, type AppConfig } from '../server/kernel/config/index';
 import { openDatabase, type Database } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 import { monthKey, utcDay } from '../server/db/repositories/usage';
-import { createAdminService } from '../server/services/admin';
-import { hashPassword } from '../server/services/passwords';
+import { createAdminService } from '../server/domains/admin/admin';
+import { hashPassword } from '../server/domains/account/passwords';
 import { registerOverHttp } from '../server/test/spawn-server';
 import { heaviestUser, seed, type SeedTimes } from './bench-admin-seed';
 

@@ -28,9 +28,9 @@ import { analyseScene, createBuiltinPainter } from '../server/ai/image/builtin';
 import { toStoredImage } from '../server/ai/image/stored-image';
 import { artStyleFor, dominantGenre, playerLookFor } from '../server/ai/image/style-heuristics';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/kernel/config/index';
 import { openDatabase, type Database } from '../server/db/client';
-import { sceneFromReply } from '../server/services/images/scene-prompt';
+import { sceneFromReply } from '../server/domains/images/scene-prompt';
 import { startFakeImageServer } from '../server/test/fake-image-server';
 
 const SCENES = Number(process.env.BENCH_SCENES ?? 60);

@@ -13,9 +13,9 @@ import { createBuiltinPainter } from '../server/ai/image/builtin';
 import { toStoredImage } from '../server/ai/image/stored-image';
 import { artStyleFor } from '../server/ai/image/style-heuristics';
 import { composeReply } from '../server/ai/llm/builtin/narrator';
-import { sceneFromReply } from '../server/services/images/scene-prompt';
+import { sceneFromReply } from '../server/domains/images/scene-prompt';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/kernel/config/index';
 import { openDatabase } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 

@@ -25,7 +25,7 @@ async function buildServer() {
     entryPoints: {
       main: 'server/main.ts',
       'pglite-worker': 'server/db/pglite-worker.js',
-      'story-file-worker': 'server/services/story-file-worker.ts',
+      'story-file-worker': 'server/domains/story/files/story-file-worker.ts',
     },
     outdir: out,
     bundle: true,

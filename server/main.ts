@@ -3,12 +3,12 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp, LOG_REDACT } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './kernel/config/index';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createRepositories } from './db/repositories';
-import { RedisUnavailableError } from './plugins/redis';
-import { PGLITE_VACUUM_SQL, startHousekeeping } from './services/housekeeping';
+import { RedisUnavailableError } from './http/plugins/redis';
+import { PGLITE_VACUUM_SQL, startHousekeeping } from './jobs/housekeeping';
 
 async function main(): Promise<void> {
   let config;

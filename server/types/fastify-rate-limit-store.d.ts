@@ -2,7 +2,7 @@
 // own (it is what the plugin builds from its `redis` option). See server/services/request-limiter.ts.
 declare module '@fastify/rate-limit/store/RedisStore.js' {
   import type { Redis } from 'ioredis';
-  import type { CounterStore } from '@server/services/request-limiter';
+  import type { CounterStore } from '@server/domains/limits/request-limits';
 
   const RedisStore: new (
     continueExceeding: boolean,

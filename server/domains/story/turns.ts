@@ -1,0 +1,349 @@
+// Story turns: start, continue and retry. Each call first does everything that can fail cheaply
+// (the player's hourly rate and monthly allowance, with the turn's cost reserved; ownership; the
+// one-generation-per-story lease) and commits the player's action,
+// then returns a PreparedTurn whose run() calls the provider, streams pieces to an optional
+// listener and saves the reply only once it is complete. run() always finishes its work even if
+// the listener (a browser) has gone: a disconnect never loses a reply.
+import { computeBudget, assembleTurnPrompt } from '@server/ai/llm/context';
+import { windowLimits } from '@server/ai/llm/fold';
+import { narratorSystemPrompt } from '@server/ai/llm/prompts';
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
+import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
+import type { LlmConfig } from '@server/kernel/config/index';
+import type { Repositories } from '@server/db/repositories';
+import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
+import type { UnfoldedRead } from '@server/db/repositories/story-turn';
+import { AppError } from '@server/kernel/errors';
+import { ERROR_CODES } from '@shared/schemas/common';
+import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferences';
+import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
+import { STORY_MESSAGES, type StoryReply } from '@shared/schemas/story';
+import type { Allowance, Hold } from '../limits/allowance';
+import { narratorAppError, scrubbed } from '../../ai/narrator-errors';
+import type { PreferencesSource } from '../preferences/preferences';
+import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
+import { createStoryMemory, type Log } from './memory';
+
+export interface NarrationDeps {
+  repos: Repositories;
+  provider: NarratorProvider;
+  llm: LlmConfig;
+  /** Every turn passes the player's hourly rate and monthly allowance first (and so does a memory fold). */
+  allowance: Allowance;
+  /** Read by a story's start and a retry; a continue reads the same row with its lease, in one statement. */
+  preferences: PreferencesSource;
+  now: () => Date;
+  /** Makes committed writes durable (PGlite WAL fsync) before a reply is reported done. */
+  flush: () => Promise<void>;
+  log: Log;
+  /** The account quotas: a start counts a story; no turn begins once the stored text is full. */
+  quotas: Pick<QuotaService, 'limits'>;
+  /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
+  illustrate?: (
+    userId: number,
+    storyId: number,
+    messageId: number,
+  ) => Promise<Pick<StoryReply, 'imageMessageId' | 'imageError'>>;
+}
+
+export interface PreparedTurn {
+  storyId: number;
+  run(onDelta?: (text: string) => void): Promise<StoryReply>;
+}
+
+/** What real models are asked on turn 0, where the premise is the action. */
+export const OPENING_INSTRUCTION = 'Begin the story: write its opening scene for the player.';
+/** A lease outlives the provider timeout, so only a dead process leaves one to expire. */
+const LEASE_MARGIN_MS = 60_000;
+
+export const notFound = () => new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
+/** A change to a story while its reply is being written. */
+export const storyBusy = () => new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
+
+/** A reply cut by the length cap ends at its last full sentence rather than mid-word. */
+export function tidyReply(text: string): string {
+  const trimmed = text.trim();
+  if (/[.!?"”'’)*]$/.test(trimmed)) return trimmed;
+  const lastStop = Math.max(
+    trimmed.lastIndexOf('. '),
+    trimmed.lastIndexOf('! '),
+    trimmed.lastIndexOf('? '),
+    trimmed.lastIndexOf('.\n'),
+  );
+  return lastStop > trimmed.length / 2 ? trimmed.slice(0, lastStop + 1) : trimmed;
+}
+
+export function createNarrationService(deps: NarrationDeps) {
+  const { repos, provider, llm } = deps;
+  const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
+  /** A turn reads at most this much of its story: the newest unfolded messages the prompt could hold. */
+  const windowRead = windowLimits(budget);
+  const memory = createStoryMemory({
+    repos,
+    provider,
+    budget,
+    contextTokens: llm.contextTokens,
+    allowance: deps.allowance,
+    apiKey: llm.apiKey,
+    now: deps.now,
+    flush: deps.flush,
+    log: deps.log,
+  });
+  const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
+  /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
+  const turnTokens = budget.prompt + llm.maxOutputTokens;
+
+  /** The player's hour and month, checked (and the turn's cost reserved) before anything is written or asked. */
+  const admitTurn = (userId: number): Promise<Hold> => deps.allowance.admit(userId, 'turn', turnTokens);
+
+  /** Runs `prepare` holding the turn's reservation; a turn that never gets prepared gives it back. */
+  async function withHold(hold: Hold, prepare: () => Promise<PreparedTurn>): Promise<PreparedTurn> {
+    try {
+      return await prepare();
+    } catch (error) {
+      await hold.release();
+      throw error;
+    }
+  }
+
+  /**
+   * Why a lease was not taken: 404 when the story is not the owner's, 413 when their stored text
+   * and `actionBytes` would pass the storage quota, else 409 (a reply is being written).
+   */
+  async function leaseRefused(userId: number, storyId: number, actionBytes = 0): Promise<never> {
+    const usage = await repos.quotas.ownedStoryUsage(storyId, userId);
+    if (!usage) throw notFound();
+    if (usage.storedBytes + actionBytes > deps.quotas.limits.maxStoredBytes)
+      throw quotaError('storage', deps.quotas.limits);
+    throw storyBusy();
+  }
+
+  /** The owner's story with its lease taken: 404 when it is not theirs, 413 when their stored text is full, 409 while a reply is being written. */
+  async function leaseStory(userId: number, storyId: number): Promise<StoryRecord> {
+    return (
+      (await repos.stories.leaseOwned(storyId, userId, deps.now(), leaseUntil(), deps.quotas.limits.maxStoredBytes)) ??
+      leaseRefused(userId, storyId)
+    );
+  }
+
+  /** Runs `work` holding the lease; a failure before the turn is prepared gives the lease back. */
+  async function underLease<T>(storyId: number, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      await repos.stories.releaseLease(storyId);
+      throw error;
+    }
+  }
+
+  interface TurnPlan {
+    story: StoryRecord;
+    action: MessageRecord;
+    attempt: number;
+    replace: MessageRecord | null;
+    /** Set for a story start: a failed first reply still names the story the client can retry. */
+    reportStoryId: boolean;
+    /** The turn's reservation of the month, given back once its usage is recorded. */
+    hold: Hold;
+    /** What a continue already read with its lease (one round trip): the window (before the action) and the preferences. */
+    loaded?: { window: UnfoldedRead; preferences: Preferences };
+  }
+
+  async function generate(plan: TurnPlan, onDelta?: (text: string) => void): Promise<StoryReply> {
+    const { story, action } = plan;
+    let streamed = '';
+    let promptTokens = 0;
+    const count = await loadTokenCounter();
+    try {
+      const preferences = plan.loaded?.preferences ?? (await deps.preferences.get(story.userId));
+      const system = narratorSystemPrompt(preferences);
+      // The newest unfolded messages before the action, capped: never the whole story.
+      const window =
+        plan.loaded?.window ??
+        (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, windowRead));
+      const recent = window.messages.map((m) => ({ role: m.role, content: m.content }));
+      const prompt = assembleTurnPrompt(
+        {
+          system,
+          premise: story.premise,
+          notes: story.notes,
+          memory: story.memory,
+          recent,
+          action: action.isInitial ? OPENING_INSTRUCTION : action.content,
+        },
+        budget,
+        count,
+      );
+      promptTokens = prompt.promptTokens;
+      const result = await provider.generate(
+        {
+          system: prompt.system,
+          messages: prompt.messages,
+          maxOutputTokens: llm.maxOutputTokens,
+          temperature: llm.temperature,
+          task: {
+            kind: 'turn',
+            storyId: story.id,
+            turn: action.turn,
+            attempt: plan.attempt,
+            premise: story.premise,
+            action: action.content,
+            recent,
+          },
+        },
+        onDelta &&
+          ((text) => {
+            streamed += text;
+            onDelta(text);
+          }),
+      );
+      const content = tidyReply(result.text);
+      if (!content) throw new NarratorError('unavailable', 'the provider finished with an empty reply');
+      const now = deps.now();
+      const reply = await repos.stories.saveReply({
+        storyId: story.id,
+        turn: action.turn,
+        content,
+        alternativeTo: plan.replace?.id ?? null,
+        now,
+        usage: {
+          userId: story.userId,
+          storyId: story.id,
+          kind: 'turn',
+          provider: provider.id,
+          model: provider.model,
+          inputTokens: result.usage.inputTokens ?? promptTokens,
+          outputTokens: result.usage.outputTokens ?? count(result.text),
+          createdAt: now,
+        },
+      });
+      await deps.flush();
+      // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
+      const sent = window.messages
+        .slice(prompt.droppedTurns)
+        .map((m, i) => ({ id: m.id, role: m.role, tokens: prompt.turnTokens[i] }));
+      const newest = [...(action.isInitial ? [] : [action]), reply].map((m) => ({
+        id: m.id,
+        role: m.role,
+        tokens: count(m.content),
+      }));
+      memory.maybeFold(story, [...sent, ...newest], window.more || prompt.droppedTurns > 0, count(system), count);
+      const picture =
+        preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
+      const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};
+      return { storyId: story.id, messageId: reply.id, message: reply.content, ...versions, ...picture };
+    } catch (error) {
+      await repos.stories.releaseLease(story.id);
+      if (!(error instanceof NarratorError)) throw error;
+      deps.log.warn(
+        {
+          storyId: story.id,
+          provider: provider.id,
+          model: provider.model,
+          failure: error.failure,
+          detail: scrubbed(error.detail, llm.apiKey),
+        },
+        'narrator call failed; the action is kept for a retry',
+      );
+      // A stream that died after some text was still billed by the provider.
+      if (streamed) {
+        await repos.usage.record({
+          userId: story.userId,
+          storyId: story.id,
+          kind: 'turn',
+          provider: provider.id,
+          model: provider.model,
+          inputTokens: promptTokens,
+          outputTokens: count(streamed),
+          createdAt: deps.now(),
+        });
+      }
+      // The kept action (and any usage row) is durable before the player hears of the failure.
+      await deps.flush();
+      throw narratorAppError(error, plan.reportStoryId ? story.id : undefined);
+    }
+  }
+
+  // The reservation is given back once the reply (or the failure) is recorded: its usage row settles it.
+  const prepared = (plan: TurnPlan): PreparedTurn => ({
+    storyId: plan.story.id,
+    run: (onDelta) => generate(plan, onDelta).finally(() => plan.hold.release()),
+  });
+
+  return {
+    async startStory(userId: number, premise: string): Promise<PreparedTurn> {
+      const hold = await admitTurn(userId);
+      return withHold(hold, async () => {
+        const now = deps.now();
+        const { maxStories, maxStoredBytes } = deps.quotas.limits;
+        const { story, premiseMessage } = await refusedOverQuota(deps.quotas.limits, () =>
+          repos.stories.create({
+            userId,
+            premise,
+            now,
+            leaseUntil: leaseUntil(),
+            quotas: { maxStories, maxStoredBytes },
+          }),
+        );
+        return prepared({ story, action: premiseMessage, attempt: 0, replace: null, reportStoryId: true, hold });
+      });
+    },
+
+    async continueStory(userId: number, storyId: number, text: string): Promise<PreparedTurn> {
+      const hold = await admitTurn(userId);
+      return withHold(hold, async () => {
+        // The lease, the action, the window and the preferences in one statement: the fewer round
+        // trips (and, on PGlite, statements queued on its one session) before the provider call, the sooner
+        // the first words.
+        const turn = await repos.stories.leaseAndAppend({
+          storyId,
+          userId,
+          content: text,
+          now: deps.now(),
+          until: leaseUntil(),
+          window: windowRead,
+          maxStoredBytes: deps.quotas.limits.maxStoredBytes,
+        });
+        if (!turn) return leaseRefused(userId, storyId, Buffer.byteLength(text));
+        const { story, action } = turn;
+        const preferences = turn.preferences ?? DEFAULT_PREFERENCES;
+        return prepared({
+          story,
+          action,
+          attempt: 0,
+          replace: null,
+          reportStoryId: false,
+          loaded: { window: turn.window, preferences },
+          hold,
+        });
+      });
+    },
+
+    /** Answers the last action again: adds a new version of its reply (the earlier ones stay as alternatives), or gives it the reply that failed. */
+    async retry(userId: number, storyId: number): Promise<PreparedTurn> {
+      const hold = await admitTurn(userId);
+      return withHold(hold, async () => {
+        const story = await leaseStory(userId, storyId);
+        return underLease(story.id, async () => {
+          const last = await repos.stories.lastMessage(story.id);
+          const action = last?.role === 'user' ? last : await repos.stories.lastAction(story.id);
+          if (!last || !action) throw notFound();
+          if (last.role === 'assistant' && last.versions >= MESSAGE_MAX_VERSIONS) throw tooManyVersions();
+          const attempts = await repos.stories.startAttempt(action.id);
+          return prepared({
+            story,
+            action,
+            attempt: attempts - 1,
+            replace: last.role === 'assistant' ? last : null,
+            reportStoryId: false,
+            hold,
+          });
+        });
+      });
+    },
+
+    /** Waits for background memory folds (tests, benchmarks, shutdown). */
+    idle: () => memory.idle(),
+  };
+}
+export type NarrationService = ReturnType<typeof createNarrationService>;

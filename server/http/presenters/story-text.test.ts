@@ -1,0 +1,91 @@
+// Small pure pieces of the story services: reply tidying, title cleaning, CSV fields, the
+// allowance balance, error mapping and key scrubbing, and the admin card's provider label.
+import { describe, expect, it } from 'vitest';
+import { describeProvider } from '@server/ai/llm/registry';
+import { NarratorError } from '@server/ai/llm/types';
+import { loadConfig } from '@server/kernel/config/index';
+import { remainingAllowance } from '../../domains/account/accounts';
+import { csvField, monthLabel } from '../../domains/admin/admin';
+import { tidyReply } from '../../domains/story/turns';
+import { narratorAppError, scrubbed } from '../../ai/narrator-errors';
+import { cleanTitle } from '../../domains/story/reads';
+
+describe('tidyReply', () => {
+  it('cuts a reply stopped by the length cap back to its last full sentence', () => {
+    expect(tidyReply('You run. The door slams. Behind it, something')).toBe('You run. The door slams.');
+    expect(tidyReply('  A whole reply?  ')).toBe('A whole reply?');
+    expect(tidyReply('One long unfinished sentence with no stop')).toBe('One long unfinished sentence with no stop');
+  });
+});
+
+describe('cleanTitle', () => {
+  it('takes the first line without quotes, labels, markdown or closing punctuation', () => {
+    expect(cleanTitle('"The Salt Road."\nA story of smugglers')).toBe('The Salt Road');
+    expect(cleanTitle('**Title: Embers of Ash**')).toBe('Embers of Ash');
+    expect(cleanTitle('   ')).toBe('');
+  });
+});
+
+describe('csvField', () => {
+  it('quotes separators and defuses formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField(null)).toBe('');
+    expect(csvField(true)).toBe('true');
+  });
+
+  it('labels the UTC month as YYYY-MM', () => {
+    expect(monthLabel(new Date('2026-03-31T23:30:00Z'))).toBe('2026-03');
+  });
+});
+
+describe('remainingAllowance', () => {
+  it('is null when unlimited and never negative', () => {
+    expect(remainingAllowance(null, 10)).toBeNull();
+    expect(remainingAllowance(100, 30)).toBe(70);
+    expect(remainingAllowance(100, 130)).toBe(0);
+  });
+});
+
+describe('narrator errors', () => {
+  it('maps each failure to its status, code and sentence, naming a started story when asked', () => {
+    expect(narratorAppError(new NarratorError('timeout', 'x'))).toMatchObject({
+      statusCode: 504,
+      code: 'NARRATOR_TIMEOUT',
+      message: 'The narrator took too long to answer. Please try again.',
+      extra: {},
+    });
+    expect(narratorAppError(new NarratorError('unavailable', 'x'), 7)).toMatchObject({
+      statusCode: 502,
+      code: 'NARRATOR_UNAVAILABLE',
+      extra: { storyId: 7 },
+    });
+    expect(narratorAppError(new NarratorError('misconfigured', 'x'))).toMatchObject({
+      statusCode: 502,
+      message: 'The narrator is not configured correctly.',
+    });
+  });
+
+  it('scrubs the API key out of log details', () => {
+    expect(scrubbed('HTTP 401: Incorrect API key provided: sk-abc123', 'sk-abc123')).toBe(
+      'HTTP 401: Incorrect API key provided: [redacted]',
+    );
+    expect(scrubbed('no key here', undefined)).toBe('no key here');
+  });
+});
+
+describe('describeProvider', () => {
+  it('names the builtin narrator as the offline demo and says how to connect a real model', () => {
+    const builtin = describeProvider(loadConfig({}).llm);
+    expect(builtin.provider).toBe('Offline demo narrator (builtin)');
+    expect(builtin.notice).toMatch(/LLM_PROVIDER=openai[^]*LLM_BASE_URL, LLM_API_KEY and LLM_MODEL/);
+    expect(describeProvider(loadConfig({ LLM_PROVIDER: 'openai', LLM_MODEL: 'gpt-4o-mini' }).llm)).toEqual({
+      provider: 'OpenAI-compatible (gpt-4o-mini)',
+      notice: null,
+    });
+  });
+});

@@ -1,0 +1,58 @@
+// Admin-only endpoints (401 for visitors, 403 "Admin access required" for users): provider usage
+// and its history, the users table (search, sort and paging as query parameters), one user's
+// months, and the users CSV, streamed.
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminUserParamsSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  apiUsageResponseSchema,
+  usageHistoryQuerySchema,
+  usageHistoryResponseSchema,
+  userUsageResponseSchema,
+} from '@shared/schemas/admin';
+import { requireUserId } from '@server/http/plugins/session';
+import type { RouteContext } from '../context';
+
+export function adminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // On request, before the query and path are validated: a player who is not an admin learns
+    // nothing of the admin calls' parameters, only that they are refused.
+    app.addHook('onRequest', async (request) => {
+      await ctx.admin.requireAdmin(requireUserId(request));
+    });
+
+    app.get('/admin/api-usage', { schema: { response: { 200: apiUsageResponseSchema } } }, async () =>
+      ctx.admin.apiUsage(),
+    );
+
+    app.get(
+      '/admin/usage/history',
+      { schema: { querystring: usageHistoryQuerySchema, response: { 200: usageHistoryResponseSchema } } },
+      async (request) => ctx.admin.usageHistory(request.query.days),
+    );
+
+    app.get(
+      '/admin/users',
+      { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } } },
+      async (request) => ctx.admin.users(request.query),
+    );
+
+    app.get(
+      '/admin/users/:userId/usage',
+      { schema: { params: adminUserParamsSchema, response: { 200: userUsageResponseSchema } } },
+      async (request) => ctx.admin.userUsage(request.params.userId),
+    );
+
+    app.get('/admin/users/download', async (request, reply) => {
+      // Who took the file, for the operator's trail; the log line names the admin, never a cookie or a hash.
+      request.log.info({ adminId: requireUserId(request) }, 'admin downloaded the users CSV');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ctx.admin.csvFilename()}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(ctx.admin.usersCsv()));
+    });
+  };
+}

@@ -1,0 +1,110 @@
+// The story endpoints: start, continue and retry (JSON, or SSE with Accept: text/event-stream),
+// current state, bookmark recovery, title and the story memory panel (premise, memory, notes).
+// Every story is its owner's only: another user's story id answers 404 exactly like a missing one.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  recoverQuerySchema,
+  storyContinueBodySchema,
+  storyContinueResponseSchema,
+  storyParamsSchema,
+  storyRecoverResponseSchema,
+  storyStartBodySchema,
+  storyStartResponseSchema,
+  storyStateResponseSchema,
+  storyTitleResponseSchema,
+} from '@shared/schemas/story';
+import { storyMemoryBodySchema, storyMemorySchema } from '@shared/schemas/story-memory';
+import { sendJsonBytes } from '@server/http/plugins/json-bytes';
+import { requireUserId } from '@server/http/plugins/session';
+import type { RouteContext } from '../context';
+import { fromOwnApp } from '../own-app';
+import { sendTurnStream, wantsEventStream } from './stream';
+
+export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/story/start',
+      { schema: { body: storyStartBodySchema, response: { 200: storyStartResponseSchema } } },
+      async (request, reply) => {
+        const turn = await ctx.narration.startStory(requireUserId(request), request.body.prompt);
+        return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+      },
+    );
+
+    app.post(
+      '/story/:storyId/continue',
+      {
+        schema: {
+          params: storyParamsSchema,
+          body: storyContinueBodySchema,
+          response: { 200: storyContinueResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const turn = await ctx.narration.continueStory(
+          requireUserId(request),
+          request.params.storyId,
+          request.body.message,
+        );
+        return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+      },
+    );
+
+    app.post(
+      '/story/:storyId/retry',
+      { schema: { params: storyParamsSchema, response: { 200: storyContinueResponseSchema } } },
+      async (request, reply) => {
+        const turn = await ctx.narration.retry(requireUserId(request), request.params.storyId);
+        return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+      },
+    );
+
+    // Both answer every message of the story, written as JSON bytes by the service (story-json.ts).
+    app.get(
+      '/story/:storyId/current-state',
+      { schema: { params: storyParamsSchema, response: { 200: storyStateResponseSchema } } },
+      async (request, reply) => {
+        return sendJsonBytes(reply, await ctx.stories.currentState(requireUserId(request), request.params.storyId));
+      },
+    );
+
+    app.get(
+      '/story/:storyId/recover',
+      {
+        schema: {
+          params: storyParamsSchema,
+          querystring: recoverQuerySchema,
+          response: { 200: storyRecoverResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        return sendJsonBytes(
+          reply,
+          await ctx.stories.recover(requireUserId(request), request.params.storyId, request.query.messageId),
+        );
+      },
+    );
+
+    app.get(
+      '/story/:storyId/memory',
+      { schema: { params: storyParamsSchema, response: { 200: storyMemorySchema } } },
+      async (request) => {
+        return ctx.stories.memory(requireUserId(request), request.params.storyId);
+      },
+    );
+
+    app.put(
+      '/story/:storyId/memory',
+      { schema: { params: storyParamsSchema, body: storyMemoryBodySchema, response: { 200: storyMemorySchema } } },
+      async (request) => ctx.stories.saveMemory(requireUserId(request), request.params.storyId, request.body),
+    );
+
+    app.get(
+      '/story/:storyId/generate-title',
+      { schema: { params: storyParamsSchema, response: { 200: storyTitleResponseSchema } } },
+      async (request) => {
+        return ctx.stories.generateTitle(requireUserId(request), request.params.storyId, fromOwnApp(request));
+      },
+    );
+  };
+}
