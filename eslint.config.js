@@ -1,20 +1,66 @@
-// Lint rules: typescript-eslint's recommended set, React hooks rules for the client, and an import
-// boundary that keeps shared/ free of client and server code.
+// Lint rules: typescript-eslint's recommended set, React hooks rules for the client, no import
+// cycles anywhere, and the boundaries docs/ARCHITECTURE.md draws: shared/ imports only itself,
+// the server's layers point one way (http → domains → ai | jobs | db → kernel), and client
+// features meet only through their index.ts doors.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const here = import.meta.dirname;
+
+/** import-x resolves the tsconfig aliases (@server, @client, @shared) and .ts files like the build does. */
+const resolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.d.ts', '.json'],
+  extensionAlias: { '.js': ['.ts', '.js'], '.mjs': ['.mts', '.mjs'] },
+  alias: { '@server': [`${here}/server`], '@client': [`${here}/client`], '@shared': [`${here}/shared`] },
+});
+
+/** Server layers, top to bottom: a layer may import the ones below it, never those above. */
+const SERVER_ENTRY = ['./server/main.ts', './server/app.ts', './server/compose.ts'];
+const serverZones = [
+  { target: './server/http', from: SERVER_ENTRY, message: 'http/ is assembled by app.ts; it never imports the entry points.' },
+  {
+    target: './server/domains',
+    from: [...SERVER_ENTRY, './server/http'],
+    message: 'domains/ hold behaviour: they never import HTTP (plugins, routes, presenters) or the entry points.',
+  },
+  ...['ai', 'jobs', 'db'].map((layer) => ({
+    target: `./server/${layer}`,
+    from: [...SERVER_ENTRY, './server/http', './server/domains'],
+    message: `${layer}/ sits below the domains: it never imports domains, http or the entry points.`,
+  })),
+  { target: './server/ai', from: ['./server/db', './server/jobs'], message: 'ai/ talks to providers only, never to the database or the job queue.' },
+  { target: './server/db', from: ['./server/ai', './server/jobs'], message: 'db/ never imports ai/ or jobs/.' },
+  {
+    target: './server/kernel',
+    from: [...SERVER_ENTRY, './server/http', './server/domains', './server/ai', './server/jobs', './server/db'],
+    message: 'kernel/ is the bottom layer: it imports only itself, shared/ and packages.',
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'server/db/migrations', 'test-results', 'playwright-report', 'data', '.tmp'] },
+  {
+    ignores: ['dist', 'node_modules', 'server/db/migrations', 'test-results', 'playwright-report', 'data', '.tmp'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolver] },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Type-only imports count: a cycle through types still ties two modules' designs together.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['server/**/*.{ts,js,mjs}'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: here, zones: serverZones }] },
   },
   {
     files: ['client/**/*.{ts,tsx}'],
@@ -23,11 +69,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['@server/*', '**/server/*'], message: 'The client talks to the server over HTTP only.' },
-          ],
-        },
+        { patterns: [{ group: ['@server/*', '**/server/*'], message: 'The client talks to the server over HTTP only.' }] },
       ],
     },
   },

@@ -29,7 +29,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { loadConfig, type AppConfig } from '../server/kernel/config/index';
+import { loadConfig, type AppConfig } from '../server/kernel/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 import { monthKey, utcDay } from '../server/db/repositories/usage';

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/kernel/config/index';
+import { loadConfig } from '../server/kernel/config';
 import { openDatabase } from '../server/db/client';
 
 const ACCEPT_ENCODING = 'gzip, deflate, br';

@@ -28,7 +28,7 @@ import { analyseScene, createBuiltinPainter } from '../server/ai/image/builtin';
 import { toStoredImage } from '../server/ai/image/stored-image';
 import { artStyleFor, dominantGenre, playerLookFor } from '../server/ai/image/style-heuristics';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/kernel/config/index';
+import { loadConfig } from '../server/kernel/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { sceneFromReply } from '../server/domains/images/scene-prompt';
 import { startFakeImageServer } from '../server/test/fake-image-server';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/kernel/config/index';
+import { loadConfig } from '../server/kernel/config';
 import { openDatabase, type Database } from '../server/db/client';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { splitSentences } from '../shared/speech/sentences';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/kernel/config/index';
+import { loadConfig } from '../server/kernel/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { startFakeSpeechServer } from '../server/test/fake-speech-server';
 import { registerOverHttp } from '../server/test/spawn-server';

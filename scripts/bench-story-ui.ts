@@ -15,7 +15,7 @@ import { artStyleFor } from '../server/ai/image/style-heuristics';
 import { composeReply } from '../server/ai/llm/builtin/narrator';
 import { sceneFromReply } from '../server/domains/images/scene-prompt';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/kernel/config/index';
+import { loadConfig } from '../server/kernel/config';
 import { openDatabase } from '../server/db/client';
 import { createRepositories } from '../server/db/repositories';
 

@@ -3,11 +3,11 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp, LOG_REDACT } from './app';
-import { ConfigError, loadConfig } from './kernel/config/index';
+import { ConfigError, loadConfig } from './kernel/config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createRepositories } from './db/repositories';
-import { RedisUnavailableError } from './http/plugins/redis';
+import { RedisUnavailableError } from './kernel/redis';
 import { PGLITE_VACUUM_SQL, startHousekeeping } from './jobs/housekeeping';
 
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@
 // and the memory panel, branches, imports, shares and stopping them, deleting a story and deleting
 // the account. After every step, user_stats must equal the same figures summed from the rows.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { quotaCounters } from '@server/test/quota-counters';
 import { play, startStory } from '@server/test/story-turns';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';

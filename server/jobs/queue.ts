@@ -4,7 +4,7 @@
 // on one PostgreSQL each job is fetched by exactly one of them (FOR UPDATE SKIP LOCKED).
 import PgBoss from 'pg-boss';
 import type { Database } from '@server/db/client';
-import type { Log } from '@server/domains/story/memory';
+import type { Log } from '@server/kernel/log';
 
 export interface QueueOptions {
   /** How often a worker asks for new jobs when nobody woke it (send() wakes this instance's at once). */

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { LOG_REDACT } from '../app';
-import type { AppConfig } from '../kernel/config/index';
+import type { AppConfig } from '../kernel/config';
 import { startFakeSpeechServer, type FakeSpeechServer } from './fake-speech-server';
 import { createTestApp, type TestContext } from './test-app';
 

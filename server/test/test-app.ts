@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import type { ImageProvider } from '../ai/image/types';
 import type { NarratorProvider } from '../ai/llm/types';
 import { buildApp } from '../app';
-import { loadConfig, type AppConfig } from '../kernel/config/index';
+import { loadConfig, type AppConfig } from '../kernel/config';
 import { openDatabase, type Database } from '../db/client';
 import { databaseUrlFor } from './global-setup';
 

@@ -3,9 +3,9 @@
 // the offline painter draws from; a provider either returns image bytes or throws an ImageError.
 import type { ContentRating } from '@shared/schemas/preferences';
 import type { StyleSheet } from '@shared/schemas/images';
+import type { ImageProviderId } from '@server/kernel/config/image';
 
-export const IMAGE_PROVIDERS = ['builtin', 'openai', 'automatic1111', 'none'] as const;
-export type ImageProviderId = (typeof IMAGE_PROVIDERS)[number];
+export { IMAGE_PROVIDERS, type ImageConfig, type ImageProviderId } from '@server/kernel/config/image';
 
 export interface ImageRequest {
   /** The style sheet followed by the scene: what real models are sent. */
@@ -53,21 +53,4 @@ export class ImageError extends Error {
     super(`image ${failure}: ${detail}`, options);
     this.name = 'ImageError';
   }
-}
-
-export interface ImageConfig {
-  provider: ImageProviderId;
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-  /** Jobs running at once per instance. */
-  concurrency: number;
-  /** Pictures each player may ask for per hour. */
-  maxPerHour: number;
-  /** Size asked of the provider, e.g. 1024x576; stored pictures are cropped to 16:9. */
-  width: number;
-  height: number;
-  /** automatic1111 sampling steps. */
-  steps: number;
 }

@@ -2,7 +2,7 @@
 // explicit breakpoints, which the stable prompt layout makes worth setting: after the system
 // prompt, after the premise-and-memory message, and after the last turn before the new action.
 // Between memory folds each turn's prompt extends the previous one, so all three prefixes are reused.
-import type { LlmConfig } from '@server/kernel/config/index';
+import type { LlmConfig } from '@server/kernel/config';
 import {
   callProvider,
   checkFinish,

@@ -1,7 +1,7 @@
 // Any OpenAI-compatible chat-completions endpoint: OpenAI, OpenRouter, vLLM, llama.cpp server,
 // Ollama's /v1, LM Studio. Streamed answers ask for usage in a last chunk (stream_options), which
 // most servers honour; where none comes, the narrator counts tokens itself.
-import type { LlmConfig } from '@server/kernel/config/index';
+import type { LlmConfig } from '@server/kernel/config';
 import {
   callProvider,
   checkFinish,

@@ -3,7 +3,7 @@
 // right kind (5xx, hang past the timeout, dropped stream, bad key, unknown model).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureOf as failureOfKind } from '@server/test/failure-of';
-import { loadConfig, type LlmConfig } from '@server/kernel/config/index';
+import { loadConfig, type LlmConfig } from '@server/kernel/config';
 import { contentText, DEFAULT_FAKE_TEXT, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createNarratorProvider } from './registry';
 import { NarratorError, type GenerationRequest } from './types';

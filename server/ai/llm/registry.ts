@@ -1,5 +1,5 @@
 // Chooses the narrator from LLM_PROVIDER. A new provider is a new adapter file plus one line here.
-import type { LlmConfig, LlmProviderId } from '@server/kernel/config/index';
+import type { LlmConfig, LlmProviderId } from '@server/kernel/config';
 import { createAnthropicNarrator } from './anthropic';
 import { createBuiltinNarrator } from './builtin';
 import { createOpenAiCompatibleNarrator } from './openai-compatible';

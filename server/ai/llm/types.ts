@@ -1,7 +1,7 @@
 // The one narrator interface every provider implements (builtin, OpenAI-compatible, Anthropic).
 // A request carries the assembled prompt for real models and the structured task the offline
 // narrator works from; a provider either finishes normally or throws a NarratorError.
-import type { LlmProviderId } from '@server/kernel/config/index';
+import type { LlmProviderId } from '@server/kernel/config';
 
 export interface ChatMessage {
   role: 'user' | 'assistant';

@@ -2,46 +2,17 @@
 // MP3 audio, and a transcriber (STT) that turns one recording into text. A provider either answers
 // or throws a SpeechError whose kind decides what the player is told (and whose detail only the
 // server log sees).
+import type { SttProviderId, TtsProviderId } from '@server/kernel/config/speech';
 
-export const TTS_PROVIDERS = ['none', 'openai'] as const;
-export type TtsProviderId = (typeof TTS_PROVIDERS)[number];
-export const STT_PROVIDERS = ['none', 'openai'] as const;
-export type SttProviderId = (typeof STT_PROVIDERS)[number];
-
-/** OpenAI's own voices: the picker's list when TTS_VOICES is unset. */
-export const DEFAULT_TTS_VOICES = [
-  'alloy',
-  'ash',
-  'coral',
-  'echo',
-  'fable',
-  'nova',
-  'onyx',
-  'sage',
-  'shimmer',
-] as const;
-
-export interface TtsConfig {
-  provider: TtsProviderId;
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  /** The voices offered in the picker; a request for any other is refused before the provider sees it. */
-  voices: string[];
-  timeoutMs: number;
-  /** Uncached sentence clips one player may have synthesised per hour. */
-  maxPerHour: number;
-}
-
-export interface SttConfig {
-  provider: SttProviderId;
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-  /** Recordings one player may have transcribed per hour. */
-  maxPerHour: number;
-}
+export {
+  DEFAULT_TTS_VOICES,
+  STT_PROVIDERS,
+  TTS_PROVIDERS,
+  type SttConfig,
+  type SttProviderId,
+  type TtsConfig,
+  type TtsProviderId,
+} from '@server/kernel/config/speech';
 
 export interface SynthesisRequest {
   text: string;

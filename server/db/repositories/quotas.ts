@@ -5,7 +5,7 @@
 // row and hold its lock until commit, so parallel writes of one player queue on that row and each
 // sees the others' committed counts. Going over throws QuotaExceeded, which rolls the write back.
 import { sql } from 'drizzle-orm';
-import type { QuotaLimits } from '@server/kernel/config/index';
+import type { QuotaLimits } from '@server/kernel/config';
 import type { Db } from '../client';
 import { MAX_ID, rows } from './sql-values';
 

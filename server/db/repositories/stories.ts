@@ -22,40 +22,9 @@ import {
   type UnfoldedRead,
   type WindowLimits,
 } from './story-turn';
+import type { MessageHead, MessageRecord, StoryRecord } from './story-records';
 
-export interface StoryRecord {
-  id: number;
-  userId: number;
-  title: string | null;
-  premise: string;
-  memory: string;
-  memoryThroughId: number;
-  /** The player's notes for the narrator, sent with every turn. */
-  notes: string;
-}
-
-export interface MessageRecord {
-  id: number;
-  role: 'user' | 'assistant';
-  content: string;
-  turn: number;
-  isInitial: boolean;
-  attempts: number;
-  /** The version shown (`content`) and how many the message has (alternatives, edits). */
-  version: number;
-  versions: number;
-  createdAt: Date;
-}
-
-/** A shown message without its text: the time as `Date.toISOString` writes it, from the database. */
-export interface MessageHead {
-  id: number;
-  role: 'user' | 'assistant';
-  isInitial: boolean;
-  version: number;
-  versions: number;
-  createdAt: string;
-}
+export type { MessageHead, MessageRecord, StoryRecord } from './story-records';
 
 const storyColumns = {
   id: stories.id,

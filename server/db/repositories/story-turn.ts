@@ -4,7 +4,7 @@
 // is read capped (unfoldedJson): the newest unfolded messages, as many as the prompt could hold.
 import { sql, type SQL } from 'drizzle-orm';
 import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
-import type { MessageRecord } from './stories';
+import type { MessageRecord } from './story-records';
 
 /** A message as json_build_object gives it back: the time is a string. */
 export type JsonMessage = Omit<MessageRecord, 'createdAt'> & { createdAt: string };

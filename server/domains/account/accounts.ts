@@ -9,7 +9,7 @@
 // guess and counted (per account and per IP), so someone sharing the owner's network (one IPv4
 // NAT) gets no more guesses than the per-IP limit; the per-IP lock applies to everyone.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import type { UsageTotals } from '@server/db/repositories/usage';
 import { isUniqueViolation, type UserRecord } from '@server/db/repositories/users';

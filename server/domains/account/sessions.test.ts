@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { connectRedis, redisBroadcast, type Broadcast } from '@server/http/plugins/redis';
+import type { Broadcast } from '@server/kernel/broadcast';
+import { connectRedis, redisBroadcast } from '@server/kernel/redis';
 import type { SessionRecord } from '@server/db/repositories/sessions';
 import { ACTIVITY_WRITE_INTERVAL_MS, createSessionService, SESSION_CACHE_MS, SESSION_ENDINGS } from './sessions';
 import { digestToken } from './bearer-tokens';

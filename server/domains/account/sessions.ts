@@ -7,7 +7,7 @@
 // and, with REDIS_URL, on every other instance too; several instances without Redis may honour an
 // ended session for up to SESSION_CACHE_MS more (README, scaling out).
 import type { Repositories } from '@server/db/repositories';
-import type { Broadcast } from '@server/http/plugins/redis';
+import type { Broadcast } from '@server/kernel/broadcast';
 import { digestToken, newToken } from './bearer-tokens';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
 import { describeImageProvider } from '@server/ai/image/registry';
 import type { ImageConfig } from '@server/ai/image/types';
 import { describeProvider } from '@server/ai/llm/registry';
-import type { LlmConfig } from '@server/kernel/config/index';
+import type { LlmConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import type { AdminUserRow } from '@server/db/repositories/admin-users';
 import { monthKey, utcDay, type UsageSums } from '@server/db/repositories/usage';

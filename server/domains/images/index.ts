@@ -22,7 +22,7 @@ import {
 import { STORY_MESSAGES } from '@shared/schemas/story';
 import type { PreferencesSource } from '../preferences/preferences';
 import type { Allowance } from '../limits/allowance';
-import type { Log } from '../story/memory';
+import type { Log } from '@server/kernel/log';
 import { createPaintJob, MAX_JOB_RUNS, SCENE_IMAGE_QUEUE, type SceneImageJob } from './paint-job';
 import { altFromScene, sceneFromReply } from './scene-prompt';
 import { createStyleSheets, newSheetSeed } from './style-sheet';

@@ -14,7 +14,7 @@ import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import { AppError } from '@server/kernel/errors';
 import type { Allowance } from '../limits/allowance';
 import type { PreferencesSource } from '../preferences/preferences';
-import type { Log } from '../story/memory';
+import type { Log } from '@server/kernel/log';
 import { scrubbed } from '../../ai/narrator-errors';
 import { buildScenePrompt } from './scene-prompt';
 import type { StyleSheets } from './style-sheet';

@@ -17,7 +17,7 @@ import type { ContentRating } from '@shared/schemas/preferences';
 import { z } from 'zod';
 import type { Allowance } from '../limits/allowance';
 import { recordNarratorCall } from '../limits/usage-ledger';
-import type { Log } from '../story/memory';
+import type { Log } from '@server/kernel/log';
 
 export const STYLE_SYSTEM_PROMPT =
   'You keep the visual style sheet of an illustrated story, so that every picture draws the same people the same way. Describe only what the text says or clearly implies; where it says nothing, choose plain, specific details. Answer with JSON only.';

@@ -8,7 +8,7 @@
 //     month's use plus the reservations in flight is under the limit, so parallel calls cannot all pass
 //     on one remaining balance (the last call may cross the line, as a single call always could).
 // Reservations are shared by every instance and expire by themselves if their process dies.
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import { AppError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
@@ -17,7 +17,7 @@ import { SPEECH_MESSAGES } from '@shared/schemas/speech';
 import { STORY_MESSAGES } from '@shared/schemas/story';
 import { createOneAtATime } from '../../kernel/one-at-a-time';
 import type { RequestLimiter } from './request-limits';
-import type { Log } from '../story/memory';
+import type { Log } from '@server/kernel/log';
 
 /** The kinds of paid call, as the usage ledger names them. */
 export type PaidCall = 'turn' | 'summary' | 'title' | 'style' | 'image' | 'speech' | 'transcription';

@@ -3,7 +3,7 @@
 // would throw away, and the account page's GET /api/user/limits. The exact checks happen inside
 // each write's own transaction (server/db/repositories/quotas.ts), so parallel writes cannot pass
 // a limit together; the checks here only spare the work of a write that is sure to be refused.
-import { BYTES_PER_MB, type QuotaLimits } from '@server/kernel/config/index';
+import { BYTES_PER_MB, type QuotaLimits } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import { QuotaExceeded, quotaOver, type Quota } from '@server/db/repositories/quotas';
 import { AppError } from '@server/kernel/errors';

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { createRepositories } from '@server/db/repositories';
-import { RedisUnavailableError } from '@server/http/plugins/redis';
+import { RedisUnavailableError } from '@server/kernel/redis';
 import { createFakePainter } from '@server/test/fake-painter';
 import { createTestApp, openTestDatabase, registerUser, TestClient, testConfig } from '@server/test/test-app';
 

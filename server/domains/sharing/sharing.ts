@@ -2,7 +2,7 @@
 // unguessable id; anyone with the id reads it; the owner can stop sharing. Sharing again makes a new
 // link with the newer turns. The public answer carries the title and the turns, nothing about the
 // account. The id "test" is the built-in sample story. Published snapshots are served from memory
-// (shared-story-cache.ts); stopping a share drops it there, and with REDIS_URL on every instance.
+// (published-shares.ts, kept by http/presenters/shared-story-cache.ts); stopping a share drops it there, and with REDIS_URL on every instance.
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Repositories } from '@server/db/repositories';
@@ -17,18 +17,14 @@ import {
   SHARING_MESSAGES,
   type SharedStory,
 } from '@shared/schemas/sharing';
-import type { Broadcast } from '@server/http/plugins/redis';
+import type { Broadcast } from '@server/kernel/broadcast';
 import type { ImageService } from '../images';
 import { altFromScene } from '../images/scene-prompt';
 import { refusedOverQuota, type QuotaService } from '../limits/quotas';
-import { notFound as storyNotFound } from '../story/turns';
+import { notFound as storyNotFound } from '../story/errors';
 import { createOneAtATime } from '../../kernel/one-at-a-time';
 import { SERIALISED_PER_TURN } from '../../kernel/pretty-json';
-import {
-  createSharedStoryCache,
-  SHARED_CACHE_MAX_BYTES,
-  type PublishedShare,
-} from '../../http/presenters/shared-story-cache';
+import type { PublishedShare, PublishShares } from './published-shares';
 
 /** 12 random bytes: 16 URL-safe characters, 96 bits, far beyond guessing. */
 const SHARE_ID_BYTES = 12;
@@ -91,17 +87,14 @@ export function createPictureCache(
 /** The Broadcast name on which instances hear of stopped shares (the message is the share id). */
 export const SHARES_STOPPED = 'share-stopped';
 
-/** The shared-story cache's bound: its default, or room for four of the largest snapshots with their compressed copies. */
-export const sharedCacheBytes = (shareMaxBytes: number) => Math.max(SHARED_CACHE_MAX_BYTES, 8 * shareMaxBytes);
-
 interface SharingDeps {
   repos: Repositories;
   images: Pick<ImageService, 'enabled'>;
   now: () => Date;
   /** The largest snapshot, in bytes of its public JSON (SHARE_MAX_BYTES). */
   shareMaxBytes: number;
-  /** Keep compressed copies of each snapshot (COMPRESSION). */
-  compress?: boolean;
+  /** Keeps the published snapshots' answers (made over the source sharing gives it). */
+  publishShares: PublishShares;
   /** Null with one instance (or several without Redis: cached snapshots then expire within a minute). */
   revocations?: Broadcast | null;
   /** A link counts one share and its snapshot's bytes. */
@@ -113,19 +106,14 @@ export function createSharingService({
   images,
   now,
   shareMaxBytes,
-  compress = false,
+  publishShares,
   revocations = null,
   quotas,
 }: SharingDeps) {
   const pictures = createPictureCache((hash) => repos.images.asset(hash));
   /** Each player's shares are written one after another (see one-at-a-time.ts). */
   const oneAtATime = createOneAtATime();
-  const cache = createSharedStoryCache({
-    now,
-    compress,
-    // Every snapshot sharing can make is kept, so no read of one serialises or compresses it again.
-    maxBytes: sharedCacheBytes(shareMaxBytes),
-    keepUpTo: shareMaxBytes,
+  const cache = publishShares({
     stillShared: (shareId) => repos.shares.exists(shareId),
     async load(shareId) {
       if (shareId === SAMPLE_SHARE_ID) return SAMPLE_STORY;

@@ -22,7 +22,7 @@ import { STORY_MESSAGES } from '@shared/schemas/story';
 import { splitSentences } from '@shared/speech/sentences';
 import { scrubbed } from '../../ai/narrator-errors';
 import { expectedTranscriptionTokens, speechTokens, type Allowance } from '../limits/allowance';
-import type { Log } from '../story/memory';
+import type { Log } from '@server/kernel/log';
 
 export interface SpeechServiceDeps {
   repos: Repositories;

@@ -5,7 +5,7 @@ import { fallbackTitle } from '@server/ai/llm/builtin/memory';
 import type { Repositories } from '@server/db/repositories';
 import { LIBRARY_PAGE_SIZE, type LibraryPage, type StoryRenameResponse } from '@shared/schemas/library';
 import { thumbnailUrl } from '../images';
-import { notFound, storyBusy } from './turns';
+import { notFound, storyBusy } from './errors';
 
 interface LibraryDeps {
   repos: Repositories;

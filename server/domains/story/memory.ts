@@ -23,15 +23,10 @@ import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import { AppError } from '@server/kernel/errors';
 import type { Repositories } from '@server/db/repositories';
 import type { StoryRecord } from '@server/db/repositories/stories';
+import type { Log } from '@server/kernel/log';
 import type { Allowance } from '../limits/allowance';
 import { scrubbed } from '../../ai/narrator-errors';
 import { recordNarratorCall } from '../limits/usage-ledger';
-
-export interface Log {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
 
 interface MemoryDeps {
   repos: Repositories;

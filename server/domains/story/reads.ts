@@ -15,14 +15,16 @@ import type { Allowance } from '../limits/allowance';
 import type { ImageService } from '../images';
 import { scrubbed } from '../../ai/narrator-errors';
 import { recordNarratorCall } from '../limits/usage-ledger';
-import { notFound, storyBusy } from './turns';
-import type { Log } from './memory';
-import { createStoryJson } from '../../http/presenters/story-json';
+import { notFound, storyBusy } from './errors';
+import type { Log } from '@server/kernel/log';
+import type { StoryAnswers } from './story-answers';
 
 interface StoryDeps {
   repos: Repositories;
   /** The story's pictures for its reads. */
   images: Pick<ImageService, 'forStory'>;
+  /** Writes the messages' answer bytes around their kept texts (http/presenters/story-json.ts). */
+  storyJson: StoryAnswers;
   provider: NarratorProvider;
   apiKey: string | undefined;
   /** A title is a paid call: past the player's hour or month it falls back to the premise. */
@@ -60,7 +62,7 @@ export function cleanTitle(raw: string): string {
 
 export function createStoryService(deps: StoryDeps) {
   const { repos, provider } = deps;
-  const storyJson = createStoryJson(repos);
+  const { storyJson } = deps;
 
   async function owned(userId: number, storyId: number) {
     const story = await repos.stories.findOwned(storyId, userId);
@@ -98,7 +100,7 @@ export function createStoryService(deps: StoryDeps) {
 
     /**
      * The owner's story as current-state answers it (StoryStateResponse as JSON bytes: see
-     * story-json.ts), once ownership and the lease are known (a change just made under them).
+     * story-answers.ts), once ownership and the lease are known (a change just made under them).
      */
     async stateOf(storyId: number, replying: boolean): Promise<Buffer> {
       const [read, pictures, canRedo] = await Promise.all([
@@ -115,7 +117,7 @@ export function createStoryService(deps: StoryDeps) {
       return storyJson.answer(read, pictures.byMessage, rest);
     },
 
-    /** StoryRecoverResponse as JSON bytes (see story-json.ts). */
+    /** StoryRecoverResponse as JSON bytes (see story-answers.ts). */
     async recover(userId: number, storyId: number, messageId: number | undefined): Promise<Buffer> {
       const story = await owned(userId, storyId);
       const [read, pictures] = await Promise.all([storyJson.read(storyId), deps.images.forStory(storyId)]);

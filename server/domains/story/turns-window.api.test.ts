@@ -7,7 +7,7 @@ import { computeBudget, countPrompt } from '@server/ai/llm/context';
 import { windowLimits } from '@server/ai/llm/fold';
 import { createNarratorProvider } from '@server/ai/llm/registry';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { createRepositories, type Repositories } from '@server/db/repositories';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, testConfig, type TestContext } from '@server/test/test-app';

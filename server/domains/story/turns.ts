@@ -9,20 +9,20 @@ import { windowLimits } from '@server/ai/llm/fold';
 import { narratorSystemPrompt } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
-import type { LlmConfig } from '@server/kernel/config/index';
+import type { LlmConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
 import type { UnfoldedRead } from '@server/db/repositories/story-turn';
-import { AppError } from '@server/kernel/errors';
-import { ERROR_CODES } from '@shared/schemas/common';
 import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferences';
 import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
-import { STORY_MESSAGES, type StoryReply } from '@shared/schemas/story';
+import type { StoryReply } from '@shared/schemas/story';
 import type { Allowance, Hold } from '../limits/allowance';
 import { narratorAppError, scrubbed } from '../../ai/narrator-errors';
 import type { PreferencesSource } from '../preferences/preferences';
 import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
-import { createStoryMemory, type Log } from './memory';
+import type { Log } from '@server/kernel/log';
+import { notFound, storyBusy } from './errors';
+import { createStoryMemory } from './memory';
 
 export interface NarrationDeps {
   repos: Repositories;
@@ -55,10 +55,6 @@ export interface PreparedTurn {
 export const OPENING_INSTRUCTION = 'Begin the story: write its opening scene for the player.';
 /** A lease outlives the provider timeout, so only a dead process leaves one to expire. */
 const LEASE_MARGIN_MS = 60_000;
-
-export const notFound = () => new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
-/** A change to a story while its reply is being written. */
-export const storyBusy = () => new AppError(409, ERROR_CODES.conflict, STORY_MESSAGES.busy);
 
 /** A reply cut by the length cap ends at its last full sentence rather than mid-word. */
 export function tidyReply(text: string): string {

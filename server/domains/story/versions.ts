@@ -19,7 +19,7 @@ import {
   type StoryBranchResponse,
   type StoryFamily,
 } from '@shared/schemas/story-versions';
-import { notFound, storyBusy } from './turns';
+import { notFound, storyBusy } from './errors';
 import { createOneAtATime } from '../../kernel/one-at-a-time';
 import { compactObjectWithArray } from '../../kernel/pretty-json';
 import { refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';

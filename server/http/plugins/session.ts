@@ -2,7 +2,7 @@
 // whatever the raw URL looked like) and attaches the resolved session to the request.
 // The cookie: HttpOnly, SameSite=Lax, Path=/, Secure under HTTPS (or as COOKIE_SECURE says).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 import { unauthenticated } from '@server/kernel/errors';
 import { isApiRoute } from './security';
 import { SESSION_LIFETIME_MS, type ResolvedSession, type SessionService } from '@server/domains/account/sessions';

@@ -2,7 +2,7 @@
 // its JSON is serialised and tagged once and then served (or answered 304) without the database.
 // What can change is whether it is still shared: the owner may stop sharing. The instance that
 // stops it drops the entry at once; with REDIS_URL every other instance hears about it and drops it
-// too (see sharing.ts); and every entry lives at most `ttlMs` (60 s, the max-age that browsers and
+// too (see domains/sharing/sharing.ts); and every entry lives at most `ttlMs` (60 s, the max-age that browsers and
 // shared caches may already keep a stopped link for), which bounds a missed message or several
 // instances without Redis. An entry past that time is checked (does the share still exist?) rather
 // than read, serialised and compressed again: the snapshot cannot have changed. Bounded by the
@@ -16,16 +16,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESS_THRESHOLD_BYTES } from '@server/http/plugins/compression';
 import { compactObjectWithArray } from '../../kernel/pretty-json';
 import { sharedMessageSchema, sharedStorySchema, type SharedMessage, type SharedStory } from '@shared/schemas/sharing';
+import type { PublishedShare, PublishedShares } from '@server/domains/sharing/published-shares';
 
-export interface PublishedShare {
-  story: SharedStory;
-  /** Strong validator of `body`. */
-  etag: string;
-  /** The JSON answer as sent. */
-  body: Buffer;
-  /** The same bytes compressed, when compression is on and the answer is big enough to gain from it. */
-  encoded?: { br: Buffer; gzip: Buffer };
-}
+export type { PublishedShare };
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -114,7 +107,7 @@ export function createSharedStoryCache({
   maxBytes = SHARED_CACHE_MAX_BYTES,
   keepUpTo = 0,
   stillShared,
-}: CacheDeps) {
+}: CacheDeps): PublishedShares {
   // A Map keeps insertion order: re-inserting on every read makes its first key the least recently read.
   const entries = new Map<string, { share: PublishedShare; expiresAt: number }>();
   /** One database read per share id at a time, however many readers arrive while it runs. */
@@ -212,3 +205,6 @@ export function createSharedStoryCache({
   };
 }
 export type SharedStoryCache = ReturnType<typeof createSharedStoryCache>;
+
+/** The shared-story cache's bound: its default, or room for four of the largest snapshots with their compressed copies. */
+export const sharedCacheBytes = (shareMaxBytes: number) => Math.max(SHARED_CACHE_MAX_BYTES, 8 * shareMaxBytes);

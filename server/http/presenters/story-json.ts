@@ -13,6 +13,9 @@
 // fixed words, ISO times); tests parse every answer against the shared response schemas.
 import type { Repositories } from '@server/db/repositories';
 import type { MessageHead } from '@server/db/repositories/stories';
+import type { StoryAnswers, StoryMessagesRead } from '@server/domains/story/story-answers';
+
+export type { StoryMessagesRead };
 
 /** Bytes of message text kept at most (JSON-escaped UTF-8): about 35 stories of 1,000 turns. */
 export const STORY_TEXT_CACHE_BYTES = 32 * 1024 * 1024;
@@ -24,13 +27,10 @@ interface Kept {
   usedAt: number;
 }
 
-/** A story's shown messages: their heads and, in the same order, their texts' JSON bytes. */
-export interface StoryMessagesRead {
-  heads: MessageHead[];
-  bodies: Buffer[];
-}
-
-export function createStoryJson(repos: Repositories, capacityBytes = STORY_TEXT_CACHE_BYTES) {
+export function createStoryJson(
+  repos: Repositories,
+  capacityBytes = STORY_TEXT_CACHE_BYTES,
+): StoryAnswers & { stats(): { texts: number; bytes: number } } {
   // By message id, then by version (usually one). A read marks the texts it uses with its number
   // before it fetches the missing ones, and drops the least recently read only once it holds all of
   // its own: dropping while inserting (as a Map kept in recency order did) could drop texts of the

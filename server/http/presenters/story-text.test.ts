@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeProvider } from '@server/ai/llm/registry';
 import { NarratorError } from '@server/ai/llm/types';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { remainingAllowance } from '../../domains/account/accounts';
 import { csvField, monthLabel } from '../../domains/admin/admin';
 import { tidyReply } from '../../domains/story/turns';

@@ -1,5 +1,5 @@
 // What route plugins receive: the services and cookie helpers built once in buildApp.
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 import type { SessionCookies } from '@server/http/plugins/session';
 import type { AccountService } from '@server/domains/account/accounts';
 import type { AdminService } from '@server/domains/admin/admin';

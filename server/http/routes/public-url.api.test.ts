@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 import { settlePicture } from '@server/test/fake-painter';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 

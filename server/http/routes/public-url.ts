@@ -6,7 +6,7 @@
 // absolute URLs at all (null), and the log says once why, naming the variable to set.
 import { isIPv4 } from 'node:net';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 
 /** host[:port], with an IPv6 address in brackets, as a Host header carries it; nothing else. */
 const HOST_HEADER = /^(?<name>[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(?<port>\d{1,5}))?$/;

@@ -2,7 +2,7 @@
 // It streams word by word at BUILTIN_NARRATOR_WORD_DELAY_MS (0 = instant, for tests) and reports
 // no usage, so the ledger counts its words with the tokenizer like any provider that reports none.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BUILTIN_MODEL, type LlmConfig } from '@server/kernel/config/index';
+import { BUILTIN_MODEL, type LlmConfig } from '@server/kernel/config';
 import { loadTokenCounter } from '../tokenizer';
 import type { NarratorProvider } from '../types';
 import { fallbackTitle, summarizeExtractive } from './memory';

@@ -20,7 +20,7 @@ import {
 import { imageUrl } from '../../images';
 import { refusedOverQuota, type QuotaService } from '../../limits/quotas';
 import type { RequestLimiter } from '../../limits/request-limits';
-import { notFound } from '../turns';
+import { notFound } from '../errors';
 import { createOneAtATime } from '../../../kernel/one-at-a-time';
 import { chunked, prettyJson, prettyObjectWithArray } from '../../../kernel/pretty-json';
 import type { StoryFileReader } from './story-file-reader';

@@ -3,7 +3,7 @@
 // keeps nothing, and a spent allowance falls back to the offline heuristics. Counted from what the
 // fake OpenAI-compatible narrator was sent.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { STYLE_SYSTEM_PROMPT } from '@server/domains/images/style-sheet';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';

@@ -3,7 +3,7 @@
 // transcript's character two, at least 25 a recording), a spent month refuses them before the
 // provider is asked, and a sentence asked for by another site's page is answered only from a kept clip.
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { withFakeSpeechApp } from '@server/test/fake-speech-app';
 import { DEFAULT_TRANSCRIPT } from '@server/test/fake-speech-server';

@@ -4,7 +4,7 @@
 // message, provider faults (details in the log, never the key) and the hourly limit. Also what
 // GET /api/features says about speech and ads, both ways.
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { withFakeSpeechApp } from '@server/test/fake-speech-app';
 import { silentMp3 } from '@server/test/fake-speech-server';

@@ -4,7 +4,7 @@
 // visitor, switched off, hourly limit) and provider fault has its status and message; the route's
 // audio exception to the JSON-only write rule stays on this route alone.
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '@server/kernel/config/index';
+import type { AppConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { withFakeSpeechApp } from '@server/test/fake-speech-app';
 import { DEFAULT_TRANSCRIPT, silentMp3 } from '@server/test/fake-speech-server';

@@ -5,7 +5,7 @@
 // expires, and a GET another site's page could have made starts no paid work.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fallbackTitle } from '@server/ai/llm/builtin/memory';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { allowanceConfig, createAllowance } from '@server/domains/limits/allowance';
 import { cleanExpired } from '@server/jobs/housekeeping';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countPrompt } from '@server/ai/llm/context';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { STYLE_SYSTEM_PROMPT } from '@server/domains/images/style-sheet';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';
 import { createFakePainter } from '@server/test/fake-painter';

@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { parseSse } from '@server/test/sse';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';

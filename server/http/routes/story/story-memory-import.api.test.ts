@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { computeBudget, countPrompt } from '@server/ai/llm/context';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
 

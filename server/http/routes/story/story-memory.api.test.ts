@@ -6,7 +6,7 @@ import { createBuiltinNarrator } from '@server/ai/llm/builtin';
 import { computeBudget, countPrompt } from '@server/ai/llm/context';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import type { GenerationRequest, NarratorProvider } from '@server/ai/llm/types';
-import { loadConfig } from '@server/kernel/config/index';
+import { loadConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';

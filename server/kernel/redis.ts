@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 // A type only: ioredis (about 8 MB resident) is loaded when REDIS_URL is set, not by every server.
 import type { Redis } from 'ioredis';
+import type { Broadcast } from './broadcast';
 
 type RedisClass = typeof import('ioredis').Redis;
 
@@ -35,12 +36,6 @@ export function redactUrl(url: string): string {
 /** A request-limit check must not wait on a struggling Redis for long: past this it counts locally. */
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 5_000;
-
-/** News every instance must hear (a stopped share, an ended session): each instance listens, any one announces. */
-export interface Broadcast {
-  announce(message: string): Promise<unknown>;
-  listen(handler: (message: string) => void): Promise<void>;
-}
 
 /** A Broadcast over Redis pub/sub on `name`, heard by every instance using the same key prefix (the announcer too). */
 export function redisBroadcast(redis: RedisLink, name: string): Broadcast {

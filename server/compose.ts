@@ -1,0 +1,248 @@
+// The composition root: every service built from the configuration, the database and the
+// providers (or the fakes a test passes), in the order they need each other, with what each must
+// do at shutdown. app.ts puts HTTP around them; nothing else constructs a service.
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import { createImageProvider } from './ai/image/registry';
+import type { ImageProvider } from './ai/image/types';
+import { createNarratorProvider } from './ai/llm/registry';
+import type { NarratorProvider } from './ai/llm/types';
+import { createSttProvider, createTtsProvider } from './ai/speech/registry';
+import type { SttProvider, TtsProvider } from './ai/speech/types';
+import type { Database } from './db/client';
+import { createRepositories } from './db/repositories';
+import { createAccountService } from './domains/account/accounts';
+import { createCaptchaService } from './domains/account/captcha';
+import { createMyDataService } from './domains/account/my-data';
+import { createSessionService, SESSION_ENDINGS } from './domains/account/sessions';
+import { createAdminService } from './domains/admin/admin';
+import { createBookmarkService } from './domains/bookmarks/bookmarks';
+import { createImageService, imageUrl } from './domains/images';
+import { allowanceConfig, createAllowance } from './domains/limits/allowance';
+import { createQuotaService } from './domains/limits/quotas';
+import { createRedisStore, createRequestLimiter } from './domains/limits/request-limits';
+import { createRateLimiter } from './domains/limits/sign-in-limits';
+import { createPreferencesService, type PreferencesSource } from './domains/preferences/preferences';
+import { createSharingService, SHARES_STOPPED } from './domains/sharing/sharing';
+import { createSpeechService } from './domains/speech/speech';
+import { createStoryFileReader } from './domains/story/files/story-file-reader';
+import { createStoryFileService } from './domains/story/files/story-files';
+import { createLibraryService } from './domains/story/library';
+import { createStoryService } from './domains/story/reads';
+import { createNarrationService } from './domains/story/turns';
+import { createStoryVersionService } from './domains/story/versions';
+import { createSharedStoryCache, sharedCacheBytes } from './http/presenters/shared-story-cache';
+import { createStoryJson } from './http/presenters/story-json';
+import { startJobQueue, type QueueOptions } from './jobs/queue';
+import type { AppConfig } from './kernel/config';
+import { connectRedis, redisBroadcast } from './kernel/redis';
+
+export interface AppDeps {
+  database: Database;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** The narrator; by default the one LLM_PROVIDER names. */
+  narrator?: NarratorProvider;
+  /** Where pictures and the narrator (a story start, a retry) read a player's preferences; by default the database. A continue reads them from the database with its lease. */
+  preferences?: PreferencesSource;
+  /** The painter; by default the one IMAGE_PROVIDER names (null: pictures off). */
+  painter?: ImageProvider | null;
+  /** The server voice; by default the one TTS_PROVIDER names (null: browser voices only). */
+  tts?: TtsProvider | null;
+  /** The transcriber; by default the one STT_PROVIDER names (null: no server transcription). */
+  stt?: SttProvider | null;
+  /** Job queue timings (tests shorten them). */
+  jobs?: QueueOptions;
+}
+
+/** Everything the routes call. */
+export type Services = Awaited<ReturnType<typeof composeServices>>;
+
+/**
+ * Builds the services. `onClose` registers shutdown work, run in the order registered (the Fastify
+ * instance's onClose hooks).
+ */
+export async function composeServices(
+  config: AppConfig,
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  onClose: (hook: () => Promise<void> | void) => void,
+) {
+  const now = deps.now ?? (() => new Date());
+  const repos = createRepositories(deps.database.db);
+  // Every limit but logins' and registrations' is counted off the database: in memory, or in Redis
+  // when instances must agree; Redis also tells the instances of ended sessions and stopped shares.
+  const redis = config.redis.url
+    ? await connectRedis({ url: config.redis.url, keyPrefix: config.redis.keyPrefix }, log)
+    : null;
+  if (redis) {
+    onClose(async () => {
+      await redis.close();
+    });
+  }
+  const sessions = createSessionService(repos, now, redis && redisBroadcast(redis, SESSION_ENDINGS));
+  await sessions.start();
+  const captcha = createCaptchaService(repos, now);
+  const limiter = createRateLimiter(repos, now);
+  const requestLimiter = createRequestLimiter({
+    now,
+    shared: redis && createRedisStore(redis.client, redis.keyPrefix),
+    log: log,
+  });
+  const accounts = createAccountService({ repos, config, captcha, limiter, now, log: log });
+  const narrator = deps.narrator ?? createNarratorProvider(config.llm);
+  const flush = () => deps.database.flush();
+  const preferences = createPreferencesService({ repos, now });
+  const allowance = createAllowance({
+    repos,
+    limiter: requestLimiter,
+    config: allowanceConfig(config),
+    now,
+    log: log,
+  });
+  const quotas = createQuotaService({
+    repos,
+    limits: config.quotas,
+    monthlyTokenLimit: config.userMonthlyTokenLimit,
+    now,
+  });
+  const images = createImageService({
+    repos,
+    config: config.image,
+    painter: deps.painter === undefined ? createImageProvider(config.image) : deps.painter,
+    narrator,
+    allowance,
+    preferences: deps.preferences ?? preferences,
+    now,
+    flush,
+    log: log,
+  });
+  const narration = createNarrationService({
+    repos,
+    provider: narrator,
+    llm: config.llm,
+    allowance,
+    preferences: deps.preferences ?? preferences,
+    now,
+    flush,
+    log: log,
+    quotas,
+    illustrate: images.illustrateReply,
+  });
+  const stories = createStoryService({
+    images,
+    storyJson: createStoryJson(repos),
+    repos,
+    provider: narrator,
+    apiKey: config.llm.apiKey,
+    allowance,
+    now,
+    flush,
+    log: log,
+  });
+  const storyVersions = createStoryVersionService({
+    repos,
+    stateOf: (storyId, replying) => stories.stateOf(storyId, replying),
+    pictureOf: async (messageId) => {
+      const picture = images.enabled ? await repos.images.findByMessage(messageId) : null;
+      return picture?.status === 'ready' && picture.assetHash ? imageUrl(picture.assetHash) : undefined;
+    },
+    now,
+    flush,
+    quotas,
+  });
+  const admin = createAdminService({
+    repos,
+    llm: config.llm,
+    image: config.image,
+    monthlyTokenLimit: config.userMonthlyTokenLimit,
+    now,
+  });
+  const bookmarks = createBookmarkService({ repos, now });
+  const sharing = createSharingService({
+    repos,
+    images,
+    now,
+    shareMaxBytes: config.shareMaxBytes,
+    publishShares: (source) =>
+      createSharedStoryCache({
+        ...source,
+        now,
+        compress: config.compression,
+        // Every snapshot sharing can make is kept, so no read of one serialises or compresses it again.
+        maxBytes: sharedCacheBytes(config.shareMaxBytes),
+        keepUpTo: config.shareMaxBytes,
+      }),
+    revocations: redis && redisBroadcast(redis, SHARES_STOPPED),
+    quotas,
+  });
+  await sharing.start();
+  const storyFileReader = createStoryFileReader();
+  onClose(() => storyFileReader.close());
+  const storyFiles = createStoryFileService({
+    repos,
+    reader: storyFileReader,
+    picturesEnabled: images.enabled,
+    limiter: requestLimiter,
+    quotas,
+    now,
+  });
+  const library = createLibraryService({
+    repos,
+    picturesEnabled: images.enabled,
+    sharesGone: (shareIds) => sharing.forget(shareIds),
+    now,
+  });
+  const myData = createMyDataService({
+    repos,
+    accounts,
+    preferences,
+    bookmarks,
+    storyFiles,
+    library,
+    sessions,
+    limiter: requestLimiter,
+    now,
+  });
+  const speech = createSpeechService({
+    repos,
+    tts: deps.tts === undefined ? createTtsProvider(config.tts) : deps.tts,
+    stt: deps.stt === undefined ? createSttProvider(config.stt) : deps.stt,
+    ttsConfig: config.tts,
+    sttConfig: config.stt,
+    allowance,
+    now,
+    flush,
+    log: log,
+  });
+  // Pictures are painted by durable jobs in the database; this instance runs its share of them.
+  const jobQueue = images.enabled ? await startJobQueue(deps.database, log, deps.jobs) : null;
+  if (jobQueue) await images.startWorkers(jobQueue, { sole: deps.database.kind === 'pglite' });
+  // Shutdown waits for memory folds in flight, so their summaries are not thrown away, and lets
+  // running pictures finish (a picture cut short is retried by the next start).
+  onClose(async () => {
+    images.stopWorkers();
+    await Promise.all([narration.idle(), jobQueue?.stop()]);
+  });
+
+  return {
+    accounts,
+    sessions,
+    captcha,
+    requestLimiter,
+    narration,
+    stories,
+    storyVersions,
+    library,
+    storyFiles,
+    myData,
+    admin,
+    bookmarks,
+    sharing,
+    preferences,
+    images,
+    speech,
+    quotas,
+    flush,
+  };
+}

@@ -1,0 +1,36 @@
+// A story and its messages as the repositories hand them out: the shapes the story repositories
+// (stories.ts, the turn's statements in story-turn.ts) and the domains share.
+
+export interface StoryRecord {
+  id: number;
+  userId: number;
+  title: string | null;
+  premise: string;
+  memory: string;
+  memoryThroughId: number;
+  /** The player's notes for the narrator, sent with every turn. */
+  notes: string;
+}
+
+export interface MessageRecord {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  turn: number;
+  isInitial: boolean;
+  attempts: number;
+  /** The version shown (`content`) and how many the message has (alternatives, edits). */
+  version: number;
+  versions: number;
+  createdAt: Date;
+}
+
+/** A shown message without its text: the time as `Date.toISOString` writes it, from the database. */
+export interface MessageHead {
+  id: number;
+  role: 'user' | 'assistant';
+  isInitial: boolean;
+  version: number;
+  versions: number;
+  createdAt: string;
+}

@@ -1,0 +1,93 @@
+// The narrator's settings (LLM_*): which provider, where, which model, and the window it works in.
+import { z } from 'zod';
+import { httpUrl, OPENAI_BASE_URL, positiveInt } from './env';
+
+export const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
+export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
+
+/** The smallest prompt budget (context minus reply) that holds the rules, a full premise and an action. */
+export const MIN_PROMPT_BUDGET_TOKENS = 2048;
+const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
+  builtin: '',
+  openai: OPENAI_BASE_URL,
+  anthropic: 'https://api.anthropic.com/v1',
+};
+export const BUILTIN_MODEL = 'taleweaver-demo';
+
+export interface LlmConfig {
+  provider: LlmProviderId;
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+  contextTokens: number;
+  maxOutputTokens: number;
+  temperature: number;
+  /** Pause between the offline narrator's words (0 streams at once; tests use 0). */
+  builtinWordDelayMs: number;
+}
+
+export const llmEnv = {
+  LLM_PROVIDER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(
+      (v) => (LLM_PROVIDERS as readonly string[]).includes(v),
+      'LLM_PROVIDER must be builtin, openai or anthropic',
+    )
+    .transform((v) => v as LlmProviderId)
+    .default('builtin'),
+  LLM_BASE_URL: httpUrl('LLM_BASE_URL').optional(),
+  LLM_API_KEY: z.string().trim().optional(),
+  LLM_MODEL: z.string().trim().optional(),
+  LLM_TIMEOUT_MS: positiveInt('LLM_TIMEOUT_MS').default(60_000),
+  LLM_CONTEXT_TOKENS: positiveInt('LLM_CONTEXT_TOKENS').default(8192),
+  LLM_MAX_OUTPUT_TOKENS: positiveInt('LLM_MAX_OUTPUT_TOKENS').default(500),
+  LLM_TEMPERATURE: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'LLM_TEMPERATURE must be a number between 0 and 2')
+    .transform(Number)
+    .refine((n) => n <= 2, 'LLM_TEMPERATURE must be a number between 0 and 2')
+    .default(0.8),
+  BUILTIN_NARRATOR_WORD_DELAY_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)')
+    .transform(Number)
+    .default(35),
+};
+
+type LlmEnv = z.infer<z.ZodObject<typeof llmEnv>>;
+
+/** Rules that tie several LLM variables together; each problem names the variable to change. */
+export function checkLlm(e: LlmEnv): string[] {
+  const problems: string[] = [];
+  if (e.LLM_PROVIDER !== 'builtin' && !e.LLM_MODEL) {
+    problems.push(`LLM_MODEL: LLM_MODEL is required when LLM_PROVIDER is ${e.LLM_PROVIDER}`);
+  }
+  if (e.LLM_PROVIDER === 'anthropic' && !e.LLM_API_KEY) {
+    problems.push('LLM_API_KEY: LLM_API_KEY is required when LLM_PROVIDER is anthropic');
+  }
+  if (e.LLM_CONTEXT_TOKENS - e.LLM_MAX_OUTPUT_TOKENS < MIN_PROMPT_BUDGET_TOKENS) {
+    problems.push(
+      `LLM_CONTEXT_TOKENS: LLM_CONTEXT_TOKENS must exceed LLM_MAX_OUTPUT_TOKENS by at least ${MIN_PROMPT_BUDGET_TOKENS} (the prompt needs room for the rules, the premise and the action)`,
+    );
+  }
+  return problems;
+}
+
+export function llmConfig(e: LlmEnv): LlmConfig {
+  return {
+    provider: e.LLM_PROVIDER,
+    baseUrl: (e.LLM_BASE_URL ?? DEFAULT_BASE_URLS[e.LLM_PROVIDER]).replace(/\/+$/, ''),
+    apiKey: e.LLM_API_KEY || undefined,
+    model: e.LLM_PROVIDER === 'builtin' ? BUILTIN_MODEL : (e.LLM_MODEL as string),
+    timeoutMs: e.LLM_TIMEOUT_MS,
+    contextTokens: e.LLM_CONTEXT_TOKENS,
+    maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
+    temperature: e.LLM_TEMPERATURE,
+    builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
+  };
+}
