@@ -20,7 +20,11 @@ const resolver = createNodeResolver({
 /** Server layers, top to bottom: a layer may import the ones below it, never those above. */
 const SERVER_ENTRY = ['./server/main.ts', './server/app.ts', './server/compose.ts'];
 const serverZones = [
-  { target: './server/http', from: SERVER_ENTRY, message: 'http/ is assembled by app.ts; it never imports the entry points.' },
+  {
+    target: './server/http',
+    from: SERVER_ENTRY,
+    message: 'http/ is assembled by app.ts; it never imports the entry points.',
+  },
   {
     target: './server/domains',
     from: [...SERVER_ENTRY, './server/http'],
@@ -31,7 +35,11 @@ const serverZones = [
     from: [...SERVER_ENTRY, './server/http', './server/domains'],
     message: `${layer}/ sits below the domains: it never imports domains, http or the entry points.`,
   })),
-  { target: './server/ai', from: ['./server/db', './server/jobs'], message: 'ai/ talks to providers only, never to the database or the job queue.' },
+  {
+    target: './server/ai',
+    from: ['./server/db', './server/jobs'],
+    message: 'ai/ talks to providers only, never to the database or the job queue.',
+  },
   { target: './server/db', from: ['./server/ai', './server/jobs'], message: 'db/ never imports ai/ or jobs/.' },
   {
     target: './server/kernel',
@@ -69,7 +77,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@server/*', '**/server/*'], message: 'The client talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            { group: ['@server/*', '**/server/*'], message: 'The client talks to the server over HTTP only.' },
+          ],
+        },
       ],
     },
   },

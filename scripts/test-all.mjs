@@ -46,6 +46,7 @@ const stage1 = await Promise.all([
   run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   run('lint', npx, ['eslint', '--max-warnings', '0', '.']),
   run('format', npx, ['prettier', '--check', '--log-level', 'warn', '.']),
+  run('import-cycles', process.execPath, ['scripts/lint/import-cycles.mjs']),
   run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
   run('build-server', process.execPath, ['scripts/build-server.mjs']),
 ]);

@@ -32,7 +32,7 @@ import { storyRoutes } from './http/routes/story';
 import { libraryRoutes } from './http/routes/story/library';
 import { storyVersionRoutes } from './http/routes/story/versions';
 import { userRoutes } from './http/routes/user';
-import type { NarrationService } from './domains/story/turns';
+import type { TurnService } from './domains/story/turns';
 import type { AppConfig } from './kernel/config';
 
 export type { AppDeps };
@@ -40,7 +40,7 @@ export type { AppDeps };
 declare module 'fastify' {
   interface FastifyInstance {
     /** The story-turn service, exposed so tests and benchmarks can wait for background memory folds. */
-    narration: NarrationService;
+    turns: TurnService;
   }
 }
 
@@ -111,7 +111,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     captcha: services.captcha,
     limiter: services.requestLimiter,
     sessionCookies,
-    narration: services.narration,
+    turns: services.turns,
     stories: services.stories,
     storyVersions: services.storyVersions,
     library: services.library,
@@ -127,7 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     flush: services.flush,
     publicBaseUrl,
   };
-  app.decorate('narration', services.narration);
+  app.decorate('turns', services.turns);
   // The tokenizer's tables hold the event loop 80-400 ms while they load: before the server
   // listens, not under its first requests (bench:abuse saw a 419 ms stall during parallel-starts
   // while the load ran unawaited).

@@ -21,7 +21,7 @@ import { createImageService, imageUrl } from './domains/images';
 import { allowanceConfig, createAllowance } from './domains/limits/allowance';
 import { createQuotaService } from './domains/limits/quotas';
 import { createRedisStore, createRequestLimiter } from './domains/limits/request-limits';
-import { createRateLimiter } from './domains/limits/sign-in-limits';
+import { createSignInLimiter } from './domains/limits/sign-in-limits';
 import { createPreferencesService, type PreferencesSource } from './domains/preferences/preferences';
 import { createSharingService, SHARES_STOPPED } from './domains/sharing/sharing';
 import { createSpeechService } from './domains/speech/speech';
@@ -29,7 +29,7 @@ import { createStoryFileReader } from './domains/story/files/story-file-reader';
 import { createStoryFileService } from './domains/story/files/story-files';
 import { createLibraryService } from './domains/story/library';
 import { createStoryService } from './domains/story/reads';
-import { createNarrationService } from './domains/story/turns';
+import { createTurnService } from './domains/story/turns';
 import { createStoryVersionService } from './domains/story/versions';
 import { createSharedStoryCache, sharedCacheBytes } from './http/presenters/shared-story-cache';
 import { createStoryJson } from './http/presenters/story-json';
@@ -83,13 +83,13 @@ export async function composeServices(
   const sessions = createSessionService(repos, now, redis && redisBroadcast(redis, SESSION_ENDINGS));
   await sessions.start();
   const captcha = createCaptchaService(repos, now);
-  const limiter = createRateLimiter(repos, now);
+  const signInLimiter = createSignInLimiter(repos, now);
   const requestLimiter = createRequestLimiter({
     now,
     shared: redis && createRedisStore(redis.client, redis.keyPrefix),
     log: log,
   });
-  const accounts = createAccountService({ repos, config, captcha, limiter, now, log: log });
+  const accounts = createAccountService({ repos, config, captcha, signInLimiter, now, log });
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
@@ -117,7 +117,7 @@ export async function composeServices(
     flush,
     log: log,
   });
-  const narration = createNarrationService({
+  const turns = createTurnService({
     repos,
     provider: narrator,
     llm: config.llm,
@@ -222,7 +222,7 @@ export async function composeServices(
   // running pictures finish (a picture cut short is retried by the next start).
   onClose(async () => {
     images.stopWorkers();
-    await Promise.all([narration.idle(), jobQueue?.stop()]);
+    await Promise.all([turns.idle(), jobQueue?.stop()]);
   });
 
   return {
@@ -230,7 +230,7 @@ export async function composeServices(
     sessions,
     captcha,
     requestLimiter,
-    narration,
+    turns,
     stories,
     storyVersions,
     library,

@@ -20,7 +20,8 @@ function importsOf(file) {
   const targets = new Set();
   for (const { fileName } of importedFiles) {
     const found = ts.resolveModuleName(fileName, file, parsed.options, ts.sys, cache).resolvedModule;
-    if (found && ours.has(found.resolvedFileName) && found.resolvedFileName !== file) targets.add(found.resolvedFileName);
+    if (found && ours.has(found.resolvedFileName) && found.resolvedFileName !== file)
+      targets.add(found.resolvedFileName);
   }
   return [...targets];
 }

@@ -1,5 +1,5 @@
 // Turns narrator failures into what the player reads (spec-style sentences, one per failure kind)
-// and what the log keeps (the provider's detail, with the API key scrubbed out).
+// (the log keeps the provider's detail, its key removed by kernel/redact.ts).
 import { AppError } from '@server/kernel/errors';
 import type { NarratorError, NarratorFailure } from '@server/ai/llm/types';
 import { ERROR_CODES, type ErrorCode } from '@shared/schemas/common';
@@ -14,9 +14,4 @@ const FAILURES: Record<NarratorFailure, { status: number; code: ErrorCode; messa
 export function narratorAppError(error: NarratorError, storyId?: number): AppError {
   const { status, code, message } = FAILURES[error.failure];
   return new AppError(status, code, message, {}, storyId === undefined ? {} : { storyId });
-}
-
-/** The provider's detail for the log, never containing the configured key. */
-export function scrubbed(detail: string, apiKey: string | undefined): string {
-  return apiKey ? detail.split(apiKey).join('[redacted]') : detail;
 }

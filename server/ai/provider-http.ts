@@ -3,6 +3,7 @@
 // every failure mapped to one failure kind with a log detail that never holds the key. Each domain
 // binds these to its own error class once (providerHttp(ImageError, …)), so its callers keep
 // catching the error they know while the rules live in one place.
+import { redact } from '@server/kernel/redact';
 
 /** The failure kinds ImageError and SpeechError share; see their types.ts for what each means. */
 export type ProviderFailure = 'timeout' | 'unavailable' | 'misconfigured' | 'invalid_output';
@@ -32,12 +33,6 @@ export function startCall(callerSignal: AbortSignal, timeoutMs: number, apiKey: 
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function redact(text: string, secrets: readonly string[]): string {
-  let clean = text;
-  for (const secret of secrets) if (secret.length >= 4) clean = clean.split(secret).join('[redacted]');
-  return clean;
 }
 
 /** The URL as logged: no credentials, no query string (pre-signed download URLs carry tokens there). */

@@ -43,7 +43,7 @@ it('counts every byte a player stores, and only what stays stored, through every
   expect(started).toBeGreaterThan(0);
   for (let turn = 1; turn <= 24; turn += 1)
     await play(client, storyId, `I follow the river bend number ${turn} and mark it on the map`);
-  await ctx.app.narration.idle();
+  await ctx.app.turns.idle();
   const folded = await ctx.database.executeSql(
     'select count(*)::int as n from story_memory_folds where story_id = $1',
     [storyId],

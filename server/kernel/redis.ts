@@ -5,7 +5,7 @@
 // Start-up fails closed: an operator who set REDIS_URL runs several instances and expects shared
 // limits, so an unreachable Redis stops the server with one clear line instead of starting with
 // limits that silently multiply. At run time commands fail fast instead of queueing (no offline
-// queue, a short command timeout) and the callers degrade: see request-limiter.ts and sharing.ts.
+// queue, a short command timeout) and the callers degrade: see domains/limits/request-limits.ts and domains/sharing/sharing.ts.
 import type { FastifyBaseLogger } from 'fastify';
 // A type only: ioredis (about 8 MB resident) is loaded when REDIS_URL is set, not by every server.
 import type { Redis } from 'ioredis';

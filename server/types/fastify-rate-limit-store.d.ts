@@ -1,5 +1,5 @@
 // Types for @fastify/rate-limit's Redis store, which the package ships without a declaration of its
-// own (it is what the plugin builds from its `redis` option). See server/services/request-limiter.ts.
+// own (it is what the plugin builds from its `redis` option). See server/domains/limits/request-limits.ts.
 declare module '@fastify/rate-limit/store/RedisStore.js' {
   import type { Redis } from 'ioredis';
   import type { CounterStore } from '@server/domains/limits/request-limits';

@@ -127,7 +127,7 @@ function wireRequest(settings: ProviderSettings, request: GenerationRequest, str
 export function createAnthropicNarrator(config: LlmConfig): NarratorProvider {
   const settings: ProviderSettings = {
     url: `${config.baseUrl}/messages`,
-    // Start-up requires LLM_API_KEY for Anthropic (server/config.ts), so it is always set here.
+    // Start-up requires LLM_API_KEY for Anthropic (server/kernel/config/llm.ts), so it is always set here.
     headers: { 'x-api-key': config.apiKey ?? '', 'anthropic-version': API_VERSION },
     model: config.model,
     timeoutMs: config.timeoutMs,

@@ -8,7 +8,8 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ERROR_TEXT_BYTES, providerMessage, redact, shown } from '@server/ai/provider-http';
+import { ERROR_TEXT_BYTES, providerMessage, shown } from '@server/ai/provider-http';
+import { redact } from '@server/kernel/redact';
 import { NarratorError, type NarratorFailure } from './types';
 
 /**

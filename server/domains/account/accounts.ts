@@ -19,14 +19,14 @@ import { ERROR_CODES } from '@shared/schemas/common';
 import type { User } from '@shared/schemas/user';
 import type { CaptchaService } from './captcha';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import type { Limit, RateLimiter } from '../limits/sign-in-limits';
+import type { Limit, SignInLimiter } from '../limits/sign-in-limits';
 import { ipKey } from '../limits/request-limits';
 
 interface AccountDeps {
   repos: Repositories;
   config: Pick<AppConfig, 'adminUsernames' | 'rateLimits' | 'userMonthlyTokenLimit'>;
   captcha: CaptchaService;
-  limiter: RateLimiter;
+  signInLimiter: SignInLimiter;
   now: () => Date;
   /** Where a network that could not be remembered is reported (the sign-in goes on). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -44,7 +44,7 @@ export function remainingAllowance(limit: number | null, usedThisMonth: number):
   return limit === null ? null : Math.max(0, limit - usedThisMonth);
 }
 
-export function createAccountService({ repos, config, captcha, limiter, now, log }: AccountDeps) {
+export function createAccountService({ repos, config, captcha, signInLimiter, now, log }: AccountDeps) {
   const loginByAccount: Limit = {
     bucket: 'login-account',
     max: config.rateLimits.loginMaxFailures,
@@ -130,7 +130,7 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
 
     async register(body: RegisterBody, captchaToken: string | undefined, ip: string): Promise<User> {
       const network = ipKey(ip);
-      if (await limiter.isExceeded(registerByIp, network))
+      if (await signInLimiter.isExceeded(registerByIp, network))
         throw tooManyRequests(MESSAGES.tooManyRegistrations, HOUR_MS / 1000);
       const claim = await captcha.claim(captchaToken, body.captchaAnswer);
       if (claim.result !== 'correct') {
@@ -161,7 +161,7 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
         throw error;
       }
       // Signing up signs in: the network it came from is the owner's.
-      await Promise.all([limiter.hit(registerByIp, network), rememberNetwork(record.id, network)]);
+      await Promise.all([signInLimiter.hit(registerByIp, network), rememberNetwork(record.id, network)]);
       // A new account has spent nothing: no need to read its usage.
       return toPublicUser(record, NOTHING_SPENT);
     },
@@ -174,13 +174,13 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
       // when refused or successful, so only failures count and a burst cannot slip under the limit.
       const accountKey = credentials ? `user:${credentials.id}` : `name:${body.username.toLowerCase()}`;
       const [byAccount, byIp] = await Promise.all([
-        limiter.take(loginByAccount, accountKey),
-        limiter.take(loginByIp, network),
+        signInLimiter.take(loginByAccount, accountKey),
+        signInLimiter.take(loginByIp, network),
       ]);
       const refuse = () => tooManyRequests(MESSAGES.tooManyLogins, config.rateLimits.loginWindowMs / 1000);
       // A locked account still hears its owner's password from a network it has signed in from.
       if (byIp.over || (byAccount.over && !(credentials && (await isKnownNetwork(credentials.id, network))))) {
-        await Promise.all([limiter.forget(byAccount), limiter.forget(byIp)]);
+        await Promise.all([signInLimiter.forget(byAccount), signInLimiter.forget(byIp)]);
         throw refuse();
       }
       const valid = credentials
@@ -194,8 +194,8 @@ export function createAccountService({ repos, config, captcha, limiter, now, log
       // A success clears the account's failures, unless it only passed the lock: the guesses
       // against it keep counting, or each of the owner's sign-ins would buy the guesser ten more.
       await Promise.all([
-        byAccount.over ? limiter.forget(byAccount) : limiter.reset(loginByAccount, accountKey),
-        limiter.forget(byIp),
+        byAccount.over ? signInLimiter.forget(byAccount) : signInLimiter.reset(loginByAccount, accountKey),
+        signInLimiter.forget(byIp),
         rememberNetwork(credentials.id, network),
       ]);
       return toPublicUser(await requireUser(credentials.id));

@@ -15,7 +15,7 @@ import { AppError } from '@server/kernel/errors';
 import type { Allowance } from '../limits/allowance';
 import type { PreferencesSource } from '../preferences/preferences';
 import type { Log } from '@server/kernel/log';
-import { scrubbed } from '../../ai/narrator-errors';
+import { redact } from '@server/kernel/redact';
 import { buildScenePrompt } from './scene-prompt';
 import type { StyleSheets } from './style-sheet';
 
@@ -135,7 +135,7 @@ export function createPaintJob(deps: PaintDeps) {
           provider: painter.id,
           model: painter.model,
           failure: error.failure,
-          detail: scrubbed(error.detail, config.apiKey),
+          detail: redact(error.detail, [config.apiKey]),
           run: image.attempts,
         },
         'scene image failed',

@@ -4,7 +4,7 @@
 // process's memory (one instance), or in Redis when REDIS_URL is set, so that every instance counts
 // the same requests. Redis counting is @fastify/rate-limit's own store (an atomic INCR + PEXPIRE
 // script); the memory store keeps that store's contract but reads the app's clock, which tests
-// move. The durable limits (failed logins, sign-ups) stay in the database: see rate-limiter.ts.
+// move. The durable limits (failed logins, sign-ups) stay in the database: see sign-in-limits.ts.
 import { normalizeIP } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,8 +1,8 @@
 // Sliding-window limits over events stored in the database, so every app instance counts the same
 // attempts and the counts survive restarts. Kept for what needs that: failed logins (per account and
 // per IP) and registrations (per IP). Every other limit is counted off the database, per request,
-// in request-limiter.ts: a database write per captcha or shared read capped them near 400 a second.
-// Callers key per-IP limits by ipKey(ip) (request-limiter.ts), as every other IP limit is: an
+// in request-limits.ts: a database write per captcha or shared read capped them near 400 a second.
+// Callers key per-IP limits by ipKey(ip) (request-limits.ts), as every other IP limit is: an
 // IPv6 /64 is one address, or a host handed a /64 could rotate past any limit.
 import type { Repositories } from '@server/db/repositories';
 
@@ -12,7 +12,7 @@ export interface Limit {
   windowMs: number;
 }
 
-export function createRateLimiter(repos: Pick<Repositories, 'rateLimits'>, now: () => Date) {
+export function createSignInLimiter(repos: Pick<Repositories, 'rateLimits'>, now: () => Date) {
   /**
    * Counts an attempt before it is made: concurrent attempts each see the others, so a burst
    * cannot slip under the limit. `over` when this one is past it; forget() takes it back.
@@ -46,4 +46,4 @@ export function createRateLimiter(repos: Pick<Repositories, 'rateLimits'>, now: 
     },
   };
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+export type SignInLimiter = ReturnType<typeof createSignInLimiter>;

@@ -111,7 +111,7 @@ export function createSharingService({
   quotas,
 }: SharingDeps) {
   const pictures = createPictureCache((hash) => repos.images.asset(hash));
-  /** Each player's shares are written one after another (see one-at-a-time.ts). */
+  /** Each player's shares are written one after another (see kernel/one-at-a-time.ts). */
   const oneAtATime = createOneAtATime();
   const cache = publishShares({
     stillShared: (shareId) => repos.shares.exists(shareId),

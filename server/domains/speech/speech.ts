@@ -20,7 +20,7 @@ import { ERROR_CODES } from '@shared/schemas/common';
 import { SPEECH_MESSAGES, type SpeechPartParams, type TranscriptionResponse } from '@shared/schemas/speech';
 import { STORY_MESSAGES } from '@shared/schemas/story';
 import { splitSentences } from '@shared/speech/sentences';
-import { scrubbed } from '../../ai/narrator-errors';
+import { redact } from '@server/kernel/redact';
 import { expectedTranscriptionTokens, speechTokens, type Allowance } from '../limits/allowance';
 import type { Log } from '@server/kernel/log';
 
@@ -76,7 +76,7 @@ export function createSpeechService(deps: SpeechServiceDeps) {
         provider: provider?.id,
         model: provider?.model,
         failure: error.failure,
-        detail: scrubbed(error.detail, apiKey),
+        detail: redact(error.detail, [apiKey]),
       },
       `${kind} provider call failed`,
     );

@@ -1,7 +1,7 @@
 // The player's story library: their stories a page at a time (newest played first, searchable by
 // title), renaming and deleting. Another player's story answers 404 like a missing one; a story
 // whose reply is being written cannot be deleted (409), and renaming it is harmless, so allowed.
-import { fallbackTitle } from '@server/ai/llm/builtin/memory';
+import { fallbackTitle } from '@server/ai/llm/titles';
 import type { Repositories } from '@server/db/repositories';
 import { LIBRARY_PAGE_SIZE, type LibraryPage, type StoryRenameResponse } from '@shared/schemas/library';
 import { thumbnailUrl } from '../images';

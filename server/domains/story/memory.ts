@@ -25,7 +25,7 @@ import type { Repositories } from '@server/db/repositories';
 import type { StoryRecord } from '@server/db/repositories/stories';
 import type { Log } from '@server/kernel/log';
 import type { Allowance } from '../limits/allowance';
-import { scrubbed } from '../../ai/narrator-errors';
+import { redact } from '@server/kernel/redact';
 import { recordNarratorCall } from '../limits/usage-ledger';
 
 interface MemoryDeps {
@@ -128,7 +128,7 @@ export function createStoryMemory(deps: MemoryDeps) {
             );
             return;
           }
-          const detail = error instanceof NarratorError ? scrubbed(error.detail, deps.apiKey) : String(error);
+          const detail = error instanceof NarratorError ? redact(error.detail, [deps.apiKey]) : String(error);
           deps.log.warn(
             { storyId: story.id, provider: deps.provider.id, detail },
             'story memory fold failed; the turns stay verbatim for now',

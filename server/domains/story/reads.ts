@@ -1,7 +1,7 @@
 // Reading stories (current state, bookmark recovery) and naming them. Titles are written by the
 // narrator once and kept; the builtin narrator, a failed call or a spent allowance fall back to a
 // title made from the premise, so the share dialog always gets one.
-import { clampTitle, fallbackTitle } from '@server/ai/llm/builtin/memory';
+import { clampTitle, fallbackTitle } from '@server/ai/llm/titles';
 import { cutMiddle } from '@server/ai/llm/context';
 import { TITLE_SYSTEM_PROMPT, titleUserPrompt } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
@@ -13,7 +13,7 @@ import { STORY_MESSAGES, type StoryRecoverResponse, type StoryStateResponse } fr
 import type { StoryMemory, StoryMemoryBody } from '@shared/schemas/story-memory';
 import type { Allowance } from '../limits/allowance';
 import type { ImageService } from '../images';
-import { scrubbed } from '../../ai/narrator-errors';
+import { redact } from '@server/kernel/redact';
 import { recordNarratorCall } from '../limits/usage-ledger';
 import { notFound, storyBusy } from './errors';
 import type { Log } from '@server/kernel/log';
@@ -174,7 +174,7 @@ export function createStoryService(deps: StoryDeps) {
       } catch (error) {
         if (!(error instanceof NarratorError)) throw error;
         deps.log.warn(
-          { storyId, provider: provider.id, failure: error.failure, detail: scrubbed(error.detail, deps.apiKey) },
+          { storyId, provider: provider.id, failure: error.failure, detail: redact(error.detail, [deps.apiKey]) },
           'title generation failed; using the premise',
         );
         return { title: fallback };

@@ -12,7 +12,7 @@ import { createRepositories, type Repositories } from '@server/db/repositories';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, testConfig, type TestContext } from '@server/test/test-app';
 import { allowanceConfig, createAllowance } from '../limits/allowance';
-import { createNarrationService } from './turns';
+import { createTurnService } from './turns';
 import { createQuotaService } from '../limits/quotas';
 import { createRequestLimiter } from '../limits/request-limits';
 import { defaultPreferences } from '../preferences/preferences';
@@ -112,7 +112,7 @@ it('reads and counts no more than the window of a 10,000-message story, and send
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   const window = windowLimits(budget);
   const { repos, calls } = countingRepositories(createRepositories(ctx.database.db));
-  const narration = createNarrationService({
+  const turnService = createTurnService({
     repos,
     provider: createNarratorProvider(llm),
     llm,
@@ -132,9 +132,9 @@ it('reads and counts no more than the window of a 10,000-message story, and send
 
   tokenizer.calls = 0;
   tokenizer.chars = 0;
-  const turn = await narration.continueStory(userId, storyId, 'I light the lamp');
+  const turn = await turnService.continueStory(userId, storyId, 'I light the lamp');
   expect((await turn.run()).message).toContain('The lamp flares');
-  await narration.idle();
+  await turnService.idle();
 
   // The database: no call answers more than a window's messages (the action comes with the turn's).
   for (const call of calls) expect(call.messages, call.method).toBeLessThanOrEqual(window.rows + 1);

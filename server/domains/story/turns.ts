@@ -17,14 +17,15 @@ import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferenc
 import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
 import type { StoryReply } from '@shared/schemas/story';
 import type { Allowance, Hold } from '../limits/allowance';
-import { narratorAppError, scrubbed } from '../../ai/narrator-errors';
+import { narratorAppError } from '../../ai/narrator-errors';
+import { redact } from '@server/kernel/redact';
 import type { PreferencesSource } from '../preferences/preferences';
 import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
 import type { Log } from '@server/kernel/log';
 import { notFound, storyBusy } from './errors';
 import { createStoryMemory } from './memory';
 
-export interface NarrationDeps {
+export interface TurnDeps {
   repos: Repositories;
   provider: NarratorProvider;
   llm: LlmConfig;
@@ -69,7 +70,7 @@ export function tidyReply(text: string): string {
   return lastStop > trimmed.length / 2 ? trimmed.slice(0, lastStop + 1) : trimmed;
 }
 
-export function createNarrationService(deps: NarrationDeps) {
+export function createTurnService(deps: TurnDeps) {
   const { repos, provider, llm } = deps;
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   /** A turn reads at most this much of its story: the newest unfolded messages the prompt could hold. */
@@ -237,7 +238,7 @@ export function createNarrationService(deps: NarrationDeps) {
           provider: provider.id,
           model: provider.model,
           failure: error.failure,
-          detail: scrubbed(error.detail, llm.apiKey),
+          detail: redact(error.detail, [llm.apiKey]),
         },
         'narrator call failed; the action is kept for a retry',
       );
@@ -342,4 +343,4 @@ export function createNarrationService(deps: NarrationDeps) {
     idle: () => memory.idle(),
   };
 }
-export type NarrationService = ReturnType<typeof createNarrationService>;
+export type TurnService = ReturnType<typeof createTurnService>;

@@ -2,7 +2,7 @@
 // its versions and choosing the one shown, and branching. Every change is the owner's only
 // (another user's story or message is 404), waits for no reply being written (409 while one is),
 // and loses nothing: versions and set-aside turns stay stored and can be brought back.
-import { fallbackTitle } from '@server/ai/llm/builtin/memory';
+import { fallbackTitle } from '@server/ai/llm/titles';
 import type { Repositories } from '@server/db/repositories';
 import type { ChangeResult, VersionedMessage } from '@server/db/repositories/story-versions';
 import { AppError } from '@server/kernel/errors';
@@ -68,7 +68,7 @@ function checkLength(message: VersionedMessage, content: string): void {
 
 export function createStoryVersionService(deps: StoryVersionDeps) {
   const { repos } = deps;
-  /** Each player's branches are written one after another (see one-at-a-time.ts). */
+  /** Each player's branches are written one after another (see kernel/one-at-a-time.ts). */
   const oneAtATime = createOneAtATime();
 
   async function changed(storyId: number): Promise<Buffer> {

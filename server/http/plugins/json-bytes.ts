@@ -23,7 +23,7 @@ export const utf8SerializerCompiler: typeof serializerCompiler = (route) => {
 };
 
 /**
- * Sends JSON a service wrote as bytes itself (a story's messages: server/services/story-json.ts).
+ * Sends JSON a service wrote as bytes itself (a story's messages: server/http/presenters/story-json.ts).
  * Fastify sends a Buffer as it is, past the route's serializer: the route's response schema still
  * documents the answer, and the API tests parse these answers against it. An async handler must
  * return what this answers (the reply): Fastify sends again whatever an async handler resolves to

@@ -7,7 +7,8 @@ import { loadConfig } from '@server/kernel/config';
 import { remainingAllowance } from '../../domains/account/accounts';
 import { csvField, monthLabel } from '../../domains/admin/admin';
 import { tidyReply } from '../../domains/story/turns';
-import { narratorAppError, scrubbed } from '../../ai/narrator-errors';
+import { narratorAppError } from '../../ai/narrator-errors';
+import { redact } from '@server/kernel/redact';
 import { cleanTitle } from '../../domains/story/reads';
 
 describe('tidyReply', () => {
@@ -71,10 +72,10 @@ describe('narrator errors', () => {
   });
 
   it('scrubs the API key out of log details', () => {
-    expect(scrubbed('HTTP 401: Incorrect API key provided: sk-abc123', 'sk-abc123')).toBe(
+    expect(redact('HTTP 401: Incorrect API key provided: sk-abc123', ['sk-abc123'])).toBe(
       'HTTP 401: Incorrect API key provided: [redacted]',
     );
-    expect(scrubbed('no key here', undefined)).toBe('no key here');
+    expect(redact('no key here', [undefined])).toBe('no key here');
   });
 });
 

@@ -8,7 +8,7 @@ import type { CaptchaService } from '@server/domains/account/captcha';
 import type { ImageService } from '@server/domains/images';
 import type { LibraryService } from '@server/domains/story/library';
 import type { MyDataService } from '@server/domains/account/my-data';
-import type { NarrationService } from '@server/domains/story/turns';
+import type { TurnService } from '@server/domains/story/turns';
 import type { PreferencesService } from '@server/domains/preferences/preferences';
 import type { QuotaService } from '@server/domains/limits/quotas';
 import type { RequestLimiter } from '@server/domains/limits/request-limits';
@@ -28,7 +28,7 @@ export interface RouteContext {
   /** Per-IP request limits (captcha, shared reads), counted in memory or Redis, not in the database. */
   limiter: RequestLimiter;
   sessionCookies: SessionCookies;
-  narration: NarrationService;
+  turns: TurnService;
   stories: StoryService;
   storyVersions: StoryVersionService;
   library: LibraryService;

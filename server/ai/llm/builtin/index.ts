@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BUILTIN_MODEL, type LlmConfig } from '@server/kernel/config';
 import { loadTokenCounter } from '../tokenizer';
 import type { NarratorProvider } from '../types';
-import { fallbackTitle, summarizeExtractive } from './memory';
+import { fallbackTitle } from '../titles';
+import { summarizeExtractive } from './memory';
 import { composeReply } from './narrator';
 import { describeLooks } from './visuals';
 

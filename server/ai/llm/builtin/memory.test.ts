@@ -1,7 +1,8 @@
 // Extractive summaries and premise titles of the builtin narrator.
 import { describe, expect, it } from 'vitest';
 import { loadTokenCounter } from '../tokenizer';
-import { clampTitle, fallbackTitle, summarizeExtractive } from './memory';
+import { clampTitle, fallbackTitle } from '../titles';
+import { summarizeExtractive } from './memory';
 
 describe('summarizeExtractive', () => {
   it('keeps sentences with names first (oldest first), then the newest actions, within the cap', async () => {

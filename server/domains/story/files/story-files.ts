@@ -4,7 +4,7 @@
 // so a bad file creates nothing. An
 // export reads the story as one snapshot and writes the file in chunks as the download goes: the
 // file as a whole is never held, only the story's rows.
-import { fallbackTitle } from '@server/ai/llm/builtin/memory';
+import { fallbackTitle } from '@server/ai/llm/titles';
 import type { Repositories } from '@server/db/repositories';
 import type { SnapshotMessage, StorySnapshot } from '@server/db/repositories/story-files';
 import { AppError, MESSAGES, tooManyRequests } from '@server/kernel/errors';
@@ -130,7 +130,7 @@ export function storedBytesOf(
 }
 
 export function createStoryFileService({ repos, reader, picturesEnabled, limiter, quotas, now }: StoryFileDeps) {
-  /** Each player's imports are written one after another (see one-at-a-time.ts). */
+  /** Each player's imports are written one after another (see kernel/one-at-a-time.ts). */
   const oneAtATime = createOneAtATime();
 
   /** The owner's story as one snapshot, or null when it is not theirs (or went meanwhile); every version of each message unless `versions` is false (a Markdown file shows only the shown one). */

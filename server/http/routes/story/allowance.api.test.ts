@@ -4,7 +4,7 @@
 // titles and summaries are side calls with one of their own, a reservation left by a dead process
 // expires, and a GET another site's page could have made starts no paid work.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fallbackTitle } from '@server/ai/llm/builtin/memory';
+import { fallbackTitle } from '@server/ai/llm/titles';
 import { loadConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { allowanceConfig, createAllowance } from '@server/domains/limits/allowance';

@@ -26,7 +26,7 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/start',
       { schema: { body: storyStartBodySchema, response: { 200: storyStartResponseSchema } } },
       async (request, reply) => {
-        const turn = await ctx.narration.startStory(requireUserId(request), request.body.prompt);
+        const turn = await ctx.turns.startStory(requireUserId(request), request.body.prompt);
         return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
       },
     );
@@ -41,7 +41,7 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const turn = await ctx.narration.continueStory(
+        const turn = await ctx.turns.continueStory(
           requireUserId(request),
           request.params.storyId,
           request.body.message,
@@ -54,7 +54,7 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/retry',
       { schema: { params: storyParamsSchema, response: { 200: storyContinueResponseSchema } } },
       async (request, reply) => {
-        const turn = await ctx.narration.retry(requireUserId(request), request.params.storyId);
+        const turn = await ctx.turns.retry(requireUserId(request), request.params.storyId);
         return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
       },
     );

@@ -320,7 +320,7 @@ describe('USER_MAX_STORED_MB', () => {
     expect(retries).toBeLessThan(10);
     // The imported story's memory catches up in the background (a fold after each turn): let it land,
     // so the figures below are the account's, not a fold's half-way point.
-    await ctx.app.narration.idle();
+    await ctx.app.turns.idle();
     const full = await limitsOf(client);
     expect(full.storedBytes.used).toBeGreaterThan(MIB);
     const state = await stateOf(client, storyId);

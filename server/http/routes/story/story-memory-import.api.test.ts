@@ -98,7 +98,7 @@ it('catches the memory up one fitting piece per turn, every request within the c
   while (!summaryMarkers().flat().includes(LAST_MARKER) && played < MAX_TURNS) {
     const res = await client.post(`/api/story/${storyId}/continue`, { message: `I walk on (${played})` });
     expect(res.statusCode).toBe(200);
-    await ctx.app.narration.idle();
+    await ctx.app.turns.idle();
     played += 1;
   }
 

@@ -33,7 +33,7 @@ async function playStory(ctx: TestContext, turns: number) {
   for (let turn = 1; turn <= turns; turn += 1) {
     const res = await client.post(`/api/story/${storyId}/continue`, { message: actionFor(turn) });
     expect(res.statusCode).toBe(200);
-    await ctx.app.narration.idle();
+    await ctx.app.turns.idle();
   }
   return { storyId, userId: id };
 }

@@ -2,7 +2,7 @@
 // recovery and titles; validation, ownership and the one-generation-per-story rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeReply } from '@server/ai/llm/builtin/narrator';
-import { fallbackTitle } from '@server/ai/llm/builtin/memory';
+import { fallbackTitle } from '@server/ai/llm/titles';
 import { createRepositories } from '@server/db/repositories';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 import { parseSse } from '@server/test/sse';

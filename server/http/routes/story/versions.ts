@@ -24,7 +24,7 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     const state = { params: storyParamsSchema, response: { 200: storyStateResponseSchema } };
 
-    // The new state is written as JSON bytes by the service (server/services/story-json.ts).
+    // The new state is written as JSON bytes by the service (server/http/presenters/story-json.ts).
     app.post('/story/:storyId/undo', { schema: state }, async (request, reply) => {
       return sendJsonBytes(reply, await ctx.storyVersions.undo(requireUserId(request), request.params.storyId));
     });

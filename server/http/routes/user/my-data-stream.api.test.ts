@@ -14,7 +14,7 @@ import { createCaptchaService } from '@server/domains/account/captcha';
 import { createLibraryService } from '@server/domains/story/library';
 import { createMyDataService } from '@server/domains/account/my-data';
 import { createPreferencesService } from '@server/domains/preferences/preferences';
-import { createRateLimiter } from '@server/domains/limits/sign-in-limits';
+import { createSignInLimiter } from '@server/domains/limits/sign-in-limits';
 import { createMemoryStore, createRequestLimiter } from '@server/domains/limits/request-limits';
 import { createSessionService } from '@server/domains/account/sessions';
 import { createStoryFileReader } from '@server/domains/story/files/story-file-reader';
@@ -162,7 +162,7 @@ describe('GET /api/user/export, streamed', () => {
         repos,
         config,
         captcha: createCaptchaService(repos, now),
-        limiter: createRateLimiter(repos, now),
+        signInLimiter: createSignInLimiter(repos, now),
         now,
       }),
       preferences: createPreferencesService({ repos, now }),

@@ -1,0 +1,136 @@
+// Stories, their messages (with every version of a message) and the memory folds that summarise
+// their older turns.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt } from './columns';
+
+/**
+ * A story: the premise is pinned (always in the prompt); `memory` is the rolling summary of the turns
+ * up to message `memoryThroughId`, folded in chunks so the prompt prefix stays stable for provider
+ * caching. `generatingUntil` is the one-generation-per-story lease: set while a reply is being
+ * written, cleared when it ends, and expiring by itself if the process dies.
+ */
+export const stories = pgTable(
+  'stories',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    premise: text('premise').notNull(),
+    memory: text('memory').notNull().default(''),
+    memoryThroughId: integer('memory_through_id').notNull().default(0),
+    /** The player's notes for the narrator (an author's note), sent with every turn. */
+    notes: text('notes').notNull().default(''),
+    generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
+    /** An import still being written (in pieces, so the embedded database's one session is never held long): hidden until it is whole. */
+    importing: boolean('importing').notNull().default(false),
+    /** The story this one was branched from (while it exists) and the message the branch copied up to. */
+    branchedFromStoryId: integer('branched_from_story_id').references((): AnyPgColumn => stories.id, {
+      onDelete: 'set null',
+    }),
+    branchedFromMessageId: integer('branched_from_message_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stories_user_id_idx').on(t.userId, t.id),
+    index('stories_branched_from_idx')
+      .on(t.branchedFromStoryId)
+      .where(sql`${t.branchedFromStoryId} is not null`),
+  ],
+);
+
+/**
+ * Story messages in story order (ascending id). `turn` numbers the player's actions (the premise
+ * is turn 0) and a reply carries its action's turn; `attempts` counts generations started for an
+ * action, so every retry asks the narrator for a different reply.
+ * `content` is the version shown (`version` of `versions`); once a message has a second version,
+ * all of them are in message_versions, so a message that never changed costs nothing extra.
+ * Undo and erase set a story's last messages aside (`state` 'undone', `undoneFrom` the first
+ * message of that part) and redo brings the part back; every read of the story skips them.
+ */
+export const storyMessages = pgTable(
+  'story_messages',
+  {
+    id: serial('id').primaryKey(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    turn: integer('turn').notNull(),
+    isInitial: boolean('is_initial').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    state: text('state', { enum: ['shown', 'undone'] })
+      .notNull()
+      .default('shown'),
+    undoneFrom: integer('undone_from'),
+    version: integer('version').notNull().default(1),
+    versions: integer('versions').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('story_messages_story_id_idx').on(t.storyId, t.id),
+    // The shown messages only, newest last: a turn's newest message and window, and every read of
+    // a story, come from here. Without it the planner, with no statistics (PGlite never analyses),
+    // guessed that few messages are shown and read the whole story to sort out the newest one.
+    index('story_messages_shown_idx')
+      .on(t.storyId, t.id)
+      .where(sql`${t.state} = 'shown'`),
+    // The set-aside messages by the cut that set them aside: redo brings a group back a piece at a
+    // time, each piece found here rather than by reading the story from its start.
+    index('story_messages_undone_idx')
+      .on(t.storyId, t.undoneFrom, t.id)
+      .where(sql`${t.state} = 'undone'`),
+  ],
+);
+
+/**
+ * The memory as each fold left it (the summary through a message), so a branch from an older
+ * message starts from the memory as it stood there, and an undo or erase reaching into folded
+ * turns goes back to the fold before them.
+ */
+export const storyMemoryFolds = pgTable(
+  'story_memory_folds',
+  {
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    throughId: integer('through_id').notNull(),
+    memory: text('memory').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.throughId] })],
+);
+
+/**
+ * Every version of a message that has more than one: the words first written ('original'), a
+ * narrator's alternative from 'Try again', the owner's edit, or a new action that replaced an
+ * unanswered one ('replacement').
+ */
+export const messageVersions = pgTable(
+  'message_versions',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => storyMessages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: ['original', 'alternative', 'edit', 'replacement'] }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.version] })],
+);
