@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { featureDoors } from './scripts/vite-feature-doors.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -11,7 +12,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('./client'),
   publicDir: here('./client/public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [featureDoors(here('./client/features')), react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@client': here('./client'),

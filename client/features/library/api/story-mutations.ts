@@ -11,7 +11,7 @@ import {
   type StoryImportResponse,
 } from '@shared/schemas/story-export';
 import { apiWrite } from '@client/lib/api-client';
-import { bookmarksQueryKey } from '@client/features/bookmarks/api/get-bookmarks';
+import { bookmarksQueryKey } from '@client/features/bookmarks';
 import { storiesQueryKey } from './get-stories';
 
 export function renameStory({ id, title }: { id: number; title: string }): Promise<StoryRenameResponse> {

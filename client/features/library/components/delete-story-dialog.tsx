@@ -13,16 +13,9 @@ import {
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import type { LibraryStory } from '@shared/schemas/library';
-import { clearSavedStory, loadSavedStory } from '@client/features/story/state/persistence';
-import { storyController } from '@client/features/story/state/story-controller';
+import { forgetStory } from '@client/features/story';
 import { useDeleteStoryMutation } from '../api/story-mutations';
 import { LIBRARY_STRINGS } from '../strings';
-
-function forgetIfCurrent(storyId: number): void {
-  const current = storyController.store.getState();
-  if (current.storyId === storyId) storyController.reset(current.ownerId);
-  if (loadSavedStory()?.storyId === storyId) clearSavedStory();
-}
 
 export function DeleteStoryDialog({
   story,
@@ -38,7 +31,7 @@ export function DeleteStoryDialog({
   const handleDelete = async () => {
     try {
       await remove.mutateAsync(story.id);
-      forgetIfCurrent(story.id);
+      forgetStory(story.id);
       toast({ title: LIBRARY_STRINGS.successTitle, description: LIBRARY_STRINGS.deleted });
       onOpenChange(false);
     } catch (error) {

@@ -10,8 +10,8 @@ import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { useSession } from '@client/features/auth/hooks/use-session';
-import { buildAuthPath } from '@client/features/auth/utils/redirect';
+import { useSession } from '@client/features/auth';
+import { buildAuthPath } from '@client/lib/auth-redirect';
 import { useTokenUsage } from '../hooks/use-token-usage';
 import { TOKENS_STRINGS } from '../strings';
 import { toPackageName } from '../utils/allowance';

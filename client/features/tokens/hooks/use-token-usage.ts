@@ -3,7 +3,7 @@
 // cached answer is more than a few seconds old (a fresh page load is not read twice).
 import { useQuery } from '@tanstack/react-query';
 import type { TokenUsage } from '@shared/schemas/user';
-import { userQueryOptions } from '@client/features/auth/api/get-user';
+import { userQueryOptions } from '@client/features/auth';
 
 export const TOKEN_USAGE_STALE_MS = 10_000;
 

@@ -1,7 +1,7 @@
 // Open-redirect protection and the spec's post-auth destination order.
 import { describe, expect, it } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
-import { buildAuthPath, isTokenPurchaseRedirect, resolvePostAuthDestination, toSafeRedirect } from './redirect';
+import { buildAuthPath, isTokenPurchaseRedirect, resolvePostAuthDestination, toSafeRedirect } from './auth-redirect';
 
 describe('toSafeRedirect', () => {
   it('keeps same-origin paths with their query and hash', () => {

@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoryMessage } from '@shared/schemas/story';
 import { splitSentences } from '@shared/speech/sentences';
 import { buildUser, jsonResponse, mockFetch, renderWithProviders } from '@client/test/utils';
-import { storyController } from '@client/features/story/state/story-controller';
-import { StoryPage } from '@client/features/story/components/story-page';
-import { narrator } from '../state/narrator';
+import { narrator } from '@client/features/narration/testing/fakes';
+import { storyController } from '../state/story-controller';
+import { StoryPage } from './story-page';
 
 class StubUtterance {
   text: string;

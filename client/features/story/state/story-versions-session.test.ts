@@ -1,12 +1,14 @@
-// The story history against a scripted API: undo, redo and erase put the server's story on screen
-// (pictures and redo included, rows keeping their local ids), edits and version choices change one
-// message, a stale edit shows the current version and says so, and failures carry the server's
-// message. Nothing changes on screen before the server has answered.
+// The story's versions (the story-versions feature over this tab's story session) against a scripted
+// API: undo, redo and erase put the server's story on screen (pictures and redo included, rows
+// keeping their local ids), edits and version choices change one message, a stale edit shows the
+// current version and says so, and failures carry the server's message. Nothing changes on screen
+// before the server has answered.
 import { describe, expect, it, vi } from 'vitest';
 import type { StoryMessage, StoryStateResponse } from '@shared/schemas/story';
 import { ApiRequestError } from '@client/lib/api-client';
-import { StaleEditError } from '@client/features/story-versions/api/edit-message';
-import { createStoryHistory, type StoryHistoryApi } from './story-history';
+import { StaleEditError, type StoryVersionsApi } from '@client/features/story-versions';
+import type { CurrentStoryState } from '../api/load-story';
+import { createSessionVersions } from './story-versions-session';
 import { initialStoryState, type LocalStoryMessage } from './story-state';
 import { createStoryStore } from './story-store';
 
@@ -28,8 +30,8 @@ const busy = new ApiRequestError('The narrator is still writing the last reply. 
   code: 'CONFLICT',
 });
 
-function setup(api: Partial<StoryHistoryApi> = {}) {
-  const full: StoryHistoryApi = {
+function setup(api: Partial<StoryVersionsApi<CurrentStoryState>> = {}) {
+  const full: StoryVersionsApi<CurrentStoryState> = {
     undo: vi.fn(),
     redo: vi.fn(),
     erase: vi.fn(),
@@ -40,11 +42,11 @@ function setup(api: Partial<StoryHistoryApi> = {}) {
   };
   const store = createStoryStore({ ...initialStoryState, ownerId: 1, storyId: 7, messages: onScreen });
   let n = 0;
-  const history = createStoryHistory({ store, api: full, newId: () => `new${++n}`, persist: false });
+  const history = createSessionVersions({ store, api: full, newId: () => `new${++n}`, persist: false });
   return { api: full, store, history };
 }
 
-describe('story history', () => {
+describe('story versions', () => {
   it('undo shows the story the server answers, with its pictures and redo, keeping the rows on screen', async () => {
     const undone: StoryStateResponse = {
       messages: [

@@ -1,6 +1,6 @@
 // Where the story page meets the player's control over the story (issue 12): Undo and Redo, each
 // message's menu (Edit in place, Versions, Erase from here, Branch from here) and the version
-// arrows. It runs them through the story history, turns failures into the server's message (a
+// arrows. It runs them through the story's versions (state/story-versions.ts), turns failures into the server's message (a
 // toast, or inline in the editor and the Versions dialog), offers the erase's Undo in its toast,
 // and opens a new branch at its address. Every handler is stable, so the chat's rows stay memoised.
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -8,18 +8,15 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage, isUnauthorizedError } from '@client/lib/api-client';
-import { clearSessionUser } from '@client/features/auth/api/get-user';
-import { useBranchStoryMutation } from '@client/features/story-versions/api/branch-story';
-import type { MessageActionKind } from '@client/features/story-versions/components/message-actions-menu';
-import { STORY_VERSIONS_STRINGS as S } from '@client/features/story-versions/strings';
-import type { ChatHistoryProps } from '../components/chat-view';
-import type { MessageControls, MessageEditorState } from '../components/chat-message';
-import { storyController, type StoryController } from '../state/story-controller';
-import { storyHistory, type HistoryOutcome, type StoryHistory } from '../state/story-history';
-import type { StoryState } from '../state/story-state';
+import { clearSessionUser } from '@client/features/auth';
+import { useBranchStoryMutation } from '../api/branch-story';
+import type { MessageActionKind } from '../components/message-actions-menu';
+import type { StoryVersions, VersionsOutcome } from '../state/story-versions';
+import { STORY_VERSIONS_STRINGS as S } from '../strings';
+import type { MessageControls, MessageEditorState, VersionsChatProps, VersionsScreen } from '../types';
 
 /** A dialog opened from a message's menu; `open` false while it animates out. */
-export interface HistoryDialog {
+export interface VersionsDialogState {
   kind: 'versions' | 'erase';
   messageId: number;
   open: boolean;
@@ -29,7 +26,7 @@ export interface HistoryDialog {
 type Editing = MessageEditorState & { localId: string };
 
 /** The premise and its first reply: the opening, which Undo and Erase never take. */
-function openingIdsOf(messages: StoryState['messages']): ReadonlySet<string> {
+function openingIdsOf(messages: VersionsScreen['messages']): ReadonlySet<string> {
   const ids = new Set<string>();
   const shown = messages.filter((m) => !m.isNotice);
   if (shown[0]?.role !== 'user') return ids;
@@ -38,18 +35,14 @@ function openingIdsOf(messages: StoryState['messages']): ReadonlySet<string> {
   return ids;
 }
 
-export function useStoryHistory(
-  state: StoryState,
-  controller: StoryController = storyController,
-  history: StoryHistory = storyHistory,
-) {
+export function useStoryVersions(state: VersionsScreen, versions: StoryVersions) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { mutateAsync: createBranch } = useBranchStoryMutation();
   const branching = useRef(false);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [dialog, setDialog] = useState<HistoryDialog | null>(null);
+  const [dialog, setDialog] = useState<VersionsDialogState | null>(null);
   const drafts = useRef(new Map<string, string>());
   const resolving = useRef(false);
 
@@ -61,12 +54,12 @@ export function useStoryHistory(
     [queryClient],
   );
   const report = useCallback(
-    (outcome: HistoryOutcome) => (outcome.ok ? undefined : fail(outcome.message, outcome.unauthorized)),
+    (outcome: VersionsOutcome) => (outcome.ok ? undefined : fail(outcome.message, outcome.unauthorized)),
     [fail],
   );
 
   /** One change at a time: the buttons and menus wait for it. */
-  const run = useCallback(async (change: () => Promise<HistoryOutcome>) => {
+  const run = useCallback(async (change: () => Promise<VersionsOutcome>) => {
     setBusy(true);
     try {
       return await change();
@@ -75,22 +68,22 @@ export function useStoryHistory(
     }
   }, []);
 
-  const undo = useCallback(() => void run(history.undo).then(report), [run, history, report]);
-  const redo = useCallback(() => void run(history.redo).then(report), [run, history, report]);
+  const undo = useCallback(() => void run(versions.undo).then(report), [run, versions, report]);
+  const redo = useCallback(() => void run(versions.redo).then(report), [run, versions, report]);
 
   const erase = useCallback(
     async (messageId: number) => {
-      const outcome = await run(() => history.erase(messageId));
+      const outcome = await run(() => versions.erase(messageId));
       setDialog((current) => (current ? { ...current, open: false } : current));
       if (!outcome.ok) return report(outcome);
       toast({ title: S.erased, action: { label: S.undoErase, altText: S.undoEraseAlt, onClick: redo } });
     },
-    [run, history, report, redo],
+    [run, versions, report, redo],
   );
 
   const branchFrom = useCallback(
     async (messageId: number) => {
-      const storyId = controller.store.getState().storyId;
+      const storyId = versions.screen().storyId;
       if (storyId === null || branching.current) return;
       branching.current = true;
       try {
@@ -103,23 +96,23 @@ export function useStoryHistory(
         branching.current = false;
       }
     },
-    [controller, createBranch, navigate, fail],
+    [versions, createBranch, navigate, fail],
   );
 
   /** The Versions dialog's choice: its refusal is shown in the dialog. */
   const selectInDialog = useCallback(
     async (messageId: number, version: number): Promise<string | null> => {
-      const outcome = await run(() => history.select(messageId, version));
+      const outcome = await run(() => versions.select(messageId, version));
       if (outcome.ok) return null;
       if (outcome.unauthorized) clearSessionUser(queryClient);
       return outcome.message;
     },
-    [run, history, queryClient],
+    [run, versions, queryClient],
   );
 
   const controls = useMemo<MessageControls>(
     () => ({
-      onSelectVersion: (messageId, version) => void run(() => history.select(messageId, version)).then(report),
+      onSelectVersion: (messageId, version) => void run(() => versions.select(messageId, version)).then(report),
       onAction: (kind: MessageActionKind, localId, messageId, trigger) => {
         if (messageId === undefined) return;
         if (kind === 'edit') setEditing({ localId, saving: false, error: null });
@@ -129,10 +122,10 @@ export function useStoryHistory(
       onOpenActions: (localId) => {
         // Messages this tab wrote get their server ids from one read of the story, asked for only
         // when the player wants to act on one of them (never after every turn).
-        const message = controller.store.getState().messages.find((m) => m.id === localId);
+        const message = versions.screen().messages.find((m) => m.id === localId);
         if (!message || message.messageId !== undefined || resolving.current) return;
         resolving.current = true;
-        void history
+        void versions
           .resolveIds()
           .then(report)
           .finally(() => {
@@ -141,7 +134,7 @@ export function useStoryHistory(
       },
       onSaveEdit: (localId, messageId, text) => {
         setEditing((current) => (current?.localId === localId ? { ...current, saving: true, error: null } : current));
-        void history.edit(messageId, text).then((outcome) => {
+        void versions.edit(messageId, text).then((outcome) => {
           if (outcome.ok) drafts.current.delete(localId);
           else if (outcome.unauthorized) clearSessionUser(queryClient);
           // A refusal keeps the editor open with the player's words and the server's message.
@@ -162,7 +155,7 @@ export function useStoryHistory(
       onDraftChange: (localId, text) => drafts.current.set(localId, text),
       draftOf: (localId) => drafts.current.get(localId),
     }),
-    [run, history, report, branchFrom, controller, queryClient],
+    [run, versions, report, branchFrom, queryClient],
   );
 
   const { messages, isGenerating, storyId, canRedo } = state;
@@ -172,7 +165,7 @@ export function useStoryHistory(
   // The editor closes by itself when its message leaves the story (undone, erased).
   const editingShown = editing !== null && messages.some((m) => m.id === editing.localId) ? editing : null;
 
-  const chat = useMemo<ChatHistoryProps>(
+  const chat = useMemo<VersionsChatProps>(
     () => ({ controls, locked, openingIds, editing: editingShown }),
     [controls, locked, openingIds, editingShown],
   );
@@ -190,4 +183,4 @@ export function useStoryHistory(
     busy,
   };
 }
-export type StoryHistoryControls = ReturnType<typeof useStoryHistory>;
+export type StoryVersionsControls = ReturnType<typeof useStoryVersions>;

@@ -1,4 +1,5 @@
-// The story page's first read, started by the entry point the moment the address names a story:
+// The story page's first read, started by the entry point the moment the address names a story
+// (kept below the features so the entry starts it without loading the story feature):
 // GET current-state then runs beside the loading of the page's code and the session check instead
 // of after them (for a long story that read is the largest step of opening it). The story page
 // takes it once, within a few seconds; anything else reads afresh.
