@@ -1,13 +1,14 @@
-// One story in the library: its picture (if any), title linking to the story, turns and when it
-// was last played; exported (Markdown or JSON), renamed in place (Save/Cancel) or deleted after a
-// confirmation.
+// One story in the library, a tile (not to be confused with the narrator's Story Cards): its picture
+// (if any), title linking to the story, turns and when it was last played; exported (Markdown or
+// JSON), renamed in place (Save/Cancel) or deleted after a confirmation, forgotten by the tab too.
+// The card, its form row and the confirmation are the collection pattern it shares with bookmarks.
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { BookOpen, Download, Pencil, Trash2 } from 'lucide-react';
+import { Download, Pencil, Trash2 } from 'lucide-react';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
 import { storyRenameBodySchema, type LibraryStory } from '@shared/schemas/library';
+import { CollectionCard, EditFormActions } from '@client/components/collection/collection-card';
+import { ConfirmDeleteDialog } from '@client/components/collection/confirm-delete-dialog';
 import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,9 +19,16 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
-import { useRenameStoryMutation } from '../api/story-mutations';
+import { forgetStory } from '@client/features/story';
+import { useDeleteStoryMutation, useRenameStoryMutation } from '../api/story-mutations';
 import { LIBRARY_STRINGS, exportPath, storyPath } from '../strings';
-import { DeleteStoryDialog } from './delete-story-dialog';
+
+const TILE_LAYOUT = {
+  card: 'p-4',
+  article: 'flex flex-col gap-3 sm:flex-row sm:items-center',
+  body: 'grid min-w-0 flex-1 gap-1',
+  actions: 'flex shrink-0 flex-wrap gap-2',
+};
 
 function RenameForm({ story, onDone }: { story: LibraryStory; onDone: () => void }) {
   const rename = useRenameStoryMutation();
@@ -76,95 +84,92 @@ function RenameForm({ story, onDone }: { story: LibraryStory; onDone: () => void
           </p>
         ) : null}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone} disabled={rename.isPending}>
-          {LIBRARY_STRINGS.cancel}
-        </Button>
-        <Button type="submit" disabled={rename.isPending}>
-          {rename.isPending ? LIBRARY_STRINGS.saving : LIBRARY_STRINGS.save}
-        </Button>
-      </div>
+      <EditFormActions pending={rename.isPending} onCancel={onDone} strings={LIBRARY_STRINGS} />
     </form>
   );
 }
 
-export function StoryCard({ story }: { story: LibraryStory }) {
+export function StoryTile({ story }: { story: LibraryStory }) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const titleId = useId();
+  const remove = useDeleteStoryMutation();
 
   return (
-    <Card className="p-4">
-      {renaming ? (
-        <RenameForm story={story} onDone={() => setRenaming(false)} />
-      ) : (
-        <article aria-labelledby={titleId} className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          {story.thumbnail ? (
-            <img
-              src={story.thumbnail}
-              alt={LIBRARY_STRINGS.pictureAlt(story.title)}
-              loading="lazy"
-              className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-32"
-            />
-          ) : null}
-          <div className="grid min-w-0 flex-1 gap-1">
-            <h2 id={titleId} className="text-lg font-semibold break-words">
-              <Link
-                to={storyPath(story.id)}
-                className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:underline"
-              >
-                <BookOpen className="size-4 shrink-0 text-gold" aria-hidden="true" />
-                {story.title}
-              </Link>
-            </h2>
-            <p className="text-xs text-muted-foreground">
-              {LIBRARY_STRINGS.turns(story.turns)} ·{' '}
-              <time dateTime={story.lastPlayedAt}>{LIBRARY_STRINGS.lastPlayed(story.lastPlayedAt)}</time>
-            </p>
-          </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" size="sm" aria-label={LIBRARY_STRINGS.exportLabel(story.title)}>
-                  <Download aria-hidden="true" />
-                  {LIBRARY_STRINGS.export}
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem asChild>
-                  <a href={exportPath(story.id, 'markdown')} download>
-                    {LIBRARY_STRINGS.exportMarkdown}
-                  </a>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <a href={exportPath(story.id, 'json')} download>
-                    {LIBRARY_STRINGS.exportJson}
-                  </a>
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setRenaming(true)}
-              aria-label={LIBRARY_STRINGS.renameLabel(story.title)}
-            >
-              <Pencil aria-hidden="true" />
-              {LIBRARY_STRINGS.rename}
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setConfirming(true)}
-              aria-label={LIBRARY_STRINGS.deleteLabel(story.title)}
-            >
-              <Trash2 aria-hidden="true" />
-              {LIBRARY_STRINGS.delete}
-            </Button>
-          </div>
-        </article>
-      )}
-      <DeleteStoryDialog story={story} open={confirming} onOpenChange={setConfirming} />
-    </Card>
+    <CollectionCard
+      layout={TILE_LAYOUT}
+      title={story.title}
+      to={storyPath(story.id)}
+      editForm={renaming ? <RenameForm story={story} onDone={() => setRenaming(false)} /> : null}
+      leading={
+        story.thumbnail ? (
+          <img
+            src={story.thumbnail}
+            alt={LIBRARY_STRINGS.pictureAlt(story.title)}
+            loading="lazy"
+            className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-32"
+          />
+        ) : null
+      }
+      details={
+        <p className="text-xs text-muted-foreground">
+          {LIBRARY_STRINGS.turns(story.turns)} ·{' '}
+          <time dateTime={story.lastPlayedAt}>{LIBRARY_STRINGS.lastPlayed(story.lastPlayedAt)}</time>
+        </p>
+      }
+      actions={
+        <>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" aria-label={LIBRARY_STRINGS.exportLabel(story.title)}>
+                <Download aria-hidden="true" />
+                {LIBRARY_STRINGS.export}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem asChild>
+                <a href={exportPath(story.id, 'markdown')} download>
+                  {LIBRARY_STRINGS.exportMarkdown}
+                </a>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <a href={exportPath(story.id, 'json')} download>
+                  {LIBRARY_STRINGS.exportJson}
+                </a>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setRenaming(true)}
+            aria-label={LIBRARY_STRINGS.renameLabel(story.title)}
+          >
+            <Pencil aria-hidden="true" />
+            {LIBRARY_STRINGS.rename}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            aria-label={LIBRARY_STRINGS.deleteLabel(story.title)}
+          >
+            <Trash2 aria-hidden="true" />
+            {LIBRARY_STRINGS.delete}
+          </Button>
+        </>
+      }
+      deleteDialog={
+        <ConfirmDeleteDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          text={LIBRARY_STRINGS.deleteText(story.title)}
+          strings={LIBRARY_STRINGS}
+          onDelete={() => remove.mutateAsync(story.id)}
+          pending={remove.isPending}
+          // A deleted story that was the tab's current one is forgotten there too.
+          onDeleted={() => forgetStory(story.id)}
+        />
+      }
+    />
   );
 }
