@@ -15,7 +15,7 @@ import { LibraryPage } from '@client/features/library';
 import { PreferencesPage } from '@client/features/preferences';
 import { SharedStoryPage } from '@client/features/sharing';
 import { StoryPage } from '@client/features/story';
-import { TokensPage } from '@client/features/tokens';
+import { AllowancePage } from '@client/features/allowance';
 import { RootLayout } from './layout/root-layout';
 
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
@@ -38,7 +38,7 @@ export function AppRoutes() {
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="support" element={<SupportPage />} />
-        <Route path="tokens" element={<TokensPage />} />
+        <Route path="tokens" element={<AllowancePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

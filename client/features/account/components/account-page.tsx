@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useSession } from '@client/features/auth';
 import { buildAuthPath } from '@client/lib/auth-redirect';
-import { StoryAllowanceCard } from '@client/features/tokens';
+import { StoryAllowanceCard } from '@client/features/allowance';
 import { ACCOUNT_STRINGS } from '../strings';
 import { AccountLimits } from './account-limits';
 import { ChangePasswordForm } from './change-password-form';

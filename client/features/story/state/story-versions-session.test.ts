@@ -42,8 +42,8 @@ function setup(api: Partial<StoryVersionsApi<CurrentStoryState>> = {}) {
   };
   const store = createStoryStore({ ...initialStoryState, ownerId: 1, storyId: 7, messages: onScreen });
   let n = 0;
-  const history = createSessionVersions({ store, api: full, newId: () => `new${++n}`, persist: false });
-  return { api: full, store, history };
+  const versions = createSessionVersions({ store, api: full, newId: () => `new${++n}`, persist: false });
+  return { api: full, store, versions };
 }
 
 describe('story versions', () => {
@@ -68,8 +68,8 @@ describe('story versions', () => {
       storyImage: '/api/images/t.webp',
       canRedo: true,
     };
-    const { history, store, api } = setup({ undo: vi.fn().mockResolvedValue(undone) });
-    expect(await history.undo()).toEqual({ ok: true });
+    const { versions, store, api } = setup({ undo: vi.fn().mockResolvedValue(undone) });
+    expect(await versions.undo()).toEqual({ ok: true });
     expect(api.undo).toHaveBeenCalledWith(7);
     const state = store.getState();
     expect(state.messages.map((m) => [m.id, m.messageId])).toEqual([
@@ -104,15 +104,15 @@ describe('story versions', () => {
       messages: [...erased.messages, server(4, 'assistant', 'Gulls scatter.', { version: 2, versions: 3 })],
       canRedo: false,
     };
-    const { history, store, api } = setup({
+    const { versions, store, api } = setup({
       erase: vi.fn().mockResolvedValue(erased),
       redo: vi.fn().mockResolvedValue(restored),
     });
-    expect(await history.erase(4)).toEqual({ ok: true });
+    expect(await versions.erase(4)).toEqual({ ok: true });
     expect(api.erase).toHaveBeenCalledWith(7, 4);
     expect(store.getState()).toMatchObject({ canRedo: true, errorKind: 'turn', retry: { kind: 'retry', storyId: 7 } });
     expect(store.getState().messages.map((m) => m.content)).toEqual(['A harbour', 'The tide turns.', 'I wave']);
-    await history.redo();
+    await versions.redo();
     expect(store.getState().messages.at(-1)).toMatchObject({
       id: 'b',
       messageId: 4,
@@ -136,12 +136,12 @@ describe('story versions', () => {
       messages: [...undone.messages, server(3, 'user', 'I wave'), server(4, 'assistant', 'Gulls scatter.')],
       canRedo: false,
     };
-    const { history, store } = setup({
+    const { versions, store } = setup({
       undo: vi.fn().mockResolvedValue(undone),
       redo: vi.fn().mockResolvedValue(redone),
     });
-    await history.undo();
-    await history.redo();
+    await versions.undo();
+    await versions.redo();
     expect(store.getState().messages.map((m) => m.id)).toEqual(['p', 'a', 'u', 'b']);
   });
 
@@ -159,7 +159,7 @@ describe('story versions', () => {
         canRedo: false,
       })
       .mockResolvedValueOnce({ messages: [], replying: true, storyImage: null });
-    const { history, store } = setup({ read });
+    const { versions, store } = setup({ read });
     store.dispatch({
       type: 'loaded',
       storyId: 7,
@@ -169,7 +169,7 @@ describe('story versions', () => {
         { id: 'mine', role: 'user', content: 'I row out' },
       ],
     });
-    expect(await history.resolveIds()).toEqual({ ok: true });
+    expect(await versions.resolveIds()).toEqual({ ok: true });
     expect(read).toHaveBeenCalledWith(7);
     expect(store.getState().messages.map((m) => [m.id, m.messageId])).toEqual([
       ['p', 1],
@@ -177,7 +177,7 @@ describe('story versions', () => {
       ['mine', 3],
     ]);
     const before = store.getState();
-    expect(await history.resolveIds()).toEqual({
+    expect(await versions.resolveIds()).toEqual({
       ok: false,
       unauthorized: false,
       message: 'The narrator is still writing the last reply. Please wait for it to finish.',
@@ -186,9 +186,9 @@ describe('story versions', () => {
   });
 
   it('a refused undo leaves the story as it was and carries the server message', async () => {
-    const { history, store } = setup({ undo: vi.fn().mockRejectedValue(busy) });
+    const { versions, store } = setup({ undo: vi.fn().mockRejectedValue(busy) });
     const before = store.getState();
-    expect(await history.undo()).toEqual({
+    expect(await versions.undo()).toEqual({
       ok: false,
       message: 'The narrator is still writing the last reply. Please wait for it to finish.',
       unauthorized: false,
@@ -205,8 +205,8 @@ describe('story versions', () => {
       versions: 3,
       image: '/api/images/g1.webp',
     });
-    const { history, store } = setup({ select });
-    expect(await history.select(4, 1)).toEqual({ ok: true });
+    const { versions, store } = setup({ select });
+    expect(await versions.select(4, 1)).toEqual({ ok: true });
     expect(select).toHaveBeenCalledWith(7, 4, 1);
     expect(store.getState().messages[3]).toMatchObject({
       id: 'b',
@@ -222,12 +222,12 @@ describe('story versions', () => {
     const edit = vi
       .fn()
       .mockResolvedValue({ messageId: 4, role: 'assistant', content: 'Gulls, edited.', version: 4, versions: 4 });
-    const { history, store } = setup({ edit });
-    expect(await history.edit(4, 'Gulls, edited.')).toEqual({ ok: true });
+    const { versions, store } = setup({ edit });
+    expect(await versions.edit(4, 'Gulls, edited.')).toEqual({ ok: true });
     expect(edit).toHaveBeenCalledWith(7, 4, { content: 'Gulls, edited.', baseVersion: 2 });
     expect(store.getState().messages[3]).toMatchObject({ content: 'Gulls, edited.', version: 4, versions: 4 });
     // A message with one version is edited from version 1.
-    await history.edit(3, 'I wave twice');
+    await versions.edit(3, 'I wave twice');
     expect(edit).toHaveBeenLastCalledWith(7, 3, { content: 'I wave twice', baseVersion: 1 });
   });
 
@@ -243,8 +243,8 @@ describe('story versions', () => {
       .fn()
       .mockRejectedValueOnce(stale)
       .mockResolvedValueOnce({ messageId: 4, role: 'assistant', content: 'Mine', version: 6, versions: 6 });
-    const { history, store } = setup({ edit });
-    const outcome = await history.edit(4, 'Mine');
+    const { versions, store } = setup({ edit });
+    const outcome = await versions.edit(4, 'Mine');
     expect(outcome).toEqual({
       ok: false,
       unauthorized: false,
@@ -257,23 +257,23 @@ describe('story versions', () => {
       version: 5,
       versions: 5,
     });
-    await history.edit(4, 'Mine');
+    await versions.edit(4, 'Mine');
     expect(edit).toHaveBeenLastCalledWith(7, 4, { content: 'Mine', baseVersion: 5 });
   });
 
   it('an ended session is reported as such', async () => {
-    const { history } = setup({
+    const { versions } = setup({
       redo: vi
         .fn()
         .mockRejectedValue(new ApiRequestError('Authentication required', { status: 401, code: 'UNAUTHENTICATED' })),
     });
-    expect(await history.redo()).toMatchObject({ ok: false, unauthorized: true, message: 'Authentication required' });
+    expect(await versions.redo()).toMatchObject({ ok: false, unauthorized: true, message: 'Authentication required' });
   });
 
   it('an answer for a story no longer on screen changes nothing', async () => {
     let resolve: (value: StoryStateResponse) => void = () => {};
-    const { history, store } = setup({ undo: vi.fn(() => new Promise<StoryStateResponse>((r) => (resolve = r))) });
-    const pending = history.undo();
+    const { versions, store } = setup({ undo: vi.fn(() => new Promise<StoryStateResponse>((r) => (resolve = r))) });
+    const pending = versions.undo();
     store.dispatch({ type: 'loadStarted', ownerId: 1, storyId: 8 });
     const other = store.getState();
     resolve({ messages: [server(1, 'user', 'A harbour')], replying: false, images: [], storyImage: null });

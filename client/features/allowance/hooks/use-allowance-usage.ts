@@ -7,7 +7,7 @@ import { userQueryOptions } from '@client/features/auth';
 
 export const TOKEN_USAGE_STALE_MS = 10_000;
 
-export function useTokenUsage(): TokenUsage | null {
+export function useAllowanceUsage(): TokenUsage | null {
   const { data } = useQuery({ ...userQueryOptions(), staleTime: TOKEN_USAGE_STALE_MS });
   return data?.tokenUsage ?? null;
 }

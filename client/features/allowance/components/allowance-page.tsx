@@ -12,8 +12,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useSession } from '@client/features/auth';
 import { buildAuthPath } from '@client/lib/auth-redirect';
-import { useTokenUsage } from '../hooks/use-token-usage';
-import { TOKENS_STRINGS } from '../strings';
+import { useAllowanceUsage } from '../hooks/use-allowance-usage';
+import { ALLOWANCE_STRINGS } from '../strings';
 import { toPackageName } from '../utils/allowance';
 import { AllowanceFigures } from './allowance-figures';
 
@@ -22,9 +22,9 @@ function PurchasesUnavailable({ packageName }: { packageName: string | null }) {
     <Alert>
       <AlertTitle className="flex items-start gap-2">
         <Coins className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-        {TOKENS_STRINGS.purchasesUnavailableText}
+        {ALLOWANCE_STRINGS.purchasesUnavailableText}
       </AlertTitle>
-      {packageName ? <AlertDescription>{TOKENS_STRINGS.chosenPackage(packageName)}</AlertDescription> : null}
+      {packageName ? <AlertDescription>{ALLOWANCE_STRINGS.chosenPackage(packageName)}</AlertDescription> : null}
     </Alert>
   );
 }
@@ -43,7 +43,7 @@ function TokensCard({
       <Card>
         <CardHeader>
           <CardTitle as="h1" className="text-3xl">
-            {TOKENS_STRINGS.pageTitle}
+            {ALLOWANCE_STRINGS.pageTitle}
           </CardTitle>
           <CardDescription className="text-base">{description}</CardDescription>
         </CardHeader>
@@ -59,32 +59,32 @@ function HomeButton({ variant }: { variant: 'default' | 'outline' }) {
     <Button asChild variant={variant}>
       <Link to="/">
         <Home aria-hidden="true" />
-        {TOKENS_STRINGS.home}
+        {ALLOWANCE_STRINGS.home}
       </Link>
     </Button>
   );
 }
 
-export function TokensPage() {
+export function AllowancePage() {
   const { user, isLoading } = useSession();
-  const usage = useTokenUsage();
+  const usage = useAllowanceUsage();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  usePageTitle(TOKENS_STRINGS.pageTitle);
+  usePageTitle(ALLOWANCE_STRINGS.pageTitle);
   const packageName = toPackageName(searchParams.get('package'));
 
-  if (isLoading) return <PageSpinner label={TOKENS_STRINGS.checkingSession} />;
+  if (isLoading) return <PageSpinner label={ALLOWANCE_STRINGS.checkingSession} />;
 
   if (!user) {
     return (
       <TokensCard
-        description={TOKENS_STRINGS.loggedOutText}
+        description={ALLOWANCE_STRINGS.loggedOutText}
         actions={
           <>
             <Button asChild>
               <Link to={buildAuthPath(`${location.pathname}${location.search}`)}>
                 <LogIn aria-hidden="true" />
-                {TOKENS_STRINGS.loginButton}
+                {ALLOWANCE_STRINGS.loginButton}
               </Link>
             </Button>
             <HomeButton variant="outline" />
@@ -98,14 +98,14 @@ export function TokensPage() {
 
   return (
     <TokensCard
-      description={TOKENS_STRINGS.pageDescription}
+      description={ALLOWANCE_STRINGS.pageDescription}
       actions={
         <>
           <HomeButton variant="default" />
           <Button asChild variant="outline">
             <Link to="/account">
               <UserCog aria-hidden="true" />
-              {TOKENS_STRINGS.accountSettings}
+              {ALLOWANCE_STRINGS.accountSettings}
             </Link>
           </Button>
         </>
@@ -115,9 +115,9 @@ export function TokensPage() {
       <section className="grid gap-3" aria-labelledby="story-allowance-heading">
         <div className="grid gap-1">
           <h2 id="story-allowance-heading" className="text-xl font-semibold">
-            {TOKENS_STRINGS.allowanceTitle}
+            {ALLOWANCE_STRINGS.allowanceTitle}
           </h2>
-          <p className="text-sm text-muted-foreground">{TOKENS_STRINGS.allowanceDescription}</p>
+          <p className="text-sm text-muted-foreground">{ALLOWANCE_STRINGS.allowanceDescription}</p>
         </div>
         <AllowanceFigures usage={usage ?? user.tokenUsage} />
       </section>

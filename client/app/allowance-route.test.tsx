@@ -1,5 +1,6 @@
-// /tokens through the real routes: visitors are asked to log in (and come back here, package and
-// all); players read that purchases are not available, the package they chose and their allowance.
+// The allowance page (/tokens) through the real routes: visitors are asked to log in (and come back
+// here, package and all); players read that purchases are not available, the package they chose and
+// their allowance.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@shared/schemas/user';
@@ -21,7 +22,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('TokensPage', () => {
+describe('AllowancePage at /tokens', () => {
   it('asks a visitor to log in and return here with the package', async () => {
     renderTokens('/tokens?package=starter', null);
     expect(await screen.findByRole('heading', { level: 1, name: 'Tokens' })).toBeInTheDocument();

@@ -2,21 +2,21 @@
 // figures, read afresh, in the same card style as the settings sections.
 import { Gauge } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { useTokenUsage } from '../hooks/use-token-usage';
-import { TOKENS_STRINGS } from '../strings';
+import { useAllowanceUsage } from '../hooks/use-allowance-usage';
+import { ALLOWANCE_STRINGS } from '../strings';
 import { AllowanceFigures } from './allowance-figures';
 
 export function StoryAllowanceCard() {
-  const usage = useTokenUsage();
+  const usage = useAllowanceUsage();
   if (!usage) return null;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-xl">
           <Gauge className="size-5 text-gold" aria-hidden="true" />
-          {TOKENS_STRINGS.allowanceTitle}
+          {ALLOWANCE_STRINGS.allowanceTitle}
         </CardTitle>
-        <CardDescription>{TOKENS_STRINGS.allowanceDescription}</CardDescription>
+        <CardDescription>{ALLOWANCE_STRINGS.allowanceDescription}</CardDescription>
       </CardHeader>
       <CardContent>
         <AllowanceFigures usage={usage} />

@@ -1,6 +1,6 @@
-// Every user-facing string of the tokens feature: the /tokens page (the auth page's token-purchase
+// Every user-facing string of the allowance feature: the /tokens page (the auth page's token-purchase
 // redirect lands there) and the story allowance figures it shares with Account Settings.
-export const TOKENS_STRINGS = {
+export const ALLOWANCE_STRINGS = {
   pageTitle: 'Tokens',
   pageDescription: 'Your story allowance and token purchases.',
   checkingSession: 'Checking your session…',

@@ -2,7 +2,7 @@
 // month's allowance (or 'Unlimited'), what was used this month, and when the allowance renews.
 import { useState } from 'react';
 import type { TokenUsage } from '@shared/schemas/user';
-import { TOKENS_STRINGS } from '../strings';
+import { ALLOWANCE_STRINGS } from '../strings';
 import { formatResetDate, formatTokenCount } from '../utils/allowance';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -20,21 +20,26 @@ export function AllowanceFigures({ usage, now }: { usage: TokenUsage; now?: Date
   const resetDate = formatResetDate(now ?? mountedAt);
   const unlimited = usage.balance === null;
   const note = unlimited
-    ? TOKENS_STRINGS.unlimitedNote
+    ? ALLOWANCE_STRINGS.unlimitedNote
     : usage.balance === 0
-      ? TOKENS_STRINGS.allowanceUsedNote(resetDate)
+      ? ALLOWANCE_STRINGS.allowanceUsedNote(resetDate)
       : null;
   return (
     <div className="grid gap-3">
       <dl className="grid gap-3 sm:grid-cols-3">
         <Figure
-          label={TOKENS_STRINGS.remaining}
+          label={ALLOWANCE_STRINGS.remaining}
           value={
-            usage.balance === null ? TOKENS_STRINGS.unlimited : TOKENS_STRINGS.tokens(formatTokenCount(usage.balance))
+            usage.balance === null
+              ? ALLOWANCE_STRINGS.unlimited
+              : ALLOWANCE_STRINGS.tokens(formatTokenCount(usage.balance))
           }
         />
-        <Figure label={TOKENS_STRINGS.usedThisMonth} value={TOKENS_STRINGS.tokens(formatTokenCount(usage.thisMonth))} />
-        {unlimited ? null : <Figure label={TOKENS_STRINGS.resetsOn} value={resetDate} />}
+        <Figure
+          label={ALLOWANCE_STRINGS.usedThisMonth}
+          value={ALLOWANCE_STRINGS.tokens(formatTokenCount(usage.thisMonth))}
+        />
+        {unlimited ? null : <Figure label={ALLOWANCE_STRINGS.resetsOn} value={resetDate} />}
       </dl>
       {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
     </div>

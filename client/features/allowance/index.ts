@@ -1,3 +1,3 @@
 // The allowance feature's door: the usage page and the story allowance card the account page shows.
 export { StoryAllowanceCard } from './components/story-allowance-card';
-export { TokensPage } from './lazy-page';
+export { AllowancePage } from './lazy-page';
