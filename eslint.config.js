@@ -52,6 +52,9 @@ const clientBoundaries = [
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x skips .ts/.tsx dependencies (no-cycle would see no cycle at all).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
