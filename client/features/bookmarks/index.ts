@@ -1,4 +1,4 @@
-// The bookmarks feature's door: the bookmarks page, 'Save Progress', the bookmark list query and strings others show.
+// The bookmarks feature's door: its page, Home's resume list, 'Save Progress', the bookmark query, strings.
 export { useCreateBookmarkMutation } from './api/bookmark-mutations';
 export { bookmarksQueryKey, bookmarksQueryOptions } from './api/get-bookmarks';
 export { SaveProgressButton } from './components/save-progress';
