@@ -2,6 +2,8 @@
 // cycles anywhere, and the boundaries docs/ARCHITECTURE.md draws: shared/ imports only itself,
 // the server's layers point one way (http → domains → ai | jobs | db → kernel), and client
 // features meet only through their index.ts doors.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,12 +12,26 @@ import tseslint from 'typescript-eslint';
 
 const here = import.meta.dirname;
 
-/** import-x resolves the tsconfig aliases (@server, @client, @shared) and .ts files like the build does. */
-const resolver = createNodeResolver({
-  extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.d.ts', '.json'],
-  extensionAlias: { '.js': ['.ts', '.js'], '.mjs': ['.mts', '.mjs'] },
-  alias: { '@server': [`${here}/server`], '@client': [`${here}/client`], '@shared': [`${here}/shared`] },
-});
+/**
+ * How import-x finds a module: the tsconfig aliases (@server, @client, @shared) and .ts files, as
+ * the build does. Without the extensions and parser settings import-x skips .ts/.tsx dependencies,
+ * and no-cycle would see no cycle at all.
+ */
+const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+  'import-x/resolver-next': [
+    createNodeResolver({
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.d.ts', '.json'],
+      extensionAlias: { '.js': ['.ts', '.js'], '.mjs': ['.mts', '.mjs'] },
+      alias: {
+        '@server': [join(here, 'server')],
+        '@client': [join(here, 'client')],
+        '@shared': [join(here, 'shared')],
+      },
+    }),
+  ],
+};
 
 /** Server layers, top to bottom: a layer may import the ones below it, never those above. */
 const SERVER_ENTRY = ['./server/main.ts', './server/app.ts', './server/compose.ts'];
@@ -48,6 +64,64 @@ const serverZones = [
   },
 ];
 
+// Client boundaries.
+// A feature is reached only through its door, client/features/<x>/index.ts; inside a feature imports
+// are free, and its own tests may import its internals (other features' tests may also use its
+// testing/ folder). app → features → components | lib → shared: components/ and lib/ never import
+// features or app, features never import app. Paths are resolved (aliases @client/ and @shared/
+// included), so an alias and a relative path are held to the same rule.
+const clientFeatures = readdirSync(join(here, 'client/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** One zone per feature: everything in client/ outside it may import only its door (and, in tests, testing/). */
+function featureDoorZones(except) {
+  return clientFeatures.map((feature) => ({
+    target: [
+      './client/app',
+      './client/main.tsx',
+      ...clientFeatures.filter((other) => other !== feature).map((other) => `./client/features/${other}`),
+    ],
+    from: `./client/features/${feature}`,
+    except,
+    message: `Another feature is reached through its door only: import from '@client/features/${feature}'.`,
+  }));
+}
+
+const layerZones = [
+  {
+    target: ['./client/components', './client/lib'],
+    from: ['./client/features', './client/app'],
+    message: 'components/ and lib/ sit below the features and the app: move the piece down or pass it in.',
+  },
+  {
+    target: './client/features',
+    from: './client/app',
+    message: 'Features never import the app: the app composes them.',
+  },
+];
+
+const clientBoundaries = [
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: here, zones: [...featureDoorZones(['./index.ts']), ...layerZones] },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: here, zones: [...featureDoorZones(['./index.ts', './testing']), ...layerZones] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist', 'node_modules', 'server/db/migrations', 'test-results', 'playwright-report', 'data', '.tmp'],
@@ -57,7 +131,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [resolver] },
+    settings: importSettings,
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -85,6 +159,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...clientBoundaries,
   {
     files: ['shared/**/*.ts'],
     rules: {

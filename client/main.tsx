@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startEarlyStoryRead } from './features/story/api/early-story-read';
+import { startEarlyStoryRead } from './lib/early-story-read';
 import './index.css';
 
 // Before React and the story page's code load: a story's first read starts now.

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { ACCOUNT_STRINGS } from '../client/features/account/strings';
 import { APP_STRINGS } from '../client/app/strings';
 import { AUTH_STRINGS } from '../client/features/auth/strings';
-import { TOKENS_STRINGS } from '../client/features/tokens/strings';
+import { ALLOWANCE_STRINGS } from '../client/features/allowance/strings';
 import { loginThroughUi, registerThroughUi } from './helpers';
 
 test('register, log out, log in with email, change password', async ({ page }) => {
@@ -86,16 +86,16 @@ test('a token-purchase link leads through registration to /tokens, which sells n
 
   await registerThroughUi(page, undefined, authPath);
   await expect(page).toHaveURL(/\/tokens\?package=starter$/);
-  await expect(page.getByRole('heading', { level: 1, name: TOKENS_STRINGS.pageTitle })).toBeVisible();
-  await expect(page.getByText(TOKENS_STRINGS.purchasesUnavailableText)).toBeVisible();
-  await expect(page.getByText(TOKENS_STRINGS.chosenPackage('starter'))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: ALLOWANCE_STRINGS.pageTitle })).toBeVisible();
+  await expect(page.getByText(ALLOWANCE_STRINGS.purchasesUnavailableText)).toBeVisible();
+  await expect(page.getByText(ALLOWANCE_STRINGS.chosenPackage('starter'))).toBeVisible();
   // The e2e servers set no USER_MONTHLY_TOKEN_LIMIT, so the allowance is unlimited.
-  const allowance = page.getByRole('region', { name: TOKENS_STRINGS.allowanceTitle });
-  await expect(allowance.getByText(TOKENS_STRINGS.unlimited, { exact: true })).toBeVisible();
-  await expect(allowance.getByText(TOKENS_STRINGS.tokens('0'), { exact: true })).toBeVisible();
+  const allowance = page.getByRole('region', { name: ALLOWANCE_STRINGS.allowanceTitle });
+  await expect(allowance.getByText(ALLOWANCE_STRINGS.unlimited, { exact: true })).toBeVisible();
+  await expect(allowance.getByText(ALLOWANCE_STRINGS.tokens('0'), { exact: true })).toBeVisible();
 
-  await page.getByRole('main').getByRole('link', { name: TOKENS_STRINGS.accountSettings }).click();
+  await page.getByRole('main').getByRole('link', { name: ALLOWANCE_STRINGS.accountSettings }).click();
   await expect(page.getByRole('heading', { name: ACCOUNT_STRINGS.pageTitle })).toBeVisible();
-  await expect(page.getByRole('heading', { name: TOKENS_STRINGS.allowanceTitle })).toBeVisible();
-  await expect(page.getByText(TOKENS_STRINGS.unlimited, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ALLOWANCE_STRINGS.allowanceTitle })).toBeVisible();
+  await expect(page.getByText(ALLOWANCE_STRINGS.unlimited, { exact: true })).toBeVisible();
 });

@@ -36,7 +36,7 @@ describe('useAdminLanding', () => {
     // A fresh module instance stands for a fresh page load.
     vi.resetModules();
     const { useAdminLanding } = await import('./use-admin-landing');
-    const { useSession } = await import('@client/features/auth/hooks/use-session');
+    const { useSession } = await import('@client/features/auth');
     function Harness() {
       const { user, isLoading } = useSession();
       useAdminLanding(user, isLoading);

@@ -3,7 +3,7 @@
 import type { MouseEvent } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '@client/lib/utils';
-import { useAuthGate } from '@client/features/auth/hooks/use-auth-gate';
+import { useAuthGate } from '@client/features/auth';
 import type { NavItem } from './nav-items';
 
 export function NavLinkItem({

@@ -3,9 +3,8 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@client/components/page';
-import { EmailRequiredGate } from '@client/features/account/components/email-required-gate';
-import { useSession } from '@client/features/auth/hooks/use-session';
-import { useSessionHeartbeat } from '@client/features/auth/hooks/use-session-heartbeat';
+import { EmailRequiredGate } from '@client/features/account';
+import { useSession, useSessionHeartbeat } from '@client/features/auth';
 import { useAdminLanding } from '../hooks/use-admin-landing';
 import { useScrollToTop } from '../hooks/use-scroll-to-top';
 import { RouteErrorBoundary } from '../pages/route-error-boundary';

@@ -1,5 +1,5 @@
 // User-facing strings of the story library (issue 12: 'Your stories').
-import { formatBookmarkDate } from '@client/features/bookmarks/strings';
+import { formatBookmarkDate } from '@client/features/bookmarks';
 
 export const LIBRARY_STRINGS = {
   pageTitle: 'Your Stories',

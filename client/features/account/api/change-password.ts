@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@shared/schemas/auth';
 import { successSchema, type Success } from '@shared/schemas/common';
 import { apiWrite } from '@client/lib/api-client';
-import { userQueryKey } from '@client/features/auth/api/get-user';
+import { userQueryKey } from '@client/features/auth';
 
 export function changePassword(body: ChangePasswordBody): Promise<Success> {
   return apiWrite('/api/settings/password', { body, schema: successSchema });

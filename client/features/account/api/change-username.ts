@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userResponseSchema, type ChangeUsernameBody } from '@shared/schemas/auth';
 import type { User } from '@shared/schemas/user';
 import { apiWrite } from '@client/lib/api-client';
-import { userQueryKey } from '@client/features/auth/api/get-user';
+import { userQueryKey } from '@client/features/auth';
 
 export function changeUsername(body: ChangeUsernameBody): Promise<User> {
   return apiWrite('/api/settings/username', { body, schema: userResponseSchema });

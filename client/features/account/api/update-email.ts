@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userResponseSchema, type UpdateEmailBody } from '@shared/schemas/auth';
 import type { User } from '@shared/schemas/user';
 import { apiWrite } from '@client/lib/api-client';
-import { userQueryKey } from '@client/features/auth/api/get-user';
+import { userQueryKey } from '@client/features/auth';
 
 export function updateEmail(body: UpdateEmailBody): Promise<User> {
   return apiWrite('/api/update-email', { body, schema: userResponseSchema });

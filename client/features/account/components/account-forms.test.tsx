@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildUser, jsonResponse, mockFetch, renderWithProviders } from '@client/test/utils';
-import { userQueryKey } from '@client/features/auth/api/get-user';
+import { userQueryKey } from '@client/features/auth';
 import { ChangeUsernameForm } from './change-username-form';
 import { EmailForm } from './email-form';
 

@@ -1,7 +1,7 @@
 // Decides whether the 'Email Required' dialog is needed: only for a logged-in user without an email.
 // The dialog (and its form code) is loaded lazily, so visitors never download it.
 import { lazy, Suspense } from 'react';
-import { useSession } from '@client/features/auth/hooks/use-session';
+import { useSession } from '@client/features/auth';
 
 const EmailRequiredDialog = lazy(() =>
   import('./email-required-dialog').then((module) => ({ default: module.EmailRequiredDialog })),

@@ -20,8 +20,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { toast } from '@client/components/ui/use-toast';
 import { apiWrite, errorMessage } from '@client/lib/api-client';
-import { clearSessionUser } from '@client/features/auth/api/get-user';
-import { clearLocalUserData } from '@client/features/auth/utils/session-persistence';
+import { clearSessionUser, clearLocalUserData } from '@client/features/auth';
 import { ACCOUNT_STRINGS } from '../strings';
 
 function useDeleteAccountMutation() {

@@ -8,9 +8,8 @@ import { PageContainer, PageSpinner } from '@client/components/page';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { useLogout } from '@client/features/auth/hooks/use-logout';
-import { useSession } from '@client/features/auth/hooks/use-session';
-import { buildAuthPath } from '@client/features/auth/utils/redirect';
+import { useLogout, useSession } from '@client/features/auth';
+import { buildAuthPath } from '@client/lib/auth-redirect';
 import { ADMIN_STRINGS } from '../strings';
 import { AdminDashboard } from './admin-dashboard';
 

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useSession } from '../hooks/use-session';
 import { AUTH_STRINGS } from '../strings';
-import { isTokenPurchaseRedirect, resolvePostAuthDestination } from '../utils/redirect';
+import { isTokenPurchaseRedirect, resolvePostAuthDestination } from '@client/lib/auth-redirect';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 

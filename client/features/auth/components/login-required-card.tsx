@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { AUTH_STRINGS } from '../strings';
-import { buildAuthPath } from '../utils/redirect';
+import { buildAuthPath } from '@client/lib/auth-redirect';
 
 export function LoginRequiredCard({ description = AUTH_STRINGS.loginRequiredText }: { description?: string }) {
   const location = useLocation();

@@ -1,7 +1,6 @@
 // POST /api/bookmarks, PATCH and DELETE /api/bookmarks/{id}. Each caller shows its own success and
 // failure toasts (the spec words them per place), so the generic error toast is off; every
 // success refreshes the bookmark list.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   bookmarkSchema,
   type Bookmark,
@@ -10,6 +9,7 @@ import {
 } from '@shared/schemas/bookmarks';
 import { successSchema } from '@shared/schemas/common';
 import { apiWrite } from '@client/lib/api-client';
+import { useRefreshingMutation } from '@client/lib/use-refreshing-mutation';
 import { bookmarksQueryKey } from './get-bookmarks';
 
 export function createBookmark(body: BookmarkCreateBody): Promise<Bookmark> {
@@ -24,22 +24,9 @@ export function deleteBookmark(id: number): Promise<{ success: true }> {
   return apiWrite(`/api/bookmarks/${id}`, { method: 'DELETE', schema: successSchema });
 }
 
-function useInvalidateBookmarks() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: bookmarksQueryKey });
-}
+/** What a change to the bookmarks refreshes. */
+const BOOKMARK_LISTS = [bookmarksQueryKey];
 
-export function useCreateBookmarkMutation() {
-  const invalidate = useInvalidateBookmarks();
-  return useMutation({ mutationFn: createBookmark, meta: { errorToast: false }, onSuccess: invalidate });
-}
-
-export function useUpdateBookmarkMutation() {
-  const invalidate = useInvalidateBookmarks();
-  return useMutation({ mutationFn: updateBookmark, meta: { errorToast: false }, onSuccess: invalidate });
-}
-
-export function useDeleteBookmarkMutation() {
-  const invalidate = useInvalidateBookmarks();
-  return useMutation({ mutationFn: deleteBookmark, meta: { errorToast: false }, onSuccess: invalidate });
-}
+export const useCreateBookmarkMutation = () => useRefreshingMutation(createBookmark, BOOKMARK_LISTS);
+export const useUpdateBookmarkMutation = () => useRefreshingMutation(updateBookmark, BOOKMARK_LISTS);
+export const useDeleteBookmarkMutation = () => useRefreshingMutation(deleteBookmark, BOOKMARK_LISTS);

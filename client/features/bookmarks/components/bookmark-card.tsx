@@ -1,17 +1,24 @@
 // One bookmark on the Bookmarks page: its title links to the story at the bookmarked message; it
-// can be edited in place (title, description; Save/Cancel) or deleted after a confirmation.
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { BookOpen, Pencil, Trash2 } from 'lucide-react';
+// can be edited in place (title, description; Save/Cancel) or deleted after a confirmation. The
+// card, its form row and the confirmation are the collection pattern it shares with the library.
+import { useState, type FormEvent } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { Bookmark } from '@shared/schemas/bookmarks';
+import { CollectionCard, EditFormActions } from '@client/components/collection/collection-card';
+import { ConfirmDeleteDialog } from '@client/components/collection/confirm-delete-dialog';
 import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
-import { useUpdateBookmarkMutation } from '../api/bookmark-mutations';
+import { useDeleteBookmarkMutation, useUpdateBookmarkMutation } from '../api/bookmark-mutations';
 import { BOOKMARKS_STRINGS, bookmarkPath, formatBookmarkDate } from '../strings';
 import { BookmarkFields, useBookmarkDraft } from './bookmark-fields';
-import { DeleteBookmarkDialog } from './delete-bookmark-dialog';
+
+const CARD_LAYOUT = {
+  card: 'p-5',
+  article: 'flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between',
+  body: 'grid min-w-0 gap-1',
+  actions: 'flex shrink-0 gap-2',
+};
 
 function EditForm({ bookmark, onDone }: { bookmark: Bookmark; onDone: () => void }) {
   const update = useUpdateBookmarkMutation();
@@ -42,14 +49,7 @@ function EditForm({ bookmark, onDone }: { bookmark: Bookmark; onDone: () => void
       aria-label={BOOKMARKS_STRINGS.editLabel(bookmark.title)}
     >
       <BookmarkFields draft={draft} descriptionLabel={BOOKMARKS_STRINGS.descriptionLabel} autoFocus />
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          {BOOKMARKS_STRINGS.cancel}
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? BOOKMARKS_STRINGS.saving : BOOKMARKS_STRINGS.save}
-        </Button>
-      </div>
+      <EditFormActions pending={update.isPending} onCancel={onDone} strings={BOOKMARKS_STRINGS} />
     </form>
   );
 }
@@ -57,59 +57,58 @@ function EditForm({ bookmark, onDone }: { bookmark: Bookmark; onDone: () => void
 export function BookmarkCard({ bookmark }: { bookmark: Bookmark }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const titleId = useId();
+  const remove = useDeleteBookmarkMutation();
 
   return (
-    <Card className="p-5">
-      {editing ? (
-        <EditForm bookmark={bookmark} onDone={() => setEditing(false)} />
-      ) : (
-        <article
-          aria-labelledby={titleId}
-          className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between"
-        >
-          <div className="grid min-w-0 gap-1">
-            <h2 id={titleId} className="text-lg font-semibold break-words">
-              <Link
-                to={bookmarkPath(bookmark)}
-                className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:underline"
-              >
-                <BookOpen className="size-4 shrink-0 text-gold" aria-hidden="true" />
-                {bookmark.title}
-              </Link>
-            </h2>
-            {bookmark.description ? (
-              <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{bookmark.description}</p>
-            ) : null}
-            <p className="text-xs text-muted-foreground">
-              <time dateTime={bookmark.createdAt}>
-                {BOOKMARKS_STRINGS.savedOn(formatBookmarkDate(bookmark.createdAt))}
-              </time>
-            </p>
-          </div>
-          <div className="flex shrink-0 gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setEditing(true)}
-              aria-label={BOOKMARKS_STRINGS.editLabel(bookmark.title)}
-            >
-              <Pencil aria-hidden="true" />
-              {BOOKMARKS_STRINGS.edit}
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setConfirming(true)}
-              aria-label={BOOKMARKS_STRINGS.deleteLabel(bookmark.title)}
-            >
-              <Trash2 aria-hidden="true" />
-              {BOOKMARKS_STRINGS.delete}
-            </Button>
-          </div>
-        </article>
-      )}
-      <DeleteBookmarkDialog bookmark={bookmark} open={confirming} onOpenChange={setConfirming} />
-    </Card>
+    <CollectionCard
+      layout={CARD_LAYOUT}
+      title={bookmark.title}
+      to={bookmarkPath(bookmark)}
+      editForm={editing ? <EditForm bookmark={bookmark} onDone={() => setEditing(false)} /> : null}
+      details={
+        <>
+          {bookmark.description ? (
+            <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{bookmark.description}</p>
+          ) : null}
+          <p className="text-xs text-muted-foreground">
+            <time dateTime={bookmark.createdAt}>
+              {BOOKMARKS_STRINGS.savedOn(formatBookmarkDate(bookmark.createdAt))}
+            </time>
+          </p>
+        </>
+      }
+      actions={
+        <>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setEditing(true)}
+            aria-label={BOOKMARKS_STRINGS.editLabel(bookmark.title)}
+          >
+            <Pencil aria-hidden="true" />
+            {BOOKMARKS_STRINGS.edit}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            aria-label={BOOKMARKS_STRINGS.deleteLabel(bookmark.title)}
+          >
+            <Trash2 aria-hidden="true" />
+            {BOOKMARKS_STRINGS.delete}
+          </Button>
+        </>
+      }
+      deleteDialog={
+        <ConfirmDeleteDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          text={BOOKMARKS_STRINGS.deleteText(bookmark.title)}
+          strings={BOOKMARKS_STRINGS}
+          onDelete={() => remove.mutateAsync(bookmark.id)}
+          pending={remove.isPending}
+        />
+      }
+    />
   );
 }

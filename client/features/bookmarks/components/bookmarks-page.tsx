@@ -1,34 +1,15 @@
 // /bookmarks: 'Your Bookmarks'. Visitors are offered 'Sign in or Register' in a dialog (opened on
 // arrival) and stay on /bookmarks afterwards; players see their bookmarks newest first, each
 // linking to its story at the bookmarked message, editable and deletable in place.
-import { Link } from 'react-router';
 import { Home } from 'lucide-react';
-import { PageContainer, PageSpinner } from '@client/components/page';
+import { CollectionEmptyCard, CollectionList, CollectionPage } from '@client/components/collection/collection-page';
+import { PageSpinner } from '@client/components/page';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
-import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import { errorMessage } from '@client/lib/api-client';
-import { usePageTitle } from '@client/lib/use-page-title';
-import { SignInPrompt } from '@client/features/auth/components/sign-in-prompt';
-import { useSession } from '@client/features/auth/hooks/use-session';
+import { SignInPrompt, useSession } from '@client/features/auth';
 import { useBookmarks } from '../api/get-bookmarks';
 import { BOOKMARKS_STRINGS } from '../strings';
 import { BookmarkCard } from './bookmark-card';
-
-function EmptyState() {
-  return (
-    <Card className="grid justify-items-center gap-3 p-10 text-center">
-      <h2 className="text-xl font-semibold">{BOOKMARKS_STRINGS.emptyTitle}</h2>
-      <p className="text-muted-foreground">{BOOKMARKS_STRINGS.emptyText}</p>
-      <Button asChild>
-        <Link to="/">
-          <Home aria-hidden="true" />
-          {BOOKMARKS_STRINGS.goHome}
-        </Link>
-      </Button>
-    </Card>
-  );
-}
 
 function BookmarkList() {
   const bookmarks = useBookmarks();
@@ -40,34 +21,40 @@ function BookmarkList() {
       </Alert>
     );
   }
-  if (bookmarks.data.length === 0) return <EmptyState />;
+  if (bookmarks.data.length === 0) {
+    return (
+      <CollectionEmptyCard
+        title={BOOKMARKS_STRINGS.emptyTitle}
+        text={BOOKMARKS_STRINGS.emptyText}
+        action={{ to: '/', icon: <Home aria-hidden="true" />, label: BOOKMARKS_STRINGS.goHome }}
+      />
+    );
+  }
   return (
-    <ul aria-label={BOOKMARKS_STRINGS.listLabel} className="grid gap-4">
-      {bookmarks.data.map((bookmark) => (
-        <li key={bookmark.id}>
-          <BookmarkCard bookmark={bookmark} />
-        </li>
-      ))}
-    </ul>
+    <CollectionList
+      label={BOOKMARKS_STRINGS.listLabel}
+      className="grid gap-4"
+      items={bookmarks.data}
+      render={(bookmark) => <BookmarkCard bookmark={bookmark} />}
+    />
   );
 }
 
 export function BookmarksPage() {
-  const { isLoading, isLoggedIn } = useSession();
-  usePageTitle(BOOKMARKS_STRINGS.pageTitle);
-  if (isLoading) return <PageSpinner label={BOOKMARKS_STRINGS.loading} />;
-  if (!isLoggedIn)
-    return (
-      <SignInPrompt
-        title={BOOKMARKS_STRINGS.pageTitle}
-        text={BOOKMARKS_STRINGS.loggedOutText}
-        signInLabel={BOOKMARKS_STRINGS.signIn}
-      />
-    );
   return (
-    <PageContainer className="grid gap-6">
-      <h1 className="text-3xl font-semibold">{BOOKMARKS_STRINGS.pageTitle}</h1>
+    <CollectionPage
+      title={BOOKMARKS_STRINGS.pageTitle}
+      loadingLabel={BOOKMARKS_STRINGS.loading}
+      session={useSession()}
+      signInPrompt={
+        <SignInPrompt
+          title={BOOKMARKS_STRINGS.pageTitle}
+          text={BOOKMARKS_STRINGS.loggedOutText}
+          signInLabel={BOOKMARKS_STRINGS.signIn}
+        />
+      }
+    >
       <BookmarkList />
-    </PageContainer>
+    </CollectionPage>
   );
 }

@@ -15,8 +15,7 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage, isUnauthorizedError } from '@client/lib/api-client';
-import { AuthDialog } from '@client/features/auth/components/auth-dialog';
-import { useSession } from '@client/features/auth/hooks/use-session';
+import { AuthDialog, useSession } from '@client/features/auth';
 import { useCreateBookmarkMutation } from '../api/bookmark-mutations';
 import { BOOKMARKS_STRINGS } from '../strings';
 import { BookmarkFields, useBookmarkDraft } from './bookmark-fields';

@@ -1,7 +1,7 @@
 // '/': the start screen (spec section 2). A scenario of one's own, a random story or a preset, each
 // optionally steered by the genre mix; and the bookmarks to resume. Starting hands over to the
 // story page; the resume list (which needs the bookmark schemas) loads in its own chunk.
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BookMarked, Dices, Sparkles } from 'lucide-react';
 import { START_SCREEN_GENRE_MIX, STORY_PRESETS } from '@shared/constants';
@@ -14,15 +14,12 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { useSession } from '@client/features/auth/hooks/use-session';
-import { BOOKMARKS_STRINGS } from '@client/features/bookmarks/strings';
+import { useSession } from '@client/features/auth';
+import { BOOKMARKS_STRINGS, ResumeStories } from '@client/features/bookmarks';
+import { preloadStoryPage } from '@client/features/story';
 import { useStartStory } from '../hooks/use-start-story';
 import { HOME_STRINGS } from '../strings';
 import { GenreMixCard, type GenreMixValues } from './genre-mix-card';
-
-const ResumeStories = lazy(() =>
-  import('@client/features/bookmarks/components/resume-stories').then((m) => ({ default: m.ResumeStories })),
-);
 
 function handleLogoError() {
   toast({ title: HOME_STRINGS.logoWarningTitle, description: HOME_STRINGS.logoWarningText });
@@ -32,7 +29,7 @@ function handleLogoError() {
 function usePrefetchStoryPage(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
-    const timer = setTimeout(() => void import('@client/features/story/components/story-page'), 1500);
+    const timer = setTimeout(preloadStoryPage, 1500);
     return () => clearTimeout(timer);
   }, [enabled]);
 }

@@ -8,8 +8,7 @@ import { toast } from '@client/components/ui/use-toast';
 import type { PendingOperation } from '@client/lib/pending-actions';
 import { readItem } from '@client/lib/storage';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
-import { useAuthGate } from '@client/features/auth/hooks/use-auth-gate';
-import { useSession } from '@client/features/auth/hooks/use-session';
+import { useAuthGate, useSession } from '@client/features/auth';
 import { HOME_STRINGS } from '../strings';
 
 export type StartRequest = PendingOperation['data'];
@@ -48,7 +47,7 @@ export function useStartStory(): (request: StartRequest) => void {
         navigate('/story/new', { state: { start: request } satisfies StoryStartState });
         return;
       }
-      void Promise.all([import('@client/lib/pending-actions'), import('@client/features/auth/utils/redirect')]).then(
+      void Promise.all([import('@client/lib/pending-actions'), import('@client/lib/auth-redirect')]).then(
         ([pending, redirect]) => {
           pending.savePendingOperation({ type: 'start_story', data: request, path: HOME_PATH });
           navigate(redirect.buildAuthPath(HOME_PATH));

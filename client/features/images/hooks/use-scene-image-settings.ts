@@ -7,11 +7,7 @@ import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferenc
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '@client/lib/query-client';
-import {
-  preferencesQueryKey,
-  usePreferences,
-  useUpdatePreferencesMutation,
-} from '@client/features/preferences/api/preferences';
+import { preferencesQueryKey, usePreferences, useUpdatePreferencesMutation } from '@client/features/preferences';
 import { useFeatures } from '@client/lib/features';
 import { IMAGES_STRINGS } from '../strings';
 

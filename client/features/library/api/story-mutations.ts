@@ -1,7 +1,6 @@
 // PATCH /api/story/{id} (rename) and DELETE /api/story/{id}. Each caller toasts its own outcome, so
 // the generic error toast is off; every success refreshes the library and the bookmarks (a deleted
 // story takes its bookmarks with it).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successSchema } from '@shared/schemas/common';
 import { storyRenameResponseSchema, type StoryRenameResponse } from '@shared/schemas/library';
 import {
@@ -11,7 +10,8 @@ import {
   type StoryImportResponse,
 } from '@shared/schemas/story-export';
 import { apiWrite } from '@client/lib/api-client';
-import { bookmarksQueryKey } from '@client/features/bookmarks/api/get-bookmarks';
+import { useRefreshingMutation } from '@client/lib/use-refreshing-mutation';
+import { bookmarksQueryKey } from '@client/features/bookmarks';
 import { storiesQueryKey } from './get-stories';
 
 export function renameStory({ id, title }: { id: number; title: string }): Promise<StoryRenameResponse> {
@@ -34,26 +34,9 @@ export async function importStoryFile(file: File): Promise<StoryImportResponse> 
   return apiWrite('/api/story/import', { body, schema: storyImportResponseSchema });
 }
 
-function useRefreshLibrary() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: storiesQueryKey }),
-      queryClient.invalidateQueries({ queryKey: bookmarksQueryKey }),
-    ]);
-}
+/** What a change to the library refreshes. */
+const LIBRARY_LISTS = [storiesQueryKey, bookmarksQueryKey];
 
-export function useRenameStoryMutation() {
-  const refresh = useRefreshLibrary();
-  return useMutation({ mutationFn: renameStory, meta: { errorToast: false }, onSuccess: refresh });
-}
-
-export function useDeleteStoryMutation() {
-  const refresh = useRefreshLibrary();
-  return useMutation({ mutationFn: deleteStory, meta: { errorToast: false }, onSuccess: refresh });
-}
-
-export function useImportStoryMutation() {
-  const refresh = useRefreshLibrary();
-  return useMutation({ mutationFn: importStoryFile, meta: { errorToast: false }, onSuccess: refresh });
-}
+export const useRenameStoryMutation = () => useRefreshingMutation(renameStory, LIBRARY_LISTS);
+export const useDeleteStoryMutation = () => useRefreshingMutation(deleteStory, LIBRARY_LISTS);
+export const useImportStoryMutation = () => useRefreshingMutation(importStoryFile, LIBRARY_LISTS);

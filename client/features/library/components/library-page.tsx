@@ -3,39 +3,31 @@
 // a search by title, each one openable, exportable, renamable and deletable in place; a story file
 // can be imported.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Search, Sparkles } from 'lucide-react';
 import { LIBRARY_PAGE_SIZE, LIBRARY_QUERY_MAX_LENGTH } from '@shared/schemas/library';
-import { PageContainer, PageSpinner } from '@client/components/page';
+import { CollectionEmptyCard, CollectionList, CollectionPage } from '@client/components/collection/collection-page';
+import { PageSpinner } from '@client/components/page';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { errorMessage } from '@client/lib/api-client';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
-import { usePageTitle } from '@client/lib/use-page-title';
-import { SignInPrompt } from '@client/features/auth/components/sign-in-prompt';
-import { useSession } from '@client/features/auth/hooks/use-session';
+import { SignInPrompt, useSession } from '@client/features/auth';
 import { useStories } from '../api/get-stories';
 import { LIBRARY_STRINGS } from '../strings';
 import { ImportStoryButton } from './import-story-button';
-import { StoryCard } from './story-card';
+import { StoryTile } from './story-tile';
 
 const SEARCH_DELAY_MS = 300;
 
 function EmptyState({ query }: { query: string }) {
   if (query) return <p className="py-6 text-center text-muted-foreground">{LIBRARY_STRINGS.noMatches(query)}</p>;
   return (
-    <Card className="grid justify-items-center gap-3 p-10 text-center">
-      <h2 className="text-xl font-semibold">{LIBRARY_STRINGS.emptyTitle}</h2>
-      <p className="text-muted-foreground">{LIBRARY_STRINGS.emptyText}</p>
-      <Button asChild>
-        <Link to="/">
-          <Sparkles aria-hidden="true" />
-          {LIBRARY_STRINGS.startStory}
-        </Link>
-      </Button>
-    </Card>
+    <CollectionEmptyCard
+      title={LIBRARY_STRINGS.emptyTitle}
+      text={LIBRARY_STRINGS.emptyText}
+      action={{ to: '/', icon: <Sparkles aria-hidden="true" />, label: LIBRARY_STRINGS.startStory }}
+    />
   );
 }
 
@@ -98,17 +90,13 @@ function StoryLibrary() {
         <EmptyState query={q} />
       ) : (
         <>
-          <ul
-            aria-label={LIBRARY_STRINGS.listLabel}
+          <CollectionList
+            label={LIBRARY_STRINGS.listLabel}
             className="grid gap-3"
-            aria-busy={stories.isPlaceholderData || undefined}
-          >
-            {data!.stories.map((story) => (
-              <li key={story.id}>
-                <StoryCard story={story} />
-              </li>
-            ))}
-          </ul>
+            busy={stories.isPlaceholderData}
+            items={data!.stories}
+            render={(story) => <StoryTile story={story} />}
+          />
           <Pagination page={page} pages={pages} onPage={setPage} />
         </>
       )}
@@ -117,24 +105,21 @@ function StoryLibrary() {
 }
 
 export function LibraryPage() {
-  const { isLoading, isLoggedIn } = useSession();
-  usePageTitle(LIBRARY_STRINGS.pageTitle);
-  if (isLoading) return <PageSpinner label={LIBRARY_STRINGS.loading} />;
-  if (!isLoggedIn)
-    return (
-      <SignInPrompt
-        title={LIBRARY_STRINGS.pageTitle}
-        text={LIBRARY_STRINGS.loggedOutText}
-        signInLabel={LIBRARY_STRINGS.signIn}
-      />
-    );
   return (
-    <PageContainer className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-semibold">{LIBRARY_STRINGS.pageTitle}</h1>
-        <ImportStoryButton />
-      </div>
+    <CollectionPage
+      title={LIBRARY_STRINGS.pageTitle}
+      loadingLabel={LIBRARY_STRINGS.loading}
+      session={useSession()}
+      signInPrompt={
+        <SignInPrompt
+          title={LIBRARY_STRINGS.pageTitle}
+          text={LIBRARY_STRINGS.loggedOutText}
+          signInLabel={LIBRARY_STRINGS.signIn}
+        />
+      }
+      headerActions={<ImportStoryButton />}
+    >
       <StoryLibrary />
-    </PageContainer>
+    </CollectionPage>
   );
 }

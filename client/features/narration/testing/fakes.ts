@@ -1,5 +1,6 @@
 // Test fakes for narration: a speech synthesis port that records every utterance and lets the test
-// end or fail them, and an Audio element whose events the test fires. Used by unit tests only.
+// end or fail them, and an Audio element whose events the test fires; and the tab's narrator, for
+// the story page's tests. Used by unit tests only (other features' tests reach narration here).
 import type { AudioLike } from '../speech/server-voice-player';
 import type {
   SpeechSynthesisPort,
@@ -7,6 +8,8 @@ import type {
   UtteranceCallbacks,
   UtteranceOptions,
 } from '../speech/synthesis-port';
+
+export { narrator } from '../state/narrator';
 
 export interface FakeUtterance {
   text: string;

@@ -10,8 +10,8 @@ import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { DEFAULT_PREFERENCES, PREFERENCES_MESSAGES, type Preferences } from '@shared/schemas/preferences';
-import { useSession } from '@client/features/auth/hooks/use-session';
-import { buildAuthPath } from '@client/features/auth/utils/redirect';
+import { useSession } from '@client/features/auth';
+import { buildAuthPath } from '@client/lib/auth-redirect';
 import { usePreferences, useUpdatePreferencesMutation } from '../api/preferences';
 import { PREFERENCE_FIELDS, PREFERENCES_STRINGS } from '../strings';
 

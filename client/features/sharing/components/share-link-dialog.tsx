@@ -8,10 +8,9 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
+import { MESSENGER_PAGES } from '@client/lib/messenger-pages';
 import { SHARING_STRINGS } from '../strings';
 import { StopSharing } from './stop-sharing';
-
-export const MESSENGER_PAGES = ['/fb-redirect.html', '/fb-viewer.html', '/fb-shared.html'] as const;
 
 export function shareLinks(origin: string, shareId: string) {
   const id = encodeURIComponent(shareId);

@@ -9,7 +9,7 @@ import type { SharedMessage, SharedStory } from '@shared/schemas/sharing';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/utils';
-import { ZoomableImage } from '@client/features/images/components/zoomable-image';
+import { ZoomableImage } from '@client/features/images';
 import { SHARING_STRINGS } from '../strings';
 
 export function SharedStoryHeader({ title, isSample }: { title: string; isSample: boolean }) {

@@ -8,8 +8,7 @@ import { DEFAULT_SHARE_TITLE } from '@shared/constants';
 import { SHARING_MESSAGES } from '@shared/schemas/sharing';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
-import { useCreateBookmarkMutation } from '@client/features/bookmarks/api/bookmark-mutations';
-import { bookmarksQueryOptions } from '@client/features/bookmarks/api/get-bookmarks';
+import { useCreateBookmarkMutation, bookmarksQueryOptions } from '@client/features/bookmarks';
 import { fetchLastMessageId, fetchSuggestedTitle, useShareStoryMutation } from '../api/share-story';
 import { SHARING_STRINGS } from '../strings';
 

@@ -1,6 +1,6 @@
 // The story-versions pieces on their own: the '‹ 2 / 3 ›' switcher, the in-place editor's keys and
 // checks, and Undo/Redo's enabling. The story page's journeys through them are in
-// client/features/story/components/story-history.test.tsx.
+// client/features/story/components/story-page-versions.test.tsx.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

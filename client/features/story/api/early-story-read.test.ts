@@ -2,7 +2,7 @@
 // same story, while fresh; and fetchCurrentState uses it instead of a second request.
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@client/test/utils';
-import { startEarlyStoryRead, takeEarlyStoryRead } from './early-story-read';
+import { startEarlyStoryRead, takeEarlyStoryRead } from '@client/lib/early-story-read';
 import { fetchCurrentState } from './load-story';
 
 const STATE = {

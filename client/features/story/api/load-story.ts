@@ -5,10 +5,10 @@ import { RECOVERY_TIMEOUT_MS } from '@shared/constants';
 import type { SceneImage } from '@shared/schemas/images';
 import { storyStateResponseSchema, type StoryMessage, type StoryStateResponse } from '@shared/schemas/story';
 import { apiFetch, apiGet, ApiRequestError, CLIENT_ERROR_CODES, readJson } from '@client/lib/api-client';
-import { toScenePicture } from '@client/features/images/utils/scene-picture';
+import { takeEarlyStoryRead } from '@client/lib/early-story-read';
+import { toScenePicture } from '@client/features/images';
 import { STORY_STRINGS } from '../strings';
 import { normalizeRecovery, parseRecoveryBody, type RecoveredMessage, type RecoveredStory } from '../utils/recovery';
-import { takeEarlyStoryRead } from './early-story-read';
 import { storyErrorFromResponse } from './story-errors';
 
 /** A server message with its picture from the read's `images` (or, failing that, its `image` URL). */

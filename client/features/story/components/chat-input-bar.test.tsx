@@ -9,14 +9,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { featuresQueryKey } from '@client/lib/features';
 import { storyDraftKey } from '@client/lib/storage-keys';
 import { jsonResponse, mockFetch, renderWithProviders } from '@client/test/utils';
-import { VOICE_INPUT_STRINGS } from '@client/features/voice-input/strings';
+import { VOICE_INPUT_STRINGS } from '@client/features/voice-input';
 import {
   FakeMediaRecorder,
   FakeSpeechRecognition,
   fakeStream,
   installBrowserSpeech,
   type BrowserSpeechInstall,
-} from '@client/features/voice-input/test/fakes';
+} from '@client/features/voice-input/testing/fakes';
 import { STORY_STRINGS } from '../strings';
 import { ChatInputBar, type ChatInputHandle } from './chat-input-bar';
 

@@ -17,8 +17,7 @@ import {
 } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { VoiceInputButton } from '@client/features/voice-input/components/voice-input-button';
-import { appendTranscript } from '@client/features/voice-input/utils/append-transcript';
+import { VoiceInputButton, appendTranscript } from '@client/features/voice-input';
 import { readItem, removeItem, writeItem } from '@client/lib/storage';
 import { storyDraftKey } from '@client/lib/storage-keys';
 import { STORY_STRINGS } from '../strings';

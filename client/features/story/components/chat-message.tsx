@@ -9,39 +9,16 @@ import { RotateCcw } from 'lucide-react';
 import { messageTextLimit } from '@shared/schemas/story-versions';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
-import { IllustrateButton } from '@client/features/images/components/illustrate-button';
-import { ScenePictureEntry } from '@client/features/images/components/scene-picture-entry';
+import { IllustrateButton, ScenePictureEntry } from '@client/features/images';
 import {
   MessageActionsMenu,
-  type MessageActionKind,
-} from '@client/features/story-versions/components/message-actions-menu';
-import { MessageEditor } from '@client/features/story-versions/components/message-editor';
-import { VersionSwitcher } from '@client/features/story-versions/components/version-switcher';
+  MessageEditor,
+  VersionSwitcher,
+  type MessageControls,
+  type MessageEditorState,
+} from '@client/features/story-versions';
 import { STORY_STRINGS } from '../strings';
 import type { ChatDisplayMessage } from '../utils/chat-display';
-
-/** What the owner can do with a message; one stable object for the whole chat. */
-export interface MessageControls {
-  onSelectVersion: (messageId: number, version: number) => void;
-  onAction: (
-    kind: MessageActionKind,
-    localId: string,
-    messageId: number | undefined,
-    trigger: HTMLElement | null,
-  ) => void;
-  /** The menu of a message opened: a message without its server id yet needs the story read again. */
-  onOpenActions: (localId: string) => void;
-  onSaveEdit: (localId: string, messageId: number, text: string) => void;
-  onCancelEdit: () => void;
-  onDraftChange: (localId: string, text: string) => void;
-  draftOf: (localId: string) => string | undefined;
-}
-
-/** The state of the editor open on a message. */
-export interface MessageEditorState {
-  saving: boolean;
-  error: string | null;
-}
 
 export interface ChatMessageProps {
   message: ChatDisplayMessage;

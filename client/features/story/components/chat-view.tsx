@@ -8,7 +8,8 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { SCROLL_NEAR_BOTTOM_PX } from '@shared/constants';
 import type { ChatDisplayMessage } from '../utils/chat-display';
 import { STORY_STRINGS } from '../strings';
-import { ChatMessage, type MessageControls, type MessageEditorState } from './chat-message';
+import type { VersionsChatProps } from '@client/features/story-versions';
+import { ChatMessage } from './chat-message';
 
 export interface ChatViewProps {
   messages: ChatDisplayMessage[];
@@ -28,17 +29,7 @@ export interface ChatViewProps {
   adAfter?: ReadonlySet<string>;
   ad?: ReactNode;
   /** The owner's control over each message (menu, versions, editing); absent: none. */
-  history?: ChatHistoryProps;
-}
-
-export interface ChatHistoryProps {
-  controls: MessageControls;
-  /** Menus and version arrows wait while the narrator writes or a change is on its way. */
-  locked: boolean;
-  /** Local ids of the opening (the premise and its first reply), which cannot be erased. */
-  openingIds: ReadonlySet<string>;
-  /** The message being edited, and its editor's state. */
-  editing: (MessageEditorState & { localId: string }) | null;
+  versions?: VersionsChatProps;
 }
 
 export interface ChatPictureActions {
@@ -88,7 +79,7 @@ export function ChatView({
   pictures,
   adAfter,
   ad,
-  history,
+  versions,
 }: ChatViewProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -222,8 +213,8 @@ export function ChatView({
             !message.isNotice &&
             message.messageId !== undefined &&
             message.localId !== streamingId;
-          const ownMessage = history !== undefined && isText && !message.isNotice && message.localId !== streamingId;
-          const editing = ownMessage && history.editing?.localId === message.localId ? history.editing : undefined;
+          const ownMessage = versions !== undefined && isText && !message.isNotice && message.localId !== streamingId;
+          const editing = ownMessage && versions.editing?.localId === message.localId ? versions.editing : undefined;
           return (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="py-2">
               <ChatMessage
@@ -236,10 +227,10 @@ export function ChatView({
                 onIllustrate={pictures && isReply && !message.hasPicture ? pictures.onIllustrate : undefined}
                 onPictureRetry={pictures && message.picture ? pictures.onRetry : undefined}
                 pictureBusy={message.messageId !== undefined && (pictures?.busyIds.has(message.messageId) ?? false)}
-                controls={ownMessage ? history.controls : undefined}
-                showMenu={ownMessage && !history.locked}
-                canErase={ownMessage && !history.openingIds.has(message.localId)}
-                versionsLocked={history?.locked}
+                controls={ownMessage ? versions.controls : undefined}
+                showMenu={ownMessage && !versions.locked}
+                canErase={ownMessage && !versions.openingIds.has(message.localId)}
+                versionsLocked={versions?.locked}
                 editor={editing}
               />
               {ad && adRows.has(item.index) ? <div className="pt-4">{ad}</div> : null}

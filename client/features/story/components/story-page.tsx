@@ -4,12 +4,12 @@
 import { PageSpinner } from '@client/components/page';
 import type { User } from '@shared/schemas/user';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { LoginRequiredCard } from '@client/features/auth/components/login-required-card';
-import { useSession } from '@client/features/auth/hooks/use-session';
-import { useStoryHistory } from '../hooks/use-story-history';
+import { LoginRequiredCard, useSession } from '@client/features/auth';
+import { useStoryVersions } from '@client/features/story-versions';
 import { useStoryPictures } from '../hooks/use-story-pictures';
 import { useStorySession } from '../hooks/use-story-session';
 import { storyController } from '../state/story-controller';
+import { storyVersions } from '../state/story-versions-session';
 import { STORY_STRINGS } from '../strings';
 import { CreatingStoryScreen, RecoveryErrorScreen, StoryEmptyState, StoryLoadingScreen } from './story-screens';
 import { StoryView } from './story-view';
@@ -19,7 +19,7 @@ function StorySession({ user, isNew }: { user: User; isNew: boolean }) {
   const { state, mode, idParam, routeStoryId, messageParam, bookmarkMessageId } = session;
   // Asked from the start, alongside the story itself: whether pictures show, and their polling.
   const pictures = useStoryPictures(state, storyController, user.id);
-  const history = useStoryHistory(state);
+  const versions = useStoryVersions(state, storyVersions);
   usePageTitle(
     state.storyId
       ? STORY_STRINGS.storyTitle(state.storyId)
@@ -57,7 +57,7 @@ function StorySession({ user, isNew }: { user: User; isNew: boolean }) {
       onRegenerate={session.handleRegenerate}
       inputRef={session.inputRef}
       pictures={pictures}
-      history={history}
+      versions={versions}
     />
   );
 }

@@ -11,7 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { LoadingAd } from '@client/features/ads/components/loading-ad';
+import { LoadingAd } from '@client/features/ads';
 import { STORY_STRINGS } from '../strings';
 
 /** The message shown now, moving to the next every 3 s. */

@@ -9,19 +9,18 @@ import { FOCUS_DELAY_MS } from '@shared/constants';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { SaveProgressButton } from '@client/features/bookmarks/components/save-progress';
-import { ShareStoryButton } from '@client/features/sharing/components/share-story-button';
-import { StoryMemoryButton } from '@client/features/story-memory/components/story-memory-button';
-import { SceneImageOptions } from '@client/features/images/components/scene-image-options';
-import { AdSettingsSection } from '@client/features/ads/components/ad-settings-section';
-import { useAds } from '@client/features/ads/hooks/use-ads';
-import { useChatAdSlot } from '@client/features/ads/hooks/use-chat-ad-slot';
-import { NarratorVoiceSection } from '@client/features/narration/components/narrator-voice-section';
-import { useNarration } from '@client/features/narration/hooks/use-narration';
-import { StoryHeaderImage } from '@client/features/images/components/story-header-image';
-import { BranchesButton } from '@client/features/story-versions/components/branches-button';
-import { UndoRedoButtons } from '@client/features/story-versions/components/undo-redo-buttons';
-import type { StoryHistoryControls } from '../hooks/use-story-history';
+import { SaveProgressButton } from '@client/features/bookmarks';
+import { ShareStoryButton } from '@client/features/sharing';
+import { StoryMemoryButton } from '@client/features/story-memory';
+import { SceneImageOptions, StoryHeaderImage } from '@client/features/images';
+import { AdSettingsSection, useAds, useChatAdSlot } from '@client/features/ads';
+import { NarratorVoiceSection, useNarration } from '@client/features/narration';
+import {
+  BranchesButton,
+  StoryVersionsDialogs,
+  UndoRedoButtons,
+  type StoryVersionsControls,
+} from '@client/features/story-versions';
 import type { StoryPictures } from '../hooks/use-story-pictures';
 import { lastServerMessageId, type StoryState } from '../state/story-state';
 import { STORY_STRINGS } from '../strings';
@@ -29,7 +28,6 @@ import { toChatDisplayMessages } from '../utils/chat-display';
 import { ChatInputBar, INPUT_BAR_HEIGHT, type ChatInputHandle } from './chat-input-bar';
 import { ChatView } from './chat-view';
 import { StoryExperienceDrawer } from './story-experience-drawer';
-import { StoryHistoryDialogs } from './story-history-dialogs';
 
 export interface StoryViewProps {
   state: StoryState;
@@ -41,7 +39,7 @@ export interface StoryViewProps {
   inputRef: React.RefObject<ChatInputHandle | null>;
   pictures: StoryPictures;
   /** Undo, redo, and what each message's menu and version arrows do. */
-  history: StoryHistoryControls;
+  versions: StoryVersionsControls;
 }
 
 export function StoryView({
@@ -53,7 +51,7 @@ export function StoryView({
   onRegenerate,
   inputRef,
   pictures,
-  history,
+  versions,
 }: StoryViewProps) {
   const [baseTime] = useState(() => Date.now());
   const { settings } = pictures;
@@ -112,7 +110,7 @@ export function StoryView({
         pictures={pictures.actions}
         adAfter={chatAds.adAfter}
         ad={chatAds.ad}
-        history={history.chat}
+        versions={versions.chat}
       />
       <div aria-live="polite" className="grid gap-3 pt-2">
         {thinking ? (
@@ -145,10 +143,10 @@ export function StoryView({
         onSend={onSend}
         tools={
           <UndoRedoButtons
-            canUndo={history.canUndo}
-            canRedo={history.canRedo}
-            onUndo={history.undo}
-            onRedo={history.redo}
+            canUndo={versions.canUndo}
+            canRedo={versions.canRedo}
+            onUndo={versions.undo}
+            onRedo={versions.redo}
           />
         }
         actions={
@@ -163,7 +161,7 @@ export function StoryView({
           </>
         }
       />
-      <StoryHistoryDialogs storyId={state.storyId} history={history} />
+      <StoryVersionsDialogs storyId={state.storyId} versions={versions} />
     </div>
   );
 }

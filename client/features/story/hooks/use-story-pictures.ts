@@ -5,9 +5,7 @@
 // Nothing is polled or offered when the server paints no pictures; nothing new is asked for while
 // the player's flag is off.
 import { useCallback, useMemo, useState } from 'react';
-import { usePicturePolling } from '@client/features/images/hooks/use-picture-polling';
-import { useRequestPicture } from '@client/features/images/hooks/use-request-picture';
-import { useSceneImageSettings } from '@client/features/images/hooks/use-scene-image-settings';
+import { usePicturePolling, useRequestPicture, useSceneImageSettings } from '@client/features/images';
 import type { ChatPictureActions } from '../components/chat-view';
 import type { StoryController } from '../state/story-controller';
 import { pendingPictureIds, type StoryState } from '../state/story-state';

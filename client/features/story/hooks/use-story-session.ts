@@ -17,7 +17,7 @@ import {
   savePendingOperation,
   type PendingOperation,
 } from '@client/lib/pending-actions';
-import { clearSessionUser } from '@client/features/auth/api/get-user';
+import { clearSessionUser } from '@client/features/auth';
 import type { ChatInputHandle } from '../components/chat-input-bar';
 import { loadSavedStory } from '../state/persistence';
 import { storyController, type TurnOutcome } from '../state/story-controller';

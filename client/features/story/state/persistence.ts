@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { readJson, removeItem, writeItem } from '@client/lib/storage';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
-import { scenePictureSchema } from '@client/features/images/utils/scene-picture';
+import { scenePictureSchema } from '@client/features/images';
 import type { LocalStoryMessage, StoryState } from './story-state';
 
 const savedMessageSchema = z.object({

@@ -3,7 +3,7 @@
 // page turns into toasts, navigation or a restored input. Network calls are injected so tests run
 // without a server.
 import type { StoryReply } from '@shared/schemas/story';
-import type { ReadyPicture } from '@client/features/images/types';
+import type { ReadyPicture } from '@client/features/images';
 import { errorMessage, isApiRequestError } from '@client/lib/api-client';
 import { STORY_STRINGS } from '../strings';
 import { StoryTurnError } from '../api/story-errors';

@@ -4,7 +4,7 @@
 // version a message shows, and whether redo has anything to bring back. The store and controller
 // dispatch into it; tests drive it directly.
 import type { StoryReply } from '@shared/schemas/story';
-import type { ReadyPicture, ScenePicture } from '@client/features/images/types';
+import type { ReadyPicture, ScenePicture } from '@client/features/images';
 import { STORY_STRINGS } from '../strings';
 
 export type LocalRole = 'user' | 'assistant' | 'image';

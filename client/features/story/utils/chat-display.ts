@@ -3,8 +3,7 @@
 // position. A narrator reply with a server id and a picture gets an extra entry '{id}-image' right
 // after it: role image with 'Generated image' once painted, the 'Generating image...' placeholder
 // while it is painted, or (spec section 4) an assistant entry 'Failed to generate image: {reason}'.
-import type { ScenePicture } from '@client/features/images/types';
-import { IMAGES_STRINGS } from '@client/features/images/strings';
+import { type ScenePicture, IMAGES_STRINGS } from '@client/features/images';
 import type { LocalRole, LocalStoryMessage } from '../state/story-state';
 
 export interface ChatDisplayMessage {

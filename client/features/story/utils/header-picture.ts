@@ -1,8 +1,7 @@
 // The story page's header picture (spec section 2): the story's own (storyImage, from the server),
 // else, as the server picks it, the opening reply's picture or the first painted one. While the
 // opening's picture is being painted the header says so.
-import type { HeaderPicture } from '@client/features/images/components/story-header-image';
-import type { ScenePicture } from '@client/features/images/types';
+import type { HeaderPicture, ScenePicture } from '@client/features/images';
 import type { LocalStoryMessage } from '../state/story-state';
 
 function pictureOf(m: LocalStoryMessage): ScenePicture | undefined {

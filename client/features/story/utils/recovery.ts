@@ -4,8 +4,7 @@
 // image (today's servers add each picture's status, thumbnail, alt and error); an optional story
 // object with id (and storyImage); a message with several versions says which one it shows
 // (version of versions). Every problem becomes one of the spec's messages.
-import type { ScenePicture } from '@client/features/images/types';
-import { IMAGES_STRINGS } from '@client/features/images/strings';
+import { type ScenePicture, IMAGES_STRINGS } from '@client/features/images';
 import { RECOVERY_MESSAGES } from '../strings';
 import type { LocalRole, LocalStoryMessage } from '../state/story-state';
 

@@ -2,7 +2,7 @@
 // and X-Requested-With; {text} read through the shared schema; every failure thrown.
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_RECORDING_BYTES } from '@shared/schemas/speech';
-import { fakeAudio } from '../test/fakes';
+import { fakeAudio } from '../testing/fakes';
 import { transcribeAudio } from './transcribe';
 
 function stubFetch(respond: () => Response | Promise<Response>) {

@@ -12,7 +12,7 @@ import { VoiceInputError } from '../errors';
 import { createBrowserAudioRecorder, type RecorderEnvironment } from '../ports/audio-recorder';
 import type { VoiceInputPorts } from '../ports/voice-input-ports';
 import { VOICE_INPUT_STRINGS as S } from '../strings';
-import { createFakePorts, fakeAudio, FakeMediaRecorder, fakeStream, type FakePorts } from '../test/fakes';
+import { createFakePorts, fakeAudio, FakeMediaRecorder, fakeStream, type FakePorts } from '../testing/fakes';
 import { VoiceInputButton } from './voice-input-button';
 
 function features(transcription: boolean) {

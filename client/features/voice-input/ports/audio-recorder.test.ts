@@ -3,7 +3,7 @@
 // each way it can fail.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RECORDING_MS } from '@shared/schemas/speech';
-import { FakeMediaRecorder, fakeStream } from '../test/fakes';
+import { FakeMediaRecorder, fakeStream } from '../testing/fakes';
 import {
   canRecordAudio,
   createBrowserAudioRecorder,

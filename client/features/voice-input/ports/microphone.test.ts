@@ -1,7 +1,7 @@
 // The microphone check: the Permissions API answers without prompting where it exists; otherwise
 // getUserMedia is the check, and its stream is released at once.
 import { describe, expect, it, vi } from 'vitest';
-import { fakeStream } from '../test/fakes';
+import { fakeStream } from '../testing/fakes';
 import { createBrowserMicrophone } from './microphone';
 
 const permissions = (state: PermissionState) => ({ query: vi.fn(async () => ({ state }) as PermissionStatus) });

@@ -1,7 +1,7 @@
 // The browser recogniser port: spec section 9's settings (en-US, non-continuous, no interim
 // results, one alternative), its result, error and end events, and a start() that throws.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSpeechRecognition } from '../test/fakes';
+import { FakeSpeechRecognition } from '../testing/fakes';
 import { createBrowserSpeechRecognizer, findSpeechRecognition, type RecognitionWindow } from './speech-recognizer';
 
 const win = (): RecognitionWindow => ({ webkitSpeechRecognition: FakeSpeechRecognition });

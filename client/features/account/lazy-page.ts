@@ -1,0 +1,4 @@
+// The feature's page, loaded lazily (React.lazy) in a chunk of its own, so a first load skips it.
+import { lazy } from 'react';
+
+export const AccountPage = lazy(() => import('./components/account-page').then((m) => ({ default: m.AccountPage })));

@@ -1,0 +1,2 @@
+// The admin feature's door: the dashboard (/admin), loaded lazily.
+export { AdminPage } from './lazy-page';

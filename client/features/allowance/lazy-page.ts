@@ -1,0 +1,6 @@
+// The feature's page, loaded lazily (React.lazy) in a chunk of its own, so a first load skips it.
+import { lazy } from 'react';
+
+export const AllowancePage = lazy(() =>
+  import('./components/allowance-page').then((m) => ({ default: m.AllowancePage })),
+);

@@ -1,0 +1,4 @@
+// The feature's page, loaded lazily (React.lazy) in a chunk of its own, so a first load skips it.
+import { lazy } from 'react';
+
+export const HomePage = lazy(() => import('./components/home-page').then((m) => ({ default: m.HomePage })));

@@ -1,0 +1,2 @@
+// The library feature's door: 'Your Stories' (/stories), loaded lazily.
+export { LibraryPage } from './lazy-page';
