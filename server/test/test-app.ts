@@ -11,6 +11,7 @@ import type { NarratorProvider } from '../ai/llm/types';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../kernel/config';
 import { openDatabase, type Database } from '../db/client';
+import { createFakePainter, type FakePainter } from './fake-painter';
 import { databaseUrlFor } from './global-setup';
 
 export async function openTestDatabase(): Promise<Database> {
@@ -104,6 +105,18 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The test app with the scripted painter (fake-painter.ts): pictures on, painted for real through
+ * the job queue and stored, the painter's requests recorded in `painter`.
+ */
+export async function createPaintingTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Omit<TestAppOptions, 'painter'> = {},
+): Promise<TestContext & { painter: FakePainter }> {
+  const painter = createFakePainter();
+  return Object.assign(await createTestApp(overrides, { ...options, painter }), { painter });
 }
 
 /**

@@ -9,8 +9,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { createRepositories } from '@server/db/repositories';
 import { RedisUnavailableError } from '@server/kernel/redis';
-import { createFakePainter } from '@server/test/fake-painter';
-import { createTestApp, openTestDatabase, registerUser, TestClient, testConfig } from '@server/test/test-app';
+import {
+  createTestApp,
+  openTestDatabase,
+  registerUser,
+  TestClient,
+  testConfig,
+  createPaintingTestApp,
+} from '@server/test/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const keyPrefix = `tw-test:${randomBytes(6).toString('hex')}:`;
@@ -77,7 +83,7 @@ describe('per IP, in this process', () => {
 describe('per player', () => {
   it('refuses one player past IMAGE_MAX_PER_HOUR and leaves another untouched', async () => {
     const base = testConfig();
-    const ctx = await createTestApp({ image: { ...base.image, maxPerHour: 1 } }, { painter: createFakePainter() });
+    const ctx = await createPaintingTestApp({ image: { ...base.image, maxPerHour: 1 } });
     try {
       const ask = async (client: TestClient, storyId: number, messageId: number) =>
         client.post(`/api/story/message/${messageId}/generate-image`, { content: 'scene', storyId });

@@ -3,10 +3,15 @@
 // U+0000 (PostgreSQL cannot store it; once a 500 everywhere it reached a query), and paths that are
 // not valid percent-encoding. Each is a 4xx with the API's `{message, code}` and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakePainter } from '@server/test/fake-painter';
 import { BROKEN_ENCODING, expectRefusal, sendRaw, storySnapshot, TRANSPORT_JUNK } from '@server/test/bad-input';
 import { play, startStory } from '@server/test/story-turns';
-import { createTestApp, registerUser, TestClient, type RegisteredUser, type TestContext } from '@server/test/test-app';
+import {
+  registerUser,
+  TestClient,
+  type RegisteredUser,
+  type TestContext,
+  createPaintingTestApp,
+} from '@server/test/test-app';
 
 const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000). Remove it and try again.';
 const BAD_URL_MESSAGE = 'This address is not valid. Check the link and try again.';
@@ -18,7 +23,7 @@ let storyId: number;
 let replyId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ adminUsernames: ['boss'] }, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp({ adminUsernames: ['boss'] });
   owner = await registerUser(ctx.app);
   admin = await registerUser(ctx.app, { username: 'boss' });
   ({ storyId } = await startStory(owner.client, 'A lighthouse keeper finds a door in the rock'));

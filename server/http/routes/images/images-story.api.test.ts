@@ -3,14 +3,22 @@
 // characters alike, shared snapshots keeping their pictures, and IMAGE_PROVIDER=none hiding it all.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseSse } from '@server/test/sse';
-import { createTestApp, registerUser, TestClient, testConfig, type TestContext } from '@server/test/test-app';
-import { createFakePainter, settlePicture, type FakePainter } from '@server/test/fake-painter';
+import {
+  createTestApp,
+  registerUser,
+  TestClient,
+  testConfig,
+  type TestContext,
+  createPaintingTestApp,
+} from '@server/test/test-app';
+import { settlePicture, type FakePainter } from '@server/test/fake-painter';
 
 let ctx: TestContext;
 let painter: FakePainter;
 beforeAll(async () => {
-  painter = createFakePainter();
-  ctx = await createTestApp({}, { painter });
+  const painting = await createPaintingTestApp();
+  ctx = painting;
+  painter = painting.painter;
 });
 afterAll(() => ctx.close());
 beforeEach(() => {

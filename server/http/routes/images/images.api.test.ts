@@ -2,14 +2,22 @@
 // calls and their validation, ownership, long-polled state, stored WebP bytes and their caching,
 // retries and failures, the hourly limit, the ledger, the style sheet and automatic pictures.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, TestClient, testConfig, type TestContext } from '@server/test/test-app';
-import { createFakePainter, settlePicture, type FakePainter } from '@server/test/fake-painter';
+import {
+  createTestApp,
+  registerUser,
+  TestClient,
+  testConfig,
+  type TestContext,
+  createPaintingTestApp,
+} from '@server/test/test-app';
+import { settlePicture, type FakePainter } from '@server/test/fake-painter';
 
 let ctx: TestContext;
 let painter: FakePainter;
 beforeAll(async () => {
-  painter = createFakePainter();
-  ctx = await createTestApp({}, { painter });
+  const painting = await createPaintingTestApp();
+  ctx = painting;
+  painter = painting.painter;
 });
 afterAll(() => ctx.close());
 beforeEach(() => {

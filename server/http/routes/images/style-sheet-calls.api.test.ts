@@ -7,8 +7,7 @@ import { loadConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { STYLE_SYSTEM_PROMPT } from '@server/domains/images/style-sheet';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';
-import { createFakePainter } from '@server/test/fake-painter';
-import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { registerUser, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 
 const KEY = 'sk-style-test';
 const LIMIT = 20_000;
@@ -38,7 +37,7 @@ beforeAll(async () => {
     LLM_API_KEY: KEY,
     LLM_MODEL: 'fake-gpt',
   }).llm;
-  ctx = await createTestApp({ llm, userMonthlyTokenLimit: LIMIT }, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp({ llm, userMonthlyTokenLimit: LIMIT });
 });
 afterAll(async () => {
   await ctx.close();

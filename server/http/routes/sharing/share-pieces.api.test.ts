@@ -8,14 +8,14 @@ import { createRepositories } from '@server/db/repositories';
 import { piecesOf } from '@server/db/repositories/shares';
 import { PIECE_BYTES } from '@server/db/repositories/sql-values';
 import { cleanExpired } from '@server/jobs/housekeeping';
-import { createFakePainter, settlePicture } from '@server/test/fake-painter';
+import { settlePicture } from '@server/test/fake-painter';
 import { growStory } from '@server/test/grown-story';
 import { quotaCounters } from '@server/test/quota-counters';
-import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { registerUser, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp();
 });
 afterAll(() => ctx.close());
 

@@ -3,16 +3,13 @@
 // says so; cached for a minute like the snapshot, not for a year, so a stopped share stops showing
 // them once that minute is over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakePainter, settlePicture } from '@server/test/fake-painter';
-import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { settlePicture } from '@server/test/fake-painter';
+import { registerUser, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 
 const PICTURES_PER_MINUTE = 3;
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp(
-    { sharedPicturesPerMinute: PICTURES_PER_MINUTE, sharedReadsPerMinute: 100 },
-    { painter: createFakePainter() },
-  );
+  ctx = await createPaintingTestApp({ sharedPicturesPerMinute: PICTURES_PER_MINUTE, sharedReadsPerMinute: 100 });
 });
 afterAll(() => ctx.close());
 

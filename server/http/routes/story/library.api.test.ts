@@ -2,12 +2,12 @@
 // paging and title search, renaming, deleting with bookmarks, shares and pictures, 409 while a
 // reply is being written, 404 for another player's story, and every bad request's message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakePainter, settlePicture } from '@server/test/fake-painter';
-import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { settlePicture } from '@server/test/fake-painter';
+import { registerUser, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp();
 });
 afterAll(() => ctx.close());
 

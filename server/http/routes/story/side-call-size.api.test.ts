@@ -8,8 +8,7 @@ import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { loadConfig } from '@server/kernel/config';
 import { STYLE_SYSTEM_PROMPT } from '@server/domains/images/style-sheet';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';
-import { createFakePainter } from '@server/test/fake-painter';
-import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { registerUser, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 
 const KEY = 'sk-side-call-size';
 const CONTEXT = 2548;
@@ -27,7 +26,7 @@ beforeAll(async () => {
     LLM_CONTEXT_TOKENS: String(CONTEXT),
     LLM_MAX_OUTPUT_TOKENS: String(OUTPUT),
   }).llm;
-  ctx = await createTestApp({ llm }, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp({ llm });
 });
 afterAll(async () => {
   await ctx.close();

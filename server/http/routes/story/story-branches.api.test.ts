@@ -4,14 +4,14 @@
 // own picture, and a normal turn costing no extra statement for versions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
-import { createFakePainter, settlePicture } from '@server/test/fake-painter';
+import { settlePicture } from '@server/test/fake-painter';
 import { play, startStory as startTurn } from '@server/test/story-turns';
-import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { registerUser, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 import { JOB_SCHEMA } from '@server/jobs/queue';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp();
 });
 afterAll(() => ctx.close());
 

@@ -2,12 +2,12 @@
 // story with its messages, memory, notes and (for the same player) pictures. Every bad file gets one
 // clear message and creates nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakePainter, settlePicture } from '@server/test/fake-painter';
-import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { settlePicture } from '@server/test/fake-painter';
+import { registerUser, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp();
 });
 afterAll(() => ctx.close());
 

@@ -19,14 +19,14 @@ import { createMemoryStore, createRequestLimiter } from '@server/domains/limits/
 import { createSessionService } from '@server/domains/account/sessions';
 import { createStoryFileReader } from '@server/domains/story/files/story-file-reader';
 import { createStoryFileService } from '@server/domains/story/files/story-files';
-import { createFakePainter, settlePicture } from '@server/test/fake-painter';
+import { settlePicture } from '@server/test/fake-painter';
 import { growStory } from '@server/test/grown-story';
-import { createTestApp, registerUser, testConfig, TestClient, type TestContext } from '@server/test/test-app';
+import { registerUser, testConfig, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 
 let ctx: TestContext;
 let base: string;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });

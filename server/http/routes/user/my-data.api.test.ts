@@ -3,12 +3,12 @@
 // sessions, preferences), keeps the usage rows anonymous for the operator's totals, and refuses a
 // wrong password without touching anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakePainter, settlePicture } from '@server/test/fake-painter';
-import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { settlePicture } from '@server/test/fake-painter';
+import { registerUser, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { painter: createFakePainter() });
+  ctx = await createPaintingTestApp();
 });
 afterAll(() => ctx.close());
 
