@@ -1,10 +1,10 @@
 // Vite builds the React SPA from client/ into dist/client, which the Fastify server serves; each
-// text file over 1 KB also gets .br and .gz siblings (scripts/vite-precompress.ts) that it sends as is.
+// text file over 1 KB also gets .br and .gz siblings (scripts/build/vite-precompress.ts) that it sends as is.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/vite-precompress.ts';
+import { precompress } from './scripts/build/vite-precompress.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -47,7 +47,7 @@ const stage1 = await Promise.all([
   run('lint', npx, ['eslint', '--max-warnings', '0', '.']),
   run('format', npx, ['prettier', '--check', '--log-level', 'warn', '.']),
   run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
-  run('build-server', process.execPath, ['scripts/build-server.mjs']),
+  run('build-server', process.execPath, ['scripts/build/build-server.mjs']),
 ]);
 if (stage1.includes(false)) {
   counts.failed += stage1.filter((ok) => !ok).length;

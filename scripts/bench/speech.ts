@@ -14,12 +14,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { splitSentences } from '../shared/speech/sentences';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
-import { startFakeSpeechServer } from '../server/test/fake-speech-server';
-import { registerOverHttp } from '../server/test/spawn-server';
+import { splitSentences } from '../../shared/speech/sentences';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { startFakeSpeechServer } from '../../server/test/fake-speech-server';
+import { registerOverHttp } from '../../server/test/spawn-server';
 
 const LATENCY_MS = Number(process.env.BENCH_SPEECH_LATENCY_MS ?? 150);
 const TURNS = Number(process.env.BENCH_SPEECH_TURNS ?? 12);

@@ -1,9 +1,9 @@
 // `npm run bench:abuse`: what one hostile player's request does to everyone else (issue 23: while
 // one player runs any single request of theirs, another visitor's /api/captcha answers in < 100 ms
 // p99). The server runs in its own process as `npm start` runs it (the compiled bundle, its node
-// flags), on PGlite by default, with the fake OpenAI-compatible provider (bench-lib/fake-openai.ts)
-// as its narrator and the builtin painter. A bystander in a third process (bench-lib/bystander.ts)
-// asks for a captcha every 20 ms, one at a time, no cookie. For each case (bench-lib/abuse-cases.ts)
+// flags), on PGlite by default, with the fake OpenAI-compatible provider (lib/fake-openai.ts)
+// as its narrator and the builtin painter. A bystander in a third process (lib/bystander.ts)
+// asks for a captcha every 20 ms, one at a time, no cookie. For each case (lib/abuse-cases.ts)
 // the server is started afresh on the run's data directory (--quick keeps it when it can), the
 // case's player registered and its setup done, unwatched; then the hostile work runs while the
 // bystander watches. Printed per case: the bystander's p50/p99/max, the server's peak RSS during
@@ -20,8 +20,8 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { registerOverHttp } from '../server/test/spawn-server';
-import { CASES, type AbuseCase, type CaseContext } from './bench-lib/abuse-cases';
+import { registerOverHttp } from '../../server/test/spawn-server';
+import { CASES, type AbuseCase, type CaseContext } from './lib/abuse-cases';
 import {
   httpClient,
   largestRequest,
@@ -33,8 +33,8 @@ import {
   startBystander,
   stopOrKill,
   type Spread,
-} from './bench-lib/abuse-harness';
-import { sleep } from './bench-lib/load';
+} from './lib/abuse-harness';
+import { sleep } from './lib/load';
 import {
   appEnv,
   cpuMs,
@@ -45,7 +45,7 @@ import {
   type AppProcess,
   type Backend,
   type Timing,
-} from './bench-lib/processes';
+} from './lib/processes';
 
 const { values: args } = parseArgs({
   options: {

@@ -2,7 +2,7 @@
 // loopback port (static files, SPA fallback, /api answering 401 as for a visitor), opens routes in
 // Debian's Chromium and sums the JS and CSS fetched until the page has settled, raw and gzipped
 // (level 9, as a compressing proxy would send it). Then, for the first build given, the home route
-// on the wire from the real server, compression off and on (scripts/bench-bundle-wire.ts): bytes
+// on the wire from the real server, compression off and on (scripts/bench/bundle-wire.ts): bytes
 // sent and the median of BENCH_LOADS cold loads (default 20; 0 skips it). Prints tables; asserts nothing.
 // Usage: npm run bench:bundle -- [distDir ...]   e.g. a build of the previous commit beside this one.
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { measureWire } from './bench-bundle-wire';
+import { measureWire } from './bundle-wire';
 
 const ROUTES = ['/', '/story/1', '/shared/test'];
 const TYPES: Record<string, string> = {

@@ -1,5 +1,5 @@
 // `npm run bench:stream`: streaming at scale (issue 11, "100 players at once must feel like one").
-// A fake OpenAI-compatible provider runs in its own process (scripts/bench-lib/fake-openai.ts: TTFT
+// A fake OpenAI-compatible provider runs in its own process (scripts/bench/lib/fake-openai.ts: TTFT
 // 200 ms, 150 words, one word per chunk every 5 ms), the real app (server/main.ts, LOG_LEVEL=warn,
 // LLM_PROVIDER=openai pointed at the fake, a fresh DATA_DIR or a fresh PostgreSQL database) in
 // another, and the load generator here (node:http, keep-alive, a byte-counting SSE reader).
@@ -31,8 +31,8 @@ import {
   streamTurn,
   summarise,
   type LoopSummary,
-} from './bench-lib/load';
-import { copyStory, createPlayers, playTemplateStory, storyShape, type Player } from './bench-lib/players';
+} from './lib/load';
+import { copyStory, createPlayers, playTemplateStory, storyShape, type Player } from './lib/players';
 import {
   appEnv,
   BENCH_API_KEY,
@@ -50,8 +50,8 @@ import {
   type Backend,
   type FakeProvider,
   type Timing,
-} from './bench-lib/processes';
-import { GOALS_NOTE, goalFor, levelLine, printLevelTable, type LevelRow } from './bench-lib/report';
+} from './lib/processes';
+import { GOALS_NOTE, goalFor, levelLine, printLevelTable, type LevelRow } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -89,7 +89,7 @@ const describe = (dir: string) => {
     return dir;
   }
 };
-const here = resolve(new URL('..', import.meta.url).pathname);
+const here = resolve(new URL('../..', import.meta.url).pathname);
 const TREES: Tree[] = [{ label: `this tree (${describe(here)})`, dir: here }];
 for (const dir of (args.compare ?? '').split(',').filter(Boolean))
   TREES.push({ label: `${dir} (${describe(resolve(dir))})`, dir: resolve(dir) });

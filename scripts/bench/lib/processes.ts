@@ -1,5 +1,5 @@
 // Child processes and databases of the streaming benchmarks (bench:stream, bench:soak): the fake
-// provider (scripts/bench-lib/fake-openai.ts), the real app (server/main.ts of this tree or of
+// provider (scripts/bench/lib/fake-openai.ts), the real app (server/main.ts of this tree or of
 // another checkout, e.g. the baseline of --compare) on a fresh DATA_DIR or a PostgreSQL database
 // created and dropped here, its resident memory from /proc, and raw SQL on its database while it
 // is stopped (growing stories, counting stored replies).
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { openDatabase } from '../../server/db/client';
-import { serverArgv } from '../serve-command.mjs';
+import { openDatabase } from '../../../server/db/client';
+import { serverArgv } from '../../build/serve-command.mjs';
 import { freePort } from './ports';
 
 export const BENCH_API_KEY = 'sk-bench';

@@ -1,5 +1,5 @@
 // The streaming benchmarks' fake OpenAI-compatible provider, run as its own process
-// (`node --import tsx scripts/bench-lib/fake-openai.ts [ttftMs] [words] [chunkMs] [apiKey]`) so
+// (`node --import tsx scripts/bench/lib/fake-openai.ts [ttftMs] [words] [chunkMs] [apiKey]`) so
 // its streaming work competes with neither the app's event loop nor the load generator's. It
 // prints its base URL (ending in /v1) as the first stdout line.
 // POST /v1/chat/completions speaks OpenAI's chat-completions wire format: with `stream: true`,

@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { registerOverHttp } from '../server/test/spawn-server';
-import { freePort } from './bench-lib/ports';
-import { serverArgv } from './serve-command.mjs';
+import { registerOverHttp } from '../../server/test/spawn-server';
+import { freePort } from './lib/ports';
+import { serverArgv } from '../build/serve-command.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     'node-flags': { type: 'string', default: '' },
   },
 });
-const root = resolve(new URL('..', import.meta.url).pathname);
+const root = resolve(new URL('../..', import.meta.url).pathname);
 const adminUrl =
   process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];

@@ -12,9 +12,9 @@ import { request as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
 
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 

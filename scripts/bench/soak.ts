@@ -1,5 +1,5 @@
 // `npm run bench:soak`: 200 players streaming turns for 10 minutes (issue 11), with the same fake
-// provider, app process and load generator as bench:stream (scripts/bench-lib). On PGlite by
+// provider, app process and load generator as bench:stream (scripts/bench/lib). On PGlite by
 // default (`--backend postgres` uses a database tw_bench_soak created and dropped here, on
 // TEST_DATABASE_URL). First the players stream from the provider directly for --direct-seconds
 // (the baseline), then they play through POST /api/story/{id}/continue with SSE for --minutes,
@@ -30,8 +30,8 @@ import {
   streamTurn,
   summarise,
   type TurnResult,
-} from './bench-lib/load';
-import { createPlayers, storedReplies } from './bench-lib/players';
+} from './lib/load';
+import { createPlayers, storedReplies } from './lib/players';
 import {
   appEnv,
   BENCH_API_KEY,
@@ -45,8 +45,8 @@ import {
   type AppProcess,
   type Backend,
   type Timing,
-} from './bench-lib/processes';
-import { goalFor } from './bench-lib/report';
+} from './lib/processes';
+import { goalFor } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -88,7 +88,7 @@ const { store, cleanUp } = await openStore(BACKEND, 'tw_bench_soak');
 const checks: Array<{ name: string; pass: boolean; detail: string }> = [];
 let app: AppProcess | undefined;
 try {
-  app = await startApp(resolve(new URL('..', import.meta.url).pathname), appEnv(fake.baseUrl, store));
+  app = await startApp(resolve(new URL('../..', import.meta.url).pathname), appEnv(fake.baseUrl, store));
   const { base, child } = app;
   const pid = child.pid;
   await fake.setTiming({ ttftMs: 0, chunkMs: 0 });

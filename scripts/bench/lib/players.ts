@@ -3,7 +3,7 @@
 // one template story for real and copying it into every player's story with SQL while the app is
 // stopped; and the count of narrator replies the database holds, to set against the `done`
 // events the players received.
-import { registerOverHttp } from '../../server/test/spawn-server';
+import { registerOverHttp } from '../../../server/test/spawn-server';
 import type { AppStore } from './processes';
 import { withStoreSql } from './processes';
 import { actionBody, appTarget, keepAliveAgent, streamTurn } from './load';

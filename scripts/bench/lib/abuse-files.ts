@@ -12,7 +12,7 @@ import {
   storyFileSchema,
   type StoryFile,
   type StoryFileMessage,
-} from '../../shared/schemas/story-export';
+} from '../../../shared/schemas/story-export';
 
 const WORDS = (
   'the a of and to in harbour lantern rain night ship crate captain quay watch smoke rope tide gull bell door stair tower chapel ledger ' +

@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
+import { loadTokenCounter } from '../../../server/ai/llm/tokenizer';
 import type { BystanderCommand, BystanderWindow } from './bystander';
 import { percentile } from './load';
 

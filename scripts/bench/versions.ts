@@ -12,19 +12,11 @@
 // same story. Prints p50 / p99 / max in ms and the server's RSS; asserts nothing.
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../server/db/client';
-import { createRepositories } from '../server/db/repositories';
-import { registerOverHttp } from '../server/test/spawn-server';
-import { writeLongStory } from './bench-lib/long-story';
-import {
-  openStore,
-  rssMb,
-  startApp,
-  stopProcess,
-  type AppStore,
-  type Backend,
-  pgAdminUrl,
-} from './bench-lib/processes';
+import { openDatabase } from '../../server/db/client';
+import { createRepositories } from '../../server/db/repositories';
+import { registerOverHttp } from '../../server/test/spawn-server';
+import { writeLongStory } from './lib/long-story';
+import { openStore, rssMb, startApp, stopProcess, type AppStore, type Backend, pgAdminUrl } from './lib/processes';
 
 const { values: args } = parseArgs({
   options: {

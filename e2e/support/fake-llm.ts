@@ -1,9 +1,9 @@
 // A fake OpenAI-compatible narrator for the browser tests (the API suites' wire-protocol fake). It
-// prints its base URL on the first line of stdout for scripts/e2e-server.mjs. It streams a short reply, and fails on demand: an action containing FAIL_ONCE gets
+// prints its base URL on the first line of stdout for e2e/support/e2e-server.mjs. It streams a short reply, and fails on demand: an action containing FAIL_ONCE gets
 // one HTTP 500 (the retry then succeeds); DROP_ONCE gets a stream cut after a few words, once;
 // SLOWLY (in the action or the premise) gets its reply at a crawl (about 5 s), long enough to
 // reload the page mid-reply.
-import { startFakeLlmServer, type Behaviour, type RecordedRequest } from '../server/test/fake-llm-server';
+import { startFakeLlmServer, type Behaviour, type RecordedRequest } from '../../server/test/fake-llm-server';
 
 export const FAKE_LLM_API_KEY = 'sk-e2e-key';
 const failedOnce = new Set<string>();

@@ -1,17 +1,17 @@
 // Starts the built app for the browser tests, as `npm start` runs it (dist/server with the serve
 // script's node flags): a fresh embedded database in a temporary DATA_DIR (removed on exit) and a
 // loopback port. Requires `npm run build` first.
-// `node scripts/e2e-server.mjs PORT` uses the builtin narrator (faster words than the default, so
+// `node e2e/support/e2e-server.mjs PORT` uses the builtin narrator (faster words than the default, so
 // journeys stay quick while streaming is still visible); `--fake-llm` points the app at a fake
-// OpenAI-compatible server (scripts/e2e-fake-llm.ts) that can fail on demand, and also gives it server
-// voices, server transcription and a sponsor from a fake speech server (scripts/e2e-fake-speech.ts,
+// OpenAI-compatible server (e2e/support/fake-llm.ts) that can fail on demand, and also gives it server
+// voices, server transcription and a sponsor from a fake speech server (e2e/support/fake-speech.ts,
 // on E2E_SPEECH_PORT). The plain server keeps the defaults: browser voices only, a house ad.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { serverArgv } from './serve-command.mjs';
+import { serverArgv } from '../../scripts/build/serve-command.mjs';
 
 const port = process.argv[2] ?? '3210';
 const useFakeLlm = process.argv.includes('--fake-llm');
@@ -32,7 +32,7 @@ async function firstLine(stream) {
 }
 
 async function startFakeLlm() {
-  const fake = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-fake-llm.ts'], {
+  const fake = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/fake-llm.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(fake);
@@ -49,7 +49,7 @@ async function startFakeLlm() {
 async function startFakeSpeech() {
   const fake = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/e2e-fake-speech.ts', process.env.E2E_SPEECH_PORT ?? '0'],
+    ['--import', 'tsx', 'e2e/support/fake-speech.ts', process.env.E2E_SPEECH_PORT ?? '0'],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   children.push(fake);

@@ -25,11 +25,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { registerOverHttp } from '../server/test/spawn-server';
-import { runLoad, type LoadResult } from './bench-reads-load';
-import { freePort } from './bench-lib/ports';
-import { cpuMs } from './bench-lib/processes';
-import { serverArgv } from './serve-command.mjs';
+import { registerOverHttp } from '../../server/test/spawn-server';
+import { runLoad, type LoadResult } from './reads-load';
+import { freePort } from './lib/ports';
+import { cpuMs } from './lib/processes';
+import { serverArgv } from '../build/serve-command.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -234,7 +234,7 @@ async function main(): Promise<void> {
     const etag = first.headers.get('etag') ?? '';
     await writeFile(join(dir, 'shared.json'), body);
     const bare = await startProcess(
-      ['--import', 'tsx', resolve('scripts/bench-reads-bare.ts'), join(dir, 'shared.json')],
+      ['--import', 'tsx', resolve('scripts/bench/reads-bare.ts'), join(dir, 'shared.json')],
       {},
       process.cwd(),
       join(dir, 'bare.log'),

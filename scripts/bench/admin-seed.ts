@@ -7,7 +7,7 @@
 // USAGE_BATCH, one transaction each, as a live ledger grows: one statement updating the same rollup
 // rows thousands of times walks its own ever longer version chains (50,000-row batches seeded 2-3
 // times slower than 1,000-2,000-row ones on PostgreSQL, 20,000-row ones 6 times slower on PGlite).
-import type { Database } from '../server/db/client';
+import type { Database } from '../../server/db/client';
 
 export interface SeedSize {
   users: number;

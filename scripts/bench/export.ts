@@ -14,19 +14,11 @@
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createBrotliDecompress } from 'node:zlib';
-import { openDatabase } from '../server/db/client';
-import { createRepositories } from '../server/db/repositories';
-import { registerOverHttp } from '../server/test/spawn-server';
-import { writeLongStory } from './bench-lib/long-story';
-import {
-  openStore,
-  pgAdminUrl,
-  rssMb,
-  startApp,
-  stopProcess,
-  type AppStore,
-  type Backend,
-} from './bench-lib/processes';
+import { openDatabase } from '../../server/db/client';
+import { createRepositories } from '../../server/db/repositories';
+import { registerOverHttp } from '../../server/test/spawn-server';
+import { writeLongStory } from './lib/long-story';
+import { openStore, pgAdminUrl, rssMb, startApp, stopProcess, type AppStore, type Backend } from './lib/processes';
 
 const { values: args } = parseArgs({
   options: {

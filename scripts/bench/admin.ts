@@ -2,7 +2,7 @@
 // (temp DATA_DIR, removed afterwards) and on a throwaway PostgreSQL database (created and dropped
 // here, on BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432), in one run:
 // 1. Seeds users, stories and usage-ledger rows with set-based SQL so the rollup triggers fire as
-//    in production (scripts/bench-admin-seed.ts); prints the seeding time per step and backend.
+//    in production (scripts/bench/admin-seed.ts); prints the seeding time per step and backend.
 //    PostgreSQL is then given the VACUUM ANALYZE its autovacuum would run after such a load (it is
 //    off on these machines). PGlite runs single-user, with no autovacuum: an embedded app's tables
 //    are never analyzed, so PGlite is measured twice, as the app leaves it and after VACUUM ANALYZE.
@@ -28,15 +28,15 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig, type AppConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
-import { createRepositories } from '../server/db/repositories';
-import { monthKey, utcDay } from '../server/db/repositories/usage';
-import { createAdminService } from '../server/services/admin';
-import { hashPassword } from '../server/services/passwords';
-import { registerOverHttp } from '../server/test/spawn-server';
-import { heaviestUser, seed, type SeedTimes } from './bench-admin-seed';
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { createRepositories } from '../../server/db/repositories';
+import { monthKey, utcDay } from '../../server/db/repositories/usage';
+import { createAdminService } from '../../server/services/admin';
+import { hashPassword } from '../../server/services/passwords';
+import { registerOverHttp } from '../../server/test/spawn-server';
+import { heaviestUser, seed, type SeedTimes } from './admin-seed';
 
 const { values: args } = parseArgs({
   options: {

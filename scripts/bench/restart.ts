@@ -13,9 +13,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { registerOverHttp } from '../server/test/spawn-server';
-import { freePort } from './bench-lib/ports';
-import { serverArgv } from './serve-command.mjs';
+import { registerOverHttp } from '../../server/test/spawn-server';
+import { freePort } from './lib/ports';
+import { serverArgv } from '../build/serve-command.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
 const ROUNDS = Number(args.rounds);
 const PLAYERS = Number(args.players);
 const TURNS = Number(args.turns);
-const root = resolve(new URL('..', import.meta.url).pathname);
+const root = resolve(new URL('../..', import.meta.url).pathname);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'tw-bench-restart-'));
 const port = await freePort();

@@ -1,8 +1,8 @@
 // A long story written straight through the repositories, as play would have stored it (the builtin
 // narrator's replies, a minute a turn), for the benchmarks that need one while the app is stopped:
 // bench:versions (undo, redo, erase on it) and bench:export (it and its branches downloaded).
-import { composeReply } from '../../server/ai/llm/builtin/narrator';
-import type { Repositories } from '../../server/db/repositories';
+import { composeReply } from '../../../server/ai/llm/builtin/narrator';
+import type { Repositories } from '../../../server/db/repositories';
 
 export const LONG_STORY_PREMISE =
   'A lighthouse keeper on a storm-bound island finds a door in the rock that was not there yesterday';

@@ -11,12 +11,12 @@ import pg from 'pg';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countPrompt } from '../server/ai/llm/context';
-import { narratorSystemPrompt } from '../server/ai/llm/prompts';
-import { loadTokenCounter } from '../server/ai/llm/tokenizer';
-import { contentText, startFakeLlmServer } from '../server/test/fake-llm-server';
-import { DEFAULT_PREFERENCES } from '../shared/schemas/preferences';
-import { serverArgv } from './serve-command.mjs';
+import { countPrompt } from '../../server/ai/llm/context';
+import { narratorSystemPrompt } from '../../server/ai/llm/prompts';
+import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
+import { contentText, startFakeLlmServer } from '../../server/test/fake-llm-server';
+import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
+import { serverArgv } from '../build/serve-command.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 8);
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
