@@ -37,6 +37,7 @@ import { createAdminService } from '../../server/services/admin';
 import { hashPassword } from '../../server/services/passwords';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { heaviestUser, seed, type SeedTimes } from './admin-seed';
+import { percentile } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,8 +67,6 @@ const CSV_GOAL_MS = 5000;
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 const signedMb = (bytes: number) => `${bytes < 0 ? '-' : '+'}${mb(Math.abs(bytes))}`;

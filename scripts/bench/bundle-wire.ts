@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { median, percentile } from './lib/stats';
 
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
@@ -125,17 +126,6 @@ async function coldLoad(browser: Browser, origin: string, link: Link): Promise<{
   } finally {
     await context.close();
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -19,6 +19,7 @@ import { createRepositories } from '../../server/db/repositories';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { writeLongStory } from './lib/long-story';
 import { openStore, pgAdminUrl, rssMb, startApp, stopProcess, type AppStore, type Backend } from './lib/processes';
+import { percentile } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,11 +32,6 @@ const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const TARGET_MB = Number(process.env.BENCH_EXPORT_MB ?? 1024);
 const PG_NAME = 'tw_bench_export';
 const MB = 1024 * 1024;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** The app's environment: the offline narrator, the store, pictures off (none would be painted). */
 function benchEnv(store: AppStore): NodeJS.ProcessEnv {

@@ -32,6 +32,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { sceneFromReply } from '../../server/services/images/scene-prompt';
 import { startFakeImageServer } from '../../server/test/fake-image-server';
+import { percentile } from './lib/stats';
 
 const SCENES = Number(process.env.BENCH_SCENES ?? 60);
 const JOBS = Number(process.env.BENCH_JOBS ?? 120);
@@ -48,8 +49,6 @@ const PG_ADMIN_URL = process.env.TEST_DATABASE_URL;
 const MEMORY_DB: DbChoice = process.env.BENCH_MEMORY_DB === 'postgres' ? 'postgres' : 'pglite';
 if (MEMORY_DB === 'postgres' && !PG_ADMIN_URL) throw new Error('BENCH_MEMORY_DB=postgres needs TEST_DATABASE_URL');
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sortedCopy = (values: number[]) => [...values].sort((x, y) => x - y);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;

@@ -8,13 +8,10 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import { percentile } from './lib/stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function bench(label: string, database: Database): Promise<void> {
   await database.migrate();

@@ -20,6 +20,7 @@ import pg from 'pg';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { freePort } from './lib/ports';
 import { serverArgv } from '../build/serve-command.mjs';
+import { median } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +39,6 @@ const { values: args } = parseArgs({
 const root = resolve(new URL('../..', import.meta.url).pathname);
 const adminUrl =
   process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function status(pid: number): Promise<Record<string, number>> {

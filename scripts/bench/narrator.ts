@@ -17,6 +17,7 @@ import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
 import { contentText, startFakeLlmServer } from '../../server/test/fake-llm-server';
 import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
 import { serverArgv } from '../build/serve-command.mjs';
+import { median, percentile } from './lib/stats';
 
 const USERS = Number(process.env.BENCH_USERS ?? 8);
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
@@ -31,8 +32,6 @@ const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 2);
 const REPLY = `${'The wind drags cold rain across the broken wall, and the torches stutter. '.repeat(9)}What do you do?`;
 const PREMISE = 'Captain Mirela Voss and her navigator Tobin smuggle a sealed crate past the blockade of Port Kessrin.';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 const fake = await startFakeLlmServer({ apiKey: 'sk-bench' });
@@ -226,11 +225,6 @@ const turnRequests = fake.requests
 const system = narratorSystemPrompt(DEFAULT_PREFERENCES);
 const summaries = fake.requests.length - firstRequest - LONG_TURNS;
 console.log(`one story of ${LONG_TURNS} turns (${summaries} memory folds):`);
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((x, y) => x - y),
-    50,
-  );
 console.log(`  added latency to first delta, turns 11-30: ${ms(median(early))}; last 20 turns: ${ms(median(late))}`);
 for (const turn of [1, 10, 100, 500].filter((t) => t <= LONG_TURNS)) {
   const sent = turnRequests[turn];

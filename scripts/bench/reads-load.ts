@@ -5,6 +5,7 @@
 // second than a Fastify server answers: the figures are the server's, not the generator's.
 // (node:http's client costs several times more per request and would be the bottleneck here.)
 import { connect, type Socket } from 'node:net';
+import { nearestRank } from './lib/stats';
 
 export interface LoadOptions {
   host: string;
@@ -50,7 +51,7 @@ class Histogram {
 
   percentile(p: number): number {
     if (this.total === 0) return NaN;
-    const rank = Math.ceil((p / 100) * this.total);
+    const rank = nearestRank(p, this.total);
     let seen = 0;
     for (let us = 0; us < US_BUCKETS; us += 1) {
       seen += this.counts[us];

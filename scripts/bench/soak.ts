@@ -25,12 +25,12 @@ import {
   directBody,
   directTarget,
   keepAliveAgent,
-  percentile,
   sleep,
   streamTurn,
   summarise,
   type TurnResult,
 } from './lib/load';
+import { percentile } from './lib/stats';
 import { createPlayers, storedReplies } from './lib/players';
 import {
   appEnv,

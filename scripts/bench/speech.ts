@@ -20,15 +20,12 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { startFakeSpeechServer } from '../../server/test/fake-speech-server';
 import { registerOverHttp } from '../../server/test/spawn-server';
+import { percentile } from './lib/stats';
 
 const LATENCY_MS = Number(process.env.BENCH_SPEECH_LATENCY_MS ?? 150);
 const TURNS = Number(process.env.BENCH_SPEECH_TURNS ?? 12);
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 30);
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 

@@ -18,6 +18,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { createRepositories } from '../../server/db/repositories';
+import { percentile } from './lib/stats';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 200);
@@ -30,11 +31,6 @@ const ACTIONS = [
   'I listen at the door',
   'I climb higher',
 ];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function seedStory(dataDir: string, userId: number): Promise<{ storyId: number; lastMessageId: number }> {
   const database = await openDatabase({ kind: 'pglite', dataDir });

@@ -17,6 +17,7 @@ import { createRepositories } from '../../server/db/repositories';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { writeLongStory } from './lib/long-story';
 import { openStore, rssMb, startApp, stopProcess, type AppStore, type Backend, pgAdminUrl } from './lib/processes';
+import { percentile } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,11 +38,6 @@ interface Timed {
 
 /** What Chromium sends: the app answers it with brotli, made on the request's own time. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** The app's environment: the offline narrator, the store, limits a benchmark does not trip. */
 function benchEnv(store: AppStore): NodeJS.ProcessEnv {

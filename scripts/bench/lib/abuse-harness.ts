@@ -2,14 +2,14 @@
 // server's peak resident memory for one case (VmHWM, reset through /proc/<pid>/clear_refs at the
 // case's start), the fake provider's request log (its largest request counted in tokens), a stop that does not wait forever on a frozen
 // server, the hostile player's HTTP calls (status, size and time of each answer, never parsed
-// unless asked) and the p50/p99/max of a list of times (percentile from load.ts).
+// unless asked) and the p50/p99/max of a list of times (percentile from stats.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { loadTokenCounter } from '../../../server/ai/llm/tokenizer';
 import type { BystanderCommand, BystanderWindow } from './bystander';
-import { percentile } from './load';
+import { maxOf, percentile } from './stats';
 
 const here = new URL('.', import.meta.url).pathname;
 
@@ -206,12 +206,12 @@ export interface Spread {
   max: number;
 }
 
-/** p50, p99 and max of a list of times (the benchmarks' one percentile, from load.ts). */
+/** p50, p99 and max of a list of times (the benchmarks' one percentile, stats.ts). */
 export function spread(values: number[]): Spread {
   return {
     n: values.length,
     p50: percentile(values, 50),
     p99: percentile(values, 99),
-    max: values.length ? values.reduce((a, b) => Math.max(a, b), -Infinity) : Number.NaN,
+    max: maxOf(values),
   };
 }

@@ -4,6 +4,7 @@
 // with Buffer.indexOf on each chunk plus the seam with the previous chunk. Parsing 30,000 events a
 // second here would take CPU from the app being measured on the same 2 cores.
 import { Agent, request } from 'node:http';
+import { percentile } from './stats';
 
 export interface TurnResult {
   /** performance.now() when the request was sent. */
@@ -141,12 +142,6 @@ export async function closedLoop(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 export interface LoopSummary {
   turns: number;
