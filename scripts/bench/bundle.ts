@@ -12,6 +12,7 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { measureWire } from './bundle-wire';
+import { listenOnLoopback } from '../../server/test/listen-on-loopback';
 
 const ROUTES = ['/', '/story/1', '/shared/test'];
 const TYPES: Record<string, string> = {
@@ -23,7 +24,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-function serve(root: string): Promise<Server> {
+async function serve(root: string): Promise<Server> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
     if (path.startsWith('/api/')) {
@@ -37,7 +38,8 @@ function serve(root: string): Promise<Server> {
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+  await listenOnLoopback(server);
+  return server;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

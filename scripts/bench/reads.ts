@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   const serverDir = resolve(flags['server-dir'] ?? '.');
   const children: Child[] = [];
   try {
-    const appPort = await freePort(HOST);
+    const appPort = await freePort();
     // BENCH_CPU_PROF=DIR writes the app's V8 CPU profile there when it stops (where a read goes).
     const profile = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
