@@ -16,6 +16,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { median, percentile } from './lib/stats';
+import { formatKb, formatMs } from './lib/report';
 
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
@@ -128,8 +129,8 @@ async function coldLoad(browser: Browser, origin: string, link: Link): Promise<{
   }
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const ms = (value: number) => `${Math.round(value)} ms`;
+const kb = (bytes: number) => formatKb(bytes);
+const ms = (value: number) => formatMs(value, 0);
 
 export async function measureWire(browser: Browser, dist: string, loads: number): Promise<void> {
   const database = await openDatabase({ kind: 'pglite-memory' });

@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { measureWire } from './bundle-wire';
 import { listenOnLoopback } from '../../server/test/listen-on-loopback';
+import { formatKb } from './lib/report';
 
 const ROUTES = ['/', '/story/1', '/shared/test'];
 const TYPES: Record<string, string> = {
@@ -42,7 +43,7 @@ async function serve(root: string): Promise<Server> {
   return server;
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => formatKb(bytes);
 
 const dists = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['dist/client']).map((d) => resolve(d));
 const browser = await chromium.launch({

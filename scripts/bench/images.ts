@@ -33,6 +33,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { sceneFromReply } from '../../server/services/images/scene-prompt';
 import { startFakeImageServer } from '../../server/test/fake-image-server';
 import { percentile } from './lib/stats';
+import { formatMb, formatMs } from './lib/report';
 
 const SCENES = Number(process.env.BENCH_SCENES ?? 60);
 const JOBS = Number(process.env.BENCH_JOBS ?? 120);
@@ -50,8 +51,8 @@ const MEMORY_DB: DbChoice = process.env.BENCH_MEMORY_DB === 'postgres' ? 'postgr
 if (MEMORY_DB === 'postgres' && !PG_ADMIN_URL) throw new Error('BENCH_MEMORY_DB=postgres needs TEST_DATABASE_URL');
 
 const sortedCopy = (values: number[]) => [...values].sort((x, y) => x - y);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
+const ms = (v: number) => formatMs(v);
+const mb = (bytes: number) => formatMb(bytes);
 const sleep = (delay: number) => new Promise((resolve) => setTimeout(resolve, delay));
 const since = (t0: number) => performance.now() - t0;
 

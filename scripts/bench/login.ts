@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { percentile } from './lib/stats';
+import { formatMs } from './lib/report';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -70,7 +71,7 @@ async function bench(label: string, database: Database): Promise<void> {
   );
   const perSecond = (ROUNDS / (performance.now() - t0)) * 1000;
 
-  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  const ms = (v: number) => formatMs(v);
   console.log(
     `${label}: login p50 ${ms(percentile(sequential, 50))}, p95 ${ms(percentile(sequential, 95))}, p99 ${ms(percentile(sequential, 99))} ` +
       `(${ROUNDS} sequential); ${perSecond.toFixed(0)} logins/s with ${CONCURRENCY} concurrent clients`,

@@ -18,6 +18,7 @@ import { contentText, startFakeLlmServer } from '../../server/test/fake-llm-serv
 import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
 import { serverArgv } from '../build/serve-command.mjs';
 import { median, percentile } from './lib/stats';
+import { formatMs } from './lib/report';
 
 const USERS = Number(process.env.BENCH_USERS ?? 8);
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
@@ -32,7 +33,7 @@ const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 2);
 const REPLY = `${'The wind drags cold rain across the broken wall, and the torches stutter. '.repeat(9)}What do you do?`;
 const PREMISE = 'Captain Mirela Voss and her navigator Tobin smuggle a sealed crate past the blockade of Port Kessrin.';
 
-const ms = (v: number) => `${v.toFixed(1)} ms`;
+const ms = (v: number) => formatMs(v);
 
 const fake = await startFakeLlmServer({ apiKey: 'sk-bench' });
 let ttft = TTFT_MS;

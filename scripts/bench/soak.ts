@@ -47,6 +47,7 @@ import {
   type Timing,
 } from './lib/processes';
 import { goalFor } from './lib/report';
+import { formatMs } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -77,7 +78,7 @@ const load = () =>
   loadavg()
     .map((v) => v.toFixed(2))
     .join(' ');
-const ms = (v: number) => `${v.toFixed(0)} ms`;
+const ms = (v: number) => formatMs(v, 0);
 
 log(
   `bench:soak: ${PLAYERS} players for ${MINUTES} min on ${BACKEND}; provider TTFT ${TIMING.ttftMs} ms, ${TIMING.words} words one per chunk every ${TIMING.chunkMs} ms`,

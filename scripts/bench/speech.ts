@@ -21,13 +21,14 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { startFakeSpeechServer } from '../../server/test/fake-speech-server';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { percentile } from './lib/stats';
+import { formatMb, formatMs } from './lib/report';
 
 const LATENCY_MS = Number(process.env.BENCH_SPEECH_LATENCY_MS ?? 150);
 const TURNS = Number(process.env.BENCH_SPEECH_TURNS ?? 12);
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 30);
 
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const ms = (n: number) => formatMs(n);
+const mb = (n: number) => formatMb(n);
 
 async function timed(run: () => Promise<Response>): Promise<number> {
   const t0 = performance.now();

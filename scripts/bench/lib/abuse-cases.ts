@@ -21,6 +21,7 @@ import {
 import { sleep } from './load';
 import { mapLimit } from './players';
 import type { Timing } from './processes';
+import { formatMs } from './report';
 
 export interface CaseContext {
   player: Player;
@@ -45,7 +46,7 @@ export interface AbuseCase {
   prepare(ctx: CaseContext): Promise<Hostile>;
 }
 
-const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : '-');
+const ms = (v: number) => formatMs(v, 0);
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
 /** One answer in a few words: "201 in 1234 ms" (with its size: ", 5.0 MB") or "failed after 60000 ms (…)". */

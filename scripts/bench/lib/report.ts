@@ -1,7 +1,38 @@
-// How the streaming benchmarks print a level: one markdown row per backend, tree and level with
-// the provider measured directly next to the app, the app's added time to first token, turns/s,
-// errors, RSS, and issue 11's goals for that level.
+// How the benchmarks print their figures. First the units every benchmark uses (times in ms, with
+// one decimal unless a coarser figure reads better, added times signed, sizes in KB and MB of 1024,
+// ratios in %; '-' for a figure that could not be measured), then the streaming benchmarks' level:
+// one markdown row per backend, tree and level with the provider measured directly next to the
+// app, the app's added time to first token, turns/s, errors, RSS, and issue 11's goals for it.
+// Percentiles come from stats.ts.
 import type { LoopSummary } from './load';
+
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** A time in ms: `12.3 ms` ('-' when it could not be measured). */
+export function formatMs(v: number, digits = 1): string {
+  return Number.isFinite(v) ? `${v.toFixed(digits)} ms` : '-';
+}
+
+/** A time added to a reference, signed: `+7` (ms implied by the column), '-' when unknown. */
+export function formatAdded(v: number, digits = 0): string {
+  return Number.isFinite(v) ? `${v >= 0 ? '+' : ''}${v.toFixed(digits)}` : '-';
+}
+
+/** A size in bytes as KB: `12.3 KB`. */
+export function formatKb(bytes: number, digits = 1): string {
+  return `${(bytes / KB).toFixed(digits)} KB`;
+}
+
+/** A size in bytes as MB: `256 MB`. */
+export function formatMb(bytes: number, digits = 0): string {
+  return `${(bytes / MB).toFixed(digits)} MB`;
+}
+
+/** A ratio as a percentage: `99 %`, '-' when either side is missing. */
+export function formatPercent(ratio: number): string {
+  return Number.isFinite(ratio) ? `${(ratio * 100).toFixed(0)} %` : '-';
+}
 
 export interface Goal {
   addedP50: number;
@@ -36,8 +67,9 @@ export const GOALS_NOTE =
   'App CPU ms/turn: user + system CPU time of the app process during the level, less its idle rate (measured while the provider ran directly), over its completed turns ' +
   '(memory folds included, PostgreSQL server processes not); other load on the machine disturbs it far less than latency and turns/s.';
 
+/** A table cell in whole ms (the column says ms). */
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-');
-const signed = (v: number) => (Number.isFinite(v) ? `${v >= 0 ? '+' : ''}${v.toFixed(0)}` : '-');
+const signed = (v: number) => formatAdded(v);
 
 export function verdict(row: LevelRow): string {
   const addedP50 = row.app.ttftP50 - row.direct.ttftP50;
@@ -92,7 +124,7 @@ export function printLevelTable(rows: LevelRow[], log: (line: string) => void, w
         `${signed(row.app.ttftP50 - row.direct.ttftP50)} / ${signed(row.app.ttftP99 - row.direct.ttftP99)}`,
         row.direct.turnsPerSecond.toFixed(1),
         row.app.turnsPerSecond.toFixed(1),
-        Number.isFinite(ratio) ? `${(ratio * 100).toFixed(0)} %` : '-',
+        formatPercent(ratio),
         `${row.app.errors} / ${row.direct.errors}`,
         row.rss.map((v) => v.toFixed(0)).join(' / '),
         row.cpuPerTurnMs.toFixed(1),
