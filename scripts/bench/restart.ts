@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { freePort } from './lib/ports';
 import { serverArgv } from '../build/serve-command.mjs';
+import { maxOf, median } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -166,9 +167,8 @@ try {
     if (kept < 2 * TURNS) throw new Error(`story ${victim.storyId} lost turns: ${kept} messages`);
     victim.cookie = cookie;
   }
-  const sorted = [...times].sort((a, b) => a - b);
   console.log(
-    `p50 ${sorted[Math.floor((sorted.length - 1) / 2)].toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms over ${ROUNDS} restarts (serve client: ${args['serve-client']})`,
+    `p50 ${median(times).toFixed(0)} ms, max ${maxOf(times).toFixed(0)} ms over ${ROUNDS} restarts (serve client: ${args['serve-client']})`,
   );
 } finally {
   server.kill('SIGTERM');
