@@ -39,6 +39,7 @@ import { registerOverHttp } from '../../server/test/spawn-server';
 import { heaviestUser, seed, type SeedTimes } from './admin-seed';
 import { percentile } from './lib/stats';
 import { formatMb, formatMs } from './lib/report';
+import { listenAppOnLoopback } from '../../server/test/listen-on-loopback';
 
 const { values: args } = parseArgs({
   options: {
@@ -414,9 +415,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<PhaseResult[]> {
       rateLimits: { loginMaxFailures: 1e9, loginWindowMs: 60_000, registerPerHour: 1e9, captchaPerMinute: 1e9 },
     };
     const app = await buildApp(config, { database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { url: origin } = await listenAppOnLoopback(app);
     try {
       const cookies = {
         admin: await registerOverHttp(origin, ADMIN, PASSWORD),

@@ -9,7 +9,6 @@
 //   busy machine slows both alike; on loopback, and on a link Chromium emulates (10 Mbit/s down,
 //   40 ms round trip), where the bytes saved show. Prints figures; asserts nothing.
 import { request as httpGet } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -17,6 +16,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { median, percentile } from './lib/stats';
 import { formatKb, formatMs } from './lib/report';
+import { listenAppOnLoopback } from '../../server/test/listen-on-loopback';
 
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
@@ -149,8 +149,7 @@ export async function measureWire(browser: Browser, dist: string, loads: number)
     ] as const) {
       const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), serveClient: true, clientDir: dist, compression };
       const app = await buildApp(config, { database, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const { url: origin } = await listenAppOnLoopback(app);
       variants.push({
         name,
         app,

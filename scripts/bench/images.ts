@@ -34,6 +34,7 @@ import { sceneFromReply } from '../../server/services/images/scene-prompt';
 import { startFakeImageServer } from '../../server/test/fake-image-server';
 import { percentile } from './lib/stats';
 import { formatMb, formatMs } from './lib/report';
+import { listenAppOnLoopback } from '../../server/test/listen-on-loopback';
 
 const SCENES = Number(process.env.BENCH_SCENES ?? 60);
 const JOBS = Number(process.env.BENCH_JOBS ?? 120);
@@ -307,9 +308,7 @@ async function startApp(kind: DbChoice, env: Record<string, string> = {}): Promi
     }
   };
   cleanups.push(closeApp);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { url: base } = await listenAppOnLoopback(app);
   return {
     base,
     app,

@@ -10,6 +10,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { percentile } from './lib/stats';
 import { formatMs } from './lib/report';
+import { listenAppOnLoopback } from '../../server/test/listen-on-loopback';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -21,9 +22,7 @@ async function bench(label: string, database: Database): Promise<void> {
     rateLimits: { loginMaxFailures: 1e9, loginWindowMs: 60_000, registerPerHour: 1e9, captchaPerMinute: 1e9 },
   };
   const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { url: base } = await listenAppOnLoopback(app);
 
   const captcha = await fetch(`${base}/api/captcha`);
   const cookie = (captcha.headers.get('set-cookie') ?? '').split(';')[0];

@@ -3,12 +3,12 @@
 // logging. Run as its own process; prints "ready on http://localhost:PORT" when listening.
 import { readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
+import { listenAppOnLoopback } from '../../server/test/listen-on-loopback';
 
 const body = await readFile(process.argv[2]);
 const app = Fastify({ logger: false });
 app.get('/shared', (_request, reply) => {
   reply.type('application/json; charset=utf-8').send(body);
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-console.log(`ready on http://localhost:${typeof address === 'object' && address ? address.port : 0}`);
+const { port } = await listenAppOnLoopback(app);
+console.log(`ready on http://localhost:${port}`);

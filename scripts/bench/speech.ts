@@ -21,13 +21,15 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { startFakeSpeechServer } from '../../server/test/fake-speech-server';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { percentile } from './lib/stats';
-import { formatMb, formatMs } from './lib/report';
+import { formatAdded, formatMb, formatMs } from './lib/report';
+import { listenAppOnLoopback } from '../../server/test/listen-on-loopback';
 
 const LATENCY_MS = Number(process.env.BENCH_SPEECH_LATENCY_MS ?? 150);
 const TURNS = Number(process.env.BENCH_SPEECH_TURNS ?? 12);
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 30);
 
 const ms = (n: number) => formatMs(n);
+const addedMs = (n: number) => `${formatAdded(n, 1)} ms`;
 const mb = (n: number) => formatMb(n);
 
 async function timed(run: () => Promise<Response>): Promise<number> {
@@ -87,9 +89,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     STT_MAX_PER_HOUR: '1000000',
   });
   const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { url: base } = await listenAppOnLoopback(app);
   const rssBefore = process.memoryUsage().rss;
   try {
     const cookie = await registerOverHttp(base, `bench${randomBytes(4).toString('hex')}`, 'benchmark-password');
@@ -189,7 +189,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     console.log('|---|---|---|---|');
     console.log(`| sentence, provider direct | ${ms(percentile(direct, 50))} | ${ms(percentile(direct, 99))} | — |`);
     console.log(
-      `| sentence through Taleweaver, first time (synthesised, kept, ledger row) | ${ms(percentile(through, 50))} | ${ms(percentile(through, 99))} | +${ms(percentile(added, 50))} / +${ms(percentile(added, 99))} |`,
+      `| sentence through Taleweaver, first time (synthesised, kept, ledger row) | ${ms(percentile(through, 50))} | ${ms(percentile(through, 99))} | ${addedMs(percentile(added, 50))} / ${addedMs(percentile(added, 99))} |`,
     );
     console.log(
       `| sentence replayed (kept clip, no provider call) | ${ms(percentile(replay, 50))} | ${ms(percentile(replay, 99))} | ${(percentile(replay, 50) / percentile(direct, 50)).toFixed(2)}× the provider's p50 |`,
@@ -198,7 +198,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
       `| 1 MB recording, provider direct | ${ms(percentile(sttDirect, 50))} | ${ms(percentile(sttDirect, 99))} | — |`,
     );
     console.log(
-      `| 1 MB recording through Taleweaver | ${ms(percentile(sttThrough, 50))} | ${ms(percentile(sttThrough, 99))} | +${ms(percentile(sttAdded, 50))} / +${ms(percentile(sttAdded, 99))} |`,
+      `| 1 MB recording through Taleweaver | ${ms(percentile(sttThrough, 50))} | ${ms(percentile(sttThrough, 99))} | ${addedMs(percentile(sttAdded, 50))} / ${addedMs(percentile(sttAdded, 99))} |`,
     );
     console.log(
       `\nRSS of this process (app, database${kind === 'pglite' ? ' in-process' : ' client'} and fake): ${mb(rssBefore)} before, ${mb(rssAfter)} after.`,

@@ -19,6 +19,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { createRepositories } from '../../server/db/repositories';
 import { percentile } from './lib/stats';
+import { listenAppOnLoopback } from '../../server/test/listen-on-loopback';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 200);
@@ -197,9 +198,7 @@ async function main() {
 
   database = await openDatabase({ kind: 'pglite', dataDir });
   app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { url: base } = await listenAppOnLoopback(app);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
