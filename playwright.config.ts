@@ -1,5 +1,5 @@
 // Browser journeys: Playwright drives the system Chromium (no browser download) against the built
-// app, started by scripts/e2e-server.mjs on a loopback port with a fresh embedded database.
+// app, started by e2e/support/e2e-server.mjs on a loopback port with a fresh embedded database.
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -51,7 +51,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
     {
-      command: `node scripts/e2e-server.mjs ${port}`,
+      command: `node e2e/support/e2e-server.mjs ${port}`,
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -61,7 +61,7 @@ export default defineConfig({
     // The same app with a fake OpenAI-compatible narrator that fails on demand (e2e/story-faults.spec.ts),
     // and fake server voices and transcription (e2e/narration.spec.ts, e2e/voice-input.spec.ts).
     {
-      command: `E2E_SPEECH_PORT=${fakeSpeechPort} node scripts/e2e-server.mjs ${fakeLlmPort} --fake-llm`,
+      command: `E2E_SPEECH_PORT=${fakeSpeechPort} node e2e/support/e2e-server.mjs ${fakeLlmPort} --fake-llm`,
       url: `http://127.0.0.1:${fakeLlmPort}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

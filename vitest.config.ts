@@ -1,6 +1,7 @@
-// Vitest projects: pure unit tests (shared, server, client in jsdom) and the API/data-layer suites,
-// which run on embedded PGlite always and on PostgreSQL too when TEST_DATABASE_URL is set. A suite
-// about PostgreSQL alone (*.postgres.test.ts) runs in the PostgreSQL project only.
+// Vitest projects: pure unit tests (shared, server, the benchmarks' helpers in scripts, client in
+// jsdom) and the API/data-layer suites, which run on embedded PGlite always and on PostgreSQL too
+// when TEST_DATABASE_URL is set. A suite about PostgreSQL alone (*.postgres.test.ts) runs in the
+// PostgreSQL project only.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -41,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['server/**/*.api.test.ts', 'server/**/*.postgres.test.ts'],
         },
       },

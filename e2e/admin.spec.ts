@@ -2,7 +2,7 @@
 // narrator, so the usage ledger has rows), the admin's welcome toast, then on /admin the cost
 // switch, the usage chart, tabs, search, sort, a user's monthly usage, the CSV download, and an
 // accessibility scan of the loaded dashboard in both themes.
-// The admin is 'e2eboss' (scripts/e2e-server.mjs lists it in ADMIN_USERNAMES); shell.spec.ts has
+// The admin is 'e2eboss' (e2e/support/e2e-server.mjs lists it in ADMIN_USERNAMES); shell.spec.ts has
 // 'e2eadmin', so the two never clash on the shared database.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';

@@ -163,7 +163,7 @@ test.describe('voice input with the browser recogniser (no server transcription)
 });
 
 // Needs the second e2e app (FAKE_LLM_APP_URL) started with STT_PROVIDER pointing at
-// scripts/e2e-fake-speech.ts; the first assertion says so plainly when it is not.
+// e2e/support/fake-speech.ts; the first assertion says so plainly when it is not.
 test.describe('voice input with server transcription (MediaRecorder and the fake speech server)', () => {
   test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
 
@@ -177,7 +177,7 @@ test.describe('voice input with server transcription (MediaRecorder and the fake
     );
     expect(
       features.speech.transcription,
-      'the FAKE_LLM_APP_URL app must run with server transcription (STT_PROVIDER → scripts/e2e-fake-speech.ts)',
+      'the FAKE_LLM_APP_URL app must run with server transcription (STT_PROVIDER → e2e/support/fake-speech.ts)',
     ).toBe(true);
     await beginStory(page, 'A lighthouse keeper finds a door in the rock below the lamp room');
     await grantMicrophone(context, page);

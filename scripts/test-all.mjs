@@ -48,7 +48,7 @@ const stage1 = await Promise.all([
   run('format', npx, ['prettier', '--check', '--log-level', 'warn', '.']),
   run('import-cycles', process.execPath, ['scripts/lint/import-cycles.mjs']),
   run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
-  run('build-server', process.execPath, ['scripts/build-server.mjs']),
+  run('build-server', process.execPath, ['scripts/build/build-server.mjs']),
 ]);
 if (stage1.includes(false)) {
   counts.failed += stage1.filter((ok) => !ok).length;

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverArgv } from '../scripts/serve-command.mjs';
+import { serverArgv } from '../scripts/build/serve-command.mjs';
 import { registerOverHttp } from './test/spawn-server';
 
 let dataDir: string;

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ranksJson } from '../../../scripts/build-server.mjs';
+import { ranksJson } from '../../../scripts/build/build-server.mjs';
 import { countTokensFromRanksFile, loadTokenCounter, rememberingCounter } from './tokenizer';
 
 const text = (label: string, length = 100) =>

@@ -1,7 +1,7 @@
 // Token counting with a real BPE tokenizer (gpt-tokenizer, o200k), loaded once and lazily: its
 // tables take 80-200 ms to load, which start-up and the unit tests that never count should not pay.
 // The compiled server loads the tables from JSON written beside it at build time
-// (scripts/build-server.mjs): the package ships them as a 2.4 MB JavaScript array literal, and
+// (scripts/build/build-server.mjs): the package ships them as a 2.4 MB JavaScript array literal, and
 // compiling that kept about 50 MB resident where parsing the same array as JSON keeps 27 MB.
 // Counts are remembered by text: every turn counts the same system prompt, premise, memory and
 // verbatim window again (and the memory fold counts them once more), and BPE over them was the

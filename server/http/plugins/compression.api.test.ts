@@ -16,7 +16,7 @@ import { settlePicture } from '@server/test/fake-painter';
 import { parseSse } from '@server/test/sse';
 import { createTestApp, registerUser, testConfig, type TestContext } from '@server/test/test-app';
 import { SAMPLE_SHARE_ID } from '@shared/schemas/sharing';
-import { precompressDir } from '../../../scripts/vite-precompress';
+import { precompressDir } from '../../../scripts/build/vite-precompress';
 import { isCompressible } from './compression';
 
 const APP_JS = 'assets/index-Ab12Cd34.js';

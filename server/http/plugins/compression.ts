@@ -1,5 +1,5 @@
 // Response compression, in two halves. The built client is compressed once, by the build
-// (scripts/vite-precompress.ts), and its .br/.gz files are sent as they are; everything else the
+// (scripts/build/vite-precompress.ts), and its .br/.gz files are sent as they are; everything else the
 // app answers is compressed per request, brotli or gzip as the client's Accept-Encoding allows:
 // JSON and the shared-story page when over 1 KB, streamed text (the users CSV) always, its size
 // being unknown; a download still leaves in pieces while it is written (zlib emits every 16 KB it

@@ -2,7 +2,7 @@
 // the story, or why the file is not one; then its messages one part per request of the reader's.
 // Parts, and only when asked, so that the event loop takes the answer in small pieces: a 5 MB file
 // of many short versions took 30-80 ms to copy back in one message, and 25 parts posted at once were
-// all taken in one turn of the loop (89 ms). Built as its own file (scripts/build-server.mjs).
+// all taken in one turn of the loop (89 ms). Built as its own file (scripts/build/build-server.mjs).
 import { parentPort } from 'node:worker_threads';
 import type { ImportedMessage } from '@server/db/repositories/story-files';
 import type { StoryFileMessage } from '@shared/schemas/story-export';

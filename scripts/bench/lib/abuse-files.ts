@@ -1,0 +1,215 @@
+// The story files bench:abuse imports (format: shared/schemas/story-export.ts, docs/story-format.md),
+// each checked against storyFileSchema and the 5 MB import limit before it is sent, so a refusal
+// by the server is the server's answer and never a malformed file. Text is seeded pseudo-random
+// prose over a small vocabulary: as compressible as a story, not as a repeated sentence (which
+// brotli would shrink to nothing and make cheap).
+import {
+  STORY_FILE_FORMAT,
+  STORY_FILE_MAX_MESSAGES,
+  STORY_FILE_MESSAGE_MAX_LENGTH,
+  STORY_FILE_VERSION,
+  STORY_IMPORT_MAX_BYTES,
+  storyFileSchema,
+  type StoryFile,
+  type StoryFileMessage,
+} from '../../../shared/schemas/story-export';
+
+const WORDS = (
+  'the a of and to in harbour lantern rain night ship crate captain quay watch smoke rope tide gull bell door stair tower chapel ledger ' +
+  'salt tar wind storm lamp shadow voice stranger coin map key blade cloak boot step wall roof street market fish net oar sail mast ' +
+  'deck hold cabin rat cat dog horse cart wheel stone bridge river fog moon star cloud thunder whisper shout laugh cry breath heart ' +
+  'hand eye face hair scar smile frown old young tall thin broad quiet loud slow quick cold warm wet dry dark bright grey red green ' +
+  'blue black white silver golden rusty broken hidden sealed open narrow wide steep long short heavy light sharp soft bitter sweet ' +
+  'walks runs waits turns looks listens speaks answers opens closes climbs falls drifts burns glows trembles leans pulls pushes holds ' +
+  'drops finds loses follows leads watches hides seeks carries'
+).split(' ');
+
+/** A small seeded generator (mulberry32): the same run, the same files. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** About `chars` characters of sentences (never more, at least one word). */
+export function prose(chars: number, seed: number): string {
+  const next = seeded(seed);
+  let text = '';
+  let sentence = 0;
+  while (text.length < chars) {
+    const word = WORDS[Math.floor(next() * WORDS.length)];
+    const starts = sentence === 0;
+    const piece = `${starts ? word[0].toUpperCase() + word.slice(1) : word}`;
+    sentence += 1;
+    const ends = sentence >= 8 + Math.floor(next() * 10);
+    const added = `${text ? ' ' : ''}${piece}${ends ? '.' : ''}`;
+    if (text.length + added.length > chars) break;
+    text += added;
+    if (ends) sentence = 0;
+  }
+  return text || 'Rain.';
+}
+
+const DAY = Date.UTC(2026, 0, 10);
+const at = (minute: number) => new Date(DAY + minute * 60_000).toISOString();
+export const PREMISE =
+  'Captain Mirela Voss and her navigator Tobin Hale smuggle a sealed crate past the blockade of Port Kessrin.';
+
+function file(title: string, messages: StoryFileMessage[], extra: Partial<StoryFile['story']> = {}): StoryFile {
+  return {
+    format: STORY_FILE_FORMAT,
+    version: STORY_FILE_VERSION,
+    exportedAt: at(100_000),
+    story: { title, premise: PREMISE, memory: '', memoryCovers: 0, notes: '', createdAt: at(0), ...extra },
+    messages,
+  };
+}
+
+const premiseMessage = (): StoryFileMessage => ({
+  role: 'user',
+  content: PREMISE,
+  turn: 0,
+  isInitial: true,
+  createdAt: at(0),
+});
+
+/** Serialises a file after checking it is one the import must accept (schema and size). */
+export function serialise(story: StoryFile): string {
+  const checked = storyFileSchema.safeParse(story);
+  if (!checked.success)
+    throw new Error(
+      `bench file is not a valid story file: ${checked.error.issues[0]?.message} at ${checked.error.issues[0]?.path.join('.')}`,
+    );
+  const body = JSON.stringify(story);
+  if (Buffer.byteLength(body) > STORY_IMPORT_MAX_BYTES)
+    throw new Error(`bench file is ${Buffer.byteLength(body)} bytes, over the 5 MB import limit`);
+  return body;
+}
+
+/** The premise, then `count` narrator messages in a row of about `chars` characters each (all turn 0). */
+export function narratorFlood(count: number, chars: number): string {
+  const messages = [premiseMessage()];
+  for (let i = 0; i < count; i += 1)
+    messages.push({
+      role: 'assistant',
+      content: prose(chars, 1000 + i),
+      turn: 0,
+      isInitial: false,
+      createdAt: at(1 + i),
+    });
+  return serialise(file('A flood of narration', messages));
+}
+
+/** A story as play makes it: the premise, the opening reply, then `turns` actions each with its reply. */
+export function playedStory(
+  turns: number,
+  actionChars: number,
+  replyChars: number,
+  extra: Partial<StoryFile['story']> = {},
+  opening?: string,
+): string {
+  const messages = [
+    premiseMessage(),
+    {
+      role: 'assistant' as const,
+      content: opening ?? prose(replyChars, 7),
+      turn: 0,
+      isInitial: false,
+      createdAt: at(1),
+    },
+  ];
+  for (let turn = 1; turn <= turns; turn += 1) {
+    messages.push({
+      role: 'user',
+      content: prose(actionChars, 20_000 + turn),
+      turn,
+      isInitial: false,
+      createdAt: at(turn * 2),
+    });
+    messages.push({
+      role: 'assistant',
+      content: prose(replyChars, 40_000 + turn),
+      turn,
+      isInitial: false,
+      createdAt: at(turn * 2 + 1),
+    });
+  }
+  return serialise(file(`Played ${turns} turns`, messages, extra));
+}
+
+/** The fields a file allows at their longest (premise aside: it is the premise message too). */
+const longStoryFields = (): Partial<StoryFile['story']> => ({ memory: prose(40_000, 3), notes: prose(2_000, 4) });
+
+/**
+ * The most rows a 5 MB file can make: 10,000 messages (the most a file may hold), every reply with
+ * a picture reference (the import looks each hash up), and the rest of the 5 MB spent on versions
+ * (short ones: each is one more row), spread evenly over the replies.
+ */
+export function mostRowsFile(): { body: string; messages: number; versions: number } {
+  const hash = (i: number) => i.toString(16).padStart(64, 'a');
+  const short = (seed: number) => prose(24, seed);
+  const messages: StoryFileMessage[] = [premiseMessage()];
+  for (let i = 1; i < STORY_FILE_MAX_MESSAGES; i += 1) {
+    const turn = Math.ceil(i / 2);
+    const role = i % 2 === 0 ? 'user' : 'assistant';
+    messages.push({
+      role,
+      content: short(i),
+      turn,
+      isInitial: false,
+      createdAt: at(i),
+      ...(role === 'assistant' ? { image: { hash: hash(i), alt: 'A lantern on the quay' } } : {}),
+    });
+  }
+  const replies = messages.filter((m) => m.role === 'assistant');
+  const version = (n: number, seed: number) => ({
+    kind: n === 0 ? ('original' as const) : ('edit' as const),
+    content: short(seed),
+    createdAt: at(20_000 + seed),
+  });
+  // Versions per reply: as many as fit, found by trying (the same count for every reply).
+  const withVersions = (count: number) =>
+    messages.map((m, i) => {
+      if (m.role !== 'assistant' || count < 2) return m;
+      const versions = Array.from({ length: count }, (_, n) => version(n, i * 1000 + n));
+      return { ...m, content: versions[count - 1].content, versions, version: count };
+    });
+  let count = 2;
+  while (
+    Buffer.byteLength(JSON.stringify(file('Most rows', withVersions(count + 1), longStoryFields()))) <=
+    STORY_IMPORT_MAX_BYTES - 1024
+  )
+    count += 1;
+  const final = withVersions(count);
+  return {
+    body: serialise(file('Most rows', final, longStoryFields())),
+    messages: final.length,
+    versions: count * replies.length,
+  };
+}
+
+/** The most text a 5 MB file can carry: messages of 20,000 characters (the most one may hold) until 5 MB. */
+export function mostTextFile(): { body: string; messages: number } {
+  const messages: StoryFileMessage[] = [premiseMessage()];
+  // Counted as it grows (a message adds its JSON and a comma) rather than serialising 5 MB each time.
+  let bytes = Buffer.byteLength(JSON.stringify(file('Most text', messages, longStoryFields())));
+  for (let i = 1; ; i += 1) {
+    const turn = Math.ceil(i / 2);
+    const message: StoryFileMessage = {
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      content: prose(STORY_FILE_MESSAGE_MAX_LENGTH, 90_000 + i),
+      turn,
+      isInitial: false,
+      createdAt: at(i),
+    };
+    bytes += Buffer.byteLength(JSON.stringify(message)) + 1;
+    if (bytes > STORY_IMPORT_MAX_BYTES - 1024) break;
+    messages.push(message);
+  }
+  return { body: serialise(file('Most text', messages, longStoryFields())), messages: messages.length };
+}
