@@ -1,18 +1,18 @@
 // The Redis connection behind REDIS_URL: start-up refuses an unreachable Redis with one clear line
 // (password hidden), and pub/sub reaches every connection on the channel.
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { connectRedis, redactUrl, RedisUnavailableError } from './redis';
+import { listenOnLoopback } from '@server/test/listen-on-loopback';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = pino({ level: 'silent' });
 
 async function deadPort(): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenOnLoopback(server);
   await new Promise((resolve) => server.close(resolve));
   return port;
 }

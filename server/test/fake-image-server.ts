@@ -6,8 +6,8 @@
 // redirect (`/files/redirect?to=URL`) and serve pictures past the size limit (`/files/huge.png`
 // with its length declared, `/files/huge-stream.png` without), for the download rules.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { listenOnLoopback } from './listen-on-loopback';
 
 export interface FakeImageUsage {
   input_tokens: number;
@@ -288,8 +288,7 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
     json(res, 200, { created: Math.floor(Date.now() / 1000), data: [item], ...usage });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url: origin } = await listenOnLoopback(server);
   fake.openaiBaseUrl = `${origin}/v1`;
   fake.a1111BaseUrl = origin;
   fake.close = () =>

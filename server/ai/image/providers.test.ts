@@ -10,6 +10,7 @@ import { startFakeImageServer, type FakeImageServer } from '@server/test/fake-im
 import { createImageProvider, describeImageProvider } from './registry';
 import { toStoredImage } from './stored-image';
 import { ImageError, type ImageConfig, type ImageProvider, type ImageRequest } from './types';
+import { listenOnLoopback } from '@server/test/listen-on-loopback';
 
 const KEY = 'sk-test-key-0123456789';
 
@@ -59,8 +60,7 @@ const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, ImageErr
 /** A port nothing listens on: bound once, then released. (Port 1 is refused by fetch itself.) */
 async function closedPort(): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const { port } = await listenOnLoopback(server);
   await new Promise((resolve) => server.close(resolve));
   return port;
 }

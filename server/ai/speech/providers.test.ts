@@ -3,7 +3,7 @@
 // unknown model or path, 5xx, 429, hang, cancelled, dropped connection, unreachable, garbage, empty,
 // not audio, too large) mapped to the right kind, with the key never in what is logged. Also the registry.
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { failureOf as failureOfKind } from '@server/test/failure-of';
 import {
@@ -16,6 +16,7 @@ import {
 import { MAX_SPEECH_BYTES, MAX_SPEECH_INPUT_CHARS, speechInput } from './openai-tts';
 import { createSttProvider, createTtsProvider } from './registry';
 import { SpeechError, type SttConfig, type TtsConfig } from './types';
+import { listenOnLoopback } from '@server/test/listen-on-loopback';
 
 const KEY = 'sk-test-key-0123456789';
 const SENTENCE = 'The lantern gutters as you step inside the lighthouse.';
@@ -47,8 +48,7 @@ const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, SpeechEr
 /** A port nothing listens on: bound once, then released. */
 async function closedPort(): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenOnLoopback(server);
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
@@ -59,9 +59,9 @@ async function oneOff(answer: (res: ServerResponse) => void): Promise<{ baseUrl:
     req.resume();
     req.on('end', () => answer(res));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { url } = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    baseUrl: `${url}/v1`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,7 +2,7 @@
 // bounded memory store, counts shared through Redis by every limiter on the same prefix, and the
 // fall-back to counting in this process (logged once) while Redis is unreachable.
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   type CounterStore,
   type Limit,
 } from './request-limits';
+import { listenOnLoopback } from '@server/test/listen-on-loopback';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const perMinute: Limit = { bucket: 'test-ip', max: 3, windowMs: 60_000 };
@@ -144,8 +145,7 @@ describe('when Redis is unreachable', () => {
   beforeAll(async () => {
     // A port that was just free: nothing listens there.
     const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    deadPort = (server.address() as AddressInfo).port;
+    deadPort = (await listenOnLoopback(server)).port;
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -4,7 +4,6 @@
 // stream (read over a real socket while the narrator is still writing), pictures, small files.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -18,6 +17,7 @@ import { createTestApp, registerUser, testConfig, type TestContext } from '@serv
 import { SAMPLE_SHARE_ID } from '@shared/schemas/sharing';
 import { precompressDir } from '../../../scripts/build/vite-precompress';
 import { isCompressible } from './compression';
+import { listenAppOnLoopback } from '@server/test/listen-on-loopback';
 
 const APP_JS = 'assets/index-Ab12Cd34.js';
 const APP_CSS = 'assets/index-Ef56Gh78.css';
@@ -284,8 +284,7 @@ describe('a story turn streamed as server-sent events', () => {
     async () => {
       const { client } = await registerUser(ctx.app);
       const { storyId } = (await client.post('/api/story/start', { prompt: 'A house of many doors' })).json();
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = ctx.app.server.address() as AddressInfo;
+      const { port } = await listenAppOnLoopback(ctx.app);
       const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       held.state.hold = true;
       const body = JSON.stringify({ message: 'I open the red door' });

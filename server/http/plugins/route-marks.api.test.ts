@@ -6,13 +6,13 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { listenAppOnLoopback } from '@server/test/listen-on-loopback';
 
 let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as { port: number }).port;
+  ({ port } = await listenAppOnLoopback(ctx.app));
 });
 afterAll(() => ctx.close());
 

@@ -8,6 +8,7 @@ import { loadConfig } from '@server/kernel/config';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { parseSse } from '@server/test/sse';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { listenAppOnLoopback } from '@server/test/listen-on-loopback';
 
 const KEY = 'sk-secret-do-not-leak';
 let fake: FakeLlmServer;
@@ -270,9 +271,7 @@ describe('one generation per story', () => {
 describe('disconnects', () => {
   it('finishes and saves the reply when the browser goes away mid-stream', async () => {
     const user = await newStory();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const { port } = await listenAppOnLoopback(ctx.app);
     const text = 'The searchlight swings toward you, slow and certain. Every crewman holds his breath. What do you do?';
     fake.queue.push({ kind: 'ok', text, chunkDelayMs: 10 });
     // A raw socket, destroyed after the first event: exactly what a closed tab does.

@@ -4,7 +4,6 @@
 // file that looks complete. The single story's export streams the same way.
 import { createQuotaService } from '@server/domains/limits/quotas';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
@@ -22,13 +21,13 @@ import { createStoryFileService } from '@server/domains/story/files/story-files'
 import { settlePicture } from '@server/test/fake-painter';
 import { growStory } from '@server/test/grown-story';
 import { registerUser, testConfig, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
+import { listenAppOnLoopback } from '@server/test/listen-on-loopback';
 
 let ctx: TestContext;
 let base: string;
 beforeAll(async () => {
   ctx = await createPaintingTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  base = (await listenAppOnLoopback(ctx.app)).url;
 });
 afterAll(() => ctx.close());
 
