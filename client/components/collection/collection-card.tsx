@@ -1,12 +1,13 @@
 // One item of a player's collection (a story in the library, a bookmark): a card whose title links to
 // the item, with its details beside or under it and its buttons; while edited in place, the card
-// holds the edit form instead. Also the Save/Cancel row of such a form. Shared by the library and the
-// bookmarks: each passes its own layout, details, buttons and words.
-import { useId, type ReactNode } from 'react';
+// holds the edit form instead; Delete asks first. Also the Save/Cancel row of such a form. Shared by
+// the library and the bookmarks: each passes its own layout, details, edit form and words.
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BookOpen } from 'lucide-react';
+import { BookOpen, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { ConfirmDeleteDialog, type ConfirmDeleteDialogProps } from './confirm-delete-dialog';
 
 export interface CollectionCardLayout {
   card: string;
@@ -23,12 +24,12 @@ export interface CollectionCardProps {
   leading?: ReactNode;
   /** Under the title (description, dates). */
   details: ReactNode;
-  /** The buttons (export, edit or rename, delete). */
-  actions: ReactNode;
-  /** Set while the item is edited in place: the form shown instead. */
-  editForm: ReactNode | null;
-  /** The delete confirmation, always mounted (it animates in and out). */
-  deleteDialog: ReactNode;
+  /** Buttons before Edit and Delete (the library's Export). */
+  moreActions?: ReactNode;
+  /** Editing in place: the button's words, and the form shown instead of the card (`done` closes it). */
+  edit: { label: string; ariaLabel: string; form: (done: () => void) => ReactNode };
+  /** Deleting after a confirmation: the button's name, and the confirmation's words and work. */
+  remove: { ariaLabel: string } & Omit<ConfirmDeleteDialogProps, 'open' | 'onOpenChange'>;
 }
 
 export function CollectionCard({
@@ -37,14 +38,18 @@ export function CollectionCard({
   to,
   leading,
   details,
-  actions,
-  editForm,
-  deleteDialog,
+  moreActions,
+  edit,
+  remove: { ariaLabel: deleteAriaLabel, ...confirmation },
 }: CollectionCardProps) {
   const titleId = useId();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card className={layout.card}>
-      {editForm ?? (
+      {editing ? (
+        edit.form(() => setEditing(false))
+      ) : (
         <article aria-labelledby={titleId} className={layout.article}>
           {leading}
           <div className={layout.body}>
@@ -59,10 +64,21 @@ export function CollectionCard({
             </h2>
             {details}
           </div>
-          <div className={layout.actions}>{actions}</div>
+          <div className={layout.actions}>
+            {moreActions}
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={edit.ariaLabel}>
+              <Pencil aria-hidden="true" />
+              {edit.label}
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={deleteAriaLabel}>
+              <Trash2 aria-hidden="true" />
+              {confirmation.strings.delete}
+            </Button>
+          </div>
         </article>
       )}
-      {deleteDialog}
+      {/* Always mounted: it animates in and out. */}
+      <ConfirmDeleteDialog open={confirming} onOpenChange={setConfirming} {...confirmation} />
     </Card>
   );
 }

@@ -1,12 +1,10 @@
 // One bookmark on the Bookmarks page: its title links to the story at the bookmarked message; it
 // can be edited in place (title, description; Save/Cancel) or deleted after a confirmation. The
-// card, its form row and the confirmation are the collection pattern it shares with the library.
-import { useState, type FormEvent } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
+// card with its buttons, its form row and the confirmation are the collection pattern it shares
+// with the library.
+import type { FormEvent } from 'react';
 import type { Bookmark } from '@shared/schemas/bookmarks';
 import { CollectionCard, EditFormActions } from '@client/components/collection/collection-card';
-import { ConfirmDeleteDialog } from '@client/components/collection/confirm-delete-dialog';
-import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { useDeleteBookmarkMutation, useUpdateBookmarkMutation } from '../api/bookmark-mutations';
@@ -55,8 +53,6 @@ function EditForm({ bookmark, onDone }: { bookmark: Bookmark; onDone: () => void
 }
 
 export function BookmarkCard({ bookmark }: { bookmark: Bookmark }) {
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteBookmarkMutation();
 
   return (
@@ -64,7 +60,6 @@ export function BookmarkCard({ bookmark }: { bookmark: Bookmark }) {
       layout={CARD_LAYOUT}
       title={bookmark.title}
       to={bookmarkPath(bookmark)}
-      editForm={editing ? <EditForm bookmark={bookmark} onDone={() => setEditing(false)} /> : null}
       details={
         <>
           {bookmark.description ? (
@@ -77,38 +72,18 @@ export function BookmarkCard({ bookmark }: { bookmark: Bookmark }) {
           </p>
         </>
       }
-      actions={
-        <>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setEditing(true)}
-            aria-label={BOOKMARKS_STRINGS.editLabel(bookmark.title)}
-          >
-            <Pencil aria-hidden="true" />
-            {BOOKMARKS_STRINGS.edit}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setConfirming(true)}
-            aria-label={BOOKMARKS_STRINGS.deleteLabel(bookmark.title)}
-          >
-            <Trash2 aria-hidden="true" />
-            {BOOKMARKS_STRINGS.delete}
-          </Button>
-        </>
-      }
-      deleteDialog={
-        <ConfirmDeleteDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          text={BOOKMARKS_STRINGS.deleteText(bookmark.title)}
-          strings={BOOKMARKS_STRINGS}
-          onDelete={() => remove.mutateAsync(bookmark.id)}
-          pending={remove.isPending}
-        />
-      }
+      edit={{
+        label: BOOKMARKS_STRINGS.edit,
+        ariaLabel: BOOKMARKS_STRINGS.editLabel(bookmark.title),
+        form: (done) => <EditForm bookmark={bookmark} onDone={done} />,
+      }}
+      remove={{
+        ariaLabel: BOOKMARKS_STRINGS.deleteLabel(bookmark.title),
+        text: BOOKMARKS_STRINGS.deleteText(bookmark.title),
+        strings: BOOKMARKS_STRINGS,
+        onDelete: () => remove.mutateAsync(bookmark.id),
+        pending: remove.isPending,
+      }}
     />
   );
 }

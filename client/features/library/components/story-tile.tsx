@@ -3,11 +3,10 @@
 // JSON), renamed in place (Save/Cancel) or deleted after a confirmation, forgotten by the tab too.
 // The card, its form row and the confirmation are the collection pattern it shares with bookmarks.
 import { useId, useState, type FormEvent } from 'react';
-import { Download, Pencil, Trash2 } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
 import { storyRenameBodySchema, type LibraryStory } from '@shared/schemas/library';
 import { CollectionCard, EditFormActions } from '@client/components/collection/collection-card';
-import { ConfirmDeleteDialog } from '@client/components/collection/confirm-delete-dialog';
 import { Button } from '@client/components/ui/button';
 import {
   DropdownMenu,
@@ -90,8 +89,6 @@ function RenameForm({ story, onDone }: { story: LibraryStory; onDone: () => void
 }
 
 export function StoryTile({ story }: { story: LibraryStory }) {
-  const [renaming, setRenaming] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteStoryMutation();
 
   return (
@@ -99,7 +96,6 @@ export function StoryTile({ story }: { story: LibraryStory }) {
       layout={TILE_LAYOUT}
       title={story.title}
       to={storyPath(story.id)}
-      editForm={renaming ? <RenameForm story={story} onDone={() => setRenaming(false)} /> : null}
       leading={
         story.thumbnail ? (
           <img
@@ -116,60 +112,42 @@ export function StoryTile({ story }: { story: LibraryStory }) {
           <time dateTime={story.lastPlayedAt}>{LIBRARY_STRINGS.lastPlayed(story.lastPlayedAt)}</time>
         </p>
       }
-      actions={
-        <>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm" aria-label={LIBRARY_STRINGS.exportLabel(story.title)}>
-                <Download aria-hidden="true" />
-                {LIBRARY_STRINGS.export}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem asChild>
-                <a href={exportPath(story.id, 'markdown')} download>
-                  {LIBRARY_STRINGS.exportMarkdown}
-                </a>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <a href={exportPath(story.id, 'json')} download>
-                  {LIBRARY_STRINGS.exportJson}
-                </a>
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setRenaming(true)}
-            aria-label={LIBRARY_STRINGS.renameLabel(story.title)}
-          >
-            <Pencil aria-hidden="true" />
-            {LIBRARY_STRINGS.rename}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setConfirming(true)}
-            aria-label={LIBRARY_STRINGS.deleteLabel(story.title)}
-          >
-            <Trash2 aria-hidden="true" />
-            {LIBRARY_STRINGS.delete}
-          </Button>
-        </>
+      moreActions={
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm" aria-label={LIBRARY_STRINGS.exportLabel(story.title)}>
+              <Download aria-hidden="true" />
+              {LIBRARY_STRINGS.export}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem asChild>
+              <a href={exportPath(story.id, 'markdown')} download>
+                {LIBRARY_STRINGS.exportMarkdown}
+              </a>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <a href={exportPath(story.id, 'json')} download>
+                {LIBRARY_STRINGS.exportJson}
+              </a>
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
       }
-      deleteDialog={
-        <ConfirmDeleteDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          text={LIBRARY_STRINGS.deleteText(story.title)}
-          strings={LIBRARY_STRINGS}
-          onDelete={() => remove.mutateAsync(story.id)}
-          pending={remove.isPending}
-          // A deleted story that was the tab's current one is forgotten there too.
-          onDeleted={() => forgetStory(story.id)}
-        />
-      }
+      edit={{
+        label: LIBRARY_STRINGS.rename,
+        ariaLabel: LIBRARY_STRINGS.renameLabel(story.title),
+        form: (done) => <RenameForm story={story} onDone={done} />,
+      }}
+      remove={{
+        ariaLabel: LIBRARY_STRINGS.deleteLabel(story.title),
+        text: LIBRARY_STRINGS.deleteText(story.title),
+        strings: LIBRARY_STRINGS,
+        onDelete: () => remove.mutateAsync(story.id),
+        pending: remove.isPending,
+        // A deleted story that was the tab's current one is forgotten there too.
+        onDeleted: () => forgetStory(story.id),
+      }}
     />
   );
 }
