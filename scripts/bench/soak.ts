@@ -46,8 +46,7 @@ import {
   type Backend,
   type Timing,
 } from './lib/processes';
-import { goalFor } from './lib/report';
-import { formatMs } from './lib/report';
+import { formatMs, goalFor } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
