@@ -87,7 +87,7 @@ export async function composeServices(
   const requestLimiter = createRequestLimiter({
     now,
     shared: redis && createRedisStore(redis.client, redis.keyPrefix),
-    log: log,
+    log,
   });
   const accounts = createAccountService({ repos, config, captcha, signInLimiter, now, log });
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
@@ -98,7 +98,7 @@ export async function composeServices(
     limiter: requestLimiter,
     config: allowanceConfig(config),
     now,
-    log: log,
+    log,
   });
   const quotas = createQuotaService({
     repos,
@@ -115,7 +115,7 @@ export async function composeServices(
     preferences: deps.preferences ?? preferences,
     now,
     flush,
-    log: log,
+    log,
   });
   const turns = createTurnService({
     repos,
@@ -125,7 +125,7 @@ export async function composeServices(
     preferences: deps.preferences ?? preferences,
     now,
     flush,
-    log: log,
+    log,
     quotas,
     illustrate: images.illustrateReply,
   });
@@ -138,7 +138,7 @@ export async function composeServices(
     allowance,
     now,
     flush,
-    log: log,
+    log,
   });
   const storyVersions = createStoryVersionService({
     repos,
@@ -213,7 +213,7 @@ export async function composeServices(
     allowance,
     now,
     flush,
-    log: log,
+    log,
   });
   // Pictures are painted by durable jobs in the database; this instance runs its share of them.
   const jobQueue = images.enabled ? await startJobQueue(deps.database, log, deps.jobs) : null;

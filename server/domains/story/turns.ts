@@ -17,7 +17,7 @@ import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferenc
 import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
 import type { StoryReply } from '@shared/schemas/story';
 import type { Allowance, Hold } from '../limits/allowance';
-import { narratorAppError } from '../../ai/narrator-errors';
+import { narratorAppError } from './narrator-errors';
 import { redact } from '@server/kernel/redact';
 import type { PreferencesSource } from '../preferences/preferences';
 import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';

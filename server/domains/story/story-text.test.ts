@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { describeProvider } from '@server/ai/llm/registry';
 import { NarratorError } from '@server/ai/llm/types';
 import { loadConfig } from '@server/kernel/config';
-import { remainingAllowance } from '../../domains/account/accounts';
-import { csvField, monthLabel } from '../../domains/admin/admin';
-import { tidyReply } from '../../domains/story/turns';
-import { narratorAppError } from '../../ai/narrator-errors';
+import { remainingAllowance } from '../account/accounts';
+import { csvField, monthLabel } from '../admin/admin';
+import { tidyReply } from './turns';
+import { narratorAppError } from './narrator-errors';
 import { redact } from '@server/kernel/redact';
-import { cleanTitle } from '../../domains/story/reads';
+import { cleanTitle } from './reads';
 
 describe('tidyReply', () => {
   it('cuts a reply stopped by the length cap back to its last full sentence', () => {
