@@ -15,13 +15,18 @@ const PREMISE = 'A cartographer maps a valley that *moves* at night';
 
 async function playedStory(client: TestClient, options: { pictures?: boolean } = {}) {
   if (options.pictures) await client.post('/api/preferences', { imageGeneration: true });
-  const started = (await client.post('/api/story/start', { prompt: PREMISE })).json();
-  const reply = (
-    await client.post(`/api/story/${started.storyId}/continue`, { message: 'I open <b>the</b> map # and [read](it)' })
-  ).json();
+  const start = await client.post('/api/story/start', { prompt: PREMISE });
+  expect(start.statusCode, start.body).toBe(200);
+  const started = start.json();
+  const turn = await client.post(`/api/story/${started.storyId}/continue`, {
+    message: 'I open <b>the</b> map # and [read](it)',
+  });
+  // Checked here, so that a failed turn is named as such, not found later as a missing message.
+  expect(turn.statusCode, turn.body).toBe(200);
+  const reply = turn.json();
   if (options.pictures) {
-    await settlePicture(client, started.messageId);
-    await settlePicture(client, reply.messageId);
+    expect((await settlePicture(client, started.messageId)).statusCode).toBe(200);
+    expect((await settlePicture(client, reply.messageId)).statusCode).toBe(200);
   }
   await client.request({
     method: 'PUT',
@@ -187,6 +192,12 @@ describe('POST /api/story/import', () => {
     const stranger = await registerUser(ctx.app);
     const original = await playedStory(owner.client, { pictures: true });
     const exported = (await owner.client.get(`/api/story/${original}/export?format=json`)).body;
+    expect(JSON.parse(exported).messages.map((m: { image?: unknown }) => Boolean(m.image))).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
     const res = await importFile(stranger.client, exported);
     expect(res.statusCode).toBe(201);
     const state = (await stranger.client.get(`/api/story/${res.json().storyId}/current-state`)).json();
