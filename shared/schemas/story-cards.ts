@@ -1,0 +1,200 @@
+// Story cards (issue 25): a story's lore, each card a few facts about a person, place or thing
+// that enters the narrator's prompt when one of its keys comes up (or always, when it is always on),
+// and the context record that says what the narrator was sent for a reply, and why.
+// GET/POST /api/story/{id}/cards, PATCH/DELETE /api/story/{id}/cards/{cardId},
+// POST /api/story/{id}/cards/import, GET /api/story/{id}/cards/export?format=taleweaver|sillytavern,
+// GET /api/story/{id}/messages/{messageId}/context[?version=N].
+import { z } from 'zod';
+
+export const CARD_NAME_MAX_LENGTH = 100;
+export const CARD_KEYS_MAX = 20;
+export const CARD_KEY_MAX_LENGTH = 100;
+export const CARD_CONTENT_MAX_LENGTH = 8000;
+/** A story's cards at most (STORY_MAX_CARDS changes it). */
+export const STORY_CARDS_MAX_DEFAULT = 1000;
+/** An import's body at most: a lorebook file, or a PNG character card as players share them. */
+export const CARD_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const CARD_SCAN_DEPTH_DEFAULT = 4;
+export const CARD_SCAN_DEPTH_MAX = 100;
+/** sticky, cooldown and delay, in turns. */
+export const CARD_TURNS_MAX = 1000;
+export const CARD_PRIORITY_LIMIT = 1000;
+
+export const CARD_SECONDARY_LOGIC = ['andAny', 'andAll', 'notAny', 'notAll'] as const;
+export const cardSecondaryLogicSchema = z.enum(CARD_SECONDARY_LOGIC);
+export type CardSecondaryLogic = z.infer<typeof cardSecondaryLogicSchema>;
+
+export const STORY_CARD_MESSAGES = {
+  nameRequired: 'A card needs a name.',
+  nameTooLong: `A card's name must be at most ${CARD_NAME_MAX_LENGTH} characters.`,
+  contentRequired: 'A card needs some content: the facts the narrator should know.',
+  contentTooLong: `A card's content must be at most ${CARD_CONTENT_MAX_LENGTH} characters.`,
+  tooManyKeys: `A card may have at most ${CARD_KEYS_MAX} keys (and ${CARD_KEYS_MAX} secondary keys).`,
+  keyEmpty: 'A key cannot be empty.',
+  keyTooLong: `A key must be at most ${CARD_KEY_MAX_LENGTH} characters.`,
+  neverSent: 'A card needs at least one key, or to be always on: otherwise it would never reach the narrator.',
+  cardNotFound: 'Card not found.',
+  tooManyCards: (max: number) => `A story may have at most ${max} cards. Delete some to add more.`,
+  importEmpty: 'This file has no cards to import.',
+  contextMissing:
+    'This reply was written before Taleweaver kept a record of what the narrator was sent, so there is nothing to show.',
+} as const;
+
+const key = z
+  .string()
+  .trim()
+  .min(1, STORY_CARD_MESSAGES.keyEmpty)
+  .max(CARD_KEY_MAX_LENGTH, STORY_CARD_MESSAGES.keyTooLong);
+const keys = z.array(key).max(CARD_KEYS_MAX, STORY_CARD_MESSAGES.tooManyKeys);
+const turns = z.number().int().min(0).max(CARD_TURNS_MAX);
+
+/** Each field of a card, with no defaults (a PATCH names only what changes). */
+const cardFields = {
+  name: z
+    .string({ error: STORY_CARD_MESSAGES.nameRequired })
+    .trim()
+    .min(1, STORY_CARD_MESSAGES.nameRequired)
+    .max(CARD_NAME_MAX_LENGTH, STORY_CARD_MESSAGES.nameTooLong),
+  /** A key written `/pattern/flags` is a regular expression (flags i, m, s), run with linear-time semantics. */
+  keys,
+  /** With `secondaryLogic`: andAny (one of them too), andAll (all of them too), notAny (none of them), notAll (not all of them). Empty: no condition. */
+  secondaryKeys: keys,
+  secondaryLogic: cardSecondaryLogicSchema,
+  content: z
+    .string({ error: STORY_CARD_MESSAGES.contentRequired })
+    .trim()
+    .min(1, STORY_CARD_MESSAGES.contentRequired)
+    .max(CARD_CONTENT_MAX_LENGTH, STORY_CARD_MESSAGES.contentTooLong),
+  /** Sent with every turn, in the prompt's stable head. */
+  alwaysOn: z.boolean(),
+  enabled: z.boolean(),
+  /** Higher first when the cards' share of the window is short. */
+  priority: z.number().int().min(-CARD_PRIORITY_LIMIT).max(CARD_PRIORITY_LIMIT),
+  caseSensitive: z.boolean(),
+  /** Keys match whole words only (off by itself for scripts written without spaces). */
+  wholeWords: z.boolean(),
+  /** How many recent messages are scanned for its keys, besides the new action. */
+  scanDepth: z.number().int().min(0).max(CARD_SCAN_DEPTH_MAX),
+  /** When it is sent, its content may trigger other cards (one level). */
+  recursive: z.boolean(),
+  /** Turns it stays on after its key came up. */
+  sticky: turns,
+  /** Turns it cannot come up again after it was last on. */
+  cooldown: turns,
+  /** The story's turns before it can come up at all. */
+  delay: turns,
+};
+
+/** A card's fields, as a player writes them, with the defaults for those left out. */
+export const storyCardFieldsSchema = z.object({
+  ...cardFields,
+  keys: keys.default([]),
+  secondaryKeys: keys.default([]),
+  secondaryLogic: cardSecondaryLogicSchema.default('andAny'),
+  alwaysOn: cardFields.alwaysOn.default(false),
+  enabled: cardFields.enabled.default(true),
+  priority: cardFields.priority.default(0),
+  caseSensitive: cardFields.caseSensitive.default(false),
+  wholeWords: cardFields.wholeWords.default(true),
+  scanDepth: cardFields.scanDepth.default(CARD_SCAN_DEPTH_DEFAULT),
+  recursive: cardFields.recursive.default(false),
+  sticky: turns.default(0),
+  cooldown: turns.default(0),
+  delay: turns.default(0),
+});
+export type StoryCardFields = z.infer<typeof storyCardFieldsSchema>;
+export type StoryCardInput = z.input<typeof storyCardFieldsSchema>;
+
+/** A card is sent only when always on or keyed. */
+export const neverSent = (card: { alwaysOn: boolean; keys: string[] }) => !card.alwaysOn && card.keys.length === 0;
+
+export const storyCardBodySchema = storyCardFieldsSchema.refine((card) => !neverSent(card), {
+  message: STORY_CARD_MESSAGES.neverSent,
+  path: ['keys'],
+});
+/** PATCH: any of the fields, nothing else; the merged card is checked again (neverSent, regular expressions). */
+export const storyCardPatchSchema = z.object(cardFields).partial().strict();
+export type StoryCardPatch = z.infer<typeof storyCardPatchSchema>;
+
+export const storyCardSchema = storyCardFieldsSchema.extend({
+  id: z.number().int().positive(),
+  /** The content's tokens as the narrator's tokenizer counts them. */
+  tokens: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StoryCard = z.infer<typeof storyCardSchema>;
+
+export const storyCardsResponseSchema = z.object({ cards: z.array(storyCardSchema) });
+export const storyCardResponseSchema = z.object({ card: storyCardSchema });
+
+/** An entry of an imported file that was not used, and why (its name or its position in the file). */
+export const ignoredEntrySchema = z.object({ entry: z.string(), reason: z.string() });
+export type IgnoredEntry = z.infer<typeof ignoredEntrySchema>;
+export const storyCardsImportResponseSchema = z.object({
+  imported: z.number().int().nonnegative(),
+  cards: z.array(storyCardSchema),
+  ignored: z.array(ignoredEntrySchema),
+});
+export type StoryCardsImportResponse = z.infer<typeof storyCardsImportResponseSchema>;
+
+export const CARD_EXPORT_FORMATS = ['taleweaver', 'sillytavern'] as const;
+export const cardsExportQuerySchema = z.object({ format: z.enum(CARD_EXPORT_FORMATS).default('taleweaver') });
+export type CardExportFormat = (typeof CARD_EXPORT_FORMATS)[number];
+
+/** Taleweaver's own cards file: the cards' fields, nothing of the story. */
+export const CARDS_FILE_FORMAT = 'taleweaver.cards';
+export const CARDS_FILE_VERSION = 1;
+export const cardsFileSchema = z.object({
+  format: z.literal(CARDS_FILE_FORMAT),
+  version: z.literal(CARDS_FILE_VERSION),
+  cards: z.array(z.unknown()),
+});
+
+// The context record: what the narrator was sent for one reply, block by block, and why.
+
+export const CONTEXT_BLOCK_KINDS = [
+  'system',
+  'premise',
+  'notes',
+  'memory',
+  'card',
+  'turn',
+  'action',
+  // Reserved for the memory bank, the author's note and the loop guard.
+  'passage',
+  'fact',
+  'authorsNote',
+  'loopGuard',
+] as const;
+export const contextBlockKindSchema = z.enum(CONTEXT_BLOCK_KINDS);
+export type ContextBlockKind = z.infer<typeof contextBlockKindSchema>;
+export const contextInclusionSchema = z.enum(['full', 'partial', 'dropped']);
+export type ContextInclusion = z.infer<typeof contextInclusionSchema>;
+
+export const contextBlockSchema = z.object({
+  kind: contextBlockKindSchema,
+  title: z.string(),
+  /** Tokens sent (for a dropped block, what it would have cost). */
+  tokens: z.number().int().nonnegative(),
+  included: contextInclusionSchema,
+  reason: z.string(),
+  /** The card or message the block is, where it is one. */
+  cardId: z.number().int().positive().optional(),
+  messageId: z.number().int().positive().optional(),
+});
+export type ContextBlock = z.infer<typeof contextBlockSchema>;
+
+export const narratorContextSchema = z.object({
+  /** In the order sent; dropped blocks where they would have been. */
+  blocks: z.array(contextBlockSchema),
+  promptTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  /** What the prompt may use: the window less the reply's maximum and the safety margin. */
+  windowTokens: z.number().int().nonnegative(),
+  /** The cards' share of it (always-on and triggered cards together). */
+  cardBudgetTokens: z.number().int().nonnegative(),
+});
+export type NarratorContext = z.infer<typeof narratorContextSchema>;
+
+export const contextQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
