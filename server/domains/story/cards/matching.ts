@@ -1,0 +1,305 @@
+// Story-card matching: whether a card's keys come up in the new action and the recent messages,
+// and how far back. Pure and synchronous, because a turn scans up to a thousand cards before the
+// narrator is called: plain keys are literal and mostly answered by a Set lookup of the text's
+// whole words; regular-expression keys run on RE2 (linear time), so no key a player writes can
+// stall a turn. Word boundaries are Unicode-aware (JavaScript's \b only knows ASCII).
+import { RE2JS } from 're2js';
+
+/** A key written /pattern/flags (the pattern not empty). Flags are letters; which ones are allowed is keyProblem's call. */
+const REGEX_KEY = /^\/([\s\S]+)\/([a-zA-Z]*)$/;
+/** A letter, number, combining mark or underscore: what may not touch a whole-word match. */
+const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
+const WORD_RUN = /[\p{L}\p{N}\p{M}_]+/gu;
+const WORD_ONLY = /^[\p{L}\p{N}\p{M}_]+$/u;
+/** Scripts written without spaces between words: there a whole-word rule would never fire. */
+const SPACELESS_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** Bounds the module-level caches: a story has at most 1,000 cards of 20 + 20 keys, and several stories share a process. */
+const CACHE_MAX = 5000;
+/**
+ * Texts kept prepared between turns: a turn's older messages were scanned on the turns before, and
+ * the contents recursion reads rarely change. Enough for a few dozen stories playing at once.
+ */
+const PREPARED_TEXTS_MAX = 200;
+
+/** A key written /pattern/flags: flags among i, m, s (u, g, y are accepted and ignored). */
+export function isRegexKey(key: string): boolean {
+  return REGEX_KEY.test(key);
+}
+
+interface ParsedRegexKey {
+  pattern: string;
+  flags: number;
+  unknownFlag: string | null;
+}
+
+function parseRegexKey(key: string): ParsedRegexKey | null {
+  const parts = REGEX_KEY.exec(key);
+  if (!parts) return null;
+  let flags = 0;
+  let unknownFlag: string | null = null;
+  for (const flag of parts[2]) {
+    if (flag === 'i') flags |= RE2JS.CASE_INSENSITIVE;
+    else if (flag === 'm') flags |= RE2JS.MULTILINE;
+    else if (flag === 's') flags |= RE2JS.DOTALL;
+    // u, g and y mean nothing for "does it come up": JavaScript habits, accepted so pasted keys work.
+    else if (flag !== 'u' && flag !== 'g' && flag !== 'y') unknownFlag ??= flag;
+  }
+  return { pattern: parts[1], flags, unknownFlag };
+}
+
+/** Insertion-ordered Map that forgets its oldest entry when full: enough for caches refilled every turn. */
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as K);
+  cache.set(key, value);
+  return value;
+}
+
+/** Compiled patterns by flags and pattern; a pattern RE2 refuses is kept as its reason, so it is not recompiled. */
+const compiledRegexes = new Map<string, RE2JS | string>();
+
+function compileRegex(pattern: string, flags: number): RE2JS | string {
+  const cacheKey = `${flags}/${pattern}`;
+  const cached = compiledRegexes.get(cacheKey);
+  if (cached !== undefined) return cached;
+  let compiled: RE2JS | string;
+  try {
+    compiled = RE2JS.compile(pattern, flags);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    compiled = message.replace(/^error parsing regexp:\s*/, '').replace(/\.$/, '') || 'unsupported syntax';
+  }
+  return remember(compiledRegexes, cacheKey, compiled);
+}
+
+/**
+ * Null when every key (primary and secondary) of the card can run; else a player-facing message
+ * naming the bad key. Unknown flags are refused too.
+ */
+export function keyProblem(card: { keys: string[]; secondaryKeys: string[] }): string | null {
+  for (const key of [...card.keys, ...card.secondaryKeys]) {
+    const parsed = parseRegexKey(key);
+    if (!parsed) continue;
+    if (parsed.unknownFlag !== null) {
+      return `The key '${key}' has a flag Taleweaver does not know: '${parsed.unknownFlag}' (a regular expression may use i, m and s).`;
+    }
+    const compiled = compileRegex(parsed.pattern, parsed.flags);
+    if (typeof compiled === 'string') {
+      return `The key '${key}' is not a regular expression Taleweaver can run: ${compiled}.`;
+    }
+  }
+  return null;
+}
+
+export interface MatchableCard {
+  id: number;
+  keys: string[];
+  secondaryKeys: string[];
+  secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+  caseSensitive: boolean;
+  wholeWords: boolean;
+  scanDepth: number;
+}
+
+/** Where a card's key came up: the key as written, and how far back (0: the new action, 1: the newest message before it, …). */
+export interface KeyHit {
+  key: string;
+  distance: number;
+}
+
+/**
+ * A key made ready to test: 'word' is one whole word (a Set lookup), 'phrase' a whole-word match of
+ * several words or punctuation (indexOf and a look at both ends), 'substring' a plain substring.
+ * 'fold' says it is compared lowercased. A key that cannot run ('never') matches nothing.
+ */
+type PreparedKey =
+  | { kind: 'word' | 'substring'; needle: string; fold: boolean }
+  | { kind: 'phrase'; needle: string; fold: boolean; words: string[] }
+  | { kind: 'regex'; regex: RE2JS }
+  | { kind: 'never' };
+
+/** One cache per (caseSensitive, wholeWords), so a lookup builds no compound string. */
+const preparedKeys = [0, 1, 2, 3].map(() => new Map<string, PreparedKey>());
+
+function prepareKey(key: string, caseSensitive: boolean, wholeWords: boolean): PreparedKey {
+  const cache = preparedKeys[(caseSensitive ? 2 : 0) + (wholeWords ? 1 : 0)];
+  const cached = cache.get(key);
+  if (cached) return cached;
+  return remember(cache, key, buildKey(key, caseSensitive, wholeWords));
+}
+
+function buildKey(key: string, caseSensitive: boolean, wholeWords: boolean): PreparedKey {
+  const parsed = parseRegexKey(key);
+  if (parsed) {
+    if (parsed.unknownFlag !== null) return { kind: 'never' };
+    const compiled = compileRegex(parsed.pattern, parsed.flags | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE));
+    return typeof compiled === 'string' ? { kind: 'never' } : { kind: 'regex', regex: compiled };
+  }
+  const fold = !caseSensitive;
+  const normalized = key.normalize('NFC');
+  const needle = fold ? normalized.toLowerCase() : normalized;
+  if (needle.length === 0) return { kind: 'never' };
+  if (!wholeWords || SPACELESS_SCRIPT.test(needle)) return { kind: 'substring', needle, fold };
+  if (WORD_ONLY.test(needle)) return { kind: 'word', needle, fold };
+  // Each word of a phrase matched whole is a whole word of the text too: the Set rules most phrases out.
+  return { kind: 'phrase', needle, fold, words: needle.match(WORD_RUN) ?? [] };
+}
+
+function isWordCodePoint(codePoint: number): boolean {
+  if (codePoint < 128) {
+    return (
+      (codePoint >= 97 && codePoint <= 122) ||
+      (codePoint >= 65 && codePoint <= 90) ||
+      (codePoint >= 48 && codePoint <= 57) ||
+      codePoint === 95
+    );
+  }
+  return WORD_CHAR.test(String.fromCodePoint(codePoint));
+}
+
+/** Whether the character ending just before index is a word character (surrogate pairs read whole). */
+function wordCharBefore(text: string, index: number): boolean {
+  if (index <= 0) return false;
+  const unit = text.charCodeAt(index - 1);
+  const codePoint = unit >= 0xdc00 && unit <= 0xdfff && index >= 2 ? text.codePointAt(index - 2)! : unit;
+  return isWordCodePoint(codePoint);
+}
+
+function wordCharAt(text: string, index: number): boolean {
+  return index < text.length && isWordCodePoint(text.codePointAt(index)!);
+}
+
+function findWholePhrase(text: string, needle: string): boolean {
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    if (!wordCharBefore(text, at) && !wordCharAt(text, at + needle.length)) return true;
+  }
+  return false;
+}
+
+/** One text prepared lazily: its NFC form, lowercased form, the Sets of their whole words and the regex keys' answers. */
+class ScanText {
+  private readonly raw: string;
+  private lower: string | undefined;
+  private rawWords: Set<string> | undefined;
+  private lowerWords: Set<string> | undefined;
+  /** A regex key runs once per text, however many cards and turns ask. */
+  private readonly regexHits = new Map<RE2JS, boolean>();
+
+  constructor(text: string) {
+    this.raw = text.normalize('NFC');
+  }
+
+  private text(fold: boolean): string {
+    if (!fold) return this.raw;
+    this.lower ??= this.raw.toLowerCase();
+    return this.lower;
+  }
+
+  private words(fold: boolean): Set<string> {
+    if (fold) return (this.lowerWords ??= new Set(this.text(true).match(WORD_RUN)));
+    return (this.rawWords ??= new Set(this.raw.match(WORD_RUN)));
+  }
+
+  has(key: PreparedKey): boolean {
+    switch (key.kind) {
+      case 'word':
+        return this.words(key.fold).has(key.needle);
+      case 'phrase': {
+        const words = this.words(key.fold);
+        for (const word of key.words) if (!words.has(word)) return false;
+        return findWholePhrase(this.text(key.fold), key.needle);
+      }
+      case 'substring':
+        return this.text(key.fold).includes(key.needle);
+      case 'regex': {
+        let hit = this.regexHits.get(key.regex);
+        if (hit === undefined) {
+          hit = key.regex.test(this.raw);
+          this.regexHits.set(key.regex, hit);
+        }
+        return hit;
+      }
+      case 'never':
+        return false;
+    }
+  }
+}
+
+const preparedTexts = new Map<string, ScanText>();
+
+/** The text's prepared form, kept most-recently-used first among PREPARED_TEXTS_MAX. */
+function prepareText(text: string): ScanText {
+  let scan = preparedTexts.get(text);
+  if (scan) preparedTexts.delete(text);
+  else scan = new ScanText(text);
+  if (preparedTexts.size >= PREPARED_TEXTS_MAX) preparedTexts.delete(preparedTexts.keys().next().value as string);
+  preparedTexts.set(text, scan);
+  return scan;
+}
+
+function secondaryHolds(card: MatchableCard, scans: ScanText[], depth: number): boolean {
+  const { secondaryKeys, secondaryLogic } = card;
+  if (secondaryKeys.length === 0) return true;
+  let found = 0;
+  for (const key of secondaryKeys) {
+    const prepared = prepareKey(key, card.caseSensitive, card.wholeWords);
+    for (let distance = 0; distance <= depth; distance++) {
+      if (scans[distance].has(prepared)) {
+        found++;
+        break;
+      }
+    }
+  }
+  switch (secondaryLogic) {
+    case 'andAny':
+      return found > 0;
+    case 'andAll':
+      return found === secondaryKeys.length;
+    case 'notAny':
+      return found === 0;
+    case 'notAll':
+      return found < secondaryKeys.length;
+  }
+}
+
+/**
+ * Scans the new action and the recent messages (texts[0] is the action, texts[1] the newest message before it, …).
+ * match(card) looks at texts[0..card.scanDepth] (scanDepth messages besides the action), returns the hit of the
+ * nearest (smallest distance) matching primary key (ties: first key in the card's order), or null when no primary
+ * key matches or the secondary condition fails (secondary keys are looked for in the same texts; empty secondaryKeys = no condition).
+ * Also `matchText(card, text)`: the first primary key found in one extra text (a card's content, for recursion), with the same secondary rule applied to that text; distance 0.
+ */
+export function createCardScanner(texts: string[]): {
+  match(card: MatchableCard): KeyHit | null;
+  matchText(card: MatchableCard, text: string): KeyHit | null;
+} {
+  const scans = texts.map(prepareText);
+
+  function firstHit(card: MatchableCard, scanned: ScanText[], depth: number): KeyHit | null {
+    // Key by key, each looking only nearer than the best so far: a later key wins only by being strictly nearer.
+    let best = -1;
+    let bestDistance = depth + 1;
+    for (let index = 0; index < card.keys.length; index++) {
+      const key = prepareKey(card.keys[index], card.caseSensitive, card.wholeWords);
+      for (let distance = 0; distance < bestDistance; distance++) {
+        if (scanned[distance].has(key)) {
+          best = index;
+          bestDistance = distance;
+          break;
+        }
+      }
+    }
+    if (best === -1 || !secondaryHolds(card, scanned, depth)) return null;
+    return { key: card.keys[best], distance: bestDistance };
+  }
+
+  return {
+    match(card) {
+      const depth = Math.min(Math.floor(card.scanDepth), scans.length - 1);
+      return depth < 0 ? null : firstHit(card, scans, depth);
+    },
+    matchText(card, text) {
+      return firstHit(card, [prepareText(text)], 0);
+    },
+  };
+}
