@@ -1,0 +1,128 @@
+// Story-card budget: one policy for which cards reach the narrator when their share of the prompt is
+// short. Always-on cards come first (the story's standing facts), then the player's priorities, then
+// the cards whose keys came up most recently. A card that does not fit whole is cut back to whole
+// sentences rather than dropped, and every card's fate carries a reason the context record can show.
+
+export interface CardCandidate {
+  id: number;
+  name: string;
+  content: string;
+  priority: number;
+  alwaysOn: boolean;
+  /** How recently its key came up (0: the new action, larger is older); always-on cards: -1. */
+  distance: number;
+  /** Why it is a candidate, e.g. "key 'Bessie' in your action", "always on", "sticky 2 of 3". */
+  reason: string;
+}
+
+/**
+ * A candidate's fate: its text as sent and what it cost (count + overhead). A dropped card keeps its
+ * full text and full cost: what it would have taken, as the context record shows dropped blocks.
+ */
+export interface FittedCard {
+  card: CardCandidate;
+  text: string;
+  tokens: number;
+  included: 'full' | 'partial' | 'dropped';
+  reason: string;
+}
+
+/** The share of the prompt's room the cards may use (always-on and triggered together). */
+export const CARD_BUDGET_SHARE_DEFAULT = 0.25;
+
+/** A sentence's end: . ! ? … (then any closing quotes or brackets) before whitespace; or a paragraph break. */
+const SENTENCE_END = /[.!?…]+["'”’»)\]}]*(?=\s)|\n[^\S\n]*\n/g;
+
+/** Where each sentence of the content ends (exclusive, trailing space not counted); the last is the content's end. */
+function sentenceEnds(content: string): number[] {
+  const text = content.trimEnd();
+  const ends: number[] = [];
+  for (const match of text.matchAll(SENTENCE_END)) {
+    // A paragraph break ends the sentence before it; punctuation ends with itself.
+    const end = match[0].startsWith('\n') ? match.index : match.index + match[0].length;
+    const trimmed = text.slice(0, end).trimEnd().length;
+    if (trimmed > 0 && trimmed > (ends.at(-1) ?? 0) && trimmed < text.length) ends.push(trimmed);
+  }
+  ends.push(text.length);
+  return ends;
+}
+
+const byPlace = (a: CardCandidate, b: CardCandidate) =>
+  Number(b.alwaysOn) - Number(a.alwaysOn) || b.priority - a.priority || a.distance - b.distance || a.id - b.id;
+
+/**
+ * Fits the candidates into budgetTokens: always-on first, then higher priority, then nearer distance, then lower id.
+ * Each card's text is render(name, content) and costs count(text) + overheadTokens. A card that fits is 'full' (its reason unchanged).
+ * One that does not is trimmed at a sentence boundary (the longest prefix of whole sentences of its content that fits, rendered
+ * again and recounted) → 'partial', reason `${reason}; trimmed to fit: ${tokens} of ${fullTokens} tokens`; when not even its first
+ * sentence fits it is 'dropped', reason `no room: priority ${rank} of ${n}` (rank = its 1-based place in the order, n = candidates).
+ * Cards after a partial one still get their chance in the room left. Output in the order decided.
+ */
+export function fitCards(
+  candidates: CardCandidate[],
+  budgetTokens: number,
+  count: (text: string) => number,
+  render: (name: string, content: string) => string,
+  overheadTokens = 0,
+): FittedCard[] {
+  const ordered = [...candidates].sort(byPlace);
+  let room = Math.max(0, budgetTokens);
+  return ordered.map((card, index): FittedCard => {
+    const text = render(card.name, card.content);
+    const fullTokens = count(text) + overheadTokens;
+    if (fullTokens <= room) {
+      room -= fullTokens;
+      return { card, text, tokens: fullTokens, included: 'full', reason: card.reason };
+    }
+    const trimmed = longestFittingPrefix(card, room, count, render, overheadTokens);
+    if (!trimmed) {
+      return {
+        card,
+        text,
+        tokens: fullTokens,
+        included: 'dropped',
+        reason: `no room: priority ${index + 1} of ${ordered.length}`,
+      };
+    }
+    room -= trimmed.tokens;
+    return {
+      card,
+      text: trimmed.text,
+      tokens: trimmed.tokens,
+      included: 'partial',
+      reason: `${card.reason}; trimmed to fit: ${trimmed.tokens} of ${fullTokens} tokens`,
+    };
+  });
+}
+
+/**
+ * The card cut to its longest run of whole sentences (fewer than all) that fits the room, or null when
+ * not even the first does. A binary search over the sentence count: a few counts however long the card.
+ */
+function longestFittingPrefix(
+  card: CardCandidate,
+  room: number,
+  count: (text: string) => number,
+  render: (name: string, content: string) => string,
+  overheadTokens: number,
+): { text: string; tokens: number } | null {
+  const ends = sentenceEnds(card.content);
+  const cut = (sentences: number) => {
+    const text = render(card.name, card.content.slice(0, ends[sentences - 1]));
+    return { text, tokens: count(text) + overheadTokens };
+  };
+  let best: { text: string; tokens: number } | null = null;
+  let low = 1;
+  let high = ends.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const attempt = cut(middle);
+    if (attempt.tokens <= room) {
+      best = attempt;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return best;
+}
