@@ -1,0 +1,128 @@
+// What every reader shares: a lorebook entry made into a card and checked as the card form checks
+// it (a bad entry is set aside with its reason, not the whole file), the notes on fields Taleweaver
+// has no use for (one line per field name, so a big file still gives a short list), and the
+// sentence for a file whose entries have the wrong types.
+import type { z } from 'zod';
+import {
+  CARD_NAME_MAX_LENGTH,
+  neverSent,
+  STORY_CARD_MESSAGES,
+  storyCardFieldsSchema,
+  type IgnoredEntry,
+  type StoryCardFields,
+  type StoryCardInput,
+} from '@shared/schemas/story-cards';
+import { CardFileError } from './errors';
+
+/** An entry as a reader made it: the card to check, and how the player would recognise the entry. */
+export interface Candidate {
+  label: string;
+  card: StoryCardInput;
+}
+
+export interface CheckedCards {
+  cards: StoryCardFields[];
+  ignored: IgnoredEntry[];
+}
+
+/** Fields of the file with no meaning here, counted per field name over the whole file. */
+export class FieldNotes {
+  private readonly notes = new Map<string, { count: number; reason: string }>();
+
+  note(field: string, reason: string): void {
+    const seen = this.notes.get(field);
+    if (seen) seen.count += 1;
+    else this.notes.set(field, { count: 1, reason });
+  }
+
+  /** A note about the file as a whole (a lorebook's own setting), not counted in entries. */
+  noteFile(field: string, reason: string): void {
+    this.notes.set(field, { count: 0, reason });
+  }
+
+  lines(): IgnoredEntry[] {
+    return [...this.notes].map(([field, { count, reason }]) => ({
+      entry: count === 0 ? `${field} (the whole file)` : `${field} (${count} ${count === 1 ? 'entry' : 'entries'})`,
+      reason,
+    }));
+  }
+}
+
+/** Each candidate checked as the card form checks it; those that fail are set aside with the form's message. */
+export function checkCards(candidates: Candidate[], notes: FieldNotes): CheckedCards {
+  const cards: StoryCardFields[] = [];
+  const ignored: IgnoredEntry[] = [];
+  for (const { label, card } of candidates) {
+    const parsed = storyCardFieldsSchema.safeParse(card);
+    if (!parsed.success) ignored.push({ entry: label, reason: reasonFor(parsed.error.issues[0]) });
+    else if (neverSent(parsed.data)) ignored.push({ entry: label, reason: STORY_CARD_MESSAGES.neverSent });
+    else cards.push(parsed.data);
+  }
+  return { cards, ignored: [...ignored, ...notes.lines()] };
+}
+
+const MESSAGES = new Set<string>(Object.values(STORY_CARD_MESSAGES).filter((text) => typeof text === 'string'));
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+};
+
+/** The card form's own sentence where it has one; otherwise one naming the field (a cards file written by hand). */
+function reasonFor(issue: z.core.$ZodIssue): string {
+  if (MESSAGES.has(issue.message)) return issue.message;
+  const field = issue.path.join('.');
+  if (issue.path.length === 0) return 'This is not a card: a card is an object of fields.';
+  if (issue.code === 'invalid_type') return `Its '${field}' is not ${TYPE_WORDS[issue.expected] ?? issue.expected}.`;
+  if (issue.code === 'invalid_value') return `Its '${field}' is not one of ${issue.values.join(', ')}.`;
+  return `Its '${field}' is out of range.`;
+}
+
+/** An integer within bounds; lorebooks write orders and depths the card form would refuse. */
+export const clampInt = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
+
+/** `{[to]: value}` brought within the card form's bounds (and noted when it had to be), or nothing when absent. */
+export function limited<K extends string>(
+  from: string,
+  to: K,
+  value: number | null | undefined,
+  min: number,
+  max: number,
+  notes: FieldNotes,
+): Partial<Record<K, number>> {
+  if (value == null || !Number.isFinite(value)) return {};
+  const within = clampInt(value, min, max);
+  if (within !== Math.round(value))
+    notes.note(from, `Taleweaver's ${to} runs from ${min} to ${max}; values beyond were brought within.`);
+  return { [to]: within } as Partial<Record<K, number>>;
+}
+
+/** The first name that is not blank, cut to the card form's length: a long memo should not cost the entry. */
+export function cardName(names: (string | null | undefined)[], fallback: string): string {
+  const name = names.map((text) => text?.trim() ?? '').find((text) => text !== '') ?? fallback;
+  return name.length <= CARD_NAME_MAX_LENGTH ? name : `${name.slice(0, CARD_NAME_MAX_LENGTH - 1).trimEnd()}…`;
+}
+
+/** Blank keys say nothing (editors leave them behind); dropping them keeps the entry. */
+export const keyList = (keys: string[] | null | undefined) => (keys ?? []).filter((key) => key.trim() !== '');
+
+/**
+ * The file's sentence for an entry of the wrong shape, from the first zod issue: the field it names
+ * and what that field should have been (`expected` says it in words, per field).
+ */
+export function shapeError(
+  format: string,
+  entry: string,
+  error: z.ZodError,
+  expected: Record<string, string>,
+): CardFileError {
+  const field = error.issues[0]?.path[0];
+  if (typeof field !== 'string')
+    return new CardFileError(`This is ${format}, but ${entry} is not an object of fields.`);
+  const words = expected[field] ?? 'of the expected type';
+  return new CardFileError(`This is ${format}, but ${entry}'s '${field}' is not ${words}.`);
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

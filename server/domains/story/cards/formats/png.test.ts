@@ -1,0 +1,88 @@
+// PNG character cards, built here byte by byte (a real 1×1 picture: IHDR, IDAT, IEND, each with its
+// CRC) around a card's text chunk: tEXt `chara`, `ccv3` preferred, iTXt and zTXt, and the refusals
+// for a picture with no card, a damaged chunk and a cut file.
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { readCardsFile } from './index';
+import { fixture, fixtureJson } from './testing';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A 1×1 RGB picture with `chunks` between its header and its pixels, as card editors place them. */
+function png(...chunks: Buffer[]): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
+  const pixels = deflateSync(Buffer.from([0, 200, 120, 40])); // filter byte, one pixel
+  return new Uint8Array(
+    Buffer.concat([SIGNATURE, chunk('IHDR', header), ...chunks, chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]),
+  );
+}
+
+const nul = Buffer.from([0]);
+const base64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+const tEXt = (keyword: string, text: string) =>
+  chunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), nul, Buffer.from(text, 'latin1')]));
+const v2 = fixtureJson('chara-card-v2.json');
+const v3 = fixtureJson('chara-card-v3.json');
+
+describe('PNG character card', () => {
+  it('reads the card in a tEXt chunk named chara', () => {
+    const read = readCardsFile(png(tEXt('Comment', 'made with a card editor'), tEXt('chara', base64(v2))));
+    expect(read.format).toBe('character-card');
+    expect(read.cards.map((card) => card.name)).toEqual(['The Whisperwood', "Seraphina's glade", 'Shadow wolves']);
+    expect(read).toEqual(readCardsFile(fixture('chara-card-v2.json')));
+  });
+
+  it('prefers the V3 card (ccv3) to the V2 one beside it, whichever comes first', () => {
+    const read = readCardsFile(png(tEXt('chara', base64(v2)), tEXt('ccv3', base64(v3))));
+    expect(read.cards.map((card) => card.name)).toEqual(['The Meridian', "Ilse's past", 'Storm spirits']);
+  });
+
+  it('reads an uncompressed iTXt chunk (UTF-8) and a compressed zTXt one', () => {
+    const unicode = { ...v3, data: { ...(v3.data as object), name: 'Ærøskøbing 東京' } };
+    const iTXt = chunk(
+      'iTXt',
+      Buffer.concat([Buffer.from('ccv3'), Buffer.from([0, 0, 0, 0, 0]), Buffer.from(base64(unicode))]),
+    );
+    expect(readCardsFile(png(iTXt)).cards).toHaveLength(3);
+    const zTXt = chunk('zTXt', Buffer.concat([Buffer.from('chara'), Buffer.from([0, 0]), deflateSync(base64(v2))]));
+    expect(readCardsFile(png(zTXt)).cards).toHaveLength(3);
+  });
+
+  it('refuses a picture with no card, a card of no lorebook, and data that is not a card', () => {
+    expect(() => readCardsFile(png(tEXt('Software', 'paint')))).toThrow(
+      'This PNG has no character card in it (no chara or ccv3 text chunk).',
+    );
+    const bare = { ...v2, data: { ...(v2.data as object), character_book: undefined } };
+    expect(() => readCardsFile(png(tEXt('chara', base64(bare))))).toThrow(
+      'This character card has no lorebook (character_book) to import.',
+    );
+    expect(() => readCardsFile(png(tEXt('chara', 'bm90IGpzb24=')))).toThrow(
+      "This PNG's character data is not valid JSON.",
+    );
+    expect(() => readCardsFile(png(tEXt('chara', base64({ entries: {} }))))).toThrow(
+      "This PNG's character data is not a character card.",
+    );
+  });
+
+  it('refuses a damaged chunk and a cut file', () => {
+    const good = png(tEXt('chara', base64(v2)));
+    const damaged = Buffer.from(good);
+    damaged[60] ^= 0xff; // inside the tEXt chunk's data
+    expect(() => readCardsFile(damaged)).toThrow('This PNG is damaged: its tEXt chunk fails its checksum.');
+    expect(() => readCardsFile(good.subarray(0, 200))).toThrow(
+      'This PNG is cut short: its last chunk runs past the end of the file.',
+    );
+  });
+});
