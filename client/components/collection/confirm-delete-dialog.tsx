@@ -35,6 +35,8 @@ export interface ConfirmDeleteDialogProps {
   pending: boolean;
   /** After a deletion, before the toast (e.g. forget what the item was in the tab). */
   onDeleted?: () => void;
+  /** Where focus goes when the dialog closes, for a dialog opened without a trigger inside another one. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 export function ConfirmDeleteDialog({
@@ -45,6 +47,7 @@ export function ConfirmDeleteDialog({
   onDelete,
   pending,
   onDeleted,
+  returnFocus,
 }: ConfirmDeleteDialogProps) {
   const handleDelete = async () => {
     try {
@@ -63,7 +66,16 @@ export function ConfirmDeleteDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" className="max-w-md">
+      <DialogContent
+        role="alertdialog"
+        className="max-w-md"
+        onCloseAutoFocus={(event) => {
+          const target = returnFocus?.();
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{strings.deleteTitle}</DialogTitle>
           <DialogDescription>{text}</DialogDescription>

@@ -2,7 +2,8 @@
 // narrator reply's scene picture (the images feature draws it). Text is rendered as text, never as
 // HTML, so a story that mentions <script> shows it literally. Beside each message of the owner's
 // story sits its '⋯' menu; a narrator reply with several versions shows '‹ 2 / 3 ›'; a message
-// being edited shows the editor in place of its words (the story-versions feature draws these).
+// being edited shows the editor in place of its words (the story-versions feature draws these); a
+// narrator reply of the owner's story offers 'What the narrator saw' (the story-cards feature's).
 // Memoised: while a reply streams only its own bubble re-renders (the callbacks are stable).
 import { memo, type ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';
@@ -10,6 +11,7 @@ import { messageTextLimit } from '@shared/schemas/story-versions';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { IllustrateButton, ScenePictureEntry } from '@client/features/images';
+import { NarratorContextAction } from '@client/features/story-cards';
 import {
   MessageActionsMenu,
   MessageEditor,
@@ -42,6 +44,8 @@ export interface ChatMessageProps {
   versionsLocked?: boolean;
   /** Set while this message is being edited. */
   editor?: MessageEditorState;
+  /** Set on a narrator reply of the owner's story: opens 'What the narrator saw' for it (and the version shown). */
+  onShowContext?: (messageId: number, version: number | undefined, trigger: HTMLElement | null) => void;
 }
 
 /** The writing cursor at the end of a reply that is still streaming. */
@@ -69,6 +73,7 @@ export const ChatMessage = memo(function ChatMessage({
   canErase = false,
   versionsLocked = false,
   editor,
+  onShowContext,
 }: ChatMessageProps) {
   const isUser = message.role === 'user';
   const { messageId } = message;
@@ -117,6 +122,10 @@ export const ChatMessage = memo(function ChatMessage({
       />
     ) : null;
   const tools: ReactNode[] = [];
+  if (onShowContext && messageId !== undefined && !isUser)
+    tools.push(
+      <NarratorContextAction key="context" onOpen={(trigger) => onShowContext(messageId, version, trigger)} />,
+    );
   if (onIllustrate && messageId !== undefined)
     tools.push(<IllustrateButton key="illustrate" onClick={() => onIllustrate(messageId)} busy={pictureBusy} />);
   if (onRegenerate) {

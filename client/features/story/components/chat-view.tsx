@@ -30,6 +30,8 @@ export interface ChatViewProps {
   ad?: ReactNode;
   /** The owner's control over each message (menu, versions, editing); absent: none. */
   versions?: VersionsChatProps;
+  /** Opens 'What the narrator saw' for a reply of the owner's story (given with versions only). */
+  onShowContext?: (messageId: number, version: number | undefined, trigger: HTMLElement | null) => void;
 }
 
 export interface ChatPictureActions {
@@ -80,6 +82,7 @@ export function ChatView({
   adAfter,
   ad,
   versions,
+  onShowContext,
 }: ChatViewProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -232,6 +235,7 @@ export function ChatView({
                 canErase={ownMessage && !versions.openingIds.has(message.localId)}
                 versionsLocked={versions?.locked}
                 editor={editing}
+                onShowContext={versions && isReply ? onShowContext : undefined}
               />
               {ad && adRows.has(item.index) ? <div className="pt-4">{ad}</div> : null}
             </div>

@@ -1,7 +1,9 @@
 // The story itself: the 'Branches' and 'Story Experience' buttons, the header picture, the chat
 // with its scene pictures and each message's menu and versions, the 'Narrator is thinking...'
-// indicator, the error alert with Retry, and the bottom bar with Undo and Redo. It composes other
-// features' pieces (bookmarks, sharing, images, narration, ads, story versions) without owning them.
+// indicator, the error alert with Retry, and the bottom bar with Undo and Redo, Story Memory and Story
+// Cards. It composes other features' pieces (bookmarks, sharing, images, narration, ads, story
+// versions, story memory and cards) without owning them; a reply's 'What the narrator saw' opens the
+// page's one context dialog.
 // The input is focused about 100 ms after a reply arrives (spec section 4).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
@@ -12,6 +14,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { SaveProgressButton } from '@client/features/bookmarks';
 import { ShareStoryButton } from '@client/features/sharing';
 import { StoryMemoryButton } from '@client/features/story-memory';
+import { NarratorContextDialog, StoryCardsButton, useNarratorContextViewer } from '@client/features/story-cards';
 import { SceneImageOptions, StoryHeaderImage } from '@client/features/images';
 import { AdSettingsSection, useAds, useChatAdSlot } from '@client/features/ads';
 import { NarratorVoiceSection, useNarration } from '@client/features/narration';
@@ -71,6 +74,7 @@ export function StoryView({
   // Ads between turns (never inside a reply being written), per the player's ad settings.
   const ads = useAds();
   const chatAds = useChatAdSlot({ messages: state.messages, isGenerating: state.isGenerating, storyId: state.storyId });
+  const narratorContext = useNarratorContextViewer();
 
   const wasGenerating = useRef(state.isGenerating);
   useEffect(() => {
@@ -111,6 +115,7 @@ export function StoryView({
         adAfter={chatAds.adAfter}
         ad={chatAds.ad}
         versions={versions.chat}
+        onShowContext={narratorContext.show}
       />
       <div aria-live="polite" className="grid gap-3 pt-2">
         {thinking ? (
@@ -150,7 +155,8 @@ export function StoryView({
           />
         }
         actions={
-          <>
+          // Two columns: four buttons stacked would be taller than the bar.
+          <div className="grid grid-cols-2 gap-2">
             <SaveProgressButton
               storyId={state.storyId}
               lastMessageId={bookmarkId}
@@ -158,10 +164,12 @@ export function StoryView({
             />
             <ShareStoryButton storyId={state.storyId} disabled={state.isGenerating || bookmarkId === null} />
             <StoryMemoryButton storyId={state.storyId} disabled={state.isGenerating} />
-          </>
+            <StoryCardsButton storyId={state.storyId} disabled={state.isGenerating} />
+          </div>
         }
       />
       <StoryVersionsDialogs storyId={state.storyId} versions={versions} />
+      <NarratorContextDialog storyId={state.storyId} {...narratorContext.dialog} />
     </div>
   );
 }

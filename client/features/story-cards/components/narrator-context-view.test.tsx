@@ -1,0 +1,117 @@
+// 'What the narrator saw' as the story page wires it (the door's action, hook and dialog), against a
+// scripted server: the window bar and its words, every block in order with its kind, tokens, state
+// (icon and words) and reason; the version shown asked for; a 404's message; focus back on close.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORY_CARD_MESSAGES, type NarratorContext } from '@shared/schemas/story-cards';
+import { jsonResponse, mockFetch, renderWithProviders } from '@client/test/utils';
+import { NarratorContextAction, NarratorContextDialog, useNarratorContextViewer } from '../index';
+
+const CONTEXT: NarratorContext = {
+  blocks: [
+    { kind: 'system', title: 'How to narrate', tokens: 310, included: 'full', reason: 'Always sent.' },
+    { kind: 'premise', title: 'A harbour where bells ring alone', tokens: 40, included: 'full', reason: 'Pinned.' },
+    { kind: 'card', title: 'Bessie', tokens: 120, included: 'full', reason: 'Key "mare" in your action.', cardId: 1 },
+    {
+      kind: 'card',
+      title: 'The harbour',
+      tokens: 290,
+      included: 'partial',
+      reason: 'Cut to fit the cards’ share.',
+      cardId: 2,
+    },
+    { kind: 'card', title: 'Old Tom', tokens: 95, included: 'dropped', reason: 'No room left for cards.', cardId: 3 },
+    { kind: 'turn', title: 'Turn 3', tokens: 2300, included: 'full', reason: 'Recent turn.', messageId: 3 },
+    { kind: 'action', title: 'I ride to the harbour', tokens: 60, included: 'full', reason: 'Your new action.' },
+  ],
+  promptTokens: 3120,
+  outputTokens: 350,
+  windowTokens: 6963,
+  cardBudgetTokens: 1740,
+};
+
+function Harness({ version }: { version?: number }) {
+  const viewer = useNarratorContextViewer();
+  return (
+    <>
+      <NarratorContextAction onOpen={(trigger) => viewer.show(4, version, trigger)} />
+      <NarratorContextDialog storyId={5} {...viewer.dialog} />
+    </>
+  );
+}
+
+function setup(answer: () => Response, version?: number) {
+  const fetchMock = mockFetch(() => answer());
+  renderWithProviders(<Harness version={version} />);
+  return fetchMock;
+}
+
+async function open() {
+  await userEvent.click(screen.getByRole('button', { name: 'What the narrator saw' }));
+  return screen.findByRole('dialog', { name: 'What the narrator saw' });
+}
+
+describe('What the narrator saw', () => {
+  it('shows how full the window was and every block in the order sent', async () => {
+    const fetchMock = setup(() => jsonResponse(CONTEXT));
+    const dialog = await open();
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Share of the narrator’s window used' });
+    expect(bar).toHaveAttribute('aria-valuenow', '3120');
+    expect(bar).toHaveAttribute('aria-valuemax', '6963');
+    expect(bar).toHaveAttribute('aria-valuetext', '3,120 of 6,963 tokens (45%)');
+    expect(within(dialog).getByText('3,120 of 6,963 tokens (45%)')).toBeInTheDocument();
+    // Bessie sent whole and the harbour in part: 120 + 290 of the cards' 1,740.
+    expect(within(dialog).getByText('Cards: 410 of 1,740 tokens · The reply: 350 tokens')).toBeInTheDocument();
+    const mark = dialog.querySelector<HTMLElement>('[data-card-budget-mark]');
+    expect(mark?.style.left).toMatch(/^24\.98/);
+
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row');
+    expect(rows[0].textContent).toBe('KindWhatTokensSentWhy');
+    expect(
+      rows.slice(1).map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Rules', 'How to narrate', '310', 'Sent', 'Always sent.'],
+      ['Premise', 'A harbour where bells ring alone', '40', 'Sent', 'Pinned.'],
+      ['Card', 'Bessie', '120', 'Sent', 'Key "mare" in your action.'],
+      ['Card', 'The harbour', '290', 'Partly sent', 'Cut to fit the cards’ share.'],
+      ['Card', 'Old Tom', '95', 'Not sent', 'No room left for cards.'],
+      ['Turn', 'Turn 3', '2,300', 'Sent', 'Recent turn.'],
+      ['Your action', 'I ride to the harbour', '60', 'Sent', 'Your new action.'],
+    ]);
+    // Each state has its icon beside its words, never colour alone.
+    expect(within(rows[5]).getByText('Not sent').querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(fetchMock.requests.map((r) => r.url)).toEqual(['/api/story/5/messages/4/context']);
+  });
+
+  it('asks for the version shown, and gives focus back to the action when closed', async () => {
+    const fetchMock = setup(() => jsonResponse(CONTEXT), 2);
+    const dialog = await open();
+    expect(dialog).toHaveAccessibleDescription(
+      'What was sent to the narrator for version 2 of this reply, in order, and why.',
+    );
+    await within(dialog).findByRole('table');
+    expect(fetchMock.requests.map((r) => r.url)).toEqual(['/api/story/5/messages/4/context?version=2']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'What the narrator saw' })).toHaveFocus();
+  });
+
+  it('shows the message of a reply written before such records were kept', async () => {
+    setup(() => jsonResponse({ message: STORY_CARD_MESSAGES.contextMissing, code: 'NOT_FOUND' }, { status: 404 }));
+    const dialog = await open();
+    expect(await within(dialog).findByText(STORY_CARD_MESSAGES.contextMissing)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says so when the record cannot be read', async () => {
+    setup(() => jsonResponse({ message: 'Internal error', code: 'INTERNAL_ERROR' }, { status: 500 }));
+    const dialog = await open();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal error');
+  });
+});
