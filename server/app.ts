@@ -30,6 +30,7 @@ import { sharedPageRoute } from './http/routes/sharing/page';
 import { speechRoutes } from './http/routes/speech';
 import { storyRoutes } from './http/routes/story';
 import { libraryRoutes } from './http/routes/story/library';
+import { storyCardRoutes } from './http/routes/story/cards';
 import { storyVersionRoutes } from './http/routes/story/versions';
 import { userRoutes } from './http/routes/user';
 import type { TurnService } from './domains/story/turns';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     storyVersions: services.storyVersions,
     library: services.library,
     storyFiles: services.storyFiles,
+    storyCards: services.storyCards,
     myData: services.myData,
     admin: services.admin,
     bookmarks: services.bookmarks,
@@ -184,6 +186,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await accountScope.register(userRoutes(ctx), { prefix: '/api' });
     await accountScope.register(storyRoutes(ctx), { prefix: '/api' });
     await accountScope.register(libraryRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(storyCardRoutes(ctx), { prefix: '/api' });
     await accountScope.register(storyVersionRoutes(ctx), { prefix: '/api' });
     await accountScope.register(adminRoutes(ctx), { prefix: '/api' });
     await accountScope.register(bookmarkRoutes(ctx), { prefix: '/api' });

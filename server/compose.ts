@@ -26,6 +26,7 @@ import { createPreferencesService, type PreferencesSource } from './domains/pref
 import { createSharingService, SHARES_STOPPED } from './domains/sharing/sharing';
 import { createSpeechService } from './domains/speech/speech';
 import { createStoryFileReader } from './domains/story/files/story-file-reader';
+import { createStoryCardService } from './domains/story/cards/story-cards';
 import { createStoryFileService } from './domains/story/files/story-files';
 import { createLibraryService } from './domains/story/library';
 import { createStoryService } from './domains/story/reads';
@@ -185,7 +186,15 @@ export async function composeServices(
     picturesEnabled: images.enabled,
     limiter: requestLimiter,
     quotas,
+    maxCards: config.storyMaxCards,
     now,
+  });
+  const storyCards = createStoryCardService({
+    repos,
+    now,
+    maxCards: config.storyMaxCards,
+    quotas,
+    limiter: requestLimiter,
   });
   const library = createLibraryService({
     repos,
@@ -235,6 +244,7 @@ export async function composeServices(
     storyVersions,
     library,
     storyFiles,
+    storyCards,
     myData,
     admin,
     bookmarks,

@@ -1,5 +1,5 @@
 // The account quotas' counters as tests check them: what user_stats counts (kept by the triggers of
-// migration 0013) beside the same figures summed from the stored rows, which the app never does.
+// migrations 0013 and 0018) beside the same figures summed from the stored rows, which the app never does.
 import type { Database } from '../db/client';
 
 export interface QuotaCounts {
@@ -27,6 +27,8 @@ export async function quotaCounters(
         + (select coalesce(sum(octet_length(m.content)), 0) from story_messages m join stories s on s.id = m.story_id where s.user_id = $1)
         + (select coalesce(sum(octet_length(v.content)), 0) from message_versions v join story_messages m on m.id = v.message_id join stories s on s.id = m.story_id where s.user_id = $1)
         + (select coalesce(sum(octet_length(f.memory)), 0) from story_memory_folds f join stories s on s.id = f.story_id where s.user_id = $1)
+        + (select coalesce(sum(octet_length(c.name) + octet_length(c.keys::text) + octet_length(c.secondary_keys::text) + octet_length(c.content)), 0)
+            from story_cards c join stories s on s.id = c.story_id where s.user_id = $1)
         + (select coalesce(sum(octet_length(title)), 0) from shared_stories where user_id = $1)
         + (select coalesce(sum(octet_length(messages)), 0) from shared_story_pieces where user_id = $1) as stored_bytes,
         (select count(*) from shared_stories where user_id = $1)::int as shares,

@@ -5,6 +5,7 @@
 // POST /api/story/{id}/cards/import, GET /api/story/{id}/cards/export?format=taleweaver|sillytavern,
 // GET /api/story/{id}/messages/{messageId}/context[?version=N].
 import { z } from 'zod';
+import { numericId, STORY_MESSAGES } from './story';
 
 export const CARD_NAME_MAX_LENGTH = 100;
 export const CARD_KEYS_MAX = 20;
@@ -34,8 +35,13 @@ export const STORY_CARD_MESSAGES = {
   keyTooLong: `A key must be at most ${CARD_KEY_MAX_LENGTH} characters.`,
   neverSent: 'A card needs at least one key, or to be always on: otherwise it would never reach the narrator.',
   cardNotFound: 'Card not found.',
+  cardIdInvalid: 'A card id is a whole number.',
+  versionInvalid: 'A version is a whole number from 1.',
   tooManyCards: (max: number) => `A story may have at most ${max} cards. Delete some to add more.`,
   importEmpty: 'This file has no cards to import.',
+  importType: 'Send the lorebook file as it is: a JSON file (application/json) or a PNG character card (image/png).',
+  importTooLarge: `A lorebook file may be at most ${CARD_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+  tooManyImports: 'Too many card imports this hour. Please try again later.',
   contextMissing:
     'This reply was written before Taleweaver kept a record of what the narrator was sent, so there is nothing to show.',
 } as const;
@@ -197,4 +203,12 @@ export const narratorContextSchema = z.object({
 });
 export type NarratorContext = z.infer<typeof narratorContextSchema>;
 
-export const contextQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
+export const cardParamsSchema = z.object({
+  storyId: numericId(STORY_MESSAGES.storyIdInvalid),
+  cardId: numericId(STORY_CARD_MESSAGES.cardIdInvalid),
+});
+export const contextQuerySchema = z.object({
+  version: numericId(STORY_CARD_MESSAGES.versionInvalid)
+    .refine((n) => n >= 1, STORY_CARD_MESSAGES.versionInvalid)
+    .optional(),
+});

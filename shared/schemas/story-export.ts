@@ -1,13 +1,17 @@
 // A story as a file (issue 12): Markdown to read, JSON to restore. The JSON is the documented,
-// versioned format below ("taleweaver.story", version 2: version 1 plus each message's versions);
+// versioned format below ("taleweaver.story", version 3: version 1, plus each message's versions in
+// version 2, plus the story cards in version 3);
 // POST /api/story/import takes either back as a new story, validated whole. See docs/story-format.md.
 import { z } from 'zod';
 import { STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
 import { STORY_NOTES_MAX_LENGTH, STORY_SUMMARY_MAX_LENGTH } from './story-memory';
+import { neverSent, STORY_CARD_MESSAGES, storyCardFieldsSchema } from './story-cards';
 import { messageVersionKindSchema } from './story-versions';
 
 export const STORY_FILE_FORMAT = 'taleweaver.story';
-export const STORY_FILE_VERSION = 2;
+export const STORY_FILE_VERSION = 3;
+/** The cards a file may hold: the importing server's STORY_MAX_CARDS is checked after. */
+export const STORY_FILE_MAX_CARDS = 10_000;
 /** The versions of one message a file may hold. */
 export const STORY_FILE_MAX_VERSIONS = 200;
 export const STORY_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -66,7 +70,7 @@ export const storyFileSchema = z
   .object({
     format: z.literal(STORY_FILE_FORMAT),
     /** Raised whenever the format changes; an importer refuses versions newer than its own. */
-    version: z.union([z.literal(1), z.literal(STORY_FILE_VERSION)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(STORY_FILE_VERSION)]),
     exportedAt: isoDate,
     story: z.object({
       title: fileText().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
@@ -78,6 +82,11 @@ export const storyFileSchema = z
       notes: fileText().max(STORY_NOTES_MAX_LENGTH),
       createdAt: isoDate,
     }),
+    /** Version 3: the story's cards, each as the cards panel writes one (fields left out take their defaults). */
+    cards: z
+      .array(storyCardFieldsSchema.refine((card) => !neverSent(card), STORY_CARD_MESSAGES.neverSent))
+      .max(STORY_FILE_MAX_CARDS)
+      .optional(),
     messages: z.array(storyFileMessageSchema).min(1).max(STORY_FILE_MAX_MESSAGES),
   })
   .superRefine((file, issues) => {

@@ -1,7 +1,7 @@
 // Context assembly: the prompt's layout, its budget, the documented trimming order, and when
 // (and through which message) turns are folded into memory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assembleTurnPrompt, computeBudget, countPrompt, cutMiddle } from './context';
+import { assembleTurnPrompt, cardBudget, computeBudget, countPrompt, cutMiddle, GUARANTEED_TURNS } from './context';
 import { planFold } from './fold';
 import { loadTokenCounter } from './tokenizer';
 
@@ -64,7 +64,9 @@ describe('assembleTurnPrompt', () => {
       count,
     );
     expect(small.promptTokens).toBeLessThanOrEqual(300);
-    expect(small.droppedTurns).toBe(2);
+    // The last two turn pairs stay verbatim at any window: the memory gives way to them.
+    expect(small.droppedTurns).toBe(0);
+    expect(small.parts.find((p) => p.name === 'memory')?.fit).toBe('partial');
     expect(small.messages[0].content).toContain('Fact number 59');
     expect(small.messages[0].content).not.toContain('Fact number 0 ');
 
@@ -77,6 +79,61 @@ describe('assembleTurnPrompt', () => {
     expect(cut.promptTokens).toBeLessThanOrEqual(400);
     expect(cut.messages[0].content).toContain('…');
     expect(cut.messages[0].content).toContain('END');
+  });
+});
+
+describe('the prompt layout with story cards', () => {
+  it('puts always-on cards in the stable head before the memory, and triggered cards next to the action, last', () => {
+    const prompt = assembleTurnPrompt(
+      {
+        system: 'RULES',
+        premise: 'PREMISE',
+        notes: 'NOTES',
+        memory: 'MEMORY',
+        recent: turn(1),
+        action: 'I stop',
+        headCards: ['Story card: Realm\nALWAYS'],
+        tailCards: ['Story card: Bessie\nKEYED'],
+      },
+      computeBudget(8192, 500),
+      count,
+    );
+    expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(prompt.messages[0].content).toMatch(
+      /PREMISE[^]*NOTES[^]*Story card: Realm\nALWAYS\n\nStory memory[^]*MEMORY/,
+    );
+    expect(prompt.messages.at(-1)?.content).toBe('Story card: Bessie\nKEYED\n\nI stop');
+    expect(prompt.parts.map((p) => p.name)).toEqual(['premise', 'notes', 'card', 'memory', 'card', 'action']);
+    expect(prompt.promptTokens).toBe(countPrompt('RULES', prompt.messages, count));
+  });
+
+  it('keeps the last two turn pairs verbatim when the window is small, older turns and then the memory giving way', () => {
+    const recent = Array.from({ length: 6 }, (_, i) => turn(i)).flat();
+    const memory = Array.from({ length: 40 }, (_, i) => `Fact number ${i} about the old kingdom.`).join(' ');
+    const prompt = assembleTurnPrompt(
+      { system: 'RULES', premise: 'Short premise', memory, recent, action: 'I stop' },
+      { prompt: 420, memory: 60 },
+      count,
+    );
+    expect(prompt.promptTokens).toBeLessThanOrEqual(420);
+    expect(prompt.droppedTurns).toBe(recent.length - GUARANTEED_TURNS);
+    const text = prompt.messages.map((m) => m.content).join('\n');
+    expect(text).toContain('Step 5:');
+    expect(text).toContain('Step 4:');
+    expect(text).not.toContain('Step 3:');
+    expect(prompt.memoryTokens).toBeGreaterThan(prompt.parts.find((p) => p.name === 'memory')?.tokens ?? 0);
+  });
+
+  it('gives the cards their share of the room, never more than leaves the fixed texts and the last two pairs', () => {
+    const budget = computeBudget(8192, 500);
+    const layout = { system: 'RULES', premise: 'PREMISE', recent: turn(1), action: 'I stop' };
+    expect(cardBudget(layout, budget, 0.25, count)).toBe(Math.floor(budget.prompt * 0.25));
+    expect(cardBudget(layout, budget, 0, count)).toBe(0);
+    const tight = { prompt: 200, memory: 30 };
+    const room = cardBudget(layout, tight, 0.9, count);
+    expect(room).toBeLessThan(180);
+    expect(room).toBeGreaterThan(0);
+    expect(cardBudget({ ...layout, premise: 'word '.repeat(400) }, tight, 0.9, count)).toBe(0);
   });
 });
 

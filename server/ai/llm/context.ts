@@ -1,13 +1,18 @@
 // Context assembly: what a turn's prompt holds and how it is kept inside the model's window.
 //
-// A prompt is an ordered list of named blocks (turnBlocks), most stable first so provider prompt
-// caches keep hitting:
-//   system   the narrator's rules and the player's preferences (changes only with preferences)
-//   premise  set by the player at the start (pinned: never dropped)
-//   notes    the player's notes for the narrator (pinned with the premise)
-//   memory   the story memory (changes only when turns are folded)
-//   recent   the recent turns verbatim (only ever grow at the end between folds)
-//   action   the new action
+// A prompt is an ordered list of named blocks (turnBlocks), ordered by how often they change, so
+// provider prompt caches (which reuse only an unchanged prefix) keep hitting:
+//   the stable head
+//     system   the narrator's rules and the player's preferences (changes only with preferences)
+//     premise  set by the player at the start (pinned: never dropped)
+//     notes    the player's notes for the narrator (pinned with the premise)
+//     card     the always-on story cards (change only when the player edits them)
+//     memory   the story memory (changes only when turns are folded)
+//   recent     the recent turns verbatim (only ever grow at the end between folds)
+//   the volatile tail, in the last user message with the action
+//     card     the story cards whose keys came up for this turn
+//     action   the new action, last
+// There is no system message after the first: some providers and chat templates refuse them.
 // Roles alternate by construction: every block after the system prompt is a run of user or
 // narrator texts, and neighbouring texts of one role are joined into one message (blank line
 // between), so the messages start with the pinned user text, end with the action and alternate,
@@ -17,10 +22,11 @@
 // (other models' tokenizers count differently from o200k). Each text is counted once and a joined
 // message costs its parts plus the blank lines, never a second count of the joined text. The
 // recent turns are taken newest first until the next one does not fit, so the work is bounded by
-// the window, never by the story. When the prompt does not fit, it gives way in this fixed order,
-// each step only if still needed:
-//   1. the oldest recent turns (they are folded into memory soon anyway);
-//   2. the memory, oldest sentences first;
+// the window, never by the story. The cards come already fitted to their own share (cards/budget.ts).
+// When the prompt does not fit, it gives way in this fixed order, each step only if still needed:
+//   1. the oldest recent turns (they are folded into memory soon anyway), down to the last two turn
+//      pairs, which stay verbatim at any window;
+//   2. the memory, oldest sentences first (first to let the last two pairs in, then for anything);
 //   3. the premise, the notes and the action, cut in the middle to a half, an eighth and a quarter of
 //      what the system prompt leaves (only pathological text reaches this: a 4,000-character
 //      premise fits the smallest budget).
@@ -58,9 +64,16 @@ export interface TurnContextInput {
   recent: TurnRecord[];
   /** The new action, or the opening instruction on the first turn. */
   action: string;
+  /** The always-on cards' texts, in the stable head (already fitted to the cards' share). */
+  headCards?: string[];
+  /** The texts of the cards that came up for this turn, next to the action. */
+  tailCards?: string[];
 }
 
-export type PromptBlockName = 'system' | 'premise' | 'notes' | 'memory' | 'recent' | 'action';
+export type PromptBlockName = 'system' | 'premise' | 'notes' | 'card' | 'memory' | 'recent' | 'action';
+
+/** The newest recent turns that stay verbatim at any window: the last two turn pairs. */
+export const GUARANTEED_TURNS = 4;
 
 /** One named part of a prompt: a text of one role, or the verbatim turns (each of its own role). */
 export type PromptBlock =
@@ -75,8 +88,11 @@ export function turnBlocks(input: TurnContextInput): PromptBlock[] {
     { name: 'premise', role: 'user', text: premiseBlock(input.premise) },
   ];
   if (notes) blocks.push({ name: 'notes', role: 'user', text: notesBlock(notes) });
+  for (const text of input.headCards ?? []) blocks.push({ name: 'card', role: 'user', text });
   if (input.memory) blocks.push({ name: 'memory', role: 'user', text: memoryBlock(input.memory) });
-  blocks.push({ name: 'recent', turns: input.recent }, { name: 'action', role: 'user', text: input.action });
+  blocks.push({ name: 'recent', turns: input.recent });
+  for (const text of input.tailCards ?? []) blocks.push({ name: 'card', role: 'user', text });
+  blocks.push({ name: 'action', role: 'user', text: input.action });
   return blocks;
 }
 
@@ -89,6 +105,10 @@ export interface AssembledPrompt {
   droppedTurns: number;
   /** Tokens of each recent turn sent, oldest first: `recent.slice(droppedTurns)`. */
   turnTokens: number[];
+  /** The blocks besides the recent turns, in order (head, then tail), with the tokens sent and whether a text was cut to fit; a memory that gave way wholly is 'dropped'. */
+  parts: Array<{ name: PromptBlockName; tokens: number; fit: 'full' | 'partial' | 'dropped' }>;
+  /** The memory's tokens before it gave way (0 without memory). */
+  memoryTokens: number;
 }
 
 export function countPrompt(system: string, messages: ChatMessage[], count: Count): number {
@@ -191,47 +211,56 @@ export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, coun
   const after = textPieces(blocks.slice(recentAt + 1));
   const fixed = () => systemTokens + sequenceTokens([...before, ...after], joinerTokens);
 
-  // 1. The recent turns, newest first, each counted once, until the next does not fit.
+  // 1. The recent turns, newest first, each counted once, until the next does not fit (or `most` are in).
   const recent = input.recent;
-  const newestFirst: Piece[] = [];
-  let total = fixed();
-  const edge = before.at(-1);
-  for (let i = recent.length - 1; i >= 0; i -= 1) {
-    const turn = piece('recent', recent[i].role, recent[i].content);
-    // Slipped in between the pinned texts and the turn after it: its text, and the links around it.
-    const next = newestFirst.at(-1) ?? after[0];
-    const added =
-      turn.tokens + link(edge, turn, joinerTokens) + link(turn, next, joinerTokens) - link(edge, next, joinerTokens);
-    if (total + added > budget.prompt) break;
-    total += added;
-    newestFirst.push(turn);
-  }
-  const kept = newestFirst.reverse();
-
-  if (total > budget.prompt) {
-    // 2. No turn fits: the memory gives way, oldest sentences first.
-    const at = before.findIndex((p) => p.name === 'memory');
-    if (at >= 0 && input.memory) {
-      before.splice(at, 1);
-      const allowed = budget.prompt - fixed() - joinerTokens - count(memoryBlock(''));
-      const memory = newestSentences(input.memory, allowed, count);
-      if (memory) before.splice(at, 0, piece('memory', 'user', memoryBlock(memory)));
-      total = fixed();
+  const fitTurns = (most = recent.length): { kept: Piece[]; total: number } => {
+    const newestFirst: Piece[] = [];
+    let total = fixed();
+    const edge = before.at(-1);
+    for (let i = recent.length - 1; i >= 0 && newestFirst.length < most; i -= 1) {
+      const turn = piece('recent', recent[i].role, recent[i].content);
+      // Slipped in between the pinned texts and the turn after it: its text, and the links around it.
+      const next = newestFirst.at(-1) ?? after[0];
+      const added =
+        turn.tokens + link(edge, turn, joinerTokens) + link(turn, next, joinerTokens) - link(edge, next, joinerTokens);
+      if (total + added > budget.prompt) break;
+      total += added;
+      newestFirst.push(turn);
     }
+    return { kept: newestFirst.reverse(), total };
+  };
+  let { kept, total } = fitTurns();
+  const memoryAt = before.findIndex((p) => p.name === 'memory');
+  const memoryTokens = memoryAt >= 0 ? before[memoryAt].tokens : 0;
+  let memoryFit: 'full' | 'partial' | 'dropped' = 'full';
+
+  const guaranteed = Math.min(GUARANTEED_TURNS, recent.length);
+  if ((kept.length < guaranteed || total > budget.prompt) && memoryAt >= 0) {
+    // 2. The memory gives way, oldest sentences first: to the last two turn pairs, then to anything.
+    before.splice(memoryAt, 1);
+    const withoutMemory = fitTurns(guaranteed);
+    const allowed = budget.prompt - withoutMemory.total - joinerTokens - count(memoryBlock(''));
+    const memory = allowed > 0 ? newestSentences(input.memory, allowed, count) : '';
+    if (memory) before.splice(memoryAt, 0, piece('memory', 'user', memoryBlock(memory)));
+    memoryFit = !memory ? 'dropped' : memory === input.memory ? 'full' : 'partial';
+    ({ kept, total } = fitTurns());
   }
+  const cut = new Set<Piece>();
   if (total > budget.prompt) {
     // 3. Still too long: the middle of an oversized premise, notes or action goes.
     const room = budget.prompt - systemTokens;
-    const cut = (p: Piece, raw: string, share: number, render: (text: string) => string) => {
+    const cutToFit = (p: Piece, raw: string, share: number, render: (text: string) => string) => {
       const text = cutMiddle(raw, Math.floor(room * share), count);
-      if (text !== raw) Object.assign(p, piece(p.name, p.role, render(text)));
+      if (text === raw) return;
+      Object.assign(p, piece(p.name, p.role, render(text)));
+      cut.add(p);
     };
     for (const p of before) {
-      if (p.name === 'premise') cut(p, input.premise, 1 / 2, premiseBlock);
-      if (p.name === 'notes') cut(p, (input.notes ?? '').trim(), 1 / 8, notesBlock);
+      if (p.name === 'premise') cutToFit(p, input.premise, 1 / 2, premiseBlock);
+      if (p.name === 'notes') cutToFit(p, (input.notes ?? '').trim(), 1 / 8, notesBlock);
     }
-    for (const p of after) if (p.name === 'action') cut(p, input.action, 1 / 4, (text) => text);
-    total = fixed();
+    for (const p of after) if (p.name === 'action') cutToFit(p, input.action, 1 / 4, (text) => text);
+    ({ kept, total } = fitTurns());
   }
 
   const pieces = [...before, ...kept, ...after];
@@ -241,5 +270,44 @@ export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, coun
     promptTokens: systemTokens + sequenceTokens(pieces, joinerTokens),
     droppedTurns: recent.length - kept.length,
     turnTokens: kept.map((p) => p.tokens),
+    parts: [
+      ...before.flatMap((p) => {
+        const part = { name: p.name, tokens: p.tokens, fit: cut.has(p) ? ('partial' as const) : ('full' as const) };
+        return p.name === 'memory' ? [{ ...part, fit: memoryFit }] : [part];
+      }),
+      ...(memoryFit === 'dropped' ? [{ name: 'memory' as const, tokens: 0, fit: 'dropped' as const }] : []),
+      ...after.map((p) => ({
+        name: p.name,
+        tokens: p.tokens,
+        fit: cut.has(p) ? ('partial' as const) : ('full' as const),
+      })),
+    ],
+    memoryTokens,
   };
+}
+
+/**
+ * The cards' share of a turn's prompt: `share` of the room, and never so much that the rules, the
+ * premise, the notes, the action and the last two turn pairs would not fit beside it (the memory
+ * gives way to the cards, as it does to the turns).
+ */
+export function cardBudget(
+  input: Pick<TurnContextInput, 'system' | 'premise' | 'notes' | 'recent' | 'action'>,
+  budget: Budget,
+  share: number,
+  count: Count,
+): number {
+  const notes = (input.notes ?? '').trim();
+  const texts = [
+    premiseBlock(input.premise),
+    ...(notes ? [notesBlock(notes)] : []),
+    ...input.recent.slice(-GUARANTEED_TURNS).map((t) => t.content),
+    input.action,
+  ];
+  const reserved =
+    count(input.system) +
+    PRIMING_TOKENS +
+    MESSAGE_OVERHEAD_TOKENS * (texts.length + 1) +
+    texts.reduce((sum, text) => sum + count(text), 0);
+  return Math.max(0, Math.min(Math.floor(budget.prompt * share), budget.prompt - reserved));
 }

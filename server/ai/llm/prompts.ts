@@ -73,3 +73,8 @@ export const TITLE_SYSTEM_PROMPT =
 export function titleUserPrompt(premise: string, opening: string): string {
   return `Premise:\n${premise}\n\nOpening:\n${opening}\n\nTitle:`;
 }
+
+/** A story card as the narrator reads it, in the head (always on) or next to the action (its key came up). */
+export function cardBlock(name: string, content: string): string {
+  return `Story card: ${name}\n${content}`;
+}

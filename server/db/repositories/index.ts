@@ -15,6 +15,7 @@ import { createSharesRepository } from './shares';
 import { createSpeechRepository } from './speech';
 import { createStoriesRepository } from './stories';
 import { createStoryBranchesRepository } from './story-branches';
+import { createStoryCardsRepository } from './story-cards';
 import { createStoryFilesRepository } from './story-files';
 import { createStoryVersionsRepository } from './story-versions';
 import { createUsageRepository } from './usage';
@@ -35,6 +36,7 @@ export function createRepositories(db: Db) {
     storyFiles: createStoryFilesRepository(db),
     storyVersions: createStoryVersionsRepository(db),
     storyBranches: createStoryBranchesRepository(db),
+    storyCards: createStoryCardsRepository(db),
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),

@@ -1,11 +1,12 @@
 // Branches (issue 12): a copy of the owner's story up to one of its messages, as a new story of
 // theirs that remembers its origin. The shown messages are copied in pieces (their chosen versions
 // become the copy's originals), with the pictures they show, the memory as it stood at that message
-// (the fold at or before it), the notes and the style sheet.
+// (the fold at or before it), the notes, the style sheet and the story cards.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { inPieces, removeHiddenStory } from './pieces';
 import { assertWithinQuotas, type QuotaCheck } from './quotas';
+import { copyStoryCards } from './story-cards';
 import { MAX_ID, rows } from './sql-values';
 
 export interface StoryLinkRow {
@@ -184,6 +185,7 @@ export function createStoryBranchesRepository(db: Db) {
           await tx.execute(sql`
             insert into story_visuals (story_id, art_style, player, characters, seed, updated_at)
             select ${branchId}, art_style, player, characters, seed, ${now}::timestamptz from story_visuals where story_id = ${storyId}`);
+          await copyStoryCards(tx, storyId, branchId, now);
           await assertWithinQuotas(tx, userId, input.quotas);
         });
         return branchId;

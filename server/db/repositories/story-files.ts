@@ -6,7 +6,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
-import { sceneImages, stories } from '../schema';
+import type { StoryCardFields } from '@shared/schemas/story-cards';
+import { sceneImages, stories, storyCards } from '../schema';
 import { assertWithinQuotas, type QuotaCheck } from './quotas';
 import { inPieces, removeHiddenStory } from './pieces';
 import { MAX_ID, PIECE_BYTES, rows } from './sql-values';
@@ -20,6 +21,8 @@ export interface ImportedStory {
   memoryCovers: number;
   notes: string;
   createdAt: Date;
+  /** The story's cards (version 3 files), in order. */
+  cards: StoryCardFields[];
 }
 
 export interface ImportedMessage {
@@ -324,10 +327,12 @@ export function createStoryFilesRepository(db: Db) {
      * deleted at the next start or by housekeeping. So a file still lands whole or not at all.
      */
     async importStory(
-      input: ImportedStory & {
+      input: Omit<ImportedStory, 'cards'> & {
         userId: number;
         now: Date;
         messages: ImportedMessage[];
+        /** The cards with their contents' tokens counted. */
+        cards: Array<StoryCardFields & { tokens: number }>;
         /** Throws QuotaExceeded (keeping nothing) when the story takes the account past these. */
         quotas: QuotaCheck;
       },
@@ -353,6 +358,16 @@ export function createStoryFilesRepository(db: Db) {
       try {
         const ids = await writeMessages(storyId, input.messages);
         await writeVersions(input.messages, ids);
+        await inPieces(
+          db,
+          input.cards,
+          (card) => textBytes(card.content),
+          async (tx, piece) => {
+            await tx
+              .insert(storyCards)
+              .values(piece.map((card) => ({ ...card, storyId, createdAt: input.now, updatedAt: input.now })));
+          },
+        );
         await inPieces(
           db,
           await picturesOf(input, storyId, ids),

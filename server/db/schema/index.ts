@@ -2,6 +2,7 @@
 // PGlite and on PostgreSQL; drizzle-kit generates server/db/migrations from this folder.
 export * from './accounts';
 export * from './bookmarks';
+export * from './cards';
 export * from './images';
 export * from './preferences';
 export * from './sharing';

@@ -4,7 +4,8 @@
 // then returns a PreparedTurn whose run() calls the provider, streams pieces to an optional
 // listener and saves the reply only once it is complete. run() always finishes its work even if
 // the listener (a browser) has gone: a disconnect never loses a reply.
-import { computeBudget, assembleTurnPrompt } from '@server/ai/llm/context';
+import { assembleTurnPrompt, cardBudget, computeBudget, JOINER } from '@server/ai/llm/context';
+import { contextRecord } from '@server/ai/llm/context-record';
 import { windowLimits } from '@server/ai/llm/fold';
 import { narratorSystemPrompt } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
@@ -23,6 +24,7 @@ import type { PreferencesSource } from '../preferences/preferences';
 import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
 import type { Log } from '@server/kernel/log';
 import { notFound, storyBusy } from './errors';
+import { chooseTurnCards } from './cards/turn-cards';
 import { createStoryMemory } from './memory';
 
 export interface TurnDeps {
@@ -159,15 +161,26 @@ export function createTurnService(deps: TurnDeps) {
         plan.loaded?.window ??
         (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, windowRead));
       const recent = window.messages.map((m) => ({ role: m.role, content: m.content }));
+      const layout = {
+        system,
+        premise: story.premise,
+        notes: story.notes,
+        recent,
+        action: action.isInitial ? OPENING_INSTRUCTION : action.content,
+      };
+      const cardTokens = cardBudget(layout, budget, llm.cardShare, count);
+      const cards = await chooseTurnCards(repos, {
+        storyId: story.id,
+        actionId: action.id,
+        turn: action.turn,
+        texts: [action.content, ...window.messages.map((m) => m.content).reverse()],
+        actionLabel: action.isInitial ? 'the premise' : 'your action',
+        budgetTokens: cardTokens,
+        count,
+        joinerTokens: count(JOINER),
+      });
       const prompt = assembleTurnPrompt(
-        {
-          system,
-          premise: story.premise,
-          notes: story.notes,
-          memory: story.memory,
-          recent,
-          action: action.isInitial ? OPENING_INSTRUCTION : action.content,
-        },
+        { ...layout, memory: story.memory, headCards: cards.headTexts, tailCards: cards.tailTexts },
         budget,
         count,
       );
@@ -214,6 +227,25 @@ export function createTurnService(deps: TurnDeps) {
           createdAt: now,
         },
       });
+      const outputTokens = result.usage.outputTokens ?? count(result.text);
+      await repos.storyCards.keepContext(
+        reply.id,
+        reply.version,
+        { keyed: cards.keyed, on: cards.on },
+        contextRecord({
+          assembled: prompt,
+          systemTokens: count(prompt.system),
+          window: window.messages,
+          cards: cards.blocks,
+          hasMemory: story.memory.length > 0,
+          opening: action.isInitial,
+          outputTokens,
+          windowTokens: budget.prompt,
+          cardBudgetTokens: cardTokens,
+          count,
+        }),
+        now,
+      );
       await deps.flush();
       // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
       const sent = window.messages

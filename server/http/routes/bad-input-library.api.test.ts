@@ -211,7 +211,7 @@ describe('POST /api/story/import', () => {
       expect(res.json().message.startsWith(STORY_FILE_MESSAGES.notAStoryFile), res.body).toBe(true);
     }
     expectRefusal(
-      await importer.client.post('/api/story/import', { ...valid, version: 3 }),
+      await importer.client.post('/api/story/import', { ...valid, version: 4 }),
       400,
       STORY_FILE_MESSAGES.newerVersion,
     );

@@ -69,6 +69,8 @@ export interface AppConfig {
   narratorCallsPerHour: { turns: number; sideCalls: number };
   /** What one account may keep: stories, live share links and the bytes of their text (USER_MAX_*). */
   quotas: QuotaLimits;
+  /** Story cards a story may hold (STORY_MAX_CARDS). */
+  storyMaxCards: number;
   image: ImageConfig;
   /** Server voices (TTS_*); provider 'none' leaves narration to the browser's own voices. */
   tts: TtsConfig;
@@ -138,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxShares: e.USER_MAX_SHARES,
       maxStoredBytes: e.USER_MAX_STORED_MB * BYTES_PER_MB,
     },
+    storyMaxCards: e.STORY_MAX_CARDS,
     image: imageConfig(e),
     tts: ttsConfig(e),
     stt: sttConfig(e),

@@ -21,4 +21,5 @@ export const limitsEnv = {
   USER_MAX_STORIES: positiveInt('USER_MAX_STORIES').default(1000),
   USER_MAX_SHARES: positiveInt('USER_MAX_SHARES').default(200),
   USER_MAX_STORED_MB: positiveInt('USER_MAX_STORED_MB').default(500),
+  STORY_MAX_CARDS: positiveInt('STORY_MAX_CARDS').default(1000),
 };

@@ -25,6 +25,8 @@ export interface LlmConfig {
   temperature: number;
   /** Pause between the offline narrator's words (0 streams at once; tests use 0). */
   builtinWordDelayMs: number;
+  /** The share of the prompt's room that story cards may use, always-on and triggered together (LLM_CARD_SHARE). */
+  cardShare: number;
 }
 
 export const llmEnv = {
@@ -51,6 +53,19 @@ export const llmEnv = {
     .transform(Number)
     .refine((n) => n <= 2, 'LLM_TEMPERATURE must be a number between 0 and 2')
     .default(0.8),
+  LLM_CARD_SHARE: z
+    .string()
+    .trim()
+    .regex(
+      /^(0(\.\d+)?|\.\d+)$/,
+      'LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
+    )
+    .transform(Number)
+    .refine(
+      (n) => n <= 0.9,
+      'LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
+    )
+    .default(0.25),
   BUILTIN_NARRATOR_WORD_DELAY_MS: z
     .string()
     .trim()
@@ -89,5 +104,6 @@ export function llmConfig(e: LlmEnv): LlmConfig {
     maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
     temperature: e.LLM_TEMPERATURE,
     builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
+    cardShare: e.LLM_CARD_SHARE,
   };
 }

@@ -4,6 +4,7 @@
 // the loop for 60-80 ms in JSON.parse and zod.
 import type { z } from 'zod';
 import type { ImportedMessage, ImportedStory } from '@server/db/repositories/story-files';
+import { keyProblem } from '../cards/matching';
 
 export type { ImportedStory };
 import {
@@ -42,8 +43,13 @@ export function checkStoryFile(text: string): StoryFileCheck {
   }
   const parsed = storyFileSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, message: whyNotAStory(raw, parsed.error) };
-  const { story, messages } = parsed.data;
-  return { ok: true, story: { ...story, createdAt: new Date(story.createdAt) }, messages };
+  const { story, messages, cards = [] } = parsed.data;
+  for (const card of cards) {
+    const problem = keyProblem(card);
+    if (problem)
+      return { ok: false, message: `${STORY_FILE_MESSAGES.notAStoryFile} (card '${card.name}': ${problem})` };
+  }
+  return { ok: true, story: { ...story, createdAt: new Date(story.createdAt), cards }, messages };
 }
 
 /** A checked message as the import writes it. */

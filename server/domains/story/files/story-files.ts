@@ -17,6 +17,7 @@ import {
   type StoryFileMessage,
   type StoryImportResponse,
 } from '@shared/schemas/story-export';
+import { STORY_CARD_MESSAGES, type StoryCardFields } from '@shared/schemas/story-cards';
 import { imageUrl } from '../../images';
 import { refusedOverQuota, type QuotaService } from '../../limits/quotas';
 import type { RequestLimiter } from '../../limits/request-limits';
@@ -24,6 +25,7 @@ import { notFound } from '../errors';
 import { createOneAtATime } from '../../../kernel/one-at-a-time';
 import { chunked, prettyJson, prettyObjectWithArray } from '../../../kernel/pretty-json';
 import type { StoryFileReader } from './story-file-reader';
+import { cardBytesOf, cardFields, withCardTokens } from '../cards/card-values';
 
 interface StoryFileDeps {
   repos: Repositories;
@@ -34,6 +36,8 @@ interface StoryFileDeps {
   limiter: Pick<RequestLimiter, 'allow'>;
   /** An import is a story and its text. */
   quotas: Pick<QuotaService, 'limits' | 'assertRoom'>;
+  /** Story cards a story may hold (STORY_MAX_CARDS): a file with more is refused. */
+  maxCards: number;
   now: () => Date;
 }
 
@@ -44,9 +48,10 @@ export interface DownloadedFile {
   body: string | AsyncIterable<string>;
 }
 
-/** A story read for its file: the snapshot, its title, when it began and how many messages its memory covers. */
+/** A story read for its file: the snapshot, its cards, its title, when it began and how many messages its memory covers. */
 export interface ExportedStory {
   snapshot: StorySnapshot;
+  cards: StoryCardFields[];
   title: string;
   createdAt: Date;
   folded: number;
@@ -129,7 +134,15 @@ export function storedBytesOf(
   return text(story.premise) + text(story.memory) + text(story.notes) + inMessages;
 }
 
-export function createStoryFileService({ repos, reader, picturesEnabled, limiter, quotas, now }: StoryFileDeps) {
+export function createStoryFileService({
+  repos,
+  reader,
+  picturesEnabled,
+  limiter,
+  quotas,
+  maxCards,
+  now,
+}: StoryFileDeps) {
   /** Each player's imports are written one after another (see kernel/one-at-a-time.ts). */
   const oneAtATime = createOneAtATime();
 
@@ -137,9 +150,10 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
   async function read(userId: number, storyId: number, versions = true): Promise<ExportedStory | null> {
     const snapshot = await repos.storyFiles.snapshot(storyId, userId, picturesEnabled, { versions });
     if (!snapshot) return null;
+    const cards = (await repos.storyCards.list(storyId)).map(cardFields);
     const folded = snapshot.messages.filter((m) => m.id <= snapshot.memoryThroughId).length;
     const createdAt = snapshot.messages[0]?.createdAt ?? now();
-    return { snapshot, folded, createdAt, title: snapshot.title ?? fallbackTitle(snapshot.premise) };
+    return { snapshot, cards, folded, createdAt, title: snapshot.title ?? fallbackTitle(snapshot.premise) };
   }
 
   async function load(userId: number, storyId: number, versions = true): Promise<ExportedStory> {
@@ -153,7 +167,7 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
    * pieces: its fields (after `before`, e.g. the account file's storyId), then one message at a time.
    */
   function storyFileText(
-    { snapshot, title, createdAt, folded }: ExportedStory,
+    { snapshot, cards, title, createdAt, folded }: ExportedStory,
     depth: number,
     before: Record<string, unknown> = {},
   ): AsyncGenerator<string> {
@@ -170,6 +184,7 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
         notes: snapshot.notes,
         createdAt: createdAt.toISOString(),
       },
+      cards,
     };
     function* messages() {
       for (const message of snapshot.messages) yield [prettyJson(fileMessage(message), depth + 2)];
@@ -233,14 +248,18 @@ export function createStoryFileService({ repos, reader, picturesEnabled, limiter
           ? new AppError(400, ERROR_CODES.badJson, MESSAGES.badJson)
           : new AppError(400, ERROR_CODES.validation, checked.message);
       const { story, messages } = checked;
+      if (story.cards.length > maxCards)
+        throw new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
+      const cards = await withCardTokens(story.cards);
       const storyId = await oneAtATime(userId, async () => {
         // A full account is refused before 5 MB are written; the write checks again, exactly.
-        await quotas.assertRoom(userId, { story: true, bytes: storedBytesOf(story, messages) });
+        await quotas.assertRoom(userId, { story: true, bytes: storedBytesOf(story, messages) + cardBytesOf(cards) });
         const { maxStories, maxStoredBytes } = quotas.limits;
         return refusedOverQuota(quotas.limits, () =>
           repos.storyFiles.importStory({
             userId,
             ...story,
+            cards,
             now: now(),
             messages: picturesEnabled ? messages : messages.map((m) => ({ ...m, image: undefined })),
             quotas: { maxStories, maxStoredBytes },

@@ -61,7 +61,7 @@ describe('GET /api/story/{id}/export', () => {
     const file = res.json();
     expect(file).toMatchObject({
       format: 'taleweaver.story',
-      version: 2,
+      version: 3,
       story: {
         title: 'The Moving Valley',
         premise: PREMISE,
@@ -218,7 +218,7 @@ describe('POST /api/story/import', () => {
         'This file is not a story exported from Taleweaver, or it is damaged (Invalid input: expected "taleweaver.story" at format).',
       ],
       [
-        JSON.stringify({ ...good, version: 3 }),
+        JSON.stringify({ ...good, version: 4 }),
         400,
         'This story file was made by a newer Taleweaver. Update Taleweaver to import it.',
       ],

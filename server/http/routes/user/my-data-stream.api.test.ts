@@ -152,6 +152,7 @@ describe('GET /api/user/export, streamed', () => {
       picturesEnabled: true,
       limiter,
       quotas: createQuotaService({ repos, limits: config.quotas, monthlyTokenLimit: null, now }),
+      maxCards: config.storyMaxCards,
       now,
     });
     const reads: number[] = [];

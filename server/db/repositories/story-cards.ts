@@ -1,0 +1,201 @@
+// A story's cards, and the context records of its replies. Cards are read in two steps for a turn:
+// their heads (keys and settings, no content) to decide which come up, then the contents of those
+// that can fit, so a story of 1,000 long cards is never read whole for one turn. Writes are owner-
+// checked by the caller; the count cap is checked in the insert itself, so two tabs cannot pass it.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import type { NarratorContext, StoryCardFields } from '@shared/schemas/story-cards';
+import { narratorContexts, storyCards } from '../schema';
+import { assertWithinQuotas, type QuotaCheck } from './quotas';
+import { MAX_ID, rows } from './sql-values';
+
+export type CardRow = typeof storyCards.$inferSelect;
+/** A card without its content: what matching and the budget need. */
+export type CardHead = Omit<CardRow, 'content' | 'createdAt' | 'updatedAt' | 'storyId'>;
+
+/** A card's columns as written: its fields and the content's tokens. */
+export type CardValues = StoryCardFields & { tokens: number };
+
+/** One earlier reply's cards, for sticky, cooldown and delay (see narratorContexts). */
+export interface CardHistoryRow {
+  turn: number;
+  keyed: number[];
+  on: number[];
+}
+
+const headColumns = {
+  id: storyCards.id,
+  name: storyCards.name,
+  keys: storyCards.keys,
+  secondaryKeys: storyCards.secondaryKeys,
+  secondaryLogic: storyCards.secondaryLogic,
+  tokens: storyCards.tokens,
+  alwaysOn: storyCards.alwaysOn,
+  enabled: storyCards.enabled,
+  priority: storyCards.priority,
+  caseSensitive: storyCards.caseSensitive,
+  wholeWords: storyCards.wholeWords,
+  scanDepth: storyCards.scanDepth,
+  recursive: storyCards.recursive,
+  sticky: storyCards.sticky,
+  cooldown: storyCards.cooldown,
+  delay: storyCards.delay,
+};
+
+/** A branch starts with its story's cards, copied as they are now (inside the branch's last transaction). */
+export async function copyStoryCards(runner: Pick<Db, 'execute'>, fromStoryId: number, toStoryId: number, now: string) {
+  await runner.execute(sql`
+    insert into story_cards (story_id, name, keys, secondary_keys, secondary_logic, content, tokens, always_on, enabled,
+      priority, case_sensitive, whole_words, scan_depth, recursive, sticky, cooldown, delay, created_at, updated_at)
+    select ${toStoryId}, name, keys, secondary_keys, secondary_logic, content, tokens, always_on, enabled,
+      priority, case_sensitive, whole_words, scan_depth, recursive, sticky, cooldown, delay, ${now}::timestamptz, ${now}::timestamptz
+    from story_cards where story_id = ${fromStoryId} order by id`);
+}
+
+export function createStoryCardsRepository(db: Db) {
+  return {
+    /** Every card of the story, oldest first (the caller checked the owner). */
+    list(storyId: number): Promise<CardRow[]> {
+      return db.select().from(storyCards).where(eq(storyCards.storyId, storyId)).orderBy(asc(storyCards.id));
+    },
+
+    /** Every card's head, for a turn. */
+    heads(storyId: number): Promise<CardHead[]> {
+      return db.select(headColumns).from(storyCards).where(eq(storyCards.storyId, storyId)).orderBy(asc(storyCards.id));
+    },
+
+    /** The contents of these cards of the story. */
+    async contents(storyId: number, ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const found = await db
+        .select({ id: storyCards.id, content: storyCards.content })
+        .from(storyCards)
+        .where(and(eq(storyCards.storyId, storyId), inArray(storyCards.id, ids)));
+      return new Map(found.map((r) => [r.id, r.content]));
+    },
+
+    async get(storyId: number, cardId: number): Promise<CardRow | null> {
+      if (cardId > MAX_ID) return null;
+      const [row] = await db
+        .select()
+        .from(storyCards)
+        .where(and(eq(storyCards.storyId, storyId), eq(storyCards.id, cardId)));
+      return row ?? null;
+    },
+
+    /**
+     * Adds cards in one statement unless the story would then hold more than `max`: null when it
+     * would (nothing added). Throws QuotaExceeded (nothing added) past the owner's stored text.
+     * Returns the new rows in the given order.
+     */
+    async add(
+      owner: { userId: number; storyId: number },
+      cards: CardValues[],
+      now: Date,
+      limits: { maxCards: number; quotas: QuotaCheck },
+    ): Promise<CardRow[] | null> {
+      const { storyId } = owner;
+      if (cards.length === 0) return [];
+      return db.transaction(async (tx) => {
+        // The story row is locked so that two adds at once count each other.
+        await tx.execute(sql`select id from stories where id = ${storyId} for update`);
+        const [{ count }] = await rows<{ count: number }>(
+          tx,
+          sql`select count(*)::int as count from story_cards where story_id = ${storyId}`,
+        );
+        if (count + cards.length > limits.maxCards) return null;
+        const inserted = await tx
+          .insert(storyCards)
+          .values(cards.map((card) => ({ ...card, storyId, createdAt: now, updatedAt: now })))
+          .returning();
+        await assertWithinQuotas(tx, owner.userId, limits.quotas);
+        return inserted.sort((a, b) => a.id - b.id);
+      });
+    },
+
+    /** Rewrites a card; throws QuotaExceeded (nothing changed) when it takes the owner past their stored text. */
+    async update(
+      owner: { userId: number; storyId: number },
+      cardId: number,
+      card: CardValues,
+      now: Date,
+      quotas: QuotaCheck,
+    ): Promise<CardRow | null> {
+      if (cardId > MAX_ID) return null;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(storyCards)
+          .set({ ...card, updatedAt: now })
+          .where(and(eq(storyCards.storyId, owner.storyId), eq(storyCards.id, cardId)))
+          .returning();
+        if (row) await assertWithinQuotas(tx, owner.userId, quotas);
+        return row ?? null;
+      });
+    },
+
+    async remove(storyId: number, cardId: number): Promise<boolean> {
+      if (cardId > MAX_ID) return false;
+      const gone = await db
+        .delete(storyCards)
+        .where(and(eq(storyCards.storyId, storyId), eq(storyCards.id, cardId)))
+        .returning({ id: storyCards.id });
+      return gone.length > 0;
+    },
+
+    /** Keeps what the narrator was sent for this version of a reply. */
+    async keepContext(
+      messageId: number,
+      version: number,
+      cards: { keyed: number[]; on: number[] },
+      record: NarratorContext,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .insert(narratorContexts)
+        .values({ messageId, version, keyed: cards.keyed, on: cards.on, record, createdAt: now })
+        .onConflictDoUpdate({
+          target: [narratorContexts.messageId, narratorContexts.version],
+          set: { keyed: cards.keyed, on: cards.on, record },
+        });
+    },
+
+    /**
+     * The record of a reply of the owner's story: of `version`, else of the version shown. 'missing'
+     * when the message is not a reply of that story (or not theirs), 'none' when no record was kept.
+     */
+    async context(
+      userId: number,
+      storyId: number,
+      messageId: number,
+      version?: number,
+    ): Promise<NarratorContext | 'missing' | 'none'> {
+      if (storyId > MAX_ID || messageId > MAX_ID) return 'missing';
+      const [row] = await rows<{ version: number; versions: number; record: NarratorContext | null }>(
+        db,
+        sql`select m.version, m.versions, c.record
+            from story_messages m join stories s on s.id = m.story_id
+            left join narrator_contexts c on c.message_id = m.id and c.version = coalesce(${version ?? null}::int, m.version)
+            where m.id = ${messageId} and m.story_id = ${storyId} and s.user_id = ${userId} and not s.importing
+              and m.role = 'assistant' and m.state = 'shown'`,
+      );
+      if (!row || (version !== undefined && version > row.versions)) return 'missing';
+      return row.record ?? 'none';
+    },
+
+    /**
+     * The cards of the story's shown replies before `beforeMessageId`, newest first, as far back as
+     * `turns` turns before `turn`: bounded by the look-back the cards ask for, never the story.
+     */
+    cardHistory(storyId: number, beforeMessageId: number, turn: number, turns: number): Promise<CardHistoryRow[]> {
+      return rows<CardHistoryRow>(
+        db,
+        sql`select m.turn, c.keyed, c."on"
+            from story_messages m join narrator_contexts c on c.message_id = m.id and c.version = m.version
+            where m.story_id = ${storyId} and m.state = 'shown' and m.role = 'assistant'
+              and m.id < ${beforeMessageId} and m.turn >= ${turn - turns}
+            order by m.id desc limit ${turns}`,
+      );
+    },
+  };
+}
+export type StoryCardsRepository = ReturnType<typeof createStoryCardsRepository>;

@@ -1,0 +1,160 @@
+// The story cards panel's service: list, add, edit, delete, import and export a story's cards, its
+// owner's only (another player's story is 404 like a missing one). Every card is checked whole
+// before it is written, a PATCH after merging: the shared schema, "keyed or always on", and keys
+// that run in linear time (matching.ts). Cards count against the owner's stored text, and a story
+// holds at most STORY_MAX_CARDS of them.
+import type { Repositories } from '@server/db/repositories';
+import type { CardRow } from '@server/db/repositories/story-cards';
+import { AppError, tooManyRequests } from '@server/kernel/errors';
+import { ERROR_CODES } from '@shared/schemas/common';
+import {
+  neverSent,
+  STORY_CARD_MESSAGES,
+  storyCardFieldsSchema,
+  type CardExportFormat,
+  type IgnoredEntry,
+  type NarratorContext,
+  type StoryCard,
+  type StoryCardFields,
+  type StoryCardPatch,
+  type StoryCardsImportResponse,
+} from '@shared/schemas/story-cards';
+import type { QuotaService } from '../../limits/quotas';
+import { refusedOverQuota } from '../../limits/quotas';
+import type { RequestLimiter } from '../../limits/request-limits';
+import { notFound } from '../errors';
+import { fileSlug } from '../files/story-files';
+import { CardFileError, readCardsFile, writeCardsFile } from './formats';
+import { cardFields, withCardTokens } from './card-values';
+import { keyProblem } from './matching';
+
+interface StoryCardDeps {
+  repos: Repositories;
+  now: () => Date;
+  maxCards: number;
+  quotas: Pick<QuotaService, 'limits'>;
+  limiter: Pick<RequestLimiter, 'allow'>;
+}
+
+/** Imports per player and hour: each may be a 5 MB file read on the event loop. */
+export const CARD_IMPORTS_PER_HOUR = 60;
+const importLimit = { bucket: 'card-import-user', max: CARD_IMPORTS_PER_HOUR, windowMs: 3_600_000 };
+
+const badCard = (message: string) => new AppError(400, ERROR_CODES.validation, message);
+
+/** A card as the API answers it. */
+export function cardJson(row: CardRow): StoryCard {
+  const { storyId: _story, createdAt, updatedAt, ...fields } = row;
+  return { ...fields, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+/** Why a whole card cannot be kept; null when it can. */
+export function cardProblem(card: StoryCardFields): string | null {
+  if (neverSent(card)) return STORY_CARD_MESSAGES.neverSent;
+  return keyProblem(card);
+}
+
+export function createStoryCardService({ repos, now, maxCards, quotas, limiter }: StoryCardDeps) {
+  async function owned(userId: number, storyId: number) {
+    const story = await repos.stories.findOwned(storyId, userId);
+    if (!story) throw notFound();
+    return story;
+  }
+
+  async function add(userId: number, storyId: number, cards: StoryCardFields[]): Promise<CardRow[]> {
+    const { maxStoredBytes } = quotas.limits;
+    const added = await refusedOverQuota(quotas.limits, async () =>
+      repos.storyCards.add({ userId, storyId }, await withCardTokens(cards), now(), {
+        maxCards,
+        quotas: { maxStoredBytes },
+      }),
+    );
+    if (!added) throw new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
+    return added;
+  }
+
+  return {
+    async list(userId: number, storyId: number): Promise<StoryCard[]> {
+      await owned(userId, storyId);
+      return (await repos.storyCards.list(storyId)).map(cardJson);
+    },
+
+    async create(userId: number, storyId: number, card: StoryCardFields): Promise<StoryCard> {
+      await owned(userId, storyId);
+      const problem = cardProblem(card);
+      if (problem) throw badCard(problem);
+      const [row] = await add(userId, storyId, [card]);
+      return cardJson(row);
+    },
+
+    async edit(userId: number, storyId: number, cardId: number, patch: StoryCardPatch): Promise<StoryCard> {
+      await owned(userId, storyId);
+      const current = await repos.storyCards.get(storyId, cardId);
+      if (!current) throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
+      const { id: _id, storyId: _story, tokens: _tokens, createdAt: _c, updatedAt: _u, ...fields } = current;
+      const merged = storyCardFieldsSchema.safeParse({ ...fields, ...patch });
+      if (!merged.success) throw badCard(merged.error.issues[0]?.message ?? STORY_CARD_MESSAGES.neverSent);
+      const problem = cardProblem(merged.data);
+      if (problem) throw badCard(problem);
+      const [values] = await withCardTokens([merged.data]);
+      const row = await refusedOverQuota(quotas.limits, () =>
+        repos.storyCards.update({ userId, storyId }, cardId, values, now(), {
+          maxStoredBytes: quotas.limits.maxStoredBytes,
+        }),
+      );
+      if (!row) throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
+      return cardJson(row);
+    },
+
+    async remove(userId: number, storyId: number, cardId: number): Promise<void> {
+      await owned(userId, storyId);
+      if (!(await repos.storyCards.remove(storyId, cardId)))
+        throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
+    },
+
+    /** A lorebook file's cards added to the story: all the usable ones, or none (past a limit); the rest listed as ignored. */
+    async importFile(userId: number, storyId: number, bytes: Uint8Array): Promise<StoryCardsImportResponse> {
+      await owned(userId, storyId);
+      if (!(await limiter.allow(importLimit, String(userId))))
+        throw tooManyRequests(STORY_CARD_MESSAGES.tooManyImports, 3600);
+      let read;
+      try {
+        read = readCardsFile(bytes);
+      } catch (error) {
+        if (error instanceof CardFileError) throw badCard(error.message);
+        throw error;
+      }
+      const usable: StoryCardFields[] = [];
+      const ignored: IgnoredEntry[] = [...read.ignored];
+      for (const card of read.cards) {
+        const problem = keyProblem(card);
+        if (problem) ignored.push({ entry: card.name, reason: problem });
+        else usable.push(card);
+      }
+      if (usable.length === 0) throw badCard(STORY_CARD_MESSAGES.importEmpty);
+      const rows = await add(userId, storyId, usable);
+      return { imported: rows.length, cards: rows.map(cardJson), ignored };
+    },
+
+    /** The story's cards as a file of that format. */
+    async exportFile(userId: number, storyId: number, format: CardExportFormat) {
+      const story = await owned(userId, storyId);
+      const cards = (await repos.storyCards.list(storyId)).map(cardFields);
+      const file = writeCardsFile(cards, format);
+      return {
+        filename: `${fileSlug(story.title ?? 'story')}-cards${file.extension}`,
+        contentType: 'application/json; charset=utf-8',
+        body: file.text,
+      };
+    },
+
+    /** What the narrator was sent for a reply (the version shown, or `version`). */
+    async context(userId: number, storyId: number, messageId: number, version?: number): Promise<NarratorContext> {
+      const record = await repos.storyCards.context(userId, storyId, messageId, version);
+      if (record === 'missing') throw notFound();
+      if (record === 'none') throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.contextMissing);
+      return record;
+    },
+  };
+}
+export type StoryCardService = ReturnType<typeof createStoryCardService>;
