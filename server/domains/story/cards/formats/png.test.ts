@@ -1,33 +1,10 @@
 // PNG character cards, built here byte by byte (a real 1×1 picture: IHDR, IDAT, IEND, each with its
 // CRC) around a card's text chunk: tEXt `chara`, `ccv3` preferred, iTXt and zTXt, and the refusals
 // for a picture with no card, a damaged chunk and a cut file.
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readCardsFile } from './index';
-import { fixture, fixtureJson } from './testing';
-
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A 1×1 RGB picture with `chunks` between its header and its pixels, as card editors place them. */
-function png(...chunks: Buffer[]): Uint8Array {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
-  const pixels = deflateSync(Buffer.from([0, 200, 120, 40])); // filter byte, one pixel
-  return new Uint8Array(
-    Buffer.concat([SIGNATURE, chunk('IHDR', header), ...chunks, chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]),
-  );
-}
+import { chunk, fixture, fixtureJson, png } from './testing';
 
 const nul = Buffer.from([0]);
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');

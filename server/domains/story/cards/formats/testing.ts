@@ -1,6 +1,7 @@
 // Test helpers for the formats' tests: the fixtures' bytes, and many cards of every shape the card
 // form allows (a seeded generator, so a failing round trip names a card that can be made again).
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import {
   CARD_CONTENT_MAX_LENGTH,
   CARD_KEY_MAX_LENGTH,
@@ -15,6 +16,41 @@ export const fixtureJson = (name: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(fixture(name)).toString('utf8'));
 export const bytesOf = (value: unknown) =>
   new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A 1×1 RGB picture with `chunks` between its header and its pixels, as card editors place them. */
+export function png(...chunks: Buffer[]): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
+  const pixels = deflateSync(Buffer.from([0, 200, 120, 40])); // filter byte, one pixel
+  return new Uint8Array(
+    Buffer.concat([SIGNATURE, chunk('IHDR', header), ...chunks, chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]),
+  );
+}
+
+/** A PNG character card: a real picture with the card's JSON, base64, in a tEXt chunk named `keyword` (chara or ccv3). */
+export const pngCard = (card: unknown, keyword = 'chara') =>
+  png(
+    chunk(
+      'tEXt',
+      Buffer.concat([
+        Buffer.from(`${keyword}\0`, 'latin1'),
+        Buffer.from(Buffer.from(JSON.stringify(card)).toString('base64'), 'latin1'),
+      ]),
+    ),
+  );
 
 /** mulberry32: small, seeded, good enough to vary test data. */
 function random(seed: number) {
