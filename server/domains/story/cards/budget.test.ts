@@ -1,7 +1,7 @@
 // Story-card budget: the order cards are fitted in, whole, cut at a sentence boundary or dropped, and
 // the reasons given.
 import { describe, expect, it } from 'vitest';
-import { CARD_BUDGET_SHARE_DEFAULT, fitCards, type CardCandidate } from './budget';
+import { fitCards, type CardCandidate } from './budget';
 
 /** One token a word, as the tests count. */
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -23,12 +23,6 @@ const candidate = (fields: Partial<CardCandidate> = {}): CardCandidate => ({
 const fit = (candidates: CardCandidate[], budget: number, overhead?: number) =>
   fitCards(candidates, budget, words, render, overhead);
 const summary = (fitted: ReturnType<typeof fit>) => fitted.map((f) => `${f.card.name}:${f.included}:${f.tokens}`);
-
-describe('CARD_BUDGET_SHARE_DEFAULT', () => {
-  it('is a quarter of the prompt', () => {
-    expect(CARD_BUDGET_SHARE_DEFAULT).toBe(0.25);
-  });
-});
 
 describe('fitCards order', () => {
   it('puts always-on cards first, then higher priority, then nearer distance, then lower id', () => {

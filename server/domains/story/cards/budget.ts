@@ -27,9 +27,6 @@ export interface FittedCard {
   reason: string;
 }
 
-/** The share of the prompt's room the cards may use (always-on and triggered together). */
-export const CARD_BUDGET_SHARE_DEFAULT = 0.25;
-
 /** A sentence's end: . ! ? … (then any closing quotes or brackets) before whitespace; or a paragraph break. */
 const SENTENCE_END = /[.!?…]+["'”’»)\]}]*(?=\s)|\n[^\S\n]*\n/g;
 

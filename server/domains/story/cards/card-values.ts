@@ -4,6 +4,7 @@
 import type { CardRow } from '@server/db/repositories/story-cards';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import type { StoryCardFields } from '@shared/schemas/story-cards';
+import { isRegexKey } from './matching';
 
 /** A stored card's own fields, as a file carries them. */
 export function cardFields(row: CardRow): StoryCardFields {
@@ -42,3 +43,7 @@ export function cardBytesOf(cards: StoryCardFields[]): number {
     0,
   );
 }
+
+/** A card's regular-expression keys, primary and secondary (a story holds STORY_REGEX_KEYS_MAX at most). */
+export const regexKeysOf = (card: { keys: string[]; secondaryKeys: string[] }) =>
+  card.keys.filter(isRegexKey).length + card.secondaryKeys.filter(isRegexKey).length;

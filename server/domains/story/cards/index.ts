@@ -2,4 +2,4 @@
 // keys, their timing across turns, and fitting them into their share of the prompt).
 export { createCardScanner, isRegexKey, keyProblem, type KeyHit, type MatchableCard } from './matching';
 export { cardTiming, historyTurnsNeeded, type CardHistoryTurn, type CardTimingState } from './timing';
-export { CARD_BUDGET_SHARE_DEFAULT, fitCards, type CardCandidate, type FittedCard } from './budget';
+export { fitCards, type CardCandidate, type FittedCard } from './budget';

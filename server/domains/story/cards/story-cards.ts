@@ -10,6 +10,7 @@ import { ERROR_CODES } from '@shared/schemas/common';
 import {
   neverSent,
   STORY_CARD_MESSAGES,
+  STORY_REGEX_KEYS_MAX,
   storyCardFieldsSchema,
   type CardExportFormat,
   type IgnoredEntry,
@@ -25,7 +26,7 @@ import type { RequestLimiter } from '../../limits/request-limits';
 import { notFound } from '../errors';
 import { fileSlug } from '../files/story-files';
 import { CardFileError, readCardsFile, writeCardsFile } from './formats';
-import { cardFields, withCardTokens } from './card-values';
+import { cardFields, regexKeysOf, withCardTokens } from './card-values';
 import { keyProblem } from './matching';
 
 interface StoryCardDeps {
@@ -48,9 +49,13 @@ export function cardJson(row: CardRow): StoryCard {
   return { ...fields, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
 
-/** Why a whole card cannot be kept; null when it can. */
-export function cardProblem(card: StoryCardFields): string | null {
+/**
+ * Why a whole card cannot be kept beside `otherRegexKeys` of the story's other cards; null when it
+ * can. The count comes before any key is compiled, so a file of thousands of patterns costs nothing.
+ */
+export function cardProblem(card: StoryCardFields, otherRegexKeys: number): string | null {
   if (neverSent(card)) return STORY_CARD_MESSAGES.neverSent;
+  if (otherRegexKeys + regexKeysOf(card) > STORY_REGEX_KEYS_MAX) return STORY_CARD_MESSAGES.tooManyRegexKeys;
   return keyProblem(card);
 }
 
@@ -59,6 +64,12 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter }
     const story = await repos.stories.findOwned(storyId, userId);
     if (!story) throw notFound();
     return story;
+  }
+
+  /** The regular-expression keys of the story's cards, but `except`'s. */
+  async function storyRegexKeys(storyId: number, except?: number): Promise<number> {
+    const heads = await repos.storyCards.heads(storyId);
+    return heads.reduce((sum, card) => sum + (card.id === except ? 0 : regexKeysOf(card)), 0);
   }
 
   async function add(userId: number, storyId: number, cards: StoryCardFields[]): Promise<CardRow[]> {
@@ -81,7 +92,7 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter }
 
     async create(userId: number, storyId: number, card: StoryCardFields): Promise<StoryCard> {
       await owned(userId, storyId);
-      const problem = cardProblem(card);
+      const problem = cardProblem(card, await storyRegexKeys(storyId));
       if (problem) throw badCard(problem);
       const [row] = await add(userId, storyId, [card]);
       return cardJson(row);
@@ -94,7 +105,7 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter }
       const { id: _id, storyId: _story, tokens: _tokens, createdAt: _c, updatedAt: _u, ...fields } = current;
       const merged = storyCardFieldsSchema.safeParse({ ...fields, ...patch });
       if (!merged.success) throw badCard(merged.error.issues[0]?.message ?? STORY_CARD_MESSAGES.neverSent);
-      const problem = cardProblem(merged.data);
+      const problem = cardProblem(merged.data, await storyRegexKeys(storyId, cardId));
       if (problem) throw badCard(problem);
       const [values] = await withCardTokens([merged.data]);
       const row = await refusedOverQuota(quotas.limits, () =>
@@ -124,12 +135,20 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter }
         if (error instanceof CardFileError) throw badCard(error.message);
         throw error;
       }
+      // Past the story's room, nothing of the file is checked further (a file may hold thousands of entries).
+      const room = maxCards - (await repos.storyCards.heads(storyId)).length;
+      if (read.cards.length > room)
+        throw new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
       const usable: StoryCardFields[] = [];
       const ignored: IgnoredEntry[] = [...read.ignored];
+      let regexKeys = await storyRegexKeys(storyId);
       for (const card of read.cards) {
-        const problem = keyProblem(card);
+        const problem = cardProblem(card, regexKeys);
         if (problem) ignored.push({ entry: card.name, reason: problem });
-        else usable.push(card);
+        else {
+          usable.push(card);
+          regexKeys += regexKeysOf(card);
+        }
       }
       if (usable.length === 0) throw badCard(STORY_CARD_MESSAGES.importEmpty);
       const rows = await add(userId, storyId, usable);

@@ -5,6 +5,8 @@
 import type { z } from 'zod';
 import type { ImportedMessage, ImportedStory } from '@server/db/repositories/story-files';
 import { keyProblem } from '../cards/matching';
+import { regexKeysOf } from '../cards/card-values';
+import { STORY_CARD_MESSAGES, STORY_REGEX_KEYS_MAX } from '@shared/schemas/story-cards';
 
 export type { ImportedStory };
 import {
@@ -44,6 +46,9 @@ export function checkStoryFile(text: string): StoryFileCheck {
   const parsed = storyFileSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, message: whyNotAStory(raw, parsed.error) };
   const { story, messages, cards = [] } = parsed.data;
+  // Counted before any key is compiled: a file's thousands of patterns cost nothing to refuse.
+  if (cards.reduce((sum, card) => sum + regexKeysOf(card), 0) > STORY_REGEX_KEYS_MAX)
+    return { ok: false, message: `${STORY_FILE_MESSAGES.notAStoryFile} (${STORY_CARD_MESSAGES.tooManyRegexKeys})` };
   for (const card of cards) {
     const problem = keyProblem(card);
     if (problem)

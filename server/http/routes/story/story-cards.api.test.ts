@@ -161,6 +161,39 @@ describe('the story cards panel', () => {
   });
 });
 
+describe('regular-expression keys', () => {
+  it('are limited per story, counted before any is compiled, in the panel and in an import', async () => {
+    const { client } = await registerUser(ctx.app);
+    const { storyId } = await newStory(client);
+    const regexCard = (n: number, count: number) => ({
+      name: `Pattern ${n}`,
+      keys: Array.from({ length: count }, (_, i) => `/rune ${n}-${i}s?/i`),
+      content: `Rune ${n} glows.`,
+    });
+    expect((await addCard(client, storyId, regexCard(1, 15))).statusCode).toBe(201);
+    const over = await addCard(client, storyId, regexCard(2, 6));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(STORY_CARD_MESSAGES.tooManyRegexKeys);
+    expect((await addCard(client, storyId, regexCard(3, 5))).statusCode).toBe(201);
+
+    const other = (await newStory(client)).storyId;
+    const file = {
+      format: 'taleweaver.cards',
+      version: 1,
+      cards: [regexCard(4, 20), regexCard(5, 1), { name: 'Plain', keys: ['lantern'], content: 'A lantern.' }],
+    };
+    const res = await client.request({
+      method: 'POST',
+      url: `/api/story/${other}/cards/import`,
+      payload: JSON.stringify(file),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().cards.map((c: { name: string }) => c.name)).toEqual(['Pattern 4', 'Plain']);
+    expect(res.json().ignored).toEqual([{ entry: 'Pattern 5', reason: STORY_CARD_MESSAGES.tooManyRegexKeys }]);
+  });
+});
+
 describe('what the narrator is sent', () => {
   it('sends always-on cards in the head and a keyed card next to the action, and the record says why', async () => {
     const { client } = await registerUser(ctx.app);

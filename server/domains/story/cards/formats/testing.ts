@@ -7,6 +7,7 @@ import {
   CARD_KEY_MAX_LENGTH,
   CARD_KEYS_MAX,
   CARD_NAME_MAX_LENGTH,
+  CARD_SCAN_DEPTH_MAX,
   CARD_SECONDARY_LOGIC,
   type StoryCardFields,
 } from '@shared/schemas/story-cards';
@@ -100,7 +101,7 @@ export function randomCards(count: number, seed = 25): StoryCardFields[] {
       priority: int(-1000, 1000),
       caseSensitive: next() < 0.3,
       wholeWords: next() < 0.7,
-      scanDepth: int(0, 100),
+      scanDepth: int(0, CARD_SCAN_DEPTH_MAX),
       recursive: next() < 0.3,
       sticky: int(0, 1000),
       cooldown: int(0, 1000),
