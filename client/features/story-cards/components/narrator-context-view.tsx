@@ -85,12 +85,12 @@ function BlocksTable({ blocks }: { blocks: ContextBlock[] }) {
               className={cn(block.included === 'dropped' && 'text-muted-foreground')}
             >
               <TableCell className="whitespace-nowrap">{S.kinds[block.kind]}</TableCell>
-              <TableCell className="break-words">{block.title}</TableCell>
+              <TableCell className="whitespace-normal break-words">{block.title}</TableCell>
               <TableCell numeric>{block.tokens.toLocaleString('en-US')}</TableCell>
               <TableCell>
                 <Inclusion included={block.included} />
               </TableCell>
-              <TableCell className="text-xs">{block.reason}</TableCell>
+              <TableCell className="whitespace-normal break-words text-xs">{block.reason}</TableCell>
             </TableRow>
           ))}
         </TableBody>
