@@ -31,6 +31,7 @@ import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
 import { openDatabase } from '../../server/db/client';
 import { createRepositories, type Repositories } from '../../server/db/repositories';
 import type { StoryRecord } from '../../server/db/repositories/stories';
+import { createCardHeads, type CardHeads } from '../../server/domains/story/cards/card-heads';
 import { chooseTurnCards } from '../../server/domains/story/cards/turn-cards';
 import { OPENING_INSTRUCTION } from '../../server/domains/story/turns';
 import { loadConfig } from '../../server/kernel/config';
@@ -83,6 +84,8 @@ interface Run {
   size: number;
   story: StoryRecord;
   repos: Repositories;
+  /** The turn service's cache of card heads, one per story here as in the app. */
+  cardHeads: CardHeads;
   reads: { heads: number; history: number; contents: number };
   texts: Array<{ action: string; reply: string }>;
   times: TurnTimes[];
@@ -139,7 +142,7 @@ async function seedStory(size: number, index: number): Promise<Run> {
   const started = performance.now();
   const texts = storyTexts(lore, plans, SEED * 7919 + index + 1);
   const start = Date.now() - (allTurns + 1) * 60_000;
-  const { story } = await repos.stories.create({
+  const { story: created } = await repos.stories.create({
     userId: user.id,
     premise: PREMISE,
     now: new Date(start),
@@ -147,7 +150,7 @@ async function seedStory(size: number, index: number): Promise<Run> {
   });
   if (size > 0) {
     const values = lore.slice(0, size).map((card) => ({ ...card.values, tokens: count(card.values.content) }));
-    const added = await repos.storyCards.add({ userId: user.id, storyId: story.id }, values, new Date(start), {
+    const added = await repos.storyCards.add({ userId: user.id, storyId: created.id }, values, new Date(start), {
       maxCards: size,
       quotas: {},
     });
@@ -155,9 +158,9 @@ async function seedStory(size: number, index: number): Promise<Run> {
   }
   for (let turn = 0; turn <= STORY_TURNS; turn += 1) {
     const at = new Date(start + turn * 60_000);
-    if (turn > 0) await repos.stories.appendAction(story.id, texts[turn].action, at);
+    if (turn > 0) await repos.stories.appendAction(created.id, texts[turn].action, at);
     await repos.stories.saveReply({
-      storyId: story.id,
+      storyId: created.id,
       turn,
       content: texts[turn].reply,
       alternativeTo: null,
@@ -165,7 +168,9 @@ async function seedStory(size: number, index: number): Promise<Run> {
       now: new Date(at.getTime() + 1000),
     });
   }
-  await repos.stories.releaseLease(story.id);
+  await repos.stories.releaseLease(created.id);
+  // As a turn reads it with its lease: the cards_version its cards left.
+  const story = (await repos.stories.findOwned(created.id, user.id))!;
   console.log(
     `seeded the story with ${size} cards: ${STORY_TURNS} turns in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -174,6 +179,7 @@ async function seedStory(size: number, index: number): Promise<Run> {
     size,
     story,
     repos: timedRepos(reads),
+    cardHeads: createCardHeads(timedRepos(reads)),
     reads,
     texts,
     times: [],
@@ -212,8 +218,9 @@ async function playTurn(run: Run, turn: number, measure: boolean): Promise<void>
   };
   const cardTokens = cardBudget(layout, budget, llm.cardShare, count);
   const t1 = performance.now();
-  const cards = await chooseTurnCards(run.repos, {
+  const cards = await chooseTurnCards(run.repos, run.cardHeads, {
     storyId: story.id,
+    cardsVersion: story.cardsVersion,
     actionId: action.id,
     turn: action.turn,
     texts: [action.content, ...window.messages.map((m) => m.content).reverse()],

@@ -31,6 +31,7 @@ CREATE TABLE "story_cards" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "stories" ADD COLUMN "cards_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "narrator_contexts" ADD CONSTRAINT "narrator_contexts_message_id_story_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."story_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "story_cards" ADD CONSTRAINT "story_cards_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "story_cards_story_id_idx" ON "story_cards" USING btree ("story_id","id");--> statement-breakpoint
@@ -77,3 +78,19 @@ BEGIN
 	END IF;
 	RETURN OLD;
 END $$;
+--> statement-breakpoint
+-- Every change to a story's cards raises its cards_version, in the same statement: a turn keeps the
+-- story's card heads in memory while the version it reads with its lease is unchanged, so 1,000
+-- cards are not read from the database on every turn (and every instance sees the same version).
+CREATE FUNCTION "story_cards_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'DELETE' THEN
+		UPDATE "stories" SET "cards_version" = "cards_version" + 1 WHERE "id" IN (SELECT DISTINCT "story_id" FROM "gone");
+	ELSE
+		UPDATE "stories" SET "cards_version" = "cards_version" + 1 WHERE "id" IN (SELECT DISTINCT "story_id" FROM "added");
+	END IF;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "story_cards_version_added" AFTER INSERT ON "story_cards" REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION "story_cards_version"();--> statement-breakpoint
+CREATE TRIGGER "story_cards_version_changed" AFTER UPDATE ON "story_cards" REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION "story_cards_version"();--> statement-breakpoint
+CREATE TRIGGER "story_cards_version_gone" AFTER DELETE ON "story_cards" REFERENCING OLD TABLE AS "gone" FOR EACH STATEMENT EXECUTE FUNCTION "story_cards_version"();

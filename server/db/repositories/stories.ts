@@ -32,6 +32,7 @@ const storyColumns = {
   memory: stories.memory,
   memoryThroughId: stories.memoryThroughId,
   notes: stories.notes,
+  cardsVersion: stories.cardsVersion,
 };
 
 export function createStoriesRepository(db: Db) {

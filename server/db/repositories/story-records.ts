@@ -10,6 +10,8 @@ export interface StoryRecord {
   memoryThroughId: number;
   /** The player's notes for the narrator, sent with every turn. */
   notes: string;
+  /** Raised by every change to the story's cards: cached card heads are current while it is unchanged. */
+  cardsVersion: number;
 }
 
 export interface MessageRecord {

@@ -42,6 +42,8 @@ export const stories = pgTable(
       onDelete: 'set null',
     }),
     branchedFromMessageId: integer('branched_from_message_id'),
+    /** Raised by every change to the story's cards (migration 0018's trigger): a turn's cached card heads are current while it is unchanged. */
+    cardsVersion: integer('cards_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

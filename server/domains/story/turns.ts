@@ -24,6 +24,7 @@ import type { PreferencesSource } from '../preferences/preferences';
 import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
 import type { Log } from '@server/kernel/log';
 import { notFound, storyBusy } from './errors';
+import { createCardHeads } from './cards/card-heads';
 import { chooseTurnCards } from './cards/turn-cards';
 import { createStoryMemory } from './memory';
 
@@ -77,6 +78,8 @@ export function createTurnService(deps: TurnDeps) {
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   /** A turn reads at most this much of its story: the newest unfolded messages the prompt could hold. */
   const windowRead = windowLimits(budget);
+  /** The card heads of the stories being played, kept while their cards are unchanged. */
+  const cardHeads = createCardHeads(repos);
   const memory = createStoryMemory({
     repos,
     provider,
@@ -169,8 +172,9 @@ export function createTurnService(deps: TurnDeps) {
         action: action.isInitial ? OPENING_INSTRUCTION : action.content,
       };
       const cardTokens = cardBudget(layout, budget, llm.cardShare, count);
-      const cards = await chooseTurnCards(repos, {
+      const cards = await chooseTurnCards(repos, cardHeads, {
         storyId: story.id,
+        cardsVersion: story.cardsVersion,
         actionId: action.id,
         turn: action.turn,
         texts: [action.content, ...window.messages.map((m) => m.content).reverse()],

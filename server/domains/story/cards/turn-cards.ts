@@ -9,11 +9,14 @@ import type { CardHead } from '@server/db/repositories/story-cards';
 import { cardBlock } from '@server/ai/llm/prompts';
 import type { ContextBlock } from '@shared/schemas/story-cards';
 import { fitCards, type CardCandidate } from './budget';
+import type { CardHeads } from './card-heads';
 import { createCardScanner, type KeyHit } from './matching';
 import { cardTiming, historyTurnsNeeded, type CardHistoryTurn } from './timing';
 
 export interface TurnCardsInput {
   storyId: number;
+  /** The story's cards_version as the turn read it (its heads may come from `cardHeads`). */
+  cardsVersion: number;
   /** The action being answered: history is read from the replies before it. */
   actionId: number;
   turn: number;
@@ -54,15 +57,22 @@ function keyReason(hit: KeyHit, actionLabel: string): string {
 const budgetOrder = (a: CardCandidate, b: CardCandidate) =>
   Number(b.alwaysOn) - Number(a.alwaysOn) || b.priority - a.priority || a.distance - b.distance || a.id - b.id;
 
-export async function chooseTurnCards(repos: Repositories, input: TurnCardsInput): Promise<TurnCards> {
-  const heads = await repos.storyCards.heads(input.storyId);
+export async function chooseTurnCards(
+  repos: Repositories,
+  cardHeads: CardHeads,
+  input: TurnCardsInput,
+): Promise<TurnCards> {
+  const heads = await cardHeads.of(input.storyId, input.cardsVersion);
   if (heads.length === 0) return NONE;
   const timed = heads.filter((card) => card.sticky > 0 || card.cooldown > 0);
-  const history: CardHistoryTurn[] =
+  // Read while the keys are matched: the database works in its own thread meanwhile.
+  const reading: Promise<CardHistoryTurn[]> =
     timed.length > 0
-      ? await repos.storyCards.cardHistory(input.storyId, input.actionId, input.turn, historyTurnsNeeded(timed))
-      : [];
+      ? repos.storyCards.cardHistory(input.storyId, input.actionId, input.turn, historyTurnsNeeded(timed))
+      : Promise.resolve([]);
   const scanner = createCardScanner(input.texts);
+  const hits = new Map(heads.map((card) => [card.id, card.alwaysOn ? null : scanner.match(card)]));
+  const history = await reading;
   const byId = new Map(heads.map((card) => [card.id, card]));
   const candidates: CardCandidate[] = [];
   const notSent: Array<{ card: CardHead; reason: string }> = [];
@@ -75,7 +85,7 @@ export async function chooseTurnCards(repos: Repositories, input: TurnCardsInput
       else notSent.push({ card, reason: 'always on, but disabled' });
       continue;
     }
-    const hit = scanner.match(card);
+    const hit = hits.get(card.id) ?? null;
     const timing = cardTiming(card, input.turn, hit !== null, history);
     if (timing.state === 'off') continue;
     if (!card.enabled) {
@@ -96,7 +106,8 @@ export async function chooseTurnCards(repos: Repositories, input: TurnCardsInput
   const contents = new Map<number, string>();
   const readContents = async (ids: number[]) => {
     const missing = ids.filter((id) => !contents.has(id));
-    for (const [id, content] of await repos.storyCards.contents(input.storyId, missing)) contents.set(id, content);
+    const read = await cardHeads.contents(input.storyId, input.cardsVersion, missing);
+    for (const [id, content] of read) contents.set(id, content);
   };
   const sendable = () => {
     candidates.sort(budgetOrder);
