@@ -126,8 +126,10 @@ describe('loadConfig', () => {
       maxOutputTokens: 500,
       temperature: 0.8,
       builtinWordDelayMs: 35,
+      cardShare: 0.25,
     });
     expect(config.userMonthlyTokenLimit).toBeNull();
+    expect(config.storyMaxCards).toBe(1000);
   });
 
   it('reads every LLM variable', () => {
@@ -141,7 +143,9 @@ describe('loadConfig', () => {
       LLM_MAX_OUTPUT_TOKENS: '800',
       LLM_TEMPERATURE: '1.1',
       BUILTIN_NARRATOR_WORD_DELAY_MS: '0',
+      LLM_CARD_SHARE: '0.4',
       USER_MONTHLY_TOKEN_LIMIT: '200000',
+      STORY_MAX_CARDS: '50',
     });
     expect(config.llm).toEqual({
       provider: 'openai',
@@ -153,8 +157,10 @@ describe('loadConfig', () => {
       maxOutputTokens: 800,
       temperature: 1.1,
       builtinWordDelayMs: 0,
+      cardShare: 0.4,
     });
     expect(config.userMonthlyTokenLimit).toBe(200_000);
+    expect(config.storyMaxCards).toBe(50);
   });
 
   it('reads the hourly narrator rates, 300 turns and 300 side calls by default, and names a bad one', () => {
@@ -185,6 +191,7 @@ describe('loadConfig', () => {
         LLM_TIMEOUT_MS: '0',
         LLM_TEMPERATURE: '3',
         BUILTIN_NARRATOR_WORD_DELAY_MS: 'fast',
+        LLM_CARD_SHARE: '0.95',
         USER_MONTHLY_TOKEN_LIMIT: '-5',
       }),
     ).toEqual([
@@ -192,6 +199,7 @@ describe('loadConfig', () => {
       'LLM_BASE_URL: LLM_BASE_URL must be an http:// or https:// URL',
       'LLM_TIMEOUT_MS: LLM_TIMEOUT_MS must be greater than 0',
       'LLM_TEMPERATURE: LLM_TEMPERATURE must be a number between 0 and 2',
+      'LLM_CARD_SHARE: LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
       'BUILTIN_NARRATOR_WORD_DELAY_MS: BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)',
       'USER_MONTHLY_TOKEN_LIMIT: USER_MONTHLY_TOKEN_LIMIT must be a whole number',
     ]);
