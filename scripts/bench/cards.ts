@@ -8,7 +8,7 @@
 // action appended, the window read (not timed), then the timed part, from having the window to the
 // assembled prompt and its record: cardBudget + chooseTurnCards (its reads of the card heads, the
 // history and the contents on the database) + assembleTurnPrompt + contextRecord, as
-// server/domains/story/turns.ts generate() calls them; then the reply and the record stored and
+// server/domains/story/turn-prompt.ts buildTurnPrompt runs them for generate(); then the reply and the record stored and
 // the memory folded when the app would fold it (planFold; the summary itself made up here), so the
 // window stays as a long story's does. Prints the prompt build's p50 / p99 / mean per card count,
 // what 100 and 1,000 cards add to it against none (issue 25's goal: at most 5 ms at p99 with
@@ -23,8 +23,7 @@
 // LLM_CARD_SHARE are read from the environment as the app reads them).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { assembleTurnPrompt, cardBudget, computeBudget, JOINER } from '../../server/ai/llm/context';
-import { contextRecord } from '../../server/ai/llm/context-record';
+import { computeBudget } from '../../server/ai/llm/context';
 import { planFold, recentRoom, windowLimits } from '../../server/ai/llm/fold';
 import { narratorSystemPrompt, pinnedBlock } from '../../server/ai/llm/prompts';
 import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
@@ -32,8 +31,7 @@ import { openDatabase } from '../../server/db/client';
 import { createRepositories, type Repositories } from '../../server/db/repositories';
 import type { StoryRecord } from '../../server/db/repositories/stories';
 import { createCardHeads, type CardHeads } from '../../server/domains/story/cards/card-heads';
-import { chooseTurnCards } from '../../server/domains/story/cards/turn-cards';
-import { OPENING_INSTRUCTION } from '../../server/domains/story/turns';
+import { buildTurnPrompt } from '../../server/domains/story/turn-prompt';
 import { loadConfig } from '../../server/kernel/config';
 import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
 import { makeLore, memoryText, planMentions, seededRandom, storyTexts } from './lib/card-story';
@@ -63,7 +61,6 @@ const llm = config.llm;
 const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
 const windowRead = windowLimits(budget);
 const count = await loadTokenCounter();
-const joinerTokens = count(JOINER);
 const system = narratorSystemPrompt(DEFAULT_PREFERENCES);
 
 /** The timed phases of one turn, in ms; the reads are the repositories' calls inside chooseTurnCards. */
@@ -205,49 +202,30 @@ async function playTurn(run: Run, turn: number, measure: boolean): Promise<void>
   const outputTokens = count(text.reply);
   run.reads.heads = run.reads.history = run.reads.contents = 0;
 
-  // The timed part: from the window to the assembled prompt and its record (turns.ts generate()).
+  // The timed part: from the window to the assembled prompt and its record (turn-prompt.ts, as generate() calls it).
   const elu = performance.eventLoopUtilization();
   const t0 = performance.now();
-  const recent = window.messages.map((m) => ({ role: m.role, content: m.content }));
-  const layout = {
-    system,
-    premise: story.premise,
-    notes: story.notes,
-    recent,
-    action: action.isInitial ? OPENING_INSTRUCTION : action.content,
-  };
-  const cardTokens = cardBudget(layout, budget, llm.cardShare, count);
-  const t1 = performance.now();
-  const cards = await chooseTurnCards(run.repos, run.cardHeads, {
-    storyId: story.id,
-    cardsVersion: story.cardsVersion,
-    actionId: action.id,
-    turn: action.turn,
-    texts: [action.content, ...window.messages.map((m) => m.content).reverse()],
-    actionLabel: action.isInitial ? 'the premise' : 'your action',
-    budgetTokens: cardTokens,
-    count,
-    joinerTokens,
-  });
-  const t2 = performance.now();
-  const prompt = assembleTurnPrompt(
-    { ...layout, memory: story.memory, headCards: cards.headTexts, tailCards: cards.tailTexts },
-    budget,
-    count,
+  const marks = { cardBudget: t0, cards: t0, assemble: t0 };
+  const {
+    prompt,
+    cards,
+    record: recordOf,
+  } = await buildTurnPrompt(
+    {
+      repos: run.repos,
+      cardHeads: run.cardHeads,
+      budget,
+      cardShare: llm.cardShare,
+      count,
+      system,
+      story,
+      action,
+      window,
+    },
+    (phase) => (marks[phase] = performance.now()),
   );
-  const t3 = performance.now();
-  const record = contextRecord({
-    assembled: prompt,
-    systemTokens: count(prompt.system),
-    window: window.messages,
-    cards: cards.blocks,
-    hasMemory: story.memory.length > 0,
-    opening: action.isInitial,
-    outputTokens,
-    windowTokens: budget.prompt,
-    cardBudgetTokens: cardTokens,
-    count,
-  });
+  const [t1, t2, t3] = [marks.cardBudget, marks.cards, marks.assemble];
+  const record = recordOf(outputTokens);
   const t4 = performance.now();
   const busy = performance.eventLoopUtilization(elu).active;
 

@@ -12,6 +12,7 @@ import {
 } from '@client/components/ui/dialog';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
+import { returnFocusTo } from '@client/lib/return-focus';
 
 export interface ConfirmDeleteStrings {
   deleteTitle: string;
@@ -66,16 +67,7 @@ export function ConfirmDeleteDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent
-        role="alertdialog"
-        className="max-w-md"
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus?.();
-          if (!target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
-      >
+      <DialogContent role="alertdialog" className="max-w-md" onCloseAutoFocus={returnFocusTo(() => returnFocus?.())}>
         <DialogHeader>
           <DialogTitle>{strings.deleteTitle}</DialogTitle>
           <DialogDescription>{text}</DialogDescription>

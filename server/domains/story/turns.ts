@@ -4,8 +4,7 @@
 // then returns a PreparedTurn whose run() calls the provider, streams pieces to an optional
 // listener and saves the reply only once it is complete. run() always finishes its work even if
 // the listener (a browser) has gone: a disconnect never loses a reply.
-import { assembleTurnPrompt, cardBudget, computeBudget, JOINER } from '@server/ai/llm/context';
-import { contextRecord } from '@server/ai/llm/context-record';
+import { computeBudget } from '@server/ai/llm/context';
 import { windowLimits } from '@server/ai/llm/fold';
 import { narratorSystemPrompt } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
@@ -25,8 +24,8 @@ import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from
 import type { Log } from '@server/kernel/log';
 import { notFound, storyBusy } from './errors';
 import { createCardHeads } from './cards/card-heads';
-import { chooseTurnCards } from './cards/turn-cards';
 import { createStoryMemory } from './memory';
+import { buildTurnPrompt, OPENING_INSTRUCTION } from './turn-prompt';
 
 export interface TurnDeps {
   repos: Repositories;
@@ -55,8 +54,7 @@ export interface PreparedTurn {
   run(onDelta?: (text: string) => void): Promise<StoryReply>;
 }
 
-/** What real models are asked on turn 0, where the premise is the action. */
-export const OPENING_INSTRUCTION = 'Begin the story: write its opening scene for the player.';
+export { OPENING_INSTRUCTION };
 /** A lease outlives the provider timeout, so only a dead process leaves one to expire. */
 const LEASE_MARGIN_MS = 60_000;
 
@@ -164,30 +162,17 @@ export function createTurnService(deps: TurnDeps) {
         plan.loaded?.window ??
         (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, windowRead));
       const recent = window.messages.map((m) => ({ role: m.role, content: m.content }));
-      const layout = {
-        system,
-        premise: story.premise,
-        notes: story.notes,
-        recent,
-        action: action.isInitial ? OPENING_INSTRUCTION : action.content,
-      };
-      const cardTokens = cardBudget(layout, budget, llm.cardShare, count);
-      const cards = await chooseTurnCards(repos, cardHeads, {
-        storyId: story.id,
-        cardsVersion: story.cardsVersion,
-        actionId: action.id,
-        turn: action.turn,
-        texts: [action.content, ...window.messages.map((m) => m.content).reverse()],
-        actionLabel: action.isInitial ? 'the premise' : 'your action',
-        budgetTokens: cardTokens,
-        count,
-        joinerTokens: count(JOINER),
-      });
-      const prompt = assembleTurnPrompt(
-        { ...layout, memory: story.memory, headCards: cards.headTexts, tailCards: cards.tailTexts },
+      const { prompt, cards, record } = await buildTurnPrompt({
+        repos,
+        cardHeads,
         budget,
+        cardShare: llm.cardShare,
         count,
-      );
+        system,
+        story,
+        action,
+        window,
+      });
       promptTokens = prompt.promptTokens;
       const result = await provider.generate(
         {
@@ -232,24 +217,7 @@ export function createTurnService(deps: TurnDeps) {
         },
       });
       const outputTokens = result.usage.outputTokens ?? count(result.text);
-      await repos.storyCards.keepContext(
-        reply.id,
-        reply.version,
-        { keyed: cards.keyed, on: cards.on },
-        contextRecord({
-          assembled: prompt,
-          systemTokens: count(prompt.system),
-          window: window.messages,
-          cards: cards.blocks,
-          hasMemory: story.memory.length > 0,
-          opening: action.isInitial,
-          outputTokens,
-          windowTokens: budget.prompt,
-          cardBudgetTokens: cardTokens,
-          count,
-        }),
-        now,
-      );
+      await repos.storyCards.keepContext(reply.id, reply.version, cards, record(outputTokens), now);
       await deps.flush();
       // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
       const sent = window.messages

@@ -36,6 +36,7 @@ import { useStoryCardMutations } from '../api/story-card-mutations';
 import { STORY_CARDS_STRINGS as S } from '../strings';
 import { KeysInput } from './keys-input';
 import { SwitchField } from './switch-field';
+import { returnFocusTo } from '@client/lib/return-focus';
 
 type FieldName = keyof StoryCardFields;
 type NumberFieldName = keyof typeof S.limits;
@@ -259,15 +260,7 @@ export interface CardFormDialogProps {
 export function CardFormDialog({ storyId, open, card, onOpenChange, returnFocus }: CardFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-xl"
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus();
-          if (!target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
-      >
+      <DialogContent className="max-w-xl" onCloseAutoFocus={returnFocusTo(() => returnFocus())}>
         <DialogHeader>
           <DialogTitle>{card ? S.editTitle(card.name) : S.addTitle}</DialogTitle>
           <DialogDescription>{S.formDescription}</DialogDescription>

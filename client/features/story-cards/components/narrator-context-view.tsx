@@ -13,6 +13,7 @@ import { errorMessage, isApiRequestError } from '@client/lib/api-client';
 import { cn } from '@client/lib/utils';
 import { useNarratorContext, type NarratorContextTarget } from '../api/get-narrator-context';
 import { STORY_CARDS_STRINGS as S } from '../strings';
+import { returnFocusTo } from '@client/lib/return-focus';
 
 /** The tokens of the cards that were sent, whole or in part. */
 export function cardTokensSent(blocks: ContextBlock[]): number {
@@ -113,14 +114,7 @@ export function NarratorContextView({ storyId, target, open, onOpenChange, retur
   const missing = isApiRequestError(context.error) && context.error.status === 404;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-3xl content-start"
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus?.isConnected) return;
-          event.preventDefault();
-          returnFocus.focus();
-        }}
-      >
+      <DialogContent className="max-w-3xl content-start" onCloseAutoFocus={returnFocusTo(returnFocus)}>
         <DialogHeader>
           <DialogTitle>{S.contextTitle}</DialogTitle>
           <DialogDescription>

@@ -19,6 +19,7 @@ import { ExampleCard } from './example-card';
 import { ExportCardsMenu } from './export-cards-menu';
 import { ImportCardsButton, ImportResult, type ImportOutcome } from './import-cards';
 import { StoryCardItem } from './story-card-item';
+import { returnFocusTo } from '@client/lib/return-focus';
 
 /** Whether a card's name, keys or content contain the search (any case). */
 export function cardMatches(card: StoryCard, search: string): boolean {
@@ -119,12 +120,7 @@ export function StoryCardsPanel({ storyId, open, onOpenChange, returnFocus }: St
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent
         className="max-h-[90dvh] max-w-2xl content-start overflow-y-auto"
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus();
-          if (!target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
+        onCloseAutoFocus={returnFocusTo(() => returnFocus())}
       >
         <DialogHeader>
           <DialogTitle>{S.title}</DialogTitle>

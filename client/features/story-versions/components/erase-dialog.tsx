@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { STORY_VERSIONS_STRINGS as S } from '../strings';
+import { returnFocusTo } from '@client/lib/return-focus';
 
 export interface EraseDialogProps {
   open: boolean;
@@ -24,15 +25,7 @@ export interface EraseDialogProps {
 export function EraseDialog({ open, pending, onOpenChange, onConfirm, returnFocus }: EraseDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent
-        role="alertdialog"
-        className="max-w-md"
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus?.isConnected) return;
-          event.preventDefault();
-          returnFocus.focus();
-        }}
-      >
+      <DialogContent role="alertdialog" className="max-w-md" onCloseAutoFocus={returnFocusTo(returnFocus)}>
         <DialogHeader>
           <DialogTitle>{S.eraseTitle}</DialogTitle>
           <DialogDescription>{S.eraseText}</DialogDescription>

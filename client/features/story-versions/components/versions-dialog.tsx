@@ -13,6 +13,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api-client';
 import { useMessageVersions } from '../api/get-message-versions';
 import { STORY_VERSIONS_STRINGS as S } from '../strings';
+import { returnFocusTo } from '@client/lib/return-focus';
 
 export interface VersionsDialogProps {
   storyId: number;
@@ -101,14 +102,7 @@ export function VersionsDialog({ storyId, messageId, open, onOpenChange, onSelec
         onOpenChange(next);
       }}
     >
-      <DialogContent
-        className="max-w-xl"
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus?.isConnected) return;
-          event.preventDefault();
-          returnFocus.focus();
-        }}
-      >
+      <DialogContent className="max-w-xl" onCloseAutoFocus={returnFocusTo(returnFocus)}>
         <DialogHeader>
           <DialogTitle>{S.versionsTitle}</DialogTitle>
           <DialogDescription>{S.versionsDescription}</DialogDescription>

@@ -19,6 +19,7 @@ import {
   keyList,
   limited,
   shapeError,
+  lenient,
 } from './entries';
 import { CardFileError } from './errors';
 import { noteUnusedFields, ST_LOGIC } from './sillytavern-fields';
@@ -26,7 +27,6 @@ import { noteUnusedFields, ST_LOGIC } from './sillytavern-fields';
 export const NO_LOREBOOK = 'This character card has no lorebook (character_book) to import.';
 const SPECS: Record<string, string> = { chara_card_v2: 'a Character Card V2', chara_card_v3: 'a Character Card V3' };
 
-const lenient = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null);
 const entrySchema = z.looseObject({
   id: z.union([z.number(), z.string()]).nullish(),
   keys: z.array(z.string()).nullish(),

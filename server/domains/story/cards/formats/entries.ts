@@ -80,6 +80,9 @@ function reasonFor(issue: z.core.$ZodIssue): string {
 }
 
 /** An integer within bounds; lorebooks write orders and depths the card form would refuse. */
+/** A tuning field of an entry: its type when present, else (missing, null or odd) the default. */
+export const lenient = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null);
+
 export const clampInt = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
 
 /** `{[to]: value}` brought within the card form's bounds (and noted when it had to be), or nothing when absent. */

@@ -15,6 +15,7 @@ import {
   keyList,
   limited,
   shapeError,
+  lenient,
 } from './entries';
 import { CardFileError } from './errors';
 
@@ -22,7 +23,6 @@ const FORMAT = 'a NovelAI lorebook';
 const CHARACTERS_PER_MESSAGE = 600;
 const SEARCH_RANGE_DEFAULT = 1000;
 
-const lenient = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null);
 const contextSchema = z.looseObject({
   prefix: lenient(z.string()),
   suffix: lenient(z.string()),

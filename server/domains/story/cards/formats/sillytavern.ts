@@ -20,6 +20,7 @@ import {
   keyList,
   limited,
   shapeError,
+  lenient,
 } from './entries';
 import { CardFileError } from './errors';
 import { noteUnusedFields, ST_DEPTH_DEFAULT, ST_LOGIC, stPosition } from './sillytavern-fields';
@@ -27,7 +28,6 @@ import { noteUnusedFields, ST_DEPTH_DEFAULT, ST_LOGIC, stPosition } from './sill
 const FORMAT = 'a SillyTavern World Info file';
 
 // The fields that make the card must have their types; the tuning ones fall back to the default when odd.
-const lenient = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null);
 const entrySchema = z.looseObject({
   uid: z.union([z.number(), z.string()]).nullish(),
   key: z.array(z.string()).nullish(),

@@ -1,0 +1,94 @@
+// A turn's prompt as the narrator is sent it: the layout of ai/llm/context.ts filled from the story,
+// its action and window, with the story cards that come up (cards/turn-cards.ts) in their share of
+// the room; and the context record of what was sent. One function for the turn service and for
+// bench:cards, which marks each phase's end to time it.
+import {
+  assembleTurnPrompt,
+  cardBudget,
+  JOINER,
+  type AssembledPrompt,
+  type Budget,
+  type Count,
+} from '@server/ai/llm/context';
+import { contextRecord } from '@server/ai/llm/context-record';
+import type { Repositories } from '@server/db/repositories';
+import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
+import type { UnfoldedRead } from '@server/db/repositories/story-turn';
+import type { NarratorContext } from '@shared/schemas/story-cards';
+import type { CardHeads } from './cards/card-heads';
+import { chooseTurnCards, type TurnCards } from './cards/turn-cards';
+
+/** What real models are asked on turn 0, where the premise is the action. */
+export const OPENING_INSTRUCTION = 'Begin the story: write its opening scene for the player.';
+
+export interface TurnPromptInput {
+  repos: Repositories;
+  cardHeads: CardHeads;
+  budget: Budget;
+  /** LLM_CARD_SHARE. */
+  cardShare: number;
+  count: Count;
+  system: string;
+  story: StoryRecord;
+  action: MessageRecord;
+  /** The newest unfolded messages before the action. */
+  window: UnfoldedRead;
+}
+
+export interface TurnPrompt {
+  prompt: AssembledPrompt;
+  cards: TurnCards;
+  /** The context record of this prompt, once the reply's tokens are known. */
+  record(outputTokens: number): NarratorContext;
+}
+
+export async function buildTurnPrompt(
+  input: TurnPromptInput,
+  mark: (phase: 'cardBudget' | 'cards' | 'assemble') => void = () => undefined,
+): Promise<TurnPrompt> {
+  const { story, action, window, budget, count } = input;
+  const layout = {
+    system: input.system,
+    premise: story.premise,
+    notes: story.notes,
+    recent: window.messages.map((m) => ({ role: m.role, content: m.content })),
+    action: action.isInitial ? OPENING_INSTRUCTION : action.content,
+  };
+  const cardTokens = cardBudget(layout, budget, input.cardShare, count);
+  mark('cardBudget');
+  const cards = await chooseTurnCards(input.repos, input.cardHeads, {
+    storyId: story.id,
+    cardsVersion: story.cardsVersion,
+    actionId: action.id,
+    turn: action.turn,
+    texts: [action.content, ...window.messages.map((m) => m.content).reverse()],
+    actionLabel: action.isInitial ? 'the premise' : 'your action',
+    budgetTokens: cardTokens,
+    count,
+    joinerTokens: count(JOINER),
+  });
+  mark('cards');
+  const prompt = assembleTurnPrompt(
+    { ...layout, memory: story.memory, headCards: cards.headTexts, tailCards: cards.tailTexts },
+    budget,
+    count,
+  );
+  mark('assemble');
+  return {
+    prompt,
+    cards,
+    record: (outputTokens) =>
+      contextRecord({
+        assembled: prompt,
+        systemTokens: count(prompt.system),
+        window: window.messages,
+        cards: cards.blocks,
+        hasMemory: story.memory.length > 0,
+        opening: action.isInitial,
+        outputTokens,
+        windowTokens: budget.prompt,
+        cardBudgetTokens: cardTokens,
+        count,
+      }),
+  };
+}
