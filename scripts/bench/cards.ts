@@ -237,8 +237,8 @@ async function playTurn(run: Run, turn: number, measure: boolean): Promise<void>
     alternativeTo: null,
     usage: null,
     now,
+    context: { keyed: cards.keyed, on: cards.on, record },
   });
-  await repos.storyCards.keepContext(reply.id, reply.version, { keyed: cards.keyed, on: cards.on }, record, now);
   if (measure) {
     const sentHead = cards.blocks.head.filter((b) => b.included !== 'dropped').length;
     run.times.push({

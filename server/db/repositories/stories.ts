@@ -20,6 +20,7 @@ import {
   type UnfoldedRead,
 } from './story-turn';
 import type { MessageRecord, StoryRecord } from './story-records';
+import type { ReplyContext } from './story-cards';
 import { messageColumns, storyMessageReads } from './story-message-reads';
 
 export type { MessageHead, MessageRecord, StoryRecord } from './story-records';
@@ -220,9 +221,13 @@ export function createStoriesRepository(db: Db) {
       alternativeTo: number | null;
       usage: UsageEvent | null;
       now: Date;
+      /** What the narrator was sent for this reply (the version it becomes), kept with it. */
+      context?: ReplyContext | null;
     }): Promise<MessageRecord> {
       // One statement, so all of it or none lands, in one round trip instead of a transaction's five
       // (it sits between the last streamed word and the player's `done`).
+      const context = input.context ?? null;
+      const intArray = (ids: number[] | undefined) => `{${(ids ?? []).join(',')}}`;
       const now = input.now.toISOString();
       const usage = input.usage;
       const [row] = await executePrepared<{ message: JsonMessage }>(
@@ -257,6 +262,12 @@ export function createStoriesRepository(db: Db) {
           where ${usage !== null}::boolean
         ), released as (
           update stories set generating_until = null, updated_at = ${now}::timestamptz where id = ${input.storyId}
+        ), context as (
+          insert into narrator_contexts (message_id, version, keyed, "on", record, created_at)
+          select r.id, r.version, ${intArray(context?.keyed)}::int[], ${intArray(context?.on)}::int[],
+            ${JSON.stringify(context?.record ?? null)}::jsonb, ${now}::timestamptz
+          from reply r where ${context !== null}::boolean
+          on conflict (message_id, version) do update set keyed = excluded.keyed, "on" = excluded."on", record = excluded.record
         )
         select ${messageJson('reply')} as message from reply`,
       );

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { NarratorContext, StoryCardFields } from '@shared/schemas/story-cards';
-import { narratorContexts, storyCards } from '../schema';
+import { storyCards } from '../schema';
 import { executePrepared } from './prepared';
 import { assertWithinQuotas, type QuotaCheck } from './quotas';
 import { MAX_ID, rows } from './sql-values';
@@ -16,6 +16,13 @@ export type CardHead = Omit<CardRow, 'content' | 'createdAt' | 'updatedAt' | 'st
 
 /** A card's columns as written: its fields and the content's tokens. */
 export type CardValues = StoryCardFields & { tokens: number };
+
+/** A reply's context record, and the cards it turned on (saved with the reply: stories.saveReply). */
+export interface ReplyContext {
+  keyed: number[];
+  on: number[];
+  record: NarratorContext;
+}
 
 /** One earlier reply's cards, for sticky, cooldown and delay (see narratorContexts). */
 export interface CardHistoryRow {
@@ -175,23 +182,6 @@ export function createStoryCardsRepository(db: Db) {
         .where(and(eq(storyCards.storyId, storyId), eq(storyCards.id, cardId)))
         .returning({ id: storyCards.id });
       return gone.length > 0;
-    },
-
-    /** Keeps what the narrator was sent for this version of a reply. */
-    async keepContext(
-      messageId: number,
-      version: number,
-      cards: { keyed: number[]; on: number[] },
-      record: NarratorContext,
-      now: Date,
-    ): Promise<void> {
-      await db
-        .insert(narratorContexts)
-        .values({ messageId, version, keyed: cards.keyed, on: cards.on, record, createdAt: now })
-        .onConflictDoUpdate({
-          target: [narratorContexts.messageId, narratorContexts.version],
-          set: { keyed: cards.keyed, on: cards.on, record },
-        });
     },
 
     /**

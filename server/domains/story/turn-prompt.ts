@@ -54,7 +54,9 @@ export async function buildTurnPrompt(
     recent: window.messages.map((m) => ({ role: m.role, content: m.content })),
     action: action.isInitial ? OPENING_INSTRUCTION : action.content,
   };
-  const cardTokens = cardBudget(layout, budget, input.cardShare, count);
+  // Counted only when the story has cards (its texts' tokens), or when the record is written.
+  let cardTokens: number | undefined;
+  const cardRoom = () => (cardTokens ??= cardBudget(layout, budget, input.cardShare, count));
   mark('cardBudget');
   const cards = await chooseTurnCards(input.repos, input.cardHeads, {
     storyId: story.id,
@@ -63,7 +65,7 @@ export async function buildTurnPrompt(
     turn: action.turn,
     texts: [action.content, ...window.messages.map((m) => m.content).reverse()],
     actionLabel: action.isInitial ? 'the premise' : 'your action',
-    budgetTokens: cardTokens,
+    budgetTokens: cardRoom,
     count,
     joinerTokens: count(JOINER),
   });
@@ -87,7 +89,7 @@ export async function buildTurnPrompt(
         opening: action.isInitial,
         outputTokens,
         windowTokens: budget.prompt,
-        cardBudgetTokens: cardTokens,
+        cardBudgetTokens: cardRoom(),
         count,
       }),
   };

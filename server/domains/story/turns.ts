@@ -199,6 +199,7 @@ export function createTurnService(deps: TurnDeps) {
       const content = tidyReply(result.text);
       if (!content) throw new NarratorError('unavailable', 'the provider finished with an empty reply');
       const now = deps.now();
+      const outputTokens = result.usage.outputTokens ?? count(result.text);
       const reply = await repos.stories.saveReply({
         storyId: story.id,
         turn: action.turn,
@@ -212,12 +213,11 @@ export function createTurnService(deps: TurnDeps) {
           provider: provider.id,
           model: provider.model,
           inputTokens: result.usage.inputTokens ?? promptTokens,
-          outputTokens: result.usage.outputTokens ?? count(result.text),
+          outputTokens,
           createdAt: now,
         },
+        context: { keyed: cards.keyed, on: cards.on, record: record(outputTokens) },
       });
-      const outputTokens = result.usage.outputTokens ?? count(result.text);
-      await repos.storyCards.keepContext(reply.id, reply.version, cards, record(outputTokens), now);
       await deps.flush();
       // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
       const sent = window.messages

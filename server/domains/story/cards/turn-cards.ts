@@ -24,7 +24,8 @@ export interface TurnCardsInput {
   texts: string[];
   /** What texts[0] is called in a reason: 'your action', or 'the premise' on the opening. */
   actionLabel: string;
-  budgetTokens: number;
+  /** The cards' share of the prompt's room (worked out only when the story has cards). */
+  budgetTokens: () => number;
   count: (text: string) => number;
   /** Tokens between two texts joined into one message. */
   joinerTokens: number;
@@ -64,6 +65,7 @@ export async function chooseTurnCards(
 ): Promise<TurnCards> {
   const heads = await cardHeads.of(input.storyId, input.cardsVersion);
   if (heads.length === 0) return NONE;
+  const budgetTokens = input.budgetTokens();
   const timed = heads.filter((card) => card.sticky > 0 || card.cooldown > 0);
   // Read while the keys are matched: the database works in its own thread meanwhile.
   const reading: Promise<CardHistoryTurn[]> =
@@ -117,7 +119,7 @@ export async function chooseTurnCards(
       ids.push(c.id);
       tokens += (byId.get(c.id)?.tokens ?? 0) + input.joinerTokens;
       // One past the budget: it may still go in trimmed.
-      if (tokens > input.budgetTokens) break;
+      if (tokens > budgetTokens) break;
     }
     return ids;
   };
@@ -148,7 +150,7 @@ export async function chooseTurnCards(
   candidates.sort(budgetOrder);
   const readable = candidates.filter((c) => contents.has(c.id));
   for (const c of readable) c.content = contents.get(c.id) ?? '';
-  const fitted = fitCards(readable, input.budgetTokens, input.count, cardBlock, input.joinerTokens);
+  const fitted = fitCards(readable, budgetTokens, input.count, cardBlock, input.joinerTokens);
   const rank = new Map(candidates.map((c, i) => [c.id, i + 1]));
   const noRoom = (c: CardCandidate) => `no room: priority ${rank.get(c.id)} of ${candidates.length}`;
 
