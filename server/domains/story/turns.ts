@@ -25,7 +25,7 @@ import type { Log } from '@server/kernel/log';
 import { notFound, storyBusy } from './errors';
 import { createCardHeads } from './cards/card-heads';
 import { createStoryMemory } from './memory';
-import { buildTurnPrompt, OPENING_INSTRUCTION } from './turn-prompt';
+import { buildTurnPrompt } from './turn-prompt';
 
 export interface TurnDeps {
   repos: Repositories;
@@ -54,7 +54,6 @@ export interface PreparedTurn {
   run(onDelta?: (text: string) => void): Promise<StoryReply>;
 }
 
-export { OPENING_INSTRUCTION };
 /** A lease outlives the provider timeout, so only a dead process leaves one to expire. */
 const LEASE_MARGIN_MS = 60_000;
 
