@@ -59,6 +59,10 @@ export function cardProblem(card: StoryCardFields, otherRegexKeys: number): stri
   return keyProblem(card);
 }
 
+/** The regular-expression keys of these cards, but `except`'s. */
+const regexKeysIn = (cards: Array<{ id: number; keys: string[]; secondaryKeys: string[] }>, except?: number) =>
+  cards.reduce((sum, card) => sum + (card.id === except ? 0 : regexKeysOf(card)), 0);
+
 export function createStoryCardService({ repos, now, maxCards, quotas, limiter }: StoryCardDeps) {
   async function owned(userId: number, storyId: number) {
     const story = await repos.stories.findOwned(storyId, userId);
@@ -68,8 +72,7 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter }
 
   /** The regular-expression keys of the story's cards, but `except`'s. */
   async function storyRegexKeys(storyId: number, except?: number): Promise<number> {
-    const heads = await repos.storyCards.heads(storyId);
-    return heads.reduce((sum, card) => sum + (card.id === except ? 0 : regexKeysOf(card)), 0);
+    return regexKeysIn(await repos.storyCards.heads(storyId), except);
   }
 
   async function add(userId: number, storyId: number, cards: StoryCardFields[]): Promise<CardRow[]> {
@@ -136,12 +139,13 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter }
         throw error;
       }
       // Past the story's room, nothing of the file is checked further (a file may hold thousands of entries).
-      const room = maxCards - (await repos.storyCards.heads(storyId)).length;
+      const heads = await repos.storyCards.heads(storyId);
+      const room = maxCards - heads.length;
       if (read.cards.length > room)
         throw new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
       const usable: StoryCardFields[] = [];
       const ignored: IgnoredEntry[] = [...read.ignored];
-      let regexKeys = await storyRegexKeys(storyId);
+      let regexKeys = regexKeysIn(heads);
       for (const card of read.cards) {
         const problem = cardProblem(card, regexKeys);
         if (problem) ignored.push({ entry: card.name, reason: problem });
