@@ -20,8 +20,12 @@ async function playerWithEverything() {
   const user = await registerUser(ctx.app, { password: PASSWORD });
   const { client } = user;
   await client.post('/api/preferences', { imageGeneration: true, contentRating: 'mature' });
-  const started = (await client.post('/api/story/start', { prompt: 'A night ferry to a drowned village' })).json();
-  await client.post(`/api/story/${started.storyId}/continue`, { message: 'I board the ferry' });
+  const start = await client.post('/api/story/start', { prompt: 'A night ferry to a drowned village' });
+  expect(start.statusCode, start.body).toBe(200);
+  const started = start.json();
+  // Checked here, so that a failed turn is named as such, not found later as a missing message.
+  const turn = await client.post(`/api/story/${started.storyId}/continue`, { message: 'I board the ferry' });
+  expect(turn.statusCode, turn.body).toBe(200);
   const picture = (await settlePicture(client, started.messageId)).json();
   await client.post('/api/bookmarks', {
     storyId: started.storyId,
