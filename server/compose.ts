@@ -30,6 +30,7 @@ import { createStoryCardService } from './domains/story/cards/story-cards';
 import { createStoryFileService } from './domains/story/files/story-files';
 import { createLibraryService } from './domains/story/library';
 import { createStoryService } from './domains/story/reads';
+import { createMemoryBank } from './domains/story/memory/memory-bank';
 import { createTurnService } from './domains/story/turns';
 import { createStoryVersionService } from './domains/story/versions';
 import { createSharedStoryCache, sharedCacheBytes } from './http/presenters/shared-story-cache';
@@ -118,8 +119,10 @@ export async function composeServices(
     flush,
     log,
   });
+  const memoryBank = createMemoryBank({ repos, log });
   const turns = createTurnService({
     repos,
+    memoryBank,
     provider: narrator,
     llm: config.llm,
     allowance,
@@ -151,6 +154,7 @@ export async function composeServices(
     now,
     flush,
     quotas,
+    memoryBank,
   });
   const admin = createAdminService({
     repos,
@@ -188,6 +192,7 @@ export async function composeServices(
     quotas,
     maxCards: config.storyMaxCards,
     now,
+    afterImport: (storyId) => memoryBank.index(storyId, 'all'),
   });
   const storyCards = createStoryCardService({
     repos,

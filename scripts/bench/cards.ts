@@ -205,7 +205,7 @@ async function playTurn(run: Run, turn: number, measure: boolean): Promise<void>
   // The timed part: from the window to the assembled prompt and its record (turn-prompt.ts, as generate() calls it).
   const elu = performance.eventLoopUtilization();
   const t0 = performance.now();
-  const marks = { cardBudget: t0, cards: t0, assemble: t0 };
+  const marks = { cardBudget: t0, cards: t0, recall: t0, assemble: t0 };
   const {
     prompt,
     cards,
@@ -216,6 +216,8 @@ async function playTurn(run: Run, turn: number, measure: boolean): Promise<void>
       cardHeads: run.cardHeads,
       budget,
       cardShare: llm.cardShare,
+      // The cards alone: bench:recall times the memory bank.
+      recallTokens: 0,
       count,
       system,
       story,

@@ -175,7 +175,7 @@ export const CONTEXT_BLOCK_KINDS = [
   'card',
   'turn',
   'action',
-  // Reserved for the memory bank, the author's note and the loop guard.
+  // A passage recalled from the memory bank; the rest reserved for the story bible, the author's note and the loop guard.
   'passage',
   'fact',
   'authorsNote',
@@ -208,6 +208,8 @@ export const narratorContextSchema = z.object({
   windowTokens: z.number().int().nonnegative(),
   /** The cards' share of it (always-on and triggered cards together). */
   cardBudgetTokens: z.number().int().nonnegative(),
+  /** The room passages recalled from the memory bank had (absent from records written before the memory bank). */
+  recallBudgetTokens: z.number().int().nonnegative().optional(),
 });
 export type NarratorContext = z.infer<typeof narratorContextSchema>;
 

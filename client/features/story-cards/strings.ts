@@ -143,6 +143,10 @@ export const STORY_CARDS_STRINGS = {
   windowText: (used: number, window: number) =>
     `${count(used)} of ${plural(window, 'token', 'tokens')} (${window > 0 ? Math.round((used / window) * 100) : 0}%)`,
   cardsText: (used: number, budget: number) => `Cards: ${count(used)} of ${plural(budget, 'token', 'tokens')}`,
+  memoryText: (used: number, window: number) =>
+    `Memory: ${plural(used, 'token', 'tokens')} (${window > 0 ? Math.round((used / window) * 100) : 0}% of the window)`,
+  recalledText: (used: number, budget: number) =>
+    `recalled passages: ${count(used)} of ${plural(budget, 'token', 'tokens')}`,
   budgetMark: 'The dashed line marks the cards’ share.',
   replyText: (n: number) => `The reply: ${plural(n, 'token', 'tokens')}`,
   blocksLabel: 'What was sent, in order',
@@ -159,7 +163,7 @@ export const STORY_CARDS_STRINGS = {
     card: 'Card',
     turn: 'Turn',
     action: 'Your action',
-    passage: 'Passage',
+    passage: 'Recalled',
     fact: 'Fact',
     authorsNote: 'Author’s note',
     loopGuard: 'Loop guard',

@@ -13,11 +13,15 @@ export interface RecordInput {
   window: Array<{ id: number; role: 'user' | 'assistant'; turn: number; content: string }>;
   /** The always-on cards, and the cards that came up (sent, then not sent), as the cards' selection listed them. */
   cards: { head: ContextBlock[]; tail: ContextBlock[] };
+  /** The passages recalled from the memory bank (sent, then ranked but left out), as recall listed them. */
+  passages?: ContextBlock[];
   hasMemory: boolean;
   opening: boolean;
   outputTokens: number;
   windowTokens: number;
   cardBudgetTokens: number;
+  /** The room recalled passages had this turn. */
+  recallBudgetTokens?: number;
   count: Count;
 }
 
@@ -84,7 +88,7 @@ export function contextRecord(input: RecordInput): NarratorContext {
       messageId: message.id,
     });
   });
-  blocks.push(...input.cards.tail);
+  blocks.push(...(input.passages ?? []), ...input.cards.tail);
   const action = part('action');
   if (action)
     blocks.push({
@@ -100,5 +104,6 @@ export function contextRecord(input: RecordInput): NarratorContext {
     outputTokens: input.outputTokens,
     windowTokens: input.windowTokens,
     cardBudgetTokens: input.cardBudgetTokens,
+    ...(input.recallBudgetTokens !== undefined ? { recallBudgetTokens: input.recallBudgetTokens } : {}),
   };
 }

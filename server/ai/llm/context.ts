@@ -10,6 +10,7 @@
 //     memory   the story memory (changes only when turns are folded)
 //   recent     the recent turns verbatim (only ever grow at the end between folds)
 //   the volatile tail, in the last user message with the action
+//     passage  passages of earlier turns recalled from the memory bank (domains/story/memory)
 //     card     the story cards whose keys came up for this turn
 //     action   the new action, last
 // There is no system message after the first: some providers and chat templates refuse them.
@@ -68,9 +69,11 @@ export interface TurnContextInput {
   headCards?: string[];
   /** The texts of the cards that came up for this turn, next to the action. */
   tailCards?: string[];
+  /** Passages recalled from the memory bank (already fitted to their budget), first in the tail. */
+  recalled?: string[];
 }
 
-export type PromptBlockName = 'system' | 'premise' | 'notes' | 'card' | 'memory' | 'recent' | 'action';
+export type PromptBlockName = 'system' | 'premise' | 'notes' | 'card' | 'memory' | 'recent' | 'passage' | 'action';
 
 /** The newest recent turns that stay verbatim at any window: the last two turn pairs. */
 export const GUARANTEED_TURNS = 4;
@@ -91,6 +94,7 @@ export function turnBlocks(input: TurnContextInput): PromptBlock[] {
   for (const text of input.headCards ?? []) blocks.push({ name: 'card', role: 'user', text });
   if (input.memory) blocks.push({ name: 'memory', role: 'user', text: memoryBlock(input.memory) });
   blocks.push({ name: 'recent', turns: input.recent });
+  for (const text of input.recalled ?? []) blocks.push({ name: 'passage', role: 'user', text });
   for (const text of input.tailCards ?? []) blocks.push({ name: 'card', role: 'user', text });
   blocks.push({ name: 'action', role: 'user', text: input.action });
   return blocks;
@@ -286,6 +290,26 @@ export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, coun
   };
 }
 
+/** What the rules, the premise, the notes, the action and the last two turn pairs cost: room no card or recalled passage may take. */
+function reservedTokens(
+  input: Pick<TurnContextInput, 'system' | 'premise' | 'notes' | 'recent' | 'action'>,
+  count: Count,
+): number {
+  const notes = (input.notes ?? '').trim();
+  const texts = [
+    premiseBlock(input.premise),
+    ...(notes ? [notesBlock(notes)] : []),
+    ...input.recent.slice(-GUARANTEED_TURNS).map((t) => t.content),
+    input.action,
+  ];
+  return (
+    count(input.system) +
+    PRIMING_TOKENS +
+    MESSAGE_OVERHEAD_TOKENS * (texts.length + 1) +
+    texts.reduce((sum, text) => sum + count(text), 0)
+  );
+}
+
 /**
  * The cards' share of a turn's prompt: `share` of the room, and never so much that the rules, the
  * premise, the notes, the action and the last two turn pairs would not fit beside it (the memory
@@ -297,17 +321,19 @@ export function cardBudget(
   share: number,
   count: Count,
 ): number {
-  const notes = (input.notes ?? '').trim();
-  const texts = [
-    premiseBlock(input.premise),
-    ...(notes ? [notesBlock(notes)] : []),
-    ...input.recent.slice(-GUARANTEED_TURNS).map((t) => t.content),
-    input.action,
-  ];
-  const reserved =
-    count(input.system) +
-    PRIMING_TOKENS +
-    MESSAGE_OVERHEAD_TOKENS * (texts.length + 1) +
-    texts.reduce((sum, text) => sum + count(text), 0);
-  return Math.max(0, Math.min(Math.floor(budget.prompt * share), budget.prompt - reserved));
+  return Math.max(0, Math.min(Math.floor(budget.prompt * share), budget.prompt - reservedTokens(input, count)));
+}
+
+/**
+ * The room for passages recalled from the memory bank: LLM_RECALL_TOKENS, and never so much that
+ * the reserved texts and the cards sent (`cardTokens`) would not fit beside it.
+ */
+export function recallBudget(
+  input: Pick<TurnContextInput, 'system' | 'premise' | 'notes' | 'recent' | 'action'>,
+  budget: Budget,
+  recallTokens: number,
+  cardTokens: number,
+  count: Count,
+): number {
+  return Math.max(0, Math.min(recallTokens, budget.prompt - reservedTokens(input, count) - cardTokens));
 }

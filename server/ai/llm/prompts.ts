@@ -78,3 +78,9 @@ export function titleUserPrompt(premise: string, opening: string): string {
 export function cardBlock(name: string, content: string): string {
   return `Story card: ${name}\n${content}`;
 }
+
+/** A passage recalled from the memory bank, with the turn and voice it came from. */
+export function recallBlock(turn: number, role: 'user' | 'assistant', text: string): string {
+  const from = turn === 0 ? 'the opening' : `turn ${turn}, ${role === 'user' ? 'the player' : 'the narrator'}`;
+  return `Recalled from earlier in the story (${from}): ${text}`;
+}

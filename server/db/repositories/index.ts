@@ -7,6 +7,7 @@ import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
 import { createKnownNetworksRepository } from './known-networks';
 import { createLibraryRepository } from './library';
+import { createMemoryBankRepository } from './memory-bank';
 import { createPreferencesRepository } from './preferences';
 import { createQuotasRepository } from './quotas';
 import { createRateLimitsRepository } from './rate-limits';
@@ -37,6 +38,7 @@ export function createRepositories(db: Db) {
     storyVersions: createStoryVersionsRepository(db),
     storyBranches: createStoryBranchesRepository(db),
     storyCards: createStoryCardsRepository(db),
+    memoryBank: createMemoryBankRepository(db),
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),

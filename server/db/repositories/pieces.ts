@@ -61,6 +61,7 @@ export async function removeHiddenStory(db: Db, storyId: number): Promise<void> 
     // Versions first, by the statement: their message's cascade would delete them one message at a time.
     await db.execute(sql`delete from message_versions where message_id in (${piece})`);
     await db.execute(sql`delete from narrator_contexts where message_id in (${piece})`);
+    await db.execute(sql`delete from memory_passages where message_id in (${piece})`);
     const gone = await db.execute(sql`delete from story_messages where id in (${piece})`);
     if (((gone as unknown as { rowCount: number | null }).rowCount ?? 0) === 0) break;
     await nextTurn();

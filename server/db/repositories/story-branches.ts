@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { inPieces, removeHiddenStory } from './pieces';
 import { assertWithinQuotas, type QuotaCheck } from './quotas';
+import { countedIn } from './memory-bank';
 import { copyStoryCards } from './story-cards';
 import { MAX_ID, rows } from './sql-values';
 
@@ -95,7 +96,7 @@ export function createStoryBranchesRepository(db: Db) {
 
   /**
    * Copies the messages in pieces (the versions they showed become the copy's originals) with the
-   * pictures they show. A version's text never changes, so a message changed since the first step
+   * pictures they show and their memory-bank passages. A version's text never changes, so a message changed since the first step
    * is still copied as it was then; one that is gone means the source story went.
    */
   async function copyMessages(
@@ -129,6 +130,16 @@ export function createStoryBranchesRepository(db: Db) {
             select ${input.userId}, ${branchId}, p.new_id, 1, 'ready', i.scene, i.asset_hash, 1, ${input.now}::timestamptz, ${input.now}::timestamptz
             from unnest(${oldIds}::int[], ${versions}::int[], ${sql.param(ids)}::int[]) as p(old_id, version, new_id)
             join scene_images i on i.message_id = p.old_id and i.version = p.version and i.status = 'ready' and i.asset_hash is not null`,
+        );
+        // The memory bank's passages of the versions copied, so the branch recalls what its source did.
+        await tx.execute(
+          sql`with inserted as (
+              insert into memory_passages (story_id, message_id, version, part, turn, role, text, terms, counts, length, live)
+              select ${branchId}, p.new_id, 1, b.part, b.turn, b.role, b.text, b.terms, b.counts, b.length, true
+              from unnest(${oldIds}::int[], ${versions}::int[], ${sql.param(ids)}::int[]) as p(old_id, version, new_id)
+              join memory_passages b on b.message_id = p.old_id and b.version = p.version
+              returning terms, length, live
+            ), ${countedIn(branchId)}`,
         );
         newIds.push(...ids);
       },

@@ -9,3 +9,4 @@ export * from './sharing';
 export * from './speech';
 export * from './stories';
 export * from './usage';
+export * from './memory';

@@ -1,11 +1,13 @@
 // A turn's prompt as the narrator is sent it: the layout of ai/llm/context.ts filled from the story,
 // its action and window, with the story cards that come up (cards/turn-cards.ts) in their share of
-// the room; and the context record of what was sent. One function for the turn service and for
-// bench:cards, which marks each phase's end to time it.
+// the room and the passages recalled from the memory bank (memory/recall.ts) in theirs; and the
+// context record of what was sent. One function for the turn service and for bench:cards and
+// bench:recall, which mark each phase's end to time it.
 import {
   assembleTurnPrompt,
   cardBudget,
   JOINER,
+  recallBudget,
   type AssembledPrompt,
   type Budget,
   type Count,
@@ -17,6 +19,7 @@ import type { UnfoldedRead } from '@server/db/repositories/story-turn';
 import type { NarratorContext } from '@shared/schemas/story-cards';
 import type { CardHeads } from './cards/card-heads';
 import { chooseTurnCards, type TurnCards } from './cards/turn-cards';
+import { NO_RECALL, recallPassages, type Recall } from './memory/recall';
 
 /** What real models are asked on turn 0, where the premise is the action. */
 export const OPENING_INSTRUCTION = 'Begin the story: write its opening scene for the player.';
@@ -27,6 +30,8 @@ export interface TurnPromptInput {
   budget: Budget;
   /** LLM_CARD_SHARE. */
   cardShare: number;
+  /** LLM_RECALL_TOKENS. */
+  recallTokens: number;
   count: Count;
   system: string;
   story: StoryRecord;
@@ -38,13 +43,14 @@ export interface TurnPromptInput {
 export interface TurnPrompt {
   prompt: AssembledPrompt;
   cards: TurnCards;
+  recall: Recall;
   /** The context record of this prompt, once the reply's tokens are known. */
   record(outputTokens: number): NarratorContext;
 }
 
 export async function buildTurnPrompt(
   input: TurnPromptInput,
-  mark: (phase: 'cardBudget' | 'cards' | 'assemble') => void = () => undefined,
+  mark: (phase: 'cardBudget' | 'cards' | 'recall' | 'assemble') => void = () => undefined,
 ): Promise<TurnPrompt> {
   const { story, action, window, budget, count } = input;
   const layout = {
@@ -70,8 +76,42 @@ export async function buildTurnPrompt(
     joinerTokens: count(JOINER),
   });
   mark('cards');
+  const joinerTokens = count(JOINER);
+  const cardsSent = [...cards.blocks.head, ...cards.blocks.tail].filter((b) => b.included !== 'dropped');
+  // Nothing lies before the window while nothing is folded and the window read it all.
+  const recallRoom =
+    action.isInitial || (story.memoryThroughId === 0 && !window.more)
+      ? 0
+      : recallBudget(
+          layout,
+          budget,
+          input.recallTokens,
+          cardsSent.reduce((sum, b) => sum + b.tokens + joinerTokens, 0),
+          count,
+        );
+  const recall =
+    recallRoom > 0
+      ? await recallPassages({
+          repos: input.repos,
+          storyId: story.id,
+          beforeId: window.messages[0]?.id ?? action.id,
+          action: action.content,
+          cardNames: cards.blocks.tail.filter((b) => b.included !== 'dropped').map((b) => b.title),
+          lastReply: window.messages.findLast((m) => m.role === 'assistant')?.content,
+          budgetTokens: recallRoom,
+          count,
+          joinerTokens,
+        })
+      : NO_RECALL;
+  mark('recall');
   const prompt = assembleTurnPrompt(
-    { ...layout, memory: story.memory, headCards: cards.headTexts, tailCards: cards.tailTexts },
+    {
+      ...layout,
+      memory: story.memory,
+      headCards: cards.headTexts,
+      tailCards: cards.tailTexts,
+      recalled: recall.texts,
+    },
     budget,
     count,
   );
@@ -79,17 +119,20 @@ export async function buildTurnPrompt(
   return {
     prompt,
     cards,
+    recall,
     record: (outputTokens) =>
       contextRecord({
         assembled: prompt,
         systemTokens: count(prompt.system),
         window: window.messages,
         cards: cards.blocks,
+        passages: recall.blocks,
         hasMemory: story.memory.length > 0,
         opening: action.isInitial,
         outputTokens,
         windowTokens: budget.prompt,
         cardBudgetTokens: cardRoom(),
+        recallBudgetTokens: recallRoom,
         count,
       }),
   };

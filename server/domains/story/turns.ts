@@ -24,7 +24,8 @@ import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from
 import type { Log } from '@server/kernel/log';
 import { notFound, storyBusy } from './errors';
 import { createCardHeads } from './cards/card-heads';
-import { createStoryMemory } from './memory';
+import { createStoryMemory } from './memory/folds';
+import { createMemoryBank, type MemoryBank } from './memory/memory-bank';
 import { buildTurnPrompt } from './turn-prompt';
 
 export interface TurnDeps {
@@ -41,6 +42,8 @@ export interface TurnDeps {
   log: Log;
   /** The account quotas: a start counts a story; no turn begins once the stored text is full. */
   quotas: Pick<QuotaService, 'limits'>;
+  /** The memory bank, indexed after every turn (one per app, shared with the story's versions; made here when not given). */
+  memoryBank?: MemoryBank;
   /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
   illustrate?: (
     userId: number,
@@ -77,6 +80,8 @@ export function createTurnService(deps: TurnDeps) {
   const windowRead = windowLimits(budget);
   /** The card heads of the stories being played, kept while their cards are unchanged. */
   const cardHeads = createCardHeads(repos);
+  /** Every shown message's passages, written after each turn for later turns to recall. */
+  const memoryBank = deps.memoryBank ?? createMemoryBank({ repos, log: deps.log });
   const memory = createStoryMemory({
     repos,
     provider,
@@ -87,6 +92,7 @@ export function createTurnService(deps: TurnDeps) {
     now: deps.now,
     flush: deps.flush,
     log: deps.log,
+    onFolded: (storyId) => memoryBank.index(storyId, 'all'),
   });
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
   /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
@@ -166,6 +172,7 @@ export function createTurnService(deps: TurnDeps) {
         cardHeads,
         budget,
         cardShare: llm.cardShare,
+        recallTokens: llm.recallTokens,
         count,
         system,
         story,
@@ -342,8 +349,10 @@ export function createTurnService(deps: TurnDeps) {
       });
     },
 
-    /** Waits for background memory folds (tests, benchmarks, shutdown). */
-    idle: () => memory.idle(),
+    /** Waits for background memory folds and indexing (tests, benchmarks, shutdown). */
+    idle: async () => {
+      await Promise.all([memory.idle(), memoryBank.idle()]);
+    },
   };
 }
 export type TurnService = ReturnType<typeof createTurnService>;

@@ -20,6 +20,7 @@ import {
   type StoryFamily,
 } from '@shared/schemas/story-versions';
 import { notFound, storyBusy } from './errors';
+import type { MemoryBank } from './memory/memory-bank';
 import { createOneAtATime } from '../../kernel/one-at-a-time';
 import { compactObjectWithArray } from '../../kernel/pretty-json';
 import { refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
@@ -38,6 +39,8 @@ interface StoryVersionDeps {
   flush: () => Promise<void>;
   /** An edit grows the stored text; a branch is a story and its text. */
   quotas: Pick<QuotaService, 'limits' | 'assertRoom'>;
+  /** An edit, another version chosen, undo, redo, erase and a branch: the memory bank follows at once, not after the next turn. */
+  memoryBank?: Pick<MemoryBank, 'index'>;
 }
 
 const BRANCH_SUFFIX = ' (branch)';
@@ -73,6 +76,8 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
 
   async function changed(storyId: number): Promise<Buffer> {
     const [state] = await Promise.all([deps.stateOf(storyId, false), deps.flush()]);
+    // Undo, redo and erase flip passages that exist: the statistics take the flips in.
+    deps.memoryBank?.index(storyId, 'statistics');
     return state;
   }
 
@@ -167,6 +172,7 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
         );
       }
       await deps.flush();
+      deps.memoryBank?.index(storyId, 'all');
       return shownMessage(result);
     },
 
@@ -177,6 +183,7 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
       if (result === 'message') throw messageMissing();
       if (result === 'version') throw new AppError(404, ERROR_CODES.notFound, STORY_VERSION_MESSAGES.versionNotFound);
       await deps.flush();
+      deps.memoryBank?.index(storyId, 'all');
       return shownMessage(result);
     },
 
@@ -203,6 +210,7 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
       if (result === 'missing') throw notFound();
       if (result === 'message') throw messageMissing();
       await deps.flush();
+      deps.memoryBank?.index(result, 'all');
       return { storyId: result };
     },
 

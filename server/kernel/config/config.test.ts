@@ -127,6 +127,7 @@ describe('loadConfig', () => {
       temperature: 0.8,
       builtinWordDelayMs: 35,
       cardShare: 0.25,
+      recallTokens: 700,
     });
     expect(config.userMonthlyTokenLimit).toBeNull();
     expect(config.storyMaxCards).toBe(1000);
@@ -144,6 +145,7 @@ describe('loadConfig', () => {
       LLM_TEMPERATURE: '1.1',
       BUILTIN_NARRATOR_WORD_DELAY_MS: '0',
       LLM_CARD_SHARE: '0.4',
+      LLM_RECALL_TOKENS: '900',
       USER_MONTHLY_TOKEN_LIMIT: '200000',
       STORY_MAX_CARDS: '50',
     });
@@ -158,6 +160,7 @@ describe('loadConfig', () => {
       temperature: 1.1,
       builtinWordDelayMs: 0,
       cardShare: 0.4,
+      recallTokens: 900,
     });
     expect(config.userMonthlyTokenLimit).toBe(200_000);
     expect(config.storyMaxCards).toBe(50);
@@ -192,6 +195,7 @@ describe('loadConfig', () => {
         LLM_TEMPERATURE: '3',
         BUILTIN_NARRATOR_WORD_DELAY_MS: 'fast',
         LLM_CARD_SHARE: '0.95',
+        LLM_RECALL_TOKENS: 'lots',
         USER_MONTHLY_TOKEN_LIMIT: '-5',
       }),
     ).toEqual([
@@ -200,6 +204,7 @@ describe('loadConfig', () => {
       'LLM_TIMEOUT_MS: LLM_TIMEOUT_MS must be greater than 0',
       'LLM_TEMPERATURE: LLM_TEMPERATURE must be a number between 0 and 2',
       'LLM_CARD_SHARE: LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
+      'LLM_RECALL_TOKENS: LLM_RECALL_TOKENS must be a whole number of tokens (0 turns recall off)',
       'BUILTIN_NARRATOR_WORD_DELAY_MS: BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)',
       'USER_MONTHLY_TOKEN_LIMIT: USER_MONTHLY_TOKEN_LIMIT must be a whole number',
     ]);

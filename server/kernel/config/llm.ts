@@ -27,6 +27,8 @@ export interface LlmConfig {
   builtinWordDelayMs: number;
   /** The share of the prompt's room that story cards may use, always-on and triggered together (LLM_CARD_SHARE). */
   cardShare: number;
+  /** Tokens of each turn's prompt that passages recalled from the memory bank may use; 0 turns recall off (LLM_RECALL_TOKENS). */
+  recallTokens: number;
 }
 
 export const llmEnv = {
@@ -66,6 +68,12 @@ export const llmEnv = {
       'LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
     )
     .default(0.25),
+  LLM_RECALL_TOKENS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'LLM_RECALL_TOKENS must be a whole number of tokens (0 turns recall off)')
+    .transform(Number)
+    .default(700),
   BUILTIN_NARRATOR_WORD_DELAY_MS: z
     .string()
     .trim()
@@ -105,5 +113,6 @@ export function llmConfig(e: LlmEnv): LlmConfig {
     temperature: e.LLM_TEMPERATURE,
     builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
     cardShare: e.LLM_CARD_SHARE,
+    recallTokens: e.LLM_RECALL_TOKENS,
   };
 }

@@ -22,13 +22,31 @@ const CONTEXT: NarratorContext = {
       cardId: 2,
     },
     { kind: 'card', title: 'Old Tom', tokens: 95, included: 'dropped', reason: 'No room left for cards.', cardId: 3 },
+    { kind: 'memory', title: 'Story memory', tokens: 180, included: 'full', reason: 'Summarised.' },
     { kind: 'turn', title: 'Turn 3', tokens: 2300, included: 'full', reason: 'Recent turn.', messageId: 3 },
+    {
+      kind: 'passage',
+      title: 'Turn 1: your action',
+      tokens: 29,
+      included: 'full',
+      reason: "matched 'mare', rank 1 of 4",
+      messageId: 1,
+    },
+    {
+      kind: 'passage',
+      title: 'Turn 2: the narrator',
+      tokens: 85,
+      included: 'dropped',
+      reason: "matched 'harbour', rank 2 of 4; no room in the memory budget",
+      messageId: 2,
+    },
     { kind: 'action', title: 'I ride to the harbour', tokens: 60, included: 'full', reason: 'Your new action.' },
   ],
   promptTokens: 3120,
   outputTokens: 350,
   windowTokens: 6963,
   cardBudgetTokens: 1740,
+  recallBudgetTokens: 700,
 };
 
 function Harness({ version }: { version?: number }) {
@@ -63,6 +81,10 @@ describe('What the narrator saw', () => {
     expect(within(dialog).getByText('3,120 of 6,963 tokens (45%)')).toBeInTheDocument();
     // Bessie sent whole and the harbour in part: 120 + 290 of the cards' 1,740.
     expect(within(dialog).getByText('Cards: 410 of 1,740 tokens · The reply: 350 tokens')).toBeInTheDocument();
+    // The summary and the one passage sent: 180 + 29 of the window's 6,963.
+    expect(
+      within(dialog).getByText('Memory: 209 tokens (3% of the window) · recalled passages: 29 of 700 tokens'),
+    ).toBeInTheDocument();
     const mark = dialog.querySelector<HTMLElement>('[data-card-budget-mark]');
     expect(mark?.style.left).toMatch(/^24\.98/);
 
@@ -80,7 +102,16 @@ describe('What the narrator saw', () => {
       ['Card', 'Bessie', '120', 'Sent', 'Key "mare" in your action.'],
       ['Card', 'The harbour', '290', 'Partly sent', 'Cut to fit the cards’ share.'],
       ['Card', 'Old Tom', '95', 'Not sent', 'No room left for cards.'],
+      ['Memory', 'Story memory', '180', 'Sent', 'Summarised.'],
       ['Turn', 'Turn 3', '2,300', 'Sent', 'Recent turn.'],
+      ['Recalled', 'Turn 1: your action', '29', 'Sent', "matched 'mare', rank 1 of 4"],
+      [
+        'Recalled',
+        'Turn 2: the narrator',
+        '85',
+        'Not sent',
+        "matched 'harbour', rank 2 of 4; no room in the memory budget",
+      ],
       ['Your action', 'I ride to the harbour', '60', 'Sent', 'Your new action.'],
     ]);
     // Each state has its icon beside its words, never colour alone.

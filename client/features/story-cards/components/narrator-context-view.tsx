@@ -1,5 +1,6 @@
 // 'What the narrator saw' for one reply: a bar of how full the narrator's window was (the prompt's
-// tokens of the window, the cards' share marked), the same in words, then every block in the order
+// tokens of the window, the cards' share marked), the same in words with the cards' and the memory's
+// share (the summary and the passages recalled from the memory bank), then every block in the order
 // sent (kind, what, tokens, Sent / Partly sent / Not sent with an icon and words, and why). A reply
 // from before such records were kept shows the server's message; other failures say so too.
 import { CircleCheck, CircleDashed, CircleX } from 'lucide-react';
@@ -19,6 +20,16 @@ import { returnFocusTo } from '@client/lib/return-focus';
 export function cardTokensSent(blocks: ContextBlock[]): number {
   return blocks
     .filter((block) => block.kind === 'card' && block.included !== 'dropped')
+    .reduce((sum, block) => sum + block.tokens, 0);
+}
+
+/** The tokens of memory that were sent: the summary and the recalled passages and facts. */
+export function memoryTokensSent(
+  blocks: ContextBlock[],
+  kinds: ContextBlock['kind'][] = ['memory', 'passage', 'fact'],
+) {
+  return blocks
+    .filter((block) => kinds.includes(block.kind) && block.included !== 'dropped')
     .reduce((sum, block) => sum + block.tokens, 0);
 }
 
@@ -58,6 +69,11 @@ function WindowBar({ context }: { context: NarratorContext }) {
       <p className="text-sm font-medium tabular-nums">{windowText}</p>
       <p className="text-xs text-muted-foreground tabular-nums">
         {S.cardsText(cardTokensSent(context.blocks), cardBudgetTokens)} · {S.replyText(outputTokens)}
+      </p>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        {S.memoryText(memoryTokensSent(context.blocks), windowTokens)}
+        {context.recallBudgetTokens !== undefined &&
+          ` · ${S.recalledText(memoryTokensSent(context.blocks, ['passage', 'fact']), context.recallBudgetTokens)}`}
       </p>
       <p className="text-xs text-muted-foreground">{S.budgetMark}</p>
     </div>

@@ -39,6 +39,8 @@ interface StoryFileDeps {
   /** Story cards a story may hold (STORY_MAX_CARDS): a file with more is refused. */
   maxCards: number;
   now: () => Date;
+  /** Told of each story imported (the memory bank indexes it). */
+  afterImport?: (storyId: number) => void;
 }
 
 export interface DownloadedFile {
@@ -142,6 +144,7 @@ export function createStoryFileService({
   quotas,
   maxCards,
   now,
+  afterImport,
 }: StoryFileDeps) {
   /** Each player's imports are written one after another (see kernel/one-at-a-time.ts). */
   const oneAtATime = createOneAtATime();
@@ -266,6 +269,8 @@ export function createStoryFileService({
           }),
         );
       });
+      // Its messages are indexed for recall in the background, a few batches at a time.
+      afterImport?.(storyId);
       return { storyId, title: story.title };
     },
   };

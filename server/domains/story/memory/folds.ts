@@ -24,9 +24,9 @@ import { AppError } from '@server/kernel/errors';
 import type { Repositories } from '@server/db/repositories';
 import type { StoryRecord } from '@server/db/repositories/stories';
 import type { Log } from '@server/kernel/log';
-import type { Allowance } from '../limits/allowance';
+import type { Allowance } from '../../limits/allowance';
 import { redact } from '@server/kernel/redact';
-import { recordNarratorCall } from '../limits/usage-ledger';
+import { recordNarratorCall } from '../../limits/usage-ledger';
 
 interface MemoryDeps {
   repos: Repositories;
@@ -40,6 +40,8 @@ interface MemoryDeps {
   now: () => Date;
   flush: () => Promise<void>;
   log: Log;
+  /** Told of each fold applied: the turns it took out of the verbatim window can now be recalled (the memory bank indexes them). */
+  onFolded?: (storyId: number) => void;
 }
 
 const SUMMARY_TEMPERATURE = 0.3;
@@ -90,15 +92,17 @@ export function createStoryMemory(deps: MemoryDeps) {
       await hold.release();
     }
     const next = cutMiddle(result.text.trim(), deps.budget.memory, count);
-    if (next)
-      await deps.repos.stories.applyFold(
+    const applied =
+      next.length > 0 &&
+      (await deps.repos.stories.applyFold(
         story.id,
         { throughId: story.memoryThroughId, memory: story.memory },
         piece.throughId,
         next,
         deps.now(),
-      );
+      ));
     await deps.flush();
+    if (applied) deps.onFolded?.(story.id);
   }
 
   return {

@@ -1,0 +1,166 @@
+// bench:recall's timing: a long story written straight through the repositories (its older turns
+// folded, as a played story's are), indexed by the memory bank as the app indexes it, then turn
+// prompts built for probe actions exactly as the turn service builds them (turn-prompt.ts), timing
+// the recall (its two reads and the ranking) and the assembly apart.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { computeBudget, type Count } from '../../../server/ai/llm/context';
+import { windowLimits } from '../../../server/ai/llm/fold';
+import { narratorSystemPrompt } from '../../../server/ai/llm/prompts';
+import { openDatabase, type Database } from '../../../server/db/client';
+import { createRepositories } from '../../../server/db/repositories';
+import { createCardHeads } from '../../../server/domains/story/cards/card-heads';
+import { createMemoryBank } from '../../../server/domains/story/memory/memory-bank';
+import { buildTurnPrompt } from '../../../server/domains/story/turn-prompt';
+import { loadConfig } from '../../../server/kernel/config';
+import { proseWriter } from '../../../server/test/varied-prose';
+import { DEFAULT_PREFERENCES } from '../../../shared/schemas/preferences';
+import { probeAction, recallPlan } from './recall-story';
+
+export interface RecallTimes {
+  recall: number[];
+  assemble: number[];
+  both: number[];
+  /** Passages in the bank when the probes ran. */
+  passages: number;
+  /** Passages ranked per probe (those matching an anchoring term). */
+  hits: number[];
+}
+
+/** Turns left unfolded at the end of the written story, as after a fold. */
+const UNFOLDED_TURNS = 12;
+
+async function open(backend: 'pglite' | 'postgres', postgresUrl?: string) {
+  if (backend === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    return { database, cleanUp: () => database.close() };
+  }
+  const name = `tw_bench_recall_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresUrl!);
+  url.pathname = `/${name}`;
+  const database: Database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    database,
+    cleanUp: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export async function timeRecall(input: {
+  backend: 'pglite' | 'postgres';
+  postgresUrl?: string;
+  turns: number;
+  probes: number;
+  seed: number;
+  count: Count;
+}): Promise<RecallTimes> {
+  const { database, cleanUp } = await open(input.backend, input.postgresUrl);
+  try {
+    await database.migrate();
+    const repos = createRepositories(database.db);
+    const llm = loadConfig({ LOG_LEVEL: 'silent', LLM_PROVIDER: 'builtin' }).llm;
+    const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
+    const plan = recallPlan(input.seed, input.turns, 20);
+    const writer = proseWriter(input.seed + 3);
+    const user = await repos.users.insert({
+      username: 'bench-recall',
+      email: 'bench-recall@example.com',
+      passwordHash: 'not-a-hash',
+      isAdmin: false,
+    });
+    const start = Date.now() - (input.turns + input.probes + 1) * 60_000;
+    const { story: created } = await repos.stories.create({
+      userId: user.id,
+      premise: 'A travelling courier carries letters between the river towns of the marsh country',
+      now: new Date(start),
+      leaseUntil: new Date(start),
+    });
+    let foldThrough = 0;
+    for (let turn = 0; turn <= input.turns; turn += 1) {
+      const at = new Date(start + turn * 60_000);
+      if (turn > 0) await repos.stories.appendAction(created.id, plan.actions[turn], at);
+      const reply = await repos.stories.saveReply({
+        storyId: created.id,
+        turn,
+        content: writer.reply(),
+        alternativeTo: null,
+        usage: null,
+        now: new Date(at.getTime() + 1000),
+      });
+      if (turn === input.turns - UNFOLDED_TURNS) foldThrough = reply.id;
+    }
+    await repos.stories.applyFold(
+      created.id,
+      { throughId: 0, memory: '' },
+      foldThrough,
+      writer.reply(12),
+      new Date(start + input.turns * 60_000),
+    );
+    const bank = createMemoryBank({ repos, log: silent });
+    while ((await repos.memoryBank.unindexed(created.id, 1)).length > 0) {
+      bank.index(created.id, 'all');
+      await bank.idle();
+    }
+    const passages = Number(
+      (
+        (await database.executeSql('select count(*) as n from memory_passages where story_id = $1', [created.id]))
+          .rows[0] as { n: number | string }
+      ).n,
+    );
+
+    const times: RecallTimes = { recall: [], assemble: [], both: [], passages, hits: [] };
+    const cardHeads = createCardHeads(repos);
+    const system = narratorSystemPrompt(DEFAULT_PREFERENCES);
+    const windowRead = windowLimits(budget);
+    for (let probe = 0; probe < input.probes; probe += 1) {
+      const at = new Date(start + (input.turns + probe + 1) * 60_000);
+      const fact = plan.facts[probe % plan.facts.length];
+      const action = await repos.stories.appendAction(created.id, probeAction(fact.thing), at);
+      const story = (await repos.stories.findOwned(created.id, user.id))!;
+      const window = await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, windowRead);
+      const marks = { cardBudget: 0, cards: 0, recall: 0, assemble: 0 };
+      await buildTurnPrompt(
+        {
+          repos,
+          cardHeads,
+          budget,
+          cardShare: llm.cardShare,
+          recallTokens: llm.recallTokens,
+          count: input.count,
+          system,
+          story,
+          action,
+          window,
+        },
+        (phase) => (marks[phase] = performance.now()),
+      ).then(({ recall }) => {
+        const ranked = /rank \d+ of (\d+)/.exec(recall.blocks[0]?.reason ?? '');
+        times.hits.push(ranked ? Number(ranked[1]) : 0);
+      });
+      times.recall.push(marks.recall - marks.cards);
+      times.assemble.push(marks.assemble - marks.recall);
+      times.both.push(marks.assemble - marks.cards);
+      await repos.stories.saveReply({
+        storyId: created.id,
+        turn: action.turn,
+        content: writer.reply(),
+        alternativeTo: null,
+        usage: null,
+        now: new Date(at.getTime() + 1000),
+      });
+      bank.index(created.id, 'all');
+      await bank.idle();
+    }
+    return times;
+  } finally {
+    await cleanUp();
+  }
+}

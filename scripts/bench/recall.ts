@@ -1,0 +1,194 @@
+// `npm run bench:recall`: does the narrator remember? Judged by what the model was sent, read from
+// the fake provider's log, never by what a fake model answered.
+//
+// Quality: the real server (server/main.ts through tsx, on an embedded PGlite data dir) plays a
+// --turns story against the OpenAI-compatible fake at each --contexts window, once with recall off
+// (LLM_RECALL_TOKENS=0: the prompt as it was before the memory bank, the baseline) and once with
+// the default budget. Facts are planted in the early turns, a quarter renamed midway, the things
+// named again later without their values (lib/recall-story.ts); then each fact is probed by naming
+// only the thing, and again by another word for it. Prints recall of planted facts, renamed facts
+// carrying the new value (and the old one sent only as older), alias recall, and recalled tokens
+// per turn.
+// Timing: in this process, a --timing-turns story written straight through the repositories and
+// indexed, on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL; then
+// --probes turn prompts are built as the turn service builds them (domains/story/turn-prompt.ts),
+// timing the recall (query, ranking rows, texts) and the assembly. Nothing is asserted.
+// Flags: --turns 200 --facts 20 --contexts 4096,8192 --timing-turns 1000 --probes 100 --seed 26 --skip-quality --skip-timing
+import { parseArgs } from 'node:util';
+import { computeBudget, JOINER } from '../../server/ai/llm/context';
+import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
+import { contentText, startFakeLlmServer, type RecordedRequest } from '../../server/test/fake-llm-server';
+import { registerOverHttp, spawnServer, stopServer } from '../../server/test/spawn-server';
+import { proseWriter } from '../../server/test/varied-prose';
+import { judgeProbe, probeAction, recallPlan } from './lib/recall-story';
+import { timeRecall } from './lib/recall-timing';
+import { maxOf, percentile } from './lib/stats';
+
+const { values: args } = parseArgs({
+  options: {
+    turns: { type: 'string', default: '200' },
+    facts: { type: 'string', default: '20' },
+    contexts: { type: 'string', default: '4096,8192' },
+    'timing-turns': { type: 'string', default: '1000' },
+    probes: { type: 'string', default: '100' },
+    seed: { type: 'string', default: '26' },
+    'skip-quality': { type: 'boolean', default: false },
+    'skip-timing': { type: 'boolean', default: false },
+  },
+});
+const TURNS = Number(args.turns);
+const SEED = Number(args.seed);
+const PREMISE = 'A travelling courier carries letters between the river towns of the marsh country';
+const RECALLED = 'Recalled from earlier in the story';
+const count = await loadTokenCounter();
+
+interface QualityRun {
+  context: number;
+  recallTokens: number;
+  recall: number;
+  renamedNew: number;
+  renamedOldSent: number;
+  renamedOldDated: number;
+  alias: number;
+  recalledTokens: number[];
+  promptTokens: number[];
+  seconds: number;
+}
+
+const lastUserText = (request: RecordedRequest) => contentText(request.body.messages.at(-1)?.content);
+const promptText = (request: RecordedRequest) => request.body.messages.map((m) => contentText(m.content)).join(JOINER);
+/** The tokens of the recalled passages in a turn's last user message. */
+const recalledTokensOf = (request: RecordedRequest) =>
+  lastUserText(request)
+    .split(JOINER)
+    .filter((part) => part.startsWith(RECALLED))
+    .reduce((sum, part) => sum + count(part), 0);
+
+async function qualityRun(context: number, recallTokens: number): Promise<QualityRun> {
+  const started = performance.now();
+  const plan = recallPlan(SEED, TURNS, Number(args.facts));
+  const writer = proseWriter(SEED + 2);
+  const fake = await startFakeLlmServer({ apiKey: 'sk-bench' });
+  fake.fallback = (request) => {
+    const system = contentText(request.body.messages[0]?.content);
+    return { kind: 'ok', text: system.startsWith('You maintain the memory') ? writer.reply(4) : writer.reply() };
+  };
+  const dataDir = `/tmp/tw-bench-recall-${process.pid}-${context}-${recallTokens}`;
+  const server = spawnServer({
+    DATA_DIR: dataDir,
+    // Info: the "ready on" line spawnServer waits for is logged at info.
+    LOG_LEVEL: 'info',
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: 'sk-bench',
+    LLM_MODEL: 'bench-model',
+    LLM_CONTEXT_TOKENS: String(context),
+    LLM_RECALL_TOKENS: String(recallTokens),
+    REGISTER_MAX_PER_HOUR: '100000',
+    CAPTCHA_MAX_PER_MINUTE: '100000',
+    USER_TURNS_PER_HOUR: '1000000',
+    USER_SIDE_CALLS_PER_HOUR: '1000000',
+  });
+  const base = `http://127.0.0.1:${await server.port}`;
+  try {
+    const cookie = await registerOverHttp(base, `recall${context}x${recallTokens}`, 'bench-password-1');
+    const post = async (url: string, json: unknown) => {
+      const res = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(json),
+      });
+      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const { storyId } = await post('/api/story/start', { prompt: PREMISE });
+    const turnRequests: RecordedRequest[] = [];
+    const play = async (action: string) => {
+      if (process.env.BENCH_TRACE) process.stderr.write(`turn: ${action}\n`);
+      await post(`/api/story/${storyId}/continue`, { message: action });
+      const request = fake.requests.findLast((r) => lastUserText(r).endsWith(action))!;
+      turnRequests.push(request);
+      return request;
+    };
+    for (let turn = 1; turn <= TURNS; turn += 1) {
+      await play(plan.actions[turn]);
+      if (turn % 50 === 0) process.stderr.write(`  ${context}/${recallTokens}: turn ${turn}\n`);
+    }
+    const judge = async (i: number, word: string) =>
+      judgeProbe(promptText(await play(probeAction(word))), plan.facts[i], plan.renamedAt[i]);
+    const direct = [];
+    for (let i = 0; i < plan.facts.length; i += 1)
+      direct.push({ fact: plan.facts[i], ...(await judge(i, plan.facts[i].thing)) });
+    const aliases = [];
+    for (let i = 0; i < plan.facts.length; i += 1) aliases.push(await judge(i, plan.facts[i].alias));
+    const renamed = direct.filter((d) => d.fact.renamed);
+    type Key = 'found' | 'oldSent' | 'oldDated';
+    const share = (list: Array<Partial<Record<Key, boolean>>>, key: Key) =>
+      list.filter((r) => r[key]).length / Math.max(1, list.length);
+    return {
+      context,
+      recallTokens,
+      recall: share(direct, 'found'),
+      renamedNew: share(renamed, 'found'),
+      renamedOldSent: share(renamed, 'oldSent'),
+      renamedOldDated: share(renamed, 'oldDated'),
+      alias: share(aliases, 'found'),
+      recalledTokens: turnRequests.map(recalledTokensOf),
+      promptTokens: turnRequests.map((r) => count(promptText(r))),
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await stopServer(server.child);
+    await fake.close();
+    await import('node:fs/promises').then((fs) => fs.rm(dataDir, { recursive: true, force: true }));
+  }
+}
+
+const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
+if (!args['skip-quality']) {
+  console.log(
+    `\nbench:recall quality: a ${TURNS}-turn story, ${args.facts} facts planted in turns 2-40, a quarter renamed`,
+  );
+  console.log('from turn', Math.floor(TURNS / 2), '; each probed by its own word, then by another word for it.');
+  console.log(
+    'Baseline: LLM_RECALL_TOKENS=0 (no memory bank: the prompt as before it). Read from the fake provider log.\n',
+  );
+  console.log(
+    'window  recall  planted  renamed→new  old also sent  old dated older  alias  recalled tok/turn mean/p95/max  prompt tok p50  run',
+  );
+  for (const context of args.contexts.split(',').map(Number)) {
+    for (const recallTokens of [0, 700]) {
+      const r = await qualityRun(context, recallTokens);
+      const mean = r.recalledTokens.reduce((a, b) => a + b, 0) / r.recalledTokens.length;
+      console.log(
+        `${String(context).padEnd(7)} ${String(recallTokens).padEnd(7)} ${pct(r.recall).padEnd(8)} ${pct(r.renamedNew).padEnd(12)} ${pct(r.renamedOldSent).padEnd(14)} ${pct(r.renamedOldDated).padEnd(16)} ${pct(r.alias).padEnd(6)} ${`${mean.toFixed(0)}/${percentile(r.recalledTokens, 95)}/${maxOf(r.recalledTokens)}`.padEnd(31)} ${String(percentile(r.promptTokens, 50)).padEnd(15)} ${r.seconds.toFixed(0)} s`,
+      );
+    }
+  }
+  console.log(
+    `\nbudget at 4096: ${JSON.stringify(computeBudget(4096, 500))}, at 8192: ${JSON.stringify(computeBudget(8192, 500))}`,
+  );
+}
+
+if (!args['skip-timing']) {
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  console.log(
+    `\nbench:recall timing: a ${args['timing-turns']}-turn story, ${args.probes} turn prompts built (recall, then assembly), ms`,
+  );
+  console.log('database    recall p50  recall p95  assemble p50  assemble p95  both p95  passages  hits p50');
+  const backends: Array<'pglite' | 'postgres'> = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  for (const backend of backends) {
+    const t = await timeRecall({
+      backend,
+      postgresUrl,
+      turns: Number(args['timing-turns']),
+      probes: Number(args.probes),
+      seed: SEED,
+      count,
+    });
+    const f = (v: number) => v.toFixed(1);
+    console.log(
+      `${backend.padEnd(11)} ${f(percentile(t.recall, 50)).padEnd(11)} ${f(percentile(t.recall, 95)).padEnd(11)} ${f(percentile(t.assemble, 50)).padEnd(13)} ${f(percentile(t.assemble, 95)).padEnd(13)} ${f(percentile(t.both, 95)).padEnd(9)} ${String(t.passages).padEnd(9)} ${percentile(t.hits, 50)}`,
+    );
+  }
+}

@@ -1,0 +1,199 @@
+// The memory bank's rows: the passages of each shown message (written after the turn, off its
+// critical path), the story's term statistics, and what retrieval ranks. A passage counts only while
+// its message shows the version it was cut from: its `live` flag, kept by a trigger on story_messages
+// (migration 0019), serves the statistics and the hits; the texts recalled are read joined with the
+// messages, so a passage whose message changed a moment ago is never sent whatever the flag says.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import { executePrepared } from './prepared';
+import { rows } from './sql-values';
+
+/** A shown message whose shown version has no passages yet. */
+export interface UnindexedMessage {
+  id: number;
+  version: number;
+  turn: number;
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface PassageValues {
+  part: number;
+  text: string;
+  terms: string[];
+  counts: number[];
+  length: number;
+}
+
+/** A story's term statistics for a query: its live passages, their total length, and how many hold each term. */
+export interface TermStats {
+  passages: number;
+  length: number;
+  /** Passages holding each of the terms asked for (absent: none). */
+  holding: Record<string, number>;
+}
+
+/** [passage id, message id, length, the query terms it holds, their counts]. */
+export type PassageHitRow = [number, number, number, string[], number[]];
+
+export interface PassageText {
+  id: number;
+  messageId: number;
+  turn: number;
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+const textArray = (values: string[]) => sql.param(values);
+
+/**
+ * The tail of a statement whose CTE `inserted` (terms, length, live) wrote new passages of
+ * `storyId`: their terms and totals added to its statistics, terms in order (see applyDeltas).
+ */
+export function countedIn(storyId: number): SQL {
+  return sql`counted_terms as (
+      insert into memory_terms as t (story_id, term, holding)
+      select ${storyId}, u.term, count(*)::int from inserted i, unnest(i.terms) as u(term)
+      where i.live and i.length > 0 group by u.term order by u.term
+      on conflict (story_id, term) do update set holding = t.holding + excluded.holding
+    )
+    insert into memory_totals as t (story_id, passages, length)
+    select ${storyId}, count(*)::int, sum(length)::bigint from inserted where live and length > 0 having count(*) > 0
+    on conflict (story_id) do update set passages = t.passages + excluded.passages, length = t.length + excluded.length`;
+}
+
+export function createMemoryBankRepository(db: Db) {
+  return {
+    /** The story's newest shown messages (at most `limit`; the premise aside, it is always sent) whose shown version has no passages. */
+    async unindexed(storyId: number, limit: number): Promise<UnindexedMessage[]> {
+      return rows<UnindexedMessage>(
+        db,
+        sql`select m.id, m.version, m.turn, m.role, m.content from story_messages m
+            where m.story_id = ${storyId} and m.state = 'shown' and not m.is_initial
+              and not exists (select 1 from memory_passages p where p.message_id = m.id and p.version = m.version)
+            order by m.id desc limit ${limit}`,
+      );
+    },
+
+    /**
+     * The passages of these messages, each for the version it shows; the passages of a message's
+     * other versions stay (not live), so choosing one of them again needs no new indexing. A message
+     * with no terms gets one empty passage, so it is not read again as unindexed. A message changed
+     * since it was read gets none: the next catch-up reads it again.
+     */
+    async savePassages(
+      storyId: number,
+      batch: Array<{ message: UnindexedMessage; passages: PassageValues[] }>,
+    ): Promise<void> {
+      if (batch.length === 0) return;
+      const records = batch.flatMap(({ message, passages }) =>
+        (passages.length > 0 ? passages : [{ part: 0, text: '', terms: [], counts: [], length: 0 }]).map((p) => ({
+          ...p,
+          messageId: message.id,
+          version: message.version,
+        })),
+      );
+      await db.execute(
+        sql`with inserted as (
+              insert into memory_passages (story_id, message_id, version, part, turn, role, text, terms, counts, length, live)
+              select ${storyId}, m.id, p."version", p.part, m.turn, m.role, p.text,
+                array(select jsonb_array_elements_text(p.terms)), array(select jsonb_array_elements_text(p.counts)::int), p.length,
+                m.state = 'shown'
+              from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+                as p("messageId" int, "version" int, part int, text text, terms jsonb, counts jsonb, length int)
+              join story_messages m on m.id = p."messageId" and m.version = p."version" and m.story_id = ${storyId}
+              -- An undo or erase of these messages waits, or is waited for: either way the trigger that
+              -- follows it sees these passages, or they see its change (live is never left stale).
+              for share of m
+              on conflict (message_id, version, part) do nothing
+              returning terms, length, live
+            ), ${countedIn(storyId)}`,
+      );
+    },
+
+    /**
+     * Adds the story's changes to its term statistics (rows the triggers wrote to memory_deltas) into
+     * memory_terms and memory_totals, in one statement: the rows are taken by deleting them, so two
+     * instances never add one twice, and the terms are written in order. A story that is gone only
+     * loses its rows. Answers how many rows were added in.
+     */
+    async applyDeltas(storyId: number): Promise<number> {
+      const [row] = await executePrepared<{ taken: number }>(
+        db,
+        'memory_apply_deltas',
+        sql`
+        with taken as (
+          delete from memory_deltas where story_id = ${storyId} returning term, holding, length
+        ), summed as (
+          select term, sum(holding)::int as holding, sum(length)::bigint as length from taken
+          where exists (select 1 from stories where id = ${storyId}) group by term
+        ), terms as (
+          insert into memory_terms as t (story_id, term, holding)
+          select ${storyId}, term, holding from summed where term <> '' and holding <> 0 order by term
+          on conflict (story_id, term) do update set holding = t.holding + excluded.holding
+        ), totals as (
+          insert into memory_totals as t (story_id, passages, length)
+          select ${storyId}, holding, length from summed where term = ''
+          on conflict (story_id) do update set passages = t.passages + excluded.passages, length = t.length + excluded.length
+        )
+        select count(*)::int as taken from taken`,
+      );
+      return row.taken;
+    },
+
+    /**
+     * The story's term statistics for `terms`: what memory_terms and memory_totals hold plus the
+     * changes not yet added in (memory_deltas), so they are right the moment a change is made. A few
+     * index reads, whatever the story's size.
+     */
+    async termStats(storyId: number, terms: string[]): Promise<TermStats> {
+      const [row] = await executePrepared<{ stats: TermStats }>(
+        db,
+        'memory_term_stats',
+        sql`with pending as (
+              select term, sum(holding)::int as holding, sum(length)::bigint as length from memory_deltas
+              where story_id = ${storyId} and (term = '' or term = any(${textArray(terms)}::text[])) group by term
+            ), held as (
+              select coalesce(t.term, p.term) as term, coalesce(t.holding, 0) + coalesce(p.holding, 0) as holding
+              from (select term, holding from memory_terms where story_id = ${storyId} and term = any(${textArray(terms)}::text[])) t
+              full join (select term, holding from pending where term <> '') p on p.term = t.term
+            )
+            select json_build_object(
+              'passages', coalesce((select passages from memory_totals where story_id = ${storyId}), 0)
+                + coalesce((select holding from pending where term = ''), 0),
+              'length', coalesce((select length from memory_totals where story_id = ${storyId}), 0)
+                + coalesce((select length from pending where term = ''), 0),
+              'holding', (select coalesce(json_object_agg(term, holding), '{}'::json) from held where holding > 0)
+            ) as stats`,
+      );
+      return row.stats;
+    },
+
+    /** The story's live passages before message `beforeId` holding one of `anchors`, with the counts of the `terms` they hold. */
+    async hits(storyId: number, beforeId: number, terms: string[], anchors: string[]): Promise<PassageHitRow[]> {
+      const [row] = await executePrepared<{ hits: PassageHitRow[] }>(
+        db,
+        'memory_hits',
+        sql`select coalesce(json_agg(json_build_array(p.id, p.message_id, p.length, q.terms, q.counts)), '[]'::json) as hits
+            from memory_passages p,
+              lateral (select array_agg(u.term) as terms, array_agg(u.n) as counts
+                from unnest(p.terms, p.counts) as u(term, n) where u.term = any(${textArray(terms)}::text[])) q
+            where p.story_id = ${storyId} and p.live and p.message_id < ${beforeId}
+              and p.terms && ${textArray(anchors)}::text[]`,
+      );
+      return row.hits;
+    },
+
+    /** The passages `ids`, if their messages still show them. */
+    async passageTexts(storyId: number, ids: number[]): Promise<PassageText[]> {
+      if (ids.length === 0) return [];
+      return rows<PassageText>(
+        db,
+        sql`select p.id, p.message_id as "messageId", p.turn, p.role, p.text
+            from memory_passages p join story_messages m on m.id = p.message_id and m.version = p.version
+            where p.id = any(${sql.param(ids)}::int[]) and p.story_id = ${storyId} and m.state = 'shown'`,
+      );
+    },
+  };
+}
+export type MemoryBankRepository = ReturnType<typeof createMemoryBankRepository>;

@@ -1,0 +1,164 @@
+// A turn's recall: the passages of earlier turns most relevant to the new action, the last reply and
+// the story cards that came up, from the memory bank. The query's words weigh by where they come
+// from (the action most); the story's passages are ranked by BM25 (ranking.ts), those already in
+// the verbatim window are skipped, those far below the best are not worth their tokens, and the
+// best that fit the recall budget are sent in story order, each with the reason the context viewer
+// shows ("matched 'horse', rank 1 of 38").
+import type { Count } from '@server/ai/llm/context';
+import { recallBlock } from '@server/ai/llm/prompts';
+import type { Repositories } from '@server/db/repositories';
+import type { ContextBlock } from '@shared/schemas/story-cards';
+import { rankByBm25, type QueryTerm, type RankedPassage } from './ranking';
+import { wordsOf } from './terms';
+
+/** Distinct terms a query holds at most: the action's first, so a long last reply cannot crowd it out. */
+export const MAX_QUERY_TERMS = 48;
+/** Ranked passages read for the budget: more than ever fit 700 tokens of ~80-token passages. */
+export const RECALL_CANDIDATES = 16;
+/**
+ * A passage scoring under this share of the best one is not recalled: beside a passage that names
+ * the thing asked about, one that shares only a common word of the action ("look") is noise, and
+ * recalled tokens are paid for on every turn.
+ */
+export const RELATIVE_SCORE_FLOOR = 0.35;
+/** How much each source's words count. */
+export const QUERY_WEIGHTS = { action: 1, cards: 0.8, lastReply: 0.2 };
+
+export interface RecallQueryInput {
+  action: string;
+  /** The names of the story cards that came up this turn. */
+  cardNames: string[];
+  /** The narrator's last reply, if there is one. */
+  lastReply?: string;
+}
+
+/**
+ * The query's terms, each once with its weightiest source's weight, the action's first. The action's
+ * and the cards' terms anchor it: a passage that shares only words of the last reply (its scenery,
+ * most of them) is not worth the room. An action with no terms of its own ("Yes.") lets the last
+ * reply's anchor instead.
+ */
+export function recallQuery(input: RecallQueryInput): QueryTerm[] {
+  const terms = new Map<string, QueryTerm>();
+  const add = (text: string, weight: number, anchor: boolean) => {
+    for (const { word, term } of wordsOf(text)) {
+      const known = terms.get(term);
+      if (known) known.weight = Math.max(known.weight, weight);
+      else if (terms.size < MAX_QUERY_TERMS) terms.set(term, { term, weight, word, anchor });
+    }
+  };
+  add(input.action, QUERY_WEIGHTS.action, true);
+  add(input.cardNames.join('\n'), QUERY_WEIGHTS.cards, true);
+  add(input.lastReply ?? '', QUERY_WEIGHTS.lastReply, terms.size === 0);
+  return [...terms.values()];
+}
+
+export interface RecallInput extends RecallQueryInput {
+  repos: Pick<Repositories, 'memoryBank'>;
+  storyId: number;
+  /** The oldest message of the verbatim window (or the action): only passages before it are recalled. */
+  beforeId: number;
+  budgetTokens: number;
+  count: Count;
+  joinerTokens: number;
+}
+
+export interface Recall {
+  /** The recalled passages' texts as sent, in story order. */
+  texts: string[];
+  /** Their context-record blocks (sent ones, then those ranked but left out for room). */
+  blocks: ContextBlock[];
+  /** Tokens the texts use, joiners included. */
+  tokens: number;
+}
+
+export const NO_RECALL: Recall = { texts: [], blocks: [], tokens: 0 };
+
+const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(', ');
+
+/** A term held by more passages than this does not anchor a query on its own (see anchorByRarity). */
+export const COMMON_TERM_SHARE = 0.2;
+const COMMON_TERM_MIN = 8;
+
+/**
+ * The query with its anchors narrowed to the terms the story holds and not commonly: a word of the
+ * action found in a fifth of the story's passages ("look", "walk") would bring in hundreds of them,
+ * each worth little. If every anchor is common, the rarest one the story holds still anchors.
+ * Terms that lose their anchor still count in the score beside an anchor.
+ */
+export function anchorByRarity(query: QueryTerm[], holding: Map<string, number>, passages: number): QueryTerm[] {
+  const common = Math.max(COMMON_TERM_MIN, passages * COMMON_TERM_SHARE);
+  const held = query.filter((q) => q.anchor && (holding.get(q.term) ?? 0) > 0);
+  const rare = new Set(held.filter((q) => holding.get(q.term)! <= common).map((q) => q.term));
+  if (rare.size === 0 && held.length > 0)
+    rare.add(held.reduce((a, b) => (holding.get(b.term)! < holding.get(a.term)! ? b : a)).term);
+  return query.map((q) => ({ ...q, anchor: rare.has(q.term) }));
+}
+
+/** Named as the context record names a turn (its kind, 'Recalled', says where it was sent). */
+function passageTitle(turn: number, role: 'user' | 'assistant'): string {
+  if (turn === 0) return 'The opening';
+  return `Turn ${turn}: ${role === 'user' ? 'your action' : 'the narrator'}`;
+}
+
+export async function recallPassages(input: RecallInput): Promise<Recall> {
+  if (input.budgetTokens <= 0) return NO_RECALL;
+  const query = recallQuery(input);
+  if (query.length === 0) return NO_RECALL;
+  const terms = query.map((q) => q.term);
+  const stats = await input.repos.memoryBank.termStats(input.storyId, terms);
+  const holding = new Map(Object.entries(stats.holding));
+  const anchored = anchorByRarity(query, holding, stats.passages);
+  const anchors = anchored.filter((q) => q.anchor).map((q) => q.term);
+  if (anchors.length === 0) return NO_RECALL;
+  const hits = await input.repos.memoryBank.hits(input.storyId, input.beforeId, terms, anchors);
+  const ranked = rankByBm25(
+    hits.map(([id, messageId, length, hitTerms, counts]) => ({
+      id,
+      messageId,
+      length,
+      frequencies: new Map(hitTerms.map((term, i) => [term, counts[i]])),
+    })),
+    { passages: stats.passages, meanLength: stats.passages > 0 ? stats.length / stats.passages : 0, holding },
+    anchored,
+  );
+  if (ranked.length === 0) return NO_RECALL;
+  const floor = ranked[0].score * RELATIVE_SCORE_FLOOR;
+  const candidates = ranked.slice(0, RECALL_CANDIDATES).filter((r) => r.score >= floor);
+  const texts = new Map(
+    (
+      await input.repos.memoryBank.passageTexts(
+        input.storyId,
+        candidates.map((c) => c.id),
+      )
+    ).map((t) => [t.id, t]),
+  );
+  const reason = (r: RankedPassage, rank: number) =>
+    `matched ${quoted(r.matched.slice(0, 3))}, rank ${rank} of ${ranked.length}`;
+  const sent: Array<{ order: [number, number]; text: string; block: ContextBlock }> = [];
+  const left: ContextBlock[] = [];
+  let used = 0;
+  candidates.forEach((candidate, i) => {
+    const passage = texts.get(candidate.id);
+    if (!passage) return;
+    const text = recallBlock(passage.turn, passage.role, passage.text);
+    const tokens = input.count(text);
+    const cost = tokens + (sent.length > 0 ? input.joinerTokens : 0);
+    const block: ContextBlock = {
+      kind: 'passage',
+      title: passageTitle(passage.turn, passage.role),
+      tokens,
+      included: 'full',
+      reason: reason(candidate, i + 1),
+      messageId: passage.messageId,
+    };
+    if (used + cost > input.budgetTokens) {
+      left.push({ ...block, included: 'dropped', reason: `${block.reason}; no room in the memory budget` });
+      return;
+    }
+    used += cost;
+    sent.push({ order: [passage.messageId, passage.id], text, block });
+  });
+  sent.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+  return { texts: sent.map((s) => s.text), blocks: [...sent.map((s) => s.block), ...left], tokens: used };
+}
