@@ -34,7 +34,8 @@ import { createCardHeads, type CardHeads } from '../../server/domains/story/card
 import { buildTurnPrompt } from '../../server/domains/story/turn-prompt';
 import { loadConfig } from '../../server/kernel/config';
 import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
-import { makeLore, memoryText, planMentions, seededRandom, storyTexts } from './lib/card-story';
+import { seededRandom } from '../../server/test/varied-prose';
+import { makeLore, memoryText, planMentions, storyTexts } from './lib/card-story';
 import { formatAdded, formatMs } from './lib/report';
 import { maxOf, percentile } from './lib/stats';
 

@@ -8,18 +8,7 @@
 // (the app remembers token counts and scanned texts by text: shared texts would flatter the
 // second story).
 import type { CardValues } from '../../../server/db/repositories/story-cards';
-
-/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same story. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../server/test/varied-prose';
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)];
