@@ -52,8 +52,9 @@ export const memoryPassages = pgTable(
 
 /**
  * Each story's term statistics over its live passages: how many hold each term (BM25's document
- * frequency), and how many there are with their total length. Triggers on memory_passages write each
- * change as rows of memory_deltas (migration 0019); the memory bank's indexing job adds them in
+ * frequency), and how many there are with their total length. New passages are counted by the
+ * statement that writes them; triggers on memory_passages write each flip of `live` and each deletion
+ * as rows of memory_deltas (migration 0019), which the memory bank's next run adds in
  * (memoryBank.applyDeltas). Retrieval reads the few rows of a query's terms instead of counting over
  * the story.
  */

@@ -60,6 +60,7 @@ export async function buildTurnPrompt(
     recent: window.messages.map((m) => ({ role: m.role, content: m.content })),
     action: action.isInitial ? OPENING_INSTRUCTION : action.content,
   };
+  const joinerTokens = count(JOINER);
   // Counted only when the story has cards (its texts' tokens), or when the record is written.
   let cardTokens: number | undefined;
   const cardRoom = () => (cardTokens ??= cardBudget(layout, budget, input.cardShare, count));
@@ -73,10 +74,9 @@ export async function buildTurnPrompt(
     actionLabel: action.isInitial ? 'the premise' : 'your action',
     budgetTokens: cardRoom,
     count,
-    joinerTokens: count(JOINER),
+    joinerTokens,
   });
   mark('cards');
-  const joinerTokens = count(JOINER);
   const cardsSent = [...cards.blocks.head, ...cards.blocks.tail].filter((b) => b.included !== 'dropped');
   // Nothing lies before the window while nothing is folded and the window read it all.
   const recallRoom =

@@ -42,7 +42,7 @@ export interface TurnDeps {
   log: Log;
   /** The account quotas: a start counts a story; no turn begins once the stored text is full. */
   quotas: Pick<QuotaService, 'limits'>;
-  /** The memory bank, indexed after every turn (one per app, shared with the story's versions; made here when not given). */
+  /** The memory bank, indexed after every fold (one per app, shared with the story's versions; made here when not given). */
   memoryBank?: MemoryBank;
   /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
   illustrate?: (
@@ -80,7 +80,7 @@ export function createTurnService(deps: TurnDeps) {
   const windowRead = windowLimits(budget);
   /** The card heads of the stories being played, kept while their cards are unchanged. */
   const cardHeads = createCardHeads(repos);
-  /** Every shown message's passages, written after each turn for later turns to recall. */
+  /** Every shown message's passages, written after each fold for later turns to recall. */
   const memoryBank = deps.memoryBank ?? createMemoryBank({ repos, log: deps.log });
   const memory = createStoryMemory({
     repos,
