@@ -14,6 +14,7 @@
 // --probes turn prompts are built as the turn service builds them (domains/story/turn-prompt.ts),
 // timing the recall (query, ranking rows, texts) and the assembly. Nothing is asserted.
 // Flags: --turns 200 --facts 20 --contexts 4096,8192 --timing-turns 1000 --probes 100 --seed 26 --skip-quality --skip-timing
+import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { computeBudget, JOINER } from '../../server/ai/llm/context';
 import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
@@ -140,7 +141,7 @@ async function qualityRun(context: number, recallTokens: number): Promise<Qualit
   } finally {
     await stopServer(server.child);
     await fake.close();
-    await import('node:fs/promises').then((fs) => fs.rm(dataDir, { recursive: true, force: true }));
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -141,10 +141,7 @@ export async function timeRecall(input: {
           window,
         },
         (phase) => (marks[phase] = performance.now()),
-      ).then(({ recall }) => {
-        const ranked = /rank \d+ of (\d+)/.exec(recall.blocks[0]?.reason ?? '');
-        times.hits.push(ranked ? Number(ranked[1]) : 0);
-      });
+      ).then(({ recall }) => times.hits.push(recall.ranked));
       times.recall.push(marks.recall - marks.cards);
       times.assemble.push(marks.assemble - marks.recall);
       times.both.push(marks.assemble - marks.cards);

@@ -16,18 +16,8 @@ import { useNarratorContext, type NarratorContextTarget } from '../api/get-narra
 import { STORY_CARDS_STRINGS as S } from '../strings';
 import { returnFocusTo } from '@client/lib/return-focus';
 
-/** The tokens of the cards that were sent, whole or in part. */
-export function cardTokensSent(blocks: ContextBlock[]): number {
-  return blocks
-    .filter((block) => block.kind === 'card' && block.included !== 'dropped')
-    .reduce((sum, block) => sum + block.tokens, 0);
-}
-
-/** The tokens of memory that were sent: the summary and the recalled passages and facts. */
-export function memoryTokensSent(
-  blocks: ContextBlock[],
-  kinds: ContextBlock['kind'][] = ['memory', 'passage', 'fact'],
-) {
+/** The tokens of the blocks of these kinds that were sent, whole or in part. */
+function tokensSent(blocks: ContextBlock[], kinds: ContextBlock['kind'][]): number {
   return blocks
     .filter((block) => kinds.includes(block.kind) && block.included !== 'dropped')
     .reduce((sum, block) => sum + block.tokens, 0);
@@ -68,12 +58,12 @@ function WindowBar({ context }: { context: NarratorContext }) {
       </div>
       <p className="text-sm font-medium tabular-nums">{windowText}</p>
       <p className="text-xs text-muted-foreground tabular-nums">
-        {S.cardsText(cardTokensSent(context.blocks), cardBudgetTokens)} · {S.replyText(outputTokens)}
+        {S.cardsText(tokensSent(context.blocks, ['card']), cardBudgetTokens)} · {S.replyText(outputTokens)}
       </p>
       <p className="text-xs text-muted-foreground tabular-nums">
-        {S.memoryText(memoryTokensSent(context.blocks), windowTokens)}
+        {S.memoryText(tokensSent(context.blocks, ['memory', 'passage', 'fact']), windowTokens)}
         {context.recallBudgetTokens !== undefined &&
-          ` · ${S.recalledText(memoryTokensSent(context.blocks, ['passage', 'fact']), context.recallBudgetTokens)}`}
+          ` · ${S.recalledText(tokensSent(context.blocks, ['passage', 'fact']), context.recallBudgetTokens)}`}
       </p>
       <p className="text-xs text-muted-foreground">{S.budgetMark}</p>
     </div>

@@ -1,8 +1,8 @@
 // Retrieval's ranking, as pure functions over the rows the memory bank's repository returns: Okapi
-// BM25 over one story's passages, whose term statistics (how many passages, their mean length, how
-// many hold each query term) are counted from the passages the story shows now, so undo, erase and
-// edit leave them right with nothing stored to keep in step. A rare term weighs more than a common
-// one, which PostgreSQL's ts_rank cannot do (it knows no corpus statistics).
+// BM25 over one story's passages, with the story's term statistics (how many live passages, their
+// mean length, how many hold each query term; kept per story through undo, erase and edits, see
+// db/schema/memory.ts). A rare term weighs more than a common one, which PostgreSQL's ts_rank
+// cannot do (it knows no corpus statistics).
 
 /** BM25's usual constants: term-frequency saturation and length normalisation. */
 export const BM25 = { k1: 1.2, b: 0.75 };

@@ -68,11 +68,11 @@ export interface Recall {
   texts: string[];
   /** Their context-record blocks (sent ones, then those ranked but left out for room). */
   blocks: ContextBlock[];
-  /** Tokens the texts use, joiners included. */
-  tokens: number;
+  /** Passages ranked: those matching an anchor, before the floor and the budget. */
+  ranked: number;
 }
 
-export const NO_RECALL: Recall = { texts: [], blocks: [], tokens: 0 };
+export const NO_RECALL: Recall = { texts: [], blocks: [], ranked: 0 };
 
 const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(', ');
 
@@ -160,5 +160,5 @@ export async function recallPassages(input: RecallInput): Promise<Recall> {
     sent.push({ order: [passage.messageId, passage.id], text, block });
   });
   sent.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
-  return { texts: sent.map((s) => s.text), blocks: [...sent.map((s) => s.block), ...left], tokens: used };
+  return { texts: sent.map((s) => s.text), blocks: [...sent.map((s) => s.block), ...left], ranked: ranked.length };
 }

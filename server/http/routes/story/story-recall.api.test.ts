@@ -5,6 +5,7 @@
 // recalls what its source did; an erase turns passages off and a redo on again; through all of it,
 // each passage's live flag and the story's term statistics agree with what its messages show.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 import { proseWriter } from '@server/test/varied-prose';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   fake.fallback = () => ({ kind: 'ok', text: writer.reply(10) });
   ctx = await createTestApp({
     llm: {
-      ...(await import('@server/kernel/config')).loadConfig({
+      ...loadConfig({
         LLM_CONTEXT_TOKENS: '4096',
         LLM_MAX_OUTPUT_TOKENS: '500',
         LLM_PROVIDER: 'openai',
