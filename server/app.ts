@@ -30,6 +30,7 @@ import { sharedPageRoute } from './http/routes/sharing/page';
 import { speechRoutes } from './http/routes/speech';
 import { storyRoutes } from './http/routes/story';
 import { libraryRoutes } from './http/routes/story/library';
+import { storyBibleRoutes } from './http/routes/story/bible';
 import { storyCardRoutes } from './http/routes/story/cards';
 import { storyVersionRoutes } from './http/routes/story/versions';
 import { userRoutes } from './http/routes/user';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     library: services.library,
     storyFiles: services.storyFiles,
     storyCards: services.storyCards,
+    storyBible: services.storyBible,
     myData: services.myData,
     admin: services.admin,
     bookmarks: services.bookmarks,
@@ -187,6 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await accountScope.register(storyRoutes(ctx), { prefix: '/api' });
     await accountScope.register(libraryRoutes(ctx), { prefix: '/api' });
     await accountScope.register(storyCardRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(storyBibleRoutes(ctx), { prefix: '/api' });
     await accountScope.register(storyVersionRoutes(ctx), { prefix: '/api' });
     await accountScope.register(adminRoutes(ctx), { prefix: '/api' });
     await accountScope.register(bookmarkRoutes(ctx), { prefix: '/api' });

@@ -26,6 +26,7 @@ import { createPreferencesService, type PreferencesSource } from './domains/pref
 import { createSharingService, SHARES_STOPPED } from './domains/sharing/sharing';
 import { createSpeechService } from './domains/speech/speech';
 import { createStoryFileReader } from './domains/story/files/story-file-reader';
+import { createStoryBible } from './domains/story/bible';
 import { createStoryCardService } from './domains/story/cards/story-cards';
 import { createStoryFileService } from './domains/story/files/story-files';
 import { createLibraryService } from './domains/story/library';
@@ -120,9 +121,11 @@ export async function composeServices(
     log,
   });
   const memoryBank = createMemoryBank({ repos, log });
+  const storyBible = createStoryBible({ repos, now, log });
   const turns = createTurnService({
     repos,
     memoryBank,
+    storyBible,
     provider: narrator,
     llm: config.llm,
     allowance,
@@ -250,6 +253,7 @@ export async function composeServices(
     library,
     storyFiles,
     storyCards,
+    storyBible,
     myData,
     admin,
     bookmarks,

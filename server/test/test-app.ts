@@ -164,6 +164,15 @@ export class TestClient {
   post(url: string, json: unknown = {}) {
     return this.request({ method: 'POST', url, json });
   }
+
+  patch(url: string, json: unknown) {
+    return this.request({ method: 'PATCH', url, json });
+  }
+
+  /** With an empty JSON body, as the app's client sends it (writes must be JSON). */
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url, json: {} });
+  }
 }
 
 /** Computes the answer to "What is a op b?". */

@@ -13,6 +13,8 @@ export interface RecordInput {
   window: Array<{ id: number; role: 'user' | 'assistant'; turn: number; content: string }>;
   /** The always-on cards, and the cards that came up (sent, then not sent), as the cards' selection listed them. */
   cards: { head: ContextBlock[]; tail: ContextBlock[] };
+  /** The story bible's facts (sent, then left out for room), as the bible listed them. */
+  facts?: ContextBlock[];
   /** The passages recalled from the memory bank (sent, then ranked but left out), as recall listed them. */
   passages?: ContextBlock[];
   hasMemory: boolean;
@@ -20,7 +22,7 @@ export interface RecordInput {
   outputTokens: number;
   windowTokens: number;
   cardBudgetTokens: number;
-  /** The room recalled passages had this turn. */
+  /** The room the story bible's facts and the recalled passages had this turn. */
   recallBudgetTokens?: number;
   count: Count;
 }
@@ -88,7 +90,7 @@ export function contextRecord(input: RecordInput): NarratorContext {
       messageId: message.id,
     });
   });
-  blocks.push(...(input.passages ?? []), ...input.cards.tail);
+  blocks.push(...(input.facts ?? []), ...(input.passages ?? []), ...input.cards.tail);
   const action = part('action');
   if (action)
     blocks.push({

@@ -10,6 +10,7 @@
 //     memory   the story memory (changes only when turns are folded)
 //   recent     the recent turns verbatim (only ever grow at the end between folds)
 //   the volatile tail, in the last user message with the action
+//     fact     facts of the story bible, pinned or called up by the turn (domains/story/bible)
 //     passage  passages of earlier turns recalled from the memory bank (domains/story/memory)
 //     card     the story cards whose keys came up for this turn
 //     action   the new action, last
@@ -69,11 +70,14 @@ export interface TurnContextInput {
   headCards?: string[];
   /** The texts of the cards that came up for this turn, next to the action. */
   tailCards?: string[];
-  /** Passages recalled from the memory bank (already fitted to their budget), first in the tail. */
+  /** Facts of the story bible (already fitted to the memory budget), first in the tail. */
+  facts?: string[];
+  /** Passages recalled from the memory bank (already fitted to what the facts left of the budget). */
   recalled?: string[];
 }
 
-export type PromptBlockName = 'system' | 'premise' | 'notes' | 'card' | 'memory' | 'recent' | 'passage' | 'action';
+export type PromptBlockName =
+  'system' | 'premise' | 'notes' | 'card' | 'memory' | 'recent' | 'fact' | 'passage' | 'action';
 
 /** The newest recent turns that stay verbatim at any window: the last two turn pairs. */
 export const GUARANTEED_TURNS = 4;
@@ -94,6 +98,7 @@ export function turnBlocks(input: TurnContextInput): PromptBlock[] {
   for (const text of input.headCards ?? []) blocks.push({ name: 'card', role: 'user', text });
   if (input.memory) blocks.push({ name: 'memory', role: 'user', text: memoryBlock(input.memory) });
   blocks.push({ name: 'recent', turns: input.recent });
+  for (const text of input.facts ?? []) blocks.push({ name: 'fact', role: 'user', text });
   for (const text of input.recalled ?? []) blocks.push({ name: 'passage', role: 'user', text });
   for (const text of input.tailCards ?? []) blocks.push({ name: 'card', role: 'user', text });
   blocks.push({ name: 'action', role: 'user', text: input.action });
@@ -325,7 +330,7 @@ export function cardBudget(
 }
 
 /**
- * The room for passages recalled from the memory bank: LLM_RECALL_TOKENS, and never so much that
+ * The room for the story bible's facts and the passages recalled from the memory bank: LLM_RECALL_TOKENS, and never so much that
  * the reserved texts and the cards sent (`cardTokens`) would not fit beside it.
  */
 export function recallBudget(

@@ -2,7 +2,15 @@
 // one summary request carries (it fits, ends on a narrator reply, and cuts a single huge message).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeBudget, countPrompt } from './context';
-import { planFold, summaryPiece, summaryPromptLimit, summaryRoom, transcript, windowLimits } from './fold';
+import {
+  planFold,
+  summaryOutputTokens,
+  summaryPiece,
+  summaryPromptLimit,
+  summaryRoom,
+  transcript,
+  windowLimits,
+} from './fold';
 import { SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from './prompts';
 import { loadTokenCounter } from './tokenizer';
 
@@ -50,6 +58,7 @@ describe('summaryPiece', () => {
     const all = messages(3, 9);
     expect(summaryPiece(all, 2000, true, count)).toEqual({
       turns: all.map(({ role, content }) => ({ role, content })),
+      sources: all,
       throughId: 3,
     });
     expect(summaryPiece(all, 2000, false, count)!.throughId).toBe(2);
@@ -83,6 +92,6 @@ describe('a summary request', () => {
       [{ role: 'user', content: summaryUserPrompt(kept, transcript(piece.turns), 300) }],
       count,
     );
-    expect(prompt + budget.memory).toBeLessThanOrEqual(4096);
+    expect(prompt + summaryOutputTokens(budget)).toBeLessThanOrEqual(4096);
   });
 });

@@ -6,7 +6,7 @@
 import { countPrompt, cutMiddle, JOINER, SAFETY_MARGIN, type Budget, type Count } from './context';
 import { SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from './prompts';
 import { MESSAGE_OVERHEAD_TOKENS } from './tokenizer';
-import type { TurnRecord } from './types';
+import type { SummaryTurn } from './types';
 
 /** Fold when the unfolded turns fill this share of their room, down to FOLD_KEEP of it. */
 export const FOLD_TRIGGER = 0.75;
@@ -71,18 +71,32 @@ export function recentRoom(budget: Budget, systemTokens: number, premiseTokens: 
   return Math.max(0, budget.prompt - systemTokens - premiseTokens - budget.memory - ACTION_RESERVE_TOKENS);
 }
 
-export function transcript(turns: TurnRecord[]): string {
-  return turns.map((t) => `${t.role === 'user' ? 'Player' : 'Narrator'}: ${t.content}`).join(JOINER);
+/** The transcript a summary reads: each turn labelled with its voice and, where known, its story turn (the facts name it). */
+export function transcript(turns: SummaryTurn[]): string {
+  return turns
+    .map(
+      (t) =>
+        `${t.role === 'user' ? 'Player' : 'Narrator'}${t.turn === undefined ? '' : ` (turn ${t.turn})`}: ${t.content}`,
+    )
+    .join(JOINER);
 }
 
-/** What a transcript line adds to its text at most: the longer label and the blank line after it. */
+/** What a transcript line adds to its text at most: the longer label with a long turn number, and the blank line after it. */
 export function transcriptLineTokens(count: Count): number {
-  return count('Narrator: ') + count(JOINER);
+  return count('Narrator (turn 1000000): ') + count(JOINER);
 }
 
-/** The tokens a summary request's prompt may use: its output (the memory's cap) and the margin come off the window. */
+/** The most the story bible's facts may add to a summary's answer: a fold's worth of short facts, and never more than the memory itself. */
+export const FACTS_OUTPUT_TOKENS_MAX = 400;
+
+/** A summary's answer at most: the memory (its cap), then the facts. */
+export function summaryOutputTokens(budget: Budget): number {
+  return budget.memory + Math.min(FACTS_OUTPUT_TOKENS_MAX, budget.memory);
+}
+
+/** The tokens a summary request's prompt may use: its output (the memory and the facts) and the margin come off the window. */
 export function summaryPromptLimit(contextTokens: number, budget: Budget): number {
-  return Math.floor((contextTokens - budget.memory) * (1 - SAFETY_MARGIN));
+  return Math.floor((contextTokens - summaryOutputTokens(budget)) * (1 - SAFETY_MARGIN));
 }
 
 /**
@@ -114,10 +128,14 @@ export interface FoldMessage {
   id: number;
   role: 'user' | 'assistant';
   content: string;
+  /** Its story turn, where known (the transcript shows it). */
+  turn?: number;
 }
 
-export interface SummaryPiece {
-  turns: TurnRecord[];
+export interface SummaryPiece<M extends FoldMessage = FoldMessage> {
+  turns: SummaryTurn[];
+  /** The messages the piece covers, as read (the story bible ties each fact to one of them). */
+  sources: M[];
   /** The last message the piece covers: the memory's new reach. */
   throughId: number;
 }
@@ -128,16 +146,16 @@ export interface SummaryPiece {
  * the fold asked for (`complete`: `messages` are all of it), so the window keeps starting with an
  * action; a message too large for a whole piece stands alone with its middle cut.
  */
-export function summaryPiece(
-  messages: FoldMessage[],
+export function summaryPiece<M extends FoldMessage>(
+  messages: M[],
   roomTokens: number,
   complete: boolean,
   count: Count,
-): SummaryPiece | null {
+): SummaryPiece<M> | null {
   const [first] = messages;
   if (!first) return null;
   const line = transcriptLineTokens(count);
-  const taken: FoldMessage[] = [];
+  const taken: M[] = [];
   let used = 0;
   for (const message of messages) {
     const cost = count(message.content) + line;
@@ -147,7 +165,14 @@ export function summaryPiece(
   }
   if (taken.length === 0) {
     return {
-      turns: [{ role: first.role, content: cutMiddle(first.content, Math.max(1, roomTokens - line), count) }],
+      turns: [
+        {
+          role: first.role,
+          content: cutMiddle(first.content, Math.max(1, roomTokens - line), count),
+          ...(first.turn === undefined ? {} : { turn: first.turn }),
+        },
+      ],
+      sources: [first],
       throughId: first.id,
     };
   }
@@ -155,5 +180,9 @@ export function summaryPiece(
     const lastReply = taken.findLastIndex((m) => m.role === 'assistant');
     if (lastReply >= 0) taken.length = lastReply + 1;
   }
-  return { turns: taken.map(({ role, content }) => ({ role, content })), throughId: taken[taken.length - 1].id };
+  return {
+    turns: taken.map(({ role, content, turn }) => ({ role, content, ...(turn === undefined ? {} : { turn }) })),
+    sources: taken,
+    throughId: taken[taken.length - 1].id,
+  };
 }

@@ -60,11 +60,14 @@ export const SUMMARY_SYSTEM_PROMPT = [
   'You maintain the memory of an interactive story so the narrator can keep continuity.',
   'Merge the existing memory and the new turns into one updated memory, in the second person, in past tense.',
   'Keep every name of a person, creature, place and object, every promise, secret, injury, possession and open thread.',
-  'Drop atmosphere and wording; keep facts. Reply with the memory text only.',
+  'Drop atmosphere and wording; keep facts.',
+  'After the memory, write a line with only FACTS: and then a JSON array of the lasting facts the new turns state or change,',
+  'each as {"entity": "your horse", "attribute": "name", "value": "Bramble", "turn": 12}: names, relations, possessions, places, titles, inscriptions.',
+  'Write an entity and an attribute the same way each time, so that a new value replaces the old one. Write [] when there are none.',
 ].join('\n');
 
 export function summaryUserPrompt(memory: string, transcript: string, maxWords: number): string {
-  return `Existing memory:\n${memory || '(none yet)'}\n\nNew turns:\n${transcript}\n\nWrite the updated memory in at most ${maxWords} words.`;
+  return `Existing memory:\n${memory || '(none yet)'}\n\nNew turns:\n${transcript}\n\nWrite the updated memory in at most ${maxWords} words, then the facts.`;
 }
 
 export const TITLE_SYSTEM_PROMPT =
@@ -83,4 +86,13 @@ export function cardBlock(name: string, content: string): string {
 export function recallBlock(turn: number, role: 'user' | 'assistant', text: string): string {
   const from = turn === 0 ? 'the opening' : `turn ${turn}, ${role === 'user' ? 'the player' : 'the narrator'}`;
   return `Recalled from earlier in the story (${from}): ${text}`;
+}
+
+/** A fact of the story bible as the narrator reads it, with the value it replaced, if any. */
+export function factBlock(
+  fact: { entity: string; attribute: string; value: string; turn: number },
+  formerly?: string,
+): string {
+  const since = fact.turn === 0 ? 'since the opening' : `since turn ${fact.turn}`;
+  return `Story bible: ${fact.entity}, ${fact.attribute}: ${fact.value} (${since}${formerly ? `; formerly ${formerly}` : ''})`;
 }

@@ -13,6 +13,11 @@ export interface TurnRecord {
   content: string;
 }
 
+/** A turn a summary folds: as the transcript shows it, with its story turn where known. */
+export interface SummaryTurn extends TurnRecord {
+  turn?: number;
+}
+
 /** What is being asked, in the form the offline narrator needs (real models read the prompt). */
 export type NarratorTask =
   | {
@@ -24,7 +29,8 @@ export type NarratorTask =
       action: string;
       recent: TurnRecord[];
     }
-  | { kind: 'summary'; memory: string; turns: TurnRecord[]; maxTokens: number }
+  /** The turns to fold, each with its story turn (the facts of the story bible name it). */
+  | { kind: 'summary'; memory: string; turns: SummaryTurn[]; maxTokens: number }
   | { kind: 'title'; premise: string; opening: string }
   /** The visual style sheet: the player's look (when `describePlayer`) and the named characters of `scene` not in `known`, as JSON. */
   | { kind: 'style'; premise: string; scene: string; known: string[]; describePlayer: boolean };

@@ -15,6 +15,7 @@ import { createSessionsRepository } from './sessions';
 import { createSharesRepository } from './shares';
 import { createSpeechRepository } from './speech';
 import { createStoriesRepository } from './stories';
+import { createStoryBibleRepository } from './story-bible';
 import { createStoryBranchesRepository } from './story-branches';
 import { createStoryCardsRepository } from './story-cards';
 import { createStoryFilesRepository } from './story-files';
@@ -39,6 +40,7 @@ export function createRepositories(db: Db) {
     storyBranches: createStoryBranchesRepository(db),
     storyCards: createStoryCardsRepository(db),
     memoryBank: createMemoryBankRepository(db),
+    storyBible: createStoryBibleRepository(db),
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),

@@ -10,3 +10,4 @@ export * from './speech';
 export * from './stories';
 export * from './usage';
 export * from './memory';
+export * from './bible';

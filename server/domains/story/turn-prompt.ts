@@ -1,6 +1,7 @@
 // A turn's prompt as the narrator is sent it: the layout of ai/llm/context.ts filled from the story,
 // its action and window, with the story cards that come up (cards/turn-cards.ts) in their share of
-// the room and the passages recalled from the memory bank (memory/recall.ts) in theirs; and the
+// the room, and the story bible's facts (bible/recall-facts.ts), then the passages recalled from the
+// memory bank (memory/recall.ts), in the memory budget; and the
 // context record of what was sent. One function for the turn service and for bench:cards and
 // bench:recall, which mark each phase's end to time it.
 import {
@@ -19,7 +20,8 @@ import type { UnfoldedRead } from '@server/db/repositories/story-turn';
 import type { NarratorContext } from '@shared/schemas/story-cards';
 import type { CardHeads } from './cards/card-heads';
 import { chooseTurnCards, type TurnCards } from './cards/turn-cards';
-import { NO_RECALL, recallPassages, type Recall } from './memory/recall';
+import { NO_FACTS, recallFacts, withHistory, type FactRecall } from './bible';
+import { NO_RECALL, recallPassages, recallQuery, type Recall } from './memory/recall';
 
 /** What real models are asked on turn 0, where the premise is the action. */
 export const OPENING_INSTRUCTION = 'Begin the story: write its opening scene for the player.';
@@ -44,6 +46,7 @@ export interface TurnPrompt {
   prompt: AssembledPrompt;
   cards: TurnCards;
   recall: Recall;
+  facts: FactRecall;
   /** The context record of this prompt, once the reply's tokens are known. */
   record(outputTokens: number): NarratorContext;
 }
@@ -89,16 +92,30 @@ export async function buildTurnPrompt(
           cardsSent.reduce((sum, b) => sum + b.tokens + joinerTokens, 0),
           count,
         );
-  const recall =
+  const recallInput = {
+    action: action.content,
+    cardNames: cards.blocks.tail.filter((b) => b.included !== 'dropped').map((b) => b.title),
+    lastReply: window.messages.findLast((m) => m.role === 'assistant')?.content,
+  };
+  // The facts first: pinned ones always (while the budget holds them), then those the turn calls up.
+  const facts =
     recallRoom > 0
+      ? recallFacts(
+          withHistory(await input.repos.storyBible.shown(story.id)),
+          recallQuery(recallInput),
+          recallRoom,
+          count,
+          joinerTokens,
+        )
+      : NO_FACTS;
+  const recall =
+    recallRoom - facts.tokens > 0
       ? await recallPassages({
+          ...recallInput,
           repos: input.repos,
           storyId: story.id,
           beforeId: window.messages[0]?.id ?? action.id,
-          action: action.content,
-          cardNames: cards.blocks.tail.filter((b) => b.included !== 'dropped').map((b) => b.title),
-          lastReply: window.messages.findLast((m) => m.role === 'assistant')?.content,
-          budgetTokens: recallRoom,
+          budgetTokens: recallRoom - facts.tokens,
           count,
           joinerTokens,
         })
@@ -110,6 +127,7 @@ export async function buildTurnPrompt(
       memory: story.memory,
       headCards: cards.headTexts,
       tailCards: cards.tailTexts,
+      facts: facts.texts,
       recalled: recall.texts,
     },
     budget,
@@ -120,12 +138,14 @@ export async function buildTurnPrompt(
     prompt,
     cards,
     recall,
+    facts,
     record: (outputTokens) =>
       contextRecord({
         assembled: prompt,
         systemTokens: count(prompt.system),
         window: window.messages,
         cards: cards.blocks,
+        facts: facts.blocks,
         passages: recall.blocks,
         hasMemory: story.memory.length > 0,
         opening: action.isInitial,

@@ -166,5 +166,7 @@ it('reads and counts no more than the window of a 10,000-message story, and send
     CONTEXT_TOKENS,
   );
   // The piece starts at the oldest unfolded message (the opening reply, then message 1).
-  expect(summaries[0].messages[0].content).toMatch(/New turns:\nNarrator: [^]*\n\nPlayer: Message 1: /);
+  expect(summaries[0].messages[0].content).toMatch(
+    /New turns:\nNarrator \(turn 0\): [^]*\n\nPlayer \(turn \d+\): Message 1: /,
+  );
 });

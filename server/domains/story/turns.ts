@@ -23,6 +23,7 @@ import type { PreferencesSource } from '../preferences/preferences';
 import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
 import type { Log } from '@server/kernel/log';
 import { notFound, storyBusy } from './errors';
+import { createStoryBible, type StoryBible } from './bible';
 import { createCardHeads } from './cards/card-heads';
 import { createStoryMemory } from './memory/folds';
 import { createMemoryBank, type MemoryBank } from './memory/memory-bank';
@@ -44,6 +45,8 @@ export interface TurnDeps {
   quotas: Pick<QuotaService, 'limits'>;
   /** The memory bank, indexed after every fold (one per app, shared with the story's versions; made here when not given). */
   memoryBank?: MemoryBank;
+  /** The story bible, which keeps the facts of every fold (one per app, shared with its routes; made here when not given). */
+  storyBible?: StoryBible;
   /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
   illustrate?: (
     userId: number,
@@ -82,6 +85,7 @@ export function createTurnService(deps: TurnDeps) {
   const cardHeads = createCardHeads(repos);
   /** Every shown message's passages, written after each fold for later turns to recall. */
   const memoryBank = deps.memoryBank ?? createMemoryBank({ repos, log: deps.log });
+  const storyBible = deps.storyBible ?? createStoryBible({ repos, now: deps.now, log: deps.log });
   const memory = createStoryMemory({
     repos,
     provider,
@@ -92,7 +96,10 @@ export function createTurnService(deps: TurnDeps) {
     now: deps.now,
     flush: deps.flush,
     log: deps.log,
-    onFolded: (storyId) => memoryBank.index(storyId, 'all'),
+    onFolded: async (storyId, facts, sources) => {
+      memoryBank.index(storyId, 'all');
+      await storyBible.saveFolded(storyId, facts, sources);
+    },
   });
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
   /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */

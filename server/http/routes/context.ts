@@ -17,6 +17,7 @@ import type { SharingService } from '@server/domains/sharing/sharing';
 import type { SpeechService } from '@server/domains/speech/speech';
 import type { StoryService } from '@server/domains/story/reads';
 import type { StoryFileService } from '@server/domains/story/files/story-files';
+import type { StoryBible } from '@server/domains/story/bible';
 import type { StoryCardService } from '@server/domains/story/cards/story-cards';
 import type { StoryVersionService } from '@server/domains/story/versions';
 import type { PublicBaseUrl } from './public-url';
@@ -36,6 +37,8 @@ export interface RouteContext {
   storyFiles: StoryFileService;
   /** The story cards panel and the context records of replies. */
   storyCards: StoryCardService;
+  /** The story bible in the memory panel. */
+  storyBible: StoryBible;
   myData: MyDataService;
   admin: AdminService;
   bookmarks: BookmarkService;

@@ -6,6 +6,8 @@ import { BUILTIN_MODEL, type LlmConfig } from '@server/kernel/config';
 import { loadTokenCounter } from '../tokenizer';
 import type { NarratorProvider } from '../types';
 import { fallbackTitle } from '../titles';
+import { factsSection } from '../summary-answer';
+import { extractFacts } from './facts';
 import { summarizeExtractive } from './memory';
 import { composeReply } from './narrator';
 import { describeLooks } from './visuals';
@@ -20,7 +22,8 @@ export function createBuiltinNarrator(config: Pick<LlmConfig, 'builtinWordDelayM
       if (task.kind === 'turn') text = composeReply(task);
       else if (task.kind === 'title') text = fallbackTitle(task.premise);
       else if (task.kind === 'style') text = JSON.stringify(describeLooks(task));
-      else text = summarizeExtractive(task.memory, task.turns, task.maxTokens, await loadTokenCounter());
+      else
+        text = `${summarizeExtractive(task.memory, task.turns, task.maxTokens, await loadTokenCounter())}\n\n${factsSection(extractFacts(task.turns))}`;
       if (onDelta) {
         const pieces = text.match(/\S+\s*/g) ?? [];
         for (const [i, piece] of pieces.entries()) {

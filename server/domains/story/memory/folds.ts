@@ -11,6 +11,7 @@ import {
   pieceLimits,
   planFold,
   recentRoom,
+  summaryOutputTokens,
   summaryPiece,
   summaryPromptLimit,
   summaryRoom,
@@ -19,6 +20,7 @@ import {
   type FoldCandidate,
 } from '@server/ai/llm/fold';
 import { pinnedBlock, SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from '@server/ai/llm/prompts';
+import { readSummaryAnswer, type FactInput } from '@server/ai/llm/summary-answer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import { AppError } from '@server/kernel/errors';
 import type { Repositories } from '@server/db/repositories';
@@ -27,6 +29,7 @@ import type { Log } from '@server/kernel/log';
 import type { Allowance } from '../../limits/allowance';
 import { redact } from '@server/kernel/redact';
 import { recordNarratorCall } from '../../limits/usage-ledger';
+import type { FoldSource } from '../bible/from-fold';
 
 interface MemoryDeps {
   repos: Repositories;
@@ -40,8 +43,12 @@ interface MemoryDeps {
   now: () => Date;
   flush: () => Promise<void>;
   log: Log;
-  /** Told of each fold applied: the turns it took out of the verbatim window can now be recalled (the memory bank indexes them). */
-  onFolded?: (storyId: number) => void;
+  /**
+   * Told of each fold applied, with the story bible's facts its answer stated and the messages it
+   * covered: the turns it took out of the verbatim window can now be recalled (the memory bank
+   * indexes them), and the facts are saved.
+   */
+  onFolded?: (storyId: number, facts: FactInput[], sources: FoldSource[]) => Promise<void> | void;
 }
 
 const SUMMARY_TEMPERATURE = 0.3;
@@ -71,7 +78,7 @@ export function createStoryMemory(deps: MemoryDeps) {
     const request = {
       system: SUMMARY_SYSTEM_PROMPT,
       messages: [{ role: 'user' as const, content: summaryUserPrompt(memory, transcript(piece.turns), maxWords) }],
-      maxOutputTokens: deps.budget.memory,
+      maxOutputTokens: summaryOutputTokens(deps.budget),
       temperature: SUMMARY_TEMPERATURE,
       task: { kind: 'summary' as const, memory, turns: piece.turns, maxTokens: deps.budget.memory },
     };
@@ -91,7 +98,8 @@ export function createStoryMemory(deps: MemoryDeps) {
     } finally {
       await hold.release();
     }
-    const next = cutMiddle(result.text.trim(), deps.budget.memory, count);
+    const answer = readSummaryAnswer(result.text);
+    const next = cutMiddle(answer.summary, deps.budget.memory, count);
     const applied =
       next.length > 0 &&
       (await deps.repos.stories.applyFold(
@@ -102,7 +110,13 @@ export function createStoryMemory(deps: MemoryDeps) {
         deps.now(),
       ));
     await deps.flush();
-    if (applied) deps.onFolded?.(story.id);
+    if (!applied) return;
+    if (answer.problem)
+      deps.log.info(
+        { storyId: story.id, provider: deps.provider.id, problem: answer.problem },
+        'story bible: no facts from this fold; the memory folded as usual',
+      );
+    await deps.onFolded?.(story.id, answer.facts, piece.sources);
   }
 
   return {

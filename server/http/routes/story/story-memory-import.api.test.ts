@@ -39,7 +39,7 @@ const markersSent = (prompt: string) =>
   [
     ...(prompt.split('New turns:\n')[1] ?? '')
       .split('\n\nWrite the updated memory')[0]
-      .matchAll(/^(?:Player|Narrator): \[m(\d+)\]/gm),
+      .matchAll(/^(?:Player|Narrator) \(turn \d+\): \[m(\d+)\]/gm),
   ].map((m) => Number(m[1]));
 
 let fake: FakeLlmServer;
