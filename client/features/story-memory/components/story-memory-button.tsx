@@ -1,7 +1,8 @@
 // The story page's 'Story Memory' button and panel: the pinned premise, the memory of folded turns
 // and the player's notes (sent with every turn), each editable; Save counts from the next turn.
-// The panel loads fresh on every opening, and cannot be opened while the narrator is writing.
-import { useState, type FormEvent } from 'react';
+// Below the form, the Story Bible (its code loads when the panel first opens). The panel loads
+// fresh on every opening, and cannot be opened while the narrator is writing.
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Brain } from 'lucide-react';
 import { STORY_PREMISE_MAX_LENGTH } from '@shared/constants';
 import {
@@ -27,7 +28,9 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/t
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { useSaveStoryMemoryMutation, useStoryMemory } from '../api/story-memory';
-import { STORY_MEMORY_STRINGS as S } from '../strings';
+import { STORY_BIBLE_STRINGS, STORY_MEMORY_STRINGS as S } from '../strings';
+
+const StoryBible = lazy(() => import('./story-bible').then((m) => ({ default: m.StoryBible })));
 
 type Field = keyof StoryMemory;
 
@@ -158,6 +161,15 @@ function MemoryDialog({
             <Spinner label={S.loading} />
           </div>
         )}
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-6">
+              <Spinner label={STORY_BIBLE_STRINGS.loading} />
+            </div>
+          }
+        >
+          <StoryBible storyId={storyId} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );
