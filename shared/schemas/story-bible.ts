@@ -13,6 +13,8 @@ export const BIBLE_ATTRIBUTE_MAX_LENGTH = 60;
 export const BIBLE_VALUE_MAX_LENGTH = 300;
 /** Facts a story may have pinned at once: each is sent with every turn, inside the memory budget. */
 export const BIBLE_PINNED_MAX = 12;
+/** A story's facts at most, current and history together (the oldest unpinned ones go first); a story file's too. */
+export const STORY_BIBLE_MAX_FACTS = 400;
 /** Cards 'Suggest cards' proposes at most at once. */
 export const BIBLE_SUGGESTIONS_MAX = 12;
 

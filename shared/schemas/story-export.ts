@@ -1,10 +1,11 @@
 // A story as a file (issue 12): Markdown to read, JSON to restore. The JSON is the documented,
 // versioned format below ("taleweaver.story", version 3: version 1, plus each message's versions in
-// version 2, plus the story cards in version 3);
+// version 2, plus the story cards in version 3, and optionally the story bible's facts);
 // POST /api/story/import takes either back as a new story, validated whole. See docs/story-format.md.
 import { z } from 'zod';
 import { STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
 import { STORY_NOTES_MAX_LENGTH, STORY_SUMMARY_MAX_LENGTH } from './story-memory';
+import { bibleFileFactSchema, STORY_BIBLE_MAX_FACTS } from './story-bible';
 import { neverSent, STORY_CARD_MESSAGES, storyCardFieldsSchema } from './story-cards';
 import { messageVersionKindSchema } from './story-versions';
 
@@ -87,6 +88,8 @@ export const storyFileSchema = z
       .array(storyCardFieldsSchema.refine((card) => !neverSent(card), STORY_CARD_MESSAGES.neverSent))
       .max(STORY_FILE_MAX_CARDS)
       .optional(),
+    /** Optional in version 3: the story bible's facts, each tied to a message of the file by its index. */
+    bible: z.array(bibleFileFactSchema).max(STORY_BIBLE_MAX_FACTS).optional(),
     messages: z.array(storyFileMessageSchema).min(1).max(STORY_FILE_MAX_MESSAGES),
   })
   .superRefine((file, issues) => {
@@ -122,6 +125,13 @@ export const storyFileSchema = z
         });
       }
     }
+    for (const [i, fact] of (file.bible ?? []).entries())
+      if (fact.message >= file.messages.length)
+        issues.addIssue({
+          code: 'custom',
+          path: ['bible', i, 'message'],
+          message: 'names a message the file does not hold',
+        });
     if (file.story.memoryCovers > file.messages.length)
       issues.addIssue({
         code: 'custom',

@@ -96,7 +96,7 @@ export function createStoryBranchesRepository(db: Db) {
 
   /**
    * Copies the messages in pieces (the versions they showed become the copy's originals) with the
-   * pictures they show and their memory-bank passages. A version's text never changes, so a message changed since the first step
+   * pictures they show, their memory-bank passages and their story-bible facts. A version's text never changes, so a message changed since the first step
    * is still copied as it was then; one that is gone means the source story went.
    */
   async function copyMessages(
@@ -140,6 +140,13 @@ export function createStoryBranchesRepository(db: Db) {
               join memory_passages b on b.message_id = p.old_id and b.version = p.version
               returning terms, length, live
             ), ${countedIn(branchId)}`,
+        );
+        // The story bible's facts of the messages copied, as they stood there.
+        await tx.execute(
+          sql`insert into story_facts (story_id, message_id, turn, entity, attribute, value, pinned, created_at)
+              select ${branchId}, p.new_id, f.turn, f.entity, f.attribute, f.value, f.pinned, f.created_at
+              from unnest(${oldIds}::int[], ${sql.param(ids)}::int[]) as p(old_id, new_id)
+              join story_facts f on f.message_id = p.old_id order by f.id`,
         );
         newIds.push(...ids);
       },

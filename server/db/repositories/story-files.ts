@@ -6,8 +6,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
+import type { BibleFileFact } from '@shared/schemas/story-bible';
 import type { StoryCardFields } from '@shared/schemas/story-cards';
-import { sceneImages, stories, storyCards } from '../schema';
+import { sceneImages, stories, storyCards, storyFacts } from '../schema';
 import { assertWithinQuotas, type QuotaCheck } from './quotas';
 import { inPieces, removeHiddenStory } from './pieces';
 import { MAX_ID, PIECE_BYTES, rows } from './sql-values';
@@ -23,6 +24,8 @@ export interface ImportedStory {
   createdAt: Date;
   /** The story's cards (version 3 files), in order. */
   cards: StoryCardFields[];
+  /** The story bible's facts, each by the index of its message among the file's messages. */
+  bible: BibleFileFact[];
 }
 
 export interface ImportedMessage {
@@ -366,6 +369,21 @@ export function createStoryFilesRepository(db: Db) {
             await tx
               .insert(storyCards)
               .values(piece.map((card) => ({ ...card, storyId, createdAt: input.now, updatedAt: input.now })));
+          },
+        );
+        await inPieces(
+          db,
+          input.bible,
+          (fact) => textBytes(fact.entity + fact.attribute + fact.value),
+          async (tx, piece) => {
+            await tx.insert(storyFacts).values(
+              piece.map(({ message, ...fact }) => ({
+                ...fact,
+                storyId,
+                messageId: ids[message],
+                createdAt: input.now,
+              })),
+            );
           },
         );
         await inPieces(

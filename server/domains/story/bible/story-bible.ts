@@ -11,6 +11,7 @@ import type { Log } from '@server/kernel/log';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
   BIBLE_PINNED_MAX,
+  STORY_BIBLE_MAX_FACTS,
   STORY_BIBLE_MESSAGES,
   type BibleFact,
   type BibleFactPatch,
@@ -21,9 +22,6 @@ import { termsOf } from '../memory/terms';
 import { factsFromFold, type FoldSource } from './from-fold';
 import { lineThrough, withHistory, type BibleEntry } from './history';
 import { entityGroups, suggestCards } from './suggest-cards';
-
-/** A story's facts at most (current and history together): the oldest unpinned ones go first. */
-export const STORY_FACTS_MAX = 400;
 
 interface StoryBibleDeps {
   repos: Pick<Repositories, 'stories' | 'storyBible' | 'storyCards' | 'memoryBank'>;
@@ -105,7 +103,7 @@ export function createStoryBible({ repos, now, log }: StoryBibleDeps) {
       if (facts.length === 0) return;
       try {
         const added = factsFromFold(facts, sources, await entries(storyId));
-        await repos.storyBible.add(storyId, added, now(), STORY_FACTS_MAX);
+        await repos.storyBible.add(storyId, added, now(), STORY_BIBLE_MAX_FACTS);
       } catch (error) {
         log.warn({ storyId, error: String(error) }, 'story bible: the facts of a fold were not saved');
       }

@@ -45,7 +45,7 @@ export function checkStoryFile(text: string): StoryFileCheck {
   }
   const parsed = storyFileSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, message: whyNotAStory(raw, parsed.error) };
-  const { story, messages, cards = [] } = parsed.data;
+  const { story, messages, cards = [], bible = [] } = parsed.data;
   // Counted before any key is compiled: a file's thousands of patterns cost nothing to refuse.
   if (cards.reduce((sum, card) => sum + regexKeysOf(card), 0) > STORY_REGEX_KEYS_MAX)
     return { ok: false, message: `${STORY_FILE_MESSAGES.notAStoryFile} (${STORY_CARD_MESSAGES.tooManyRegexKeys})` };
@@ -54,7 +54,7 @@ export function checkStoryFile(text: string): StoryFileCheck {
     if (problem)
       return { ok: false, message: `${STORY_FILE_MESSAGES.notAStoryFile} (card '${card.name}': ${problem})` };
   }
-  return { ok: true, story: { ...story, createdAt: new Date(story.createdAt), cards }, messages };
+  return { ok: true, story: { ...story, createdAt: new Date(story.createdAt), cards, bible }, messages };
 }
 
 /** A checked message as the import writes it. */

@@ -17,6 +17,7 @@ import {
   type StoryFileMessage,
   type StoryImportResponse,
 } from '@shared/schemas/story-export';
+import type { BibleFileFact } from '@shared/schemas/story-bible';
 import { STORY_CARD_MESSAGES, type StoryCardFields } from '@shared/schemas/story-cards';
 import { imageUrl } from '../../images';
 import { refusedOverQuota, type QuotaService } from '../../limits/quotas';
@@ -50,10 +51,12 @@ export interface DownloadedFile {
   body: string | AsyncIterable<string>;
 }
 
-/** A story read for its file: the snapshot, its cards, its title, when it began and how many messages its memory covers. */
+/** A story read for its file: the snapshot, its cards and bible, its title, when it began and how many messages its memory covers. */
 export interface ExportedStory {
   snapshot: StorySnapshot;
   cards: StoryCardFields[];
+  /** The facts of its shown messages, each by its message's index in the snapshot. */
+  bible: BibleFileFact[];
   title: string;
   createdAt: Date;
   folded: number;
@@ -154,9 +157,16 @@ export function createStoryFileService({
     const snapshot = await repos.storyFiles.snapshot(storyId, userId, picturesEnabled, { versions });
     if (!snapshot) return null;
     const cards = (await repos.storyCards.list(storyId)).map(cardFields);
+    const messageIndex = new Map(snapshot.messages.map((m, i) => [m.id, i]));
+    const bible = (await repos.storyBible.shown(storyId)).flatMap(
+      ({ messageId, turn, entity, attribute, value, pinned }) => {
+        const message = messageIndex.get(messageId);
+        return message === undefined ? [] : [{ message, turn, entity, attribute, value, pinned }];
+      },
+    );
     const folded = snapshot.messages.filter((m) => m.id <= snapshot.memoryThroughId).length;
     const createdAt = snapshot.messages[0]?.createdAt ?? now();
-    return { snapshot, cards, folded, createdAt, title: snapshot.title ?? fallbackTitle(snapshot.premise) };
+    return { snapshot, cards, bible, folded, createdAt, title: snapshot.title ?? fallbackTitle(snapshot.premise) };
   }
 
   async function load(userId: number, storyId: number, versions = true): Promise<ExportedStory> {
@@ -170,7 +180,7 @@ export function createStoryFileService({
    * pieces: its fields (after `before`, e.g. the account file's storyId), then one message at a time.
    */
   function storyFileText(
-    { snapshot, cards, title, createdAt, folded }: ExportedStory,
+    { snapshot, cards, bible, title, createdAt, folded }: ExportedStory,
     depth: number,
     before: Record<string, unknown> = {},
   ): AsyncGenerator<string> {
@@ -188,6 +198,8 @@ export function createStoryFileService({
         createdAt: createdAt.toISOString(),
       },
       cards,
+      // Only when there is one: files of stories without facts read as before.
+      ...(bible.length > 0 ? { bible } : {}),
     };
     function* messages() {
       for (const message of snapshot.messages) yield [prettyJson(fileMessage(message), depth + 2)];

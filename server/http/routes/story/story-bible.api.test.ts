@@ -129,7 +129,42 @@ it('keeps a fact planted early and its new value, and sends the current one to a
   expect((await bible(client, storyId)).map((f) => [f.value, f.supersedes])).toEqual([['Bramble', null]]);
   const redo = await client.post(`/api/story/${storyId}/redo`);
   expect(redo.statusCode, redo.body).toBe(200);
-  expect((await bible(client, storyId)).map((f) => f.value)).toEqual(['Bramble', 'Thistle']);
+  const kept = (await bible(client, storyId)).map(({ entity, attribute, value, turn, pinned }) => ({
+    entity,
+    attribute,
+    value,
+    turn,
+    pinned,
+  }));
+  expect(kept.map((f) => f.value)).toEqual(['Bramble', 'Thistle']);
+
+  // A branch copies the bible as it stood at its message; the story file carries it, and an import restores it.
+  const shown = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{
+    messageId: number;
+  }>;
+  const branch = await client.post(`/api/story/${storyId}/branch`, { messageId: shown.at(-1)!.messageId });
+  expect(branch.statusCode, branch.body).toBe(201);
+  const branchBible = await bible(client, branch.json().storyId);
+  expect(
+    branchBible.map(({ entity, attribute, value, turn, pinned }) => ({ entity, attribute, value, turn, pinned })),
+  ).toEqual(kept);
+  expect(branchBible[1].supersedes).toBe(branchBible[0].id);
+  const exported = await client.get(`/api/story/${storyId}/export?format=json`);
+  expect(exported.statusCode).toBe(200);
+  const file = exported.json();
+  expect(file.bible.map((f: { value: string }) => f.value)).toEqual(['Bramble', 'Thistle']);
+  expect(file.messages[file.bible[0].message].content).toBe('I tell the stable boy that my horse is called Bramble.');
+  const imported = await client.request({
+    method: 'POST',
+    url: '/api/story/import',
+    payload: exported.body,
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
+  const importedBible = await bible(client, imported.json().storyId);
+  expect(
+    importedBible.map(({ entity, attribute, value, turn, pinned }) => ({ entity, attribute, value, turn, pinned })),
+  ).toEqual(kept);
 }, 120_000);
 
 it('sends a pinned fact with every turn, edits and deletes facts, and suggests cards without saving them', async () => {
