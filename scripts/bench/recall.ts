@@ -6,9 +6,12 @@
 // (LLM_RECALL_TOKENS=0: the prompt as it was before the memory bank, the baseline) and once with
 // the default budget. Facts are planted in the early turns, a quarter renamed midway, the things
 // named again later without their values (lib/recall-story.ts); then each fact is probed by naming
-// only the thing, and again by another word for it. Prints recall of planted facts, renamed facts
-// carrying the new value (and the old one sent only as older), alias recall, and recalled tokens
-// per turn.
+// only the thing, and again by another word for it. The fake answers each summary with prose and the
+// story bible's facts of the turns it was sent (found by the builtin narrator's rules, as a model
+// asked for them would list them). Prints recall of planted facts, renamed facts carrying the new
+// value (and the old one sent only as older: in a passage of a turn before the rename, or as the
+// value a bible fact replaced), alias recall, and memory tokens per turn (bible facts and recalled
+// passages).
 // Timing: in this process, a --timing-turns story written straight through the repositories and
 // indexed, on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL; then
 // --probes turn prompts are built as the turn service builds them (domains/story/turn-prompt.ts),
@@ -16,7 +19,9 @@
 // Flags: --turns 200 --facts 20 --contexts 4096,8192 --timing-turns 1000 --probes 100 --seed 26 --skip-quality --skip-timing
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { extractFacts } from '../../server/ai/llm/builtin/facts';
 import { computeBudget, JOINER } from '../../server/ai/llm/context';
+import { factsSection } from '../../server/ai/llm/summary-answer';
 import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
 import { contentText, startFakeLlmServer, type RecordedRequest } from '../../server/test/fake-llm-server';
 import { registerOverHttp, spawnServer, stopServer } from '../../server/test/spawn-server';
@@ -41,7 +46,10 @@ const TURNS = Number(args.turns);
 const SEED = Number(args.seed);
 const PREMISE = 'A travelling courier carries letters between the river towns of the marsh country';
 const RECALLED = 'Recalled from earlier in the story';
+const FACT = 'Story bible:';
 const count = await loadTokenCounter();
+/** A line of a summary request's transcript: its voice, its turn and its text. */
+const TRANSCRIPT_LINE = /^(Player|Narrator) \(turn (\d+)\): (.*)$/gm;
 
 interface QualityRun {
   context: number;
@@ -58,11 +66,11 @@ interface QualityRun {
 
 const lastUserText = (request: RecordedRequest) => contentText(request.body.messages.at(-1)?.content);
 const promptText = (request: RecordedRequest) => request.body.messages.map((m) => contentText(m.content)).join(JOINER);
-/** The tokens of the recalled passages in a turn's last user message. */
+/** The tokens of the bible's facts and the recalled passages in a turn's last user message. */
 const recalledTokensOf = (request: RecordedRequest) =>
   lastUserText(request)
     .split(JOINER)
-    .filter((part) => part.startsWith(RECALLED))
+    .filter((part) => part.startsWith(RECALLED) || part.startsWith(FACT))
     .reduce((sum, part) => sum + count(part), 0);
 
 async function qualityRun(context: number, recallTokens: number): Promise<QualityRun> {
@@ -72,7 +80,13 @@ async function qualityRun(context: number, recallTokens: number): Promise<Qualit
   const fake = await startFakeLlmServer({ apiKey: 'sk-bench' });
   fake.fallback = (request) => {
     const system = contentText(request.body.messages[0]?.content);
-    return { kind: 'ok', text: system.startsWith('You maintain the memory') ? writer.reply(4) : writer.reply() };
+    if (!system.startsWith('You maintain the memory')) return { kind: 'ok', text: writer.reply() };
+    const turns = [...contentText(request.body.messages[1]?.content).matchAll(TRANSCRIPT_LINE)].map((m) => ({
+      role: m[1] === 'Player' ? ('user' as const) : ('assistant' as const),
+      turn: Number(m[2]),
+      content: m[3],
+    }));
+    return { kind: 'ok', text: `${writer.reply(4)}\n\n${factsSection(extractFacts(turns))}` };
   };
   const dataDir = `/tmp/tw-bench-recall-${process.pid}-${context}-${recallTokens}`;
   const server = spawnServer({
@@ -155,7 +169,7 @@ if (!args['skip-quality']) {
     'Baseline: LLM_RECALL_TOKENS=0 (no memory bank: the prompt as before it). Read from the fake provider log.\n',
   );
   console.log(
-    'window  recall  planted  renamed→new  old also sent  old dated older  alias  recalled tok/turn mean/p95/max  prompt tok p50  run',
+    'window  recall  planted  renamed→new  old also sent  old dated older  alias  memory tok/turn mean/p95/max    prompt tok p50  run',
   );
   for (const context of args.contexts.split(',').map(Number)) {
     for (const recallTokens of [0, 700]) {

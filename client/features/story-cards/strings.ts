@@ -146,7 +146,7 @@ export const STORY_CARDS_STRINGS = {
   memoryText: (used: number, window: number) =>
     `Memory: ${plural(used, 'token', 'tokens')} (${window > 0 ? Math.round((used / window) * 100) : 0}% of the window)`,
   recalledText: (used: number, budget: number) =>
-    `recalled passages: ${count(used)} of ${plural(budget, 'token', 'tokens')}`,
+    `story bible and recalled passages: ${count(used)} of ${plural(budget, 'token', 'tokens')}`,
   budgetMark: 'The dashed line marks the cards’ share.',
   replyText: (n: number) => `The reply: ${plural(n, 'token', 'tokens')}`,
   blocksLabel: 'What was sent, in order',

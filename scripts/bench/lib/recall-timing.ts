@@ -1,7 +1,8 @@
 // bench:recall's timing: a long story written straight through the repositories (its older turns
 // folded, as a played story's are), indexed by the memory bank as the app indexes it, then turn
 // prompts built for probe actions exactly as the turn service builds them (turn-prompt.ts), timing
-// the recall (its two reads and the ranking) and the assembly apart.
+// the recall (the story bible's facts at their cap, the bank's two reads and the rankings) and the
+// assembly apart.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { computeBudget, type Count } from '../../../server/ai/llm/context';
@@ -13,7 +14,8 @@ import { createCardHeads } from '../../../server/domains/story/cards/card-heads'
 import { createMemoryBank } from '../../../server/domains/story/memory/memory-bank';
 import { buildTurnPrompt } from '../../../server/domains/story/turn-prompt';
 import { loadConfig } from '../../../server/kernel/config';
-import { proseWriter } from '../../../server/test/varied-prose';
+import { proseWriter, seededRandom } from '../../../server/test/varied-prose';
+import { STORY_BIBLE_MAX_FACTS } from '../../../shared/schemas/story-bible';
 import { DEFAULT_PREFERENCES } from '../../../shared/schemas/preferences';
 import { probeAction, recallPlan } from './recall-story';
 
@@ -104,6 +106,33 @@ export async function timeRecall(input: {
       writer.reply(12),
       new Date(start + input.turns * 60_000),
     );
+    const random = seededRandom(input.seed + 4);
+    const SYLLABLES = ['bra', 'mor', 'quen', 'tal', 'vis', 'drun', 'hal', 'sen', 'lok', 'ery', 'wim', 'oth'];
+    const made = () => Array.from({ length: 3 }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('');
+    const capitalised = (word: string) => word[0].toUpperCase() + word.slice(1);
+    // The story bible at its cap: the planted facts and filler ones, all on folded messages, so each
+    // probe ranks the most facts a story can hold.
+    const folded = (
+      await database.executeSql(
+        'select id, turn from story_messages where story_id = $1 and id <= $2 and not is_initial order by id',
+        [created.id, foldThrough],
+      )
+    ).rows as Array<{ id: number; turn: number }>;
+    const facts = Array.from({ length: STORY_BIBLE_MAX_FACTS }, (_, i) => {
+      const source = folded[i % folded.length];
+      const planted = plan.facts[i];
+      return {
+        messageId: source.id,
+        turn: source.turn,
+        entity: planted
+          ? `your ${planted.thing}`
+          : `the ${made()} ${['barge', 'inn', 'mill', 'bridge', 'ferry'][i % 5]}`,
+        attribute: planted ? 'name' : ['owner', 'colour', 'price', 'cargo'][i % 4],
+        value: planted ? planted.value : capitalised(made()),
+        pinned: i < 3,
+      };
+    });
+    await repos.storyBible.add(created.id, facts, new Date(start), STORY_BIBLE_MAX_FACTS);
     const bank = createMemoryBank({ repos, log: silent });
     while ((await repos.memoryBank.unindexed(created.id, 1)).length > 0) {
       bank.index(created.id, 'all');

@@ -83,7 +83,9 @@ describe('What the narrator saw', () => {
     expect(within(dialog).getByText('Cards: 410 of 1,740 tokens · The reply: 350 tokens')).toBeInTheDocument();
     // The summary and the one passage sent: 180 + 29 of the window's 6,963.
     expect(
-      within(dialog).getByText('Memory: 209 tokens (3% of the window) · recalled passages: 29 of 700 tokens'),
+      within(dialog).getByText(
+        'Memory: 209 tokens (3% of the window) · story bible and recalled passages: 29 of 700 tokens',
+      ),
     ).toBeInTheDocument();
     const mark = dialog.querySelector<HTMLElement>('[data-card-budget-mark]');
     expect(mark?.style.left).toMatch(/^24\.98/);

@@ -1,6 +1,6 @@
 // 'What the narrator saw' for one reply: a bar of how full the narrator's window was (the prompt's
 // tokens of the window, the cards' share marked), the same in words with the cards' and the memory's
-// share (the summary and the passages recalled from the memory bank), then every block in the order
+// share (the summary, the story bible's facts and the passages recalled from the memory bank), then every block in the order
 // sent (kind, what, tokens, Sent / Partly sent / Not sent with an icon and words, and why). A reply
 // from before such records were kept shows the server's message; other failures say so too.
 import { CircleCheck, CircleDashed, CircleX } from 'lucide-react';
