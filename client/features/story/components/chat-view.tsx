@@ -93,6 +93,21 @@ export function ChatView({
     opened: false,
   });
 
+  // The browser's scroll anchoring is off while the chat is on the page: the virtualizer places its
+  // rows and keeps the view steady itself. With it on, Chrome also moved the page by a row's height
+  // when the first rendered row came or went, which could flip a long story between two scroll
+  // positions every frame, for good (the reply's buttons never held still to be clicked). Off for
+  // the list alone is not enough: anchoring then held on to what follows it and scrolled a streaming
+  // reply past its first line.
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.overflowAnchor;
+    root.style.overflowAnchor = 'none';
+    return () => {
+      root.style.overflowAnchor = before;
+    };
+  }, []);
+
   // The list's offset in the page is the virtualizer's scroll margin; the header picture (or
   // anything else above) appearing later moves it, and every row's position with it.
   useLayoutEffect(() => {

@@ -1,7 +1,8 @@
 // The story page's states in the real router and providers: loading a story, the empty and failed
 // states, the recovery error screen (with the HTML note), the invalid-bookmark toast, Login
-// Required, and sending with Enter (the reply streamed from a scripted event stream).
-import { act, screen, waitFor, within } from '@testing-library/react';
+// Required, sending with Enter (the reply streamed from a scripted event stream), and the browser's
+// scroll anchoring off while the chat is shown.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,6 +76,14 @@ describe('StoryPage', () => {
     expect(fetchMock.requests.some((r) => r.url === '/api/story/5/current-state')).toBe(true);
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("turns the browser's scroll anchoring off while the chat is shown, and back on after", async () => {
+    renderStory('/story/5', () => jsonResponse({ messages, replying: false, images: [], storyImage: null }));
+    expect(await screen.findByText('The bells fall silent as you arrive.')).toBeInTheDocument();
+    expect(document.documentElement.style.overflowAnchor).toBe('none');
+    cleanup();
+    expect(document.documentElement.style.overflowAnchor).toBe('');
   });
 
   it('sends with Enter, clears the input, and streams the reply in', async () => {
