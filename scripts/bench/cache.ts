@@ -16,6 +16,7 @@
 // (up to LLM_RECALL_TOKENS, 700 by default), which the next turn's prompt never repeats: with
 // --recall-tokens 0 the figures show what the folds alone leave of the prefix.
 // Flags: --turns 80 --long-turns 500 --contexts 8192,4096 --seed 26 --recall-tokens N
+// BENCH_TRACE=1 prints each turn's share and the text on either side of where it diverged.
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { countPrompt } from '../../server/ai/llm/context';

@@ -18,8 +18,9 @@ import { createdAt } from './columns';
 /**
  * A story: the premise is pinned (always in the prompt); `memory` is the summary of the turns up to
  * message `memoryThroughId`, as chunks joined by U+001E (ai/llm/memory-chunks.ts): each fold appends
- * one, so the prompt prefix stays stable for provider caching. `generatingUntil` is the one-generation-per-story lease: set while a reply is being
- * written, cleared when it ends, and expiring by itself if the process dies.
+ * one, so the prompt prefix stays stable for provider caching. `generatingUntil` is the
+ * one-generation-per-story lease: set while a reply is being written, cleared when it ends, and
+ * expiring by itself if the process dies.
  */
 export const stories = pgTable(
   'stories',
