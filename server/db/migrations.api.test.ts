@@ -79,6 +79,8 @@ describe('a database made by the previous release', () => {
       premise: 'A valley that moves at night',
       summary: 'You met Ysolde.',
       notes: '',
+      // A memory written before chunks is one chunk.
+      chunks: ['You met Ysolde.'],
     });
     expect((await client.get('/api/stories')).json().stories).toMatchObject([
       { id: storyId, title: 'The Moving Valley', turns: 1 },

@@ -14,6 +14,10 @@ export const STORY_MEMORY_STRINGS = {
   summaryHint:
     'A summary of the earlier turns, written by the narrator as the story grows. Correct it or add what matters.',
   summaryEmpty: 'Nothing folded yet: the narrator still sees every turn.',
+  chunksLabel: (n: number) => `Written in ${n} parts, oldest first`,
+  chunksHint:
+    'Each time turns are folded, a part is added at the end, so the narrator’s provider can reuse the start of its prompt. Saving an edited memory below makes it one part.',
+  chunkLabel: (i: number, n: number) => `Part ${i} of ${n}`,
   notesLabel: 'Notes',
   notesHint: 'Sent with every turn, like an author’s note: tone, rules, facts to keep.',
   notesPlaceholder: 'For example: keep the tone eerie; Ysolde never lies.',

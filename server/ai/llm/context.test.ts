@@ -2,7 +2,7 @@
 // (and through which message) turns are folded into memory.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assembleTurnPrompt, cardBudget, computeBudget, countPrompt, cutMiddle, GUARANTEED_TURNS } from './context';
-import { planFold } from './fold';
+import { FOLD_KEEP, FOLD_TRIGGER, planFold } from './fold';
 import { loadTokenCounter } from './tokenizer';
 
 let count: (text: string) => number;
@@ -167,19 +167,21 @@ describe('planFold', () => {
       { id: i * 2 + 2, role: 'assistant' as const, tokens: 176 },
     ]).flat();
 
-  it('waits until the turns fill 75 % of their room', () => {
-    expect(planFold(window(7), 2000)).toBeNull();
-    expect(planFold(window(8), 2000)).not.toBeNull();
+  // A turn pair costs 204 tokens with its overheads.
+  it('waits until the turns fill FOLD_TRIGGER (90 %) of their room', () => {
+    const pairs = Math.floor((2000 * FOLD_TRIGGER) / 204);
+    expect(planFold(window(pairs), 2000)).toBeNull();
+    expect(planFold(window(pairs + 1), 2000)).not.toBeNull();
   });
 
-  it('folds down to 40 % of the room and ends on a narrator reply', () => {
-    const turns = window(8);
+  it('folds down to FOLD_KEEP (20 %) of the room and ends on a narrator reply', () => {
+    const turns = window(Math.floor((2000 * FOLD_TRIGGER) / 204) + 1);
     const through = planFold(turns, 2000)!;
     const folded = turns.find((m) => m.id === through)!;
     expect(folded.role).toBe('assistant');
     const kept = turns.filter((m) => m.id > through).reduce((s, m) => s + m.tokens + 4, 0);
-    expect(kept).toBeLessThanOrEqual(800);
-    expect(kept).toBeGreaterThan(800 - 200);
+    expect(kept).toBeLessThanOrEqual(2000 * FOLD_KEEP);
+    expect(kept).toBeGreaterThan(2000 * FOLD_KEEP - 204);
   });
 });
 

@@ -56,18 +56,35 @@ export function memoryBlock(memory: string): string {
   return `Story memory (what happened earlier, summarised):\n${memory}`;
 }
 
+/**
+ * A fold's instructions: the next chunk of the memory, about the new turns only (memory-chunks.ts:
+ * the memory grows by appending, so a provider's prompt cache keeps its prefix), then the facts.
+ */
 export const SUMMARY_SYSTEM_PROMPT = [
   'You maintain the memory of an interactive story so the narrator can keep continuity.',
-  'Merge the existing memory and the new turns into one updated memory, in the second person, in past tense.',
+  'The memory is a list of parts, each summarising a stretch of the story; the existing memory is there for context only.',
+  'Summarise only the new turns, as the next part of the memory, in the second person, in past tense; do not repeat the existing memory.',
   'Keep every name of a person, creature, place and object, every promise, secret, injury, possession and open thread.',
   'Drop atmosphere and wording; keep facts.',
-  'After the memory, write a line with only FACTS: and then a JSON array of the lasting facts the new turns state or change,',
+  'After the summary, write a line with only FACTS: and then a JSON array of the lasting facts the new turns state or change,',
   'each as {"entity": "your horse", "attribute": "name", "value": "Bramble", "turn": 12}: names, relations, possessions, places, titles, inscriptions.',
   'Write an entity and an attribute the same way each time, so that a new value replaces the old one. Write [] when there are none.',
 ].join('\n');
 
 export function summaryUserPrompt(memory: string, transcript: string, maxWords: number): string {
-  return `Existing memory:\n${memory || '(none yet)'}\n\nNew turns:\n${transcript}\n\nWrite the updated memory in at most ${maxWords} words, then the facts.`;
+  return `Existing memory (context only):\n${memory || '(none yet)'}\n\nNew turns:\n${transcript}\n\nWrite the next part of the memory, about the new turns only, in at most ${maxWords} words, then the facts.`;
+}
+
+/** A compaction's instructions: the oldest parts of the memory merged into one, when the memory is full. */
+export const COMPACTION_SYSTEM_PROMPT = [
+  'You maintain the memory of an interactive story so the narrator can keep continuity.',
+  'Merge the parts of the memory you are given, oldest first, into one shorter part, in the second person, in past tense.',
+  'Keep every name of a person, creature, place and object, every promise, secret, injury, possession and open thread that still matters.',
+  'Drop atmosphere and wording; keep facts. Write only the merged part.',
+].join('\n');
+
+export function compactionUserPrompt(parts: readonly string[], maxWords: number): string {
+  return `Parts of the memory, oldest first:\n\n${parts.join('\n\n')}\n\nWrite them as one part in at most ${maxWords} words.`;
 }
 
 export const TITLE_SYSTEM_PROMPT =

@@ -29,8 +29,10 @@ export type NarratorTask =
       action: string;
       recent: TurnRecord[];
     }
-  /** The turns to fold, each with its story turn (the facts of the story bible name it). */
+  /** The turns to fold into a new chunk of the memory (`memory`: the chunks before it, context only), each with its story turn (the facts of the story bible name it). */
   | { kind: 'summary'; memory: string; turns: SummaryTurn[]; maxTokens: number }
+  /** The oldest chunks of the memory, merged into one (memory-chunks.ts). */
+  | { kind: 'compact'; parts: string[]; maxTokens: number }
   | { kind: 'title'; premise: string; opening: string }
   /** The visual style sheet: the player's look (when `describePlayer`) and the named characters of `scene` not in `known`, as JSON. */
   | { kind: 'style'; premise: string; scene: string; known: string[]; describePlayer: boolean };

@@ -306,21 +306,26 @@ export function createStoriesRepository(db: Db) {
     },
 
     /**
-     * The story memory panel's save: the pinned premise, the memory and the notes, unless a reply
-     * is being written. 'missing' when the story is not the owner's.
+     * The story memory panel's save: the pinned premise, the memory (as stored: its chunks joined)
+     * and the notes, each only when given, unless a reply is being written. 'missing' when the story
+     * is not the owner's.
      */
     async updateMemory(input: {
       storyId: number;
       userId: number;
       now: Date;
-      premise: string;
-      memory: string;
-      notes: string;
+      premise?: string;
+      memory?: string;
+      notes?: string;
     }): Promise<StoryRecord | 'busy' | 'missing'> {
       if (input.storyId > MAX_ID) return 'missing';
       const [row] = await db
         .update(stories)
-        .set({ premise: input.premise, memory: input.memory, notes: input.notes })
+        .set({
+          premise: input.premise ?? sql`${stories.premise}`,
+          memory: input.memory ?? sql`${stories.memory}`,
+          notes: input.notes ?? sql`${stories.notes}`,
+        })
         .where(
           and(
             eq(stories.id, input.storyId),

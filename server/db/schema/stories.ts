@@ -16,10 +16,11 @@ import { users } from './accounts';
 import { createdAt } from './columns';
 
 /**
- * A story: the premise is pinned (always in the prompt); `memory` is the rolling summary of the turns
- * up to message `memoryThroughId`, folded in chunks so the prompt prefix stays stable for provider
- * caching. `generatingUntil` is the one-generation-per-story lease: set while a reply is being
- * written, cleared when it ends, and expiring by itself if the process dies.
+ * A story: the premise is pinned (always in the prompt); `memory` is the summary of the turns up to
+ * message `memoryThroughId`, as chunks joined by U+001E (ai/llm/memory-chunks.ts): each fold appends
+ * one, so the prompt prefix stays stable for provider caching. `generatingUntil` is the
+ * one-generation-per-story lease: set while a reply is being written, cleared when it ends, and
+ * expiring by itself if the process dies.
  */
 export const stories = pgTable(
   'stories',
@@ -101,9 +102,9 @@ export const storyMessages = pgTable(
 );
 
 /**
- * The memory as each fold left it (the summary through a message), so a branch from an older
- * message starts from the memory as it stood there, and an undo or erase reaching into folded
- * turns goes back to the fold before them.
+ * The memory as each fold left it (the summary through a message, its chunks as `stories.memory`
+ * holds them), so a branch from an older message starts from the memory as it stood there, and an
+ * undo or erase reaching into folded turns goes back to the fold before them, chunks and all.
  */
 export const storyMemoryFolds = pgTable(
   'story_memory_folds',

@@ -3,10 +3,12 @@
 // title made from the premise, so the share dialog always gets one.
 import { clampTitle, fallbackTitle } from '@server/ai/llm/titles';
 import { cutMiddle } from '@server/ai/llm/context';
+import { memoryText, splitChunks, storedMemory } from '@server/ai/llm/memory-chunks';
 import { TITLE_SYSTEM_PROMPT, titleUserPrompt } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
+import type { StoryRecord } from '@server/db/repositories/stories';
 import { AppError } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
@@ -60,6 +62,16 @@ export function cleanTitle(raw: string): string {
   return clampTitle(stripped);
 }
 
+/** The memory panel's answer: the memory's text as one (its chunks joined by a blank line), and its chunks. */
+function memoryAnswer(story: StoryRecord): StoryMemory {
+  return {
+    premise: story.premise,
+    summary: memoryText(story.memory),
+    notes: story.notes,
+    chunks: splitChunks(story.memory),
+  };
+}
+
 export function createStoryService(deps: StoryDeps) {
   const { repos, provider } = deps;
   const { storyJson } = deps;
@@ -73,23 +85,29 @@ export function createStoryService(deps: StoryDeps) {
   return {
     /** The story memory panel: what the narrator works from besides the recent turns. */
     async memory(userId: number, storyId: number): Promise<StoryMemory> {
-      const story = await owned(userId, storyId);
-      return { premise: story.premise, summary: story.memory, notes: story.notes };
+      return memoryAnswer(await owned(userId, storyId));
     },
 
-    /** Saves the panel's three fields; the next turn works from them. 409 while a reply is being written. */
+    /**
+     * Saves the panel's fields given; the next turn works from them. 409 while a reply is being
+     * written. A summary that reads as the memory does now (its chunks joined by a blank line: the
+     * form sends it back unedited) leaves the chunks, and the prompt's cached prefix, as they are;
+     * an edited one becomes the memory's one chunk (the player's words win over a fold landing
+     * meanwhile, as they always did).
+     */
     async saveMemory(userId: number, storyId: number, body: StoryMemoryBody): Promise<StoryMemory> {
+      const { summary, ...rest } = body;
+      const edited = summary !== undefined && summary !== memoryText((await owned(userId, storyId)).memory);
       const saved = await repos.stories.updateMemory({
         storyId,
         userId,
         now: deps.now(),
-        premise: body.premise,
-        memory: body.summary,
-        notes: body.notes,
+        ...rest,
+        ...(edited ? { memory: storedMemory([summary]) } : {}),
       });
       if (saved === 'missing') throw notFound();
       if (saved === 'busy') throw storyBusy();
-      return { premise: saved.premise, summary: saved.memory, notes: saved.notes };
+      return memoryAnswer(saved);
     },
 
     async currentState(userId: number, storyId: number): Promise<Buffer> {

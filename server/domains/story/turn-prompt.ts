@@ -13,6 +13,7 @@ import {
   type Budget,
   type Count,
 } from '@server/ai/llm/context';
+import { memoryText } from '@server/ai/llm/memory-chunks';
 import { contextRecord } from '@server/ai/llm/context-record';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
@@ -124,7 +125,7 @@ export async function buildTurnPrompt(
   const prompt = assembleTurnPrompt(
     {
       ...layout,
-      memory: story.memory,
+      memory: memoryText(story.memory),
       headCards: cards.headTexts,
       tailCards: cards.tailTexts,
       facts: facts.texts,

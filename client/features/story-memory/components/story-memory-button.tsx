@@ -1,5 +1,7 @@
 // The story page's 'Story Memory' button and panel: the pinned premise, the memory of folded turns
 // and the player's notes (sent with every turn), each editable; Save counts from the next turn.
+// A memory of several parts (each fold appends one) lists them, read-only, above its text; the text
+// saved unedited keeps the parts, edited it becomes one.
 // Below the form, the Story Bible (its code loads when the panel first opens). The panel loads
 // fresh on every opening, and cannot be opened while the narrator is writing.
 import { lazy, Suspense, useState, type FormEvent } from 'react';
@@ -32,7 +34,24 @@ import { STORY_BIBLE_STRINGS, STORY_MEMORY_STRINGS as S } from '../strings';
 
 const StoryBible = lazy(() => import('./story-bible').then((m) => ({ default: m.StoryBible })));
 
-type Field = keyof StoryMemory;
+type Field = Exclude<keyof StoryMemory, 'chunks'>;
+
+/** The memory's parts, read-only, oldest first: shown when there is more than one. */
+function MemoryChunks({ chunks }: { chunks: string[] }) {
+  return (
+    <details className="rounded-md border px-3 py-2 text-sm">
+      <summary className="cursor-pointer font-medium">{S.chunksLabel(chunks.length)}</summary>
+      <p className="text-muted-foreground mt-2">{S.chunksHint}</p>
+      <ol className="mt-2 grid gap-2" aria-label={S.chunksLabel(chunks.length)}>
+        {chunks.map((chunk, i) => (
+          <li key={i} aria-label={S.chunkLabel(i + 1, chunks.length)} className="whitespace-pre-wrap">
+            {chunk}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
 
 function MemoryForm({ storyId, loaded, onDone }: { storyId: number; loaded: StoryMemory; onDone: () => void }) {
   const save = useSaveStoryMemoryMutation(storyId);
@@ -73,6 +92,7 @@ function MemoryForm({ storyId, loaded, onDone }: { storyId: number; loaded: Stor
           />
         )}
       </FormField>
+      {(loaded.chunks?.length ?? 0) > 1 ? <MemoryChunks chunks={loaded.chunks ?? []} /> : null}
       <FormField
         label={S.summaryLabel}
         hint={draft.summary || loaded.summary ? S.summaryHint : S.summaryEmpty}

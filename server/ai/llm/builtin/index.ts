@@ -22,8 +22,11 @@ export function createBuiltinNarrator(config: Pick<LlmConfig, 'builtinWordDelayM
       if (task.kind === 'turn') text = composeReply(task);
       else if (task.kind === 'title') text = fallbackTitle(task.premise);
       else if (task.kind === 'style') text = JSON.stringify(describeLooks(task));
+      else if (task.kind === 'compact')
+        text = summarizeExtractive(task.parts.join(' '), [], task.maxTokens, await loadTokenCounter());
+      // A fold's chunk tells only its own turns (the memory before it stays as it is).
       else
-        text = `${summarizeExtractive(task.memory, task.turns, task.maxTokens, await loadTokenCounter())}\n\n${factsSection(extractFacts(task.turns))}`;
+        text = `${summarizeExtractive('', task.turns, task.maxTokens, await loadTokenCounter())}\n\n${factsSection(extractFacts(task.turns))}`;
       if (onDelta) {
         const pieces = text.match(/\S+\s*/g) ?? [];
         for (const [i, piece] of pieces.entries()) {

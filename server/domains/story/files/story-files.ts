@@ -4,6 +4,7 @@
 // so a bad file creates nothing. An
 // export reads the story as one snapshot and writes the file in chunks as the download goes: the
 // file as a whole is never held, only the story's rows.
+import { memoryText, storedMemory } from '@server/ai/llm/memory-chunks';
 import { fallbackTitle } from '@server/ai/llm/titles';
 import type { Repositories } from '@server/db/repositories';
 import type { SnapshotMessage, StorySnapshot } from '@server/db/repositories/story-files';
@@ -192,7 +193,7 @@ export function createStoryFileService({
       story: {
         title,
         premise: snapshot.premise,
-        memory: snapshot.memory,
+        memory: memoryText(snapshot.memory),
         memoryCovers: folded,
         notes: snapshot.notes,
         createdAt: createdAt.toISOString(),
@@ -274,6 +275,8 @@ export function createStoryFileService({
           repos.storyFiles.importStory({
             userId,
             ...story,
+            // A file's memory is one text: the imported story's memory is one chunk.
+            memory: storedMemory([story.memory]),
             cards,
             now: now(),
             messages: picturesEnabled ? messages : messages.map((m) => ({ ...m, image: undefined })),

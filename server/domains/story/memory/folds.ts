@@ -1,12 +1,15 @@
-// Story memory: folds the oldest verbatim turns into the rolling summary once they fill most of
-// their room, with one summarisation call to the same provider. It runs after the reply is saved,
-// off the turn's critical path; a failed summary is logged and tried again after a later turn,
-// and never fails a turn (the context assembler drops the oldest turns until the fold lands).
+// Story memory: folds the oldest verbatim turns into the memory once they fill most of their room,
+// with one summarisation call to the same provider. It runs after the reply is saved, off the
+// turn's critical path; a failed summary is logged and tried again after a later turn, and never
+// fails a turn (the context assembler drops the oldest turns until the fold lands).
 // A fold reads the oldest unfolded messages capped and summarises one piece that fits the model's
 // window beside the instructions, the memory and the summary's own output; a memory far behind
-// (an imported story) catches up one piece per turn.
+// (an imported story) catches up one piece per turn. The answer is a new chunk appended after the
+// memory's chunks (ai/llm/memory-chunks.ts), so the prompt's stable head only grows; when the
+// chunk would take the memory past its budget, a second call first merges the oldest chunks into
+// one (a compaction), and the fold applies both at once or, if that call fails, neither.
 import type { Budget } from '@server/ai/llm/context';
-import { cutMiddle } from '@server/ai/llm/context';
+import { cutMiddle, SAFETY_MARGIN } from '@server/ai/llm/context';
 import {
   pieceLimits,
   planFold,
@@ -19,9 +22,25 @@ import {
   transcriptLineTokens,
   type FoldCandidate,
 } from '@server/ai/llm/fold';
-import { pinnedBlock, SUMMARY_SYSTEM_PROMPT, summaryUserPrompt } from '@server/ai/llm/prompts';
+import {
+  appendChunk,
+  CHUNK_JOINER,
+  chunkTokens,
+  cleanChunk,
+  compactTokens,
+  planCompaction,
+  splitChunks,
+  storedMemory,
+} from '@server/ai/llm/memory-chunks';
+import {
+  COMPACTION_SYSTEM_PROMPT,
+  compactionUserPrompt,
+  pinnedBlock,
+  SUMMARY_SYSTEM_PROMPT,
+  summaryUserPrompt,
+} from '@server/ai/llm/prompts';
 import { readSummaryAnswer, type FactInput } from '@server/ai/llm/summary-answer';
-import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
+import { NarratorError, type GenerationRequest, type NarratorProvider } from '@server/ai/llm/types';
 import { AppError } from '@server/kernel/errors';
 import type { Repositories } from '@server/db/repositories';
 import type { StoryRecord } from '@server/db/repositories/stories';
@@ -58,11 +77,57 @@ const WORDS_PER_TOKEN = 0.7;
 export function createStoryMemory(deps: MemoryDeps) {
   const inFlight = new Map<number, Promise<void>>();
 
-  /** Summarises the next piece of the unfolded messages through `targetId` into the memory. */
+  /** One paid summarising call (a fold's or a compaction's), admitted against the player's allowance and recorded. */
+  async function summarise(story: StoryRecord, request: GenerationRequest, count: (text: string) => number) {
+    const promptTokens = count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0);
+    const hold = await deps.allowance.admit(story.userId, 'summary', promptTokens + request.maxOutputTokens);
+    try {
+      const result = await deps.provider.generate(request);
+      await recordNarratorCall(deps.repos, deps.provider, {
+        userId: story.userId,
+        storyId: story.id,
+        kind: 'summary',
+        request,
+        result,
+        now: deps.now(),
+      });
+      return result;
+    } finally {
+      await hold.release();
+    }
+  }
+
+  /** The oldest chunks merged into one of at most compactTokens (its parts' middle cut if they would not fit the window). */
+  async function compact(story: StoryRecord, parts: string[], count: (text: string) => number): Promise<string> {
+    const maxTokens = compactTokens(deps.budget.memory);
+    const maxWords = Math.max(1, Math.floor(maxTokens * WORDS_PER_TOKEN));
+    const limit = Math.floor((deps.contextTokens - deps.budget.memory) * (1 - SAFETY_MARGIN));
+    const frame = count(COMPACTION_SYSTEM_PROMPT) + count(compactionUserPrompt([], maxWords));
+    const text = cutMiddle(parts.join(CHUNK_JOINER), Math.max(1, limit - frame), count);
+    const result = await summarise(
+      story,
+      {
+        system: COMPACTION_SYSTEM_PROMPT,
+        messages: [{ role: 'user', content: compactionUserPrompt([text], maxWords) }],
+        maxOutputTokens: deps.budget.memory,
+        temperature: SUMMARY_TEMPERATURE,
+        task: { kind: 'compact', parts, maxTokens },
+      },
+      count,
+    );
+    // A stray facts section is not part of the memory.
+    const merged = cutMiddle(cleanChunk(readSummaryAnswer(result.text).summary), maxTokens, count);
+    if (!merged) throw new Error('the compaction answered no text');
+    return merged;
+  }
+
+  /** Summarises the next piece of the unfolded messages through `targetId` into a new chunk of the memory. */
   async function fold(story: StoryRecord, targetId: number, count: (text: string) => number): Promise<void> {
-    const maxWords = Math.floor(deps.budget.memory * WORDS_PER_TOKEN);
+    const chunks = splitChunks(story.memory);
+    const maxTokens = chunkTokens(deps.budget.memory);
+    const maxWords = Math.max(1, Math.floor(maxTokens * WORDS_PER_TOKEN));
     const { memory, roomTokens } = summaryRoom(
-      story.memory,
+      chunks.join(CHUNK_JOINER),
       maxWords,
       summaryPromptLimit(deps.contextTokens, deps.budget),
       count,
@@ -75,40 +140,32 @@ export function createStoryMemory(deps: MemoryDeps) {
     );
     const piece = summaryPiece(read.messages, roomTokens, !read.more, count);
     if (!piece) return;
-    const request = {
-      system: SUMMARY_SYSTEM_PROMPT,
-      messages: [{ role: 'user' as const, content: summaryUserPrompt(memory, transcript(piece.turns), maxWords) }],
-      maxOutputTokens: summaryOutputTokens(deps.budget),
-      temperature: SUMMARY_TEMPERATURE,
-      task: { kind: 'summary' as const, memory, turns: piece.turns, maxTokens: deps.budget.memory },
-    };
-    const promptTokens = count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0);
-    const hold = await deps.allowance.admit(story.userId, 'summary', promptTokens + request.maxOutputTokens);
-    let result;
-    try {
-      result = await deps.provider.generate(request);
-      await recordNarratorCall(deps.repos, deps.provider, {
-        userId: story.userId,
-        storyId: story.id,
-        kind: 'summary',
-        request,
-        result,
-        now: deps.now(),
-      });
-    } finally {
-      await hold.release();
-    }
+    const result = await summarise(
+      story,
+      {
+        system: SUMMARY_SYSTEM_PROMPT,
+        messages: [{ role: 'user' as const, content: summaryUserPrompt(memory, transcript(piece.turns), maxWords) }],
+        maxOutputTokens: summaryOutputTokens(deps.budget),
+        temperature: SUMMARY_TEMPERATURE,
+        task: { kind: 'summary' as const, memory, turns: piece.turns, maxTokens },
+      },
+      count,
+    );
     const answer = readSummaryAnswer(result.text);
-    const next = cutMiddle(answer.summary, deps.budget.memory, count);
-    const applied =
-      next.length > 0 &&
-      (await deps.repos.stories.applyFold(
+    const chunk = cutMiddle(cleanChunk(answer.summary), maxTokens, count);
+    let applied = false;
+    if (chunk.length > 0) {
+      const merged = planCompaction(chunks, chunk, deps.budget.memory, count);
+      const compaction =
+        merged > 0 ? { merged, compacted: await compact(story, chunks.slice(0, merged), count) } : undefined;
+      applied = await deps.repos.stories.applyFold(
         story.id,
         { throughId: story.memoryThroughId, memory: story.memory },
         piece.throughId,
-        next,
+        storedMemory(appendChunk(chunks, chunk, compaction)),
         deps.now(),
-      ));
+      );
+    }
     await deps.flush();
     if (!applied) return;
     if (answer.problem)

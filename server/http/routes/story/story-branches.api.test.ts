@@ -48,6 +48,7 @@ describe('POST /api/story/:id/branch', () => {
       premise: 'A beekeeper and a talking hive',
       summary: '',
       notes: 'Keep it gentle.',
+      chunks: [],
     });
 
     // The branch goes on by itself; the original is untouched.

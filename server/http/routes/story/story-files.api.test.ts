@@ -141,6 +141,7 @@ describe('POST /api/story/import', () => {
       premise: PREMISE,
       summary: 'You met Ysolde.',
       notes: 'Keep it eerie.',
+      chunks: ['You met Ysolde.'],
     });
     const reach = await ctx.database.executeSql('select memory_through_id from stories where id = $1', [storyId]);
     expect(reach.rows[0]).toEqual({ memory_through_id: after.json().messages[1].messageId });

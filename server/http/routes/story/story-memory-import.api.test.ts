@@ -34,11 +34,13 @@ function importedStory(): string {
 }
 
 const isSummary = (system: string) => system.startsWith('You maintain the memory');
+/** A compaction merges the memory's oldest chunks: a summary request that folds no turns. */
+const isCompaction = (system: string) => isSummary(system) && system.includes('Merge the parts');
 /** The imported messages a summary request's transcript holds, in the order sent. */
 const markersSent = (prompt: string) =>
   [
     ...(prompt.split('New turns:\n')[1] ?? '')
-      .split('\n\nWrite the updated memory')[0]
+      .split('\n\nWrite the next part of the memory')[0]
       .matchAll(/^(?:Player|Narrator) \(turn \d+\): \[m(\d+)\]/gm),
   ].map((m) => Number(m[1]));
 
@@ -92,7 +94,11 @@ it('catches the memory up one fitting piece per turn, every request within the c
 
   const summaryMarkers = () =>
     fake.requests
-      .filter((r) => isSummary(contentText(r.body.messages[0]?.content)))
+      .filter(
+        (r) =>
+          isSummary(contentText(r.body.messages[0]?.content)) &&
+          !isCompaction(contentText(r.body.messages[0]?.content)),
+      )
       .map((r) => markersSent(contentText(r.body.messages[1]?.content)));
   let played = 0;
   while (!summaryMarkers().flat().includes(LAST_MARKER) && played < MAX_TURNS) {
@@ -121,7 +127,7 @@ it('catches the memory up one fitting piece per turn, every request within the c
     }
   }
 
-  // The memory caught up piece by piece: one summary a turn at most, each piece taking up where the
+  // The memory caught up piece by piece: one fold a turn at most, each piece taking up where the
   // last ended, from the opening to the last imported reply, every imported message once.
   const pieces = summaryMarkers().filter((markers) => markers.length > 0);
   expect(played).toBeLessThan(MAX_TURNS);

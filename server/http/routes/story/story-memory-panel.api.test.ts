@@ -35,7 +35,7 @@ describe('GET /api/story/{id}/memory', () => {
     const storyId = await start(client);
     const res = await client.get(`/api/story/${storyId}/memory`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ premise: PREMISE, summary: '', notes: '' });
+    expect(res.json()).toEqual({ premise: PREMISE, summary: '', notes: '', chunks: [] });
   });
 
   it('is the owner\u2019s only: another player\u2019s or a missing story is 404', async () => {
@@ -70,6 +70,7 @@ describe('PUT /api/story/{id}/memory', () => {
       premise: 'The valley moves only under a full moon.',
       summary: body.summary,
       notes: 'Keep the tone eerie; Ysolde never lies.',
+      chunks: [body.summary],
     });
     expect((await client.get(`/api/story/${storyId}/memory`)).json()).toEqual(res.json());
 
@@ -107,8 +108,8 @@ describe('PUT /api/story/{id}/memory', () => {
       [{ ...ok, summary: 's'.repeat(40_001) }, 'The memory must be at most 40000 characters.'],
       [{ ...ok, notes: 'n'.repeat(2001) }, 'Notes must be at most 2000 characters.'],
       [
-        { premise: 'A premise', summary: '' },
-        'Premise, memory and notes are all required (send an empty text to clear one).',
+        { premise: 'A premise', notes: null },
+        'Premise, memory and notes must each be a text (leave one out to keep it as it is).',
       ],
     ] as const) {
       const res = await put(client, storyId, json);
@@ -117,6 +118,26 @@ describe('PUT /api/story/{id}/memory', () => {
     }
     expect((await put(client, storyId, { ...ok, notes: 'n'.repeat(2000) })).statusCode).toBe(200);
     expect((await client.get(`/api/story/${storyId}/memory`)).json().notes).toHaveLength(2000);
+  });
+
+  it('leaves a field left out of the body as it is', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await start(client);
+    const full = { premise: 'A premise', summary: 'You found the map.', notes: 'Be brief.' };
+    expect((await put(client, storyId, full)).statusCode).toBe(200);
+    expect((await put(client, storyId, { notes: 'Be kind.' })).json()).toEqual({
+      ...full,
+      notes: 'Be kind.',
+      chunks: ['You found the map.'],
+    });
+    expect((await put(client, storyId, { premise: 'Another premise' })).json()).toMatchObject({
+      premise: 'Another premise',
+      summary: 'You found the map.',
+      notes: 'Be kind.',
+    });
+    const unchanged = await put(client, storyId, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toEqual((await client.get(`/api/story/${storyId}/memory`)).json());
   });
 
   it('answers 409 while a reply is being written, and saves once it is done', async () => {

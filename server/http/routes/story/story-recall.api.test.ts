@@ -114,7 +114,8 @@ it('recalls a fact planted early into the prompt of a late turn that names only 
   expect(prompt).toContain(`${RECALLED} (turn 1, the player): I name my horse Bramble and tie him to the mill post.`);
   const passage = record.blocks.find((b) => b.kind === 'passage' && b.messageId === planted);
   expect(passage).toMatchObject({ title: 'Turn 1: your action', included: 'full' });
-  expect(passage!.reason).toMatch(/^matched 'horse', rank 1 of \d+$/);
+  // 'horse' first; the last reply's words (weight 0.2) may match too, depending on where the folds fell.
+  expect(passage!.reason).toMatch(/^matched 'horse'(, '[^']+')*, rank 1 of \d+$/);
   expect(record.recallBudgetTokens).toBe(700);
   const recalled = record.blocks.filter((b) => b.kind === 'passage' && b.included !== 'dropped');
   expect(recalled.reduce((sum, b) => sum + b.tokens, 0)).toBeLessThanOrEqual(700);
