@@ -13,7 +13,7 @@
 // (o200k, counted as the context assembler counts them). The fake's summaries are varied prose of
 // four fifths of the words the request allows (real models write close to the limit), then an empty
 // FACTS section. Nothing is asserted. The passages the memory bank recalls go in the volatile tail
-// (up to LLM_RECALL_TOKENS, 700 by default), which the next turn's prompt never repeats: with
+// (up to LLM_RECALL_TOKENS, 200 by default), which the next turn's prompt never repeats: with
 // --recall-tokens 0 the figures show what the folds alone leave of the prefix.
 // Flags: --turns 80 --long-turns 500 --contexts 8192,4096 --seed 26 --recall-tokens N
 // BENCH_TRACE=1 prints each turn's share and the text on either side of where it diverged.
@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
     'long-turns': { type: 'string', default: '500' },
     contexts: { type: 'string', default: '8192,4096' },
     seed: { type: 'string', default: '26' },
-    /** LLM_RECALL_TOKENS for the runs: the server's default (700) unless given; 0 turns the memory bank's passages off. */
+    /** LLM_RECALL_TOKENS for the runs: the server's default (200) unless given; 0 turns the memory bank's passages off. */
     'recall-tokens': { type: 'string' },
   },
 });
@@ -164,7 +164,7 @@ async function run(context: number): Promise<Run> {
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 const f2 = (v: number) => v.toFixed(2);
 console.log(
-  `\nbench:cache: one story per window, ${LONG_TURNS} turns against the fake OpenAI-compatible provider, LLM_RECALL_TOKENS ${args['recall-tokens'] ?? 'default (700)'}.`,
+  `\nbench:cache: one story per window, ${LONG_TURNS} turns against the fake OpenAI-compatible provider, LLM_RECALL_TOKENS ${args['recall-tokens'] ?? 'default (200)'}.`,
 );
 console.log(
   `Unchanged prefix of each turn's request (system + messages, JSON, in characters) vs the turn before, turns 2-${TURNS};`,

@@ -16,13 +16,15 @@
 // indexed, on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL; then
 // --probes turn prompts are built as the turn service builds them (domains/story/turn-prompt.ts),
 // timing the recall (query, ranking rows, texts) and the assembly. Nothing is asserted.
-// Flags: --turns 200 --facts 20 --contexts 4096,8192 --timing-turns 1000 --probes 100 --seed 26 --skip-quality --skip-timing
+// Flags: --turns 200 --facts 20 --contexts 4096,8192 --timing-turns 1000 --probes 100 --seed 26 --recall-tokens N
+// --no-facts --skip-quality --skip-timing
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { extractFacts } from '../../server/ai/llm/builtin/facts';
 import { computeBudget, JOINER } from '../../server/ai/llm/context';
 import { factsSection } from '../../server/ai/llm/summary-answer';
 import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
+import { loadConfig } from '../../server/kernel/config';
 import { contentText, startFakeLlmServer, type RecordedRequest } from '../../server/test/fake-llm-server';
 import { registerOverHttp, spawnServer, stopServer } from '../../server/test/spawn-server';
 import { proseWriter } from '../../server/test/varied-prose';
@@ -40,8 +42,13 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '26' },
     'skip-quality': { type: 'boolean', default: false },
     'skip-timing': { type: 'boolean', default: false },
+    /** The fake lists no facts with its summaries (a model that ignores the request): passages alone. */
+    'no-facts': { type: 'boolean', default: false },
+    /** The memory budget of the runs beside the baseline: the server's default (LLM_RECALL_TOKENS) unless given. */
+    'recall-tokens': { type: 'string' },
   },
 });
+const RECALL_TOKENS = Number(args['recall-tokens'] ?? loadConfig({}).llm.recallTokens);
 const TURNS = Number(args.turns);
 const SEED = Number(args.seed);
 const PREMISE = 'A travelling courier carries letters between the river towns of the marsh country';
@@ -86,7 +93,7 @@ async function qualityRun(context: number, recallTokens: number): Promise<Qualit
       turn: Number(m[2]),
       content: m[3],
     }));
-    return { kind: 'ok', text: `${writer.reply(4)}\n\n${factsSection(extractFacts(turns))}` };
+    return { kind: 'ok', text: `${writer.reply(4)}\n\n${factsSection(args['no-facts'] ? [] : extractFacts(turns))}` };
   };
   const dataDir = `/tmp/tw-bench-recall-${process.pid}-${context}-${recallTokens}`;
   const server = spawnServer({
@@ -172,7 +179,7 @@ if (!args['skip-quality']) {
     'window  recall  planted  renamed→new  old also sent  old dated older  alias  memory tok/turn mean/p95/max    prompt tok p50  run',
   );
   for (const context of args.contexts.split(',').map(Number)) {
-    for (const recallTokens of [0, 700]) {
+    for (const recallTokens of [0, RECALL_TOKENS]) {
       const r = await qualityRun(context, recallTokens);
       const mean = r.recalledTokens.reduce((a, b) => a + b, 0) / r.recalledTokens.length;
       console.log(

@@ -127,7 +127,7 @@ describe('loadConfig', () => {
       temperature: 0.8,
       builtinWordDelayMs: 35,
       cardShare: 0.25,
-      recallTokens: 700,
+      recallTokens: 200,
     });
     expect(config.userMonthlyTokenLimit).toBeNull();
     expect(config.storyMaxCards).toBe(1000);

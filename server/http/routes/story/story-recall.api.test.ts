@@ -116,9 +116,9 @@ it('recalls a fact planted early into the prompt of a late turn that names only 
   expect(passage).toMatchObject({ title: 'Turn 1: your action', included: 'full' });
   // 'horse' first; the last reply's words (weight 0.2) may match too, depending on where the folds fell.
   expect(passage!.reason).toMatch(/^matched 'horse'(, '[^']+')*, rank 1 of \d+$/);
-  expect(record.recallBudgetTokens).toBe(700);
+  expect(record.recallBudgetTokens).toBe(200);
   const recalled = record.blocks.filter((b) => b.kind === 'passage' && b.included !== 'dropped');
-  expect(recalled.reduce((sum, b) => sum + b.tokens, 0)).toBeLessThanOrEqual(700);
+  expect(recalled.reduce((sum, b) => sum + b.tokens, 0)).toBeLessThanOrEqual(200);
   // In the volatile tail: after the verbatim turns, before the action.
   const order = record.blocks.map((b) => b.kind);
   expect(order.lastIndexOf('turn')).toBeLessThan(order.indexOf('passage'));
