@@ -22,8 +22,9 @@ import { parseArgs } from 'node:util';
 import { countPrompt } from '../../server/ai/llm/context';
 import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
 import { contentText, startFakeLlmServer, type RecordedRequest } from '../../server/test/fake-llm-server';
-import { registerOverHttp, spawnServer, stopServer } from '../../server/test/spawn-server';
+import { stopServer } from '../../server/test/spawn-server';
 import { proseWriter } from '../../server/test/varied-prose';
+import { signedInPoster, startNarratedServer } from './lib/narrated-server';
 import { maxOf, percentile } from './lib/stats';
 
 const { values: args } = parseArgs({
@@ -89,33 +90,12 @@ async function run(context: number): Promise<Run> {
     return { kind: 'ok', text: `${words.join(' ').replace(/[.?!]?$/, '.')}\n\nFACTS:\n[]` };
   };
   const dataDir = `/tmp/tw-bench-cache-${process.pid}-${context}`;
-  const server = spawnServer({
-    DATA_DIR: dataDir,
-    // Info: the "ready on" line spawnServer waits for is logged at info.
-    LOG_LEVEL: 'info',
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: 'sk-bench',
-    LLM_MODEL: 'bench-model',
+  const { server, base } = await startNarratedServer(fake.baseUrl, dataDir, {
     LLM_CONTEXT_TOKENS: String(context),
     ...(args['recall-tokens'] === undefined ? {} : { LLM_RECALL_TOKENS: args['recall-tokens'] }),
-    REGISTER_MAX_PER_HOUR: '100000',
-    CAPTCHA_MAX_PER_MINUTE: '100000',
-    USER_TURNS_PER_HOUR: '1000000',
-    USER_SIDE_CALLS_PER_HOUR: '1000000',
   });
-  const base = `http://127.0.0.1:${await server.port}`;
   try {
-    const cookie = await registerOverHttp(base, `cache${context}`, 'bench-password-1');
-    const post = async (url: string, json: unknown) => {
-      const res = await fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify(json),
-      });
-      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+    const post = await signedInPoster(base, `cache${context}`);
     const { storyId } = await post('/api/story/start', { prompt: PREMISE });
     // Per turn: the request the narrator was sent, and how many summary requests came before it.
     const turns: Array<{ request: RecordedRequest; summariesBefore: number }> = [];

@@ -26,10 +26,11 @@ import { factsSection } from '../../server/ai/llm/summary-answer';
 import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
 import { loadConfig } from '../../server/kernel/config';
 import { contentText, startFakeLlmServer, type RecordedRequest } from '../../server/test/fake-llm-server';
-import { registerOverHttp, spawnServer, stopServer } from '../../server/test/spawn-server';
+import { stopServer } from '../../server/test/spawn-server';
 import { proseWriter } from '../../server/test/varied-prose';
 import { judgeProbe, probeAction, recallPlan } from './lib/recall-story';
 import { timeRecall } from './lib/recall-timing';
+import { signedInPoster, startNarratedServer } from './lib/narrated-server';
 import { maxOf, percentile } from './lib/stats';
 
 const { values: args } = parseArgs({
@@ -96,33 +97,12 @@ async function qualityRun(context: number, recallTokens: number): Promise<Qualit
     return { kind: 'ok', text: `${writer.reply(4)}\n\n${factsSection(args['no-facts'] ? [] : extractFacts(turns))}` };
   };
   const dataDir = `/tmp/tw-bench-recall-${process.pid}-${context}-${recallTokens}`;
-  const server = spawnServer({
-    DATA_DIR: dataDir,
-    // Info: the "ready on" line spawnServer waits for is logged at info.
-    LOG_LEVEL: 'info',
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: 'sk-bench',
-    LLM_MODEL: 'bench-model',
+  const { server, base } = await startNarratedServer(fake.baseUrl, dataDir, {
     LLM_CONTEXT_TOKENS: String(context),
     LLM_RECALL_TOKENS: String(recallTokens),
-    REGISTER_MAX_PER_HOUR: '100000',
-    CAPTCHA_MAX_PER_MINUTE: '100000',
-    USER_TURNS_PER_HOUR: '1000000',
-    USER_SIDE_CALLS_PER_HOUR: '1000000',
   });
-  const base = `http://127.0.0.1:${await server.port}`;
   try {
-    const cookie = await registerOverHttp(base, `recall${context}x${recallTokens}`, 'bench-password-1');
-    const post = async (url: string, json: unknown) => {
-      const res = await fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify(json),
-      });
-      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+    const post = await signedInPoster(base, `recall${context}x${recallTokens}`);
     const { storyId } = await post('/api/story/start', { prompt: PREMISE });
     const turnRequests: RecordedRequest[] = [];
     const play = async (action: string) => {

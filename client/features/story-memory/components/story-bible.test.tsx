@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORY_BIBLE_MESSAGES, type BibleFact } from '@shared/schemas/story-bible';
-import type { StoryCardFields } from '@shared/schemas/story-cards';
+import { storyCardFieldsSchema, type StoryCardFields } from '@shared/schemas/story-cards';
 import { jsonResponse, mockFetch, renderWithProviders, type RecordedRequest } from '@client/test/utils';
 import { STORY_BIBLE_STRINGS as S } from '../strings';
 import { StoryMemoryButton } from './story-memory-button';
@@ -32,24 +32,9 @@ const FACTS: BibleFact[] = [
   fact(7, { entity: 'Ysolde', attribute: 'home', value: 'the tower', turn: 11, supersedes: 6, pinned: true }),
 ];
 
-const proposal = (fields: Partial<StoryCardFields>): StoryCardFields => ({
-  name: 'A card',
-  keys: [],
-  secondaryKeys: [],
-  secondaryLogic: 'andAny',
-  content: 'Something the narrator should know.',
-  alwaysOn: false,
-  enabled: true,
-  priority: 0,
-  caseSensitive: false,
-  wholeWords: true,
-  scanDepth: 4,
-  recursive: false,
-  sticky: 0,
-  cooldown: 0,
-  delay: 0,
-  ...fields,
-});
+/** A proposed card: the fields given, the rest at the shared schema's defaults. */
+const proposal = (fields: Partial<StoryCardFields>): StoryCardFields =>
+  storyCardFieldsSchema.parse({ name: 'A card', content: 'Something the narrator should know.', ...fields });
 const THISTLE_CARD = proposal({
   name: 'Thistle',
   keys: ['Thistle', 'your horse'],
