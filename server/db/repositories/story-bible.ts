@@ -7,6 +7,7 @@ import type { Db } from '../client';
 import { storyFacts } from '../schema';
 import { rows } from './sql-values';
 
+/** A fact as the story shows it. */
 export interface StoredFact {
   id: number;
   messageId: number;

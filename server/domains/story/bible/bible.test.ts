@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { recallQuery } from '../memory/recall';
 import { factsFromFold } from './from-fold';
-import { factKey, lineThrough, withHistory, type FactRow } from './history';
+import type { StoredFact } from '@server/db/repositories/story-bible';
+import { factKey, lineThrough, withHistory } from './history';
 import { recallFacts } from './recall-facts';
 import { entityGroups, suggestCards } from './suggest-cards';
 
@@ -14,7 +15,14 @@ beforeAll(async () => {
   count = await loadTokenCounter();
 });
 
-const fact = (id: number, turn: number, entity: string, attribute: string, value: string, pinned = false): FactRow => ({
+const fact = (
+  id: number,
+  turn: number,
+  entity: string,
+  attribute: string,
+  value: string,
+  pinned = false,
+): StoredFact => ({
   id,
   messageId: 100 + id,
   turn,

@@ -3,19 +3,9 @@
 // newest turn's value is current and supersedes the one before it, and so on back. Worked out from
 // the facts the story shows each time the bible is read, so undo, redo, erase and the player's
 // edits never leave a stored chain to repair.
+import type { StoredFact } from '@server/db/repositories/story-bible';
 
-/** A fact as the story shows it. */
-export interface FactRow {
-  id: number;
-  messageId: number;
-  turn: number;
-  entity: string;
-  attribute: string;
-  value: string;
-  pinned: boolean;
-}
-
-export interface BibleEntry extends FactRow {
+export interface BibleEntry extends StoredFact {
   /** The fact of the same entity and attribute just before this one, if any. */
   supersedes: number | null;
   /** No later fact replaces it: the narrator is sent only current facts. */
@@ -36,15 +26,15 @@ export function factKey(text: string): string {
     .replace(/^(?:the|a|an|your|my|his|her|their|our)\s+/u, '');
 }
 
-export const lineKey = (fact: Pick<FactRow, 'entity' | 'attribute'>) =>
+export const lineKey = (fact: Pick<StoredFact, 'entity' | 'attribute'>) =>
   `${factKey(fact.entity)}\u0000${factKey(fact.attribute)}`;
 
 /** By turn, then as written (id): the order a story states its facts in. */
-const byTurn = (a: FactRow, b: FactRow) => a.turn - b.turn || a.id - b.id;
+const byTurn = (a: StoredFact, b: StoredFact) => a.turn - b.turn || a.id - b.id;
 
 /** Each fact with what it supersedes and whether it is current, oldest turn first. */
-export function withHistory(facts: FactRow[]): BibleEntry[] {
-  const lines = new Map<string, FactRow[]>();
+export function withHistory(facts: StoredFact[]): BibleEntry[] {
+  const lines = new Map<string, StoredFact[]>();
   for (const fact of [...facts].sort(byTurn)) {
     const key = lineKey(fact);
     const line = lines.get(key);

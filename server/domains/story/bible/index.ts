@@ -2,6 +2,6 @@
 // for its prompt, and the pure pieces its tests and benchmarks reach.
 export { createStoryBible, factJson, type StoryBible } from './story-bible';
 export { NO_FACTS, recallFacts, RECALLED_FACTS_MAX, type FactRecall } from './recall-facts';
-export { factKey, lineThrough, withHistory, type BibleEntry, type FactRow } from './history';
+export { factKey, lineThrough, withHistory, type BibleEntry } from './history';
 export { factsFromFold, type FoldSource } from './from-fold';
 export { cardOf, entityGroups, suggestCards } from './suggest-cards';

@@ -9,7 +9,7 @@ import type { Count } from '@server/ai/llm/context';
 import { factBlock } from '@server/ai/llm/prompts';
 import type { ContextBlock } from '@shared/schemas/story-cards';
 import { rankByBm25, type QueryTerm } from '../memory/ranking';
-import { RELATIVE_SCORE_FLOOR } from '../memory/recall';
+import { matchedReason, RELATIVE_SCORE_FLOOR } from '../memory/recall';
 import { termCounts, termsOf } from '../memory/terms';
 import type { BibleEntry } from './history';
 
@@ -46,8 +46,6 @@ function factTerms(fact: Pick<BibleEntry, 'entity' | 'attribute' | 'value'>): Ma
   return terms;
 }
 
-const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(', ');
-
 export function recallFacts(
   entries: BibleEntry[],
   query: QueryTerm[],
@@ -61,19 +59,20 @@ export function recallFacts(
   const pinned = current.filter((e) => e.pinned);
   const unpinned = current.filter((e) => !e.pinned);
 
-  const documents = unpinned.map((fact) => ({ fact, frequencies: factTerms(fact) }));
+  // Each fact once as BM25 reads it: its terms, and its length (its terms with repeats).
+  const hits = unpinned.map((fact) => {
+    const frequencies = factTerms(fact);
+    let length = 0;
+    for (const n of frequencies.values()) length += n;
+    return { id: fact.id, messageId: fact.messageId, length, frequencies };
+  });
   const holding = new Map<string, number>();
-  for (const { frequencies } of documents)
+  for (const { frequencies } of hits)
     for (const term of frequencies.keys()) holding.set(term, (holding.get(term) ?? 0) + 1);
-  const totalLength = documents.reduce((sum, d) => sum + [...d.frequencies.values()].reduce((a, b) => a + b, 0), 0);
+  const totalLength = hits.reduce((sum, hit) => sum + hit.length, 0);
   const ranked = rankByBm25(
-    documents.map(({ fact, frequencies }) => ({
-      id: fact.id,
-      messageId: fact.messageId,
-      length: [...frequencies.values()].reduce((a, b) => a + b, 0),
-      frequencies,
-    })),
-    { passages: documents.length, meanLength: documents.length > 0 ? totalLength / documents.length : 0, holding },
+    hits,
+    { passages: hits.length, meanLength: hits.length > 0 ? totalLength / hits.length : 0, holding },
     query,
   );
   const floor = (ranked[0]?.score ?? 0) * RELATIVE_SCORE_FLOOR;
@@ -104,9 +103,7 @@ export function recallFacts(
   };
   for (const fact of pinned) offer(fact, 'pinned fact');
   const pinnedSent = sent.length;
-  called.forEach((r, i) =>
-    offer(byId.get(r.id)!, `matched ${quoted(r.matched.slice(0, 3))}, rank ${i + 1} of ${ranked.length}`),
-  );
+  called.forEach((r, i) => offer(byId.get(r.id)!, matchedReason(r.matched, i + 1, ranked.length)));
   const byTurn = (a: { fact: BibleEntry }, b: { fact: BibleEntry }) =>
     a.fact.turn - b.fact.turn || a.fact.id - b.fact.id;
   const ordered = [...sent.slice(0, pinnedSent).sort(byTurn), ...sent.slice(pinnedSent).sort(byTurn)];

@@ -74,7 +74,12 @@ export interface Recall {
 
 export const NO_RECALL: Recall = { texts: [], blocks: [], ranked: 0 };
 
-const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(', ');
+/** Why a ranked passage or fact was chosen, as the context viewer shows it: its best three words and its rank. */
+export const matchedReason = (matched: string[], rank: number, ranked: number) =>
+  `matched ${matched
+    .slice(0, 3)
+    .map((w) => `'${w}'`)
+    .join(', ')}, rank ${rank} of ${ranked}`;
 
 /** A term held by more passages than this does not anchor a query on its own (see anchorByRarity). */
 export const COMMON_TERM_SHARE = 0.2;
@@ -133,8 +138,7 @@ export async function recallPassages(input: RecallInput): Promise<Recall> {
       )
     ).map((t) => [t.id, t]),
   );
-  const reason = (r: RankedPassage, rank: number) =>
-    `matched ${quoted(r.matched.slice(0, 3))}, rank ${rank} of ${ranked.length}`;
+  const reason = (r: RankedPassage, rank: number) => matchedReason(r.matched, rank, ranked.length);
   const sent: Array<{ order: [number, number]; text: string; block: ContextBlock }> = [];
   const left: ContextBlock[] = [];
   let used = 0;
