@@ -20,12 +20,12 @@
 // --no-facts --skip-quality --skip-timing
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { extractFacts } from '../../server/ai/llm/builtin/facts';
 import { computeBudget, JOINER } from '../../server/ai/llm/context';
 import { factsSection } from '../../server/ai/llm/summary-answer';
 import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
 import { loadConfig } from '../../server/kernel/config';
 import { contentText, startFakeLlmServer, type RecordedRequest } from '../../server/test/fake-llm-server';
+import { listedFacts } from '../../server/test/fake-summaries';
 import { stopServer } from '../../server/test/spawn-server';
 import { proseWriter } from '../../server/test/varied-prose';
 import { judgeProbe, probeAction, recallPlan } from './lib/recall-story';
@@ -56,8 +56,6 @@ const PREMISE = 'A travelling courier carries letters between the river towns of
 const RECALLED = 'Recalled from earlier in the story';
 const FACT = 'Story bible:';
 const count = await loadTokenCounter();
-/** A line of a summary request's transcript: its voice, its turn and its text. */
-const TRANSCRIPT_LINE = /^(Player|Narrator) \(turn (\d+)\): (.*)$/gm;
 
 interface QualityRun {
   context: number;
@@ -89,12 +87,8 @@ async function qualityRun(context: number, recallTokens: number): Promise<Qualit
   fake.fallback = (request) => {
     const system = contentText(request.body.messages[0]?.content);
     if (!system.startsWith('You maintain the memory')) return { kind: 'ok', text: writer.reply() };
-    const turns = [...contentText(request.body.messages[1]?.content).matchAll(TRANSCRIPT_LINE)].map((m) => ({
-      role: m[1] === 'Player' ? ('user' as const) : ('assistant' as const),
-      turn: Number(m[2]),
-      content: m[3],
-    }));
-    return { kind: 'ok', text: `${writer.reply(4)}\n\n${factsSection(args['no-facts'] ? [] : extractFacts(turns))}` };
+    const listed = args['no-facts'] ? factsSection([]) : listedFacts(contentText(request.body.messages[1]?.content));
+    return { kind: 'ok', text: `${writer.reply(4)}\n\n${listed}` };
   };
   const dataDir = `/tmp/tw-bench-recall-${process.pid}-${context}-${recallTokens}`;
   const { server, base } = await startNarratedServer(fake.baseUrl, dataDir, {

@@ -5,10 +5,9 @@
 // a turn's facts away and redo brings them back; a pinned fact goes with every turn; a model's
 // broken JSON never fails a fold; and every call is the owner's only.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { extractFacts } from '@server/ai/llm/builtin/facts';
-import { factsSection } from '@server/ai/llm/summary-answer';
 import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
+import { listedFacts } from '@server/test/fake-summaries';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 import { proseWriter } from '@server/test/varied-prose';
 import type { BibleFact } from '@shared/schemas/story-bible';
@@ -27,13 +26,8 @@ beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-bible' });
   fake.fallback = (request) => {
     if (!isSummary(contentText(request.body.messages[0]?.content))) return { kind: 'ok', text: writer.reply(10) };
-    const prompt = contentText(request.body.messages[1]?.content);
-    const turns = [...prompt.matchAll(/^(Player|Narrator) \(turn (\d+)\): (.*)$/gm)].map((m) => ({
-      role: m[1] === 'Player' ? ('user' as const) : ('assistant' as const),
-      turn: Number(m[2]),
-      content: m[3],
-    }));
-    return { kind: 'ok', text: `${writer.reply(3)}\n\n${brokenFacts ?? factsSection(extractFacts(turns))}` };
+    const listed = brokenFacts ?? listedFacts(contentText(request.body.messages[1]?.content));
+    return { kind: 'ok', text: `${writer.reply(3)}\n\n${listed}` };
   };
   ctx = await createTestApp({
     llm: {
