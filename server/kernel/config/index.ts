@@ -3,12 +3,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { booleanFlag, httpUrl } from './env';
+import { checkEmbeddings, embeddingsConfig, embeddingsEnv, type EmbeddingsConfig } from './embeddings';
 import { checkImage, imageConfig, imageEnv, type ImageConfig } from './image';
 import { limitsEnv, BYTES_PER_MB, type QuotaLimits } from './limits';
 import { checkLlm, llmConfig, llmEnv, type LlmConfig } from './llm';
 import { parseTrustProxy, serverEnv, type TrustProxy } from './server';
 import { checkSpeech, speechEnv, sttConfig, ttsConfig, type SttConfig, type TtsConfig } from './speech';
 
+export * from './embeddings';
 export * from './image';
 export * from './limits';
 export * from './llm';
@@ -16,13 +18,14 @@ export * from './server';
 export * from './speech';
 
 // One schema, its variables in the order README's table lists them: the server's, the narrator's,
-// the player's limits, pictures, speech, ads.
+// the player's limits, pictures, speech, embeddings, ads.
 const envSchema = z.object({
   ...serverEnv,
   ...llmEnv,
   ...limitsEnv,
   ...imageEnv,
   ...speechEnv,
+  ...embeddingsEnv,
   ADS_ENABLED: booleanFlag('ADS_ENABLED').default(true),
   AD_SPONSOR_URL: httpUrl('AD_SPONSOR_URL').optional(),
 });
@@ -76,6 +79,8 @@ export interface AppConfig {
   tts: TtsConfig;
   /** Server transcription of voice input (STT_*). */
   stt: SttConfig;
+  /** Embeddings for the memory bank's recall (EMBEDDINGS_*); provider 'none' recalls by full text alone. */
+  embeddings: EmbeddingsConfig;
   ads: {
     /** ADS_ENABLED=false removes ads everywhere. */
     enabled: boolean;
@@ -99,7 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
   }
   const e = parsed.data;
-  const llmProblems = [...checkLlm(e), ...checkImage(e), ...checkSpeech(e)];
+  const llmProblems = [...checkLlm(e), ...checkImage(e), ...checkSpeech(e), ...checkEmbeddings(e)];
   if (llmProblems.length > 0) throw new ConfigError(llmProblems);
   return {
     port: e.PORT,
@@ -144,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     image: imageConfig(e),
     tts: ttsConfig(e),
     stt: sttConfig(e),
+    embeddings: embeddingsConfig(e),
     ads: { enabled: e.ADS_ENABLED, sponsorUrl: e.AD_SPONSOR_URL ?? null },
   };
 }
