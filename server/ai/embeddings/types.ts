@@ -20,6 +20,11 @@ export interface EmbeddingRequest {
   /** 1 to EMBEDDING_BATCH_MAX texts, none empty. */
   inputs: string[];
   signal: AbortSignal;
+  /**
+   * The deadline of this call (ms) when it is not the provider's EMBEDDINGS_TIMEOUT_MS: a turn's
+   * query passes EMBEDDINGS_QUERY_TIMEOUT_MS, since the player waits for it before the first word.
+   */
+  timeoutMs?: number;
 }
 
 export interface EmbeddingResult {

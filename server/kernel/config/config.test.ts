@@ -432,6 +432,73 @@ describe('speech and ads settings', () => {
   });
 });
 
+describe('embeddings settings', () => {
+  it('default to no embeddings (full-text recall alone), 30 s a batch, 1.5 s a query, 600 calls an hour and 64 MB', () => {
+    expect(loadConfig({}).embeddings).toEqual({
+      provider: 'none',
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: undefined,
+      model: '',
+      timeoutMs: 30_000,
+      queryTimeoutMs: 1_500,
+      maxPerHour: 600,
+      cacheBytes: 64 * 1024 * 1024,
+    });
+  });
+
+  it('read every embeddings variable, the base URL without its trailing slash', () => {
+    const config = loadConfig({
+      EMBEDDINGS_PROVIDER: 'OpenAI',
+      EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1//',
+      EMBEDDINGS_API_KEY: ' sk-emb ',
+      EMBEDDINGS_MODEL: 'nomic-embed-text',
+      EMBEDDINGS_TIMEOUT_MS: '12000',
+      EMBEDDINGS_QUERY_TIMEOUT_MS: '800',
+      EMBEDDINGS_MAX_PER_HOUR: '90',
+      EMBEDDINGS_CACHE_MB: '8',
+    });
+    expect(config.embeddings).toEqual({
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'sk-emb',
+      model: 'nomic-embed-text',
+      timeoutMs: 12_000,
+      queryTimeoutMs: 800,
+      maxPerHour: 90,
+      cacheBytes: 8 * 1024 * 1024,
+    });
+    expect(loadConfig({ EMBEDDINGS_PROVIDER: 'NONE', EMBEDDINGS_API_KEY: '' }).embeddings).toMatchObject({
+      provider: 'none',
+      apiKey: undefined,
+    });
+  });
+
+  it('refuse bad embeddings settings with one line each', () => {
+    expect(
+      problems({
+        EMBEDDINGS_PROVIDER: 'cohere',
+        EMBEDDINGS_BASE_URL: 'localhost:11434/v1',
+        EMBEDDINGS_TIMEOUT_MS: '0',
+        EMBEDDINGS_QUERY_TIMEOUT_MS: 'soon',
+        EMBEDDINGS_MAX_PER_HOUR: '-5',
+        EMBEDDINGS_CACHE_MB: '1.5',
+      }),
+    ).toEqual([
+      'EMBEDDINGS_PROVIDER: EMBEDDINGS_PROVIDER must be none or openai',
+      'EMBEDDINGS_BASE_URL: EMBEDDINGS_BASE_URL must be an http:// or https:// URL',
+      'EMBEDDINGS_TIMEOUT_MS: EMBEDDINGS_TIMEOUT_MS must be greater than 0',
+      'EMBEDDINGS_QUERY_TIMEOUT_MS: EMBEDDINGS_QUERY_TIMEOUT_MS must be a whole number',
+      'EMBEDDINGS_MAX_PER_HOUR: EMBEDDINGS_MAX_PER_HOUR must be a whole number',
+      'EMBEDDINGS_CACHE_MB: EMBEDDINGS_CACHE_MB must be a whole number',
+    ]);
+    expect(() => loadConfig({ EMBEDDINGS_PROVIDER: 'openai' })).toThrow(ConfigError);
+    expect(problems({ EMBEDDINGS_PROVIDER: 'openai', EMBEDDINGS_MODEL: '  ' })).toEqual([
+      'EMBEDDINGS_MODEL: EMBEDDINGS_MODEL is required when EMBEDDINGS_PROVIDER is openai (for example text-embedding-3-small or nomic-embed-text)',
+    ]);
+    expect(problems({ EMBEDDINGS_PROVIDER: 'openai', EMBEDDINGS_MODEL: 'text-embedding-3-small' })).toEqual([]);
+  });
+});
+
 describe('account lookup limits and allowed hosts', () => {
   it('default to 30 username checks a minute and 10 email changes an hour per IP, and no allowed host', () => {
     const config = loadConfig({});

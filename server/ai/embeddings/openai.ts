@@ -1,0 +1,119 @@
+// OpenAI-compatible embeddings (POST {base}/embeddings, JSON): OpenAI's text-embedding-3-*, and the
+// local servers that speak the same protocol (Ollama's /v1, LM Studio, llama.cpp's server). The
+// answer is validated, never trusted: one finite, non-zero vector per input, each index once, all of
+// one dimension; each is then scaled to unit length so that the memory bank's dot product is the cosine.
+import { bearer, fail, isRecord, postJson, startCall, type CallContext } from './http';
+import {
+  EMBEDDING_BATCH_MAX,
+  EMBEDDING_DIMENSIONS_MAX,
+  type EmbeddingRequest,
+  type EmbeddingResult,
+  type EmbeddingsConfig,
+  type EmbeddingsProvider,
+} from './types';
+
+/**
+ * A full batch of the widest vectors written out as JSON numbers (about 20 characters each) is
+ * 64 × 8,192 × 20 ≈ 10 MB; anything past three times that is not an answer to our request.
+ */
+export const MAX_EMBEDDINGS_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** The request's own rules: breaking them is a bug in the caller, not a provider failure. */
+function checkRequest(request: EmbeddingRequest): void {
+  const { inputs, timeoutMs } = request;
+  if (inputs.length < 1 || inputs.length > EMBEDDING_BATCH_MAX)
+    throw new Error(`an embedding call takes 1 to ${EMBEDDING_BATCH_MAX} inputs, not ${inputs.length}`);
+  const empty = inputs.findIndex((text) => typeof text !== 'string' || text.length === 0);
+  // Providers refuse an empty input with a 400 that would read as a misconfiguration.
+  if (empty !== -1) throw new Error(`embedding input ${empty} is empty`);
+  if (timeoutMs !== undefined && !(Number.isSafeInteger(timeoutMs) && timeoutMs > 0))
+    throw new Error(`an embedding call's timeoutMs must be a whole number above 0, not ${timeoutMs}`);
+}
+
+/** A short picture of a value for a log detail: never a whole vector. */
+function glimpse(value: unknown): string {
+  // JSON would write Infinity (which 1e999 parses to) as null.
+  if (typeof value === 'number') return String(value);
+  return (JSON.stringify(value) ?? String(value)).slice(0, 120);
+}
+
+/** One item's vector, checked and scaled to unit length; `dimensions` is the batch's, once known. */
+function unitVector(raw: unknown, position: number, dimensions: number | null, context: CallContext): Float32Array {
+  const bad = (why: string) => fail(context, 'invalid_output', `answer item ${position}: ${why}`);
+  // A base64 string here means the server ignored encoding_format: 'float'.
+  if (!Array.isArray(raw)) throw bad(`embedding is not a list of numbers: ${glimpse(raw)}`);
+  if (raw.length < 1 || raw.length > EMBEDDING_DIMENSIONS_MAX)
+    throw bad(`embedding has ${raw.length} dimensions, outside 1 to ${EMBEDDING_DIMENSIONS_MAX}`);
+  if (dimensions !== null && raw.length !== dimensions)
+    throw bad(`embedding has ${raw.length} dimensions where the batch's first has ${dimensions}`);
+  // Scaled by the largest magnitude first, so that huge (finite) components cannot overflow the norm.
+  let largest = 0;
+  for (let i = 0; i < raw.length; i += 1) {
+    const x: unknown = raw[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) throw bad(`component ${i} is not a finite number: ${glimpse(x)}`);
+    largest = Math.max(largest, Math.abs(x));
+  }
+  // A zero vector has no direction: every cosine with it is undefined, so it cannot be ranked.
+  if (largest === 0) throw bad('embedding is all zeros');
+  let sum = 0;
+  for (const x of raw as number[]) sum += (x / largest) ** 2;
+  const norm = Math.sqrt(sum);
+  const vector = new Float32Array(raw.length);
+  for (let i = 0; i < raw.length; i += 1) vector[i] = (raw[i] as number) / largest / norm;
+  return vector;
+}
+
+/** The answer's vectors in input order, or invalid_output saying what was wrong with it. */
+function vectorsOf(answer: unknown, count: number, context: CallContext): Float32Array[] {
+  const data = isRecord(answer) ? answer.data : undefined;
+  if (!Array.isArray(data)) throw fail(context, 'invalid_output', `answer has no data list: ${glimpse(answer)}`);
+  if (data.length !== count)
+    throw fail(context, 'invalid_output', `answer has ${data.length} embeddings for ${count} inputs`);
+  const vectors: Array<Float32Array | undefined> = new Array<Float32Array | undefined>(count);
+  let dimensions: number | null = null;
+  data.forEach((item: unknown, position) => {
+    const index = isRecord(item) ? item.index : undefined;
+    // The protocol orders items by `index`, not by their place in the list: sorted here, each once.
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count)
+      throw fail(
+        context,
+        'invalid_output',
+        `answer item ${position} has index ${glimpse(index)}, not 0 to ${count - 1}`,
+      );
+    if (vectors[index]) throw fail(context, 'invalid_output', `answer has index ${index} twice`);
+    const vector = unitVector((item as Record<string, unknown>).embedding, position, dimensions, context);
+    dimensions = vector.length;
+    vectors[index] = vector;
+  });
+  // count items, each index in range and none twice: every slot is filled.
+  return vectors as Float32Array[];
+}
+
+/** usage.prompt_tokens when it is a count (a reported 0 included); null when a server leaves usage out. */
+function inputTokensOf(answer: unknown): number | null {
+  const usage = isRecord(answer) ? answer.usage : undefined;
+  const tokens = isRecord(usage) ? usage.prompt_tokens : undefined;
+  return typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0 ? tokens : null;
+}
+
+export function createOpenAiEmbeddingsProvider(config: EmbeddingsConfig): EmbeddingsProvider {
+  const endpoint = `${config.baseUrl.replace(/\/+$/, '')}/embeddings`;
+  return {
+    id: 'openai',
+    model: config.model,
+    async embed(request: EmbeddingRequest): Promise<EmbeddingResult> {
+      checkRequest(request);
+      const context = startCall(request.signal, request.timeoutMs ?? config.timeoutMs, config.apiKey);
+      // The format is named rather than left to the server's default: plain numbers are what every
+      // compatible server writes, and an answer in base64 is then a fault instead of a format to guess.
+      const answer = await postJson(
+        endpoint,
+        { model: config.model, input: request.inputs, encoding_format: 'float' },
+        bearer(config.apiKey),
+        MAX_EMBEDDINGS_ANSWER_BYTES,
+        context,
+      );
+      return { vectors: vectorsOf(answer, request.inputs.length, context), inputTokens: inputTokensOf(answer) };
+    },
+  };
+}
