@@ -3,6 +3,7 @@
 // do at shutdown. app.ts puts HTTP around them; nothing else constructs a service.
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
+import { createEmbeddingsProvider } from './ai/embeddings/registry';
 import { createImageProvider } from './ai/image/registry';
 import type { ImageProvider } from './ai/image/types';
 import { createNarratorProvider } from './ai/llm/registry';
@@ -32,6 +33,7 @@ import { createStoryFileService } from './domains/story/files/story-files';
 import { createLibraryService } from './domains/story/library';
 import { createStoryService } from './domains/story/reads';
 import { createMemoryBank } from './domains/story/memory/memory-bank';
+import { createVectorRecall } from './domains/story/memory/vector-recall';
 import { createTurnService } from './domains/story/turns';
 import { createStoryVersionService } from './domains/story/versions';
 import { createSharedStoryCache, sharedCacheBytes } from './http/presenters/shared-story-cache';
@@ -120,12 +122,17 @@ export async function composeServices(
     flush,
     log,
   });
-  const memoryBank = createMemoryBank({ repos, log });
+  const embeddings = createEmbeddingsProvider(config.embeddings);
+  const vectors = embeddings
+    ? createVectorRecall({ repos, provider: embeddings, allowance, config: config.embeddings, now, log })
+    : undefined;
+  const memoryBank = createMemoryBank({ repos, log, vectors });
   const storyBible = createStoryBible({ repos, now, log });
   const turns = createTurnService({
     repos,
     memoryBank,
     storyBible,
+    vectors,
     provider: narrator,
     llm: config.llm,
     allowance,

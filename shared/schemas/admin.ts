@@ -132,7 +132,7 @@ export const adminUsersResponseSchema = z.object({
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 /** Token kinds the usage chart stacks; speech and transcription count characters, not tokens. */
-export const TOKEN_USAGE_KINDS = ['turn', 'summary', 'title', 'image', 'style'] as const;
+export const TOKEN_USAGE_KINDS = ['turn', 'summary', 'title', 'image', 'style', 'embedding'] as const;
 export type TokenUsageKind = (typeof TOKEN_USAGE_KINDS)[number];
 export const USAGE_PERIODS = [30, 90] as const;
 
@@ -174,6 +174,8 @@ export const usageHistoryResponseSchema = z.object({
       title: tokenCount,
       image: tokenCount,
       style: tokenCount,
+      /** The memory bank's embeddings (EMBEDDINGS_PROVIDER). */
+      embedding: tokenCount,
       /** Estimated US dollars (spec section 9's per-token costs). */
       cost: z.number().nonnegative(),
     }),

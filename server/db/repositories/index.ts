@@ -8,6 +8,7 @@ import { createImagesRepository } from './images';
 import { createKnownNetworksRepository } from './known-networks';
 import { createLibraryRepository } from './library';
 import { createMemoryBankRepository } from './memory-bank';
+import { createMemoryVectorsRepository } from './memory-vectors';
 import { createPreferencesRepository } from './preferences';
 import { createQuotasRepository } from './quotas';
 import { createRateLimitsRepository } from './rate-limits';
@@ -40,6 +41,7 @@ export function createRepositories(db: Db) {
     storyBranches: createStoryBranchesRepository(db),
     storyCards: createStoryCardsRepository(db),
     memoryBank: createMemoryBankRepository(db),
+    memoryVectors: createMemoryVectorsRepository(db),
     storyBible: createStoryBibleRepository(db),
     bookmarks: createBookmarksRepository(db),
     shares: createSharesRepository(db),

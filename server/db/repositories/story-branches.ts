@@ -141,6 +141,16 @@ export function createStoryBranchesRepository(db: Db) {
               returning terms, length, live
             ), ${countedIn(branchId)}`,
         );
+        // Their vectors too, so the branch's recall needs no paid call to embed them again.
+        await tx.execute(
+          sql`insert into memory_vectors (passage_id, story_id, model, vector)
+              select n.id, ${branchId}, v.model, v.vector
+              from unnest(${oldIds}::int[], ${versions}::int[], ${sql.param(ids)}::int[]) as p(old_id, version, new_id)
+              join memory_passages b on b.message_id = p.old_id and b.version = p.version
+              join memory_vectors v on v.passage_id = b.id
+              join memory_passages n on n.message_id = p.new_id and n.version = 1 and n.part = b.part
+              order by n.id`,
+        );
         // The story bible's facts of the messages copied, as they stood there.
         await tx.execute(
           sql`insert into story_facts (story_id, message_id, turn, entity, attribute, value, pinned, created_at)

@@ -16,6 +16,7 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './columns';
 import { stories, storyMessages } from './stories';
 
 export const memoryPassages = pgTable(
@@ -94,4 +95,27 @@ export const memoryDeltas = pgTable(
     length: bigint('length', { mode: 'number' }).notNull(),
   },
   (t) => [index('memory_deltas_story_idx').on(t.storyId, t.id)],
+);
+
+/**
+ * Each passage's vector from the embeddings provider (EMBEDDINGS_PROVIDER), as float32 bytes of unit
+ * length, with the model that made it: a passage embedded by another model counts as not embedded
+ * and is embedded again. `seq` grows with every write, so a process's vector cache
+ * (domains/story/memory/vector-cache.ts) reads only what is new since its last read. No pgvector:
+ * PGlite has none, and a story's few thousand vectors are compared in the process.
+ */
+export const memoryVectors = pgTable(
+  'memory_vectors',
+  {
+    passageId: integer('passage_id')
+      .primaryKey()
+      .references(() => memoryPassages.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    vector: bytea('vector').notNull(),
+  },
+  (t) => [index('memory_vectors_story_seq_idx').on(t.storyId, t.seq)],
 );

@@ -7,7 +7,7 @@ import { stories } from './stories';
 
 /**
  * The usage ledger: one row per provider call (story turn, summary, title, image, style sheet,
- * speech, transcription). Text and image calls count tokens; speech and transcription calls count
+ * speech, transcription, embedding). Text, image and embedding calls count tokens; speech and transcription calls count
  * `characters` (a spoken sentence's length, a transcript's length) and no tokens, so token totals
  * are the same with or without them.
  */
@@ -18,7 +18,7 @@ export const usageEvents = pgTable(
     /** Null once the player deleted their account: the row stays, anonymous, in the operator's totals. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     storyId: integer('story_id').references(() => stories.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style', 'speech', 'transcription'] })
+    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style', 'speech', 'transcription', 'embedding'] })
       .notNull()
       .default('turn'),
     provider: text('provider').notNull(),

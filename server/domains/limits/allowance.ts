@@ -1,5 +1,6 @@
 // The allowance: every paid call passes here before it is made (narrator turns with their retries and
-// alternatives, memory summaries, titles, style sheets, pictures, speech and transcription). Two
+// alternatives, memory summaries, titles, style sheets, pictures, speech, transcription and the memory
+// bank's embeddings). Two
 // checks, each before the provider is asked:
 //   - an hourly rate per kind of call, counted like the other request limits (in memory, or in Redis
 //     for every instance), so no player can make calls faster than a person plays;
@@ -20,7 +21,7 @@ import type { RequestLimiter } from './request-limits';
 import type { Log } from '@server/kernel/log';
 
 /** The kinds of paid call, as the usage ledger names them. */
-export type PaidCall = 'turn' | 'summary' | 'title' | 'style' | 'image' | 'speech' | 'transcription';
+export type PaidCall = 'turn' | 'summary' | 'title' | 'style' | 'image' | 'speech' | 'transcription' | 'embedding';
 
 export interface AllowanceConfig {
   /** Tokens a player may spend per UTC month; null is unlimited (no reservations are made). */
@@ -33,7 +34,10 @@ export interface AllowanceConfig {
 
 /** The allowance's settings as the configuration gives them. */
 export function allowanceConfig(
-  config: Pick<AppConfig, 'userMonthlyTokenLimit' | 'narratorCallsPerHour' | 'llm' | 'image' | 'tts' | 'stt'>,
+  config: Pick<
+    AppConfig,
+    'userMonthlyTokenLimit' | 'narratorCallsPerHour' | 'llm' | 'image' | 'tts' | 'stt' | 'embeddings'
+  >,
 ): AllowanceConfig {
   const { turns, sideCalls } = config.narratorCallsPerHour;
   const narrator = config.llm.timeoutMs;
@@ -47,6 +51,7 @@ export function allowanceConfig(
       image: config.image.maxPerHour,
       speech: config.tts.maxPerHour,
       transcription: config.stt.maxPerHour,
+      embedding: config.embeddings.maxPerHour,
     },
     // A picture may run twice (one retry after a timeout).
     timeoutMs: {
@@ -57,6 +62,7 @@ export function allowanceConfig(
       image: 2 * config.image.timeoutMs,
       speech: config.tts.timeoutMs,
       transcription: config.stt.timeoutMs,
+      embedding: config.embeddings.timeoutMs,
     },
   };
 }
@@ -80,6 +86,8 @@ const HOURLY: Record<PaidCall, { bucket: string; message: string }> = {
   image: { bucket: 'image-user', message: IMAGE_MESSAGES.tooMany },
   speech: { bucket: 'speech-user', message: SPEECH_MESSAGES.tooManySpeech },
   transcription: { bucket: 'transcription-user', message: SPEECH_MESSAGES.tooManyRecordings },
+  // Admitted with admitOrNull only (a refused embedding leaves recall to full text), so no player reads it.
+  embedding: { bucket: 'embedding-user', message: STORY_MESSAGES.tooManySideCalls },
 };
 
 export const allowanceUsed = () => new AppError(429, ERROR_CODES.allowanceUsed, STORY_MESSAGES.allowanceUsed);

@@ -23,6 +23,7 @@ import type { CardHeads } from './cards/card-heads';
 import { chooseTurnCards, type TurnCards } from './cards/turn-cards';
 import { NO_FACTS, recallFacts, withHistory, type FactRecall } from './bible';
 import { NO_RECALL, recallPassages, recallQuery, type Recall } from './memory/recall';
+import type { VectorRecall } from './memory/vector-recall';
 
 /** What real models are asked on turn 0, where the premise is the action. */
 export const OPENING_INSTRUCTION = 'Begin the story: write its opening scene for the player.';
@@ -41,6 +42,8 @@ export interface TurnPromptInput {
   action: MessageRecord;
   /** The newest unfolded messages before the action. */
   window: UnfoldedRead;
+  /** The memory bank's vectors, when EMBEDDINGS_PROVIDER is set: the action's nearest passages join the recall. */
+  vectors?: Pick<VectorRecall, 'search'>;
 }
 
 export interface TurnPrompt {
@@ -65,6 +68,19 @@ export async function buildTurnPrompt(
     action: action.isInitial ? OPENING_INSTRUCTION : action.content,
   };
   const joinerTokens = count(JOINER);
+  // Nothing lies before the window while nothing is folded and the window read it all.
+  const mayRecall = !action.isInitial && (story.memoryThroughId > 0 || window.more);
+  // The action's vector neighbours are asked for first: the embedding's round trip runs while the
+  // cards and facts are chosen, instead of after them.
+  const near =
+    mayRecall && input.vectors
+      ? input.vectors.search({
+          userId: story.userId,
+          storyId: story.id,
+          text: action.content,
+          beforeId: window.messages[0]?.id ?? action.id,
+        })
+      : undefined;
   // Counted only when the story has cards (its texts' tokens), or when the record is written.
   let cardTokens: number | undefined;
   const cardRoom = () => (cardTokens ??= cardBudget(layout, budget, input.cardShare, count));
@@ -82,17 +98,15 @@ export async function buildTurnPrompt(
   });
   mark('cards');
   const cardsSent = [...cards.blocks.head, ...cards.blocks.tail].filter((b) => b.included !== 'dropped');
-  // Nothing lies before the window while nothing is folded and the window read it all.
-  const recallRoom =
-    action.isInitial || (story.memoryThroughId === 0 && !window.more)
-      ? 0
-      : recallBudget(
-          layout,
-          budget,
-          input.recallTokens,
-          cardsSent.reduce((sum, b) => sum + b.tokens + joinerTokens, 0),
-          count,
-        );
+  const recallRoom = !mayRecall
+    ? 0
+    : recallBudget(
+        layout,
+        budget,
+        input.recallTokens,
+        cardsSent.reduce((sum, b) => sum + b.tokens + joinerTokens, 0),
+        count,
+      );
   const recallInput = {
     action: action.content,
     cardNames: cards.blocks.tail.filter((b) => b.included !== 'dropped').map((b) => b.title),
@@ -109,6 +123,7 @@ export async function buildTurnPrompt(
           joinerTokens,
         )
       : NO_FACTS;
+  const nearest = near ? await near : undefined;
   const recall =
     recallRoom - facts.tokens > 0
       ? await recallPassages({
@@ -119,6 +134,7 @@ export async function buildTurnPrompt(
           budgetTokens: recallRoom - facts.tokens,
           count,
           joinerTokens,
+          near: Array.isArray(nearest) ? nearest : undefined,
         })
       : NO_RECALL;
   mark('recall');

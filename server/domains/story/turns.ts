@@ -27,6 +27,7 @@ import { createStoryBible, type StoryBible } from './bible';
 import { createCardHeads } from './cards/card-heads';
 import { createStoryMemory } from './memory/folds';
 import { createMemoryBank, type MemoryBank } from './memory/memory-bank';
+import type { VectorRecall } from './memory/vector-recall';
 import { buildTurnPrompt } from './turn-prompt';
 
 export interface TurnDeps {
@@ -45,6 +46,8 @@ export interface TurnDeps {
   quotas: Pick<QuotaService, 'limits'>;
   /** The memory bank, indexed after every fold (one per app, shared with the story's versions; made here when not given). */
   memoryBank?: MemoryBank;
+  /** The memory bank's vectors, when EMBEDDINGS_PROVIDER is set (the same the memory bank embeds with). */
+  vectors?: VectorRecall;
   /** The story bible, which keeps the facts of every fold (one per app, shared with its routes; made here when not given). */
   storyBible?: StoryBible;
   /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
@@ -185,6 +188,7 @@ export function createTurnService(deps: TurnDeps) {
         story,
         action,
         window,
+        vectors: deps.vectors,
       });
       promptTokens = prompt.promptTokens;
       const result = await provider.generate(

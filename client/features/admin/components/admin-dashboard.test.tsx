@@ -65,7 +65,7 @@ const history: UsageHistoryResponse = {
   days: 30,
   from: '2026-02-08',
   to: '2026-03-09',
-  daily: [{ day: '2026-03-09', turn: 1200, summary: 100, title: 20, image: 500, style: 40, cost: 0.02 }],
+  daily: [{ day: '2026-03-09', turn: 1200, summary: 100, title: 20, image: 500, style: 40, embedding: 0, cost: 0.02 }],
   byModel: [
     {
       provider: 'Offline demo narrator',

@@ -12,8 +12,22 @@ import { formatCost, formatNumber } from '../utils/format';
 
 // Saturated enough to read on parchment, lighter at night so bars keep their contrast with the sky.
 const KIND_COLORS: Record<ResolvedTheme, Record<TokenUsageKind, string>> = {
-  light: { turn: '#4f46e5', summary: '#0f766e', title: '#0284c7', image: '#e11d48', style: '#b45309' },
-  dark: { turn: '#818cf8', summary: '#2dd4bf', title: '#38bdf8', image: '#fb7185', style: '#fbbf24' },
+  light: {
+    turn: '#4f46e5',
+    summary: '#0f766e',
+    title: '#0284c7',
+    image: '#e11d48',
+    style: '#b45309',
+    embedding: '#7c3aed',
+  },
+  dark: {
+    turn: '#818cf8',
+    summary: '#2dd4bf',
+    title: '#38bdf8',
+    image: '#fb7185',
+    style: '#fbbf24',
+    embedding: '#c4b5fd',
+  },
 };
 const CHART_HEIGHT = 260;
 

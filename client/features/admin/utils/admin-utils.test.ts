@@ -143,28 +143,31 @@ describe('formatting', () => {
 });
 
 describe('chart data', () => {
-  const day = (d: string, turn: number, image = 0, cost = 0) => ({
+  const day = (d: string, turn: number, image = 0, cost = 0, embedding = 0) => ({
     day: d,
     turn,
     summary: 0,
     title: 0,
     image,
     style: 0,
+    embedding,
     cost,
   });
 
   it('stacks the kinds as running sums and keeps the raw figures', () => {
-    const columns = toChartColumns([day('2026-03-01', 10, 5, 0.1), day('2026-03-02', 0)]);
+    const columns = toChartColumns([day('2026-03-01', 10, 5, 0.1, 3), day('2026-03-02', 0)]);
     expect(columns.x).toEqual([Date.UTC(2026, 2, 1) / 1000, Date.UTC(2026, 2, 2) / 1000]);
     expect(columns.raw.turn).toEqual([10, 0]);
-    // turn, summary, title, image, style
-    expect(columns.stacked.map((series) => series[0])).toEqual([10, 10, 10, 15, 15]);
+    // turn, summary, title, image, style, embedding
+    expect(columns.stacked.map((series) => series[0])).toEqual([10, 10, 10, 15, 15, 18]);
+    expect(columns.raw.embedding).toEqual([3, 0]);
     expect(columns.cost).toEqual([0.1, 0]);
   });
 
   it('knows an empty period', () => {
     expect(isHistoryEmpty([day('2026-03-01', 0), day('2026-03-02', 0)])).toBe(true);
     expect(isHistoryEmpty([day('2026-03-01', 0), day('2026-03-02', 1)])).toBe(false);
+    expect(isHistoryEmpty([day('2026-03-01', 0), day('2026-03-02', 0, 0, 0, 7)])).toBe(false);
   });
 
   it('labels cost ticks with enough decimals to tell them apart', () => {

@@ -4,12 +4,14 @@
 // version they show are cut into passages (passages.ts) and written, off the turn's critical path, a
 // batch at a time with a turn of the event loop between batches; then the story's term statistics
 // take in what changed. A turn costs the bank nothing until its story folds, and a fold's batch
-// shares the upkeep of words its turns have in common. A failure is logged and caught up by a later
-// run; one story is indexed by one job at a time.
+// shares the upkeep of words its turns have in common. With embeddings, the new passages are then
+// embedded (vector-recall.ts). A failure is logged and caught up by a later run; one story is indexed
+// by one job at a time.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Repositories } from '@server/db/repositories';
 import type { Log } from '@server/kernel/log';
 import { passagesOf } from './passages';
+import type { VectorRecall } from './vector-recall';
 
 /** Messages read and written per batch. */
 export const INDEX_BATCH = 40;
@@ -25,6 +27,8 @@ export type IndexScope = 'all' | 'statistics';
 export interface MemoryBankDeps {
   repos: Pick<Repositories, 'memoryBank'>;
   log: Log;
+  /** Embeds the passages written, when EMBEDDINGS_PROVIDER is set. */
+  vectors?: Pick<VectorRecall, 'embedPassages'>;
 }
 
 export function createMemoryBank(deps: MemoryBankDeps) {
@@ -45,6 +49,7 @@ export function createMemoryBank(deps: MemoryBankDeps) {
     // The statistics follow what the story shows now: any undo, erase, edit or new version since
     // the last run (the triggers' rows).
     await deps.repos.memoryBank.applyDeltas(storyId);
+    if (scope === 'all') await deps.vectors?.embedPassages(storyId);
   }
 
   function index(storyId: number, scope: IndexScope): void {

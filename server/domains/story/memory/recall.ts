@@ -1,14 +1,17 @@
 // A turn's recall: the passages of earlier turns most relevant to the new action, the last reply and
 // the story cards that came up, from the memory bank. The query's words weigh by where they come
 // from (the action most); the story's passages are ranked by BM25 (ranking.ts), those already in
-// the verbatim window are skipped, those far below the best are not worth their tokens, and the
-// best that fit the recall budget are sent in story order, each with the reason the context viewer
-// shows ("matched 'horse', rank 1 of 38").
+// the verbatim window are skipped, and those far below the best are not worth their tokens. With
+// embeddings, the passages nearest the action in meaning (vector-recall.ts) are fused with them by
+// reciprocal rank (fusion.ts). The best that fit the recall budget are sent in story order, each
+// with the reason the context viewer shows ("matched 'horse', rank 1 of 38").
 import type { Count } from '@server/ai/llm/context';
 import { recallBlock } from '@server/ai/llm/prompts';
 import type { Repositories } from '@server/db/repositories';
 import type { ContextBlock } from '@shared/schemas/story-cards';
+import { fuseByReciprocalRank } from './fusion';
 import { rankByBm25, type QueryTerm, type RankedPassage } from './ranking';
+import type { NearVector } from './vector-cache';
 import { wordsOf } from './terms';
 
 /** Distinct terms a query holds at most: the action's first, so a long last reply cannot crowd it out. */
@@ -61,6 +64,8 @@ export interface RecallInput extends RecallQueryInput {
   budgetTokens: number;
   count: Count;
   joinerTokens: number;
+  /** The passages nearest in meaning to the action, best first (vector-recall.ts), when embeddings are on. */
+  near?: NearVector[];
 }
 
 export interface Recall {
@@ -68,11 +73,13 @@ export interface Recall {
   texts: string[];
   /** Their context-record blocks (sent ones, then those ranked but left out for room). */
   blocks: ContextBlock[];
-  /** Passages ranked: those matching an anchor, before the floor and the budget. */
+  /** Passages full text ranked: those matching an anchor, before the floor and the budget. */
   ranked: number;
+  /** Vector neighbours fused in (0 without embeddings). */
+  near: number;
 }
 
-export const NO_RECALL: Recall = { texts: [], blocks: [], ranked: 0 };
+export const NO_RECALL: Recall = { texts: [], blocks: [], ranked: 0, near: 0 };
 
 /** Why a ranked passage or fact was chosen, as the context viewer shows it: its best three words and its rank. */
 export const matchedReason = (matched: string[], rank: number, ranked: number) =>
@@ -106,18 +113,26 @@ function passageTitle(turn: number, role: 'user' | 'assistant'): string {
   return `Turn ${turn}: ${role === 'user' ? 'your action' : 'the narrator'}`;
 }
 
-export async function recallPassages(input: RecallInput): Promise<Recall> {
-  if (input.budgetTokens <= 0) return NO_RECALL;
-  const query = recallQuery(input);
-  if (query.length === 0) return NO_RECALL;
+/** Why a vector neighbour was chosen: how near in meaning, and its rank among the neighbours. */
+export const nearReason = (similarity: number, rank: number, ranked: number) =>
+  `near in meaning (similarity ${similarity.toFixed(2)}), rank ${rank} of ${ranked}`;
+
+/** A recall candidate: its passage and why it was chosen. */
+interface Candidate {
+  id: number;
+  reason: string;
+}
+
+/** The passages full text ranks, best first: those matching an anchoring term, by BM25. */
+async function rankByFullText(input: RecallInput, query: QueryTerm[]): Promise<RankedPassage[]> {
   const terms = query.map((q) => q.term);
   const stats = await input.repos.memoryBank.termStats(input.storyId, terms);
   const holding = new Map(Object.entries(stats.holding));
   const anchored = anchorByRarity(query, holding, stats.passages);
   const anchors = anchored.filter((q) => q.anchor).map((q) => q.term);
-  if (anchors.length === 0) return NO_RECALL;
+  if (anchors.length === 0) return [];
   const hits = await input.repos.memoryBank.hits(input.storyId, input.beforeId, terms, anchors);
-  const ranked = rankByBm25(
+  return rankByBm25(
     hits.map(([id, messageId, length, hitTerms, counts]) => ({
       id,
       messageId,
@@ -127,9 +142,38 @@ export async function recallPassages(input: RecallInput): Promise<Recall> {
     { passages: stats.passages, meanLength: stats.passages > 0 ? stats.length / stats.passages : 0, holding },
     anchored,
   );
-  if (ranked.length === 0) return NO_RECALL;
-  const floor = ranked[0].score * RELATIVE_SCORE_FLOOR;
-  const candidates = ranked.slice(0, RECALL_CANDIDATES).filter((r) => r.score >= floor);
+}
+
+/**
+ * The candidates, best first: full text's above its floor, fused by reciprocal rank with the vector
+ * neighbours when the turn has them (fusion.ts), each with the reasons of the rankings that hold it.
+ */
+function chooseCandidates(ranked: RankedPassage[], near: NearVector[]): Candidate[] {
+  const floor = ranked.length > 0 ? ranked[0].score * RELATIVE_SCORE_FLOOR : 0;
+  const byText = ranked.slice(0, RECALL_CANDIDATES).filter((r) => r.score >= floor);
+  const textReason = (r: RankedPassage, rank: number) => matchedReason(r.matched, rank, ranked.length);
+  if (near.length === 0) return byText.map((r, i) => ({ id: r.id, reason: textReason(r, i + 1) }));
+  const vectors = near.map((n) => ({ id: n.passageId, messageId: n.messageId }));
+  const textById = new Map(byText.map((r) => [r.id, r]));
+  return fuseByReciprocalRank([byText, vectors])
+    .slice(0, RECALL_CANDIDATES)
+    .map((fused) => {
+      const [textRank, vectorRank] = fused.ranks;
+      const reasons: string[] = [];
+      if (textRank !== null) reasons.push(textReason(textById.get(fused.id)!, textRank));
+      if (vectorRank !== null) reasons.push(nearReason(near[vectorRank - 1].similarity, vectorRank, near.length));
+      return { id: fused.id, reason: reasons.join('; ') };
+    });
+}
+
+export async function recallPassages(input: RecallInput): Promise<Recall> {
+  if (input.budgetTokens <= 0) return NO_RECALL;
+  const query = recallQuery(input);
+  const near = input.near ?? [];
+  if (query.length === 0 && near.length === 0) return NO_RECALL;
+  const ranked = query.length > 0 ? await rankByFullText(input, query) : [];
+  const candidates = chooseCandidates(ranked, near);
+  if (candidates.length === 0) return NO_RECALL;
   const texts = new Map(
     (
       await input.repos.memoryBank.passageTexts(
@@ -138,11 +182,10 @@ export async function recallPassages(input: RecallInput): Promise<Recall> {
       )
     ).map((t) => [t.id, t]),
   );
-  const reason = (r: RankedPassage, rank: number) => matchedReason(r.matched, rank, ranked.length);
   const sent: Array<{ order: [number, number]; text: string; block: ContextBlock }> = [];
   const left: ContextBlock[] = [];
   let used = 0;
-  candidates.forEach((candidate, i) => {
+  candidates.forEach((candidate) => {
     const passage = texts.get(candidate.id);
     if (!passage) return;
     const text = recallBlock(passage.turn, passage.role, passage.text);
@@ -153,7 +196,7 @@ export async function recallPassages(input: RecallInput): Promise<Recall> {
       title: passageTitle(passage.turn, passage.role),
       tokens,
       included: 'full',
-      reason: reason(candidate, i + 1),
+      reason: candidate.reason,
       messageId: passage.messageId,
     };
     if (used + cost > input.budgetTokens) {
@@ -164,5 +207,10 @@ export async function recallPassages(input: RecallInput): Promise<Recall> {
     sent.push({ order: [passage.messageId, passage.id], text, block });
   });
   sent.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
-  return { texts: sent.map((s) => s.text), blocks: [...sent.map((s) => s.block), ...left], ranked: ranked.length };
+  return {
+    texts: sent.map((s) => s.text),
+    blocks: [...sent.map((s) => s.block), ...left],
+    ranked: ranked.length,
+    near: near.length,
+  };
 }

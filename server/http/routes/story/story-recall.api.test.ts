@@ -6,10 +6,10 @@
 // each passage's live flag and the story's term statistics agree with what its messages show.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@server/kernel/config';
-import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
+import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
+import { recallPlayer } from '@server/test/recall-play';
+import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
 import { proseWriter } from '@server/test/varied-prose';
-import type { NarratorContext } from '@shared/schemas/story-cards';
 
 let ctx: TestContext;
 let fake: FakeLlmServer;
@@ -36,41 +36,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-interface Message {
-  messageId: number;
-  role: string;
-  content: string;
-}
-
 const RECALLED = 'Recalled from earlier in the story';
-
-async function play(client: TestClient, storyId: number, message: string) {
-  const res = await client.post(`/api/story/${storyId}/continue`, { message });
-  expect(res.statusCode, res.body).toBe(200);
-  await ctx.app.turns.idle();
-  const prompt = fake.requests
-    .at(-1)!
-    .body.messages.map((m) => contentText(m.content))
-    .join('\n\n');
-  const record = (
-    await client.get(`/api/story/${storyId}/messages/${res.json().messageId}/context`)
-  ).json() as NarratorContext;
-  return { prompt, record, messageId: res.json().messageId as number };
-}
-
-async function messages(client: TestClient, storyId: number): Promise<Message[]> {
-  return (await client.get(`/api/story/${storyId}/current-state`)).json().messages;
-}
-
-/** Plays filler turns until `messageId` is folded out of the verbatim turns (at most 40). */
-async function playUntilFolded(client: TestClient, storyId: number, messageId: number) {
-  for (let turn = 0; turn < 40; turn += 1) {
-    const { record } = await play(client, storyId, writer.action());
-    const turns = record.blocks.filter((b) => b.kind === 'turn').map((b) => b.messageId!);
-    if (turns.length > 0 && Math.min(...turns) > messageId) return;
-  }
-  throw new Error(`message ${messageId} never left the verbatim turns`);
-}
+const { play, messages, newStory, plant, playUntilFolded } = recallPlayer(() => ({ ctx, fake }), writer);
 
 /** Rows where the bank disagrees with the messages: live flags, term counts, totals (all empty when right). */
 async function bankDisagreements(storyId: number) {
@@ -90,18 +57,6 @@ async function bankDisagreements(storyId: number) {
         where story_id = $1 and live and length > 0) c
       where t.story_id = $1 and (t.passages <> c.n or t.length <> c.l)`),
   };
-}
-
-async function newStory(client: TestClient) {
-  const res = await client.post('/api/story/start', { prompt: 'A courier crosses the marsh country in autumn' });
-  expect(res.statusCode, res.body).toBe(200);
-  await ctx.app.turns.idle();
-  return res.json().storyId as number;
-}
-
-async function plant(client: TestClient, storyId: number, action: string) {
-  await play(client, storyId, action);
-  return (await messages(client, storyId)).find((m) => m.content === action)!.messageId;
 }
 
 it('recalls a fact planted early into the prompt of a late turn that names only the thing, and says why', async () => {

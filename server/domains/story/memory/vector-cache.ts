@@ -1,0 +1,147 @@
+// The vectors of the stories being played, held in this process under a cap (EMBEDDINGS_CACHE_MB):
+// a turn compares its query with every vector of its story, and reading a few thousand vectors from
+// the database each turn would cost more than the comparison. An entry is brought up to date by
+// reading only the vectors written since its last read (memory_vectors.seq), which also sees those
+// another instance wrote; an entry older than ENTRY_MAX_AGE_MS is read again whole, for a write that
+// committed after a later one was read. The least recently used stories leave first. The cache may
+// hold vectors of passages no longer shown: the search checks its winners against the database.
+import type { Repositories } from '@server/db/repositories';
+import { vectorOf } from '@server/db/repositories/memory-vectors';
+
+/** How long an entry is kept up to date incrementally before it is read again whole. */
+export const ENTRY_MAX_AGE_MS = 10 * 60_000;
+/** What an entry's bookkeeping costs per vector beside the floats (ids, seq, array slots). */
+const PER_VECTOR_BYTES = 64;
+
+export interface StoryVectors {
+  model: string;
+  /** The newest write read so far. */
+  seq: number;
+  passageIds: number[];
+  messageIds: number[];
+  seqs: number[];
+  vectors: Float32Array[];
+  /** Each passage's place in the arrays. */
+  at: Map<number, number>;
+  bytes: number;
+  readAt: number;
+}
+
+export interface NearVector {
+  passageId: number;
+  messageId: number;
+  /** Cosine similarity with the query (both are unit length). */
+  similarity: number;
+}
+
+export function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 1) sum += a[i] * b[i];
+  return sum;
+}
+
+/**
+ * The `limit` vectors of passages before message `beforeId` most similar to `query`, best first;
+ * equal similarities go to the newer message. Vectors of another dimension (another model's) are
+ * skipped.
+ */
+export function nearest(entry: StoryVectors, query: Float32Array, beforeId: number, limit: number): NearVector[] {
+  const best: NearVector[] = [];
+  const better = (a: NearVector, b: NearVector) =>
+    a.similarity > b.similarity || (a.similarity === b.similarity && a.messageId > b.messageId);
+  for (let i = 0; i < entry.vectors.length; i += 1) {
+    const vector = entry.vectors[i];
+    if (entry.messageIds[i] >= beforeId || vector.length !== query.length) continue;
+    const near = { passageId: entry.passageIds[i], messageId: entry.messageIds[i], similarity: dot(vector, query) };
+    if (best.length === limit && !better(near, best[best.length - 1])) continue;
+    // Insertion into a short sorted list: limit is a few dozen, the story thousands.
+    let place = best.length;
+    while (place > 0 && better(near, best[place - 1])) place -= 1;
+    best.splice(place, 0, near);
+    if (best.length > limit) best.pop();
+  }
+  return best;
+}
+
+export function createVectorCache(deps: {
+  repos: Pick<Repositories, 'memoryVectors'>;
+  capBytes: number;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  /** In use order: the least recently used first. */
+  const entries = new Map<number, StoryVectors>();
+  let total = 0;
+
+  const empty = (model: string): StoryVectors => ({
+    model,
+    seq: 0,
+    passageIds: [],
+    messageIds: [],
+    seqs: [],
+    vectors: [],
+    at: new Map(),
+    bytes: 0,
+    readAt: now(),
+  });
+
+  function drop(storyId: number): void {
+    const entry = entries.get(storyId);
+    if (!entry) return;
+    total -= entry.bytes;
+    entries.delete(storyId);
+  }
+
+  return {
+    /** The story's vectors of `model`, up to date with the database. */
+    async vectorsOf(storyId: number, model: string): Promise<StoryVectors> {
+      let entry = entries.get(storyId);
+      if (entry && (entry.model !== model || now() - entry.readAt > ENTRY_MAX_AGE_MS)) {
+        drop(storyId);
+        entry = undefined;
+      }
+      const fresh = entry === undefined;
+      entry ??= empty(model);
+      const rows = await deps.repos.memoryVectors.since(storyId, model, entry.seq);
+      const before = entry.bytes;
+      for (const row of rows) {
+        const vector = vectorOf(row.vector);
+        const known = entry.at.get(row.passageId);
+        entry.seq = Math.max(entry.seq, row.seq);
+        if (known !== undefined) {
+          // Two reads running at once may answer one passage's rewrite out of order: the newer stays.
+          if (entry.seqs[known] >= row.seq) continue;
+          entry.bytes += vector.byteLength - entry.vectors[known].byteLength;
+          entry.vectors[known] = vector;
+          entry.seqs[known] = row.seq;
+          continue;
+        }
+        entry.at.set(row.passageId, entry.vectors.length);
+        entry.passageIds.push(row.passageId);
+        entry.messageIds.push(row.messageId);
+        entry.seqs.push(row.seq);
+        entry.vectors.push(vector);
+        entry.bytes += vector.byteLength + PER_VECTOR_BYTES;
+      }
+      // Used now: it moves to the end of the order.
+      if (!fresh) {
+        entries.delete(storyId);
+        total -= before;
+      }
+      if (entry.bytes > deps.capBytes) return entry; // too big to keep: read whole again next time
+      entries.set(storyId, entry);
+      total += entry.bytes;
+      for (const [oldest] of entries) {
+        if (total <= deps.capBytes || oldest === storyId) break;
+        drop(oldest);
+      }
+      return entry;
+    },
+
+    /** Bytes held now, for tests and benchmarks. */
+    heldBytes: () => total,
+    /** Stories held now, least recently used first. */
+    heldStories: () => [...entries.keys()],
+  };
+}
+export type VectorCache = ReturnType<typeof createVectorCache>;
