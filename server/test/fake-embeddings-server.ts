@@ -52,12 +52,16 @@ export interface FakeEmbeddingsOptions {
   dimensions?: number;
   /** A text's raw vector (not normalised: the client does that); the hashed features by default. */
   vectorize?: (text: string) => number[];
+  /** Record each request in `requests` (the default); benchmarks that run long keep only the count. */
+  keepRequests?: boolean;
 }
 
 export interface FakeEmbeddingsServer {
   /** EMBEDDINGS_BASE_URL (ends in /v1). */
   baseUrl: string;
   requests: RecordedEmbeddingsRequest[];
+  /** Requests received, recorded or not. */
+  received: number;
   /** Behaviours of the next requests, in order; afterwards `fallback`. */
   queue: EmbeddingsBehaviour[];
   fallback: EmbeddingsBehaviour;
@@ -164,6 +168,7 @@ export async function startFakeEmbeddingsServer(options: FakeEmbeddingsOptions =
   const fake: FakeEmbeddingsServer = {
     baseUrl: '',
     requests: [],
+    received: 0,
     queue: [],
     fallback: { kind: 'ok' },
     abandoned: 0,
@@ -190,7 +195,8 @@ export async function startFakeEmbeddingsServer(options: FakeEmbeddingsOptions =
     } catch {
       return sendError(res, 400, 'We could not parse the JSON body of your request.');
     }
-    fake.requests.push({ headers: req.headers, body });
+    fake.received += 1;
+    if (options.keepRequests !== false) fake.requests.push({ headers: req.headers, body });
     const presented = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (options.apiKey !== undefined && presented !== options.apiKey)
       return sendError(

@@ -1,7 +1,7 @@
 // bench:recall's story: small facts a player plants in the early turns ("my horse is called
 // Bramble"), a quarter of them renamed midway, the things named again later without their values
-// (as players do: "I check on my horse"), and the probes that name only the thing, or another word
-// for it. The filler around them is varied prose (server/test/varied-prose.ts) that never uses the
+// (as players do: "I check on my horse"), and the probes that name only the thing, another word for
+// it, or a phrase for it ("the animal I ride"). The filler around them is varied prose (server/test/varied-prose.ts) that never uses the
 // things' words, so a value reaches the prompt only through memory.
 import { proseWriter, seededRandom } from '../../../server/test/varied-prose';
 
@@ -9,6 +9,8 @@ export interface Fact {
   thing: string;
   /** Another word a player might use for it: what full-text search cannot know. */
   alias: string;
+  /** A phrase for it that shares no word with its planting: what only meaning can connect. */
+  paraphrase: string;
   /** The planting action, `{v}` standing for the value. */
   plant: string;
   value: string;
@@ -17,26 +19,26 @@ export interface Fact {
 }
 
 const FACTS: Array<Omit<Fact, 'renamed'> & { rename: string }> = [
-  { thing: 'horse', alias: 'mount', plant: 'I tell the stable boy that my horse is called {v}.', value: 'Bramble', rename: 'Thistle' },
-  { thing: 'sister', alias: 'sibling', plant: 'I write a letter to my sister {v} in the capital.', value: 'Maren', rename: 'Ysolde' },
-  { thing: 'dagger', alias: 'knife', plant: 'I show the guard my dagger, with {v} carved on its hilt.', value: 'Orrinmark', rename: 'Kestrelmark' },
-  { thing: 'ring', alias: 'band', plant: 'I turn my ring, the one my grandmother named {v}, on my finger.', value: 'Emberlight', rename: 'Dawnglass' },
-  { thing: 'dog', alias: 'hound', plant: 'I whistle and my dog {v} comes running.', value: 'Pepperkin', rename: 'Juniper' },
-  { thing: 'ship', alias: 'vessel', plant: 'I remind the captain that my ship is the {v}.', value: 'Saltwren', rename: 'Gullwing' },
-  { thing: 'key', alias: 'latchkey', plant: 'I hide my key, stamped with the number {v}, in my boot.', value: '4471', rename: '9013' },
-  { thing: 'cat', alias: 'kitten', plant: 'I feed my cat {v} a scrap of fish.', value: 'Mothwick', rename: 'Cinder' },
-  { thing: 'brother', alias: 'sibling', plant: 'I recall that my brother {v} owes me money.', value: 'Tobias', rename: 'Corwin' },
-  { thing: 'sword', alias: 'blade', plant: 'I swear on my sword, which I call {v}.', value: 'Nightreed', rename: 'Quietus' },
-  { thing: 'falcon', alias: 'bird', plant: 'I let my falcon {v} stretch her wings.', value: 'Ashfeather', rename: 'Skylark' },
-  { thing: 'compass', alias: 'needle', plant: 'I check my compass, engraved with the word {v}.', value: 'Northward', rename: 'Homeward' },
-  { thing: 'boat', alias: 'skiff', plant: 'I tie my boat, the {v}, to the pier.', value: 'Driftmoss', rename: 'Lowtide' },
-  { thing: 'mother', alias: 'mum', plant: 'I think of my mother {v}, who taught me to read.', value: 'Hestia', rename: 'Idony' },
-  { thing: 'mentor', alias: 'teacher', plant: 'I quote my mentor {v}, who trained me in the hills.', value: 'Alaric', rename: 'Severin' },
-  { thing: 'amulet', alias: 'charm', plant: 'I touch my amulet, a {v} stone on a cord.', value: 'bloodjasper', rename: 'moonopal' },
-  { thing: 'journal', alias: 'diary', plant: 'I write in my journal, which I have titled {v}.', value: 'Roadsong', rename: 'Waystone' },
-  { thing: 'flute', alias: 'pipe', plant: 'I play my flute, carved from {v} wood.', value: 'yewheart', rename: 'blackthorn' },
-  { thing: 'goat', alias: 'billy', plant: 'I lead my goat {v} along the path.', value: 'Grumbleton', rename: 'Barnaby' },
-  { thing: 'uncle', alias: 'relative', plant: 'I mention that my uncle {v} runs the ferry.', value: 'Gideon', rename: 'Lucan' },
+  { thing: 'horse', alias: 'mount', paraphrase: 'the animal I ride', plant: 'I tell the stable boy that my horse is called {v}.', value: 'Bramble', rename: 'Thistle' },
+  { thing: 'sister', alias: 'sibling', paraphrase: "my father's daughter", plant: 'I write a letter to my sister {v} in the capital.', value: 'Maren', rename: 'Ysolde' },
+  { thing: 'dagger', alias: 'knife', paraphrase: 'the little weapon at my belt', plant: 'I show the guard my dagger, with {v} carved on its hilt.', value: 'Orrinmark', rename: 'Kestrelmark' },
+  { thing: 'ring', alias: 'band', paraphrase: 'the jewellery I always wear', plant: 'I turn my ring, the one my grandmother named {v}, on my finger.', value: 'Emberlight', rename: 'Dawnglass' },
+  { thing: 'dog', alias: 'hound', paraphrase: 'my four-legged companion who barks', plant: 'I whistle and my dog {v} comes running.', value: 'Pepperkin', rename: 'Juniper' },
+  { thing: 'ship', alias: 'vessel', paraphrase: 'the craft I command at sea', plant: 'I remind the captain that my ship is the {v}.', value: 'Saltwren', rename: 'Gullwing' },
+  { thing: 'key', alias: 'latchkey', paraphrase: 'the thing that opens my lock', plant: 'I hide my key, stamped with the number {v}, in my boot.', value: '4471', rename: '9013' },
+  { thing: 'cat', alias: 'kitten', paraphrase: 'my purring pet', plant: 'I feed my cat {v} a scrap of fish.', value: 'Mothwick', rename: 'Cinder' },
+  { thing: 'brother', alias: 'sibling', paraphrase: "my parents' son", plant: 'I recall that my brother {v} owes me money.', value: 'Tobias', rename: 'Corwin' },
+  { thing: 'sword', alias: 'blade', paraphrase: 'my long steel weapon', plant: 'I swear on my sword, which I call {v}.', value: 'Nightreed', rename: 'Quietus' },
+  { thing: 'falcon', alias: 'bird', paraphrase: 'my hunting raptor', plant: 'I let my falcon {v} stretch her wings.', value: 'Ashfeather', rename: 'Skylark' },
+  { thing: 'compass', alias: 'needle', paraphrase: 'the instrument that finds my heading', plant: 'I check my compass, engraved with the word {v}.', value: 'Northward', rename: 'Homeward' },
+  { thing: 'boat', alias: 'skiff', paraphrase: 'the little craft I row', plant: 'I tie my boat, the {v}, to the pier.', value: 'Driftmoss', rename: 'Lowtide' },
+  { thing: 'mother', alias: 'mum', paraphrase: 'the woman who raised me', plant: 'I think of my mother {v}, who taught me to read.', value: 'Hestia', rename: 'Idony' },
+  { thing: 'mentor', alias: 'teacher', paraphrase: 'the master I studied under', plant: 'I quote my mentor {v}, who trained me in the hills.', value: 'Alaric', rename: 'Severin' },
+  { thing: 'amulet', alias: 'charm', paraphrase: 'the pendant around my neck', plant: 'I touch my amulet, a {v} stone on a cord.', value: 'bloodjasper', rename: 'moonopal' },
+  { thing: 'journal', alias: 'diary', paraphrase: 'the book I keep my notes in', plant: 'I write in my journal, which I have titled {v}.', value: 'Roadsong', rename: 'Waystone' },
+  { thing: 'flute', alias: 'pipe', paraphrase: 'my wooden whistle', plant: 'I play my flute, carved from {v} wood.', value: 'yewheart', rename: 'blackthorn' },
+  { thing: 'goat', alias: 'billy', paraphrase: 'the bearded animal I herd', plant: 'I lead my goat {v} along the path.', value: 'Grumbleton', rename: 'Barnaby' },
+  { thing: 'uncle', alias: 'relative', paraphrase: "my aunt's husband", plant: 'I mention that my uncle {v} runs the ferry.', value: 'Gideon', rename: 'Lucan' },
 ]; // prettier-ignore
 
 export interface RecallPlan {
@@ -82,6 +84,22 @@ export function recallPlan(seed: number, turns: number, factCount: number): Reca
 }
 
 export const probeAction = (word: string) => `I look for my ${word}.`;
+/** A probe by paraphrase, which carries its own possessive ("the animal I ride", "my purring pet"). */
+export const paraphraseProbe = (phrase: string) => `I look for ${phrase}.`;
+
+/**
+ * A text as an embedding model that knows every fact's other words would see it: each alias and
+ * paraphrase written as the thing it stands for. Not a model: a stand-in that tells what fusion does
+ * when the vectors are right, which no fake can say of a real model.
+ */
+export function knowingText(facts: Fact[]): (text: string) => string {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const replacements: Array<[RegExp, string]> = facts.flatMap((f): Array<[RegExp, string]> => [
+    [new RegExp(literal(f.paraphrase), 'gi'), `my ${f.thing}`],
+    [new RegExp(`\\b${literal(f.alias)}\\b`, 'gi'), f.thing],
+  ]);
+  return (text) => replacements.reduce((t, [pattern, thing]) => t.replace(pattern, thing), text);
+}
 
 export interface ProbeResult {
   /** The current value was in the prompt. */

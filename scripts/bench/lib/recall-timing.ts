@@ -2,7 +2,9 @@
 // folded, as a played story's are), indexed by the memory bank as the app indexes it, then turn
 // prompts built for probe actions exactly as the turn service builds them (turn-prompt.ts), timing
 // the recall (the story bible's facts at their cap, the bank's two reads and the rankings) and the
-// assembly apart.
+// assembly apart. With `embeddingsUrl` (the local embeddings fake), every passage is embedded first
+// and each probe's action too, before its first word: the prompt's whole time to build is timed as
+// well, the round trip included.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { computeBudget, type Count } from '../../../server/ai/llm/context';
@@ -11,7 +13,11 @@ import { narratorSystemPrompt } from '../../../server/ai/llm/prompts';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { createRepositories } from '../../../server/db/repositories';
 import { createCardHeads } from '../../../server/domains/story/cards/card-heads';
+import { createEmbeddingsProvider } from '../../../server/ai/embeddings/registry';
+import { allowanceConfig, createAllowance } from '../../../server/domains/limits/allowance';
+import { createRequestLimiter } from '../../../server/domains/limits/request-limits';
 import { createMemoryBank } from '../../../server/domains/story/memory/memory-bank';
+import { createVectorRecall, type VectorRecall } from '../../../server/domains/story/memory/vector-recall';
 import { buildTurnPrompt } from '../../../server/domains/story/turn-prompt';
 import { loadConfig } from '../../../server/kernel/config';
 import { proseWriter, seededRandom } from '../../../server/test/varied-prose';
@@ -23,10 +29,14 @@ export interface RecallTimes {
   recall: number[];
   assemble: number[];
   both: number[];
+  /** From the turn prompt's start to its assembly (the vector search's round trip included). */
+  built: number[];
   /** Passages in the bank when the probes ran. */
   passages: number;
   /** Passages ranked per probe (those matching an anchoring term). */
   hits: number[];
+  /** Vector neighbours fused per probe (0 by full text alone). */
+  near: number[];
 }
 
 /** Turns left unfolded at the end of the written story, as after a fold. */
@@ -56,6 +66,24 @@ async function open(backend: 'pglite' | 'postgres', postgresUrl?: string) {
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** The app's vector recall when the configuration names an embeddings provider, with the app's allowance (in-process limits). */
+function hybridRecall(
+  repos: ReturnType<typeof createRepositories>,
+  config: ReturnType<typeof loadConfig>,
+): VectorRecall | undefined {
+  const provider = createEmbeddingsProvider(config.embeddings);
+  if (!provider) return undefined;
+  const now = () => new Date();
+  const allowance = createAllowance({
+    repos,
+    limiter: createRequestLimiter({ now, shared: null, log: silent }),
+    config: allowanceConfig(config),
+    now,
+    log: silent,
+  });
+  return createVectorRecall({ repos, provider, allowance, config: config.embeddings, now, log: silent });
+}
+
 export async function timeRecall(input: {
   backend: 'pglite' | 'postgres';
   postgresUrl?: string;
@@ -63,12 +91,22 @@ export async function timeRecall(input: {
   probes: number;
   seed: number;
   count: Count;
+  /** The embeddings fake's base URL: hybrid recall, every passage embedded first. */
+  embeddingsUrl?: string;
 }): Promise<RecallTimes> {
   const { database, cleanUp } = await open(input.backend, input.postgresUrl);
   try {
     await database.migrate();
     const repos = createRepositories(database.db);
-    const llm = loadConfig({ LOG_LEVEL: 'silent', LLM_PROVIDER: 'builtin' }).llm;
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      LLM_PROVIDER: 'builtin',
+      ...(input.embeddingsUrl
+        ? { EMBEDDINGS_PROVIDER: 'openai', EMBEDDINGS_BASE_URL: input.embeddingsUrl, EMBEDDINGS_MODEL: 'bench-embed' }
+        : {}),
+    });
+    const llm = config.llm;
+    const vectors = hybridRecall(repos, config);
     const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
     const plan = recallPlan(input.seed, input.turns, 20);
     const writer = proseWriter(input.seed + 3);
@@ -133,8 +171,11 @@ export async function timeRecall(input: {
       };
     });
     await repos.storyBible.add(created.id, facts, new Date(start), STORY_BIBLE_MAX_FACTS);
-    const bank = createMemoryBank({ repos, log: silent });
-    while ((await repos.memoryBank.unindexed(created.id, 1)).length > 0) {
+    const bank = createMemoryBank({ repos, log: silent, vectors });
+    while (
+      (await repos.memoryBank.unindexed(created.id, 1)).length > 0 ||
+      (vectors && (await repos.memoryVectors.unembedded(created.id, config.embeddings.model, 1)).length > 0)
+    ) {
       bank.index(created.id, 'all');
       await bank.idle();
     }
@@ -145,17 +186,19 @@ export async function timeRecall(input: {
       ).n,
     );
 
-    const times: RecallTimes = { recall: [], assemble: [], both: [], passages, hits: [] };
+    const times: RecallTimes = { recall: [], assemble: [], both: [], built: [], passages, hits: [], near: [] };
     const cardHeads = createCardHeads(repos);
     const system = narratorSystemPrompt(DEFAULT_PREFERENCES);
     const windowRead = windowLimits(budget);
     for (let probe = 0; probe < input.probes; probe += 1) {
       const at = new Date(start + (input.turns + probe + 1) * 60_000);
       const fact = plan.facts[probe % plan.facts.length];
-      const action = await repos.stories.appendAction(created.id, probeAction(fact.thing), at);
+      // Numbered, so that no probe's query vector is one the app already holds.
+      const action = await repos.stories.appendAction(created.id, `${probeAction(fact.thing)} (${probe + 1})`, at);
       const story = (await repos.stories.findOwned(created.id, user.id))!;
       const window = await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, windowRead);
       const marks = { cardBudget: 0, cards: 0, recall: 0, assemble: 0 };
+      const started = performance.now();
       await buildTurnPrompt(
         {
           repos,
@@ -168,9 +211,14 @@ export async function timeRecall(input: {
           story,
           action,
           window,
+          vectors,
         },
         (phase) => (marks[phase] = performance.now()),
-      ).then(({ recall }) => times.hits.push(recall.ranked));
+      ).then(({ recall }) => {
+        times.hits.push(recall.ranked);
+        times.near.push(recall.near);
+      });
+      times.built.push(marks.assemble - started);
       times.recall.push(marks.recall - marks.cards);
       times.assemble.push(marks.assemble - marks.recall);
       times.both.push(marks.assemble - marks.cards);

@@ -235,6 +235,7 @@ describe('usage history', () => {
       title: 0,
       image: 0,
       style: 0,
+      embedding: 0,
       cost: 0.000648,
     });
     expect(recent.daily.at(-2)).toMatchObject({ turn: 0, image: 500, cost: 0.01 });

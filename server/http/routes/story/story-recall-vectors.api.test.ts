@@ -51,7 +51,7 @@ beforeAll(async () => {
     EMBEDDINGS_MODEL: 'fake-embed-small',
     EMBEDDINGS_QUERY_TIMEOUT_MS: '300',
   });
-  ctx = await createTestApp({ llm: env.llm, embeddings: env.embeddings });
+  ctx = await createTestApp({ llm: env.llm, embeddings: env.embeddings, adminUsernames: ['vectors_admin'] });
 });
 afterAll(async () => {
   await ctx.close();
@@ -97,6 +97,13 @@ it('embeds the folded passages off the turn, in the ledger, and recalls by meani
   expect(ledger.calls).toBe(embeddings.requests.length);
   expect(ledger.input).toBeGreaterThan(0);
   expect(ledger.output).toBe(0);
+  // The admin's usage history lists the kind beside the others.
+  const admin = await registerUser(ctx.app, { username: 'vectors_admin' });
+  const history = (await admin.client.get('/api/admin/usage/history')).json();
+  expect(history.daily.at(-1).embedding).toBe(ledger.input);
+  expect(history.byModel).toContainEqual(
+    expect.objectContaining({ provider: 'openai', model: 'fake-embed-small', calls: ledger.calls, output: 0 }),
+  );
 
   // "mount" is no word of the planted passage: only its vector can bring it.
   const probe = 'I whistle for my mount.';
