@@ -151,6 +151,8 @@ async function qualityRun(context: number, path: RecallPath): Promise<QualityRun
       direct.push({ fact: plan.facts[i], ...(await judge(i, plan.facts[i].thing)) });
     const aliases = [];
     for (let i = 0; i < plan.facts.length; i += 1) aliases.push(await judge(i, plan.facts[i].alias));
+    if (process.env.BENCH_TRACE)
+      process.stderr.write(`aliases: ${JSON.stringify(aliases.map((a, i) => [plan.facts[i].alias, a.found]))}\n`);
     const paraphrases = [];
     for (let i = 0; i < plan.facts.length; i += 1)
       paraphrases.push(

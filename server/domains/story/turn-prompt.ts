@@ -112,6 +112,8 @@ export async function buildTurnPrompt(
     cardNames: cards.blocks.tail.filter((b) => b.included !== 'dropped').map((b) => b.title),
     lastReply: window.messages.findLast((m) => m.role === 'assistant')?.content,
   };
+  const nearest = near ? await near : undefined;
+  const neighbours = Array.isArray(nearest) ? nearest : undefined;
   // The facts first: pinned ones always (while the budget holds them), then those the turn calls up.
   const facts =
     recallRoom > 0
@@ -121,9 +123,9 @@ export async function buildTurnPrompt(
           recallRoom,
           count,
           joinerTokens,
+          neighbours,
         )
       : NO_FACTS;
-  const nearest = near ? await near : undefined;
   const recall =
     recallRoom - facts.tokens > 0
       ? await recallPassages({
@@ -134,7 +136,7 @@ export async function buildTurnPrompt(
           budgetTokens: recallRoom - facts.tokens,
           count,
           joinerTokens,
-          near: Array.isArray(nearest) ? nearest : undefined,
+          near: neighbours,
         })
       : NO_RECALL;
   mark('recall');

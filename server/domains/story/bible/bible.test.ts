@@ -139,6 +139,29 @@ describe('recallFacts', () => {
     expect(recall.tokens).toBe(recall.blocks.reduce((sum, b) => sum + b.tokens + 1, 0));
   });
 
+  it('calls up the facts of the turns nearest in meaning, a replaced one by its current value, fused with the words', () => {
+    // "mount" is no word of any fact; the turn that named the horse Bramble (message 101) is the
+    // nearest passage, and the dog's turn (105) the second; the ship matches by its word.
+    const near = [
+      { passageId: 11, messageId: 101, similarity: 0.71 },
+      { passageId: 15, messageId: 105, similarity: 0.52 },
+      { passageId: 99, messageId: 999, similarity: 0.5 },
+    ];
+    const recall = recallFacts(entries, query('I ride my mount to the ship.'), 700, count, 1, near);
+    expect(recall.blocks.map((b) => [b.title, b.reason])).toEqual([
+      ['your key: inscription', 'pinned fact'],
+      ['your dog: name', 'its turn is near in meaning (similarity 0.52), rank 2 of 3'],
+      ['your ship: name', "matched 'ship', rank 1 of 1"],
+      ['your horse: name', 'its turn is near in meaning (similarity 0.71), rank 1 of 3'],
+    ]);
+    expect(recall.texts).toContain('Story bible: your horse, name: Thistle (since turn 30; formerly Bramble)');
+    expect(recall.texts.join('\n')).not.toContain('name: Bramble');
+    // No neighbours: the words alone, as before.
+    expect(
+      recallFacts(entries, query('I ride my mount to the ship.'), 700, count, 1).blocks.map((b) => b.title),
+    ).toEqual(['your key: inscription', 'your ship: name']);
+  });
+
   it('sends only the pinned facts when the action calls up none, and nothing without a budget', () => {
     expect(recallFacts(entries, query('I sleep.'), 700, count, 1).texts).toEqual([
       'Story bible: your key, inscription: 4471 (since turn 6)',

@@ -4,14 +4,19 @@
 // passages (the action, the cards that came up, the last reply). Only current values are sent, each
 // with the one it replaced ("formerly Bramble"), so a renamed thing reaches the narrator by its new
 // name and the old name in a recalled passage reads as older. The facts are few (the bible's cap),
-// so their statistics are counted here, per turn.
+// so their statistics are counted here, per turn. With embeddings, the passages nearest the action
+// in meaning call up the facts of their turns too (a fact is tied to the message it came from; a
+// replaced fact answers with its line's current one), fused with the words' ranking by reciprocal
+// rank: "I look for my mount" finds the horse's name through the turn that named it.
 import type { Count } from '@server/ai/llm/context';
 import { factBlock } from '@server/ai/llm/prompts';
 import type { ContextBlock } from '@shared/schemas/story-cards';
+import { fuseByReciprocalRank, type Ranked } from '../memory/fusion';
 import { rankByBm25, type QueryTerm } from '../memory/ranking';
 import { matchedReason, RELATIVE_SCORE_FLOOR } from '../memory/recall';
 import { termCounts, termsOf } from '../memory/terms';
-import type { BibleEntry } from './history';
+import type { NearVector } from '../memory/vector-cache';
+import { lineKey, type BibleEntry } from './history';
 
 /** Facts recalled by the turn's words at most, besides the pinned ones. */
 export const RECALLED_FACTS_MAX = 8;
@@ -46,12 +51,36 @@ function factTerms(fact: Pick<BibleEntry, 'entity' | 'attribute' | 'value'>): Ma
   return terms;
 }
 
+/** Why a fact came with a passage near in meaning: the passage's similarity and rank. */
+const nearFactReason = (near: NearVector, rank: number, ranked: number) =>
+  `its turn is near in meaning (similarity ${near.similarity.toFixed(2)}), rank ${rank} of ${ranked}`;
+
+/**
+ * The current unpinned facts of the neighbours' messages, in the neighbours' order, each once with
+ * the neighbour that called it up: a replaced fact's line answers with its current fact.
+ */
+function factsNear(entries: BibleEntry[], current: BibleEntry[], near: NearVector[]) {
+  const byMessage = new Map<number, BibleEntry[]>();
+  for (const entry of entries) byMessage.set(entry.messageId, [...(byMessage.get(entry.messageId) ?? []), entry]);
+  const currentOfLine = new Map(current.map((e) => [lineKey(e), e]));
+  const found = new Map<number, { fact: BibleEntry; near: NearVector; rank: number }>();
+  near.forEach((neighbour, i) => {
+    for (const entry of byMessage.get(neighbour.messageId) ?? []) {
+      const fact = currentOfLine.get(lineKey(entry));
+      if (fact && !fact.pinned && !found.has(fact.id)) found.set(fact.id, { fact, near: neighbour, rank: i + 1 });
+    }
+  });
+  return [...found.values()];
+}
+
 export function recallFacts(
   entries: BibleEntry[],
   query: QueryTerm[],
   budgetTokens: number,
   count: Count,
   joinerTokens: number,
+  /** The passages nearest the action in meaning, best first, when embeddings are on. */
+  near: NearVector[] = [],
 ): FactRecall {
   if (budgetTokens <= 0 || entries.length === 0) return NO_FACTS;
   const byId = new Map(entries.map((e) => [e.id, e]));
@@ -76,7 +105,17 @@ export function recallFacts(
     query,
   );
   const floor = (ranked[0]?.score ?? 0) * RELATIVE_SCORE_FLOOR;
-  const called = ranked.slice(0, RECALLED_FACTS_MAX).filter((r) => r.score >= floor);
+  const byWords = ranked.slice(0, RECALLED_FACTS_MAX).filter((r) => r.score >= floor);
+  const wordReasons = new Map(byWords.map((r, i) => [r.id, matchedReason(r.matched, i + 1, ranked.length)]));
+  const nearby = factsNear(entries, current, near);
+  const nearReasons = new Map(nearby.map((n) => [n.fact.id, nearFactReason(n.near, n.rank, near.length)]));
+  const vectorRanking: Ranked[] = nearby.map((n) => ({ id: n.fact.id, messageId: n.fact.messageId }));
+  const called = (nearby.length > 0 ? fuseByReciprocalRank([byWords, vectorRanking]) : byWords)
+    .slice(0, RECALLED_FACTS_MAX)
+    .map((r) => ({
+      id: r.id,
+      reason: [wordReasons.get(r.id), nearReasons.get(r.id)].filter(Boolean).join('; '),
+    }));
 
   const sent: Array<{ fact: BibleEntry; text: string; block: ContextBlock }> = [];
   const left: ContextBlock[] = [];
@@ -103,7 +142,7 @@ export function recallFacts(
   };
   for (const fact of pinned) offer(fact, 'pinned fact');
   const pinnedSent = sent.length;
-  called.forEach((r, i) => offer(byId.get(r.id)!, matchedReason(r.matched, i + 1, ranked.length)));
+  for (const r of called) offer(byId.get(r.id)!, r.reason);
   const byTurn = (a: { fact: BibleEntry }, b: { fact: BibleEntry }) =>
     a.fact.turn - b.fact.turn || a.fact.id - b.fact.id;
   const ordered = [...sent.slice(0, pinnedSent).sort(byTurn), ...sent.slice(pinnedSent).sort(byTurn)];

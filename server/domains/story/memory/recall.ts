@@ -24,6 +24,12 @@ export const RECALL_CANDIDATES = 16;
  * recalled tokens are paid for on every turn.
  */
 export const RELATIVE_SCORE_FLOOR = 0.35;
+/**
+ * Passages less similar to the action than this share of the nearest are not worth fusing: a
+ * query's nearest passages are near in meaning, the long tail only less far, and recalled tokens
+ * are paid for on every turn.
+ */
+export const VECTOR_RELATIVE_FLOOR = 0.8;
 /** How much each source's words count. */
 export const QUERY_WEIGHTS = { action: 1, cards: 0.8, lastReply: 0.2 };
 
@@ -148,8 +154,9 @@ async function rankByFullText(input: RecallInput, query: QueryTerm[]): Promise<R
  * The candidates, best first: full text's above its floor, fused by reciprocal rank with the vector
  * neighbours when the turn has them (fusion.ts), each with the reasons of the rankings that hold it.
  */
-function chooseCandidates(ranked: RankedPassage[], near: NearVector[]): Candidate[] {
+function chooseCandidates(ranked: RankedPassage[], neighbours: NearVector[]): Candidate[] {
   const floor = ranked.length > 0 ? ranked[0].score * RELATIVE_SCORE_FLOOR : 0;
+  const near = neighbours.filter((n) => n.similarity >= (neighbours[0]?.similarity ?? 0) * VECTOR_RELATIVE_FLOOR);
   const byText = ranked.slice(0, RECALL_CANDIDATES).filter((r) => r.score >= floor);
   const textReason = (r: RankedPassage, rank: number) => matchedReason(r.matched, rank, ranked.length);
   if (near.length === 0) return byText.map((r, i) => ({ id: r.id, reason: textReason(r, i + 1) }));

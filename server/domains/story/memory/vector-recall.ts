@@ -19,11 +19,6 @@ export const EMBED_BATCH = 32;
 export const EMBED_BATCHES_PER_RUN = 8;
 /** Vector neighbours a turn considers, as many as full text's candidates (recall.ts). */
 export const VECTOR_CANDIDATES = 16;
-/**
- * Neighbours less similar than this share of the best are not worth fusing: a query's nearest
- * passages are near in meaning, the long tail only less far, and recalled tokens are paid every turn.
- */
-export const VECTOR_RELATIVE_FLOOR = 0.8;
 /** Query vectors kept by text, so asking again (retry, another version) costs no call. */
 const QUERY_CACHE_SIZE = 256;
 /** The longest query embedded: the action's opening says what it is about. */
@@ -133,8 +128,8 @@ export function createVectorRecall(deps: VectorRecallDeps) {
     },
 
     /**
-     * The story's shown passages before `beforeId` nearest in meaning to the query, best first,
-     * within VECTOR_RELATIVE_FLOOR of the best; or why there are none. Never throws.
+     * The story's shown passages before `beforeId` nearest in meaning to the query, best first (at
+     * most VECTOR_CANDIDATES); or why there are none. Never throws.
      */
     async search(query: VectorQuery): Promise<NearVector[] | VectorMiss> {
       try {
@@ -150,10 +145,7 @@ export function createVectorRecall(deps: VectorRecallDeps) {
             near.map((n) => n.passageId),
           ),
         );
-        const shown = near.filter((n) => live.has(n.passageId)).slice(0, VECTOR_CANDIDATES);
-        if (shown.length === 0) return 'no-vectors';
-        const floor = shown[0].similarity * VECTOR_RELATIVE_FLOOR;
-        return shown.filter((n) => n.similarity >= floor);
+        return near.filter((n) => live.has(n.passageId)).slice(0, VECTOR_CANDIDATES);
       } catch (error) {
         const detail = error instanceof EmbeddingsError ? error.detail : String(error);
         deps.log.warn({ storyId: query.storyId, detail }, 'the query embedding failed; this turn recalls by full text');
