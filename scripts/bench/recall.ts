@@ -33,7 +33,7 @@ import { listedFacts } from '../../server/test/fake-summaries';
 import { stopServer } from '../../server/test/spawn-server';
 import { proseWriter } from '../../server/test/varied-prose';
 import { hashedFeatureVector, startFakeEmbeddingsServer } from '../../server/test/fake-embeddings-server';
-import { judgeProbe, knowingText, paraphraseProbe, probeAction, recallPlan } from './lib/recall-story';
+import { judgeProbe, knowingVectors, paraphraseProbe, probeAction, recallPlan } from './lib/recall-story';
 import { timeRecall } from './lib/recall-timing';
 import { signedInPoster, startNarratedServer } from './lib/narrated-server';
 import { maxOf, percentile } from './lib/stats';
@@ -66,9 +66,9 @@ const count = await loadTokenCounter();
 
 /**
  * How a run recalls: not at all (the baseline), by full text, or fused with vectors from the local
- * embeddings fake: its meaning-blind hashed features ('hybrid'), or the same features of texts whose
- * aliases and paraphrases are written as the things they stand for ('knowing': a stand-in for a
- * model that knows a mount is a horse, to tell what fusion does when the vectors are right).
+ * embeddings fake: its meaning-blind hashed features ('hybrid'), or those plus a strong feature for
+ * each thing a text names by any of its words ('knowing', lib/recall-story.ts: a stand-in for a model
+ * that knows a mount is a horse, to tell what fusion does when the vectors are right).
  */
 type RecallPath = 'baseline' | 'fulltext' | 'hybrid' | 'knowing';
 const PATHS = args.paths.split(',') as RecallPath[];
@@ -105,12 +105,14 @@ async function qualityRun(context: number, path: RecallPath): Promise<QualityRun
   const started = performance.now();
   const recallTokens = path === 'baseline' ? 0 : RECALL_TOKENS;
   const plan = recallPlan(SEED, TURNS, Number(args.facts));
-  const knowing = knowingText(plan.facts);
   const embeddings =
     path === 'hybrid' || path === 'knowing'
       ? await startFakeEmbeddingsServer({
           keepRequests: false,
-          vectorize: (text) => hashedFeatureVector(path === 'knowing' ? knowing(text) : text, EMBEDDING_DIMENSIONS),
+          vectorize:
+            path === 'knowing'
+              ? knowingVectors(plan.facts, EMBEDDING_DIMENSIONS)
+              : (text) => hashedFeatureVector(text, EMBEDDING_DIMENSIONS),
         })
       : null;
   const writer = proseWriter(SEED + 2);
@@ -198,7 +200,7 @@ if (!args['skip-quality']) {
     'hybrid = fulltext fused with vectors of the local embeddings fake (hashed word and trigram features: it knows no meaning);',
   );
   console.log(
-    'knowing = hybrid whose fake reads each alias and paraphrase as its thing (what fusion does when vectors are right). Read from the fake provider log.\n',
+    'knowing = hybrid whose fake also gives each thing, named by any word or phrase, a strong feature of its own (what fusion does when vectors are right). Read from the fake provider log.\n',
   );
   console.log(
     'window  path      recall  planted  renamed→new  old also sent  old dated older  alias  phrase  memory tok/turn mean/p95/max  prompt tok p50  embed calls/turn  run',

@@ -94,6 +94,18 @@ export interface ProviderHttp<E extends Error> {
   ): Promise<Buffer>;
   /** The error for a non-2xx answer: its status mapped to a kind, the provider's own words in the detail. */
   statusError(context: CallContext, response: Response, what: string, body: Buffer): E;
+  /**
+   * POSTs `body` as JSON and answers the parsed JSON (at most `limit` bytes read). A non-2xx answer
+   * is read only as far as its message (a proxy's error page can be large) and throws the mapped
+   * error; a 2xx that is not JSON throws invalid_output.
+   */
+  postJson(
+    url: string,
+    body: unknown,
+    headers: Record<string, string>,
+    limit: number,
+    context: CallContext,
+  ): Promise<unknown>;
 }
 
 export function providerHttp<E extends Error>(
@@ -110,7 +122,7 @@ export function providerHttp<E extends Error>(
     return options.unfollowedRedirect;
   }
 
-  return {
+  const api: ProviderHttp<E> = {
     fail,
 
     networkFailure(context, error, what) {
@@ -163,5 +175,32 @@ export function providerHttp<E extends Error>(
         `HTTP ${response.status} from ${what}: ${message || response.statusText}`,
       );
     },
+
+    async postJson(url, body, headers, limit, context) {
+      const what = `POST ${shown(url)}`;
+      let response: Response;
+      let raw: Buffer;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+          body: JSON.stringify(body),
+          signal: context.signal,
+        });
+        raw = response.ok
+          ? await api.readCapped(response, limit, context, what)
+          : await api.readCapped(response, ERROR_TEXT_BYTES, context, what, true);
+      } catch (error) {
+        throw api.networkFailure(context, error, what);
+      }
+      if (!response.ok) throw api.statusError(context, response, what, raw);
+      try {
+        return JSON.parse(raw.toString('utf8')) as unknown;
+      } catch (error) {
+        const start = raw.subarray(0, 80).toString('utf8').replace(/\s+/g, ' ');
+        throw fail(context, 'invalid_output', `answer from ${what} is not JSON: ${JSON.stringify(start)}`, error);
+      }
+    },
   };
+  return api;
 }

@@ -10,6 +10,7 @@
 // know that a "mount" is a "horse" or that "dusk" is near "evening", which a real model does; a
 // benchmark on it measures the plumbing and lexical overlap, never semantic recall.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { json, masked, sendOpenAiError as sendError, sleep } from './fake-openai-answers';
 import { listenOnLoopback } from './listen-on-loopback';
 
 export interface FakeEmbeddingsAnswer {
@@ -130,23 +131,6 @@ export function hashedFeatureVector(text: string, dimensions: number): number[] 
 /** A plausible token count for `text`: about 1.3 tokens a word, at least one. */
 function tokensOf(text: string): number {
   return Math.max(1, Math.ceil((text.match(/\S+/g)?.length ?? 0) * 1.3));
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-/** OpenAI's error shape. */
-function sendError(res: ServerResponse, status: number, message: string) {
-  const type = status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
-  json(res, status, { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } });
-}
-
-/** How OpenAI shows a wrong key back: its first and last characters only. */
-function masked(key: string): string {
-  return key.length > 8 ? `${key.slice(0, 6)}***${key.slice(-2)}` : '***';
 }
 
 /** The 400 OpenAI answers for a request it cannot embed, or the inputs when it can. */

@@ -7,6 +7,7 @@
 // with its length declared, `/files/huge-stream.png` without), for the download rules.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import sharp from 'sharp';
+import { json, masked, openAiError, sleep } from './fake-openai-answers';
 import { listenOnLoopback } from './listen-on-loopback';
 
 export interface FakeImageUsage {
@@ -107,25 +108,10 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-}
-
 /** Each API's own error shape: OpenAI's `{error:{message,type,code}}`, FastAPI's `{detail}` or `{error,errors}`. */
 function sendError(res: ServerResponse, protocol: RecordedImageRequest['protocol'], status: number, message: string) {
-  if (protocol === 'openai') {
-    const type =
-      status === 401
-        ? 'invalid_request_error'
-        : status === 429
-          ? 'rate_limit_error'
-          : status >= 500
-            ? 'server_error'
-            : 'invalid_request_error';
-    json(res, status, { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } });
-  } else if (status >= 500) json(res, status, { error: 'RuntimeError', detail: '', body: '', errors: message });
+  if (protocol === 'openai') json(res, status, openAiError(message, status));
+  else if (status >= 500) json(res, status, { error: 'RuntimeError', detail: '', body: '', errors: message });
   else json(res, status, { detail: message });
 }
 
@@ -134,11 +120,6 @@ function presentedKey(req: IncomingMessage): string {
   if (header.startsWith('Bearer ')) return header.slice('Bearer '.length);
   if (header.startsWith('Basic ')) return Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
   return '';
-}
-
-/** How OpenAI shows a wrong key back: its first and last characters only. */
-function masked(key: string): string {
-  return key.length > 8 ? `${key.slice(0, 6)}***${key.slice(-2)}` : '***';
 }
 
 export async function startFakeImageServer(options: { apiKey?: string | null } = {}): Promise<FakeImageServer> {

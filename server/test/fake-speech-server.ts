@@ -7,6 +7,7 @@
 // POST /__queue (the next request to a path fails or answers as told).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { json, masked, sendOpenAiError as sendError, sleep } from './fake-openai-answers';
 
 export type SpeechPath = 'speech' | 'transcriptions';
 
@@ -74,23 +75,6 @@ export function silentMp3(text: string): Buffer {
 }
 
 const BEHAVIOURS = new Set<string>(['ok', 'status', 'hang', 'drop', 'garbage', 'empty']);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-/** OpenAI's error shape. */
-function sendError(res: ServerResponse, status: number, message: string) {
-  const type = status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
-  json(res, status, { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } });
-}
-
-/** How OpenAI shows a wrong key back: its first and last characters only. */
-function masked(key: string): string {
-  return key.length > 8 ? `${key.slice(0, 6)}***${key.slice(-2)}` : '***';
-}
 
 const SPONSOR_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sponsor</title></head><body><h1>Sponsor</h1><p>Thank you for supporting Taleweaver.</p></body></html>';

@@ -3,6 +3,7 @@
 // (as players do: "I check on my horse"), and the probes that name only the thing, another word for
 // it, or a phrase for it ("the animal I ride"). The filler around them is varied prose (server/test/varied-prose.ts) that never uses the
 // things' words, so a value reaches the prompt only through memory.
+import { hashedFeatureVector } from '../../../server/test/fake-embeddings-server';
 import { proseWriter, seededRandom } from '../../../server/test/varied-prose';
 
 export interface Fact {
@@ -88,18 +89,30 @@ export const probeAction = (word: string) => `I look for my ${word}.`;
 export const paraphraseProbe = (phrase: string) => `I look for ${phrase}.`;
 
 /**
- * A text as an embedding model that knows every fact's other words would see it: each alias and
- * paraphrase written as the thing it stands for. Not a model: a stand-in that tells what fusion does
- * when the vectors are right, which no fake can say of a real model.
+ * Vectors as an embedding model that knows what the facts' things are might give them: the fake's
+ * meaning-blind features of the text (hashedFeatureVector), plus a strong feature for each thing the
+ * text names by its word, another word or a phrase for it ("my mount", "the animal I ride": the
+ * horse). Real models let the things a text is about outweigh its verbs ("look"); this stand-in does
+ * so by construction. Not a model: it tells what fusion does when the vectors are right, which no
+ * fake can say of a real model.
  */
-export function knowingText(facts: Fact[]): (text: string) => string {
+export function knowingVectors(facts: Fact[], dimensions: number): (text: string) => number[] {
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const replacements: Array<[RegExp, string]> = facts.flatMap((f): Array<[RegExp, string]> => [
-    [new RegExp(literal(f.paraphrase), 'gi'), `my ${f.thing}`],
-    [new RegExp(`\\b${literal(f.alias)}\\b`, 'gi'), f.thing],
-  ]);
-  return (text) => replacements.reduce((t, [pattern, thing]) => t.replace(pattern, thing), text);
+  const names = facts.map((f) => ({
+    thing: f.thing,
+    pattern: new RegExp(`\\b(?:${[f.thing, f.alias, f.paraphrase].map(literal).join('|')})\\b`, 'i'),
+  }));
+  const thingVector = new Map(names.map(({ thing }) => [thing, hashedFeatureVector(`thing ${thing}`, dimensions)]));
+  return (text) => {
+    const vector = hashedFeatureVector(text, dimensions);
+    for (const { thing, pattern } of names)
+      if (pattern.test(text)) thingVector.get(thing)!.forEach((v, i) => (vector[i] += THING_WEIGHT * v));
+    return vector;
+  };
 }
+
+/** How much a named thing outweighs the rest of a text's features in knowingVectors. */
+const THING_WEIGHT = 4;
 
 export interface ProbeResult {
   /** The current value was in the prompt. */

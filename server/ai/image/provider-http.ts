@@ -12,9 +12,8 @@ export { isRecord, startCall, type CallContext } from '../provider-http';
 const MAX_JSON_ANSWER_BYTES = Math.ceil((MAX_PROVIDER_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
 // An unfollowed 3xx is retried like a passing fault rather than taken for a wrong base URL.
-const { fail, networkFailure, readCapped, statusError } = providerHttp(ImageError, {
-  unfollowedRedirect: 'unavailable',
-});
+const http = providerHttp(ImageError, { unfollowedRedirect: 'unavailable' });
+const { fail, networkFailure, readCapped } = http;
 
 /** `Bearer key`, or HTTP Basic when the key is `user:password` (a WebUI started with --api-auth). */
 export function authorizationFor(apiKey: string | undefined, allowBasic: boolean): Record<string, string> {
@@ -23,35 +22,9 @@ export function authorizationFor(apiKey: string | undefined, allowBasic: boolean
   return { authorization: `Bearer ${apiKey}` };
 }
 
-/** POSTs JSON and returns the parsed JSON answer, or throws the mapped ImageError. */
-export async function postJson(
-  url: string,
-  body: unknown,
-  headers: Record<string, string>,
-  context: CallContext,
-): Promise<unknown> {
-  const what = `POST ${shown(url)}`;
-  let raw: Buffer;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal: context.signal,
-    });
-    raw = await readCapped(response, MAX_JSON_ANSWER_BYTES, context, what);
-  } catch (error) {
-    throw networkFailure(context, error, what);
-  }
-  if (!response.ok) throw statusError(context, response, what, raw);
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch (error) {
-    const start = raw.subarray(0, 80).toString('utf8').replace(/\s+/g, ' ');
-    throw fail(context, 'invalid_output', `answer from ${what} is not JSON: ${JSON.stringify(start)}`, error);
-  }
-}
+/** POSTs JSON and returns the parsed JSON answer (a picture in base64 at most), or throws the mapped ImageError. */
+export const postJson = (url: string, body: unknown, headers: Record<string, string>, context: CallContext) =>
+  http.postJson(url, body, headers, MAX_JSON_ANSWER_BYTES, context);
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
