@@ -3,7 +3,7 @@
 // again whole after ENTRY_MAX_AGE_MS or for another model; and the nearest-neighbour ranking.
 import { describe, expect, it } from 'vitest';
 import { vectorBytes, type StoredVector } from '@server/db/repositories/memory-vectors';
-import { createVectorCache, ENTRY_MAX_AGE_MS, nearest, type StoryVectors } from './vector-cache';
+import { createVectorCache, dot, ENTRY_MAX_AGE_MS, nearest, type StoryVectors } from './vector-cache';
 
 const unit = (...values: number[]) => {
   const norm = Math.hypot(...values);
@@ -100,6 +100,16 @@ describe('the vector cache', () => {
     await cache.vectorsOf(1, 'm2');
     expect(repo.reads.map((r) => r.afterSeq)).toEqual([0, 0, 0]);
     expect(cache.heldBytes()).toBe(bytesOf(3, 1));
+  });
+});
+
+describe('dot', () => {
+  it('sums the products, whatever the length past a multiple of four', () => {
+    const a = new Float32Array([1, 2, 3, 4, 5, 6, 7]);
+    const b = new Float32Array([7, 6, 5, 4, 3, 2, 1]);
+    expect(dot(a, b)).toBe(7 + 12 + 15 + 16 + 15 + 12 + 7);
+    expect(dot(a.subarray(0, 3), b.subarray(0, 3))).toBe(7 + 12 + 15);
+    expect(dot(new Float32Array(0), new Float32Array(0))).toBe(0);
   });
 });
 

@@ -133,9 +133,13 @@ export function createVectorRecall(deps: VectorRecallDeps) {
      */
     async search(query: VectorQuery): Promise<NearVector[] | VectorMiss> {
       try {
+        // A story whose vectors are held has some: its query is embedded while they are brought up
+        // to date. A story not held is read first, so one with no vectors costs no call.
+        const asked = cache.holds(query.storyId, provider.model) ? queryVector(query) : undefined;
+        asked?.catch(() => undefined); // a rejection is read below; it must not go unhandled meanwhile
         const vectors = await cache.vectorsOf(query.storyId, provider.model);
         if (vectors.vectors.length === 0) return 'no-vectors';
-        const vector = await queryVector(query);
+        const vector = await (asked ?? queryVector(query));
         if (!vector) return 'refused';
         // Twice the candidates: some may be of passages no longer shown, which the cache still holds.
         const near = nearest(vectors, vector, query.beforeId, 2 * VECTOR_CANDIDATES);
