@@ -176,6 +176,17 @@ export async function startApp(dir: string, env: NodeJS.ProcessEnv): Promise<App
   return { child, base, port, output: () => output };
 }
 
+/** The last lines an app wrote, indented under a heading, or '' if it wrote nothing. */
+export function appLogTail(app: AppProcess, label = ''): string {
+  const lines = app.output().trim();
+  if (!lines) return '';
+  const tail = lines
+    .split('\n')
+    .slice(-5)
+    .map((l) => `    ${l.slice(0, 300)}`);
+  return `  app log${label} (last lines):\n${tail.join('\n')}`;
+}
+
 export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
