@@ -53,8 +53,13 @@ export interface FakeEmbeddingsOptions {
   dimensions?: number;
   /** A text's raw vector (not normalised: the client does that); the hashed features by default. */
   vectorize?: (text: string) => number[];
-  /** Record each request in `requests` (the default); benchmarks that run long keep only the count. */
+  /**
+   * Keep every request in `requests` (the default, for the suites). A benchmark's fake serves
+   * thousands a minute and must not grow: it passes false and counts them with `onRequest`.
+   */
   keepRequests?: boolean;
+  /** Called with every request whose body parsed, kept or not, before it is answered. */
+  onRequest?: (request: RecordedEmbeddingsRequest) => void;
 }
 
 export interface FakeEmbeddingsServer {
@@ -180,7 +185,9 @@ export async function startFakeEmbeddingsServer(options: FakeEmbeddingsOptions =
       return sendError(res, 400, 'We could not parse the JSON body of your request.');
     }
     fake.received += 1;
-    if (options.keepRequests !== false) fake.requests.push({ headers: req.headers, body });
+    const recorded = { headers: req.headers, body };
+    if (options.keepRequests !== false) fake.requests.push(recorded);
+    options.onRequest?.(recorded);
     const presented = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (options.apiKey !== undefined && presented !== options.apiKey)
       return sendError(

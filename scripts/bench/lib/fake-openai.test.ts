@@ -79,3 +79,58 @@ describe('the benchmarks fake provider', () => {
     });
   });
 });
+
+describe('the benchmarks fake provider with embeddings (bench:stream --embeddings)', () => {
+  let embedChild: ChildProcess;
+  let lines: string[] = [];
+
+  beforeAll(async () => {
+    embedChild = spawn(
+      process.execPath,
+      ['--import', 'tsx', new URL('./fake-openai.ts', import.meta.url).pathname, '0', '12', '1', 'sk-t', '0'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const read = createInterface({ input: embedChild.stdout! })[Symbol.asyncIterator]();
+    lines = [String((await read.next()).value).trim(), String((await read.next()).value).trim()];
+  }, 30_000);
+  afterAll(() => {
+    embedChild.kill('SIGTERM');
+  });
+
+  const embed = (input: string | string[], key = 'sk-t') =>
+    fetch(`${lines[1]}/embeddings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'bench-embed', input, encoding_format: 'float' }),
+    });
+
+  it('prints the chat base URL first and the embeddings base URL second, each on its own port', () => {
+    expect(lines[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(lines[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(new URL(lines[1]).port).not.toBe(new URL(lines[0]).port);
+  });
+
+  it('answers dense 1536-dimension vectors, the same for the same text, and counts the calls', async () => {
+    const first = await (await embed('I steer the boat towards the lantern at mark 1.')).json();
+    const [vector] = first.data.map((d: { embedding: number[] }) => d.embedding);
+    expect(vector).toHaveLength(1536);
+    expect(vector.filter((v: number) => v === 0).length).toBeLessThan(10); // dense, as a real model's
+    const again = await (
+      await embed(['I steer the boat towards the lantern at mark 1.', 'The harbour at night.'])
+    ).json();
+    expect(again.data[0].embedding).toEqual(vector);
+    expect((await embed('x', 'sk-wrong')).status).toBe(401);
+    const stats = await (await fetch(`${new URL(lines[0]).origin}/__bench/stats`)).json();
+    expect(stats.embeddings).toEqual({ calls: 3, inputs: 4, single: 2, delayMs: 0 });
+  });
+
+  it('takes a new delay for the next answers', async () => {
+    await fetch(`${new URL(lines[0]).origin}/__bench/embeddings`, {
+      method: 'POST',
+      body: JSON.stringify({ delayMs: 120 }),
+    });
+    const started = performance.now();
+    expect((await embed('a slower answer')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+  });
+});

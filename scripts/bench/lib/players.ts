@@ -1,12 +1,13 @@
 // The simulated players of the streaming benchmarks: registered over HTTP (captcha solved), each
 // with one story started over SSE before any timing; stories grown to a given length by playing
 // one template story for real and copying it into every player's story with SQL while the app is
-// stopped; and the count of narrator replies the database holds, to set against the `done`
-// events the players received.
+// stopped (messages, memory, and the memory bank by memory-copy.ts); and the count of narrator
+// replies the database holds, to set against the `done` events the players received.
 import { registerOverHttp } from '../../../server/test/spawn-server';
 import type { AppStore } from './processes';
 import { withStoreSql } from './processes';
 import { actionBody, appTarget, keepAliveAgent, streamTurn } from './load';
+import { copyMemoryBank, memoryDifferences, memoryShape, type MemoryShape } from './memory-copy';
 
 export interface Player {
   cookie: string;
@@ -71,9 +72,10 @@ export async function playTemplateStory(base: string, prefix: string, turns: num
 }
 
 /**
- * Replaces every target story's messages, premise and memory with the template's (a stopped app's
- * database): the copies are then as long as the template, with its folded memory reaching the same
- * message, so the app reads them exactly as it would a story played that far.
+ * Replaces every target story's messages, premise, memory and memory bank with the template's (a
+ * stopped app's database): the copies are then as long as the template, with its folded memory
+ * reaching the same message and its passages, term statistics, vectors and facts on the same
+ * messages, so the app reads and recalls them exactly as it would a story played that far.
  */
 export async function copyStory(store: AppStore, templateId: number, targetIds: number[]): Promise<void> {
   const ids = `ARRAY[${targetIds.map((id) => Math.trunc(id)).join(',')}]::int[]`;
@@ -95,6 +97,20 @@ export async function copyStory(store: AppStore, templateId: number, targetIds: 
         memory_through_id = CASE WHEN tpl.k = 0 THEN 0
           ELSE (SELECT id FROM story_messages WHERE story_id = st.id ORDER BY id OFFSET tpl.k - 1 LIMIT 1) END
       FROM tpl WHERE st.id = ANY(${ids})`);
+    await copyMemoryBank(query, tpl, targetIds);
+  });
+}
+
+/** The template's memory bank and a copy's, and where they differ (none after a right copy). */
+export async function copiedMemory(
+  store: AppStore,
+  templateId: number,
+  storyId: number,
+): Promise<{ template: MemoryShape; copy: MemoryShape; differences: string[] }> {
+  return withStoreSql(store, async (query) => {
+    const template = await memoryShape(query, templateId);
+    const copy = await memoryShape(query, storyId);
+    return { template, copy, differences: memoryDifferences(template, copy) };
   });
 }
 

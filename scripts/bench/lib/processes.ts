@@ -24,15 +24,34 @@ export interface Timing {
   chunkMs: number;
 }
 
+/** The fake's embedding calls so far (fake-openai.ts): all, their inputs, and those of one input. */
+export interface EmbeddingCounts {
+  calls: number;
+  inputs: number;
+  single: number;
+  delayMs: number;
+}
+
 export interface FakeProvider {
   child: ChildProcess;
   /** Ends in /v1, as LLM_BASE_URL wants it. */
   baseUrl: string;
+  /** Its embeddings API (ends in /v1, as EMBEDDINGS_BASE_URL wants it), when started with embedMs. */
+  embeddingsUrl?: string;
   setTiming(timing: Partial<Timing>): Promise<void>;
-  stats(): Promise<{ streams: number; completions: number; active: number; rejected: number }>;
+  /** How long each embedding answer waits from now on. */
+  setEmbedDelay(delayMs: number): Promise<void>;
+  stats(): Promise<{
+    streams: number;
+    completions: number;
+    active: number;
+    rejected: number;
+    embeddings?: EmbeddingCounts;
+  }>;
 }
 
-export async function startFakeProvider(timing: Timing): Promise<FakeProvider> {
+/** Starts the fake provider process; with `embedMs` it serves embeddings too, answering after that delay. */
+export async function startFakeProvider(timing: Timing, embedMs?: number): Promise<FakeProvider> {
   const child = spawn(
     process.execPath,
     [
@@ -43,22 +62,29 @@ export async function startFakeProvider(timing: Timing): Promise<FakeProvider> {
       String(timing.words),
       String(timing.chunkMs),
       BENCH_API_KEY,
+      ...(embedMs === undefined ? [] : [String(embedMs)]),
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
-  const baseUrl = String(first.value ?? '').trim();
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const baseUrl = String((await lines.next()).value ?? '').trim();
   if (!baseUrl.startsWith('http')) throw new Error(`the fake provider did not start: ${baseUrl}`);
+  const embeddingsUrl = embedMs === undefined ? undefined : String((await lines.next()).value ?? '').trim();
+  if (embeddingsUrl !== undefined && !embeddingsUrl.startsWith('http'))
+    throw new Error(`the fake embeddings server did not start: ${embeddingsUrl}`);
   const origin = new URL(baseUrl).origin;
+  const post = async (path: string, body: object) => {
+    const res = await fetch(`${origin}${path}`, { method: 'POST', body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`fake provider ${path}: ${res.status}`);
+  };
   return {
     child,
     baseUrl,
-    setTiming: async (next) => {
-      const res = await fetch(`${origin}/__bench/config`, { method: 'POST', body: JSON.stringify(next) });
-      if (!res.ok) throw new Error(`fake provider config: ${res.status}`);
-    },
+    embeddingsUrl,
+    setTiming: (next) => post('/__bench/config', next),
+    setEmbedDelay: (delayMs) => post('/__bench/embeddings', { delayMs }),
     stats: async () => (await fetch(`${origin}/__bench/stats`)).json(),
   };
 }
@@ -148,6 +174,17 @@ export async function startApp(dir: string, env: NodeJS.ProcessEnv): Promise<App
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, base, port, output: () => output };
+}
+
+/** The last lines an app wrote, indented under a heading, or '' if it wrote nothing. */
+export function appLogTail(app: AppProcess, label = ''): string {
+  const lines = app.output().trim();
+  if (!lines) return '';
+  const tail = lines
+    .split('\n')
+    .slice(-5)
+    .map((l) => `    ${l.slice(0, 300)}`);
+  return `  app log${label} (last lines):\n${tail.join('\n')}`;
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {
