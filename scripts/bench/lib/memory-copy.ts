@@ -9,7 +9,7 @@
 /** Raw SQL on a stopped app's database (processes.ts withStoreSql). */
 export type Query = (text: string, values?: unknown[]) => Promise<unknown[]>;
 
-/** Stories per statement: 1536-dimension vectors are 6 KB each, and a statement over 200 stories would hold hundreds of MB. */
+/** Stories per statement: 1536-dimension vectors are 1.5 KB each, and a statement over 200 stories would hold hundreds of MB. */
 const STORIES_PER_STATEMENT = 10;
 
 /** The template's messages and each target's, numbered in story order: the k-th of one is the k-th of the other. */

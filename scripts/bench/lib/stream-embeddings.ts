@@ -35,9 +35,9 @@ export function embeddingsEnv(fake: FakeProvider, cacheMb?: number): Record<stri
 /** The app's vector cache cap (EMBEDDINGS_CACHE_MB) when the bench sets none: its configured default. */
 export const defaultCacheMb = (): number => embeddingsSchema.EMBEDDINGS_CACHE_MB.parse(undefined);
 
-/** A story's vectors in the app's cache (vector-cache.ts: their float32 bytes plus 64 bytes each of bookkeeping) against its cap. */
+/** A story's vectors in the app's cache (vector-cache.ts: their bytes, one a dimension, plus 96 bytes each of bookkeeping) against its cap. */
 export function cacheLine(vectors: number, vectorBytes: number, cacheMb: number, players: number): string {
-  const storyMb = (vectorBytes + vectors * 64) / (1024 * 1024);
+  const storyMb = (vectorBytes + vectors * 96) / (1024 * 1024);
   const fits = Math.floor(cacheMb / storyMb);
   return (
     `  vectors of a story: ${storyMb.toFixed(2)} MB in the app's cache; EMBEDDINGS_CACHE_MB ${cacheMb} holds ${fits} such stories` +

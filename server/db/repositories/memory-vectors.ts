@@ -1,7 +1,7 @@
 // The memory bank's vectors (db/schema/memory.ts, memory_vectors): the live passages still waiting
 // for one, their writing, and the incremental reads of a story's vectors that the process's vector
-// cache keeps up with. Vectors travel as float32 bytes (base64 in a write, so one text-array
-// parameter carries a batch on both drivers).
+// cache keeps up with. A vector is stored as one signed byte per dimension (base64 in a write, so
+// one text-array parameter carries a batch on both drivers): see quantized().
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { executePrepared } from './prepared';
@@ -22,16 +22,24 @@ export interface StoredVector {
   vector: Uint8Array;
 }
 
-/** Float32 values as the bytes stored (little-endian, as every platform Node runs on). */
-export function vectorBytes(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+/**
+ * A vector as stored: each value scaled so the largest is ±127 and rounded to a signed byte. A
+ * quarter of float32's size in the database, on the wire and in every process's cache (a
+ * 1,000-turn story's 2,813 vectors of 1,536 dimensions: 4.3 MB instead of 17), for a cosine that
+ * moves by about 0.01, which changes a ranking only between passages that near.
+ */
+export function quantized(vector: Float32Array): Buffer {
+  let largest = 0;
+  for (const v of vector) largest = Math.max(largest, Math.abs(v));
+  const scale = largest > 0 ? 127 / largest : 0;
+  const bytes = Buffer.alloc(vector.length);
+  for (let i = 0; i < vector.length; i += 1) bytes.writeInt8(Math.round(vector[i] * scale), i);
+  return bytes;
 }
 
-/** Stored bytes as float32 values (copied: a driver's buffer need not be 4-byte aligned). */
-export function vectorOf(bytes: Uint8Array): Float32Array {
-  const copy = new Uint8Array(bytes.byteLength - (bytes.byteLength % 4));
-  copy.set(bytes.subarray(0, copy.byteLength));
-  return new Float32Array(copy.buffer);
+/** Stored bytes as the signed values they hold (copied out of the driver's buffer). */
+export function storedVector(bytes: Uint8Array): Int8Array {
+  return new Int8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
 export function createMemoryVectorsRepository(db: Db) {
@@ -61,7 +69,7 @@ export function createMemoryVectorsRepository(db: Db) {
         sql`insert into memory_vectors (passage_id, story_id, model, vector)
             select v.id, ${storyId}, ${model}, decode(v.b64, 'base64')
             from unnest(${sql.param(vectors.map((v) => v.passageId))}::int[],
-              ${sql.param(vectors.map((v) => vectorBytes(v.vector).toString('base64')))}::text[]) as v(id, b64)
+              ${sql.param(vectors.map((v) => quantized(v.vector).toString('base64')))}::text[]) as v(id, b64)
             join memory_passages p on p.id = v.id and p.story_id = ${storyId}
             order by v.id
             on conflict (passage_id) do update set model = excluded.model, vector = excluded.vector, seq = default`,

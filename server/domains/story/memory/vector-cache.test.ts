@@ -2,7 +2,7 @@
 // passage's newer vector, leaves the least recently used stories first under its cap, reads a story
 // again whole after ENTRY_MAX_AGE_MS or for another model; and the nearest-neighbour ranking.
 import { describe, expect, it } from 'vitest';
-import { vectorBytes, type StoredVector } from '@server/db/repositories/memory-vectors';
+import { quantized, storedVector, type StoredVector } from '@server/db/repositories/memory-vectors';
 import { createVectorCache, dot, ENTRY_MAX_AGE_MS, nearest, type StoryVectors } from './vector-cache';
 
 const unit = (...values: number[]) => {
@@ -19,7 +19,7 @@ function memoryRepository() {
     write(storyId: number, passageId: number, vector: Float32Array, model = 'm1') {
       const existing = rows.findIndex((r) => r.passageId === passageId);
       if (existing >= 0) rows.splice(existing, 1);
-      rows.push({ storyId, model, passageId, messageId: passageId * 10, seq: (seq += 1), vector: vectorBytes(vector) });
+      rows.push({ storyId, model, passageId, messageId: passageId * 10, seq: (seq += 1), vector: quantized(vector) });
     },
     memoryVectors: {
       since: (storyId: number, model: string, afterSeq: number) => {
@@ -34,7 +34,7 @@ function memoryRepository() {
   };
 }
 
-const bytesOf = (dims: number, count: number) => count * (dims * 4 + 64);
+const bytesOf = (dims: number, count: number) => count * (dims + 96);
 
 describe('the vector cache', () => {
   it('reads a story whole once, then only the vectors written since', async () => {
@@ -63,7 +63,7 @@ describe('the vector cache', () => {
     repo.write(1, 1, unit(0, 1));
     const entry = await cache.vectorsOf(1, 'm1');
     expect(entry.passageIds).toEqual([1]);
-    expect([...entry.vectors[0]]).toEqual([0, 1]);
+    expect([...entry.vectors[0]]).toEqual([0, 127]);
   });
 
   it('lets the least recently used story go first when the cap is passed', async () => {
@@ -103,6 +103,17 @@ describe('the vector cache', () => {
   });
 });
 
+describe('stored vectors', () => {
+  it('keep each value as a signed byte, the largest at ±127, and a cosine within about 0.01', () => {
+    expect([...storedVector(quantized(new Float32Array([0.5, -1, 0.25, 0])))]).toEqual([64, -127, 32, 0]);
+    expect([...storedVector(quantized(new Float32Array([0, 0])))]).toEqual([0, 0]);
+    const a = unit(3, 1, -2, 0.5, 7, 0.01);
+    const b = unit(2.5, 1.5, -1, 0.2, 6, -3);
+    const stored = storedVector(quantized(b));
+    expect(dot(a, stored) / Math.hypot(...stored)).toBeCloseTo(dot(a, b), 2);
+  });
+});
+
 describe('dot', () => {
   it('sums the products, whatever the length past a multiple of four', () => {
     const a = new Float32Array([1, 2, 3, 4, 5, 6, 7]);
@@ -114,17 +125,21 @@ describe('dot', () => {
 });
 
 describe('nearest', () => {
-  const entry = (vectors: Float32Array[], messageIds: number[]): StoryVectors => ({
-    model: 'm1',
-    seq: vectors.length,
-    passageIds: vectors.map((_, i) => i + 1),
-    messageIds,
-    seqs: vectors.map((_, i) => i + 1),
-    vectors,
-    at: new Map(vectors.map((_, i) => [i + 1, i])),
-    bytes: 0,
-    readAt: 0,
-  });
+  const entry = (units: Float32Array[], messageIds: number[]): StoryVectors => {
+    const vectors = units.map((u) => storedVector(quantized(u)));
+    return {
+      model: 'm1',
+      seq: vectors.length,
+      passageIds: vectors.map((_, i) => i + 1),
+      messageIds,
+      seqs: vectors.map((_, i) => i + 1),
+      vectors,
+      norms: vectors.map((v) => Math.hypot(...v)),
+      at: new Map(vectors.map((_, i) => [i + 1, i])),
+      bytes: 0,
+      readAt: 0,
+    };
+  };
 
   it('ranks by cosine, keeps the best `limit` before the window, and skips other dimensions', () => {
     const story = entry(
@@ -133,8 +148,9 @@ describe('nearest', () => {
     );
     const near = nearest(story, unit(1, 0), 60, 3);
     expect(near.map((n) => n.passageId)).toEqual([1, 4, 2]);
-    expect(near[0].similarity).toBeCloseTo(1, 6);
-    expect(near[2].similarity).toBeCloseTo(0.9 / Math.hypot(0.9, 0.1), 6);
+    // Stored a byte a dimension, a cosine moves by about 0.01 at most.
+    expect(near[0].similarity).toBeCloseTo(1, 2);
+    expect(near[2].similarity).toBeCloseTo(0.9 / Math.hypot(0.9, 0.1), 2);
   });
 
   it('gives equal similarities to the newer message', () => {

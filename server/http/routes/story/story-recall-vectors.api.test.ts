@@ -72,10 +72,10 @@ it('embeds the folded passages off the turn, in the ledger, and recalls by meani
   const planted = await plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
   await playUntilFolded(client, storyId, planted);
 
-  // Every live passage with text has its vector, of the model configured, as float32 bytes of unit length.
+  // Every live passage with text has its vector, of the model configured, a signed byte a dimension.
   const [vectors] = await sql<{ missing: number; wrong: number; stored: number }>(
     `select count(*) filter (where v.passage_id is null)::int as missing,
-       count(*) filter (where v.model <> 'fake-embed-small' or length(v.vector) <> 256 * 4)::int as wrong,
+       count(*) filter (where v.model <> 'fake-embed-small' or length(v.vector) <> 256)::int as wrong,
        count(v.passage_id)::int as stored
      from memory_passages p left join memory_vectors v on v.passage_id = p.id
      where p.story_id = $1 and p.live and p.length > 0`,
