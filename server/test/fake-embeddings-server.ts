@@ -1,6 +1,6 @@
 // A local stand-in for OpenAI's embeddings API on 127.0.0.1, speaking the real wire protocol:
 // POST /v1/embeddings (JSON `{model, input, encoding_format}` in, `{object: 'list', data, model,
-// usage}` out). It checks the key like the real service when given one (else it takes any request,
+// usage}` out, each vector as base64 of its float32 values when base64 is asked for, as OpenAI does). It checks the key like the real service when given one (else it takes any request,
 // like Ollama or llama.cpp's server), refuses a malformed request with OpenAI's 400s, records what
 // it was sent, and fails on demand: an error status, a hang, a connection dropped mid-body, a 200
 // that is not the protocol, or an answer edited into a wrong one.
@@ -15,7 +15,8 @@ import { listenOnLoopback } from './listen-on-loopback';
 
 export interface FakeEmbeddingsAnswer {
   object: 'list';
-  data: Array<{ object: 'embedding'; index: number; embedding: number[] }>;
+  /** Each vector as base64 of its float32 values when the request asked for base64, else as numbers. */
+  data: Array<{ object: 'embedding'; index: number; embedding: number[] | string }>;
   model: string;
   usage?: { prompt_tokens: number; total_tokens: number };
 }
@@ -60,6 +61,8 @@ export interface FakeEmbeddingsOptions {
   keepRequests?: boolean;
   /** Called with every request whose body parsed, kept or not, before it is answered. */
   onRequest?: (request: RecordedEmbeddingsRequest) => void;
+  /** Answers plain numbers even when base64 is asked for, as Ollama does. */
+  numbersOnly?: boolean;
 }
 
 export interface FakeEmbeddingsServer {
@@ -141,8 +144,8 @@ function tokensOf(text: string): number {
 /** The 400 OpenAI answers for a request it cannot embed, or the inputs when it can. */
 function inputsOf(body: RecordedEmbeddingsRequest['body']): string[] | string {
   if (typeof body.model !== 'string' || !body.model) return 'you must provide a model parameter';
-  if (body.encoding_format !== undefined && body.encoding_format !== 'float')
-    return 'This fake only answers encoding_format float.';
+  if (body.encoding_format !== undefined && body.encoding_format !== 'float' && body.encoding_format !== 'base64')
+    return "Invalid value for 'encoding_format': expected 'float' or 'base64'.";
   const input = typeof body.input === 'string' ? [body.input] : body.input;
   if (!Array.isArray(input) || input.length === 0 || input.length > MAX_INPUTS)
     return `'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.`;
@@ -218,11 +221,15 @@ export async function startFakeEmbeddingsServer(options: FakeEmbeddingsOptions =
         return;
       case 'ok': {
         if (next.delayMs) await sleep(next.delayMs);
-        const data = inputs.map((text, index) => ({
-          object: 'embedding' as const,
-          index,
-          embedding: vectorize(text),
-        }));
+        const base64 = body.encoding_format === 'base64' && !options.numbersOnly;
+        const data = inputs.map((text, index) => {
+          const raw = vectorize(text);
+          return {
+            object: 'embedding' as const,
+            index,
+            embedding: base64 ? Buffer.from(Float32Array.from(raw).buffer).toString('base64') : raw,
+          };
+        });
         if (next.shuffle) data.reverse();
         const tokens = inputs.reduce((sum, text) => sum + tokensOf(text), 0);
         const answer: FakeEmbeddingsAnswer = {

@@ -11,6 +11,7 @@ import {
   hashedFeatureVector,
   startFakeEmbeddingsServer,
   type EmbeddingsBehaviour,
+  type FakeEmbeddingsAnswer,
   type FakeEmbeddingsServer,
 } from '@server/test/fake-embeddings-server';
 import { listenOnLoopback } from '@server/test/listen-on-loopback';
@@ -95,11 +96,11 @@ async function withFake<T>(
 }
 
 describe('OpenAI-compatible embeddings (POST /embeddings)', () => {
-  it('sends the model, the inputs, the float format and the key, and answers unit vectors in order', async () => {
+  it('sends the model, the inputs, the base64 format and the key, and answers unit vectors in order', async () => {
     const result = await embed();
     expect(fake.requests).toHaveLength(1);
     const [sent] = fake.requests;
-    expect(sent.body).toEqual({ model: 'text-embedding-3-small', input: PASSAGES, encoding_format: 'float' });
+    expect(sent.body).toEqual({ model: 'text-embedding-3-small', input: PASSAGES, encoding_format: 'base64' });
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.headers['content-type']).toBe('application/json');
     expect(result.vectors).toHaveLength(3);
@@ -128,8 +129,9 @@ describe('OpenAI-compatible embeddings (POST /embeddings)', () => {
   });
 
   it('scales every vector to unit length, huge components included', async () => {
+    // Past float32's range, so as plain numbers (a server that answers them).
     const raw: Record<string, number[]> = { small: [3, 4], huge: [1e300, -1e300], tiny: [0, 1e-300] };
-    await withFake({ vectorize: (text) => raw[text] }, async (own) => {
+    await withFake({ vectorize: (text) => raw[text], numbersOnly: true }, async (own) => {
       const { vectors } = await embed({ inputs: ['small', 'huge', 'tiny'] }, {}, own.baseUrl);
       expect(vectors.map((v) => rounded(v))).toEqual([
         [0.6, 0.8],
@@ -316,29 +318,48 @@ describe('faults', () => {
     });
   });
 
-  it('maps a component that is not a finite number, a zero vector and base64 to invalid_output', async () => {
-    // NaN goes over JSON as null; 1e999 parses to Infinity.
+  it('reads a server that answers plain numbers whatever is asked (Ollama) as one that answers base64', async () => {
+    const asked = await embed();
+    await withFake({ apiKey: KEY, numbersOnly: true }, async (own) => {
+      const { vectors } = await embed({}, {}, own.baseUrl);
+      expect(own.requests[0].body.encoding_format).toBe('base64');
+      expect(vectors.map((v) => rounded(v))).toEqual(asked.vectors.map((v) => rounded(v)));
+    });
+  });
+
+  it('maps a component that is not a finite number, a zero vector and bad base64 to invalid_output', async () => {
+    // NaN goes over JSON as null and in base64 as itself; 1e999 parses to Infinity.
     const raw: Record<string, number[]> = { nan: [1, NaN], zero: [0, 0, 0] };
     await withFake({ vectorize: (text) => raw[text] ?? [1, 1] }, async (own) => {
+      const item = (embedding: unknown) => (answer: FakeEmbeddingsAnswer) => ({
+        ...answer,
+        data: [{ index: 0, embedding }],
+      });
       own.queue.push(
         { kind: 'ok' },
         { kind: 'ok' },
         { kind: 'garbage', body: '{"data":[{"index":0,"embedding":[0.5,1e999]}]}' },
         { kind: 'garbage', body: '{"data":[{"index":0,"embedding":[0.5,"0.25"]}]}' },
-        { kind: 'ok', edit: (answer) => ({ ...answer, data: [{ index: 0, embedding: 'AACAPwAAAD8=' }] }) },
+        { kind: 'garbage', body: '{"data":[{"index":0,"embedding":[1,null]}]}' },
+        { kind: 'ok', edit: item('AACAPwAAAD8A') },
+        { kind: 'ok', edit: item('not base64!') },
+        { kind: 'ok', edit: item({ values: [1, 2] }) },
       );
       const details = [];
-      for (const input of ['nan', 'zero', 'infinite', 'text', 'base64']) {
+      for (const input of ['nan', 'zero', 'infinite', 'text', 'null', 'short', 'symbols', 'object']) {
         const error = await failureOf(embed({ inputs: [input] }, {}, own.baseUrl));
         expect(error.failure).toBe('invalid_output');
         details.push(error.detail);
       }
       expect(details).toEqual([
-        'answer item 0: component 1 is not a finite number: null',
+        'answer item 0: component 1 is not a finite number: NaN',
         'answer item 0: embedding is all zeros',
         'answer item 0: component 1 is not a finite number: Infinity',
         'answer item 0: component 1 is not a finite number: "0.25"',
-        'answer item 0: embedding is not a list of numbers: "AACAPwAAAD8="',
+        'answer item 0: component 1 is not a finite number: null',
+        'answer item 0: embedding is not base64 of float32 values: "AACAPwAAAD8A"',
+        'answer item 0: embedding is not base64 of float32 values: "not base64!"',
+        'answer item 0: embedding is neither base64 nor a list of numbers: {"values":[1,2]}',
       ]);
     });
   });

@@ -87,7 +87,7 @@ it('embeds the folded passages off the turn, in the ledger, and recalls by meani
   expect(batches.length).toBeGreaterThan(0);
   for (const request of embeddings.requests) {
     expect(request.headers.authorization).toBe('Bearer sk-embed');
-    expect(request.body).toMatchObject({ model: 'fake-embed-small', encoding_format: 'float' });
+    expect(request.body).toMatchObject({ model: 'fake-embed-small', encoding_format: 'base64' });
   }
   const [ledger] = await sql<{ calls: number; input: number; output: number }>(
     `select count(*)::int as calls, coalesce(sum(input_tokens), 0)::int as input, coalesce(sum(output_tokens), 0)::int as output
