@@ -169,17 +169,27 @@ export function createMemoryBankRepository(db: Db) {
       return row.stats;
     },
 
-    /** The story's live passages before message `beforeId` holding one of `anchors`, with the counts of the `terms` they hold. */
-    async hits(storyId: number, beforeId: number, terms: string[], anchors: string[]): Promise<PassageHitRow[]> {
+    /**
+     * The story's newest live passages before message `beforeId` holding one of `anchors` (at most
+     * `limit`), with the counts of the `terms` they hold.
+     */
+    async hits(
+      storyId: number,
+      beforeId: number,
+      terms: string[],
+      anchors: string[],
+      limit: number,
+    ): Promise<PassageHitRow[]> {
       const [row] = await executePrepared<{ hits: PassageHitRow[] }>(
         db,
         'memory_hits',
-        sql`select coalesce(json_agg(json_build_array(p.id, p.message_id, p.length, q.terms, q.counts)), '[]'::json) as hits
-            from memory_passages p,
+        sql`select coalesce(json_agg(json_build_array(h.id, h.message_id, h.length, q.terms, q.counts)), '[]'::json) as hits
+            from (select p.id, p.message_id, p.length, p.terms, p.counts from memory_passages p
+                  where p.story_id = ${storyId} and p.live and p.message_id < ${beforeId}
+                    and p.terms && ${textArray(anchors)}::text[]
+                  order by p.message_id desc, p.id limit ${limit}) h,
               lateral (select array_agg(u.term) as terms, array_agg(u.n) as counts
-                from unnest(p.terms, p.counts) as u(term, n) where u.term = any(${textArray(terms)}::text[])) q
-            where p.story_id = ${storyId} and p.live and p.message_id < ${beforeId}
-              and p.terms && ${textArray(anchors)}::text[]`,
+                from unnest(h.terms, h.counts) as u(term, n) where u.term = any(${textArray(terms)}::text[])) q`,
       );
       return row.hits;
     },

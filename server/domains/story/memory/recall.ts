@@ -19,6 +19,12 @@ export const MAX_QUERY_TERMS = 48;
 /** Ranked passages read for the budget: more than ever fit 700 tokens of ~80-token passages. */
 export const RECALL_CANDIDATES = 16;
 /**
+ * Passages a turn ranks at most, the newest that hold an anchoring term: a turn's work is bounded by
+ * its own words, not by its story. Only an anchor held this widely reaches the cap (a story whose
+ * every action says "lantern"), and there the newest passages holding it are the ones worth ranking.
+ */
+export const RANKED_PASSAGES_MAX = 256;
+/**
  * A passage scoring under this share of the best one is not recalled: beside a passage that names
  * the thing asked about, one that shares only a common word of the action ("look") is noise, and
  * recalled tokens are paid for on every turn.
@@ -137,7 +143,7 @@ async function rankByFullText(input: RecallInput, query: QueryTerm[]): Promise<R
   const anchored = anchorByRarity(query, holding, stats.passages);
   const anchors = anchored.filter((q) => q.anchor).map((q) => q.term);
   if (anchors.length === 0) return [];
-  const hits = await input.repos.memoryBank.hits(input.storyId, input.beforeId, terms, anchors);
+  const hits = await input.repos.memoryBank.hits(input.storyId, input.beforeId, terms, anchors, RANKED_PASSAGES_MAX);
   return rankByBm25(
     hits.map(([id, messageId, length, hitTerms, counts]) => ({
       id,
