@@ -178,7 +178,7 @@ function chooseCandidates(ranked: RankedPassage[], neighbours: NearVector[]): Ca
       const [textRank, vectorRank] = fused.ranks;
       const reasons: string[] = [];
       if (textRank !== null) reasons.push(textReason(textById.get(fused.id)!, textRank));
-      if (vectorRank !== null) reasons.push(nearReason(near[vectorRank - 1].similarity, vectorRank, near.length));
+      if (vectorRank !== null) reasons.push(nearReason(near[vectorRank - 1].similarity, vectorRank, neighbours.length));
       return { id: fused.id, reason: reasons.join('; ') };
     });
 }
