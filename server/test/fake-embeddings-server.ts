@@ -9,8 +9,8 @@
 // that share words or pieces of words come out close, and all others near-orthogonal. It cannot
 // know that a "mount" is a "horse" or that "dusk" is near "evening", which a real model does; a
 // benchmark on it measures the plumbing and lexical overlap, never semantic recall.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { json, masked, sendOpenAiError as sendError, sleep } from './fake-openai-answers';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { bodyServer, json, masked, sendOpenAiError as sendError, sleep } from './fake-openai-answers';
 import { listenOnLoopback } from './listen-on-loopback';
 
 export interface FakeEmbeddingsAnswer {
@@ -167,14 +167,8 @@ export async function startFakeEmbeddingsServer(options: FakeEmbeddingsOptions =
     close: async () => {},
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks)).catch((error: unknown) => {
-        if (!res.headersSent) sendError(res, 500, String(error));
-      });
-    });
+  const server = bodyServer(handle, (res, error) => {
+    sendError(res, 500, String(error));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer) {

@@ -5,9 +5,9 @@
 // is not JSON, base64 that is not a picture, or a picture past the size limit. Its /files/ also
 // redirect (`/files/redirect?to=URL`) and serve pictures past the size limit (`/files/huge.png`
 // with its length declared, `/files/huge-stream.png` without), for the download rules.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { json, masked, openAiError, sleep } from './fake-openai-answers';
+import { bodyServer, json, masked, openAiError, sleep } from './fake-openai-answers';
 import { listenOnLoopback } from './listen-on-loopback';
 
 export interface FakeImageUsage {
@@ -138,15 +138,12 @@ export async function startFakeImageServer(options: { apiKey?: string | null } =
   const files = new Map<string, Buffer>();
   let answered = 0;
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error: unknown) => {
-        if (!res.headersSent) json(res, 500, { error: { message: String(error) } });
-      });
-    });
-  });
+  const server = bodyServer(
+    (req, res, body) => handle(req, res, body.toString('utf8')),
+    (res, error) => {
+      json(res, 500, { error: { message: String(error) } });
+    },
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
     const path = (req.url ?? '').split('?')[0];

@@ -5,9 +5,9 @@
 // status, a hang, a connection dropped mid-body, or a garbage body. For browser journeys it also
 // serves GET /sponsor (a sponsor page), GET /__requests (what it was sent), POST /__reset and
 // POST /__queue (the next request to a path fails or answers as told).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { json, masked, sendOpenAiError as sendError, sleep } from './fake-openai-answers';
+import { bodyServer, json, masked, sendOpenAiError as sendError, sleep } from './fake-openai-answers';
 
 export type SpeechPath = 'speech' | 'transcriptions';
 
@@ -102,14 +102,8 @@ export async function startFakeSpeechServer(
     close: async () => {},
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks)).catch((error: unknown) => {
-        if (!res.headersSent) sendError(res, 500, String(error));
-      });
-    });
+  const server = bodyServer(handle, (res, error) => {
+    sendError(res, 500, String(error));
   });
 
   /** Parses the body as the real service would; null after answering 400 when it cannot. */
