@@ -14,12 +14,18 @@ export interface ShownMessage {
   content: string;
 }
 
-/** `running` answers the suite's app and fake, which its beforeAll starts after this is made. */
-export function recallPlayer(running: () => { ctx: TestContext; fake: FakeLlmServer }, writer: ProseWriter) {
+/**
+ * `running` answers the suite's app and fake, which its beforeAll starts after this is made, and the
+ * app's error log lines if the suite keeps them: a turn that fails shows them.
+ */
+export function recallPlayer(
+  running: () => { ctx: TestContext; fake: FakeLlmServer; errors?: string[] },
+  writer: ProseWriter,
+) {
   async function play(client: TestClient, storyId: number, message: string) {
-    const { ctx, fake } = running();
+    const { ctx, fake, errors } = running();
     const res = await client.post(`/api/story/${storyId}/continue`, { message });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, `${res.body}\n${(errors ?? []).join('')}`).toBe(200);
     await ctx.app.turns.idle();
     const prompt = fake.requests
       .at(-1)!

@@ -360,9 +360,13 @@ export function createTurnService(deps: TurnDeps) {
       });
     },
 
-    /** Waits for background memory folds and indexing (tests, benchmarks, shutdown). */
+    /**
+     * Waits for background memory folds and indexing (tests, benchmarks, shutdown): the folds first,
+     * since each schedules the indexing (and embedding) of what it folded.
+     */
     idle: async () => {
-      await Promise.all([memory.idle(), memoryBank.idle()]);
+      await memory.idle();
+      await memoryBank.idle();
     },
   };
 }

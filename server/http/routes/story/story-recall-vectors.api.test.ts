@@ -27,6 +27,7 @@ let fake: FakeLlmServer;
 let embeddings: FakeEmbeddingsServer;
 const writer = proseWriter(27);
 let NARRATOR_ENV: Record<string, string>;
+const errors: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-narrator' });
@@ -51,7 +52,11 @@ beforeAll(async () => {
     EMBEDDINGS_MODEL: 'fake-embed-small',
     EMBEDDINGS_QUERY_TIMEOUT_MS: '300',
   });
-  ctx = await createTestApp({ llm: env.llm, embeddings: env.embeddings, adminUsernames: ['vectors_admin'] });
+  // The app's error lines are kept, so that a turn that fails says why (see recall-play.ts).
+  ctx = await createTestApp(
+    { llm: env.llm, embeddings: env.embeddings, adminUsernames: ['vectors_admin'] },
+    { logger: { level: 'error', stream: { write: (line: string) => void errors.push(line) } } },
+  );
 });
 afterAll(async () => {
   await ctx.close();
@@ -60,7 +65,7 @@ afterAll(async () => {
 });
 
 const RECALLED = 'Recalled from earlier in the story';
-const { play, messages, newStory, plant, playUntilFolded } = recallPlayer(() => ({ ctx, fake }), writer);
+const { play, messages, newStory, plant, playUntilFolded } = recallPlayer(() => ({ ctx, fake, errors }), writer);
 
 const sql = async <Row>(text: string, params: unknown[]) => (await ctx.database.executeSql(text, params)).rows as Row[];
 const queriesFor = (action: string) =>
