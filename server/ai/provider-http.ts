@@ -31,6 +31,11 @@ export function startCall(callerSignal: AbortSignal, timeoutMs: number, apiKey: 
   return { signal: AbortSignal.any([callerSignal, AbortSignal.timeout(timeoutMs)]), timeoutMs, secrets };
 }
 
+/** A Bearer token when a key is set; local servers (Ollama, Kokoro, faster-whisper, llama.cpp's) usually take none. */
+export function bearer(apiKey: string | undefined): Record<string, string> {
+  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,14 +1,9 @@
 // The HTTP the embeddings adapters share: the rules of ../provider-http.ts (the picture and speech
 // providers' too) bound to EmbeddingsError: one deadline per call, capped answers, keys never in a
-// detail. What is left here is embeddings' own: the Bearer header.
+// detail.
 import { providerHttp } from '../provider-http';
 import { EmbeddingsError } from './types';
 
 // An unfollowed 3xx means the base URL points somewhere that is not the embeddings API.
 export const { fail, postJson } = providerHttp(EmbeddingsError, { unfollowedRedirect: 'misconfigured' });
-export { isRecord, startCall, type CallContext } from '../provider-http';
-
-/** A Bearer token when a key is set; local servers (Ollama, LM Studio, llama.cpp's server) take none. */
-export function bearer(apiKey: string | undefined): Record<string, string> {
-  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-}
+export { bearer, isRecord, startCall, type CallContext } from '../provider-http';

@@ -1,7 +1,7 @@
 // The HTTP both remote painters share (OpenAI-compatible images and automatic1111): the rules of
 // ../provider-http.ts bound to ImageError (one deadline per call under IMAGE_TIMEOUT_MS, capped
 // bodies, keys never in a detail), plus what only pictures need: JSON posts, base64 and downloads.
-import { providerHttp, shown, type CallContext } from '../provider-http';
+import { bearer, providerHttp, shown, type CallContext } from '../provider-http';
 import { getPicture, NotPublicAddressError, refusedPictureUrl, type Resolve } from './picture-download';
 import { ImageError } from './types';
 import { MAX_PROVIDER_IMAGE_BYTES } from './stored-image';
@@ -19,7 +19,7 @@ const { fail, networkFailure, readCapped } = http;
 export function authorizationFor(apiKey: string | undefined, allowBasic: boolean): Record<string, string> {
   if (!apiKey) return {};
   if (allowBasic && apiKey.includes(':')) return { authorization: `Basic ${Buffer.from(apiKey).toString('base64')}` };
-  return { authorization: `Bearer ${apiKey}` };
+  return bearer(apiKey);
 }
 
 /** POSTs JSON and returns the parsed JSON answer (a picture in base64 at most), or throws the mapped ImageError. */

@@ -1,6 +1,6 @@
 // The HTTP both speech adapters share: the rules of ../provider-http.ts (the image providers' too)
 // bound to SpeechError: one deadline per call under the *_TIMEOUT_MS, capped answers, keys never in
-// a detail. What is left here is speech's own: the Bearer header and one request-and-read call.
+// a detail. What is left here is speech's own: one request-and-read call.
 import { ERROR_TEXT_BYTES, providerHttp, shown, type CallContext } from '../provider-http';
 import { SpeechError } from './types';
 
@@ -10,12 +10,7 @@ const { fail, networkFailure, readCapped, statusError } = providerHttp(SpeechErr
 });
 
 export { fail };
-export { startCall, type CallContext } from '../provider-http';
-
-/** A Bearer token when a key is set; local servers (Kokoro, faster-whisper) usually take none. */
-export function bearer(apiKey: string | undefined): Record<string, string> {
-  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-}
+export { bearer, startCall, type CallContext } from '../provider-http';
 
 /**
  * Sends one request and reads the whole answer (at most `limit` bytes). A non-2xx answer throws
