@@ -146,20 +146,19 @@ async function qualityRun(context: number, path: RecallPath): Promise<QualityRun
       await play(plan.actions[turn]);
       if (turn % 50 === 0) process.stderr.write(`  ${context}/${recallTokens}: turn ${turn}\n`);
     }
-    const judge = async (i: number, word: string) =>
-      judgeProbe(promptText(await play(probeAction(word))), plan.facts[i], plan.renamedAt[i]);
+    /** What the prompt of the probe `action` held of fact i. */
+    const judge = async (i: number, action: string) =>
+      judgeProbe(promptText(await play(action)), plan.facts[i], plan.renamedAt[i]);
     const direct = [];
     for (let i = 0; i < plan.facts.length; i += 1)
-      direct.push({ fact: plan.facts[i], ...(await judge(i, plan.facts[i].thing)) });
+      direct.push({ fact: plan.facts[i], ...(await judge(i, probeAction(plan.facts[i].thing))) });
     const aliases = [];
-    for (let i = 0; i < plan.facts.length; i += 1) aliases.push(await judge(i, plan.facts[i].alias));
+    for (let i = 0; i < plan.facts.length; i += 1) aliases.push(await judge(i, probeAction(plan.facts[i].alias)));
     if (process.env.BENCH_TRACE)
       process.stderr.write(`aliases: ${JSON.stringify(aliases.map((a, i) => [plan.facts[i].alias, a.found]))}\n`);
     const paraphrases = [];
     for (let i = 0; i < plan.facts.length; i += 1)
-      paraphrases.push(
-        judgeProbe(promptText(await play(paraphraseProbe(plan.facts[i].paraphrase))), plan.facts[i], plan.renamedAt[i]),
-      );
+      paraphrases.push(await judge(i, paraphraseProbe(plan.facts[i].paraphrase)));
     const renamed = direct.filter((d) => d.fact.renamed);
     type Key = 'found' | 'oldSent' | 'oldDated';
     const share = (list: Array<Partial<Record<Key, boolean>>>, key: Key) =>

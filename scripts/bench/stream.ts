@@ -16,8 +16,8 @@
 // app is stopped)  --compare DIR (run the same levels against DIR's server/main.ts too, e.g. a
 // checkout of the baseline at /tmp/tw-bench-base, with its own node_modules; several as DIR1,DIR2)
 // --embeddings (off by default: the time the turn's query embedding adds to the first word; the
-// fake provider serves embeddings too, 1536 dimensions, and each level runs twice on the same grown
-// stories, the app restarted between: without the EMBEDDINGS_* settings, then with them; printed
+// fake provider serves embeddings too, 1536 dimensions, and each level runs twice, each run on
+// grown stories of its own, the app restarted between: without the EMBEDDINGS_* settings, then with them; printed
 // side by side with their difference and the embedding calls a turn; needs folded memory, so
 // --story-turns defaults to 60 with it and the run stops if the template story has no vectors; see
 // lib/stream-embeddings.ts)  --embed-ms 0 (the fake's delay before each embedding answer: 0 is

@@ -96,6 +96,13 @@ export function levelLine(row: LevelRow): string {
   );
 }
 
+/** A Markdown table (as docs/benchmarks.md holds them): the header, its rule, then one line a row. */
+export function printMarkdownTable(header: string[], rows: string[][], log: (line: string) => void): void {
+  log(`| ${header.join(' | ')} |`);
+  log(`|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) log(`| ${row.join(' | ')} |`);
+}
+
 export function printLevelTable(rows: LevelRow[], log: (line: string) => void, withTree: boolean): void {
   const header = [
     'C',
@@ -111,27 +118,24 @@ export function printLevelTable(rows: LevelRow[], log: (line: string) => void, w
     'app CPU ms/turn',
     'goal',
   ];
-  log(`| ${header.join(' | ')} |`);
-  log(`|${header.map(() => '---').join('|')}|`);
-  for (const row of rows) {
-    const ratio = row.app.turnsPerSecond / row.direct.turnsPerSecond;
-    log(
-      `| ${[
-        String(row.clients),
-        ...(withTree ? [row.tree] : []),
-        `${ms(row.direct.ttftP50)} / ${ms(row.direct.ttftP99)}`,
-        `${ms(row.app.ttftP50)} / ${ms(row.app.ttftP99)}`,
-        `${signed(row.app.ttftP50 - row.direct.ttftP50)} / ${signed(row.app.ttftP99 - row.direct.ttftP99)}`,
-        row.direct.turnsPerSecond.toFixed(1),
-        row.app.turnsPerSecond.toFixed(1),
-        formatPercent(ratio),
-        `${row.app.errors} / ${row.direct.errors}`,
-        row.rss.map((v) => v.toFixed(0)).join(' / '),
-        row.cpuPerTurnMs.toFixed(1),
-        verdict(row),
-      ].join(' | ')} |`,
-    );
-  }
+  printMarkdownTable(
+    header,
+    rows.map((row) => [
+      String(row.clients),
+      ...(withTree ? [row.tree] : []),
+      `${ms(row.direct.ttftP50)} / ${ms(row.direct.ttftP99)}`,
+      `${ms(row.app.ttftP50)} / ${ms(row.app.ttftP99)}`,
+      `${signed(row.app.ttftP50 - row.direct.ttftP50)} / ${signed(row.app.ttftP99 - row.direct.ttftP99)}`,
+      row.direct.turnsPerSecond.toFixed(1),
+      row.app.turnsPerSecond.toFixed(1),
+      formatPercent(row.app.turnsPerSecond / row.direct.turnsPerSecond),
+      `${row.app.errors} / ${row.direct.errors}`,
+      row.rss.map((v) => v.toFixed(0)).join(' / '),
+      row.cpuPerTurnMs.toFixed(1),
+      verdict(row),
+    ]),
+    log,
+  );
   for (const row of rows) {
     for (const error of [
       ...row.app.firstErrors.map((e) => `app: ${e}`),

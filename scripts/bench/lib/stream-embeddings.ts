@@ -1,8 +1,9 @@
 // bench:stream --embeddings: what the turn's query embedding adds to the time to the first word.
 // With embeddings on, a turn of a story with folded memory and stored vectors embeds its action
-// (one POST /embeddings, vector-recall.ts) before the narrator is asked. Each level is run twice on
-// the same grown stories, the app restarted between, first without the EMBEDDINGS_* settings (full
-// text recall alone) and then with them against the fake provider's embeddings server
+// (one POST /embeddings, vector-recall.ts) before the narrator is asked. Each level is run twice,
+// each run on grown stories of its own (a story played without embeddings gathers passages the next
+// run with them would first embed), the app restarted between, first without the EMBEDDINGS_*
+// settings (full text recall alone) and then with them against the fake provider's embeddings server
 // (fake-openai.ts). Before each timed run every player plays one untimed turn, in both runs: a
 // process just started reads each story's vectors whole on its first query (vector-cache.ts), a
 // one-off a serving process has long paid, which the per-turn figures must not mix in; those first
@@ -10,8 +11,7 @@
 // the embedding calls a run caused, and prints the two runs of each level side by side.
 import { embeddingsEnv as embeddingsSchema } from '../../../server/kernel/config/embeddings';
 import { streamTurn, type StreamTarget, type TurnResult } from './load';
-import type { LevelRow } from './report';
-import { formatAdded } from './report';
+import { formatAdded, printMarkdownTable, type LevelRow } from './report';
 import { BENCH_API_KEY, type EmbeddingCounts, type FakeProvider } from './processes';
 import { percentile } from './stats';
 
@@ -138,12 +138,11 @@ export function printEmbeddingsTable(pairs: EmbeddingsPair[], log: (line: string
     'embedding calls / inputs',
     'first turn TTFT p50/p99 ms off / on',
   ];
-  log(`| ${header.join(' | ')} |`);
-  log(`|${header.map(() => '---').join('|')}|`);
-  for (const pair of pairs) {
-    const { off, on, calls } = pair;
-    log(
-      `| ${[
+  printMarkdownTable(
+    header,
+    pairs.map((pair) => {
+      const { off, on, calls } = pair;
+      return [
         String(on.clients),
         pair.tree,
         `${ms(off.app.ttftP50)} / ${ms(off.app.ttftP99)}`,
@@ -156,13 +155,14 @@ export function printEmbeddingsTable(pairs: EmbeddingsPair[], log: (line: string
         queriesPerTurn(pair).toFixed(2),
         `${calls.calls} / ${calls.inputs}`,
         `${ms(pair.warm.off[0])}/${ms(pair.warm.off[1])} / ${ms(pair.warm.on[0])}/${ms(pair.warm.on[1])}`,
-      ].join(' | ')} |`,
-    );
-  }
+      ];
+    }),
+    log,
+  );
 }
 
 export const EMBEDDINGS_NOTE =
-  'Embeddings: each level ran twice on the same grown stories, the app restarted before each run: "off" without the EMBEDDINGS_* settings ' +
+  'Embeddings: each level ran twice, each run on grown stories of its own, the app restarted before each run: "off" without the EMBEDDINGS_* settings ' +
   '(full-text recall alone), "on" with them (the action embedded before the narrator is asked, its vector compared with the story\'s). ' +
   'Before each timed run every player played one untimed turn; its TTFT is the "first turn" column (the caches of a process just started: ' +
   'with embeddings the story\'s vectors read whole). "added on - off" = the difference of the two runs\' added TTFT (each against its own ' +
