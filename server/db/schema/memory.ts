@@ -99,8 +99,8 @@ export const memoryDeltas = pgTable(
 
 /**
  * Each passage's vector from the embeddings provider (EMBEDDINGS_PROVIDER), a signed byte a
- * dimension (repositories/memory-vectors.ts, quantized), with the model that made it: a passage embedded by another model counts as not embedded
- * and is embedded again. `seq` grows with every write, so a process's vector cache
+ * dimension (repositories/memory-vectors.ts, quantized), with the model that made it: a passage
+ * embedded by another model counts as not embedded and is embedded again. `seq` grows with every write, so a process's vector cache
  * (domains/story/memory/vector-cache.ts) reads only what is new since its last read. No pgvector:
  * PGlite has none, and a story's few thousand vectors are compared in the process.
  */

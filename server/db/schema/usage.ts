@@ -7,9 +7,9 @@ import { stories } from './stories';
 
 /**
  * The usage ledger: one row per provider call (story turn, summary, title, image, style sheet,
- * speech, transcription, embedding). Text, image and embedding calls count tokens; speech and transcription calls count
- * `characters` (a spoken sentence's length, a transcript's length) and no tokens, so token totals
- * are the same with or without them.
+ * speech, transcription, embedding). Text, image and embedding calls count tokens; speech and
+ * transcription calls count `characters` (a spoken sentence's length, a transcript's length) and
+ * no tokens, so token totals are the same with or without them.
  */
 export const usageEvents = pgTable(
   'usage_events',

@@ -1,7 +1,6 @@
 // The allowance: every paid call passes here before it is made (narrator turns with their retries and
 // alternatives, memory summaries, titles, style sheets, pictures, speech, transcription and the memory
-// bank's embeddings). Two
-// checks, each before the provider is asked:
+// bank's embeddings). Two checks, each before the provider is asked:
 //   - an hourly rate per kind of call, counted like the other request limits (in memory, or in Redis
 //     for every instance), so no player can make calls faster than a person plays;
 //   - the monthly token allowance (USER_MONTHLY_TOKEN_LIMIT): the call reserves what it may cost in the
