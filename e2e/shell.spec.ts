@@ -84,6 +84,9 @@ test('after the session expires, the login form is prefilled with the last usern
 }) => {
   const user = await registerThroughUi(page);
   await page.getByRole('banner').getByRole('button', { name: APP_STRINGS.logout }).click();
+  // Logged out before /auth is asked for: while the logout is in flight, /auth still sees the
+  // session and sends the page home (CI under load, twice).
+  await expect(page.getByText(AUTH_STRINGS.logoutSuccessTitle, { exact: true })).toBeVisible();
   await loginThroughUi(page, user.username, user.password);
   await expect(page.getByText(AUTH_STRINGS.loginSuccessTitle, { exact: true })).toBeVisible();
   // The server forgets the session (expiry); the tab still remembers who logged in.
