@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { storyFacts } from '../schema';
-import { rows } from './sql-values';
+import { executePrepared } from './prepared';
 
 /** A fact as the story shows it. */
 export interface StoredFact {
@@ -33,8 +33,10 @@ export function createStoryBibleRepository(db: Db) {
   return {
     /** The facts of the story's shown messages, oldest turn first. */
     async shown(storyId: number): Promise<StoredFact[]> {
-      return rows<StoredFact>(
+      // Prepared: every turn that may recall reads it.
+      return executePrepared<StoredFact>(
         db,
+        'story_bible_shown',
         sql`select f.id, f.message_id as "messageId", f.turn, f.entity, f.attribute, f.value, f.pinned
           from story_facts f join story_messages m on m.id = f.message_id and m.state = 'shown'
           where f.story_id = ${storyId} order by f.turn, f.id`,

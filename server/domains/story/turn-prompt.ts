@@ -107,29 +107,37 @@ export async function buildTurnPrompt(
         cardsSent.reduce((sum, b) => sum + b.tokens + joinerTokens, 0),
         count,
       );
-  const recallInput = {
-    action: action.content,
-    cardNames: cards.blocks.tail.filter((b) => b.included !== 'dropped').map((b) => b.title),
-    lastReply: window.messages.findLast((m) => m.role === 'assistant')?.content,
-  };
+  const query =
+    recallRoom > 0
+      ? recallQuery({
+          action: action.content,
+          cardNames: cards.blocks.tail.filter((b) => b.included !== 'dropped').map((b) => b.title),
+          lastReply: window.messages.findLast((m) => m.role === 'assistant')?.content,
+        })
+      : [];
+  // The story's facts and the statistics of the query's terms are read at once, while the action's
+  // embedding is on its way: one wait, not three.
+  const shownFacts = recallRoom > 0 ? input.repos.storyBible.shown(story.id) : undefined;
+  const stats =
+    query.length > 0
+      ? input.repos.memoryBank.termStats(
+          story.id,
+          query.map((q) => q.term),
+        )
+      : undefined;
+  // Awaited later (or never): a failure must not surface as an unhandled rejection meanwhile.
+  shownFacts?.catch(() => undefined);
+  stats?.catch(() => undefined);
   const nearest = near ? await near : undefined;
   const neighbours = Array.isArray(nearest) ? nearest : undefined;
   // The facts first: pinned ones always (while the budget holds them), then those the turn calls up.
-  const facts =
-    recallRoom > 0
-      ? recallFacts(
-          withHistory(await input.repos.storyBible.shown(story.id)),
-          recallQuery(recallInput),
-          recallRoom,
-          count,
-          joinerTokens,
-          neighbours,
-        )
-      : NO_FACTS;
+  const facts = shownFacts
+    ? recallFacts(withHistory(await shownFacts), query, recallRoom, count, joinerTokens, neighbours)
+    : NO_FACTS;
   const recall =
     recallRoom - facts.tokens > 0
       ? await recallPassages({
-          ...recallInput,
+          query,
           repos: input.repos,
           storyId: story.id,
           beforeId: window.messages[0]?.id ?? action.id,
@@ -137,6 +145,7 @@ export async function buildTurnPrompt(
           count,
           joinerTokens,
           near: neighbours,
+          stats,
         })
       : NO_RECALL;
   mark('recall');

@@ -3,7 +3,8 @@
 // words, and the term counts BM25 reads.
 import { describe, expect, it } from 'vitest';
 import { MAX_PASSAGES_PER_MESSAGE, PASSAGE_WORDS, passagesOf } from './passages';
-import { termsOf, wordsOf } from './terms';
+import { proseWriter, seededRandom } from '@server/test/varied-prose';
+import { termsOf, wordSegments, wordsOf } from './terms';
 
 describe('termsOf', () => {
   it('stems English words so that a plural or a tense finds the other', () => {
@@ -32,6 +33,45 @@ describe('termsOf', () => {
   it('ignores punctuation and over-long runs of letters', () => {
     expect(termsOf('!!! … ---')).toEqual([]);
     expect(termsOf(`${'a'.repeat(41)} gate`)).toEqual(['gate']);
+  });
+});
+
+describe('wordSegments', () => {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+  const segmented = (text: string) => [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
+  const found = (text: string) => [...wordSegments(text)];
+
+  it('finds the words Intl.Segmenter finds in spaced scripts, without it', () => {
+    const edges = [
+      "don't won't I'm the captain's horses' o'clock rock'n'roll don’t ’tis",
+      'e.g. i.e. U.S.A. a.m. Mr. Smith. end. Start ok... a..b',
+      "3,000 1.5 3.14.15 1,2,3 10;20 4'5 1⁄2 time 10:30 ratio 3:1 S:t a:b x·y col·lecció",
+      'well-known — dash–en … “double” ‘single’ #tag @name $100 50% 3×4 ½ ² ① π r² ∞',
+      'café naïve Zoë straße Ĳssel Москва Ἀθῆναι العربية ٣٫٥ עברית 한국어 텍스트 हिन्दी भाषा',
+      'hello_world a1b2 21st user@example.com https://example.com/path?q=1 www.test.org 😀 👨‍👩‍👧 ＢＲＡＭＢＬＥ',
+    ];
+    for (const text of edges) expect(found(text)).toEqual(segmented(text));
+    const writer = proseWriter(3);
+    for (let i = 0; i < 300; i += 1) {
+      const text = (i % 2 ? writer.reply() : writer.action()).toLowerCase();
+      expect(found(text)).toEqual(segmented(text));
+    }
+    // Random strings of letters, digits and the punctuation that joins or parts words.
+    const random = seededRandom(42);
+    const pool = [...'abéжλ120.,;:\'’-   ·/!?()"Ⅻ٣٫@&—\n'];
+    for (let i = 0; i < 5000; i += 1) {
+      const text = Array.from(
+        { length: 1 + Math.floor(random() * 12) },
+        () => pool[Math.floor(random() * pool.length)],
+      ).join('');
+      expect(found(text), JSON.stringify(text)).toEqual(segmented(text));
+    }
+  });
+
+  it('leaves scripts written without spaces to the segmenter', () => {
+    const text = '私の馬の名前はハヤテです ม้าของฉัน';
+    expect(found(text)).toEqual(segmented(text));
+    expect(found(text).length).toBeGreaterThan(3);
   });
 });
 

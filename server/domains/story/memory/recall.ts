@@ -8,6 +8,7 @@
 import type { Count } from '@server/ai/llm/context';
 import { recallBlock } from '@server/ai/llm/prompts';
 import type { Repositories } from '@server/db/repositories';
+import type { TermStats } from '@server/db/repositories/memory-bank';
 import type { ContextBlock } from '@shared/schemas/story-cards';
 import { fuseByReciprocalRank } from './fusion';
 import { rankByBm25, type QueryTerm, type RankedPassage } from './ranking';
@@ -68,7 +69,9 @@ export function recallQuery(input: RecallQueryInput): QueryTerm[] {
   return [...terms.values()];
 }
 
-export interface RecallInput extends RecallQueryInput {
+export interface RecallInput {
+  /** The turn's query (recallQuery). */
+  query: QueryTerm[];
   repos: Pick<Repositories, 'memoryBank'>;
   storyId: number;
   /** The oldest message of the verbatim window (or the action): only passages before it are recalled. */
@@ -78,6 +81,8 @@ export interface RecallInput extends RecallQueryInput {
   joinerTokens: number;
   /** The passages nearest in meaning to the action, best first (vector-recall.ts), when embeddings are on. */
   near?: NearVector[];
+  /** The story's statistics for the query's terms, when the caller already asked for them (alongside its other reads). */
+  stats?: Promise<TermStats>;
 }
 
 export interface Recall {
@@ -142,7 +147,7 @@ interface Candidate {
 /** The passages full text ranks, best first: those matching an anchoring term, by BM25. */
 async function rankByFullText(input: RecallInput, query: QueryTerm[]): Promise<RankedPassage[]> {
   const terms = query.map((q) => q.term);
-  const stats = await input.repos.memoryBank.termStats(input.storyId, terms);
+  const stats = await (input.stats ?? input.repos.memoryBank.termStats(input.storyId, terms));
   const holding = new Map(Object.entries(stats.holding));
   const anchored = anchorByRarity(query, holding, stats.passages);
   const anchors = anchored.filter((q) => q.anchor).map((q) => q.term);
@@ -185,7 +190,7 @@ function chooseCandidates(ranked: RankedPassage[], neighbours: NearVector[]): Ca
 
 export async function recallPassages(input: RecallInput): Promise<Recall> {
   if (input.budgetTokens <= 0) return NO_RECALL;
-  const query = recallQuery(input);
+  const { query } = input;
   const near = input.near ?? [];
   if (query.length === 0 && near.length === 0) return NO_RECALL;
   const ranked = query.length > 0 ? await rankByFullText(input, query) : [];
