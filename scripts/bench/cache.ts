@@ -151,10 +151,13 @@ console.log(
 );
 console.log(`memory calls = summary requests / turns (folds and compactions); prompt tokens (o200k) at turns 20 and`);
 console.log(
-  `${LONG_TURNS}, and the largest in turns 21-${TURNS} and in the last ${TURNS - 20} turns (the prompt swings with the fold cycle).\n`,
+  `${LONG_TURNS}, their means over turns 11-30 and the last 20, and the largest in turns 21-${TURNS} and in the last ${TURNS - 20}`,
 );
 console.log(
-  `window  share mean  p10   fold turns: n, mean  calls/turn | all turns: share mean  calls/turn | tok t20  t${LONG_TURNS}  ratio | max 21-${TURNS}  max last ${TURNS - 20}  ratio | run`,
+  `turns: one turn's prompt depends on where it falls in the fold cycle (the verbatim turns grow, then a fold takes most of them).\n`,
+);
+console.log(
+  `window  share mean  p10   fold turns: n, mean  calls/turn | all turns: share mean  calls/turn | tok t20  t${LONG_TURNS}  ratio | mean 11-30  last 20  ratio | max 21-${TURNS}  max last ${TURNS - 20}  ratio | run`,
 );
 for (const context of args.contexts.split(',').map(Number)) {
   const r = await run(context);
@@ -162,6 +165,8 @@ for (const context of args.contexts.split(',').map(Number)) {
   const tLong = r.tokens[LONG_TURNS - 1];
   const early = maxOf(r.tokens.slice(20, TURNS));
   const late = maxOf(r.tokens.slice(LONG_TURNS - (TURNS - 20)));
+  const around20 = mean(r.tokens.slice(10, 30));
+  const last20 = mean(r.tokens.slice(LONG_TURNS - 20));
   console.log(
     [
       String(context).padEnd(7),
@@ -177,6 +182,10 @@ for (const context of args.contexts.split(',').map(Number)) {
       String(t20).padEnd(7),
       String(tLong).padEnd(String(LONG_TURNS).length + 2),
       f2(tLong / t20).padEnd(5),
+      '|',
+      around20.toFixed(0).padEnd('mean 11-30'.length),
+      last20.toFixed(0).padEnd('last 20'.length),
+      f2(last20 / around20).padEnd(5),
       '|',
       String(early).padEnd(`max 21-${TURNS}`.length),
       String(late).padEnd(`max last ${TURNS - 20}`.length),

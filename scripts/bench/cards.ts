@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { computeBudget } from '../../server/ai/llm/context';
 import { planFold, recentRoom, windowLimits } from '../../server/ai/llm/fold';
-import { narratorSystemPrompt, pinnedBlock } from '../../server/ai/llm/prompts';
+import { memoryBlock, narratorSystemPrompt, pinnedBlock } from '../../server/ai/llm/prompts';
 import { loadTokenCounter } from '../../server/ai/llm/tokenizer';
 import { openDatabase } from '../../server/db/client';
 import { createRepositories, type Repositories } from '../../server/db/repositories';
@@ -270,7 +270,8 @@ async function playTurn(run: Run, turn: number, measure: boolean): Promise<void>
     .slice(prompt.droppedTurns)
     .map((m, i) => ({ id: m.id, role: m.role, tokens: prompt.turnTokens[i] }));
   const newest = [action, reply].map((m) => ({ id: m.id, role: m.role, tokens: count(m.content) }));
-  const room = recentRoom(budget, count(system), count(pinnedBlock(story.premise, story.notes)));
+  const memoryTokens = story.memory ? count(memoryBlock(story.memory)) : 0;
+  const room = recentRoom(budget, count(system), count(pinnedBlock(story.premise, story.notes)), memoryTokens);
   const target = planFold([...sent, ...newest], room, window.more || prompt.droppedTurns > 0);
   if (target !== null) {
     const memory = memoryText(run.memoryRandom, Math.floor(budget.memory * 3));

@@ -3,7 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeBudget, countPrompt } from './context';
 import {
+  ACTION_RESERVE_TOKENS,
   planFold,
+  recentRoom,
   summaryOutputTokens,
   summaryPiece,
   summaryPromptLimit,
@@ -29,6 +31,25 @@ const messages = (n: number, words = 60) =>
 describe('windowLimits', () => {
   it('reads no more messages than could fit the prompt, nor more than 12 bytes a token', () => {
     expect(windowLimits(computeBudget(8192, 500))).toEqual({ rows: 1307, bytes: 6538 * 12 });
+  });
+});
+
+describe('recentRoom', () => {
+  const budget = computeBudget(4096, 500);
+  const fixed = (memoryTokens: number) => recentRoom(budget, 300, 40, memoryTokens);
+
+  it('gives the verbatim turns the room the memory does not use yet', () => {
+    expect(fixed(0)).toBe(budget.prompt - 300 - 40 - ACTION_RESERVE_TOKENS);
+    expect(fixed(100)).toBe(fixed(0) - 100);
+  });
+
+  it('counts the memory at most at its cap (the assembler cuts a longer one to fit)', () => {
+    expect(fixed(budget.memory * 3)).toBe(fixed(budget.memory));
+    expect(fixed(budget.memory)).toBe(fixed(0) - budget.memory);
+  });
+
+  it('is never negative', () => {
+    expect(recentRoom(budget, budget.prompt, 40, 0)).toBe(0);
   });
 });
 

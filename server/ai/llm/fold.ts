@@ -12,8 +12,8 @@ import type { SummaryTurn } from './types';
  * Fold when the unfolded turns fill this share of their room, down to FOLD_KEEP of it. Every fold
  * changes the prompt right after the memory (the turns it folds leave the verbatim window), which a
  * provider's prompt cache misses, so folds come in large steps: over two thirds of the room at a
- * time (bench:cache at a 4k window: 0.15 memory calls a turn, compactions included; 0.25 when a fold
- * took a third, from 75 % down to 40 %).
+ * time (bench:cache at a 4k window: 0.11 memory calls a turn over 80 turns, 0.16 over 500,
+ * compactions included; 0.25 when a fold took a third, from 75 % down to 40 %).
  */
 export const FOLD_TRIGGER = 0.9;
 export const FOLD_KEEP = 0.2;
@@ -72,9 +72,15 @@ export function planFold(recent: FoldCandidate[], roomTokens: number, olderUnfol
   return through;
 }
 
-/** Room for verbatim turns once the rules, premise, memory and an action are counted. */
-export function recentRoom(budget: Budget, systemTokens: number, premiseTokens: number): number {
-  return Math.max(0, budget.prompt - systemTokens - premiseTokens - budget.memory - ACTION_RESERVE_TOKENS);
+/**
+ * Room for verbatim turns once the rules, the premise, the memory as it stands (never more than its
+ * cap) and an action are counted. The memory's actual size, not its cap: a young story's verbatim
+ * turns use the room its memory does not yet, so the prompt is as large at turn 20 as at turn 500
+ * (bench:cache), instead of growing as the memory fills.
+ */
+export function recentRoom(budget: Budget, systemTokens: number, premiseTokens: number, memoryTokens: number): number {
+  const memory = Math.min(memoryTokens, budget.memory);
+  return Math.max(0, budget.prompt - systemTokens - premiseTokens - memory - ACTION_RESERVE_TOKENS);
 }
 
 /** The transcript a summary reads: each turn labelled with its voice and, where known, its story turn (the facts name it). */

@@ -62,24 +62,30 @@ export function countedIn(storyId: number): SQL {
     on conflict (story_id) do update set passages = t.passages + excluded.passages, length = t.length + excluded.length`;
 }
 
+/** The statement of memoryBank.unindexed (exported for the test that holds its reads to what it finds). */
+export function unindexedQuery(storyId: number, limit: number): SQL {
+  return sql`select m.id, m.version, m.turn, m.role, m.content from story_messages m
+    where m.story_id = ${storyId} and m.state = 'shown' and not m.is_initial and m.indexed_version is distinct from m.version
+    order by m.id desc limit ${limit}`;
+}
+
 export function createMemoryBankRepository(db: Db) {
   return {
-    /** The story's newest shown messages (at most `limit`; the premise aside, it is always sent) whose shown version has no passages. */
+    /**
+     * The story's newest shown messages (at most `limit`; the premise aside, it is always sent) whose
+     * shown version is not indexed: read through story_messages_unindexed_idx, whose condition this
+     * repeats word for word, so the work is the messages found, not the story.
+     */
     async unindexed(storyId: number, limit: number): Promise<UnindexedMessage[]> {
-      return rows<UnindexedMessage>(
-        db,
-        sql`select m.id, m.version, m.turn, m.role, m.content from story_messages m
-            where m.story_id = ${storyId} and m.state = 'shown' and not m.is_initial
-              and not exists (select 1 from memory_passages p where p.message_id = m.id and p.version = m.version)
-            order by m.id desc limit ${limit}`,
-      );
+      return executePrepared<UnindexedMessage>(db, 'memory_unindexed', unindexedQuery(storyId, limit));
     },
 
     /**
      * The passages of these messages, each for the version it shows; the passages of a message's
      * other versions stay (not live), so choosing one of them again needs no new indexing. A message
-     * with no terms gets one empty passage, so it is not read again as unindexed. A message changed
-     * since it was read gets none: the next catch-up reads it again.
+     * with no terms gets one empty passage. Each message is marked indexed at the version read
+     * (indexed_version); a message changed since it was read gets neither: the next catch-up reads
+     * it again.
      */
     async savePassages(
       storyId: number,
@@ -93,6 +99,8 @@ export function createMemoryBankRepository(db: Db) {
           version: message.version,
         })),
       );
+      // An uncorrelated condition: PostgreSQL checks it once, before it reads a message.
+      const storyLockedFirst = sql`exists (select 1 from stories where id = ${storyId} for key share)`;
       await db.execute(
         sql`with inserted as (
               insert into memory_passages (story_id, message_id, version, part, turn, role, text, terms, counts, length, live)
@@ -102,11 +110,20 @@ export function createMemoryBankRepository(db: Db) {
               from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
                 as p("messageId" int, "version" int, part int, text text, terms jsonb, counts jsonb, length int)
               join story_messages m on m.id = p."messageId" and m.version = p."version" and m.story_id = ${storyId}
+              -- The story first, as an undo, erase or deletion takes it (for update) before its messages:
+              -- taken after the messages, the key-share lock of the passages' foreign key deadlocked with
+              -- them (PostgreSQL, under load).
+              where ${storyLockedFirst}
               -- An undo or erase of these messages waits, or is waited for: either way the trigger that
               -- follows it sees these passages, or they see its change (live is never left stale).
               for share of m
               on conflict (message_id, version, part) do nothing
               returning terms, length, live
+            ), marked as (
+              update story_messages m set indexed_version = p."version"
+              from jsonb_to_recordset(${JSON.stringify(batch.map(({ message }) => ({ messageId: message.id, version: message.version })))}::jsonb)
+                as p("messageId" int, "version" int)
+              where m.id = p."messageId" and m.version = p."version" and m.story_id = ${storyId} and ${storyLockedFirst}
             ), ${countedIn(storyId)}`,
       );
     },

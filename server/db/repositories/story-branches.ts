@@ -141,6 +141,12 @@ export function createStoryBranchesRepository(db: Db) {
               returning terms, length, live
             ), ${countedIn(branchId)}`,
         );
+        // The copies of indexed messages are indexed too: the branch's catch-up skips them.
+        await tx.execute(
+          sql`update story_messages m set indexed_version = 1
+              from unnest(${oldIds}::int[], ${versions}::int[], ${sql.param(ids)}::int[]) as p(old_id, version, new_id)
+              where m.id = p.new_id and exists (select 1 from memory_passages b where b.message_id = p.old_id and b.version = p.version)`,
+        );
         // Their vectors too, so the branch's recall needs no paid call to embed them again.
         await tx.execute(
           sql`insert into memory_vectors (passage_id, story_id, model, vector)

@@ -4,34 +4,16 @@
 // (the planner's choice for a join, with no statistics), and a turn slowed as its story grew. With
 // nothing folded (an imported story), the window and a fold's piece are read capped: an index walk
 // that stops after the cap's rows, never the unfolded story.
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { computeBudget } from '@server/ai/llm/context';
 import { windowLimits } from '@server/ai/llm/fold';
+import { rowsReadBy as rowsReadByStatement } from '@server/test/rows-read';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
 import { leaseAndAppendQuery, oldestUnfoldedQuery, recentUnfoldedQuery } from './story-turn';
 
 const MESSAGES = 1000;
 const WINDOW = 20;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-
-/** Rows every scan of `relation` in the plan produced, over all its loops. */
-function rowsRead(node: PlanNode, relation: string): number {
-  const own =
-    node['Relation Name'] === relation && /Scan/.test(node['Node Type'])
-      ? node['Actual Rows'] * node['Actual Loops']
-      : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, relation), 0);
-}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,31 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Rows of story_messages the statement reads, as a new database runs it and once analysed. */
-async function rowsReadBy(query: SQL): Promise<Record<'no statistics' | 'analysed', number>> {
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
-  const connection = await pool.connect();
-  const read = { 'no statistics': 0, analysed: 0 };
-  try {
-    for (const analysed of [false, true]) {
-      if (analysed) await connection.query('analyze story_messages');
-      await connection.query('begin');
-      const explained = await connection.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `explain (analyze, format json) ${text}`,
-        params,
-      );
-      await connection.query('rollback');
-      read[analysed ? 'analysed' : 'no statistics'] = rowsRead(
-        explained.rows[0]['QUERY PLAN'][0].Plan,
-        'story_messages',
-      );
-    }
-  } finally {
-    connection.release();
-  }
-  return read;
-}
+const rowsReadBy = (query: SQL) => rowsReadByStatement(ctx, query);
 
 /** A story of the opening and MESSAGES more messages ("Turn 1", "Turn 2"...), through the API and then the database. */
 async function longStory(prompt: string): Promise<{ userId: number; storyId: number }> {

@@ -83,6 +83,8 @@ export const storyMessages = pgTable(
     undoneFrom: integer('undone_from'),
     version: integer('version').notNull().default(1),
     versions: integer('versions').notNull().default(1),
+    /** The version the memory bank has cut into passages (null: none yet); see story_messages_unindexed_idx. */
+    indexedVersion: integer('indexed_version'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -98,6 +100,12 @@ export const storyMessages = pgTable(
     index('story_messages_undone_idx')
       .on(t.storyId, t.undoneFrom, t.id)
       .where(sql`${t.state} = 'undone'`),
+    // The shown messages whose shown version the memory bank has not indexed: a catch-up after a
+    // fold reads only these, where finding them among all the story's messages grew with the story
+    // (bench:soak: 1.1 ms a catch-up in the first minute, 3.9 ms in the fifth).
+    index('story_messages_unindexed_idx')
+      .on(t.storyId, t.id)
+      .where(sql`${t.state} = 'shown' and not ${t.isInitial} and ${t.indexedVersion} is distinct from ${t.version}`),
   ],
 );
 

@@ -28,6 +28,7 @@ import {
   chunkTokens,
   cleanChunk,
   compactTokens,
+  memoryText,
   planCompaction,
   splitChunks,
   storedMemory,
@@ -35,6 +36,7 @@ import {
 import {
   COMPACTION_SYSTEM_PROMPT,
   compactionUserPrompt,
+  memoryBlock,
   pinnedBlock,
   SUMMARY_SYSTEM_PROMPT,
   summaryUserPrompt,
@@ -191,7 +193,8 @@ export function createStoryMemory(deps: MemoryDeps) {
       count: (text: string) => number,
     ): void {
       if (inFlight.has(story.id)) return;
-      const room = recentRoom(deps.budget, systemTokens, count(pinnedBlock(story.premise, story.notes)));
+      const memoryTokens = story.memory ? count(memoryBlock(memoryText(story.memory))) : 0;
+      const room = recentRoom(deps.budget, systemTokens, count(pinnedBlock(story.premise, story.notes)), memoryTokens);
       const targetId = planFold(recent, room, olderUnfolded);
       if (targetId === null) return;
       const job = fold(story, targetId, count)
