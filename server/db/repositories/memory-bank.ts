@@ -84,8 +84,8 @@ export function createMemoryBankRepository(db: Db) {
      * The passages of these messages, each for the version it shows; the passages of a message's
      * other versions stay (not live), so choosing one of them again needs no new indexing. A message
      * with no terms gets one empty passage. Each message is marked indexed at the version read
-     * (indexed_version); a message changed since it was read gets neither: the next catch-up reads
-     * it again.
+     * (indexed_version); a message changed since it was read, or held by a change meanwhile, gets
+     * neither: the next catch-up reads it again.
      */
     async savePassages(
       storyId: number,
@@ -99,31 +99,33 @@ export function createMemoryBankRepository(db: Db) {
           version: message.version,
         })),
       );
-      // An uncorrelated condition: PostgreSQL checks it once, before it reads a message.
-      const storyLockedFirst = sql`exists (select 1 from stories where id = ${storyId} for key share)`;
+      const versions = batch.map(({ message }) => ({ messageId: message.id, version: message.version }));
       await db.execute(
-        sql`with inserted as (
+        sql`with locked as (
+              -- The messages still at the version read, locked for this statement. Never waited for:
+              -- one an undo, erase or deletion holds is skipped (the next catch-up finds it, if it is
+              -- still shown), so this statement waits on no message and cannot close a deadlock with
+              -- a change that holds its messages while it waits on others (PostgreSQL logged them).
+              -- The story comes first (an uncorrelated condition, checked once before any message),
+              -- as the changes take it first. A change that comes after waits for this statement,
+              -- and the trigger that follows it then sees these passages: live is never left stale.
+              select m.id, m.version, m.turn, m.role, m.state from story_messages m
+              join jsonb_to_recordset(${JSON.stringify(versions)}::jsonb) as r("messageId" int, "version" int)
+                on m.id = r."messageId" and m.version = r."version"
+              where m.story_id = ${storyId} and exists (select 1 from stories where id = ${storyId} for key share)
+              for no key update of m skip locked
+            ), inserted as (
               insert into memory_passages (story_id, message_id, version, part, turn, role, text, terms, counts, length, live)
               select ${storyId}, m.id, p."version", p.part, m.turn, m.role, p.text,
                 array(select jsonb_array_elements_text(p.terms)), array(select jsonb_array_elements_text(p.counts)::int), p.length,
                 m.state = 'shown'
               from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
                 as p("messageId" int, "version" int, part int, text text, terms jsonb, counts jsonb, length int)
-              join story_messages m on m.id = p."messageId" and m.version = p."version" and m.story_id = ${storyId}
-              -- The story first, as an undo, erase or deletion takes it (for update) before its messages:
-              -- taken after the messages, the key-share lock of the passages' foreign key deadlocked with
-              -- them (PostgreSQL, under load).
-              where ${storyLockedFirst}
-              -- An undo or erase of these messages waits, or is waited for: either way the trigger that
-              -- follows it sees these passages, or they see its change (live is never left stale).
-              for share of m
+              join locked m on m.id = p."messageId"
               on conflict (message_id, version, part) do nothing
               returning terms, length, live
             ), marked as (
-              update story_messages m set indexed_version = p."version"
-              from jsonb_to_recordset(${JSON.stringify(batch.map(({ message }) => ({ messageId: message.id, version: message.version })))}::jsonb)
-                as p("messageId" int, "version" int)
-              where m.id = p."messageId" and m.version = p."version" and m.story_id = ${storyId} and ${storyLockedFirst}
+              update story_messages m set indexed_version = l.version from locked l where m.id = l.id
             ), ${countedIn(storyId)}`,
       );
     },
