@@ -245,7 +245,14 @@ export function createTurnService(deps: TurnDeps) {
         role: m.role,
         tokens: count(m.content),
       }));
-      memory.maybeFold(story, [...sent, ...newest], window.more || prompt.droppedTurns > 0, count(system), count);
+      memory.maybeFold(
+        story,
+        [...sent, ...newest],
+        window.more || prompt.droppedTurns > 0,
+        count(system),
+        prompt.memoryTokens,
+        count,
+      );
       const picture =
         preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
       const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};

@@ -28,7 +28,6 @@ import {
   chunkTokens,
   cleanChunk,
   compactTokens,
-  memoryText,
   planCompaction,
   splitChunks,
   storedMemory,
@@ -36,7 +35,6 @@ import {
 import {
   COMPACTION_SYSTEM_PROMPT,
   compactionUserPrompt,
-  memoryBlock,
   pinnedBlock,
   SUMMARY_SYSTEM_PROMPT,
   summaryUserPrompt,
@@ -182,18 +180,19 @@ export function createStoryMemory(deps: MemoryDeps) {
     /**
      * Starts a fold in the background when the unfolded turns (`recent`, the newest of them with
      * their counts, the new reply included; `olderUnfolded` when there are more before them) have
-     * outgrown their room. One fold per story at a time in this process; across processes the
-     * compare-and-set on memoryThroughId keeps only the first.
+     * outgrown their room, which the memory's tokens as the turn's prompt sent them narrow. One fold
+     * per story at a time in this process; across processes the compare-and-set on memoryThroughId
+     * keeps only the first.
      */
     maybeFold(
       story: StoryRecord,
       recent: FoldCandidate[],
       olderUnfolded: boolean,
       systemTokens: number,
+      memoryTokens: number,
       count: (text: string) => number,
     ): void {
       if (inFlight.has(story.id)) return;
-      const memoryTokens = story.memory ? count(memoryBlock(memoryText(story.memory))) : 0;
       const room = recentRoom(deps.budget, systemTokens, count(pinnedBlock(story.premise, story.notes)), memoryTokens);
       const targetId = planFold(recent, room, olderUnfolded);
       if (targetId === null) return;
