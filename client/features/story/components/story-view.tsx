@@ -4,7 +4,8 @@
 // Cards. It composes other features' pieces (bookmarks, sharing, images, narration, ads, story
 // versions, story memory and cards) without owning them; a reply's 'What the narrator saw' opens the
 // page's one context dialog.
-// The input is focused about 100 ms after a reply arrives (spec section 4).
+// The input is focused about 100 ms after a reply arrives (spec section 4), unless the player has
+// put focus somewhere else meanwhile.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { FOCUS_DELAY_MS } from '@shared/constants';
@@ -81,7 +82,12 @@ export function StoryView({
     const ended = wasGenerating.current && !state.isGenerating;
     wasGenerating.current = state.isGenerating;
     if (!ended) return;
-    const timer = setTimeout(() => inputRef.current?.focus(), FOCUS_DELAY_MS);
+    // Where focus sat when the reply ended: if the player has moved it by the time the delay is up
+    // (opened a message's menu, say), the input does not take it away (a menu would close).
+    const focusAtEnd = document.activeElement;
+    const timer = setTimeout(() => {
+      if (document.activeElement === focusAtEnd || document.activeElement === document.body) inputRef.current?.focus();
+    }, FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [state.isGenerating, inputRef]);
 
