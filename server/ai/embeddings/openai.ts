@@ -41,42 +41,67 @@ function glimpse(value: unknown): string {
   return (JSON.stringify(value) ?? String(value)).slice(0, 120);
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/**
+ * The bytes a base64 text of this length decodes to when every character is of the alphabet. Node's
+ * decoder skips characters outside it, so a text holding any decodes to fewer: comparing lengths
+ * checks the whole text without a pattern scan over its 8 KB (which cost more than the decoding).
+ */
+function base64Bytes(text: string): number {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - padding;
+}
 
 /** An item's embedding as numbers: base64 of float32 values (little-endian), or a JSON list of numbers. */
-function componentsOf(raw: unknown, bad: (why: string) => Error): ArrayLike<unknown> {
-  if (Array.isArray(raw)) return raw;
+function componentsOf(raw: unknown, bad: (why: string) => Error): Float32Array | unknown[] {
+  if (Array.isArray(raw)) return raw as unknown[];
   if (typeof raw !== 'string') throw bad(`embedding is neither base64 nor a list of numbers: ${glimpse(raw)}`);
   const bytes = Buffer.from(raw, 'base64');
-  if (!BASE64.test(raw) || bytes.byteLength % 4 !== 0)
+  if (raw.length % 4 !== 0 || bytes.byteLength !== base64Bytes(raw) || bytes.byteLength % 4 !== 0)
     throw bad(`embedding is not base64 of float32 values: ${glimpse(raw)}`);
   // Copied: a Float32Array needs its bytes 4-aligned, which a slice of a pooled Buffer need not be.
   return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
+/** Numbers parsed from JSON, checked one by one (doubles: a server may answer past float32's range). */
+function float64Of(values: unknown[], bad: (why: string) => Error): Float64Array {
+  const numbers = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i += 1) {
+    const x = values[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) throw bad(`component ${i} is not a finite number: ${glimpse(x)}`);
+    numbers[i] = x;
+  }
+  return numbers;
+}
+
 /** One item's vector, checked and scaled to unit length; `dimensions` is the batch's, once known. */
 function unitVector(raw: unknown, position: number, dimensions: number | null, context: CallContext): Float32Array {
   const bad = (why: string) => fail(context, 'invalid_output', `answer item ${position}: ${why}`);
-  const values = componentsOf(raw, bad);
-  if (values.length < 1 || values.length > EMBEDDING_DIMENSIONS_MAX)
-    throw bad(`embedding has ${values.length} dimensions, outside 1 to ${EMBEDDING_DIMENSIONS_MAX}`);
-  if (dimensions !== null && values.length !== dimensions)
-    throw bad(`embedding has ${values.length} dimensions where the batch's first has ${dimensions}`);
+  const components = componentsOf(raw, bad);
+  if (components.length < 1 || components.length > EMBEDDING_DIMENSIONS_MAX)
+    throw bad(`embedding has ${components.length} dimensions, outside 1 to ${EMBEDDING_DIMENSIONS_MAX}`);
+  if (dimensions !== null && components.length !== dimensions)
+    throw bad(`embedding has ${components.length} dimensions where the batch's first has ${dimensions}`);
+  // One typed array from here on: the loops below stay monomorphic (a tenth of a millisecond a vector before).
+  const values = components instanceof Float32Array ? components : float64Of(components, bad);
   // Scaled by the largest magnitude first, so that huge (finite) components cannot overflow the norm.
   let largest = 0;
   for (let i = 0; i < values.length; i += 1) {
     const x = values[i];
-    if (typeof x !== 'number' || !Number.isFinite(x)) throw bad(`component ${i} is not a finite number: ${glimpse(x)}`);
-    largest = Math.max(largest, Math.abs(x));
+    // x - x is 0 for every finite number, NaN for NaN and the infinities.
+    if (x - x !== 0) throw bad(`component ${i} is not a finite number: ${glimpse(x)}`);
+    const magnitude = x < 0 ? -x : x;
+    if (magnitude > largest) largest = magnitude;
   }
   // A zero vector has no direction: every cosine with it is undefined, so it cannot be ranked.
   if (largest === 0) throw bad('embedding is all zeros');
-  const numbers = values as ArrayLike<number>;
   let sum = 0;
-  for (let i = 0; i < numbers.length; i += 1) sum += (numbers[i] / largest) ** 2;
-  const norm = Math.sqrt(sum);
-  const vector = new Float32Array(numbers.length);
-  for (let i = 0; i < numbers.length; i += 1) vector[i] = numbers[i] / largest / norm;
+  for (let i = 0; i < values.length; i += 1) {
+    const x = values[i] / largest;
+    sum += x * x;
+  }
+  const scale = 1 / largest / Math.sqrt(sum);
+  const vector = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i += 1) vector[i] = values[i] * scale;
   return vector;
 }
 

@@ -340,10 +340,24 @@ describe('faults', () => {
         { kind: 'garbage', body: '{"data":[{"index":0,"embedding":[1,null]}]}' },
         { kind: 'ok', edit: item('AACAPwAAAD8A') },
         { kind: 'ok', edit: item('not base64!') },
+        // Of a valid length, with a character outside the alphabet, or padding inside.
+        { kind: 'ok', edit: item('AACAPwAA*D8AAACA') },
+        { kind: 'ok', edit: item('AACA=wAAAD8AAACA') },
         { kind: 'ok', edit: item({ values: [1, 2] }) },
       );
       const details = [];
-      for (const input of ['nan', 'zero', 'infinite', 'text', 'null', 'short', 'symbols', 'object']) {
+      for (const input of [
+        'nan',
+        'zero',
+        'infinite',
+        'text',
+        'null',
+        'short',
+        'symbols',
+        'star',
+        'padding',
+        'object',
+      ]) {
         const error = await failureOf(embed({ inputs: [input] }, {}, own.baseUrl));
         expect(error.failure).toBe('invalid_output');
         details.push(error.detail);
@@ -356,6 +370,8 @@ describe('faults', () => {
         'answer item 0: component 1 is not a finite number: null',
         'answer item 0: embedding is not base64 of float32 values: "AACAPwAAAD8A"',
         'answer item 0: embedding is not base64 of float32 values: "not base64!"',
+        'answer item 0: embedding is not base64 of float32 values: "AACAPwAA*D8AAACA"',
+        'answer item 0: embedding is not base64 of float32 values: "AACA=wAAAD8AAACA"',
         'answer item 0: embedding is neither base64 nor a list of numbers: {"values":[1,2]}',
       ]);
     });

@@ -22,7 +22,7 @@ import type { NarratorContext } from '@shared/schemas/story-cards';
 import type { CardHeads } from './cards/card-heads';
 import { chooseTurnCards, type TurnCards } from './cards/turn-cards';
 import { NO_FACTS, recallFacts, withHistory, type FactRecall } from './bible';
-import { NO_RECALL, recallPassages, recallQuery, type Recall } from './memory/recall';
+import { NO_RECALL, rankByFullText, recallPassages, recallQuery, type Recall } from './memory/recall';
 import type { VectorRecall } from './memory/vector-recall';
 
 /** What real models are asked on turn 0, where the premise is the action. */
@@ -70,6 +70,8 @@ export async function buildTurnPrompt(
   const joinerTokens = count(JOINER);
   // Nothing lies before the window while nothing is folded and the window read it all.
   const mayRecall = !action.isInitial && (story.memoryThroughId > 0 || window.more);
+  /** Only passages before the verbatim window's oldest message (or the action) are recalled. */
+  const beforeId = window.messages[0]?.id ?? action.id;
   // The action's vector neighbours are asked for first: the embedding's round trip runs while the
   // cards and facts are chosen, instead of after them.
   const near =
@@ -78,7 +80,7 @@ export async function buildTurnPrompt(
           userId: story.userId,
           storyId: story.id,
           text: action.content,
-          beforeId: window.messages[0]?.id ?? action.id,
+          beforeId,
         })
       : undefined;
   // Counted only when the story has cards (its texts' tokens), or when the record is written.
@@ -115,19 +117,14 @@ export async function buildTurnPrompt(
           lastReply: window.messages.findLast((m) => m.role === 'assistant')?.content,
         })
       : [];
-  // The story's facts and the statistics of the query's terms are read at once, while the action's
-  // embedding is on its way: one wait, not three.
+  // The story's facts are read, and full text ranks the passages, while the action's embedding is
+  // on its way: one wait, not three.
   const shownFacts = recallRoom > 0 ? input.repos.storyBible.shown(story.id) : undefined;
-  const stats =
-    query.length > 0
-      ? input.repos.memoryBank.termStats(
-          story.id,
-          query.map((q) => q.term),
-        )
-      : undefined;
+  const ranked =
+    query.length > 0 ? rankByFullText({ query, repos: input.repos, storyId: story.id, beforeId }) : undefined;
   // Awaited later (or never): a failure must not surface as an unhandled rejection meanwhile.
   shownFacts?.catch(() => undefined);
-  stats?.catch(() => undefined);
+  ranked?.catch(() => undefined);
   const nearest = near ? await near : undefined;
   const neighbours = Array.isArray(nearest) ? nearest : undefined;
   // The facts first: pinned ones always (while the budget holds them), then those the turn calls up.
@@ -140,12 +137,12 @@ export async function buildTurnPrompt(
           query,
           repos: input.repos,
           storyId: story.id,
-          beforeId: window.messages[0]?.id ?? action.id,
+          beforeId,
           budgetTokens: recallRoom - facts.tokens,
           count,
           joinerTokens,
           near: neighbours,
-          stats,
+          ranked,
         })
       : NO_RECALL;
   mark('recall');

@@ -47,7 +47,7 @@ export interface TurnDeps {
   /** The memory bank, indexed after every fold (one per app, shared with the story's versions; made here when not given). */
   memoryBank?: MemoryBank;
   /** The memory bank's vectors, when EMBEDDINGS_PROVIDER is set (the same the memory bank embeds with). */
-  vectors?: Pick<VectorRecall, 'search'>;
+  vectors?: Pick<VectorRecall, 'search' | 'idle'>;
   /** The story bible, which keeps the facts of every fold (one per app, shared with its routes; made here when not given). */
   storyBible?: StoryBible;
   /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
@@ -369,11 +369,13 @@ export function createTurnService(deps: TurnDeps) {
 
     /**
      * Waits for background memory folds and indexing (tests, benchmarks, shutdown): the folds first,
-     * since each schedules the indexing (and embedding) of what it folded.
+     * since each schedules the indexing (and embedding) of what it folded; then the ledger rows of
+     * the turns' query embeddings.
      */
     idle: async () => {
       await memory.idle();
       await memoryBank.idle();
+      await deps.vectors?.idle();
     },
   };
 }

@@ -8,7 +8,6 @@
 import type { Count } from '@server/ai/llm/context';
 import { recallBlock } from '@server/ai/llm/prompts';
 import type { Repositories } from '@server/db/repositories';
-import type { TermStats } from '@server/db/repositories/memory-bank';
 import type { ContextBlock } from '@shared/schemas/story-cards';
 import { fuseByReciprocalRank } from './fusion';
 import { rankByBm25, type QueryTerm, type RankedPassage } from './ranking';
@@ -69,20 +68,27 @@ export function recallQuery(input: RecallQueryInput): QueryTerm[] {
   return [...terms.values()];
 }
 
-export interface RecallInput {
+/** What full-text ranking needs: the query, and whose passages, before which message. */
+export interface FullTextInput {
   /** The turn's query (recallQuery). */
   query: QueryTerm[];
   repos: Pick<Repositories, 'memoryBank'>;
   storyId: number;
   /** The oldest message of the verbatim window (or the action): only passages before it are recalled. */
   beforeId: number;
+}
+
+export interface RecallInput extends FullTextInput {
   budgetTokens: number;
   count: Count;
   joinerTokens: number;
   /** The passages nearest in meaning to the action, best first (vector-recall.ts), when embeddings are on. */
   near?: NearVector[];
-  /** The story's statistics for the query's terms, when the caller already asked for them (alongside its other reads). */
-  stats?: Promise<TermStats>;
+  /**
+   * Full text's ranking (rankByFullText), when the caller started it alongside its other waits (the
+   * action's embedding); ranked here otherwise.
+   */
+  ranked?: Promise<RankedPassage[]>;
 }
 
 export interface Recall {
@@ -145,9 +151,11 @@ interface Candidate {
 }
 
 /** The passages full text ranks, best first: those matching an anchoring term, by BM25. */
-async function rankByFullText(input: RecallInput, query: QueryTerm[]): Promise<RankedPassage[]> {
+export async function rankByFullText(input: FullTextInput): Promise<RankedPassage[]> {
+  const { query } = input;
+  if (query.length === 0) return [];
   const terms = query.map((q) => q.term);
-  const stats = await (input.stats ?? input.repos.memoryBank.termStats(input.storyId, terms));
+  const stats = await input.repos.memoryBank.termStats(input.storyId, terms);
   const holding = new Map(Object.entries(stats.holding));
   const anchored = anchorByRarity(query, holding, stats.passages);
   const anchors = anchored.filter((q) => q.anchor).map((q) => q.term);
@@ -193,7 +201,7 @@ export async function recallPassages(input: RecallInput): Promise<Recall> {
   const { query } = input;
   const near = input.near ?? [];
   if (query.length === 0 && near.length === 0) return NO_RECALL;
-  const ranked = query.length > 0 ? await rankByFullText(input, query) : [];
+  const ranked = await (input.ranked ?? rankByFullText(input));
   const candidates = chooseCandidates(ranked, near);
   if (candidates.length === 0) return NO_RECALL;
   const texts = new Map(

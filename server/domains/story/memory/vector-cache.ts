@@ -58,6 +58,13 @@ export function dot(a: Float32Array, b: Float32Array | Int8Array): number {
   return s0 + s1 + s2 + s3;
 }
 
+/** A stored vector's length (a plain loop: reduce's callback a component cost more than the read). */
+function normOf(vector: Int8Array): number {
+  let sum = 0;
+  for (let i = 0; i < vector.length; i += 1) sum += vector[i] * vector[i];
+  return Math.sqrt(sum);
+}
+
 /**
  * The `limit` vectors of passages before message `beforeId` most similar to `query`, best first;
  * equal similarities go to the newer message. Vectors of another dimension (another model's) are
@@ -126,7 +133,7 @@ export function createVectorCache(deps: {
       const before = entry.bytes;
       for (const row of rows) {
         const vector = storedVector(row.vector);
-        const norm = Math.sqrt(vector.reduce((sum, v) => sum + v * v, 0));
+        const norm = normOf(vector);
         const known = entry.at.get(row.passageId);
         entry.seq = Math.max(entry.seq, row.seq);
         if (known !== undefined) {

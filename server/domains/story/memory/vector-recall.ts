@@ -2,11 +2,17 @@
 // bank cut are embedded in batches after it indexes them, off every turn's path, and a turn's action
 // is embedded to rank the story's passages by cosine (vector-cache.ts), a ranking recall.ts fuses
 // with full text. Every call is a paid call: admitted against the player's hour and month before it
-// is made (ledger kind 'embedding'), recorded after. Nothing here fails a turn: a refused, failed or
+// is made (ledger kind 'embedding'), recorded after (a turn's query once its vector is handed back,
+// so the first word never waits on the ledger). Nothing here fails a turn: a refused, failed or
 // slow query embedding (EMBEDDINGS_QUERY_TIMEOUT_MS) leaves the turn to full text, and passages left
 // unembedded wait for a later run, found by full text meanwhile.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { EmbeddingsError, type EmbeddingsConfig, type EmbeddingsProvider } from '@server/ai/embeddings/types';
+import {
+  EmbeddingsError,
+  type EmbeddingsConfig,
+  type EmbeddingsProvider,
+  type EmbeddingResult,
+} from '@server/ai/embeddings/types';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import type { Repositories } from '@server/db/repositories';
 import type { Log } from '@server/kernel/log';
@@ -52,40 +58,69 @@ export function createVectorRecall(deps: VectorRecallDeps) {
   /** Never aborted: a batch call ends by its own timeout (EMBEDDINGS_TIMEOUT_MS). */
   const noSignal = new AbortController().signal;
 
-  /** One embedding call, admitted before it is made and recorded after; null when the hour or the month refuses it. */
+  /** Ledger rows and reservations still being settled after a query's vector was handed back. */
+  const settling = new Set<Promise<void>>();
+
+  /**
+   * One embedding call, admitted before it is made; null when the hour or the month refuses it. Its
+   * ledger row is written, and its reservation given back, after the vectors are handed over when
+   * `settleLater` (a turn's query: the first word does not wait on bookkeeping); before, otherwise.
+   */
   async function embed(
     userId: number,
     storyId: number,
     inputs: string[],
-    timeoutMs?: number,
+    options: { timeoutMs?: number; settleLater?: boolean } = {},
   ): Promise<Float32Array[] | null> {
     const count = await loadTokenCounter();
     const tokens = inputs.reduce((sum, text) => sum + count(text), 0);
     const hold = await deps.allowance.admitOrNull(userId, 'embedding', tokens);
     if (!hold) return null;
+    let result: EmbeddingResult;
     try {
-      const result = await provider.embed({ inputs, signal: noSignal, timeoutMs });
-      await deps.repos.usage.record({
-        userId,
-        storyId,
-        kind: 'embedding',
-        provider: provider.id,
-        model: provider.model,
-        inputTokens: result.inputTokens ?? tokens,
-        outputTokens: 0,
-        createdAt: deps.now(),
-      });
-      return result.vectors;
-    } finally {
+      result = await provider.embed({ inputs, signal: noSignal, timeoutMs: options.timeoutMs });
+    } catch (error) {
       await hold.release();
+      throw error;
     }
+    const settle = async () => {
+      try {
+        await deps.repos.usage.record({
+          userId,
+          storyId,
+          kind: 'embedding',
+          provider: provider.id,
+          model: provider.model,
+          inputTokens: result.inputTokens ?? tokens,
+          outputTokens: 0,
+          createdAt: deps.now(),
+        });
+      } finally {
+        await hold.release();
+      }
+    };
+    if (!options.settleLater) {
+      await settle();
+      return result.vectors;
+    }
+    const settled = settle()
+      .catch((error: unknown) =>
+        deps.log.warn({ userId, storyId, error: String(error) }, 'could not record a query embedding in the ledger'),
+      )
+      .finally(() => settling.delete(settled));
+    settling.add(settled);
+    return result.vectors;
   }
 
   async function queryVector(query: VectorQuery): Promise<Float32Array | null> {
     const text = query.text.slice(0, QUERY_MAX_CHARS);
     const known = queries.get(text);
     if (known) return known;
-    const [vector] = (await embed(query.userId, query.storyId, [text], deps.config.queryTimeoutMs)) ?? [];
+    const [vector] =
+      (await embed(query.userId, query.storyId, [text], {
+        timeoutMs: deps.config.queryTimeoutMs,
+        settleLater: true,
+      })) ?? [];
     if (!vector) return null;
     if (queries.size >= QUERY_CACHE_SIZE) queries.delete(queries.keys().next().value!);
     queries.set(text, vector);
@@ -155,6 +190,11 @@ export function createVectorRecall(deps: VectorRecallDeps) {
         deps.log.warn({ storyId: query.storyId, detail }, 'the query embedding failed; this turn recalls by full text');
         return 'failed';
       }
+    },
+
+    /** Resolves when every query's ledger row is written (tests, benchmarks and shutdown wait on it). */
+    async idle(): Promise<void> {
+      while (settling.size > 0) await Promise.all([...settling]);
     },
 
     /** The cache, for tests and benchmarks. */
