@@ -5,7 +5,7 @@
 // versions, story memory and cards) without owning them; a reply's 'What the narrator saw' opens the
 // page's one context dialog.
 // The input is focused about 100 ms after a reply arrives (spec section 4), unless the player has
-// put focus somewhere else meanwhile.
+// acted meanwhile.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { FOCUS_DELAY_MS } from '@shared/constants';
@@ -82,13 +82,28 @@ export function StoryView({
     const ended = wasGenerating.current && !state.isGenerating;
     wasGenerating.current = state.isGenerating;
     if (!ended) return;
-    // Where focus sat when the reply ended: if the player has moved it by the time the delay is up
-    // (opened a message's menu, say), the input does not take it away (a menu would close).
+    // The player may act during the delay (open a message's menu, say): a click or a key since the
+    // reply ended, or focus moved elsewhere, keeps the input from taking focus away (a menu would close).
     const focusAtEnd = document.activeElement;
+    let acted = false;
+    const onAct = () => {
+      acted = true;
+    };
+    const stopWatching = () => {
+      document.removeEventListener('pointerdown', onAct, true);
+      document.removeEventListener('keydown', onAct, true);
+    };
+    document.addEventListener('pointerdown', onAct, true);
+    document.addEventListener('keydown', onAct, true);
     const timer = setTimeout(() => {
-      if (document.activeElement === focusAtEnd || document.activeElement === document.body) inputRef.current?.focus();
+      stopWatching();
+      const active = document.activeElement;
+      if (!acted && (active === focusAtEnd || active === document.body)) inputRef.current?.focus();
     }, FOCUS_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      stopWatching();
+    };
   }, [state.isGenerating, inputRef]);
 
   return (
