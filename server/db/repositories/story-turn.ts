@@ -113,9 +113,13 @@ export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
       select id, least(versions + 1, ${MESSAGE_MAX_VERSIONS}::int), 'replacement', ${input.content}, ${input.now.toISOString()}::timestamptz from unanswered
       on conflict (message_id, version) do update set kind = excluded.kind, content = excluded.content, created_at = excluded.created_at
     ), redo_ended as (
-      -- A new action ends redo: what was set aside after the replaced action stays set aside.
+      -- A new action ends redo: what was set aside after the story's last shown message (the replaced
+      -- action, or the reply the action follows) stays set aside, out of redo's reach. Kept in redo's
+      -- reach, a later undo or erase of this action would have let redo bring back those older turns
+      -- instead of the part it set aside (redo takes the smallest cut after the story's end).
       update story_messages set undone_from = null
-      where exists (select 1 from unanswered) and story_id = (select id from leased) and state = 'undone' and id > (select id from unanswered)
+      where story_id = (select id from leased) and state = 'undone' and undone_from is not null
+        and id > coalesce((select id from last), 0)
     ), replaced as (
       update story_messages m set content = ${input.content}, version = least(u.versions + 1, ${MESSAGE_MAX_VERSIONS}::int), versions = least(u.versions + 1, ${MESSAGE_MAX_VERSIONS}::int), attempts = m.attempts + 1
       from unanswered u where m.id = u.id

@@ -216,6 +216,30 @@ describe('undo, redo and erase from here', () => {
     expect((await client.post(`/api/story/${storyId}/redo`)).statusCode).toBe(409);
   });
 
+  it('redoes what was taken back last, never a turn a new action had ended redo for', async () => {
+    const { client } = await registerUser(ctx.app);
+    const { storyId } = await startStory(client);
+    await play(client, storyId, 'I open the red door');
+    const opening = contents((await state(client, storyId)).messages).slice(0, 2);
+    await client.post(`/api/story/${storyId}/undo`);
+    await play(client, storyId, 'I open the blue door');
+    const blue = (await state(client, storyId)).messages;
+
+    // Erased and then undone, the blue door's turn is what redo brings back, each time.
+    for (const takeBack of [
+      () => client.post(`/api/story/${storyId}/erase`, { fromMessageId: blue[2].messageId }),
+      () => client.post(`/api/story/${storyId}/undo`),
+    ]) {
+      const taken = await takeBack();
+      expect(contents(taken.json().messages)).toEqual(opening);
+      expect((await state(client, storyId)).canRedo).toBe(true);
+      const redone = await client.post(`/api/story/${storyId}/redo`);
+      expect(contents(redone.json().messages)).toEqual(contents(blue));
+      expect((await state(client, storyId)).canRedo).toBe(false);
+    }
+    expect(contents((await state(client, storyId)).messages)).not.toContain('I open the red door');
+  });
+
   it('erases a message and everything after it, which redo brings back; the opening stays', async () => {
     const { client } = await registerUser(ctx.app);
     const { storyId, messageId: opening } = await startStory(client);
