@@ -51,7 +51,7 @@ describe('each sign', () => {
     const verdict = detectLoop(`${opening} ${writer.reply()}`, history);
     expect(verdict.repeatedOpening).toBe(3);
     expect(verdict.reasons.some((r) => r.startsWith('It opened like an earlier reply ("'))).toBe(true);
-    // Seven equal first words are not an opening repeated (the default is eight).
+    // Seven equal first words of a longer first sentence are not an opening repeated.
     const seven = loopWords(history[0]).slice(0, 7).join(' ');
     expect(detectLoop(`${seven} zebra crossing at noon.`, history).repeatedOpening).toBeNull();
   });
