@@ -2,7 +2,8 @@
 // a reply's versions after 'Try again' (kept across a reload), Undo and Redo of a turn, editing a
 // reply and restoring its original from the Versions dialog, branching from an earlier reply into
 // a new story (listed in Your Stories and in the original's Branches), and erasing from an action
-// with the toast's Undo bringing it back.
+// with the toast's Undo bringing it back, also after an undo and a new action (the erased action
+// comes back, never the turn it replaced).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { APP_STRINGS } from '../client/app/strings';
@@ -10,6 +11,9 @@ import { LIBRARY_STRINGS } from '../client/features/library/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { STORY_VERSIONS_STRINGS as V } from '../client/features/story-versions/strings';
 import { beginStory, signUp } from './helpers';
+
+/** WALK_SCREENSHOTS=1 saves the menu and the restored turn of the last journey for a reviewer. */
+const SCREENSHOTS = process.env.WALK_SCREENSHOTS === '1';
 
 const narratorBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.narrator });
 const playerBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.you });
@@ -237,4 +241,37 @@ test("erase from an action, then the toast's Undo brings it back", async ({ page
   await expect(narratorBubbles(page)).toHaveCount(3);
   await expect(playerBubbles(page).nth(1)).toHaveText('I read the note aloud');
   await expect(playerBubbles(page).last()).toHaveText('I walk to the harbour');
+});
+
+test("after an undo and a new action, erasing it and the toast's Undo bring back that action, not the undone one", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await beginStory(page, 'A lighthouse keeper finds a door in the rock');
+  await playTurn(page, 'I knock three times');
+  await page.getByRole('button', { name: V.undo }).click();
+  await expect(playerBubbles(page)).toHaveCount(1);
+  await playTurn(page, 'I walk away from the door');
+
+  // Opened as soon as the reply is whole: the input's focus a moment later leaves the menu open.
+  const menu = await openMessageMenu(page, playerBubbles(page).last());
+  await page.waitForTimeout(300);
+  await expect(menu.getByRole('menuitem', { name: V.eraseFromHere })).toBeVisible();
+  if (SCREENSHOTS) await page.screenshot({ path: '/tmp/versions-e2e-menu.png' });
+  await menu.getByRole('menuitem', { name: V.eraseFromHere }).click();
+  const confirm = page.getByRole('alertdialog', { name: V.eraseTitle });
+  await confirm.getByRole('button', { name: V.erase, exact: true }).click();
+  await expect(playerBubbles(page)).toHaveCount(1);
+
+  const toast = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: V.erased });
+  await toast.getByRole('button', { name: V.undoErase }).click();
+  await expect(playerBubbles(page)).toHaveCount(2);
+  await expect(playerBubbles(page).last()).toHaveText('I walk away from the door');
+  await expect(page.getByText('I knock three times')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: V.redo })).toBeDisabled();
+  if (SCREENSHOTS) await page.screenshot({ path: '/tmp/versions-e2e-restored.png' });
 });
