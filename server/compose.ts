@@ -126,7 +126,7 @@ export async function composeServices(
   const vectors = embeddings
     ? createVectorRecall({ repos, provider: embeddings, allowance, config: config.embeddings, now, log })
     : undefined;
-  const memoryBank = createMemoryBank({ repos, log, vectors });
+  const memoryBank = createMemoryBank({ repos, log, vectors, indexing: config.llm.recallTokens > 0 });
   const storyBible = createStoryBible({ repos, now, log });
   const turns = createTurnService({
     repos,

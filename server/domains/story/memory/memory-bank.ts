@@ -36,6 +36,11 @@ export interface MemoryBankDeps {
   log: Log;
   /** Embeds the passages written, when EMBEDDINGS_PROVIDER is set. */
   vectors?: Pick<VectorRecall, 'embedPassages'>;
+  /**
+   * False when nothing is ever recalled (LLM_RECALL_TOKENS=0): no story is indexed, so no turn pays
+   * for passages no prompt reads. Turned on again, each story catches up after its next fold.
+   */
+  indexing?: boolean;
 }
 
 export function createMemoryBank(deps: MemoryBankDeps) {
@@ -87,6 +92,7 @@ export function createMemoryBank(deps: MemoryBankDeps) {
   }
 
   function index(storyId: number, scope: IndexScope): void {
+    if (deps.indexing === false) return;
     if (inFlight.has(storyId)) {
       again.set(storyId, again.get(storyId) === 'all' ? 'all' : scope);
       return;

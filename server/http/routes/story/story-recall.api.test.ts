@@ -3,7 +3,8 @@
 // of a late turn that names only the thing, with its reason in the context record; a passage of an
 // undone or erased turn never is, an edited message is recalled as it reads now, and a branch
 // recalls what its source did; an erase turns passages off and a redo on again; through all of it,
-// each passage's live flag and the story's term statistics agree with what its messages show.
+// each passage's live flag and the story's term statistics agree with what its messages show. With
+// recall off (LLM_RECALL_TOKENS=0) nothing is indexed.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@server/kernel/config';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
@@ -153,4 +154,41 @@ it('recalls an edited message as it reads now, and a branch recalls what its sou
   expect(inBranch.record.blocks.find((b) => b.kind === 'passage' && b.messageId === copy.messageId)).toBeDefined();
   for (const id of [storyId, branchId])
     expect(await bankDisagreements(id)).toEqual({ live: [], terms: [], totals: [] });
+});
+
+it('indexes nothing with recall off (LLM_RECALL_TOKENS=0): no passage is written, none is sent', async () => {
+  const off = await createTestApp({
+    llm: {
+      ...loadConfig({
+        LLM_CONTEXT_TOKENS: '4096',
+        LLM_MAX_OUTPUT_TOKENS: '500',
+        LLM_PROVIDER: 'openai',
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_API_KEY: 'sk-recall',
+        LLM_MODEL: 'fake-gpt',
+        LLM_RECALL_TOKENS: '0',
+      }).llm,
+    },
+  });
+  try {
+    const player = recallPlayer(() => ({ ctx: off, fake }), writer);
+    const { client } = await registerUser(off.app);
+    const storyId = await player.newStory(client);
+    const planted = await player.plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
+    await player.playUntilFolded(client, storyId, planted);
+    const { prompt, record } = await player.play(client, storyId, 'I whistle for my horse.');
+    expect(prompt).not.toContain(RECALLED);
+    expect(record.blocks.filter((b) => b.kind === 'passage')).toEqual([]);
+    const [folded] = (
+      await off.database.executeSql('select memory_through_id as through from stories where id = $1', [storyId])
+    ).rows as Array<{ through: number }>;
+    expect(folded.through).toBeGreaterThan(planted);
+    const passages = await off.database.executeSql(
+      'select count(*)::int as n from memory_passages where story_id = $1',
+      [storyId],
+    );
+    expect(passages.rows).toEqual([{ n: 0 }]);
+  } finally {
+    await off.close();
+  }
 });
