@@ -68,8 +68,9 @@ export async function buildTurnPrompt(
     action: action.isInitial ? OPENING_INSTRUCTION : action.content,
   };
   const joinerTokens = count(JOINER);
-  // Nothing lies before the window while nothing is folded and the window read it all.
-  const mayRecall = !action.isInitial && (story.memoryThroughId > 0 || window.more);
+  // Nothing lies before the window while nothing is folded and the window read it all; and nothing
+  // is recalled with LLM_RECALL_TOKENS=0 (no query embedding either).
+  const mayRecall = input.recallTokens > 0 && !action.isInitial && (story.memoryThroughId > 0 || window.more);
   /** Only passages before the verbatim window's oldest message (or the action) are recalled. */
   const beforeId = window.messages[0]?.id ?? action.id;
   // The action's vector neighbours are asked for first: the embedding's round trip runs while the

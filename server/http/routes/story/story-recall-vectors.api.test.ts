@@ -9,7 +9,8 @@
 //   - a passage of an erased turn is never recalled through its vector;
 //   - a branch copies the vectors (no call embeds them again);
 //   - a failing, hanging or garbled provider, or a player past EMBEDDINGS_MAX_PER_HOUR, leaves the
-//     turn to full text: it still answers, and no call is made past the limit.
+//     turn to full text: it still answers, and no call is made past the limit;
+//   - with recall off (LLM_RECALL_TOKENS=0) no call is made at all.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@server/kernel/config';
 import {
@@ -215,5 +216,29 @@ it('makes no embedding call past EMBEDDINGS_MAX_PER_HOUR, and the turns go on by
   } finally {
     await app.close();
     await limited.close();
+  }
+});
+
+it('makes no embedding call at all with recall off (LLM_RECALL_TOKENS=0)', async () => {
+  const unused = await startFakeEmbeddingsServer();
+  const env = loadConfig({
+    ...NARRATOR_ENV,
+    LLM_RECALL_TOKENS: '0',
+    EMBEDDINGS_PROVIDER: 'openai',
+    EMBEDDINGS_BASE_URL: unused.baseUrl,
+    EMBEDDINGS_MODEL: 'fake-embed-small',
+  });
+  const app = await createTestApp({ llm: env.llm, embeddings: env.embeddings });
+  try {
+    const player = recallPlayer(() => ({ ctx: app, fake }), writer);
+    const { client } = await registerUser(app.app);
+    const storyId = await player.newStory(client);
+    const planted = await player.plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
+    await player.playUntilFolded(client, storyId, planted);
+    await player.play(client, storyId, 'I whistle for my horse.');
+    expect(unused.requests).toEqual([]);
+  } finally {
+    await app.close();
+    await unused.close();
   }
 });
