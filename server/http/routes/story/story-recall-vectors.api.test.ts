@@ -66,17 +66,19 @@ afterAll(async () => {
 });
 
 const RECALLED = 'Recalled from earlier in the story';
-const { play, messages, newStory, plant, playUntilFolded } = recallPlayer(() => ({ ctx, fake, errors }), writer);
+const { play, messages, newStory, plant, playUntilFolded, storyWithFoldedFact } = recallPlayer(
+  () => ({ ctx, fake, errors }),
+  writer,
+);
 
 const sql = async <Row>(text: string, params: unknown[]) => (await ctx.database.executeSql(text, params)).rows as Row[];
 const queriesFor = (action: string) =>
   embeddings.requests.filter((r) => JSON.stringify(r.body.input) === JSON.stringify([action]));
 
 it('embeds the folded passages off the turn, in the ledger, and recalls by meaning what full text cannot find', async () => {
-  const { client } = await registerUser(ctx.app);
-  const storyId = await newStory(client);
-  const planted = await plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
-  await playUntilFolded(client, storyId, planted);
+  const { client, storyId, planted } = await storyWithFoldedFact(
+    'I name my horse Bramble and tie him to the mill post.',
+  );
 
   // Every live passage with text has its vector, of the model configured, a signed byte a dimension.
   const [vectors] = await sql<{ missing: number; wrong: number; stored: number }>(
@@ -168,10 +170,9 @@ it('never recalls a passage of an erased turn through its vector, and a branch c
 });
 
 it('leaves the turn to full text when the provider fails, hangs or answers garbage', async () => {
-  const { client } = await registerUser(ctx.app);
-  const storyId = await newStory(client);
-  const planted = await plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
-  await playUntilFolded(client, storyId, planted);
+  const { client, storyId, planted } = await storyWithFoldedFact(
+    'I name my horse Bramble and tie him to the mill post.',
+  );
 
   for (const fault of [{ kind: 'status', status: 500 }, { kind: 'hang' }, { kind: 'garbage' }] as const) {
     embeddings.queue.push(fault);
@@ -198,10 +199,9 @@ it('makes no embedding call past EMBEDDINGS_MAX_PER_HOUR, and the turns go on by
   const app = await createTestApp({ llm: env.llm, embeddings: env.embeddings });
   try {
     const player = recallPlayer(() => ({ ctx: app, fake }), writer);
-    const { client } = await registerUser(app.app);
-    const storyId = await player.newStory(client);
-    const planted = await player.plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
-    await player.playUntilFolded(client, storyId, planted);
+    const { client, storyId } = await player.storyWithFoldedFact(
+      'I name my horse Bramble and tie him to the mill post.',
+    );
     for (const action of ['I water my horse.', 'I lead my horse to the ford.', 'I call my horse.']) {
       const { prompt } = await player.play(client, storyId, action);
       expect(prompt).toContain('I name my horse Bramble');
@@ -231,10 +231,9 @@ it('makes no embedding call at all with recall off (LLM_RECALL_TOKENS=0)', async
   const app = await createTestApp({ llm: env.llm, embeddings: env.embeddings });
   try {
     const player = recallPlayer(() => ({ ctx: app, fake }), writer);
-    const { client } = await registerUser(app.app);
-    const storyId = await player.newStory(client);
-    const planted = await player.plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
-    await player.playUntilFolded(client, storyId, planted);
+    const { client, storyId } = await player.storyWithFoldedFact(
+      'I name my horse Bramble and tie him to the mill post.',
+    );
     await player.play(client, storyId, 'I whistle for my horse.');
     expect(unused.requests).toEqual([]);
   } finally {

@@ -15,22 +15,20 @@ import { proseWriter } from '@server/test/varied-prose';
 let ctx: TestContext;
 let fake: FakeLlmServer;
 const writer = proseWriter(26);
+/** The narrator at the fake, in a 4,096-token window. */
+const narratorEnv = () => ({
+  LLM_CONTEXT_TOKENS: '4096',
+  LLM_MAX_OUTPUT_TOKENS: '500',
+  LLM_PROVIDER: 'openai',
+  LLM_BASE_URL: fake.baseUrl,
+  LLM_API_KEY: 'sk-recall',
+  LLM_MODEL: 'fake-gpt',
+});
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-recall' });
   fake.fallback = () => ({ kind: 'ok', text: writer.reply(10) });
-  ctx = await createTestApp({
-    llm: {
-      ...loadConfig({
-        LLM_CONTEXT_TOKENS: '4096',
-        LLM_MAX_OUTPUT_TOKENS: '500',
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: fake.baseUrl,
-        LLM_API_KEY: 'sk-recall',
-        LLM_MODEL: 'fake-gpt',
-      }).llm,
-    },
-  });
+  ctx = await createTestApp({ llm: loadConfig(narratorEnv()).llm });
 });
 afterAll(async () => {
   await ctx.close();
@@ -38,7 +36,10 @@ afterAll(async () => {
 });
 
 const RECALLED = 'Recalled from earlier in the story';
-const { play, messages, newStory, plant, playUntilFolded } = recallPlayer(() => ({ ctx, fake }), writer);
+const { play, messages, newStory, plant, playUntilFolded, storyWithFoldedFact } = recallPlayer(
+  () => ({ ctx, fake }),
+  writer,
+);
 
 /** Rows where the bank disagrees with the messages: live flags, term counts, totals (all empty when right). */
 async function bankDisagreements(storyId: number) {
@@ -61,10 +62,9 @@ async function bankDisagreements(storyId: number) {
 }
 
 it('recalls a fact planted early into the prompt of a late turn that names only the thing, and says why', async () => {
-  const { client } = await registerUser(ctx.app);
-  const storyId = await newStory(client);
-  const planted = await plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
-  await playUntilFolded(client, storyId, planted);
+  const { client, storyId, planted } = await storyWithFoldedFact(
+    'I name my horse Bramble and tie him to the mill post.',
+  );
 
   const { prompt, record } = await play(client, storyId, 'I whistle for my horse.');
   expect(prompt).toContain(`${RECALLED} (turn 1, the player): I name my horse Bramble and tie him to the mill post.`);
@@ -157,25 +157,12 @@ it('recalls an edited message as it reads now, and a branch recalls what its sou
 });
 
 it('indexes nothing with recall off (LLM_RECALL_TOKENS=0): no passage is written, none is sent', async () => {
-  const off = await createTestApp({
-    llm: {
-      ...loadConfig({
-        LLM_CONTEXT_TOKENS: '4096',
-        LLM_MAX_OUTPUT_TOKENS: '500',
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: fake.baseUrl,
-        LLM_API_KEY: 'sk-recall',
-        LLM_MODEL: 'fake-gpt',
-        LLM_RECALL_TOKENS: '0',
-      }).llm,
-    },
-  });
+  const off = await createTestApp({ llm: loadConfig({ ...narratorEnv(), LLM_RECALL_TOKENS: '0' }).llm });
   try {
     const player = recallPlayer(() => ({ ctx: off, fake }), writer);
-    const { client } = await registerUser(off.app);
-    const storyId = await player.newStory(client);
-    const planted = await player.plant(client, storyId, 'I name my horse Bramble and tie him to the mill post.');
-    await player.playUntilFolded(client, storyId, planted);
+    const { client, storyId, planted } = await player.storyWithFoldedFact(
+      'I name my horse Bramble and tie him to the mill post.',
+    );
     const { prompt, record } = await player.play(client, storyId, 'I whistle for my horse.');
     expect(prompt).not.toContain(RECALLED);
     expect(record.blocks.filter((b) => b.kind === 'passage')).toEqual([]);
