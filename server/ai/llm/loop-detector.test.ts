@@ -78,6 +78,13 @@ describe('each sign', () => {
     expect(detectLoop(`${line} A gull cries. ${line}`, []).cycle).toBeNull();
   });
 
+  it('finds words in scripts written without spaces, so a retold Japanese reply is caught too', () => {
+    const reply = '猫が窓の外を静かに見ている。雨が降り始めて、古い橋の上に灯りがともる。';
+    expect(loopWords(reply).length).toBeGreaterThan(10);
+    expect(detectLoop(reply, ['夜の市場は賑やかだ。', reply]).ngramShare).toBe(1);
+    expect(detectLoop(reply, ['夜の市場は賑やかだ。']).looping).toBe(false);
+  });
+
   it('reads at most 2,000 words of a text, and answers in bounded time for a long one', () => {
     const random = seededRandom(3);
     const noise = Array.from({ length: 50_000 }, () => `w${Math.floor(random() * 1e6)}`).join(' ');

@@ -6,6 +6,7 @@
 // - an opening that repeats one of theirs (the same first words, turn after turn);
 // - a cycle inside the reply: a span repeated back to back, or one sentence said again and again.
 // Pure and bounded by its input: the history is the last few replies, each capped in words.
+import { wordsIn } from '@server/kernel/words';
 
 /** The narrator replies a reply is measured against: the story's last ones. */
 export const LOOP_HISTORY_REPLIES = 5;
@@ -64,10 +65,14 @@ export interface LoopVerdict {
   reasons: string[];
 }
 
-/** A text's words, lower-cased, letters and digits with inner apostrophes ("don't"), at most MAX_WORDS. */
+/** A text's first MAX_WORDS words, lower-cased, as kernel/words.ts finds them (CJK included). */
 export function loopWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
-  return words.length > MAX_WORDS ? words.slice(0, MAX_WORDS) : words;
+  const words: string[] = [];
+  for (const word of wordsIn(text.toLowerCase())) {
+    if (words.length === MAX_WORDS) break;
+    words.push(word);
+  }
+  return words;
 }
 
 /** Word ids for the texts of one measurement: numbers compare and hash faster than strings. */

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PASSAGES_PER_MESSAGE, PASSAGE_WORDS, passagesOf } from './passages';
 import { proseWriter, seededRandom } from '@server/test/varied-prose';
-import { termsOf, wordSegments, wordsOf } from './terms';
+import { wordSegments } from '@server/kernel/words';
+import { termsOf, wordsOf } from './terms';
 
 describe('termsOf', () => {
   it('stems English words so that a plural or a tense finds the other', () => {

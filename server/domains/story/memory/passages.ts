@@ -1,7 +1,8 @@
 // A message cut into passages, the memory bank's unit of retrieval: whole sentences gathered up to
 // about PASSAGE_WORDS words, so that a recalled detail costs its paragraph, not its whole reply,
 // and several fit the memory budget. A sentence longer than a passage is cut at word boundaries.
-import { slicesOf, termCounts, termsOf } from './terms';
+import { slicesOf } from '@server/kernel/words';
+import { termCounts, termsOf } from './terms';
 
 export const PASSAGE_WORDS = 60;
 /** A message yields at most this many passages (a 8,000-word reply, far past any model's output). */
