@@ -60,8 +60,9 @@ test('a reload while the narrator writes shows it thinking, then the saved reply
   await expect(page.getByText(STORY_STRINGS.thinking, { exact: true }).last()).toBeVisible();
   await expect(page.getByRole('button', { name: STORY_STRINGS.retry })).toHaveCount(0);
   // The server finished the reply the first page was receiving; the reloaded page picks it up.
-  await expect(narratorBubbles(page).last()).toContainText('What do you do next?', { timeout: 20_000 });
-  await expect(narratorBubbles(page)).toHaveCount(2);
+  // (The opening ends with the same question: the reply is the second bubble, waited for first.)
+  await expect(narratorBubbles(page)).toHaveCount(2, { timeout: 20_000 });
+  await expect(narratorBubbles(page).last()).toContainText('What do you do next?');
   await expect(page.getByText(STORY_STRINGS.thinking, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(input(page)).toBeEnabled();

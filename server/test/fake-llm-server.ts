@@ -50,6 +50,9 @@ export interface RecordedRequest {
     max_tokens?: number;
     max_completion_tokens?: number;
     temperature?: number;
+    /** Asked by the loop guard's second call (OpenAI-compatible), with DRY's when LOOP_DRY is on. */
+    frequency_penalty?: number;
+    dry_multiplier?: number;
     stream_options?: { include_usage?: boolean };
     system?: string | Array<{ type: string; text: string }>;
     messages: Array<{ role: string; content: string | Array<{ type: string; text: string }> }>;

@@ -132,7 +132,7 @@ export const adminUsersResponseSchema = z.object({
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 /** Token kinds the usage chart stacks; speech and transcription count characters, not tokens. */
-export const TOKEN_USAGE_KINDS = ['turn', 'summary', 'title', 'image', 'style', 'embedding'] as const;
+export const TOKEN_USAGE_KINDS = ['turn', 'retry-loop', 'summary', 'title', 'image', 'style', 'embedding'] as const;
 export type TokenUsageKind = (typeof TOKEN_USAGE_KINDS)[number];
 export const USAGE_PERIODS = [30, 90] as const;
 
@@ -170,6 +170,8 @@ export const usageHistoryResponseSchema = z.object({
     z.object({
       day: z.string(),
       turn: tokenCount,
+      /** The loop guard's second calls (a reply that repeated the story, asked again). */
+      'retry-loop': tokenCount,
       summary: tokenCount,
       title: tokenCount,
       image: tokenCount,

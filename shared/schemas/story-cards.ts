@@ -210,6 +210,18 @@ export const narratorContextSchema = z.object({
   cardBudgetTokens: z.number().int().nonnegative(),
   /** The room passages recalled from the memory bank had (absent from records written before the memory bank). */
   recallBudgetTokens: z.number().int().nonnegative().optional(),
+  /**
+   * Set when the loop guard acted on this reply (issue 27): what it found in the first answer, whether
+   * it asked again (one call more at most), and what was kept: the new answer ('replaced'), or a
+   * reply that still repeats ('marked').
+   */
+  loopGuard: z
+    .object({
+      outcome: z.enum(['replaced', 'marked']),
+      reasons: z.array(z.string()),
+      retried: z.boolean(),
+    })
+    .optional(),
 });
 export type NarratorContext = z.infer<typeof narratorContextSchema>;
 

@@ -50,6 +50,15 @@ export type StoryParams = z.infer<typeof storyParamsSchema>;
 export const recoverQuerySchema = z.object({ messageId: numericId(STORY_MESSAGES.messageIdInvalid).optional() });
 export type RecoverQuery = z.infer<typeof recoverQuerySchema>;
 
+/**
+ * What the loop guard did to a narrator reply (issue 27): 'replaced', its first answer repeated the
+ * story and was written again; 'marked', the reply kept still repeats (the second answer looped too,
+ * or none could be asked for).
+ */
+export const LOOP_GUARD_MARKS = ['replaced', 'marked'] as const;
+export const loopGuardMarkSchema = z.enum(LOOP_GUARD_MARKS);
+export type LoopGuardMark = z.infer<typeof loopGuardMarkSchema>;
+
 export const storyRoleSchema = z.enum(['user', 'assistant']);
 export type StoryRole = z.infer<typeof storyRoleSchema>;
 
@@ -64,6 +73,8 @@ export const storyMessageSchema = z.object({
   /** Present once the message has more than one version (alternatives, edits): the one shown and how many there are. */
   version: z.number().int().positive().optional(),
   versions: z.number().int().positive().optional(),
+  /** Set on a narrator reply the loop guard acted on (its shown version). */
+  loopGuard: loopGuardMarkSchema.optional(),
 });
 export type StoryMessage = z.infer<typeof storyMessageSchema>;
 
@@ -79,6 +90,8 @@ export const storyReplySchema = z.object({
   /** Set when the reply is one of several versions ('Try again' keeps the earlier replies): the one shown (this one) and how many. */
   version: z.number().int().positive().optional(),
   versions: z.number().int().positive().optional(),
+  /** Set when the loop guard acted on this reply: 'replaced' (written again) or 'marked' (still repeats). */
+  loopGuard: loopGuardMarkSchema.optional(),
 });
 export type StoryReply = z.infer<typeof storyReplySchema>;
 
@@ -112,12 +125,23 @@ export const storyTitleResponseSchema = z.object({ title: z.string().max(STORY_T
 export type StoryTitleResponse = z.infer<typeof storyTitleResponseSchema>;
 
 /** Server-sent events of a streamed turn (Accept: text/event-stream). */
-export const STORY_STREAM_EVENTS = { story: 'story', delta: 'delta', done: 'done', error: 'error' } as const;
+export const STORY_STREAM_EVENTS = {
+  story: 'story',
+  delta: 'delta',
+  /** The finished reply repeated the story: the narrator is asked again (the text shown so far stays until `replace`). */
+  rewriting: 'rewriting',
+  /** The reply's whole text is now `text` (the loop guard's rewrite), before `done`. */
+  replace: 'replace',
+  done: 'done',
+  error: 'error',
+} as const;
 /** The first event: the story the turn belongs to, so a new story has its address before any text. */
 export const storyNamedEventSchema = z.object({ storyId: z.number().int().positive() });
 export type StoryNamedEvent = z.infer<typeof storyNamedEventSchema>;
 export const storyDeltaEventSchema = z.object({ text: z.string() });
 export type StoryDeltaEvent = z.infer<typeof storyDeltaEventSchema>;
+export const storyReplaceEventSchema = z.object({ text: z.string() });
+export type StoryReplaceEvent = z.infer<typeof storyReplaceEventSchema>;
 export const storyDoneEventSchema = storyReplySchema;
 export type StoryDoneEvent = z.infer<typeof storyDoneEventSchema>;
 export const storyErrorEventSchema = z.object({

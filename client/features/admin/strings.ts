@@ -48,6 +48,7 @@ export const ADMIN_STRINGS = {
   cost: 'Est. cost',
   kinds: {
     turn: 'Turns',
+    'retry-loop': 'Loop guard rewrites',
     summary: 'Memory summaries',
     title: 'Titles',
     image: 'Images',

@@ -148,6 +148,14 @@ export const STORY_CARDS_STRINGS = {
   recalledText: (used: number, budget: number) =>
     `story bible and recalled passages: ${count(used)} of ${plural(budget, 'token', 'tokens')}`,
   budgetMark: 'The dashed line marks the cards’ share.',
+  /** The loop guard's note on a reply it acted on (issue 27). */
+  loopGuardTitle: 'Loop guard',
+  loopGuardOutcome: (outcome: 'replaced' | 'marked', retried: boolean) =>
+    outcome === 'replaced'
+      ? 'The first answer repeated the story; the narrator was asked once more, and this reply replaced it.'
+      : retried
+        ? 'The first answer repeated the story; asked once more, the narrator repeated itself again, so the less repetitive answer was kept.'
+        : 'The answer repeated the story; it was kept, since the narrator could not be asked once more (your limits, or no room in the prompt).',
   replyText: (n: number) => `The reply: ${plural(n, 'token', 'tokens')}`,
   blocksLabel: 'What was sent, in order',
   kindHeader: 'Kind',

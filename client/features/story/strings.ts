@@ -28,6 +28,10 @@ export const STORY_STRINGS = {
   shareStory: 'Share Story',
   retry: 'Retry',
   tryAgain: 'Try again',
+  /** The loop guard found the finished reply repeating the story and is writing it again (issue 27). */
+  rewriting: 'The narrator repeated itself: rewriting…',
+  /** Under a reply the guard kept though it still repeats. */
+  loopMarked: "This reply may repeat earlier ones. 'Try again' writes another.",
   regenerateLabel: 'Write this reply again',
   storyExperience: 'Story Experience',
   storyExperienceText: 'Choose how this story is told to you.',

@@ -6,7 +6,10 @@
 // - an opening that repeats one of theirs (the same first words, turn after turn);
 // - a cycle inside the reply: a span repeated back to back, or one sentence said again and again.
 // Pure and bounded by its input: the history is the last few replies, each capped in words.
+import type { LoopThresholds } from '@server/kernel/config';
 import { wordsIn } from '@server/kernel/words';
+
+export type { LoopThresholds };
 
 /** The narrator replies a reply is measured against: the story's last ones. */
 export const LOOP_HISTORY_REPLIES = 5;
@@ -20,20 +23,6 @@ const OPENING_MIN_WORDS = 5;
 const SENTENCE_END = /(?<=[.!?…])\s+|\n+/;
 /** A sentence counts towards a repeated-sentence cycle from this many words ("No, no." does not). */
 const CYCLE_SENTENCE_MIN_WORDS = 5;
-
-export interface LoopThresholds {
-  /** A reply whose share of 4-grams already used reaches this is a retelling (LOOP_NGRAM_SHARE). */
-  ngramShare: number;
-  /**
-   * An opening repeats when this many first words equal another reply's, or the whole first sentence
-   * when it is shorter (five words at least) (LOOP_OPENING_WORDS).
-   */
-  openingWords: number;
-  /** A span said this many times is a cycle (LOOP_CYCLE_REPEATS). */
-  cycleRepeats: number;
-  /** ...when its repeats cover at least this many words ("no, no, no" does not) (LOOP_CYCLE_MIN_WORDS). */
-  cycleMinWords: number;
-}
 
 /**
  * Chosen with bench:loop on 500 transcripts of each kind (docs/benchmarks.md), every seeded loop

@@ -16,6 +16,22 @@ import {
 } from './wire';
 import type { GenerationRequest, GenerationResult, GenerationUsage, NarratorProvider } from './types';
 
+/**
+ * DRY ("don't repeat yourself") as llama.cpp's server and koboldcpp name it: a penalty growing with
+ * the length of a repeated sequence, past two tokens. OpenAI answers 400 to unknown parameters, so
+ * it is sent only when LOOP_DRY is on.
+ */
+const DRY = { dry_multiplier: 0.8, dry_base: 1.75, dry_allowed_length: 2 } as const;
+
+function repetitionParameters(request: GenerationRequest) {
+  const asked = request.repetition;
+  if (!asked) return {};
+  return {
+    ...(asked.frequencyPenalty > 0 ? { frequency_penalty: asked.frequencyPenalty } : {}),
+    ...(asked.dry ? DRY : {}),
+  };
+}
+
 /** How an answer may end and still be a whole reply: a natural stop, or the length cap. */
 const FINISHED = new Set(['stop', 'length']);
 
@@ -28,6 +44,7 @@ function requestBody(settings: ProviderSettings, request: GenerationRequest, str
     ],
     max_tokens: request.maxOutputTokens,
     temperature: request.temperature,
+    ...repetitionParameters(request),
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };
 }

@@ -43,6 +43,11 @@ export interface GenerationRequest {
   maxOutputTokens: number;
   temperature: number;
   task: NarratorTask;
+  /**
+   * The backend's own anti-repetition samplers, asked for by the loop guard's second call where the
+   * backend has them (OpenAI-compatible: frequency_penalty, and DRY when opted in); others ignore it.
+   */
+  repetition?: { frequencyPenalty: number; dry: boolean };
 }
 
 /** Token counts as the provider reported them; undefined where it reported nothing. */

@@ -3,6 +3,7 @@
 // or a transaction, so a process killed mid-turn leaves either the whole reply or none of it.
 import { and, eq, gt, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Preferences } from '@shared/schemas/preferences';
+import type { LoopGuardMark } from '@shared/schemas/story';
 import type { Db } from '../client';
 import { stories, storyMessages } from '../schema';
 import { executePrepared } from './prepared';
@@ -169,6 +170,16 @@ export function createStoriesRepository(db: Db) {
       await db.update(stories).set({ generatingUntil: null }).where(eq(stories.id, storyId));
     },
 
+    /** Moves a held lease's end to `until` (the loop guard's second call); false when the lease is no longer held. */
+    async extendLease(storyId: number, until: Date): Promise<boolean> {
+      const rows = await db
+        .update(stories)
+        .set({ generatingUntil: until })
+        .where(and(eq(stories.id, storyId), isNotNull(stories.generatingUntil)))
+        .returning({ id: stories.id });
+      return rows.length > 0;
+    },
+
     /** At start-up (single process on PGlite) nothing can still be generating. */
     async releaseAllLeases(): Promise<number> {
       const rows = await db
@@ -223,6 +234,8 @@ export function createStoriesRepository(db: Db) {
       now: Date;
       /** What the narrator was sent for this reply (the version it becomes), kept with it. */
       context?: ReplyContext | null;
+      /** The loop guard's mark on this version: it replaced a looping answer, or kept one that loops. */
+      loopGuard?: LoopGuardMark | null;
     }): Promise<MessageRecord> {
       // One statement, so all of it or none lands, in one round trip instead of a transaction's five
       // (it sits between the last streamed word and the player's `done`).
@@ -230,26 +243,28 @@ export function createStoriesRepository(db: Db) {
       const intArray = (ids: number[] | undefined) => `{${(ids ?? []).join(',')}}`;
       const now = input.now.toISOString();
       const usage = input.usage;
+      const loopGuard = input.loopGuard ?? null;
       const [row] = await executePrepared<{ message: JsonMessage }>(
         db,
         'story_save_reply',
         sql`
         with target as (
-          select id, content, versions, created_at from story_messages
+          select id, content, versions, created_at, loop_guard from story_messages
           where ${input.alternativeTo !== null}::boolean and id = ${input.alternativeTo ?? 0} and story_id = ${input.storyId} and role = 'assistant'
         ), first_version as (
-          insert into message_versions (message_id, version, kind, content, created_at)
-          select id, 1, 'original', content, created_at from target where versions = 1
+          insert into message_versions (message_id, version, kind, content, created_at, loop_guard)
+          select id, 1, 'original', content, created_at, loop_guard from target where versions = 1
         ), new_version as (
-          insert into message_versions (message_id, version, kind, content, created_at)
-          select id, versions + 1, 'alternative', ${input.content}, ${now}::timestamptz from target
+          insert into message_versions (message_id, version, kind, content, created_at, loop_guard)
+          select id, versions + 1, 'alternative', ${input.content}, ${now}::timestamptz, ${loopGuard}::text from target
         ), alternative as (
-          update story_messages m set content = ${input.content}, version = t.versions + 1, versions = t.versions + 1
+          update story_messages m set content = ${input.content}, version = t.versions + 1, versions = t.versions + 1,
+            loop_guard = ${loopGuard}::text
           from target t where m.id = t.id
           returning m.*
         ), inserted as (
-          insert into story_messages (story_id, role, content, turn, created_at)
-          select ${input.storyId}, 'assistant', ${input.content}, ${input.turn}, ${now}::timestamptz
+          insert into story_messages (story_id, role, content, turn, created_at, loop_guard)
+          select ${input.storyId}, 'assistant', ${input.content}, ${input.turn}, ${now}::timestamptz, ${loopGuard}::text
           where not ${input.alternativeTo !== null}::boolean
           returning *
         ), reply as (

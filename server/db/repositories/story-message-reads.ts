@@ -75,7 +75,7 @@ export function storyMessageReads(db: Db) {
       return executePrepared<MessageHead>(
         db,
         'story-shown-message-heads',
-        sql`select id, role, is_initial as "isInitial", version, versions,
+        sql`select id, role, is_initial as "isInitial", version, versions, loop_guard as "loopGuard",
               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
             from story_messages where story_id = ${storyId} and state = 'shown' order by id`,
       );
@@ -140,6 +140,28 @@ export function storyMessageReads(db: Db) {
         oldestUnfoldedQuery(storyId, afterId, throughId, limits),
       );
       return fromJsonRead(row.window);
+    },
+
+    /**
+     * The texts of the story's last `limit` shown narrator replies before `beforeId`, newest first
+     * (the opening included): what the loop guard measures a reply against when the verbatim window
+     * holds fewer. Walks the (story, id) index back from `beforeId`, so it reads a few rows, not the story.
+     */
+    async recentReplies(storyId: number, beforeId: number, limit: number): Promise<string[]> {
+      const found = await db
+        .select({ content: storyMessages.content })
+        .from(storyMessages)
+        .where(
+          and(
+            eq(storyMessages.storyId, storyId),
+            shown,
+            eq(storyMessages.role, 'assistant'),
+            sql`${storyMessages.id} < ${beforeId}`,
+          ),
+        )
+        .orderBy(desc(storyMessages.id))
+        .limit(limit);
+      return found.map((r) => r.content);
     },
 
     async hasMessage(storyId: number, messageId: number): Promise<boolean> {

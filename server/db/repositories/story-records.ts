@@ -35,4 +35,6 @@ export interface MessageHead {
   version: number;
   versions: number;
   createdAt: string;
+  /** A narrator reply's loop guard mark (its shown version's); null when the guard did nothing. */
+  loopGuard: 'replaced' | 'marked' | null;
 }

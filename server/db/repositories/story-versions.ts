@@ -134,12 +134,13 @@ export function createStoryVersionsRepository(db: Db) {
   ): Promise<VersionedMessage> {
     const next = message.versions + 1;
     await tx.execute(sql`
-      insert into message_versions (message_id, version, kind, content, created_at)
-      select ${message.id}::int, 1, 'original', ${message.content}::text, ${message.createdAt}::timestamptz where ${message.versions}::int = 1
+      insert into message_versions (message_id, version, kind, content, created_at, loop_guard)
+      select id, 1, 'original', content, created_at, loop_guard from story_messages where id = ${message.id} and versions = 1
       union all
-      select ${message.id}::int, ${next}::int, ${kind}::text, ${content}::text, ${now.toISOString()}::timestamptz`);
+      select ${message.id}::int, ${next}::int, ${kind}::text, ${content}::text, ${now.toISOString()}::timestamptz, null`);
+    // A new version is the player's words (an edit, a replacement): the guard's mark was the old one's.
     await tx.execute(
-      sql`update story_messages set content = ${content}, version = ${next}, versions = ${next} where id = ${message.id}`,
+      sql`update story_messages set content = ${content}, version = ${next}, versions = ${next}, loop_guard = null where id = ${message.id}`,
     );
     return { ...message, content, version: next, versions: next };
   }
@@ -319,13 +320,13 @@ export function createStoryVersionsRepository(db: Db) {
         if (!message) return 'message';
         if (input.version > message.versions) return 'version';
         if (input.version === message.version) return message;
-        const [chosen] = await rows<{ content: string }>(
+        const [chosen] = await rows<{ content: string; loop_guard: string | null }>(
           tx,
-          sql`select content from message_versions where message_id = ${message.id} and version = ${input.version}`,
+          sql`select content, loop_guard from message_versions where message_id = ${message.id} and version = ${input.version}`,
         );
         if (!chosen) return 'version';
         await tx.execute(
-          sql`update story_messages set content = ${chosen.content}, version = ${input.version} where id = ${message.id}`,
+          sql`update story_messages set content = ${chosen.content}, version = ${input.version}, loop_guard = ${chosen.loop_guard}::text where id = ${message.id}`,
         );
         const shown = { ...message, content: chosen.content, version: input.version };
         await syncPremise(tx, input.storyId, shown);

@@ -19,7 +19,7 @@ export interface UsageTotals {
 export interface UsageEvent {
   userId: number;
   storyId?: number | null;
-  kind?: 'turn' | 'summary' | 'title' | 'image' | 'style' | 'speech' | 'transcription' | 'embedding';
+  kind?: 'turn' | 'retry-loop' | 'summary' | 'title' | 'image' | 'style' | 'speech' | 'transcription' | 'embedding';
   provider: string;
   model: string;
   inputTokens?: number;

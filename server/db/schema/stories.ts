@@ -83,6 +83,8 @@ export const storyMessages = pgTable(
     undoneFrom: integer('undone_from'),
     version: integer('version').notNull().default(1),
     versions: integer('versions').notNull().default(1),
+    /** What the loop guard did to the shown version of a narrator reply: 'replaced' or 'marked' (null: nothing). */
+    loopGuard: text('loop_guard', { enum: ['replaced', 'marked'] }),
     /** The version the memory bank has cut into passages (null: none yet); see story_messages_unindexed_idx. */
     indexedVersion: integer('indexed_version'),
     createdAt: createdAt(),
@@ -141,6 +143,8 @@ export const messageVersions = pgTable(
     version: integer('version').notNull(),
     kind: text('kind', { enum: ['original', 'alternative', 'edit', 'replacement'] }).notNull(),
     content: text('content').notNull(),
+    /** The loop guard's mark on this version, as story_messages.loop_guard has it while it is shown. */
+    loopGuard: text('loop_guard', { enum: ['replaced', 'marked'] }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.version] })],

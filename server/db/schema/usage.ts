@@ -6,7 +6,7 @@ import { counter, createdAt } from './columns';
 import { stories } from './stories';
 
 /**
- * The usage ledger: one row per provider call (story turn, summary, title, image, style sheet,
+ * The usage ledger: one row per provider call (story turn, the loop guard's second call, summary, title, image, style sheet,
  * speech, transcription, embedding). Text, image and embedding calls count tokens; speech and
  * transcription calls count `characters` (a spoken sentence's length, a transcript's length) and
  * no tokens, so token totals are the same with or without them.
@@ -18,7 +18,9 @@ export const usageEvents = pgTable(
     /** Null once the player deleted their account: the row stays, anonymous, in the operator's totals. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     storyId: integer('story_id').references(() => stories.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['turn', 'summary', 'title', 'image', 'style', 'speech', 'transcription', 'embedding'] })
+    kind: text('kind', {
+      enum: ['turn', 'retry-loop', 'summary', 'title', 'image', 'style', 'speech', 'transcription', 'embedding'],
+    })
       .notNull()
       .default('turn'),
     provider: text('provider').notNull(),

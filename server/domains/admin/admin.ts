@@ -147,7 +147,17 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
       const byDay = new Map<string, UsageHistoryResponse['daily'][number]>();
       for (let i = days - 1; i >= 0; i--) {
         const day = utcDay(new Date(today.getTime() - i * DAY_MS));
-        byDay.set(day, { day, turn: 0, summary: 0, title: 0, image: 0, style: 0, embedding: 0, cost: 0 });
+        byDay.set(day, {
+          day,
+          turn: 0,
+          'retry-loop': 0,
+          summary: 0,
+          title: 0,
+          image: 0,
+          style: 0,
+          embedding: 0,
+          cost: 0,
+        });
       }
       for (const cell of cells) {
         const entry = byDay.get(cell.day);

@@ -1,5 +1,5 @@
 // The allowance: every paid call passes here before it is made (narrator turns with their retries and
-// alternatives, memory summaries, titles, style sheets, pictures, speech, transcription and the memory
+// alternatives, the loop guard's second calls, memory summaries, titles, style sheets, pictures, speech, transcription and the memory
 // bank's embeddings). Two checks, each before the provider is asked:
 //   - an hourly rate per kind of call, counted like the other request limits (in memory, or in Redis
 //     for every instance), so no player can make calls faster than a person plays;
@@ -20,7 +20,8 @@ import type { RequestLimiter } from './request-limits';
 import type { Log } from '@server/kernel/log';
 
 /** The kinds of paid call, as the usage ledger names them. */
-export type PaidCall = 'turn' | 'summary' | 'title' | 'style' | 'image' | 'speech' | 'transcription' | 'embedding';
+export type PaidCall =
+  'turn' | 'retry-loop' | 'summary' | 'title' | 'style' | 'image' | 'speech' | 'transcription' | 'embedding';
 
 export interface AllowanceConfig {
   /** Tokens a player may spend per UTC month; null is unlimited (no reservations are made). */
@@ -44,6 +45,8 @@ export function allowanceConfig(
     monthlyTokenLimit: config.userMonthlyTokenLimit,
     perHour: {
       turn: turns,
+      // The loop guard's second call: at most one per turn, so as many an hour as turns.
+      'retry-loop': turns,
       summary: sideCalls,
       title: sideCalls,
       style: sideCalls,
@@ -55,6 +58,7 @@ export function allowanceConfig(
     // A picture may run twice (one retry after a timeout).
     timeoutMs: {
       turn: narrator,
+      'retry-loop': narrator,
       summary: narrator,
       title: narrator,
       style: narrator,
@@ -79,6 +83,8 @@ const HOLD_MARGIN_MS = 60_000;
 /** Each call's hourly bucket (the existing ones kept their names) and the words of its 429. */
 const HOURLY: Record<PaidCall, { bucket: string; message: string }> = {
   turn: { bucket: 'turn-user', message: STORY_MESSAGES.tooManyTurns },
+  // Admitted with admitOrNull only (a refused second call keeps the first reply, marked), so no player reads it.
+  'retry-loop': { bucket: 'retry-loop-user', message: STORY_MESSAGES.tooManyTurns },
   summary: { bucket: 'side-call-user', message: STORY_MESSAGES.tooManySideCalls },
   title: { bucket: 'side-call-user', message: STORY_MESSAGES.tooManySideCalls },
   style: { bucket: 'side-call-user', message: STORY_MESSAGES.tooManySideCalls },

@@ -6,7 +6,7 @@ import { NarratorError } from '@server/ai/llm/types';
 import { loadConfig } from '@server/kernel/config';
 import { remainingAllowance } from '../account/accounts';
 import { csvField, monthLabel } from '../admin/admin';
-import { tidyReply } from './turns';
+import { tidyReply } from './reply-text';
 import { narratorAppError } from './narrator-errors';
 import { redact } from '@server/kernel/redact';
 import { cleanTitle } from './reads';

@@ -3,12 +3,13 @@
 // one-generation-per-story lease) and commits the player's action,
 // then returns a PreparedTurn whose run() calls the provider, streams pieces to an optional
 // listener and saves the reply only once it is complete. run() always finishes its work even if
-// the listener (a browser) has gone: a disconnect never loses a reply.
+// the listener (a browser) has gone: a disconnect never loses a reply. A finished reply that repeats
+// the story is asked for once more before it is saved (loop-guard.ts).
 import { computeBudget } from '@server/ai/llm/context';
 import { windowLimits } from '@server/ai/llm/fold';
 import { narratorSystemPrompt } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
+import { NarratorError, type GenerationRequest, type NarratorProvider } from '@server/ai/llm/types';
 import type { LlmConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
@@ -28,6 +29,8 @@ import { createCardHeads } from './cards/card-heads';
 import { createStoryMemory } from './memory/folds';
 import { createMemoryBank, type MemoryBank } from './memory/memory-bank';
 import type { VectorRecall } from './memory/vector-recall';
+import { createLoopGuard, type RewriteEvent } from './loop-guard';
+import { tidyReply } from './reply-text';
 import { buildTurnPrompt } from './turn-prompt';
 
 export interface TurnDeps {
@@ -60,24 +63,12 @@ export interface TurnDeps {
 
 export interface PreparedTurn {
   storyId: number;
-  run(onDelta?: (text: string) => void): Promise<StoryReply>;
+  /** onRewrite: the loop guard found the finished reply repeating and asks again, then its new text. */
+  run(onDelta?: (text: string) => void, onRewrite?: (event: RewriteEvent) => void): Promise<StoryReply>;
 }
 
 /** A lease outlives the provider timeout, so only a dead process leaves one to expire. */
 const LEASE_MARGIN_MS = 60_000;
-
-/** A reply cut by the length cap ends at its last full sentence rather than mid-word. */
-export function tidyReply(text: string): string {
-  const trimmed = text.trim();
-  if (/[.!?"”'’)*]$/.test(trimmed)) return trimmed;
-  const lastStop = Math.max(
-    trimmed.lastIndexOf('. '),
-    trimmed.lastIndexOf('! '),
-    trimmed.lastIndexOf('? '),
-    trimmed.lastIndexOf('.\n'),
-  );
-  return lastStop > trimmed.length / 2 ? trimmed.slice(0, lastStop + 1) : trimmed;
-}
 
 export function createTurnService(deps: TurnDeps) {
   const { repos, provider, llm } = deps;
@@ -107,6 +98,21 @@ export function createTurnService(deps: TurnDeps) {
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
   /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
   const turnTokens = budget.prompt + llm.maxOutputTokens;
+
+  /** Each finished reply measured against the story's last ones, and asked for once more when it loops. */
+  const loopGuard = createLoopGuard({
+    config: llm.loopGuard,
+    repos,
+    provider,
+    allowance: deps.allowance,
+    turnTokens,
+    promptBudget: budget.prompt,
+    leaseUntil,
+    apiKey: llm.apiKey,
+    count: loadTokenCounter,
+    now: deps.now,
+    log: deps.log,
+  });
 
   /** The player's hour and month, checked (and the turn's cost reserved) before anything is written or asked. */
   const admitTurn = (userId: number): Promise<Hold> => deps.allowance.admit(userId, 'turn', turnTokens);
@@ -164,7 +170,11 @@ export function createTurnService(deps: TurnDeps) {
     loaded?: { window: UnfoldedRead; preferences: Preferences };
   }
 
-  async function generate(plan: TurnPlan, onDelta?: (text: string) => void): Promise<StoryReply> {
+  async function generate(
+    plan: TurnPlan,
+    onDelta?: (text: string) => void,
+    onRewrite?: (event: RewriteEvent) => void,
+  ): Promise<StoryReply> {
     const { story, action } = plan;
     let streamed = '';
     let promptTokens = 0;
@@ -191,49 +201,64 @@ export function createTurnService(deps: TurnDeps) {
         vectors: deps.vectors,
       });
       promptTokens = prompt.promptTokens;
-      const result = await provider.generate(
-        {
-          system: prompt.system,
-          messages: prompt.messages,
-          maxOutputTokens: llm.maxOutputTokens,
-          temperature: llm.temperature,
-          task: {
-            kind: 'turn',
-            storyId: story.id,
-            turn: action.turn,
-            attempt: plan.attempt,
-            premise: story.premise,
-            action: action.content,
-            recent,
-          },
+      const request: GenerationRequest = {
+        system: prompt.system,
+        messages: prompt.messages,
+        maxOutputTokens: llm.maxOutputTokens,
+        temperature: llm.temperature,
+        task: {
+          kind: 'turn',
+          storyId: story.id,
+          turn: action.turn,
+          attempt: plan.attempt,
+          premise: story.premise,
+          action: action.content,
+          recent,
         },
+      };
+      const result = await provider.generate(
+        request,
         onDelta &&
           ((text) => {
             streamed += text;
             onDelta(text);
           }),
       );
-      const content = tidyReply(result.text);
-      if (!content) throw new NarratorError('unavailable', 'the provider finished with an empty reply');
-      const now = deps.now();
-      const outputTokens = result.usage.outputTokens ?? count(result.text);
+      const first = tidyReply(result.text);
+      if (!first) throw new NarratorError('unavailable', 'the provider finished with an empty reply');
+      const usage = {
+        userId: story.userId,
+        storyId: story.id,
+        kind: 'turn' as const,
+        provider: provider.id,
+        model: provider.model,
+        inputTokens: result.usage.inputTokens ?? promptTokens,
+        outputTokens: result.usage.outputTokens ?? count(result.text),
+        createdAt: deps.now(),
+      };
+      const guarded = await loopGuard.review({
+        story,
+        request,
+        content: first,
+        usage,
+        window,
+        actionId: action.id,
+        onRewrite,
+      });
+      const outputTokens = guarded.outputTokens ?? usage.outputTokens;
       const reply = await repos.stories.saveReply({
         storyId: story.id,
         turn: action.turn,
-        content,
+        content: guarded.content,
         alternativeTo: plan.replace?.id ?? null,
-        now,
-        usage: {
-          userId: story.userId,
-          storyId: story.id,
-          kind: 'turn',
-          provider: provider.id,
-          model: provider.model,
-          inputTokens: result.usage.inputTokens ?? promptTokens,
-          outputTokens,
-          createdAt: now,
+        now: deps.now(),
+        usage: guarded.usageRecorded ? null : usage,
+        context: {
+          keyed: cards.keyed,
+          on: cards.on,
+          record: { ...record(outputTokens), ...(guarded.record ? { loopGuard: guarded.record } : {}) },
         },
-        context: { keyed: cards.keyed, on: cards.on, record: record(outputTokens) },
+        loopGuard: guarded.mark,
       });
       await deps.flush();
       // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
@@ -256,7 +281,8 @@ export function createTurnService(deps: TurnDeps) {
       const picture =
         preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
       const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};
-      return { storyId: story.id, messageId: reply.id, message: reply.content, ...versions, ...picture };
+      const mark = guarded.mark ? { loopGuard: guarded.mark } : {};
+      return { storyId: story.id, messageId: reply.id, message: reply.content, ...versions, ...mark, ...picture };
     } catch (error) {
       await repos.stories.releaseLease(story.id);
       if (!(error instanceof NarratorError)) throw error;
@@ -292,7 +318,7 @@ export function createTurnService(deps: TurnDeps) {
   // The reservation is given back once the reply (or the failure) is recorded: its usage row settles it.
   const prepared = (plan: TurnPlan): PreparedTurn => ({
     storyId: plan.story.id,
-    run: (onDelta) => generate(plan, onDelta).finally(() => plan.hold.release()),
+    run: (onDelta, onRewrite) => generate(plan, onDelta, onRewrite).finally(() => plan.hold.release()),
   });
 
   return {

@@ -128,6 +128,12 @@ describe('loadConfig', () => {
       builtinWordDelayMs: 35,
       cardShare: 0.25,
       recallTokens: 200,
+      loopGuard: {
+        on: true,
+        thresholds: { ngramShare: 0.7, openingWords: 12, cycleRepeats: 3, cycleMinWords: 12 },
+        frequencyPenalty: 0.5,
+        dry: false,
+      },
     });
     expect(config.userMonthlyTokenLimit).toBeNull();
     expect(config.storyMaxCards).toBe(1000);
@@ -146,6 +152,13 @@ describe('loadConfig', () => {
       BUILTIN_NARRATOR_WORD_DELAY_MS: '0',
       LLM_CARD_SHARE: '0.4',
       LLM_RECALL_TOKENS: '900',
+      LOOP_GUARD: 'off',
+      LOOP_NGRAM_SHARE: '0.8',
+      LOOP_OPENING_WORDS: '16',
+      LOOP_CYCLE_REPEATS: '4',
+      LOOP_CYCLE_MIN_WORDS: '20',
+      LOOP_FREQUENCY_PENALTY: '0.3',
+      LOOP_DRY: 'on',
       USER_MONTHLY_TOKEN_LIMIT: '200000',
       STORY_MAX_CARDS: '50',
     });
@@ -161,6 +174,12 @@ describe('loadConfig', () => {
       builtinWordDelayMs: 0,
       cardShare: 0.4,
       recallTokens: 900,
+      loopGuard: {
+        on: false,
+        thresholds: { ngramShare: 0.8, openingWords: 16, cycleRepeats: 4, cycleMinWords: 20 },
+        frequencyPenalty: 0.3,
+        dry: true,
+      },
     });
     expect(config.userMonthlyTokenLimit).toBe(200_000);
     expect(config.storyMaxCards).toBe(50);
@@ -196,6 +215,11 @@ describe('loadConfig', () => {
         BUILTIN_NARRATOR_WORD_DELAY_MS: 'fast',
         LLM_CARD_SHARE: '0.95',
         LLM_RECALL_TOKENS: 'lots',
+        LOOP_GUARD: 'sometimes',
+        LOOP_NGRAM_SHARE: '1.5',
+        LOOP_OPENING_WORDS: '3',
+        LOOP_CYCLE_REPEATS: 'x',
+        LOOP_FREQUENCY_PENALTY: '-1',
         USER_MONTHLY_TOKEN_LIMIT: '-5',
       }),
     ).toEqual([
@@ -206,6 +230,11 @@ describe('loadConfig', () => {
       'LLM_CARD_SHARE: LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
       'LLM_RECALL_TOKENS: LLM_RECALL_TOKENS must be a whole number of tokens (0 turns recall off)',
       'BUILTIN_NARRATOR_WORD_DELAY_MS: BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)',
+      'LOOP_GUARD: LOOP_GUARD must be on or off',
+      'LOOP_NGRAM_SHARE: LOOP_NGRAM_SHARE must be a share from 0.1 to 1',
+      'LOOP_OPENING_WORDS: LOOP_OPENING_WORDS must be a whole number of words, 5 or more',
+      'LOOP_CYCLE_REPEATS: LOOP_CYCLE_REPEATS must be a whole number of repeats, 2 or more',
+      'LOOP_FREQUENCY_PENALTY: LOOP_FREQUENCY_PENALTY must be a number from 0 to 2',
       'USER_MONTHLY_TOKEN_LIMIT: USER_MONTHLY_TOKEN_LIMIT must be a whole number',
     ]);
     expect(problems({ LLM_PROVIDER: 'anthropic' })).toEqual([

@@ -14,6 +14,7 @@ export * from './embeddings';
 export * from './image';
 export * from './limits';
 export * from './llm';
+export * from './loop-guard';
 export * from './server';
 export * from './speech';
 

@@ -1,6 +1,7 @@
 // The narrator's settings (LLM_*): which provider, where, which model, and the window it works in.
 import { z } from 'zod';
 import { httpUrl, OPENAI_BASE_URL, positiveInt } from './env';
+import { loopGuardConfig, loopGuardEnv, type LoopGuardConfig } from './loop-guard';
 
 export const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
 export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
@@ -29,6 +30,8 @@ export interface LlmConfig {
   cardShare: number;
   /** Tokens of each turn's prompt that the story bible's facts and the passages recalled from the memory bank may use; 0 turns them off (LLM_RECALL_TOKENS). */
   recallTokens: number;
+  /** The loop guard (LOOP_*): each reply checked for repeating the last ones, and asked once more. */
+  loopGuard: LoopGuardConfig;
 }
 
 export const llmEnv = {
@@ -83,6 +86,7 @@ export const llmEnv = {
     .regex(/^\d+$/, 'BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)')
     .transform(Number)
     .default(35),
+  ...loopGuardEnv,
 };
 
 type LlmEnv = z.infer<z.ZodObject<typeof llmEnv>>;
@@ -117,5 +121,6 @@ export function llmConfig(e: LlmEnv): LlmConfig {
     builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
     cardShare: e.LLM_CARD_SHARE,
     recallTokens: e.LLM_RECALL_TOKENS,
+    loopGuard: loopGuardConfig(e),
   };
 }

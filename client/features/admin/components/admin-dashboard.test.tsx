@@ -65,7 +65,19 @@ const history: UsageHistoryResponse = {
   days: 30,
   from: '2026-02-08',
   to: '2026-03-09',
-  daily: [{ day: '2026-03-09', turn: 1200, summary: 100, title: 20, image: 500, style: 40, embedding: 0, cost: 0.02 }],
+  daily: [
+    {
+      day: '2026-03-09',
+      turn: 1200,
+      'retry-loop': 60,
+      summary: 100,
+      title: 20,
+      image: 500,
+      style: 40,
+      embedding: 0,
+      cost: 0.02,
+    },
+  ],
   byModel: [
     {
       provider: 'Offline demo narrator',
@@ -247,7 +259,7 @@ describe('AdminDashboard', () => {
   });
 
   it('says so when the period has no usage, instead of drawing a flat chart', async () => {
-    const zero = { ...history.daily[0], turn: 0, summary: 0, title: 0, image: 0, style: 0, cost: 0 };
+    const zero = { ...history.daily[0], turn: 0, 'retry-loop': 0, summary: 0, title: 0, image: 0, style: 0, cost: 0 };
     serve({ history: () => jsonResponse({ ...history, daily: [zero, { ...zero, day: '2026-03-08' }], byModel: [] }) });
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(await screen.findByText('No tokens were used in the last 30 days.')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { formatCost, formatNumber } from '../utils/format';
 const KIND_COLORS: Record<ResolvedTheme, Record<TokenUsageKind, string>> = {
   light: {
     turn: '#4f46e5',
+    'retry-loop': '#a16207',
     summary: '#0f766e',
     title: '#0284c7',
     image: '#e11d48',
@@ -22,6 +23,7 @@ const KIND_COLORS: Record<ResolvedTheme, Record<TokenUsageKind, string>> = {
   },
   dark: {
     turn: '#818cf8',
+    'retry-loop': '#facc15',
     summary: '#2dd4bf',
     title: '#38bdf8',
     image: '#fb7185',

@@ -143,9 +143,10 @@ describe('formatting', () => {
 });
 
 describe('chart data', () => {
-  const day = (d: string, turn: number, image = 0, cost = 0, embedding = 0) => ({
+  const day = (d: string, turn: number, image = 0, cost = 0, embedding = 0, retryLoop = 0) => ({
     day: d,
     turn,
+    'retry-loop': retryLoop,
     summary: 0,
     title: 0,
     image,
@@ -155,11 +156,12 @@ describe('chart data', () => {
   });
 
   it('stacks the kinds as running sums and keeps the raw figures', () => {
-    const columns = toChartColumns([day('2026-03-01', 10, 5, 0.1, 3), day('2026-03-02', 0)]);
+    const columns = toChartColumns([day('2026-03-01', 10, 5, 0.1, 3, 2), day('2026-03-02', 0)]);
     expect(columns.x).toEqual([Date.UTC(2026, 2, 1) / 1000, Date.UTC(2026, 2, 2) / 1000]);
     expect(columns.raw.turn).toEqual([10, 0]);
-    // turn, summary, title, image, style, embedding
-    expect(columns.stacked.map((series) => series[0])).toEqual([10, 10, 10, 15, 15, 18]);
+    // turn, retry-loop, summary, title, image, style, embedding
+    expect(columns.stacked.map((series) => series[0])).toEqual([10, 12, 12, 12, 17, 17, 20]);
+    expect(columns.raw['retry-loop']).toEqual([2, 0]);
     expect(columns.raw.embedding).toEqual([3, 0]);
     expect(columns.cost).toEqual([0.1, 0]);
   });

@@ -186,6 +186,40 @@ describe('narrator: what is read', () => {
     expect(notices).toEqual([]);
   });
 
+  it('stops while the loop guard has a reply written again, and reads the new text from its start', () => {
+    const { narrator, port } = setup({ settings: { enabled: true, voice: null } });
+    narrator.attach();
+    narrator.update(story(opened));
+    const asked = [...opened, user('u2', 'I climb the tower', 3)];
+    narrator.update(story(asked));
+    const looping = 'The bells fall silent as you arrive. A gull watches from the pier! Nobody else is here.';
+    narrator.update(story([...asked, reply('a2', looping)], 'a2'));
+    expect(port.texts).toEqual(['The bells fall silent as you arrive.']);
+    // 'rewriting': the sentence being spoken is cut, nothing more is read of the old text.
+    narrator.update(story([...asked, { ...reply('a2', looping), rewriting: true }], 'a2'));
+    expect(port.cancels).toBe(1);
+    port.endAll();
+    expect(port.texts).toEqual(['The bells fall silent as you arrive.']);
+    // 'replace', then 'done': the new text is read from its start.
+    narrator.update(story([...asked, reply('a2', SECOND)], 'a2'));
+    narrator.update(story([...asked, reply('a2', SECOND, 4)]));
+    port.endAll();
+    expect(port.texts).toEqual(['The bells fall silent as you arrive.', ...splitSentences(SECOND)]);
+  });
+
+  it('goes on reading when the saved reply only loses an unfinished last sentence', () => {
+    const { narrator, port } = setup({ settings: { enabled: true, voice: null } });
+    narrator.attach();
+    narrator.update(story(opened));
+    const asked = [...opened, user('u2', 'I climb the tower', 3)];
+    narrator.update(story(asked));
+    narrator.update(story([...asked, reply('a2', `${SECOND} And then`)], 'a2'));
+    narrator.update(story([...asked, reply('a2', SECOND, 4)]));
+    port.endAll();
+    expect(port.cancels).toBe(0);
+    expect(port.texts).toEqual(splitSentences(SECOND));
+  });
+
   it("'Try again' reads the new reply, never the older one left on screen meanwhile", () => {
     const { narrator, port } = setup({ settings: { enabled: true, voice: null } });
     const before = [...opened, user('u2', 'I climb the tower', 3), reply('a2', SECOND, 4)];

@@ -41,6 +41,8 @@ export interface NarratableMessage {
   content: string;
   messageId?: number;
   isNotice?: boolean;
+  /** The loop guard is having this reply written again; its new text replaces it (issue 27). */
+  rewriting?: boolean;
 }
 
 /** The story on screen (the story's StoryState fits). */
@@ -129,6 +131,16 @@ function sameVoices(a: readonly VoiceLike[], b: readonly VoiceLike[]): boolean {
   return a.length === b.length && a.every((v, i) => v.name === b[i].name && v.lang === b[i].lang);
 }
 
+/**
+ * Whether a reply's text is still the one being read: it grew, or lost an unfinished last sentence
+ * when it was saved. A rewrite by the loop guard is neither.
+ */
+function sameReply(read: string, now: string): boolean {
+  const a = read.trim();
+  const b = now.trim();
+  return a.startsWith(b) || b.startsWith(a);
+}
+
 interface CurrentReading {
   /** Local id of the reply. */
   id: string;
@@ -137,8 +149,10 @@ interface CurrentReading {
   manual: boolean;
   paused: boolean;
   browser: Reading | null;
-  /** Length of the text given to the browser reading so far. */
-  pushed: number;
+  /** The text given to the browser reading so far. */
+  pushed: string;
+  /** Stopped while the reply is written again: it is read anew once its new text comes. */
+  halted: boolean;
   finished: boolean;
   /** Server voice: null until the reply is saved and its parts are asked for. */
   server: ServerVoicePlayback | null;
@@ -232,10 +246,23 @@ export function createNarrator(deps: NarratorDeps = {}) {
       return;
     }
     const streaming = on.streamingId === message.id;
+    if (reading.browser && message.rewriting) {
+      // The narrator writes this reply again: what it said so far is not read on.
+      if (!reading.halted) {
+        reading.halted = true;
+        reading.browser.stop();
+      }
+      return;
+    }
+    if (reading.browser && (reading.halted || !sameReply(reading.pushed, message.content))) {
+      // The loop guard's rewrite replaced the text: it is read anew from its start.
+      startReading(message, on, reading.manual);
+      return;
+    }
     if (reading.browser) {
       if (streaming) {
-        if (message.content.length !== reading.pushed) {
-          reading.pushed = message.content.length;
+        if (message.content !== reading.pushed) {
+          reading.pushed = message.content;
           reading.browser.push(message.content);
         }
       } else if (!reading.finished) {
@@ -261,7 +288,8 @@ export function createNarrator(deps: NarratorDeps = {}) {
       manual,
       paused: false,
       browser: null,
-      pushed: 0,
+      pushed: '',
+      halted: false,
       finished: false,
       server: null,
     };

@@ -121,6 +121,29 @@ describe('What the narrator saw', () => {
     expect(fetchMock.requests.map((r) => r.url)).toEqual(['/api/story/5/messages/4/context']);
   });
 
+  it("notes the loop guard's work on a reply it wrote again, with what it found", async () => {
+    const reasons = ['It opened like an earlier reply ("The tide rolls in under a low grey sky…"). Open differently.'];
+    setup(() => jsonResponse({ ...CONTEXT, loopGuard: { outcome: 'replaced', reasons, retried: true } }));
+    const dialog = await open();
+    await within(dialog).findByRole('table');
+    const note = dialog.querySelector<HTMLElement>('[data-loop-guard]');
+    expect(note).not.toBeNull();
+    expect(within(note!).getByText('Loop guard')).toBeInTheDocument();
+    expect(
+      within(note!).getByText(
+        'The first answer repeated the story; the narrator was asked once more, and this reply replaced it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(note!).getByRole('listitem')).toHaveTextContent(reasons[0]);
+  });
+
+  it('has no loop guard note on a reply the guard let pass', async () => {
+    setup(() => jsonResponse(CONTEXT));
+    const dialog = await open();
+    await within(dialog).findByRole('table');
+    expect(dialog.querySelector('[data-loop-guard]')).toBeNull();
+  });
+
   it('asks for the version shown, and gives focus back to the action when closed', async () => {
     const fetchMock = setup(() => jsonResponse(CONTEXT), 2);
     const dialog = await open();

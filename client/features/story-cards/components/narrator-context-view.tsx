@@ -66,6 +66,17 @@ function WindowBar({ context }: { context: NarratorContext }) {
           ` · ${S.recalledText(tokensSent(context.blocks, ['passage', 'fact']), context.recallBudgetTokens)}`}
       </p>
       <p className="text-xs text-muted-foreground">{S.budgetMark}</p>
+      {context.loopGuard ? (
+        <div className="mt-1 grid gap-0.5 rounded-md border border-dashed p-2 text-xs" data-loop-guard>
+          <p className="font-medium">{S.loopGuardTitle}</p>
+          <p>{S.loopGuardOutcome(context.loopGuard.outcome, context.loopGuard.retried)}</p>
+          <ul className="list-disc pl-4 text-muted-foreground">
+            {context.loopGuard.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -25,6 +25,7 @@ export function fromServerMessage(m: StoryMessage, image?: SceneImage): Recovere
     message.versions = m.versions;
   }
   if (m.role !== 'assistant') return message;
+  if (m.loopGuard) message.loopGuard = m.loopGuard;
   const picture = image
     ? toScenePicture(image)
     : m.image

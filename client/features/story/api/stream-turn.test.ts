@@ -54,6 +54,38 @@ describe('streamTurn', () => {
     expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
+  it("hands over the loop guard's rewrite: `rewriting`, then the reply's new whole text, then the saved reply", async () => {
+    const whole =
+      event('story', { storyId: 3 }) +
+      event('delta', { text: 'The door opens. The door opens.' }) +
+      event('rewriting', {}) +
+      event('replace', { text: 'A draught carries the smell of rain.' }) +
+      event('done', {
+        storyId: 3,
+        messageId: 8,
+        message: 'A draught carries the smell of rain.',
+        loopGuard: 'replaced',
+      });
+    mockFetch(() => sseResponse([whole]));
+    const heard: string[] = [];
+    const reply = await continueStoryTurn(3, 'I push the door', {
+      onDelta: (text) => heard.push(`delta ${text}`),
+      onRewriting: () => heard.push('rewriting'),
+      onReplace: (text) => heard.push(`replace ${text}`),
+    });
+    expect(heard).toEqual([
+      'delta The door opens. The door opens.',
+      'rewriting',
+      'replace A draught carries the smell of rain.',
+    ]);
+    expect(reply).toEqual({
+      storyId: 3,
+      messageId: 8,
+      message: 'A draught carries the smell of rain.',
+      loopGuard: 'replaced',
+    });
+  });
+
   it("rejects with the error event's message; the action counts as kept and a start names its story", async () => {
     mockFetch(() =>
       sseResponse([

@@ -1,12 +1,14 @@
 // One story turn over fetch (start, continue or retry). EventSource cannot POST, so the body is
 // read as a stream and parsed with eventsource-parser: `story` names the story (onStory), `delta`
-// pieces go to onDelta as they come, `done` resolves with the saved reply, `error` rejects with the
-// server's message. A JSON answer (a server or proxy that does not stream) is accepted too.
+// pieces go to onDelta as they come, `rewriting` and `replace` say the loop guard is writing the
+// reply again and then its new text (onRewriting, onReplace), `done` resolves with the saved reply,
+// `error` rejects with the server's message. A JSON answer (a server or proxy that does not stream) is accepted too.
 import { createParser } from 'eventsource-parser';
 import {
   storyDoneEventSchema,
   storyErrorEventSchema,
   storyNamedEventSchema,
+  storyReplaceEventSchema,
   STORY_STREAM_EVENTS,
   type StoryReply,
 } from '@shared/schemas/story';
@@ -18,6 +20,10 @@ export interface TurnHandlers {
   /** The story's id, as soon as the server names it (before any text of a new story). */
   onStory?: (storyId: number) => void;
   onDelta?: (text: string) => void;
+  /** The finished reply repeated the story: the narrator is writing it again. */
+  onRewriting?: () => void;
+  /** The reply's whole text is now this (the rewrite). */
+  onReplace?: (text: string) => void;
   signal?: AbortSignal;
 }
 
@@ -49,7 +55,7 @@ export async function streamTurn(path: string, body: unknown, handlers: TurnHand
 async function readEvents(
   stream: ReadableStream<Uint8Array>,
   status: number,
-  { onDelta, onStory }: TurnHandlers,
+  { onDelta, onStory, onRewriting, onReplace }: TurnHandlers,
 ): Promise<StoryReply> {
   let outcome: { reply: StoryReply } | { error: StoryTurnError } | null = null;
   const parser = createParser({
@@ -68,6 +74,11 @@ async function readEvents(
       } else if (event.event === STORY_STREAM_EVENTS.delta) {
         const piece = (data as { text?: unknown } | null)?.text;
         if (typeof piece === 'string') onDelta?.(piece);
+      } else if (event.event === STORY_STREAM_EVENTS.rewriting) {
+        onRewriting?.();
+      } else if (event.event === STORY_STREAM_EVENTS.replace) {
+        const replaced = storyReplaceEventSchema.safeParse(data);
+        if (replaced.success) onReplace?.(replaced.data.text);
       } else if (event.event === STORY_STREAM_EVENTS.done) {
         const done = storyDoneEventSchema.safeParse(data);
         outcome = done.success

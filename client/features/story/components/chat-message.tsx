@@ -4,6 +4,9 @@
 // story sits its '⋯' menu; a narrator reply with several versions shows '‹ 2 / 3 ›'; a message
 // being edited shows the editor in place of its words (the story-versions feature draws these); a
 // narrator reply of the owner's story offers 'What the narrator saw' (the story-cards feature's).
+// The loop guard's work shows on a narrator reply: 'rewriting…' while the narrator writes it again
+// (its first words dimmed until the new ones replace them), and a quiet line under one kept though
+// it still repeats.
 // Memoised: while a reply streams only its own bubble re-renders (the callbacks are stable).
 import { memo, type ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';
@@ -191,12 +194,19 @@ export const ChatMessage = memo(function ChatMessage({
         )}
       >
         {paragraphs(message.content).map((p, i, all) => (
-          <p key={i} className="break-words whitespace-pre-wrap">
+          <p key={i} className={cn('break-words whitespace-pre-wrap', message.rewriting && 'opacity-50')}>
             {p}
             {streaming && i === all.length - 1 ? caret : null}
           </p>
         ))}
         {streaming && message.content.trim() === '' ? caret : null}
+        {message.rewriting ? (
+          <p role="status" className="font-sans text-sm italic text-muted-foreground">
+            {STORY_STRINGS.rewriting}
+          </p>
+        ) : message.loopGuard === 'marked' && !streaming ? (
+          <p className="font-sans text-xs text-muted-foreground">{STORY_STRINGS.loopMarked}</p>
+        ) : null}
         {switcher || tools.length > 0 ? (
           <div className="-mx-2 -mb-1 flex flex-wrap items-center justify-between gap-1">
             {switcher ?? <span />}

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { readJson, removeItem, writeItem } from '@client/lib/storage';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
+import { loopGuardMarkSchema } from '@shared/schemas/story';
 import { scenePictureSchema } from '@client/features/images';
 import type { LocalStoryMessage, StoryState } from './story-state';
 
@@ -18,6 +19,7 @@ const savedMessageSchema = z.object({
   picture: scenePictureSchema.optional(),
   version: z.number().int().positive().optional(),
   versions: z.number().int().positive().optional(),
+  loopGuard: loopGuardMarkSchema.optional(),
 });
 
 const savedStorySchema = z.object({
@@ -37,7 +39,8 @@ export interface SavedStory {
 }
 
 export function saveStory(state: StoryState): void {
-  const messages = state.messages.filter((m) => !m.isNotice);
+  // A rewrite in progress is never kept: a reload reads the reply the server saved.
+  const messages = state.messages.filter((m) => !m.isNotice).map(({ rewriting: _rewriting, ...m }) => m);
   if (state.storyId === null && messages.length === 0) return;
   const saved: SavedStory = {
     ownerId: state.ownerId,

@@ -135,6 +135,9 @@ export function createStoryController(deps: ControllerDeps = {}) {
       const reply = await call({
         signal,
         onDelta: (text) => store.dispatch({ type: 'delta', id: streamId, text, createdAt: stamp() }),
+        // The loop guard's rewrite is of the reply being written (a 'Try again' streams under its own id).
+        onRewriting: () => store.dispatch({ type: 'rewriting', id: store.getState().streamingId ?? streamId }),
+        onReplace: (text) => store.dispatch({ type: 'replaced', id: store.getState().streamingId ?? streamId, text }),
         onStory: (storyId) => {
           // A new story gets its address (and its saved copy) before its opening is written, so a
           // reload mid-opening comes back to it.

@@ -47,6 +47,51 @@ describe('storyReducer', () => {
     expect(state.messages.map((m) => m.content)).toEqual(['A quiet harbour', 'Whole reply']);
   });
 
+  it("shows the loop guard's rewrite in place: rewriting, the new text, then the saved reply with its mark", () => {
+    let state = run([
+      { type: 'startRequested', ownerId: 1, prompt: 'x', premise },
+      { type: 'delta', id: 's', text: 'The tide turns. The tide turns.', createdAt: at },
+      { type: 'rewriting', id: 's' },
+    ]);
+    expect(state.messages.at(-1)).toMatchObject({
+      id: 's',
+      content: 'The tide turns. The tide turns.',
+      rewriting: true,
+    });
+    state = run([{ type: 'replaced', id: 's', text: 'Gulls wheel over the quay.' }], state);
+    expect(state.messages.at(-1)).toMatchObject({ id: 's', content: 'Gulls wheel over the quay.', rewriting: false });
+    state = run(
+      [
+        {
+          type: 'turnDone',
+          id: 's',
+          reply: { ...reply(2, 'Gulls wheel over the quay.'), loopGuard: 'replaced' as const },
+          createdAt: at,
+        },
+      ],
+      state,
+    );
+    expect(state.messages.at(-1)).toEqual({
+      id: 's',
+      messageId: 2,
+      role: 'assistant',
+      content: 'Gulls wheel over the quay.',
+      createdAt: at,
+      loopGuard: 'replaced',
+    });
+    // A kept reply the guard could not better: no rewrite left showing, its mark kept; a later one unmarked.
+    state = run(
+      [
+        { type: 'delta', id: 't', text: 'Again.', createdAt: at },
+        { type: 'rewriting', id: 't' },
+        { type: 'turnDone', id: 't', reply: { ...reply(3, 'Again.'), loopGuard: 'marked' as const }, createdAt: at },
+      ],
+      state,
+    );
+    expect(state.messages.at(-1)).toMatchObject({ content: 'Again.', loopGuard: 'marked' });
+    expect(state.messages.at(-1)).not.toHaveProperty('rewriting');
+  });
+
   it('adds the player action optimistically and clears an earlier error', () => {
     const failed = run([{ type: 'turnFailed', message: 'Boom', retry: null }], { ...initialStoryState, storyId: 9 });
     const state = run([{ type: 'sendRequested', message: { id: 'u', role: 'user', content: 'I wave' } }], failed);

@@ -3,7 +3,7 @@
 // picture (asked for, painted, failed), and the player's control over the story (issue 12): the
 // version a message shows, and whether redo has anything to bring back. The store and controller
 // dispatch into it; tests drive it directly.
-import type { StoryReply } from '@shared/schemas/story';
+import type { LoopGuardMark, StoryReply } from '@shared/schemas/story';
 import type { ReadyPicture, ScenePicture } from '@client/features/images';
 import { STORY_STRINGS } from '../strings';
 
@@ -27,6 +27,10 @@ export interface LocalStoryMessage {
   /** Set once the message has more than one version (alternatives, edits): the one shown, and how many. */
   version?: number;
   versions?: number;
+  /** A narrator reply the loop guard acted on: written again ('replaced'), or still repeating ('marked'). */
+  loopGuard?: LoopGuardMark;
+  /** The reply being written repeated the story: the narrator is writing it again (never saved). */
+  rewriting?: boolean;
 }
 
 /** What the Retry button of a failed turn does. */
@@ -90,6 +94,10 @@ export type StoryAction =
   | { type: 'regenerateRequested'; id: string }
   | { type: 'storyNamed'; storyId: number }
   | { type: 'delta'; id: string; text: string; createdAt: string }
+  /** The loop guard found the streamed reply repeating the story and is asking again. */
+  | { type: 'rewriting'; id: string }
+  /** The streamed reply's whole text is now `text` (the loop guard's rewrite). */
+  | { type: 'replaced'; id: string; text: string }
   | { type: 'turnDone'; id: string; reply: StoryReply; createdAt: string }
   /** removeId: an action the server never kept leaves; restore: an action it never replaced comes back. */
   | {
@@ -156,6 +164,14 @@ function withPicture(
   const messages = state.messages.slice();
   messages[index] = update(messages[index]);
   return { ...state, messages, isGeneratingImage: anyPending(messages) };
+}
+
+/** A streamed reply as its `done` leaves it: the guard's mark is the new reply's, and the rewrite is over. */
+function settledReply(streamed: LocalStoryMessage, final: LocalStoryMessage): LocalStoryMessage {
+  const settled: LocalStoryMessage = { ...streamed, ...final, createdAt: streamed.createdAt ?? final.createdAt };
+  delete settled.rewriting;
+  if (!final.loopGuard) delete settled.loopGuard;
+  return settled;
 }
 
 function versionOf(source: { version?: number; versions?: number }): Pick<LocalStoryMessage, 'version' | 'versions'> {
@@ -266,6 +282,18 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
       };
       return { ...state, messages: [...state.messages, message], streamingId: action.id, isLoadingStory: false };
     }
+    case 'rewriting':
+      return {
+        ...state,
+        messages: state.messages.map((m) => (m.id === action.id ? { ...m, rewriting: true } : m)),
+      };
+    case 'replaced':
+      return {
+        ...state,
+        messages: state.messages.map((m) =>
+          m.id === action.id ? { ...m, content: action.text, rewriting: false } : m,
+        ),
+      };
     case 'turnDone': {
       const picture = pictureOfReply(action.reply);
       const final: LocalStoryMessage = {
@@ -276,12 +304,11 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         createdAt: action.createdAt,
         ...(picture ? { picture } : {}),
         ...versionOf(action.reply),
+        ...(action.reply.loopGuard ? { loopGuard: action.reply.loopGuard } : {}),
       };
       const exists = state.messages.some((m) => m.id === action.id);
       const messages = exists
-        ? state.messages.map((m) =>
-            m.id === action.id ? { ...m, ...final, createdAt: m.createdAt ?? final.createdAt } : m,
-          )
+        ? state.messages.map((m) => (m.id === action.id ? settledReply(m, final) : m))
         : [...state.messages, final];
       // A new reply message ends redo on the server; 'Try again' only adds a version of the same one.
       const canRedo = state.canRedo && state.replaced?.messageId === action.reply.messageId;

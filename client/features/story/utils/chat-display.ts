@@ -4,6 +4,7 @@
 // after it: role image with 'Generated image' once painted, the 'Generating image...' placeholder
 // while it is painted, or (spec section 4) an assistant entry 'Failed to generate image: {reason}'.
 import { type ScenePicture, IMAGES_STRINGS } from '@client/features/images';
+import type { LoopGuardMark } from '@shared/schemas/story';
 import type { LocalRole, LocalStoryMessage } from '../state/story-state';
 
 export interface ChatDisplayMessage {
@@ -24,6 +25,9 @@ export interface ChatDisplayMessage {
   /** Set on a message with several versions: the one shown, and how many. */
   version?: number;
   versions?: number;
+  /** The loop guard's mark on a narrator reply, and whether it is writing the reply again now. */
+  loopGuard?: LoopGuardMark;
+  rewriting?: boolean;
 }
 
 export interface ChatDisplayOptions {
@@ -59,6 +63,8 @@ export function toChatDisplayMessages(
     };
     if (picture) entry.hasPicture = true;
     if (m.isInitialMessage) entry.isInitialMessage = true;
+    if (m.loopGuard) entry.loopGuard = m.loopGuard;
+    if (m.rewriting) entry.rewriting = true;
     if (m.versions !== undefined && m.versions > 1) {
       entry.version = m.version ?? m.versions;
       entry.versions = m.versions;

@@ -231,6 +231,7 @@ describe('usage history', () => {
     expect(recent.daily.at(-1)).toEqual({
       day: today,
       turn: 150 + 10 + 2,
+      'retry-loop': 0,
       summary: 0,
       title: 0,
       image: 0,

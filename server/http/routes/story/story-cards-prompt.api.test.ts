@@ -10,6 +10,7 @@ import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 import type { NarratorContext } from '@shared/schemas/story-cards';
+import { proseWriter } from '@server/test/varied-prose';
 
 let ctx: TestContext;
 let fake: FakeLlmServer;
@@ -18,10 +19,9 @@ const WINDOW = { LLM_CONTEXT_TOKENS: '4096', LLM_MAX_OUTPUT_TOKENS: '500' };
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-small' });
-  fake.fallback = () => ({
-    kind: 'ok',
-    text: `${'Wind pulls at the sails while gulls wheel overhead. '.repeat(6)}Reply ${(replies += 1)}. What now?`,
-  });
+  // Varied prose of a real reply's length, as a model writes it (the loop guard lets it pass).
+  const writer = proseWriter(3);
+  fake.fallback = () => ({ kind: 'ok', text: `${writer.reply(6)} Reply ${(replies += 1)}. What now?` });
   const llm = loadConfig({
     ...WINDOW,
     LLM_PROVIDER: 'openai',

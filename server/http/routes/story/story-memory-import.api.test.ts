@@ -9,6 +9,7 @@ import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { proseWriter } from '@server/test/varied-prose';
 
 const CONTEXT_TOKENS = 4096;
 const TURNS = 200;
@@ -49,6 +50,8 @@ let ctx: TestContext;
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-import' });
   let summaries = 0;
+  // Short replies of varied prose, as a model writes them (the loop guard lets them pass).
+  const writer = proseWriter(42);
   fake.fallback = (request) => {
     if (isSummary(contentText(request.body.messages[0]?.content))) {
       summaries += 1;
@@ -60,7 +63,7 @@ beforeAll(async () => {
     }
     return {
       kind: 'ok',
-      text: 'The next cairn rises out of the haze. What do you do?',
+      text: writer.reply(1),
       usage: { input: 2000, output: 14 },
     };
   };

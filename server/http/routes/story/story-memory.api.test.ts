@@ -10,6 +10,7 @@ import { loadConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { proseWriter } from '@server/test/varied-prose';
 
 const TURNS = 150;
 const SMALL_WINDOW = { LLM_CONTEXT_TOKENS: '4096', LLM_MAX_OUTPUT_TOKENS: '500' };
@@ -92,6 +93,8 @@ describe('a 150-turn story with the builtin narrator', () => {
 describe('a 150-turn story with an OpenAI-compatible server', () => {
   let fake: FakeLlmServer;
   let ctx: TestContext;
+  // Varied prose of a real reply's length, as a model writes it (the loop guard lets it pass).
+  const writer = proseWriter(150);
   const summaryNames = (text: string) => [...new Set(text.match(/\b[A-Z][a-z]{3,}\b/g) ?? [])].join(', ');
   beforeAll(async () => {
     fake = await startFakeLlmServer({ apiKey: 'sk-long' });
@@ -107,7 +110,7 @@ describe('a 150-turn story with an OpenAI-compatible server', () => {
       }
       return {
         kind: 'ok',
-        text: `${'The road winds on through frost and shadow. '.repeat(12)}What do you do?`,
+        text: writer.reply(12),
         usage: { input: 1500, output: 140 },
       };
     };

@@ -1,6 +1,8 @@
 // Server-sent events for a story turn: `story` naming the story (a new one has its address before
 // any text), `delta` events with the reply's pieces in order, then `done` with the saved reply, or
-// `error` with the JSON error body; then the stream ends. The turn runs to the end even if the
+// `error` with the JSON error body; then the stream ends. When the loop guard finds the finished
+// reply repeating the story, `rewriting` comes after the last `delta` while the narrator is asked
+// again, and `replace` with the reply's new whole text before `done`. The turn runs to the end even if the
 // browser disconnects, so the reply is still saved. The first words go out at once; after them the
 // provider's pieces are gathered into one `delta` per COALESCE_MS, so a reply streamed a word every
 // few milliseconds costs the server (and the browser) a write per frame rather than per word.
@@ -8,8 +10,14 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES } from '@server/kernel/errors';
 import type { PreparedTurn } from '@server/domains/story/turns';
+import type { RewriteEvent } from '@server/domains/story/loop-guard';
 import { ERROR_CODES } from '@shared/schemas/common';
-import { STORY_STREAM_EVENTS, type StoryErrorEvent, type StoryNamedEvent } from '@shared/schemas/story';
+import {
+  STORY_STREAM_EVENTS,
+  type StoryErrorEvent,
+  type StoryNamedEvent,
+  type StoryReplaceEvent,
+} from '@shared/schemas/story';
 
 /** About a display frame and a bit: below what a reader notices, above a provider's chunk interval. */
 export const COALESCE_MS = 20;
@@ -49,8 +57,13 @@ export function sendTurnStream(request: FastifyRequest, reply: FastifyReply, tur
     pending += text;
     timer ??= setTimeout(flush, COALESCE_MS);
   };
+  const onRewrite = (event: RewriteEvent) => {
+    flush();
+    if (event.kind === 'rewriting') send(STORY_STREAM_EVENTS.rewriting, {});
+    else send(STORY_STREAM_EVENTS.replace, { text: event.text } satisfies StoryReplaceEvent);
+  };
   void turn
-    .run(onDelta)
+    .run(onDelta, onRewrite)
     .then((done) => {
       flush();
       send(STORY_STREAM_EVENTS.done, done);
