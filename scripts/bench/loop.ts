@@ -6,17 +6,22 @@
 // - the catch rate per looping kind and the false-positive rate per varied kind at the default
 //   thresholds;
 // - the same rates as each threshold moves, the others at their defaults, which is how the defaults
-//   were chosen: where the varied kinds' flag rate stops falling while every seeded loop is caught.
+//   were chosen: where the varied kinds' flag rate stops falling while every seeded loop is caught;
+// - the guard as a player meets it (lib/loop-ttft.ts): two real servers, guard on and off, side by
+//   side, their time to the first word and to `done` (issue 27's goal: +0 ms p50 to the first
+//   word), and a narrator stuck in a loop, rewritten with one extra call.
 // Asserts nothing.
 //
 //   npm run bench:loop
 //   npm run bench:loop -- --transcripts 1000 --timed 5000
 //
-// Flags: --transcripts (500 of each kind), --timed (2000 timed replies), --warmup (500).
+// Flags: --transcripts (500 of each kind), --timed (2000 timed replies), --warmup (500), --turns
+// (100 turns a server), --stuck (20 turns of the stuck narrator), --served off (the detector alone).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LOOP_THRESHOLDS, detectLoop, loopWords, type LoopThresholds } from '../../server/ai/llm/loop-detector';
 import { loopCorpus, LOOP_KINDS, VARIED_KINDS, type LoopTranscript } from '../../server/ai/llm/loop-corpus';
+import { measureServedGuard } from './lib/loop-ttft';
 import { formatMs } from './lib/report';
 import { maxOf, median, percentile } from './lib/stats';
 
@@ -25,6 +30,9 @@ const { values: args } = parseArgs({
     transcripts: { type: 'string', default: '500' },
     timed: { type: 'string', default: '2000' },
     warmup: { type: 'string', default: '500' },
+    turns: { type: 'string', default: '100' },
+    stuck: { type: 'string', default: '20' },
+    served: { type: 'string', default: 'on' },
   },
 });
 const COUNT = Number(args.transcripts);
@@ -78,3 +86,6 @@ for (const [name, settings] of sweeps) {
   });
   console.log(`  ${name}  ${cells.join('   ')}`);
 }
+
+if (args.served !== 'off')
+  await measureServedGuard({ turns: Number(args.turns), stuckTurns: Number(args.stuck), log: console.log });
