@@ -1,7 +1,9 @@
 // The story memory panel end to end: 'Story Memory' on the story page shows the pinned premise, the
-// (still empty) memory and the notes; notes too long are refused in place; saved notes and an
-// edited premise are there when the panel opens again after another turn.
+// (still empty) memory and the author's note; notes too long are refused in place; a saved note and
+// an edited premise are there when the panel opens again after another turn, and 'What the narrator
+// saw' lists the author's note the narrator was sent with its tokens.
 import { expect, test } from '@playwright/test';
+import { STORY_CARDS_STRINGS } from '../client/features/story-cards/strings';
 import { STORY_MEMORY_STRINGS } from '../client/features/story-memory/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { beginStory, signUp } from './helpers';
@@ -18,6 +20,7 @@ test('read and edit the story memory, and find it kept after a turn', async ({ p
   await expect(panel.getByText(STORY_MEMORY_STRINGS.summaryEmpty)).toBeVisible();
 
   const notes = panel.getByLabel(STORY_MEMORY_STRINGS.notesLabel);
+  await expect(panel.getByText(STORY_MEMORY_STRINGS.notesHint)).toBeVisible();
   await notes.fill('Keep the tone eerie; Ysolde never lies.');
   await expect(panel.getByText(STORY_MEMORY_STRINGS.notesCount(39))).toBeVisible();
   await premise.fill('   ');
@@ -43,4 +46,13 @@ test('read and edit the story memory, and find it kept after a turn', async ({ p
   );
   await panel.getByRole('button', { name: STORY_MEMORY_STRINGS.cancel }).click();
   await expect(panel).toHaveCount(0);
+
+  // The reply after the note was saved was written with it: the context viewer lists it.
+  const reply = page.getByRole('article', { name: STORY_STRINGS.narrator }).last();
+  await reply.getByRole('button', { name: STORY_CARDS_STRINGS.contextAction }).click();
+  const viewer = page.getByRole('dialog', { name: STORY_CARDS_STRINGS.contextTitle });
+  const row = viewer.getByRole('row').filter({ hasText: STORY_CARDS_STRINGS.kinds.authorsNote });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/\d+Sent/);
+  if (process.env.WALK_SCREENSHOTS === '1') await page.screenshot({ path: '/tmp/authors-note-context.png' });
 });

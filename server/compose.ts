@@ -6,7 +6,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { createEmbeddingsProvider } from './ai/embeddings/registry';
 import { createImageProvider } from './ai/image/registry';
 import type { ImageProvider } from './ai/image/types';
-import { createNarratorProvider } from './ai/llm/registry';
+import { createNarratorProvider, MAX_TEMPERATURE } from './ai/llm/registry';
 import type { NarratorProvider } from './ai/llm/types';
 import { createSttProvider, createTtsProvider } from './ai/speech/registry';
 import type { SttProvider, TtsProvider } from './ai/speech/types';
@@ -144,6 +144,7 @@ export async function composeServices(
     illustrate: images.illustrateReply,
   });
   const stories = createStoryService({
+    generation: { temperature: config.llm.temperature, temperatureMax: MAX_TEMPERATURE[narrator.id] },
     images,
     storyJson: createStoryJson(repos),
     repos,

@@ -3,6 +3,7 @@
 // version 2, plus the story cards in version 3, and optionally the story bible's facts);
 // POST /api/story/import takes either back as a new story, validated whole. See docs/story-format.md.
 import { z } from 'zod';
+import { REPLY_LENGTHS, TEMPERATURE_MAX, TEMPERATURE_MIN } from './story-settings';
 import { STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
 import { STORY_NOTES_MAX_LENGTH, STORY_SUMMARY_MAX_LENGTH } from './story-memory';
 import { bibleFileFactSchema, STORY_BIBLE_MAX_FACTS } from './story-bible';
@@ -82,6 +83,13 @@ export const storyFileSchema = z
       memoryCovers: z.number().int().min(0).max(STORY_FILE_MAX_MESSAGES),
       notes: fileText().max(STORY_NOTES_MAX_LENGTH),
       createdAt: isoDate,
+      /** Optional: the story's generation settings (issue 27); temperature null follows the server's. */
+      settings: z
+        .object({
+          replyLength: z.enum(REPLY_LENGTHS),
+          temperature: z.number().min(TEMPERATURE_MIN).max(TEMPERATURE_MAX).nullable(),
+        })
+        .optional(),
     }),
     /** Version 3: the story's cards, each as the cards panel writes one (fields left out take their defaults). */
     cards: z

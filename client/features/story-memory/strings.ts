@@ -18,9 +18,10 @@ export const STORY_MEMORY_STRINGS = {
   chunksHint:
     'Each time turns are folded, a part is added at the end, so the narrator’s provider can reuse the start of its prompt. Saving an edited memory below makes it one part.',
   chunkLabel: (i: number, n: number) => `Part ${i} of ${n}`,
-  notesLabel: 'Notes',
-  notesHint: 'Sent with every turn, like an author’s note: tone, rules, facts to keep.',
-  notesPlaceholder: 'For example: keep the tone eerie; Ysolde never lies.',
+  notesLabel: 'Author’s note',
+  notesHint:
+    'Your direction for the story from here on, such as tone, pace or what to keep building. The narrator reads it on every turn, a few messages from the end, where it heeds it most.',
+  notesPlaceholder: 'For example: tense, short sentences; the storm keeps building.',
   notesCount: (n: number) => `${n} / ${STORY_NOTES_MAX_LENGTH}`,
   save: 'Save',
   saving: 'Saving…',

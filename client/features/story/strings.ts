@@ -35,6 +35,18 @@ export const STORY_STRINGS = {
   regenerateLabel: 'Write this reply again',
   storyExperience: 'Story Experience',
   storyExperienceText: 'Choose how this story is told to you.',
+  /** The drawer's section of the story's own generation settings (issue 27). */
+  writingSection: 'Narrator’s Writing',
+  writingHelp: 'For this story only; counts from the next reply.',
+  replyLength: 'Reply length',
+  replyLengths: { short: 'Short', medium: 'Medium', long: 'Long' },
+  creativity: 'Creativity',
+  creativityValue: (t: number) => t.toFixed(1),
+  creativityHelp: (max: number) =>
+    max < 2
+      ? `Lower keeps the narrator steady and predictable; higher lets it surprise you. This narrator goes up to ${max.toFixed(1)}: more is sent as ${max.toFixed(1)}.`
+      : 'Lower keeps the narrator steady and predictable; higher lets it surprise you.',
+  writingUnavailable: 'These settings could not be loaded.',
 
   noContent: 'No story content found. Try refreshing the page.',
   loadFailed: 'Story content could not be loaded properly.',

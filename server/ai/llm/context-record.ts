@@ -46,6 +46,22 @@ export function contextRecord(input: RecordInput): NarratorContext {
       reason: 'always sent',
     },
   ];
+  const note = part('authorsNote');
+  const place = assembled.authorsNote;
+  const noteBlock: ContextBlock | null =
+    note && place
+      ? {
+          kind: 'authorsNote',
+          title: 'Author’s note',
+          tokens: note.tokens,
+          included: note.fit,
+          reason:
+            note.fit === 'full'
+              ? `your direction, sent ${place.fromEnd === 1 ? 'in the last message' : `${place.fromEnd} messages from the end`}, where the narrator heeds it`
+              : 'your direction, cut in the middle to fit the window',
+        }
+      : null;
+  if (noteBlock && place?.at === 'head') blocks.push(noteBlock);
   const premise = part('premise');
   if (premise)
     blocks.push({
@@ -54,15 +70,6 @@ export function contextRecord(input: RecordInput): NarratorContext {
       tokens: premise.tokens,
       included: premise.fit,
       reason: premise.fit === 'full' ? 'pinned: always sent' : 'pinned, cut in the middle to fit the window',
-    });
-  const notes = part('notes');
-  if (notes)
-    blocks.push({
-      kind: 'notes',
-      title: 'Your notes',
-      tokens: notes.tokens,
-      included: notes.fit,
-      reason: notes.fit === 'full' ? 'pinned: always sent' : 'pinned, cut in the middle to fit the window',
     });
   blocks.push(...input.cards.head);
   const memory = part('memory');
@@ -81,6 +88,7 @@ export function contextRecord(input: RecordInput): NarratorContext {
     });
   input.window.forEach((message, i) => {
     const sent = i >= assembled.droppedTurns;
+    if (noteBlock && place?.at === 'turn' && i - assembled.droppedTurns === place.index) blocks.push(noteBlock);
     blocks.push({
       kind: 'turn',
       title: turnTitle(message),
@@ -90,6 +98,7 @@ export function contextRecord(input: RecordInput): NarratorContext {
       messageId: message.id,
     });
   });
+  if (noteBlock && place?.at === 'tail') blocks.push(noteBlock);
   blocks.push(...(input.facts ?? []), ...(input.passages ?? []), ...input.cards.tail);
   const action = part('action');
   if (action)

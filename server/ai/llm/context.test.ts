@@ -99,11 +99,13 @@ describe('the prompt layout with story cards', () => {
       count,
     );
     expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    // One turn pair: the author's note's depth (3) reaches the first message.
     expect(prompt.messages[0].content).toMatch(
-      /PREMISE[^]*NOTES[^]*Story card: Realm\nALWAYS\n\nStory memory[^]*MEMORY/,
+      /^\[Author's note[^\n]*\]\nNOTES\n\nStory premise[^]*PREMISE[^]*Story card: Realm\nALWAYS\n\nStory memory[^]*MEMORY/,
     );
+    expect(prompt.authorsNote).toEqual({ at: 'head', fromEnd: 3 });
     expect(prompt.messages.at(-1)?.content).toBe('Story card: Bessie\nKEYED\n\nI stop');
-    expect(prompt.parts.map((p) => p.name)).toEqual(['premise', 'notes', 'card', 'memory', 'card', 'action']);
+    expect(prompt.parts.map((p) => p.name)).toEqual(['premise', 'authorsNote', 'card', 'memory', 'card', 'action']);
     expect(prompt.promptTokens).toBe(countPrompt('RULES', prompt.messages, count));
   });
 
@@ -237,6 +239,64 @@ describe('assembleTurnPrompt on a long or lopsided window', () => {
     );
     expect(prompt.promptTokens).toBeLessThanOrEqual(400);
     expect(countPrompt('RULES', prompt.messages, count)).toBeLessThanOrEqual(400);
-    expect(prompt.messages[0].content).toContain("The player's notes");
+    expect(prompt.messages[0].content).toContain("[Author's note");
+  });
+});
+
+describe("the author's note", () => {
+  const layout = (authorsNoteDepth?: number) =>
+    assembleTurnPrompt(
+      {
+        system: 'RULES',
+        premise: 'PREMISE',
+        notes: 'Tense, short sentences; the storm keeps building.',
+        memory: 'MEMORY',
+        recent: [...turn(1), ...turn(2), ...turn(3)],
+        action: 'I stop',
+        facts: ['A fact'],
+        authorsNoteDepth,
+      },
+      computeBudget(8192, 500),
+      count,
+    );
+  const note =
+    "[Author's note: the player's direction for the story from here on; follow it]\nTense, short sentences; the storm keeps building.";
+
+  it('joins the user message 3 messages from the end by default, before the action there', () => {
+    const prompt = layout();
+    expect(prompt.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
+    expect(prompt.messages.at(-3)?.content).toBe(`${note}\n\nI take step number 3 along the path`);
+    expect(prompt.messages.filter((m) => m.content.includes("[Author's note"))).toHaveLength(1);
+    expect(prompt.messages[0].content).not.toContain("Author's note");
+    // The message it joined starts with the fifth turn sent (index 4): the action before the last reply.
+    expect(prompt.authorsNote).toEqual({ at: 'turn', index: 4, fromEnd: 3 });
+    // Counted by its parts: never under what the joined message counts (a token may merge at a joint).
+    expect(prompt.promptTokens).toBeGreaterThanOrEqual(countPrompt('RULES', prompt.messages, count));
+  });
+
+  it('goes as deep as the setting says, into a user message, never a message of its own', () => {
+    const inLast = layout(1);
+    expect(inLast.messages.at(-1)?.content).toBe(`${note}\n\nA fact\n\nI stop`);
+    expect(inLast.authorsNote).toEqual({ at: 'tail', fromEnd: 1 });
+    // Depth 2 is the last reply: the note stays in the user message after it.
+    expect(layout(2).authorsNote).toEqual({ at: 'tail', fromEnd: 1 });
+    expect(layout(5).messages.at(-5)?.content).toBe(`${note}\n\nI take step number 2 along the path`);
+    const deeper = layout(100);
+    expect(deeper.messages[0].content.startsWith(note)).toBe(true);
+    expect(deeper.authorsNote).toEqual({ at: 'head', fromEnd: 7 });
+    for (const prompt of [inLast, deeper]) {
+      expect(prompt.messages).toHaveLength(7);
+      // It costs the same wherever it goes.
+      expect(prompt.promptTokens).toBe(layout().promptTokens);
+      expect(prompt.promptTokens).toBeGreaterThanOrEqual(countPrompt('RULES', prompt.messages, count));
+    }
   });
 });

@@ -5,10 +5,11 @@
 //   the stable head
 //     system   the narrator's rules and the player's preferences (changes only with preferences)
 //     premise  set by the player at the start (pinned: never dropped)
-//     notes    the player's notes for the narrator (pinned with the premise)
 //     card     the always-on story cards (change only when the player edits them)
 //     memory   the story memory (changes only when turns are folded)
 //   recent     the recent turns verbatim (only ever grow at the end between folds)
+//     authorsNote  the story's author's note, joined to the user message LLM_AUTHORS_NOTE_DEPTH
+//              (3) messages from the end, where models heed it; counted with the pinned texts
 //   the volatile tail, in the last user message with the action
 //     fact     facts of the story bible, pinned or called up by the turn (domains/story/bible)
 //     passage  passages of earlier turns recalled from the memory bank (domains/story/memory)
@@ -29,10 +30,10 @@
 //   1. the oldest recent turns (they are folded into memory soon anyway), down to the last two turn
 //      pairs, which stay verbatim at any window;
 //   2. the memory, oldest sentences first (first to let the last two pairs in, then for anything);
-//   3. the premise, the notes and the action, cut in the middle to a half, an eighth and a quarter of
-//      what the system prompt leaves (only pathological text reaches this: a 4,000-character
-//      premise fits the smallest budget).
-import { memoryBlock, notesBlock, premiseBlock } from './prompts';
+//   3. the premise, the author's note and the action, cut in the middle to a half, an eighth and a
+//      quarter of what the system prompt leaves (only pathological text reaches this: a
+//      4,000-character premise fits the smallest budget).
+import { authorsNoteBlock, memoryBlock, premiseBlock } from './prompts';
 import { MESSAGE_OVERHEAD_TOKENS } from './tokenizer';
 import type { ChatMessage, TurnRecord } from './types';
 
@@ -59,8 +60,10 @@ export function computeBudget(contextTokens: number, maxOutputTokens: number): B
 export interface TurnContextInput {
   system: string;
   premise: string;
-  /** The player's notes for the narrator, pinned with the premise (empty: none). */
+  /** The story's author's note (empty: none), placed `authorsNoteDepth` messages from the end. */
   notes?: string;
+  /** LLM_AUTHORS_NOTE_DEPTH (DEFAULT_AUTHORS_NOTE_DEPTH when not given). */
+  authorsNoteDepth?: number;
   memory: string;
   /** Unfolded turns since the memory (the newest of them at least), oldest first, without the premise message. */
   recent: TurnRecord[];
@@ -77,7 +80,19 @@ export interface TurnContextInput {
 }
 
 export type PromptBlockName =
-  'system' | 'premise' | 'notes' | 'card' | 'memory' | 'recent' | 'fact' | 'passage' | 'action';
+  'system' | 'premise' | 'authorsNote' | 'card' | 'memory' | 'recent' | 'fact' | 'passage' | 'action';
+
+/** How many messages from the end of the prompt the author's note goes (LLM_AUTHORS_NOTE_DEPTH's default). */
+export const DEFAULT_AUTHORS_NOTE_DEPTH = 3;
+
+/**
+ * Where the author's note went: into the first message (before the premise), the user message
+ * that starts with the sent turn `index`, or the last message (before the tail and the action);
+ * `fromEnd` counts the messages from the end, the note's own included.
+ */
+export type AuthorsNotePlace = ({ at: 'head' } | { at: 'turn'; index: number } | { at: 'tail' }) & {
+  fromEnd: number;
+};
 
 /** The newest recent turns that stay verbatim at any window: the last two turn pairs. */
 export const GUARANTEED_TURNS = 4;
@@ -94,7 +109,8 @@ export function turnBlocks(input: TurnContextInput): PromptBlock[] {
     { name: 'system', role: 'system', text: input.system },
     { name: 'premise', role: 'user', text: premiseBlock(input.premise) },
   ];
-  if (notes) blocks.push({ name: 'notes', role: 'user', text: notesBlock(notes) });
+  // Counted here with the pinned texts; assembleTurnPrompt moves it to its depth once the turns are chosen.
+  if (notes) blocks.push({ name: 'authorsNote', role: 'user', text: authorsNoteBlock(notes) });
   for (const text of input.headCards ?? []) blocks.push({ name: 'card', role: 'user', text });
   if (input.memory) blocks.push({ name: 'memory', role: 'user', text: memoryBlock(input.memory) });
   blocks.push({ name: 'recent', turns: input.recent });
@@ -114,6 +130,8 @@ export interface AssembledPrompt {
   droppedTurns: number;
   /** Tokens of each recent turn sent, oldest first: `recent.slice(droppedTurns)`. */
   turnTokens: number[];
+  /** Where the author's note went, when the story has one. */
+  authorsNote?: AuthorsNotePlace;
   /** The blocks besides the recent turns, in order (head, then tail), with the tokens sent and whether a text was cut to fit; a memory that gave way wholly is 'dropped'. */
   parts: Array<{ name: PromptBlockName; tokens: number; fit: 'full' | 'partial' | 'dropped' }>;
   /** The memory's tokens before it gave way (0 without memory). */
@@ -202,6 +220,36 @@ function newestSentences(memory: string, maxTokens: number, count: Count): strin
   return sentences.slice(first).join(' ');
 }
 
+/**
+ * Moves the author's note from the pinned texts to `depth` messages from the end: to the start of
+ * the earliest user message among the last `depth` (the action's message counts as the first), so
+ * it joins a user message and no system message sits in mid-conversation. It costs what it cost
+ * with the pinned texts, its text and a joiner, wherever it goes.
+ */
+function placeAuthorsNote(
+  all: Piece[],
+  depth = DEFAULT_AUTHORS_NOTE_DEPTH,
+): { pieces: Piece[]; place: AuthorsNotePlace | null } {
+  const noteAt = all.findIndex((p) => p.name === 'authorsNote');
+  if (noteAt < 0) return { pieces: all, place: null };
+  const pieces = [...all.slice(0, noteAt), ...all.slice(noteAt + 1)];
+  const starts = pieces.flatMap((p, i) => (i === 0 || pieces[i - 1].role !== p.role ? [i] : []));
+  const within = starts.slice(-Math.max(1, depth));
+  const target = within.find((i) => pieces[i].role === 'user') ?? starts.find((i) => pieces[i].role === 'user') ?? 0;
+  const fromEnd = starts.length - starts.indexOf(target);
+  const next = pieces[target];
+  pieces.splice(target, 0, all[noteAt]);
+  if (next.name === 'recent') {
+    const index = pieces.slice(0, target).filter((p) => p.name === 'recent').length;
+    return { pieces, place: { at: 'turn', index, fromEnd } };
+  }
+  const inTail = pieces.slice(0, target).some((p) => p.name === 'recent' || TAIL_NAMES.has(p.name));
+  return { pieces, place: { at: inTail || TAIL_NAMES.has(next.name) ? 'tail' : 'head', fromEnd } };
+}
+
+/** The blocks after the verbatim turns. */
+const TAIL_NAMES = new Set<PromptBlockName>(['fact', 'passage', 'action']);
+
 export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, count: Count): AssembledPrompt {
   const joinerTokens = count(JOINER);
   const blocks = turnBlocks(input);
@@ -266,16 +314,17 @@ export function assembleTurnPrompt(input: TurnContextInput, budget: Budget, coun
     };
     for (const p of before) {
       if (p.name === 'premise') cutToFit(p, input.premise, 1 / 2, premiseBlock);
-      if (p.name === 'notes') cutToFit(p, (input.notes ?? '').trim(), 1 / 8, notesBlock);
+      if (p.name === 'authorsNote') cutToFit(p, (input.notes ?? '').trim(), 1 / 8, authorsNoteBlock);
     }
     for (const p of after) if (p.name === 'action') cutToFit(p, input.action, 1 / 4, (text) => text);
     ({ kept, total } = fitTurns());
   }
 
-  const pieces = [...before, ...kept, ...after];
+  const { pieces, place } = placeAuthorsNote([...before, ...kept, ...after], input.authorsNoteDepth);
   return {
     system: systemText,
     messages: toMessages(pieces),
+    ...(place ? { authorsNote: place } : {}),
     promptTokens: systemTokens + sequenceTokens(pieces, joinerTokens),
     droppedTurns: recent.length - kept.length,
     turnTokens: kept.map((p) => p.tokens),
@@ -303,7 +352,7 @@ function reservedTokens(
   const notes = (input.notes ?? '').trim();
   const texts = [
     premiseBlock(input.premise),
-    ...(notes ? [notesBlock(notes)] : []),
+    ...(notes ? [authorsNoteBlock(notes)] : []),
     ...input.recent.slice(-GUARANTEED_TURNS).map((t) => t.content),
     input.action,
   ];

@@ -2,6 +2,7 @@
 // preferences by name), and the summary and title instructions. The system prompt depends only on
 // the preferences, so it stays byte-identical from turn to turn and provider prompt caches hit.
 import type { Preferences } from '@shared/schemas/preferences';
+import type { ReplyLength } from '@shared/schemas/story-settings';
 
 const RATINGS: Record<Preferences['contentRating'], string> = {
   general: 'general: suitable for all ages; no graphic violence, no gore, no sexual content, no strong language',
@@ -22,14 +23,21 @@ const LANGUAGE: Record<Preferences['languageStyle'], string> = {
   formal: 'formal: polished, precise and elevated prose without slang',
 };
 
-export function narratorSystemPrompt(preferences: Preferences): string {
+/** The words a reply of each length is asked for (issue 27); 'medium' is the narrator's length before there was a choice. */
+const REPLY_WORDS: Record<ReplyLength, string> = {
+  short: 'one or two short paragraphs, about 40 to 90 words',
+  medium: 'one to three short paragraphs, about 80 to 180 words',
+  long: 'two to four paragraphs, about 180 to 320 words',
+};
+
+export function narratorSystemPrompt(preferences: Preferences, replyLength: ReplyLength = 'medium'): string {
   return [
     'You are the narrator of an interactive story. The player tells you what their character does; you tell what happens next.',
     'Rules:',
     '- Write in the second person ("you"), present tense, as story prose only: no headings, lists, notes or questions about the rules.',
     "- Never act, speak, think or decide for the player's character beyond the action they gave; show the world's reaction to it.",
     '- Keep continuity with the premise, the story memory and the recent turns: names, places, objects and facts stay as established.',
-    '- Write one to three short paragraphs, about 80 to 180 words.',
+    `- Write ${REPLY_WORDS[replyLength]}.`,
     "- End on an open situation that invites the player's next action; do not end the story.",
     "The player's story preferences:",
     `- Content rating ${RATINGS[preferences.contentRating]}.`,
@@ -42,14 +50,17 @@ export function premiseBlock(premise: string): string {
   return `Story premise (set by the player at the start):\n${premise}`;
 }
 
-/** The player's notes (the story memory panel's 'Notes'), like an author's note: kept with the premise on every turn. */
-export function notesBlock(notes: string): string {
-  return `The player's notes for the narrator (follow them from now on):\n${notes}`;
+/**
+ * The story's author's note (the story memory panel's, `stories.notes`): the player's direction for
+ * the story, sent on every turn a few messages from the end (context.ts), where models heed it.
+ */
+export function authorsNoteBlock(note: string): string {
+  return `[Author's note: the player's direction for the story from here on; follow it]\n${note}`;
 }
 
-/** What is pinned at the head of every turn: the premise, and the player's notes when there are any. */
-export function pinnedBlock(premise: string, notes: string): string {
-  return notes.trim() ? `${premiseBlock(premise)}\n\n${notesBlock(notes.trim())}` : premiseBlock(premise);
+/** What every turn sends besides the turns: the premise, and the author's note when there is one. */
+export function pinnedBlock(premise: string, note: string): string {
+  return note.trim() ? `${premiseBlock(premise)}\n\n${authorsNoteBlock(note.trim())}` : premiseBlock(premise);
 }
 
 export function memoryBlock(memory: string): string {

@@ -11,6 +11,9 @@ const FACTORIES: Record<LlmProviderId, (config: LlmConfig) => NarratorProvider> 
   anthropic: createAnthropicNarrator,
 };
 
+/** The highest temperature each provider accepts (Anthropic's range is 0-1): a story's higher one is sent as this. */
+export const MAX_TEMPERATURE: Record<LlmProviderId, number> = { builtin: 2, openai: 2, anthropic: 1 };
+
 export function createNarratorProvider(config: LlmConfig): NarratorProvider {
   return FACTORIES[config.provider](config);
 }

@@ -35,6 +35,8 @@ const storyColumns = {
   memoryThroughId: stories.memoryThroughId,
   notes: stories.notes,
   cardsVersion: stories.cardsVersion,
+  replyLength: stories.replyLength,
+  temperature: stories.temperature,
 };
 
 export function createStoriesRepository(db: Db) {
@@ -318,6 +320,25 @@ export function createStoriesRepository(db: Db) {
         select exists (select 1 from applied) as applied`,
       );
       return row.applied;
+    },
+
+    /** Changes the owner's story's generation settings given (each absent one stays); null when it is not theirs. */
+    async updateSettings(input: {
+      storyId: number;
+      userId: number;
+      replyLength?: StoryRecord['replyLength'];
+      temperature?: number;
+    }): Promise<StoryRecord | null> {
+      if (input.storyId > MAX_ID) return null;
+      const [row] = await db
+        .update(stories)
+        .set({
+          replyLength: input.replyLength ?? sql`${stories.replyLength}`,
+          temperature: input.temperature ?? sql`${stories.temperature}`,
+        })
+        .where(and(eq(stories.id, input.storyId), eq(stories.userId, input.userId), eq(stories.importing, false)))
+        .returning(storyColumns);
+      return row ?? null;
     },
 
     /**

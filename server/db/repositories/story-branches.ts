@@ -1,7 +1,8 @@
 // Branches (issue 12): a copy of the owner's story up to one of its messages, as a new story of
 // theirs that remembers its origin. The shown messages are copied in pieces (their chosen versions
 // become the copy's originals), with the pictures they show, the memory as it stood at that message
-// (the fold at or before it), the notes, the style sheet and the story cards.
+// (the fold at or before it), the author's note, the generation settings, the style sheet and the
+// story cards.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { inPieces, removeHiddenStory } from './pieces';
@@ -79,8 +80,8 @@ export function createStoryBranchesRepository(db: Db) {
       }
       const [branch] = await rows<{ id: number }>(
         tx,
-        sql`insert into stories (user_id, title, premise, memory, notes, branched_from_story_id, branched_from_message_id, importing, created_at, updated_at)
-            select user_id, ${input.title}, premise, ${memory.text}, notes, id, ${messageId}, true, ${now}::timestamptz, ${now}::timestamptz
+        sql`insert into stories (user_id, title, premise, memory, notes, reply_length, temperature, branched_from_story_id, branched_from_message_id, importing, created_at, updated_at)
+            select user_id, ${input.title}, premise, ${memory.text}, notes, reply_length, temperature, id, ${messageId}, true, ${now}::timestamptz, ${now}::timestamptz
             from stories where id = ${storyId}
             returning id`,
       );

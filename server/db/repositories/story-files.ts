@@ -22,6 +22,8 @@ export interface ImportedStory {
   memoryCovers: number;
   notes: string;
   createdAt: Date;
+  /** The story's generation settings, when the file has them. */
+  settings?: { replyLength: 'short' | 'medium' | 'long'; temperature: number | null };
   /** The story's cards (version 3 files), in order. */
   cards: StoryCardFields[];
   /** The story bible's facts, each by the index of its message among the file's messages. */
@@ -103,6 +105,8 @@ export interface StorySnapshot {
   memory: string;
   memoryThroughId: number;
   notes: string;
+  replyLength: 'short' | 'medium' | 'long';
+  temperature: number | null;
   messages: SnapshotMessage[];
   /** False when the reading stopped early, its texts past the `maxTextBytes` asked for (messages then hold what was read). */
   complete: boolean;
@@ -286,6 +290,8 @@ export function createStoryFilesRepository(db: Db) {
               memory: stories.memory,
               memoryThroughId: stories.memoryThroughId,
               notes: stories.notes,
+              replyLength: stories.replyLength,
+              temperature: stories.temperature,
             })
             .from(stories)
             .where(and(eq(stories.id, storyId), eq(stories.userId, userId), eq(stories.importing, false)));
@@ -349,6 +355,8 @@ export function createStoryFilesRepository(db: Db) {
             premise: input.premise,
             memory: input.memory,
             notes: input.notes,
+            replyLength: input.settings?.replyLength ?? 'medium',
+            temperature: input.settings?.temperature ?? null,
             importing: true,
             createdAt: input.createdAt,
             updatedAt: input.now,

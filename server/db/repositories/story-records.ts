@@ -8,10 +8,13 @@ export interface StoryRecord {
   premise: string;
   memory: string;
   memoryThroughId: number;
-  /** The player's notes for the narrator, sent with every turn. */
+  /** The story's author's note: the player's direction for the narrator, sent with every turn. */
   notes: string;
   /** Raised by every change to the story's cards: cached card heads are current while it is unchanged. */
   cardsVersion: number;
+  /** The story's generation settings: its reply length, and its temperature (null: LLM_TEMPERATURE). */
+  replyLength: 'short' | 'medium' | 'long';
+  temperature: number | null;
 }
 
 export interface MessageRecord {

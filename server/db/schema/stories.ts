@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -35,6 +36,12 @@ export const stories = pgTable(
     memoryThroughId: integer('memory_through_id').notNull().default(0),
     /** The player's notes for the narrator (an author's note), sent with every turn. */
     notes: text('notes').notNull().default(''),
+    /** The story's reply length (issue 27): 'short', 'medium' (today's) or 'long'. */
+    replyLength: text('reply_length', { enum: ['short', 'medium', 'long'] })
+      .notNull()
+      .default('medium'),
+    /** The story's temperature, 0-2; null follows LLM_TEMPERATURE. */
+    temperature: real('temperature'),
     generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
     /** An import still being written (in pieces, so the embedded database's one session is never held long): hidden until it is whole. */
     importing: boolean('importing').notNull().default(false),

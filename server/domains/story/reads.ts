@@ -20,6 +20,8 @@ import { recordNarratorCall } from '../limits/usage-ledger';
 import { notFound, storyBusy } from './errors';
 import type { Log } from '@server/kernel/log';
 import type { StoryAnswers } from './story-answers';
+import { settingsAnswer, type GenerationDefaults } from './generation-settings';
+import type { StorySettings, StorySettingsBody } from '@shared/schemas/story-settings';
 
 interface StoryDeps {
   repos: Repositories;
@@ -35,6 +37,8 @@ interface StoryDeps {
   /** Makes committed writes durable (PGlite WAL fsync): generate-title writes under a GET. */
   flush: () => Promise<void>;
   log: Log;
+  /** A story's temperature until its player sets one (LLM_TEMPERATURE), and the most the provider accepts. */
+  generation: GenerationDefaults;
 }
 
 const TITLE_MAX_OUTPUT_TOKENS = 24;
@@ -108,6 +112,18 @@ export function createStoryService(deps: StoryDeps) {
       if (saved === 'missing') throw notFound();
       if (saved === 'busy') throw storyBusy();
       return memoryAnswer(saved);
+    },
+
+    /** The story's generation settings (issue 27): its reply length and temperature. */
+    async settings(userId: number, storyId: number): Promise<StorySettings> {
+      return settingsAnswer(await owned(userId, storyId), deps.generation);
+    },
+
+    /** Changes the settings given; they count from the next turn (a reply being written keeps its own). */
+    async saveSettings(userId: number, storyId: number, body: StorySettingsBody): Promise<StorySettings> {
+      const saved = await repos.stories.updateSettings({ storyId, userId, ...body });
+      if (!saved) throw notFound();
+      return settingsAnswer(saved, deps.generation);
     },
 
     async currentState(userId: number, storyId: number): Promise<Buffer> {

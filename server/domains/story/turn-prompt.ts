@@ -36,6 +36,8 @@ export interface TurnPromptInput {
   cardShare: number;
   /** LLM_RECALL_TOKENS. */
   recallTokens: number;
+  /** LLM_AUTHORS_NOTE_DEPTH (the default when not given). */
+  authorsNoteDepth?: number;
   count: Count;
   system: string;
   story: StoryRecord;
@@ -155,6 +157,7 @@ export async function buildTurnPrompt(
       tailCards: cards.tailTexts,
       facts: facts.texts,
       recalled: recall.texts,
+      authorsNoteDepth: input.authorsNoteDepth,
     },
     budget,
     count,

@@ -8,6 +8,7 @@
 import { computeBudget } from '@server/ai/llm/context';
 import { windowLimits } from '@server/ai/llm/fold';
 import { narratorSystemPrompt } from '@server/ai/llm/prompts';
+import { MAX_TEMPERATURE } from '@server/ai/llm/registry';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type GenerationRequest, type NarratorProvider } from '@server/ai/llm/types';
 import type { LlmConfig } from '@server/kernel/config';
@@ -30,6 +31,7 @@ import { createStoryMemory } from './memory/folds';
 import { createMemoryBank, type MemoryBank } from './memory/memory-bank';
 import type { VectorRecall } from './memory/vector-recall';
 import { createLoopGuard, type RewriteEvent } from './loop-guard';
+import { storyGeneration } from './generation-settings';
 import { tidyReply } from './reply-text';
 import { buildTurnPrompt } from './turn-prompt';
 
@@ -95,6 +97,8 @@ export function createTurnService(deps: TurnDeps) {
       await storyBible.saveFolded(storyId, facts, sources);
     },
   });
+  /** A story's temperature when it has none, and the most the provider accepts. */
+  const generationDefaults = { temperature: llm.temperature, temperatureMax: MAX_TEMPERATURE[provider.id] };
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
   /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
   const turnTokens = budget.prompt + llm.maxOutputTokens;
@@ -181,7 +185,7 @@ export function createTurnService(deps: TurnDeps) {
     const count = await loadTokenCounter();
     try {
       const preferences = plan.loaded?.preferences ?? (await deps.preferences.get(story.userId));
-      const system = narratorSystemPrompt(preferences);
+      const system = narratorSystemPrompt(preferences, story.replyLength);
       // The newest unfolded messages before the action, capped: never the whole story.
       const window =
         plan.loaded?.window ??
@@ -193,6 +197,7 @@ export function createTurnService(deps: TurnDeps) {
         budget,
         cardShare: llm.cardShare,
         recallTokens: llm.recallTokens,
+        authorsNoteDepth: llm.authorsNoteDepth,
         count,
         system,
         story,
@@ -204,8 +209,7 @@ export function createTurnService(deps: TurnDeps) {
       const request: GenerationRequest = {
         system: prompt.system,
         messages: prompt.messages,
-        maxOutputTokens: llm.maxOutputTokens,
-        temperature: llm.temperature,
+        ...storyGeneration(story, llm, generationDefaults),
         task: {
           kind: 'turn',
           storyId: story.id,

@@ -30,6 +30,8 @@ export interface LlmConfig {
   cardShare: number;
   /** Tokens of each turn's prompt that the story bible's facts and the passages recalled from the memory bank may use; 0 turns them off (LLM_RECALL_TOKENS). */
   recallTokens: number;
+  /** How many messages from the end of a turn's prompt the story's author's note goes (LLM_AUTHORS_NOTE_DEPTH). */
+  authorsNoteDepth: number;
   /** The loop guard (LOOP_*): each reply checked for repeating the last ones, and asked once more. */
   loopGuard: LoopGuardConfig;
 }
@@ -80,6 +82,15 @@ export const llmEnv = {
     // with it (passages alone too); bench:cache measured the unchanged prefix at 8k at 0.90 with it,
     // 0.88 with 300 and 0.84 with 700, since the volatile tail is never part of the next prompt.
     .default(200),
+  LLM_AUTHORS_NOTE_DEPTH: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'LLM_AUTHORS_NOTE_DEPTH must be a whole number of messages from 1 to 100')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100, 'LLM_AUTHORS_NOTE_DEPTH must be a whole number of messages from 1 to 100')
+    // 3: into the player's previous action, under the last reply; near enough the end that models heed
+    // it (the peers' default depth), far enough that the last action and reply stay as they were.
+    .default(3),
   BUILTIN_NARRATOR_WORD_DELAY_MS: z
     .string()
     .trim()
@@ -121,6 +132,7 @@ export function llmConfig(e: LlmEnv): LlmConfig {
     builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
     cardShare: e.LLM_CARD_SHARE,
     recallTokens: e.LLM_RECALL_TOKENS,
+    authorsNoteDepth: e.LLM_AUTHORS_NOTE_DEPTH,
     loopGuard: loopGuardConfig(e),
   };
 }

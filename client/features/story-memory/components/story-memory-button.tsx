@@ -1,5 +1,6 @@
 // The story page's 'Story Memory' button and panel: the pinned premise, the memory of folded turns
-// and the player's notes (sent with every turn), each editable; Save counts from the next turn.
+// and the author's note (the player's direction, sent with every turn near the end), each editable;
+// Save counts from the next turn.
 // A memory of several parts (each fold appends one) lists them, read-only, above its text; the text
 // saved unedited keeps the parts, edited it becomes one.
 // Below the form, the Story Bible (its code loads when the panel first opens). The panel loads

@@ -1,7 +1,8 @@
 // The story page's options drawer 'Story Experience' (spec section 2): a side sheet opened from the
 // Settings2 button above the chat, always there. The page fills its slots with each feature's
-// sections, always in this order: narration ('Narrator Voice'), images ('Scene Images' and 'Visual
-// Style', only when the server paints pictures), ads ('Advertisement Settings'). It owns none of them.
+// sections, always in this order: narration ('Narrator Voice'), the story's writing ('Narrator’s
+// Writing': reply length and creativity), images ('Scene Images' and 'Visual Style', only when the
+// server paints pictures), ads ('Advertisement Settings'). It owns none of them.
 import { useState, type ReactNode } from 'react';
 import { Settings2 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
@@ -12,16 +13,18 @@ import { STORY_STRINGS } from '../strings';
 
 export interface StoryExperienceDrawerProps {
   narration?: ReactNode;
+  writing?: ReactNode;
   images?: ReactNode;
   ads?: ReactNode;
 }
 
-export function StoryExperienceDrawer({ narration, images, ads }: StoryExperienceDrawerProps) {
+export function StoryExperienceDrawer({ narration, writing, images, ads }: StoryExperienceDrawerProps) {
   const [open, setOpen] = useState(false);
   // Keyed by slot, so a section never remounts (losing its state) when one before it comes or goes.
   const sections = (
     [
       ['narration', narration],
+      ['writing', writing],
       ['images', images],
       ['ads', ads],
     ] as const

@@ -31,6 +31,7 @@ import { STORY_STRINGS } from '../strings';
 import { toChatDisplayMessages } from '../utils/chat-display';
 import { ChatInputBar, INPUT_BAR_HEIGHT, type ChatInputHandle } from './chat-input-bar';
 import { ChatView } from './chat-view';
+import { StoryWritingSection } from './story-writing-section';
 import { StoryExperienceDrawer } from './story-experience-drawer';
 
 export interface StoryViewProps {
@@ -115,6 +116,7 @@ export function StoryView({
         <BranchesButton storyId={state.storyId} />
         <StoryExperienceDrawer
           narration={<NarratorVoiceSection />}
+          writing={<StoryWritingSection key={state.storyId ?? 'new'} storyId={state.storyId} />}
           images={settings.available ? <SceneImageOptions settings={settings} storyId={state.storyId} /> : null}
           ads={ads.enabled ? <AdSettingsSection /> : null}
         />

@@ -197,6 +197,10 @@ export function createStoryFileService({
         memoryCovers: folded,
         notes: snapshot.notes,
         createdAt: createdAt.toISOString(),
+        settings: {
+          replyLength: snapshot.replyLength,
+          temperature: snapshot.temperature === null ? null : Math.round(snapshot.temperature * 100) / 100,
+        },
       },
       cards,
       // Only when there is one: files of stories without facts read as before.

@@ -1,5 +1,6 @@
 // The story endpoints: start, continue and retry (JSON, or SSE with Accept: text/event-stream),
-// current state, bookmark recovery, title and the story memory panel (premise, memory, notes).
+// current state, bookmark recovery, title, the story memory panel (premise, memory, author's note)
+// and the story's generation settings (reply length, temperature).
 // Every story is its owner's only: another user's story id answers 404 exactly like a missing one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,6 +15,7 @@ import {
   storyTitleResponseSchema,
 } from '@shared/schemas/story';
 import { storyMemoryBodySchema, storyMemorySchema } from '@shared/schemas/story-memory';
+import { storySettingsBodySchema, storySettingsSchema } from '@shared/schemas/story-settings';
 import { sendJsonBytes } from '@server/http/plugins/json-bytes';
 import { requireUserId } from '@server/http/plugins/session';
 import type { RouteContext } from '../context';
@@ -97,6 +99,20 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/memory',
       { schema: { params: storyParamsSchema, body: storyMemoryBodySchema, response: { 200: storyMemorySchema } } },
       async (request) => ctx.stories.saveMemory(requireUserId(request), request.params.storyId, request.body),
+    );
+
+    app.get(
+      '/story/:storyId/settings',
+      { schema: { params: storyParamsSchema, response: { 200: storySettingsSchema } } },
+      async (request) => ctx.stories.settings(requireUserId(request), request.params.storyId),
+    );
+
+    app.patch(
+      '/story/:storyId/settings',
+      {
+        schema: { params: storyParamsSchema, body: storySettingsBodySchema, response: { 200: storySettingsSchema } },
+      },
+      async (request) => ctx.stories.saveSettings(requireUserId(request), request.params.storyId, request.body),
     );
 
     app.get(

@@ -55,6 +55,40 @@ describe('GET /api/story/{id}/memory', () => {
   });
 });
 
+describe("the author's note", () => {
+  it('goes 3 messages from the end once the story is longer, into the action there, and the context viewer shows it', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await start(client);
+    const notes = 'Tense, short sentences; the storm keeps building.';
+    expect((await put(client, storyId, { premise: PREMISE, summary: '', notes })).statusCode).toBe(200);
+    for (const message of ['I climb the ridge', 'I unroll the map'])
+      expect((await client.post(`/api/story/${storyId}/continue`, { message })).statusCode).toBe(200);
+    requests.length = 0;
+    const res = await client.post(`/api/story/${storyId}/continue`, { message: 'I mark the river' });
+    expect(res.statusCode).toBe(200);
+    const sent = requests.find((r) => r.task.kind === 'turn')!.messages;
+    const withNote = sent.filter((m) => m.content.includes("[Author's note"));
+    expect(withNote).toHaveLength(1);
+    expect(sent.at(-3)).toEqual({
+      role: 'user',
+      content: `[Author's note: the player's direction for the story from here on; follow it]\n${notes}\n\nI unroll the map`,
+    });
+    expect(sent.at(-1)?.content).toBe('I mark the river');
+    expect(sent[0].content).not.toContain("Author's note");
+
+    const record = (await client.get(`/api/story/${storyId}/messages/${res.json().messageId}/context`)).json();
+    const kinds = record.blocks.map((b: { kind: string; title: string }) => `${b.kind}:${b.title}`);
+    const at = kinds.indexOf('authorsNote:Author’s note');
+    expect(at).toBeGreaterThan(0);
+    expect(kinds[at + 1]).toBe('turn:Turn 2: your action');
+    expect(record.blocks[at]).toMatchObject({
+      included: 'full',
+      reason: 'your direction, sent 3 messages from the end, where the narrator heeds it',
+    });
+    expect(record.blocks[at].tokens).toBeGreaterThan(10);
+  });
+});
+
 describe('PUT /api/story/{id}/memory', () => {
   it('saves all three (trimmed), and the next turn\u2019s prompt holds them', async () => {
     const { client } = await registerUser(ctx.app);
@@ -81,8 +115,9 @@ describe('PUT /api/story/{id}/memory', () => {
     const turn = requests.find((r) => r.task.kind === 'turn')!;
     const head = turn.messages[0].content;
     expect(head).toContain('Story premise (set by the player at the start):\nThe valley moves only under a full moon.');
+    // A story of one reply: the author's note's depth (3 messages from the end) reaches the first message.
     expect(head).toContain(
-      "The player's notes for the narrator (follow them from now on):\nKeep the tone eerie; Ysolde never lies.",
+      "[Author's note: the player's direction for the story from here on; follow it]\nKeep the tone eerie; Ysolde never lies.",
     );
     expect(head).toContain(
       'Story memory (what happened earlier, summarised):\nYou met Ysolde, a ferrywoman who owes you a favour.',
@@ -94,7 +129,7 @@ describe('PUT /api/story/{id}/memory', () => {
     requests.length = 0;
     await client.post(`/api/story/${storyId}/continue`, { message: 'I wait' });
     const next = requests.find((r) => r.task.kind === 'turn')!.messages[0].content;
-    expect(next).not.toContain("The player's notes");
+    expect(next).not.toContain("Author's note");
     expect(next).not.toContain('Story memory');
   });
 

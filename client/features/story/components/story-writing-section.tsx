@@ -1,0 +1,104 @@
+// 'Narrator’s Writing' in the story page's 'Story Experience' drawer (issue 27): the story's reply
+// length (short, medium, long) and creativity (its temperature, 0-2), saved with the story for the
+// next reply. The length is saved as it is chosen; the slider once it rests, not on every step.
+import { useEffect, useId, useRef, useState } from 'react';
+import { TEMPERATURE_MAX, TEMPERATURE_MIN, type ReplyLength } from '@shared/schemas/story-settings';
+import { ToggleGroup, ToggleGroupItem } from '@client/components/ui/toggle-group';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
+import { useSaveStorySettingsMutation, useStorySettings } from '../api/story-settings';
+import { STORY_STRINGS as S } from '../strings';
+
+const LENGTHS: ReplyLength[] = ['short', 'medium', 'long'];
+/** How long the slider rests before its value is saved. */
+const SAVE_AFTER_MS = 400;
+
+export function StoryWritingSection({ storyId }: { storyId: number | null }) {
+  const headingId = useId();
+  const lengthLabelId = useId();
+  const creativityId = useId();
+  const creativityHelpId = useId();
+  const settings = useStorySettings(storyId);
+  const save = useSaveStorySettingsMutation(storyId ?? 0);
+  const [creativity, setCreativity] = useState<number | null>(null);
+  const resting = useDebouncedValue(creativity, SAVE_AFTER_MS);
+  /** The last creativity sent: a value is saved once, however often the page renders. */
+  const sent = useRef<number | null>(null);
+  const { mutate } = save;
+  useEffect(() => {
+    if (resting === null || resting === sent.current) return;
+    sent.current = resting;
+    // Refused (the error toasts): the slider goes back to the story's saved value.
+    mutate(
+      { temperature: resting },
+      {
+        onError: () => {
+          sent.current = null;
+          setCreativity(null);
+        },
+      },
+    );
+  }, [resting, mutate]);
+
+  if (storyId === null) return null;
+  const data = settings.data;
+  const shown = creativity ?? data?.temperature ?? 0;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <h3 id={headingId} className="font-serif text-lg font-semibold">
+        {S.writingSection}
+      </h3>
+      <p className="text-sm text-muted-foreground">{S.writingHelp}</p>
+      {settings.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {S.writingUnavailable}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span id={lengthLabelId} className="text-sm font-medium">
+          {S.replyLength}
+        </span>
+        <ToggleGroup
+          type="single"
+          aria-labelledby={lengthLabelId}
+          value={data?.replyLength ?? ''}
+          disabled={!data}
+          onValueChange={(value) => {
+            if (value) save.mutate({ replyLength: value as ReplyLength });
+          }}
+        >
+          {LENGTHS.map((length) => (
+            <ToggleGroupItem key={length} value={length}>
+              {S.replyLengths[length]}
+            </ToggleGroupItem>
+          ))}
+        </ToggleGroup>
+      </div>
+      <div className="grid gap-1.5">
+        <div className="flex items-center justify-between text-sm">
+          <label htmlFor={creativityId} className="font-medium">
+            {S.creativity}
+          </label>
+          <output htmlFor={creativityId} className="text-muted-foreground tabular-nums">
+            {S.creativityValue(shown)}
+          </output>
+        </div>
+        <input
+          id={creativityId}
+          type="range"
+          min={TEMPERATURE_MIN}
+          max={TEMPERATURE_MAX}
+          step={0.1}
+          value={shown}
+          disabled={!data}
+          aria-valuetext={S.creativityValue(shown)}
+          aria-describedby={creativityHelpId}
+          onChange={(event) => setCreativity(Number(event.target.value))}
+          className="h-2 w-full cursor-pointer accent-[var(--gold)] disabled:cursor-not-allowed disabled:opacity-50"
+        />
+        <p id={creativityHelpId} className="text-sm text-muted-foreground">
+          {S.creativityHelp(data?.temperatureMax ?? TEMPERATURE_MAX)}
+        </p>
+      </div>
+    </section>
+  );
+}
