@@ -4,8 +4,8 @@
 import { useId } from 'react';
 import { AD_MESSAGE_FREQUENCY_MAX, AD_MESSAGE_FREQUENCY_MIN } from '@shared/constants';
 import { Label } from '@client/components/ui/label';
+import { SliderField } from '@client/components/ui/slider-field';
 import { Switch } from '@client/components/ui/switch';
-import { cn } from '@client/lib/utils';
 import { useAds } from '../hooks/use-ads';
 import { adSettingsStore, useAdSettings } from '../state/ad-settings';
 import { ADS_STRINGS } from '../strings';
@@ -16,8 +16,6 @@ export function AdSettingsSection() {
   const headingId = useId();
   const loadingId = useId();
   const chatId = useId();
-  const frequencyId = useId();
-  const frequencyHelpId = useId();
   if (!ads.enabled) return null;
   const frequencyDisabled = !settings.showInChat;
   return (
@@ -42,32 +40,17 @@ export function AdSettingsSection() {
           onCheckedChange={(checked) => adSettingsStore.update({ showInChat: checked })}
         />
       </div>
-      <div className="grid gap-1.5">
-        <div className="flex items-center justify-between text-sm">
-          <label htmlFor={frequencyId} className={cn('font-medium', frequencyDisabled && 'opacity-60')}>
-            {ADS_STRINGS.frequency}
-          </label>
-          <output htmlFor={frequencyId} className="text-muted-foreground tabular-nums">
-            {ADS_STRINGS.frequencyValue(settings.messageFrequency)}
-          </output>
-        </div>
-        <input
-          id={frequencyId}
-          type="range"
-          min={AD_MESSAGE_FREQUENCY_MIN}
-          max={AD_MESSAGE_FREQUENCY_MAX}
-          step={1}
-          value={settings.messageFrequency}
-          disabled={frequencyDisabled}
-          aria-valuetext={ADS_STRINGS.frequencyValue(settings.messageFrequency)}
-          aria-describedby={frequencyHelpId}
-          onChange={(event) => adSettingsStore.update({ messageFrequency: Number(event.target.value) })}
-          className="h-2 w-full cursor-pointer accent-[var(--gold)] disabled:cursor-not-allowed disabled:opacity-50"
-        />
-        <p id={frequencyHelpId} className="text-sm text-muted-foreground">
-          {frequencyDisabled ? ADS_STRINGS.frequencyHelpOff : ADS_STRINGS.frequencyHelpOn}
-        </p>
-      </div>
+      <SliderField
+        label={ADS_STRINGS.frequency}
+        valueText={ADS_STRINGS.frequencyValue(settings.messageFrequency)}
+        help={frequencyDisabled ? ADS_STRINGS.frequencyHelpOff : ADS_STRINGS.frequencyHelpOn}
+        min={AD_MESSAGE_FREQUENCY_MIN}
+        max={AD_MESSAGE_FREQUENCY_MAX}
+        step={1}
+        value={settings.messageFrequency}
+        disabled={frequencyDisabled}
+        onValueChange={(messageFrequency) => adSettingsStore.update({ messageFrequency })}
+      />
     </section>
   );
 }

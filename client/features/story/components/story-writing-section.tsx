@@ -3,6 +3,7 @@
 // next reply. The length is saved as it is chosen; the slider once it rests, not on every step.
 import { useEffect, useId, useRef, useState } from 'react';
 import { TEMPERATURE_MAX, TEMPERATURE_MIN, type ReplyLength } from '@shared/schemas/story-settings';
+import { SliderField } from '@client/components/ui/slider-field';
 import { ToggleGroup, ToggleGroupItem } from '@client/components/ui/toggle-group';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { useSaveStorySettingsMutation, useStorySettings } from '../api/story-settings';
@@ -15,8 +16,6 @@ const SAVE_AFTER_MS = 400;
 export function StoryWritingSection({ storyId }: { storyId: number | null }) {
   const headingId = useId();
   const lengthLabelId = useId();
-  const creativityId = useId();
-  const creativityHelpId = useId();
   const settings = useStorySettings(storyId);
   const save = useSaveStorySettingsMutation(storyId ?? 0);
   const [creativity, setCreativity] = useState<number | null>(null);
@@ -73,32 +72,17 @@ export function StoryWritingSection({ storyId }: { storyId: number | null }) {
           ))}
         </ToggleGroup>
       </div>
-      <div className="grid gap-1.5">
-        <div className="flex items-center justify-between text-sm">
-          <label htmlFor={creativityId} className="font-medium">
-            {S.creativity}
-          </label>
-          <output htmlFor={creativityId} className="text-muted-foreground tabular-nums">
-            {S.creativityValue(shown)}
-          </output>
-        </div>
-        <input
-          id={creativityId}
-          type="range"
-          min={TEMPERATURE_MIN}
-          max={TEMPERATURE_MAX}
-          step={0.1}
-          value={shown}
-          disabled={!data}
-          aria-valuetext={S.creativityValue(shown)}
-          aria-describedby={creativityHelpId}
-          onChange={(event) => setCreativity(Number(event.target.value))}
-          className="h-2 w-full cursor-pointer accent-[var(--gold)] disabled:cursor-not-allowed disabled:opacity-50"
-        />
-        <p id={creativityHelpId} className="text-sm text-muted-foreground">
-          {S.creativityHelp(data?.temperatureMax ?? TEMPERATURE_MAX)}
-        </p>
-      </div>
+      <SliderField
+        label={S.creativity}
+        valueText={S.creativityValue(shown)}
+        help={S.creativityHelp(data?.temperatureMax ?? TEMPERATURE_MAX)}
+        min={TEMPERATURE_MIN}
+        max={TEMPERATURE_MAX}
+        step={0.1}
+        value={shown}
+        disabled={!data}
+        onValueChange={setCreativity}
+      />
     </section>
   );
 }
