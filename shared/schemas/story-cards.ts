@@ -212,8 +212,9 @@ export const narratorContextSchema = z.object({
   recallBudgetTokens: z.number().int().nonnegative().optional(),
   /**
    * Set when the loop guard acted on this reply (issue 27): what it found in the first answer, whether
-   * it asked again (one call more at most), and what was kept: the new answer ('replaced'), or a
-   * reply that still repeats ('marked').
+   * a second answer came (one call more at most; false when the limits, the prompt's room or a failed
+   * call left none), and what was kept: the new answer ('replaced'), or a reply that still repeats
+   * ('marked').
    */
   loopGuard: z
     .object({

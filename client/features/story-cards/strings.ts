@@ -155,7 +155,7 @@ export const STORY_CARDS_STRINGS = {
       ? 'The first answer repeated the story; the narrator was asked once more, and this reply replaced it.'
       : retried
         ? 'The first answer repeated the story; asked once more, the narrator repeated itself again, so the less repetitive answer was kept.'
-        : 'The answer repeated the story; it was kept, since the narrator could not be asked once more (your limits, or no room in the prompt).',
+        : 'The answer repeated the story; it was kept, since no second answer could be had (your limits, no room in the prompt, or the narrator did not answer).',
   replyText: (n: number) => `The reply: ${plural(n, 'token', 'tokens')}`,
   blocksLabel: 'What was sent, in order',
   kindHeader: 'Kind',
