@@ -15,7 +15,9 @@
 // FACTS section. Nothing is asserted. The passages the memory bank recalls go in the volatile tail
 // (up to LLM_RECALL_TOKENS, 200 by default), which the next turn's prompt never repeats: with
 // --recall-tokens 0 the figures show what the folds alone leave of the prefix.
-// Flags: --turns 80 --long-turns 500 --contexts 8192,4096 --seed 26 --recall-tokens N
+// With --note TEXT the story has that author's note, which goes LLM_AUTHORS_NOTE_DEPTH (3) messages
+// from the end of every prompt: the figures show what moving it each turn costs the prefix.
+// Flags: --turns 80 --long-turns 500 --contexts 8192,4096 --seed 26 --recall-tokens N --note TEXT
 // BENCH_TRACE=1 prints each turn's share and the text on either side of where it diverged.
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -35,6 +37,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '26' },
     /** LLM_RECALL_TOKENS for the runs: the server's default (200) unless given; 0 turns the memory bank's passages off. */
     'recall-tokens': { type: 'string' },
+    /** The story's author's note (none unless given). */
+    note: { type: 'string' },
   },
 });
 const TURNS = Number(args.turns);
@@ -97,6 +101,7 @@ async function run(context: number): Promise<Run> {
   try {
     const post = await signedInPoster(base, `cache${context}`);
     const { storyId } = await post('/api/story/start', { prompt: PREMISE });
+    if (args.note) await post(`/api/story/${storyId}/memory`, { notes: args.note }, 'PUT');
     // Per turn: the request the narrator was sent, and how many summary requests came before it.
     const turns: Array<{ request: RecordedRequest; summariesBefore: number }> = [];
     for (let turn = 1; turn <= LONG_TURNS; turn += 1) {
@@ -144,7 +149,7 @@ async function run(context: number): Promise<Run> {
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 const f2 = (v: number) => v.toFixed(2);
 console.log(
-  `\nbench:cache: one story per window, ${LONG_TURNS} turns against the fake OpenAI-compatible provider, LLM_RECALL_TOKENS ${args['recall-tokens'] ?? 'default (200)'}.`,
+  `\nbench:cache: one story per window, ${LONG_TURNS} turns against the fake OpenAI-compatible provider, LLM_RECALL_TOKENS ${args['recall-tokens'] ?? 'default (200)'}${args.note ? `, an author's note of ${count(args.note)} tokens` : ''}.`,
 );
 console.log(
   `Unchanged prefix of each turn's request (system + messages, JSON, in characters) vs the turn before, turns 2-${TURNS};`,

@@ -32,12 +32,12 @@ export async function startNarratedServer(
   return { server, base: `http://127.0.0.1:${await server.port}` };
 }
 
-/** Registers `username` and answers a POST of JSON as them, its answer parsed (anything but 200 throws). */
+/** Registers `username` and answers a POST (or `method`) of JSON as them, its answer parsed (anything but 200 throws). */
 export async function signedInPoster(base: string, username: string) {
   const cookie = await registerOverHttp(base, username, 'bench-password-1');
-  return async (url: string, json: unknown) => {
+  return async (url: string, json: unknown, method = 'POST') => {
     const res = await fetch(`${base}${url}`, {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify(json),
     });
