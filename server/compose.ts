@@ -6,7 +6,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { createEmbeddingsProvider } from './ai/embeddings/registry';
 import { createImageProvider } from './ai/image/registry';
 import type { ImageProvider } from './ai/image/types';
-import { createNarratorProvider, MAX_TEMPERATURE } from './ai/llm/registry';
+import { createNarratorProvider } from './ai/llm/registry';
 import type { NarratorProvider } from './ai/llm/types';
 import { createSttProvider, createTtsProvider } from './ai/speech/registry';
 import type { SttProvider, TtsProvider } from './ai/speech/types';
@@ -32,6 +32,7 @@ import { createStoryCardService } from './domains/story/cards/story-cards';
 import { createStoryFileService } from './domains/story/files/story-files';
 import { createLibraryService } from './domains/story/library';
 import { createStoryService } from './domains/story/reads';
+import { generationDefaults } from './domains/story/generation-settings';
 import { createMemoryBank } from './domains/story/memory/memory-bank';
 import { createVectorRecall } from './domains/story/memory/vector-recall';
 import { createTurnService } from './domains/story/turns';
@@ -144,7 +145,7 @@ export async function composeServices(
     illustrate: images.illustrateReply,
   });
   const stories = createStoryService({
-    generation: { temperature: config.llm.temperature, temperatureMax: MAX_TEMPERATURE[narrator.id] },
+    generation: generationDefaults(config.llm, narrator.id),
     images,
     storyJson: createStoryJson(repos),
     repos,

@@ -1,7 +1,8 @@
 // A story's generation settings (issue 27) as the narrator is asked with them: the reply length as
 // output tokens within LLM_MAX_OUTPUT_TOKENS (and the words the rules ask for, ai/llm/prompts.ts),
 // the temperature clamped to what the provider accepts; and as the settings' answer says them.
-import type { LlmConfig } from '@server/kernel/config';
+import { MAX_TEMPERATURE } from '@server/ai/llm/registry';
+import type { LlmConfig, LlmProviderId } from '@server/kernel/config';
 import type { StoryRecord } from '@server/db/repositories/stories';
 import type { ReplyLength, StorySettings } from '@shared/schemas/story-settings';
 
@@ -23,9 +24,17 @@ export interface GenerationDefaults {
   temperatureMax: number;
 }
 
-/** The stored temperature (a float4) as set: two decimals. */
+export function generationDefaults(llm: Pick<LlmConfig, 'temperature'>, provider: LlmProviderId): GenerationDefaults {
+  return { temperature: llm.temperature, temperatureMax: MAX_TEMPERATURE[provider] };
+}
+
+/** A stored temperature (a float4) as it was set: two decimals; null stays null. */
+export function storedTemperature(temperature: number | null): number | null {
+  return temperature === null ? null : Math.round(temperature * 100) / 100;
+}
+
 const temperatureOf = (story: Pick<StoryRecord, 'temperature'>, defaults: GenerationDefaults) =>
-  story.temperature === null ? defaults.temperature : Math.round(story.temperature * 100) / 100;
+  storedTemperature(story.temperature) ?? defaults.temperature;
 
 /** What a turn of this story asks the provider for. */
 export function storyGeneration(

@@ -8,7 +8,6 @@
 import { computeBudget } from '@server/ai/llm/context';
 import { windowLimits } from '@server/ai/llm/fold';
 import { narratorSystemPrompt } from '@server/ai/llm/prompts';
-import { MAX_TEMPERATURE } from '@server/ai/llm/registry';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type GenerationRequest, type NarratorProvider } from '@server/ai/llm/types';
 import type { LlmConfig } from '@server/kernel/config';
@@ -31,7 +30,7 @@ import { createStoryMemory } from './memory/folds';
 import { createMemoryBank, type MemoryBank } from './memory/memory-bank';
 import type { VectorRecall } from './memory/vector-recall';
 import { createLoopGuard, type RewriteEvent } from './loop-guard';
-import { storyGeneration } from './generation-settings';
+import { generationDefaults, storyGeneration } from './generation-settings';
 import { tidyReply } from './reply-text';
 import { buildTurnPrompt } from './turn-prompt';
 
@@ -98,7 +97,7 @@ export function createTurnService(deps: TurnDeps) {
     },
   });
   /** A story's temperature when it has none, and the most the provider accepts. */
-  const generationDefaults = { temperature: llm.temperature, temperatureMax: MAX_TEMPERATURE[provider.id] };
+  const defaults = generationDefaults(llm, provider.id);
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
   /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
   const turnTokens = budget.prompt + llm.maxOutputTokens;
@@ -209,7 +208,7 @@ export function createTurnService(deps: TurnDeps) {
       const request: GenerationRequest = {
         system: prompt.system,
         messages: prompt.messages,
-        ...storyGeneration(story, llm, generationDefaults),
+        ...storyGeneration(story, llm, defaults),
         task: {
           kind: 'turn',
           storyId: story.id,

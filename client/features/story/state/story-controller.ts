@@ -131,13 +131,15 @@ export function createStoryController(deps: ControllerDeps = {}) {
     const signal = beginTurn();
     const streamId = newId();
     const stamp = () => now().toISOString();
+    /** The local id of the reply being written: the stream's, once its first words named it. */
+    const writing = () => store.getState().streamingId ?? streamId;
     try {
       const reply = await call({
         signal,
         onDelta: (text) => store.dispatch({ type: 'delta', id: streamId, text, createdAt: stamp() }),
-        // The loop guard's rewrite is of the reply being written (a 'Try again' streams under its own id).
-        onRewriting: () => store.dispatch({ type: 'rewriting', id: store.getState().streamingId ?? streamId }),
-        onReplace: (text) => store.dispatch({ type: 'replaced', id: store.getState().streamingId ?? streamId, text }),
+        // The loop guard's rewrite is of the reply being written.
+        onRewriting: () => store.dispatch({ type: 'rewriting', id: writing() }),
+        onReplace: (text) => store.dispatch({ type: 'replaced', id: writing(), text }),
         onStory: (storyId) => {
           // A new story gets its address (and its saved copy) before its opening is written, so a
           // reload mid-opening comes back to it.
@@ -147,7 +149,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
           persist();
         },
       });
-      store.dispatch({ type: 'turnDone', id: store.getState().streamingId ?? streamId, reply, createdAt: stamp() });
+      store.dispatch({ type: 'turnDone', id: writing(), reply, createdAt: stamp() });
       fresh.add(reply.storyId);
       persist();
       return { ok: true, reply };

@@ -28,6 +28,7 @@ import { createOneAtATime } from '../../../kernel/one-at-a-time';
 import { chunked, prettyJson, prettyObjectWithArray } from '../../../kernel/pretty-json';
 import type { StoryFileReader } from './story-file-reader';
 import { cardBytesOf, cardFields, withCardTokens } from '../cards/card-values';
+import { storedTemperature } from '../generation-settings';
 
 interface StoryFileDeps {
   repos: Repositories;
@@ -199,7 +200,7 @@ export function createStoryFileService({
         createdAt: createdAt.toISOString(),
         settings: {
           replyLength: snapshot.replyLength,
-          temperature: snapshot.temperature === null ? null : Math.round(snapshot.temperature * 100) / 100,
+          temperature: storedTemperature(snapshot.temperature),
         },
       },
       cards,
