@@ -212,6 +212,7 @@ export async function composeServices(
     maxCards: config.storyMaxCards,
     quotas,
     limiter: requestLimiter,
+    prices: config.llm.prices,
   });
   const library = createLibraryService({
     repos,

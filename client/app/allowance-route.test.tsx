@@ -41,13 +41,23 @@ describe('AllowancePage at /tokens', () => {
   it('tells a player purchases are not available, names the package and shows an unlimited allowance', async () => {
     renderTokens(
       '/tokens?package=starter',
-      buildUser({ tokenUsage: { textTokens: 900, imageTokens: 100, total: 1000, thisMonth: 250, balance: null } }),
+      buildUser({
+        tokenUsage: {
+          textTokens: 900,
+          imageTokens: 100,
+          total: 1000,
+          thisMonth: 250,
+          balance: null,
+          monthCostUsd: 0.0042,
+        },
+      }),
     );
     expect(await screen.findByText(statement)).toBeInTheDocument();
     expect(screen.getByText('You chose the "starter" package.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Story allowance' })).toBeInTheDocument();
     expect(screen.getByText('Unlimited')).toBeInTheDocument();
     expect(screen.getByText('250 tokens')).toBeInTheDocument();
+    expect(screen.getByText('$0.00')).toBeInTheDocument();
     expect(inMain().getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(inMain().getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
     expect(inMain().queryByRole('link', { name: 'Login / Register' })).not.toBeInTheDocument();
@@ -58,11 +68,21 @@ describe('AllowancePage at /tokens', () => {
     vi.setSystemTime(new Date('2026-03-20T08:00:00Z'));
     renderTokens(
       '/tokens',
-      buildUser({ tokenUsage: { textTokens: 2000, imageTokens: 0, total: 2000, thisMonth: 2000, balance: 98000 } }),
+      buildUser({
+        tokenUsage: {
+          textTokens: 2000,
+          imageTokens: 0,
+          total: 2000,
+          thisMonth: 2000,
+          balance: 98000,
+          monthCostUsd: 1.23,
+        },
+      }),
     );
     expect(await screen.findByText('98,000 tokens')).toBeInTheDocument();
     expect(screen.getByText('2,000 tokens')).toBeInTheDocument();
     expect(screen.getByText('April 1, 2026')).toBeInTheDocument();
+    expect(screen.getByText('$1.23')).toBeInTheDocument();
   });
 
   it('names no package without one, and repeats an odd one as plain, shortened text', async () => {

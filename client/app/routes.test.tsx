@@ -119,11 +119,14 @@ describe('gating shells', () => {
   it("shows the player's story allowance on account settings", async () => {
     renderApp(
       '/account',
-      buildUser({ tokenUsage: { textTokens: 700, imageTokens: 0, total: 700, thisMonth: 700, balance: null } }),
+      buildUser({
+        tokenUsage: { textTokens: 700, imageTokens: 0, total: 700, thisMonth: 700, balance: null, monthCostUsd: 0.42 },
+      }),
     );
     expect(await screen.findByRole('heading', { name: 'Story allowance' })).toBeInTheDocument();
     expect(screen.getByText('Unlimited')).toBeInTheDocument();
     expect(screen.getByText('700 tokens')).toBeInTheDocument();
+    expect(screen.getByText('$0.42')).toBeInTheDocument();
   });
 
   it("offers visitors 'Sign in or Register' in a dialog on the bookmarks page", async () => {

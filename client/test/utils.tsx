@@ -58,7 +58,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     isAdmin: false,
     createdAt: '2025-01-15T10:00:00.000Z',
     lastActive: null,
-    tokenUsage: { textTokens: 0, imageTokens: 0, total: 0, thisMonth: 0, balance: 0 },
+    tokenUsage: { textTokens: 0, imageTokens: 0, total: 0, thisMonth: 0, balance: 0, monthCostUsd: 0 },
     ...overrides,
   };
 }

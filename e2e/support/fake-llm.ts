@@ -33,6 +33,20 @@ const writer = {
 const STUCK =
   'The tide rolls in under a low grey sky, and the lanterns along the pier sway in the wind. A bell rings twice somewhere beyond the harbour wall. What do you do next?';
 
+/**
+ * Usage shaped as OpenAI reports it: the prompt's tokens (about four characters each), of which the
+ * cache served whole 128-token blocks of the unchanged prefix (here the system prompt, which every
+ * turn repeats; OpenAI also waits for 1,024 tokens, which these short prompts never reach).
+ */
+function openAiLikeUsage(request: RecordedRequest) {
+  const tokens = (text: string) => Math.ceil(text.length / 4);
+  const system = request.body.messages.find((m) => m.role === 'system');
+  const input = tokens(JSON.stringify(request.body.messages));
+  const prefix = system ? tokens(JSON.stringify(system.content)) : 0;
+  const cached = Math.min(input, Math.floor(prefix / 128) * 128);
+  return { input, output: 60 + (input % 90), cached };
+}
+
 const fake = await startFakeLlmServer({ apiKey: FAKE_LLM_API_KEY });
 fake.fallback = (request): Behaviour => {
   const action = lastUserText(request);
@@ -45,10 +59,17 @@ fake.fallback = (request): Behaviour => {
       ? { kind: 'ok', text: writer.reply(3), ttftMs: 1500, chunkDelayMs: 40, chunkWords: 2 }
       : { kind: 'ok', text: STUCK, chunkDelayMs: 40, chunkWords: 2 };
   const echo = action.includes('FAIL_ONCE') || action.includes('DROP_ONCE') ? 'Second time lucky: ' : '';
+  const usage = openAiLikeUsage(request);
   // Anywhere in the prompt, so a premise can slow its opening down too.
   const slowly = prompt.includes('SLOWLY');
   // A slow reply is a short one: about 5 s at 450 ms for every two words.
-  return { kind: 'ok', text: `${echo}${writer.reply(slowly ? 2 : 3)}`, chunkDelayMs: slowly ? 450 : 40, chunkWords: 2 };
+  return {
+    kind: 'ok',
+    text: `${echo}${writer.reply(slowly ? 2 : 3)}`,
+    chunkDelayMs: slowly ? 450 : 40,
+    chunkWords: 2,
+    usage,
+  };
 };
 process.on('SIGTERM', () => void fake.close().then(() => process.exit(0)));
 process.on('SIGINT', () => void fake.close().then(() => process.exit(0)));

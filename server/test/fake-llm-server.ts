@@ -8,6 +8,9 @@
 // (`keepRequests: false`) and control routes of its own (`controlRoutes`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
+  anthropicUsage,
+  type FakeUsage,
+  openAiUsage,
   anthropicEvent,
   anthropicMessage,
   openAiChunk,
@@ -22,7 +25,7 @@ export type Behaviour =
   | {
       kind: 'ok';
       text?: string;
-      usage?: { input: number; output: number };
+      usage?: FakeUsage;
       finish?: string;
       ttftMs?: number;
       /** A pause after each chunk (API and browser tests). */
@@ -273,16 +276,9 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}): Promise<
               choices: [
                 { index: 0, message: { role: 'assistant', content: text }, finish_reason: next.finish ?? 'stop' },
               ],
-              usage: {
-                prompt_tokens: usage.input,
-                completion_tokens: usage.output,
-                total_tokens: usage.input + usage.output,
-              },
+              usage: openAiUsage(usage),
             }
-          : anthropicMessage(model, [{ type: 'text', text }], next.finish ?? 'end_turn', {
-              input_tokens: usage.input,
-              output_tokens: usage.output,
-            });
+          : anthropicMessage(model, [{ type: 'text', text }], next.finish ?? 'end_turn', anthropicUsage(usage));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       return;
     }
@@ -316,7 +312,7 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}): Promise<
     res.write(
       anthropicEvent('message_start', {
         type: 'message_start',
-        message: anthropicMessage(model, [], null, { input_tokens: usage.input, output_tokens: 1 }),
+        message: anthropicMessage(model, [], null, anthropicUsage(usage, 1)),
       }),
     );
     res.write(

@@ -35,7 +35,7 @@ export function anthropicMessage(
   model: string,
   content: object[],
   stopReason: string | null,
-  usage: { input_tokens: number; output_tokens: number },
+  usage: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number },
 ) {
   return {
     id: 'msg_fake',
@@ -61,12 +61,40 @@ export interface OpenAiWire {
   tail: string;
 }
 
+/** Tokens a fake answer reports; `cached` of the input came from the prompt cache (0 unless a test says). */
+export interface FakeUsage {
+  input: number;
+  output: number;
+  cached?: number;
+}
+
+/** OpenAI's usage object: prompt_tokens counts the cached ones, which prompt_tokens_details names. */
+export function openAiUsage(usage: FakeUsage) {
+  return {
+    prompt_tokens: usage.input,
+    completion_tokens: usage.output,
+    total_tokens: usage.input + usage.output,
+    prompt_tokens_details: { cached_tokens: usage.cached ?? 0, audio_tokens: 0 },
+  };
+}
+
+/** Anthropic's usage object: input_tokens is only what was neither read from nor written to the cache. */
+export function anthropicUsage(usage: FakeUsage, outputTokens = usage.output) {
+  const cached = usage.cached ?? 0;
+  return {
+    input_tokens: usage.input - cached,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: cached,
+    output_tokens: outputTokens,
+  };
+}
+
 export interface OpenAiWireSpec {
   model: string;
   text: string;
   chunkWords: number;
   finish: string;
-  usage: { input: number; output: number };
+  usage: FakeUsage;
   /** The request asked for usage (stream_options.include_usage): every chunk but the last says `usage: null`, as OpenAI's do. */
   withUsage: boolean;
 }
@@ -84,11 +112,7 @@ export function openAiWire(spec: OpenAiWireSpec): OpenAiWire {
   const line = (body: object) => `data: ${JSON.stringify(body)}\n\n`;
   const chunk = (delta: object, finish: string | null) =>
     line(withUsage ? { ...openAiChunk(model, delta, finish), usage: null } : openAiChunk(model, delta, finish));
-  const usage = {
-    prompt_tokens: spec.usage.input,
-    completion_tokens: spec.usage.output,
-    total_tokens: spec.usage.input + spec.usage.output,
-  };
+  const usage = openAiUsage(spec.usage);
   const wire: OpenAiWire = {
     role: chunk({ role: 'assistant', content: '' }, null),
     pieces: words(spec.text, spec.chunkWords).map((piece) => chunk({ content: piece }, null)),

@@ -11,6 +11,24 @@ export const tokenTotalsSchema = z.object({
 });
 export type TokenTotals = z.infer<typeof tokenTotalsSchema>;
 
+/** The same figures as US dollars, priced by the server (LLM_PRICE_*; cached input at its own price). */
+export const costTotalsSchema = z.object({
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  image: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+});
+export type CostTotals = z.infer<typeof costTotalsSchema>;
+
+/** A users-table row's (or its footer's) figures as US dollars: text, image, both, and this month. */
+export const userCostsSchema = z.object({
+  text: z.number().nonnegative(),
+  image: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  thisMonth: z.number().nonnegative(),
+});
+export type UserCosts = z.infer<typeof userCostsSchema>;
+
 export const apiUsageResponseSchema = z.object({
   /** What the usage card shows as the provider, e.g. "Offline demo narrator" or "OpenAI-compatible (gpt-4o-mini)". */
   provider: z.string(),
@@ -20,6 +38,15 @@ export const apiUsageResponseSchema = z.object({
   notice: z.string().nullable(),
   total: tokenTotalsSchema,
   thisMonth: tokenTotalsSchema,
+  /** `total` and `thisMonth` as estimated costs. */
+  costs: z.object({ total: costTotalsSchema, thisMonth: costTotalsSchema }),
+  /** What the costs are priced at: US dollars per million tokens (LLM_PRICE_*, the spec's image rate). */
+  prices: z.object({
+    inputPerMillion: z.number().nonnegative(),
+    cachedInputPerMillion: z.number().nonnegative(),
+    outputPerMillion: z.number().nonnegative(),
+    imagePerMillion: z.number().nonnegative(),
+  }),
   /** The painter, named the same way (image tokens come from it); its notice is set while the offline demo painter draws. */
   imageProvider: z.object({
     provider: z.string(),
@@ -97,8 +124,9 @@ export const adminUserSchema = userSchema.extend({
   stories: z.number().int().nonnegative(),
   /** Narrator replies written for the user (openings and retries included), from the usage ledger. */
   turns: z.number().int().nonnegative(),
-  /** The image part of tokenUsage.thisMonth (the rest is text), so the month's cost can be estimated. */
+  /** The image part of tokenUsage.thisMonth (the rest is text). */
   monthImageTokens: z.number().int().nonnegative(),
+  costs: userCostsSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -111,6 +139,7 @@ export const adminUserTotalsSchema = z.object({
   total: z.number().int().nonnegative(),
   thisMonth: z.number().int().nonnegative(),
   monthImageTokens: z.number().int().nonnegative(),
+  costs: userCostsSchema,
 });
 export type AdminUserTotals = z.infer<typeof adminUserTotalsSchema>;
 

@@ -5,7 +5,7 @@
 // POST /api/story/{id}/cards/import, GET /api/story/{id}/cards/export?format=taleweaver|sillytavern,
 // GET /api/story/{id}/messages/{messageId}/context[?version=N].
 import { z } from 'zod';
-import { numericId, STORY_MESSAGES } from './story';
+import { numericId, replyUsageSchema, STORY_MESSAGES } from './story';
 
 export const CARD_NAME_MAX_LENGTH = 100;
 export const CARD_KEYS_MAX = 20;
@@ -199,6 +199,18 @@ export const contextBlockSchema = z.object({
 });
 export type ContextBlock = z.infer<typeof contextBlockSchema>;
 
+export const LATER_WORK_KINDS = ['summary', 'image', 'style'] as const;
+export const laterWorkSchema = z.object({
+  kind: z.enum(LATER_WORK_KINDS),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cachedInputTokens: z.number().int().nonnegative(),
+  imageTokens: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative(),
+  createdAt: z.string(),
+});
+export type LaterWork = z.infer<typeof laterWorkSchema>;
+
 export const narratorContextSchema = z.object({
   /** In the order sent; dropped blocks where they would have been. */
   blocks: z.array(contextBlockSchema),
@@ -223,6 +235,14 @@ export const narratorContextSchema = z.object({
       retried: z.boolean(),
     })
     .optional(),
+  /** What the reply's own calls cost (absent from records written before it was kept). */
+  usage: replyUsageSchema.optional(),
+  /**
+   * Paid work done after the reply because of it, as the ledger recorded it, oldest first: the memory
+   * fold it set off, its scene picture and the picture's style sheet. Read with the record, so it
+   * grows as that work finishes.
+   */
+  laterWork: z.array(laterWorkSchema).optional(),
 });
 export type NarratorContext = z.infer<typeof narratorContextSchema>;
 

@@ -4,7 +4,7 @@
 // (redo brings them back); a branch copies the story up to a message into a new story.
 import { z } from 'zod';
 import { STORY_ACTION_MAX_LENGTH, STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
-import { numericId, STORY_MESSAGES } from './story';
+import { numericId, replyUsageSchema, STORY_MESSAGES } from './story';
 
 /** A narrator reply's text as the owner may edit it (a reply is rarely over 5,000 characters). */
 export const STORY_REPLY_MAX_LENGTH = 20_000;
@@ -95,6 +95,8 @@ export const messageChangeResponseSchema = z.object({
   versions: z.number().int().positive(),
   /** The shown version's scene picture, when it has a painted one. */
   image: z.string().optional(),
+  /** What the shown version of a narrator reply cost, when a chosen version has it. */
+  usage: replyUsageSchema.optional(),
 });
 export type MessageChangeResponse = z.infer<typeof messageChangeResponseSchema>;
 

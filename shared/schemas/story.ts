@@ -59,6 +59,22 @@ export const LOOP_GUARD_MARKS = ['replaced', 'marked'] as const;
 export const loopGuardMarkSchema = z.enum(LOOP_GUARD_MARKS);
 export type LoopGuardMark = z.infer<typeof loopGuardMarkSchema>;
 
+/**
+ * What a narrator reply cost (issue 27): its own provider calls, the loop guard's second one
+ * included. `cachedInputTokens` is the part of the input the provider read from its prompt cache,
+ * present when it reports one (OpenAI's prompt_tokens_details, Anthropic's cache reads); `costUsd`
+ * is the server's figure at its configured prices (LLM_PRICE_*), fixed when the reply was written.
+ */
+export const replyUsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cachedInputTokens: z.number().int().nonnegative().optional(),
+  costUsd: z.number().nonnegative(),
+  /** Provider calls the reply took: 2 when the loop guard asked once more. */
+  calls: z.number().int().positive(),
+});
+export type ReplyUsage = z.infer<typeof replyUsageSchema>;
+
 export const storyRoleSchema = z.enum(['user', 'assistant']);
 export type StoryRole = z.infer<typeof storyRoleSchema>;
 
@@ -75,6 +91,8 @@ export const storyMessageSchema = z.object({
   versions: z.number().int().positive().optional(),
   /** Set on a narrator reply the loop guard acted on (its shown version). */
   loopGuard: loopGuardMarkSchema.optional(),
+  /** What the shown version of a narrator reply cost; absent on replies written before it was kept. */
+  usage: replyUsageSchema.optional(),
 });
 export type StoryMessage = z.infer<typeof storyMessageSchema>;
 
@@ -92,6 +110,8 @@ export const storyReplySchema = z.object({
   versions: z.number().int().positive().optional(),
   /** Set when the loop guard acted on this reply: 'replaced' (written again) or 'marked' (still repeats). */
   loopGuard: loopGuardMarkSchema.optional(),
+  /** What this reply's calls cost. */
+  usage: replyUsageSchema.optional(),
 });
 export type StoryReply = z.infer<typeof storyReplySchema>;
 

@@ -8,6 +8,8 @@ export const tokenUsageSchema = z.object({
   thisMonth: z.number().int().nonnegative(),
   /** What is left of the monthly allowance (USER_MONTHLY_TOKEN_LIMIT) this month; null when unlimited. */
   balance: z.number().int().nonnegative().nullable(),
+  /** This month's spend in US dollars at the server's prices (LLM_PRICE_*, the spec's image rate). */
+  monthCostUsd: z.number().nonnegative(),
 });
 export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 

@@ -11,7 +11,9 @@ export const ADMIN_STRINGS = {
 
   intro: 'Token usage, its estimated cost, and the people writing stories.',
   showCosts: 'Show costs',
-  showCostsHint: 'Estimated at $0.000004 per text token and $0.00002 per image token.',
+  showCostsHint: (p: { input: string; cached: string; output: string; image: string }) =>
+    `Priced per million tokens at ${p.input} input (${p.cached} cached), ${p.output} output and ${p.image} image.`,
+  showCostsHintLoading: 'Priced at the server’s rates per million tokens.',
   retry: 'Try again',
   errorTitle: 'Something went wrong',
 

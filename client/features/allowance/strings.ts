@@ -17,6 +17,7 @@ export const ALLOWANCE_STRINGS = {
   allowanceDescription: 'The tokens your stories and scenes can use each month.',
   remaining: 'Remaining this month',
   usedThisMonth: 'Used this month',
+  spentThisMonth: 'Spent this month',
   resetsOn: 'Resets on',
   unlimited: 'Unlimited',
   unlimitedNote: 'Your stories have no monthly token limit.',

@@ -1,6 +1,6 @@
 // Every user-facing string of Story Cards (issue 25): the story page's 'Story Cards' panel (the list,
 // the add and edit form, import and export) and a reply's 'What the narrator saw'. Tests read them here.
-import type { CardSecondaryLogic, ContextBlockKind, ContextInclusion } from '@shared/schemas/story-cards';
+import type { CardSecondaryLogic, ContextBlockKind, ContextInclusion, LaterWork } from '@shared/schemas/story-cards';
 import {
   CARD_CONTENT_MAX_LENGTH,
   CARD_IMPORT_MAX_BYTES,
@@ -157,6 +157,22 @@ export const STORY_CARDS_STRINGS = {
         ? 'The first answer repeated the story; asked once more, the narrator repeated itself again, so the less repetitive answer was kept.'
         : 'The answer repeated the story; it was kept, since no second answer could be had (your limits, no room in the prompt, or the narrator did not answer).',
   replyText: (n: number) => `The reply: ${plural(n, 'token', 'tokens')}`,
+  /** What the reply cost and the paid work it set off, as the server priced them (issue 27). */
+  costTitle: 'What it cost',
+  costTokensSent: (tokens: number, cachedPercent: number | null) =>
+    `Tokens sent: ${count(tokens)} (${cachedPercent === null ? 'cache not reported' : `${cachedPercent}% cached`})`,
+  costTokensWritten: (tokens: number) => `Tokens written: ${count(tokens)}`,
+  costLine: (cost: string) => `Cost: ${cost}`,
+  costSecondCall: 'Includes the loop guard’s second call.',
+  laterWorkTitle: 'Afterwards',
+  laterWorkKinds: {
+    summary: 'Memory fold',
+    image: 'Scene picture',
+    style: 'Picture style sheet',
+  } satisfies Record<LaterWork['kind'], string>,
+  laterWorkImageTokens: (tokens: number) => plural(tokens, 'image token', 'image tokens'),
+  laterWorkTextTokens: (sent: number, written: number) => `${count(sent)} sent, ${count(written)} written`,
+  laterWorkLine: (kind: string, tokens: string, cost: string) => `${kind}: ${tokens} · ${cost}`,
   blocksLabel: 'What was sent, in order',
   kindHeader: 'Kind',
   titleHeader: 'What',

@@ -48,7 +48,12 @@ describe('the benchmarks fake provider', () => {
     expect(words.join('')).toMatch(/^The rain drums .* What do you do\?$/);
     expect(chunks[0].choices[0].delta).toEqual({ role: 'assistant', content: '' });
     expect(chunks.at(-2).choices[0].finish_reason).toBe('stop');
-    expect(chunks.at(-1).usage).toEqual({ prompt_tokens: 1500, completion_tokens: 14, total_tokens: 1514 });
+    expect(chunks.at(-1).usage).toEqual({
+      prompt_tokens: 1500,
+      completion_tokens: 14,
+      total_tokens: 1514,
+      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    });
     expect(data.at(-1)).toBe('[DONE]');
   });
 

@@ -40,15 +40,21 @@ function requestBody(settings: ProviderSettings, request: GenerationRequest, str
   };
 }
 
-/** Input is billed in three parts once caching is on; the ledger counts them all as input. */
-function inputOf(usage: unknown): number | undefined {
+/**
+ * Input is billed in three parts once caching is on: fresh, cache writes and cache reads. The ledger
+ * counts them all as input and the reads as its cached part; cache writes (which Anthropic bills at
+ * 1.25 times the input price) are priced as ordinary input, LLM_PRICE_INPUT.
+ */
+function usageOf(usage: unknown): GenerationUsage {
   const fresh = count(field(usage, 'input_tokens'));
-  if (fresh === undefined) return undefined;
-  return (
-    fresh +
-    (count(field(usage, 'cache_creation_input_tokens')) ?? 0) +
-    (count(field(usage, 'cache_read_input_tokens')) ?? 0)
-  );
+  const reads = count(field(usage, 'cache_read_input_tokens'));
+  const outputTokens = count(field(usage, 'output_tokens'));
+  if (fresh === undefined) return { inputTokens: undefined, outputTokens };
+  return {
+    inputTokens: fresh + (count(field(usage, 'cache_creation_input_tokens')) ?? 0) + (reads ?? 0),
+    outputTokens,
+    ...(reads !== undefined ? { cachedInputTokens: reads } : {}),
+  };
 }
 
 function errorEvent(call: WireCall, data: unknown): never {
@@ -69,8 +75,7 @@ async function complete(settings: ProviderSettings, request: GenerationRequest):
     const text = Array.isArray(content)
       ? content.map((block) => (field(block, 'type') === 'text' ? String(field(block, 'text') ?? '') : '')).join('')
       : '';
-    const usage = field(body, 'usage');
-    return { text, usage: { inputTokens: inputOf(usage), outputTokens: count(field(usage, 'output_tokens')) } };
+    return { text, usage: usageOf(field(body, 'usage')) };
   });
 }
 
@@ -83,7 +88,7 @@ async function stream(
     let text = '';
     let stopReason: unknown;
     let stopped = false;
-    const usage: GenerationUsage = { inputTokens: undefined, outputTokens: undefined };
+    let usage: GenerationUsage = { inputTokens: undefined, outputTokens: undefined };
     await readEvents(response, call, (event) => {
       const data = parseEventData(call, event.data);
       switch (field(data, 'type')) {
@@ -97,9 +102,7 @@ async function stream(
           break;
         }
         case 'message_start': {
-          const started = field(field(data, 'message'), 'usage');
-          usage.inputTokens = inputOf(started);
-          usage.outputTokens = count(field(started, 'output_tokens'));
+          usage = usageOf(field(field(data, 'message'), 'usage'));
           break;
         }
         case 'message_delta':

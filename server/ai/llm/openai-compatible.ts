@@ -49,8 +49,14 @@ function requestBody(settings: ProviderSettings, request: GenerationRequest, str
   };
 }
 
+/** prompt_tokens counts the cached ones too; prompt_tokens_details.cached_tokens is that part (OpenAI, vLLM). */
 function usageOf(value: unknown): GenerationUsage {
-  return { inputTokens: count(field(value, 'prompt_tokens')), outputTokens: count(field(value, 'completion_tokens')) };
+  const cached = count(field(field(value, 'prompt_tokens_details'), 'cached_tokens'));
+  return {
+    inputTokens: count(field(value, 'prompt_tokens')),
+    outputTokens: count(field(value, 'completion_tokens')),
+    ...(cached !== undefined ? { cachedInputTokens: cached } : {}),
+  };
 }
 
 /** A mid-stream `{"error": {...}}` (OpenRouter, vLLM) is the provider failing, not text. */

@@ -54,10 +54,14 @@ describe.each(['openai', 'anthropic'] as const)('%s adapter', (protocol) => {
     createNarratorProvider(configFor(protocol, fake.baseUrl, overrides));
 
   it('streams the reply and sends model, key, system prompt, context and limits', async () => {
-    fake.queue.push({ kind: 'ok', usage: { input: 777, output: 55 } });
+    fake.queue.push({ kind: 'ok', usage: { input: 777, output: 55, cached: 512 } });
     const deltas: string[] = [];
     const result = await provider().generate(request, (text) => deltas.push(text));
-    expect(result).toEqual({ text: DEFAULT_FAKE_TEXT, usage: { inputTokens: 777, outputTokens: 55 } });
+    // All input counted, cache reads included; the cached part as the provider reported it.
+    expect(result).toEqual({
+      text: DEFAULT_FAKE_TEXT,
+      usage: { inputTokens: 777, outputTokens: 55, cachedInputTokens: 512 },
+    });
     expect(deltas.join('')).toBe(DEFAULT_FAKE_TEXT);
     expect(deltas.length).toBeGreaterThan(5);
 
@@ -91,7 +95,10 @@ describe.each(['openai', 'anthropic'] as const)('%s adapter', (protocol) => {
   it('answers without streaming when no listener is given, with the reported usage', async () => {
     fake.queue.push({ kind: 'ok', text: 'The Clockwork Heist', usage: { input: 40, output: 6 } });
     const result = await provider().generate(request);
-    expect(result).toEqual({ text: 'The Clockwork Heist', usage: { inputTokens: 40, outputTokens: 6 } });
+    expect(result).toEqual({
+      text: 'The Clockwork Heist',
+      usage: { inputTokens: 40, outputTokens: 6, cachedInputTokens: 0 },
+    });
     expect(fake.requests.at(-1)!.body.stream ?? false).toBe(false);
   });
 

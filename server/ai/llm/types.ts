@@ -52,8 +52,11 @@ export interface GenerationRequest {
 
 /** Token counts as the provider reported them; undefined where it reported nothing. */
 export interface GenerationUsage {
+  /** Every input token, cached ones included. */
   inputTokens: number | undefined;
   outputTokens: number | undefined;
+  /** The part of the input read from the provider's prompt cache, when it reports one. */
+  cachedInputTokens?: number;
 }
 
 export interface GenerationResult {

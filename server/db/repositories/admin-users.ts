@@ -23,6 +23,11 @@ export interface AdminUserRow {
   thisMonth: number;
   /** The image part of thisMonth. */
   monthImageTokens: number;
+  /** The input part of textTokens and its cached part, all time and this month: what prices a row's costs. */
+  inputTokens: number;
+  cachedInputTokens: number;
+  monthInputTokens: number;
+  monthCachedInputTokens: number;
   /** This month's speech and transcription as allowance tokens (not part of thisMonth's tokens; part of the allowance's use). */
   monthSpeechTokens: number;
 }
@@ -45,7 +50,16 @@ export interface AdminUserPageQuery extends AdminUserFilter {
 /** The footer: how many users match, and the sums of their row figures. */
 export type AdminUserTotalsRow = { matching: number } & Pick<
   AdminUserRow,
-  'stories' | 'turns' | 'textTokens' | 'imageTokens' | 'thisMonth' | 'monthImageTokens'
+  | 'stories'
+  | 'turns'
+  | 'textTokens'
+  | 'imageTokens'
+  | 'thisMonth'
+  | 'monthImageTokens'
+  | 'inputTokens'
+  | 'cachedInputTokens'
+  | 'monthInputTokens'
+  | 'monthCachedInputTokens'
 >;
 
 export function createAdminUsersRepository(db: Db) {
@@ -53,6 +67,10 @@ export function createAdminUsersRepository(db: Db) {
     sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthTokens} else 0 end`;
   const monthImage = (month: string) =>
     sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthImageTokens} else 0 end`;
+  const monthInput = (month: string) =>
+    sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthInputTokens} else 0 end`;
+  const monthCached = (month: string) =>
+    sql<number>`case when ${userStats.month} = ${month} then ${userStats.monthCachedInputTokens} else 0 end`;
   const monthSpeech = (month: string) =>
     sql<number>`case when ${userStats.speechMonth} = ${month} then ${userStats.monthSpeechTokens} else 0 end`;
   const columns = (month: string) => ({
@@ -68,6 +86,10 @@ export function createAdminUsersRepository(db: Db) {
     imageTokens: userStats.imageTokens,
     thisMonth: thisMonth(month).mapWith(Number),
     monthImageTokens: monthImage(month).mapWith(Number),
+    inputTokens: userStats.inputTokens,
+    cachedInputTokens: userStats.cachedInputTokens,
+    monthInputTokens: monthInput(month).mapWith(Number),
+    monthCachedInputTokens: monthCached(month).mapWith(Number),
     monthSpeechTokens: monthSpeech(month).mapWith(Number),
   });
 
@@ -132,6 +154,10 @@ export function createAdminUsersRepository(db: Db) {
       imageTokens: sql<string>`coalesce(sum(${userStats.imageTokens}), 0)`,
       thisMonth: sql<string>`coalesce(sum(${thisMonth(filter.month)}), 0)`,
       monthImageTokens: sql<string>`coalesce(sum(${monthImage(filter.month)}), 0)`,
+      inputTokens: sql<string>`coalesce(sum(${userStats.inputTokens}), 0)`,
+      cachedInputTokens: sql<string>`coalesce(sum(${userStats.cachedInputTokens}), 0)`,
+      monthInputTokens: sql<string>`coalesce(sum(${monthInput(filter.month)}), 0)`,
+      monthCachedInputTokens: sql<string>`coalesce(sum(${monthCached(filter.month)}), 0)`,
     });
     // Without a search nothing of users is read: every user has exactly one stats row (a trigger makes
     // it, the foreign key ends it), so the sums skip the join, which cost 90 of the page's 115 ms at
@@ -160,6 +186,10 @@ export function createAdminUsersRepository(db: Db) {
         imageTokens: Number(row?.imageTokens ?? 0),
         thisMonth: Number(row?.thisMonth ?? 0),
         monthImageTokens: Number(row?.monthImageTokens ?? 0),
+        inputTokens: Number(row?.inputTokens ?? 0),
+        cachedInputTokens: Number(row?.cachedInputTokens ?? 0),
+        monthInputTokens: Number(row?.monthInputTokens ?? 0),
+        monthCachedInputTokens: Number(row?.monthCachedInputTokens ?? 0),
       };
     },
 

@@ -3,7 +3,7 @@
 // or a transaction, so a process killed mid-turn leaves either the whole reply or none of it.
 import { and, eq, gt, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Preferences } from '@shared/schemas/preferences';
-import type { LoopGuardMark } from '@shared/schemas/story';
+import type { LoopGuardMark, ReplyUsage } from '@shared/schemas/story';
 import type { Db } from '../client';
 import { stories, storyMessages } from '../schema';
 import { executePrepared } from './prepared';
@@ -238,6 +238,8 @@ export function createStoriesRepository(db: Db) {
       context?: ReplyContext | null;
       /** The loop guard's mark on this version: it replaced a looping answer, or kept one that loops. */
       loopGuard?: LoopGuardMark | null;
+      /** What this version's calls cost, kept with it. */
+      replyUsage?: ReplyUsage | null;
     }): Promise<MessageRecord> {
       // One statement, so all of it or none lands, in one round trip instead of a transaction's five
       // (it sits between the last streamed word and the player's `done`).
@@ -246,37 +248,38 @@ export function createStoriesRepository(db: Db) {
       const now = input.now.toISOString();
       const usage = input.usage;
       const loopGuard = input.loopGuard ?? null;
+      const replyUsage = input.replyUsage ? JSON.stringify(input.replyUsage) : null;
       const [row] = await executePrepared<{ message: JsonMessage }>(
         db,
         'story_save_reply',
         sql`
         with target as (
-          select id, content, versions, created_at, loop_guard from story_messages
+          select id, content, versions, created_at, loop_guard, usage from story_messages
           where ${input.alternativeTo !== null}::boolean and id = ${input.alternativeTo ?? 0} and story_id = ${input.storyId} and role = 'assistant'
         ), first_version as (
-          insert into message_versions (message_id, version, kind, content, created_at, loop_guard)
-          select id, 1, 'original', content, created_at, loop_guard from target where versions = 1
+          insert into message_versions (message_id, version, kind, content, created_at, loop_guard, usage)
+          select id, 1, 'original', content, created_at, loop_guard, usage from target where versions = 1
         ), new_version as (
-          insert into message_versions (message_id, version, kind, content, created_at, loop_guard)
-          select id, versions + 1, 'alternative', ${input.content}, ${now}::timestamptz, ${loopGuard}::text from target
+          insert into message_versions (message_id, version, kind, content, created_at, loop_guard, usage)
+          select id, versions + 1, 'alternative', ${input.content}, ${now}::timestamptz, ${loopGuard}::text, ${replyUsage}::jsonb from target
         ), alternative as (
           update story_messages m set content = ${input.content}, version = t.versions + 1, versions = t.versions + 1,
-            loop_guard = ${loopGuard}::text
+            loop_guard = ${loopGuard}::text, usage = ${replyUsage}::jsonb
           from target t where m.id = t.id
           returning m.*
         ), inserted as (
-          insert into story_messages (story_id, role, content, turn, created_at, loop_guard)
-          select ${input.storyId}, 'assistant', ${input.content}, ${input.turn}, ${now}::timestamptz, ${loopGuard}::text
+          insert into story_messages (story_id, role, content, turn, created_at, loop_guard, usage)
+          select ${input.storyId}, 'assistant', ${input.content}, ${input.turn}, ${now}::timestamptz, ${loopGuard}::text, ${replyUsage}::jsonb
           where not ${input.alternativeTo !== null}::boolean
           returning *
         ), reply as (
           select * from alternative union all select * from inserted
         ), usage as (
-          insert into usage_events (user_id, story_id, kind, provider, model, input_tokens, output_tokens, image_tokens, characters, created_at)
-          select ${usage?.userId ?? 0}::int, ${usage?.storyId ?? null}::int, ${usage?.kind ?? 'turn'}::text, ${usage?.provider ?? ''}::text, ${usage?.model ?? ''}::text,
-            ${usage?.inputTokens ?? 0}::int, ${usage?.outputTokens ?? 0}::int, ${usage?.imageTokens ?? 0}::int, ${usage?.characters ?? 0}::int,
+          insert into usage_events (user_id, story_id, message_id, kind, provider, model, input_tokens, cached_input_tokens, output_tokens, image_tokens, characters, created_at)
+          select ${usage?.userId ?? 0}::int, ${usage?.storyId ?? null}::int, r.id, ${usage?.kind ?? 'turn'}::text, ${usage?.provider ?? ''}::text, ${usage?.model ?? ''}::text,
+            ${usage?.inputTokens ?? 0}::int, ${usage?.cachedInputTokens ?? 0}::int, ${usage?.outputTokens ?? 0}::int, ${usage?.imageTokens ?? 0}::int, ${usage?.characters ?? 0}::int,
             ${(usage?.createdAt ?? input.now).toISOString()}::timestamptz
-          where ${usage !== null}::boolean
+          from reply r where ${usage !== null}::boolean
         ), released as (
           update stories set generating_until = null, updated_at = ${now}::timestamptz where id = ${input.storyId}
         ), context as (

@@ -115,9 +115,10 @@ export function createStoryBranchesRepository(db: Db) {
         const versions = sql.param(piece.map((h) => h.version));
         const copied = await rows<{ id: number }>(
           tx,
-          sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, created_at, loop_guard)
+          sql`insert into story_messages (story_id, role, content, turn, is_initial, attempts, created_at, loop_guard, usage)
             select ${branchId}, m.role, coalesce(v.content, m.content), m.turn, m.is_initial, m.attempts, m.created_at,
-              case when v.message_id is null then m.loop_guard else v.loop_guard end
+              case when v.message_id is null then m.loop_guard else v.loop_guard end,
+              case when v.message_id is null then m.usage else v.usage end
             from unnest(${oldIds}::int[], ${versions}::int[]) with ordinality as h(id, version, n)
             join story_messages m on m.id = h.id and m.story_id = ${input.storyId}
             left join message_versions v on v.message_id = h.id and v.version = h.version

@@ -25,6 +25,19 @@ export interface ReplyContext {
 }
 
 /** One earlier reply's cards, for sticky, cooldown and delay (see narratorContexts). */
+/** A paid call a reply set off (its fold, its picture, the picture's style sheet), as the ledger has it. */
+export interface LaterWorkRow {
+  kind: 'summary' | 'image' | 'style';
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+  imageTokens: number;
+  /** As json_build_object writes a timestamptz (ISO 8601 with the offset). */
+  createdAt: string;
+}
+/** At most this many are listed with a reply (a fold, a compaction, a picture, its style sheet, pictures painted again). */
+const LATER_WORK_MAX = 20;
+
 export interface CardHistoryRow {
   turn: number;
   keyed: number[];
@@ -193,18 +206,29 @@ export function createStoryCardsRepository(db: Db) {
       storyId: number,
       messageId: number,
       version?: number,
-    ): Promise<NarratorContext | 'missing' | 'none'> {
+    ): Promise<{ record: NarratorContext; laterWork: LaterWorkRow[] } | 'missing' | 'none'> {
       if (storyId > MAX_ID || messageId > MAX_ID) return 'missing';
-      const [row] = await rows<{ version: number; versions: number; record: NarratorContext | null }>(
+      const [row] = await rows<{
+        version: number;
+        versions: number;
+        record: NarratorContext | null;
+        later: LaterWorkRow[];
+      }>(
         db,
-        sql`select m.version, m.versions, c.record
+        // The ledger rows the reply set off, by the partial index on message_id: a handful, capped.
+        sql`select m.version, m.versions, c.record,
+              (select coalesce(json_agg(json_build_object('kind', u.kind, 'inputTokens', u.input_tokens,
+                  'cachedInputTokens', u.cached_input_tokens, 'outputTokens', u.output_tokens,
+                  'imageTokens', u.image_tokens, 'createdAt', u.created_at) order by u.id), '[]'::json)
+               from (select * from usage_events where message_id = m.id and kind in ('summary', 'image', 'style')
+                     order by id limit ${LATER_WORK_MAX}) u) as later
             from story_messages m join stories s on s.id = m.story_id
             left join narrator_contexts c on c.message_id = m.id and c.version = coalesce(${version ?? null}::int, m.version)
             where m.id = ${messageId} and m.story_id = ${storyId} and s.user_id = ${userId} and not s.importing
               and m.role = 'assistant' and m.state = 'shown'`,
       );
       if (!row || (version !== undefined && version > row.versions)) return 'missing';
-      return row.record ?? 'none';
+      return row.record ? { record: row.record, laterWork: row.later } : 'none';
     },
 
     /**

@@ -76,7 +76,7 @@ export function storyMessageReads(db: Db) {
         db,
         'story-shown-message-heads',
         sql`select id, role, is_initial as "isInitial", version, versions, loop_guard as "loopGuard",
-              to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+              usage::text as "usageJson", to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
             from story_messages where story_id = ${storyId} and state = 'shown' order by id`,
       );
     },

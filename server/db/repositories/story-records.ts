@@ -40,4 +40,6 @@ export interface MessageHead {
   createdAt: string;
   /** A narrator reply's loop guard mark (its shown version's); null when the guard did nothing. */
   loopGuard: 'replaced' | 'marked' | null;
+  /** A narrator reply's usage (its shown version's) as the JSON text stored, spliced into answers as is; null when none. */
+  usageJson: string | null;
 }

@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
+import type { ReplyUsage } from '@shared/schemas/story';
 import type { MessageVersion, MessageVersionKind } from '@shared/schemas/story-versions';
 import type { Db } from '../client';
 import { ROWS_PER_PIECE, type Tx } from './pieces';
@@ -24,6 +25,8 @@ export interface VersionedMessage {
   version: number;
   versions: number;
   createdAt: string;
+  /** What the shown version cost, where a change read it (choosing a version); null for an edit. */
+  usage?: ReplyUsage | null;
 }
 
 export type Refusal = 'missing' | 'busy';
@@ -134,13 +137,14 @@ export function createStoryVersionsRepository(db: Db) {
   ): Promise<VersionedMessage> {
     const next = message.versions + 1;
     await tx.execute(sql`
-      insert into message_versions (message_id, version, kind, content, created_at, loop_guard)
-      select id, 1, 'original', content, created_at, loop_guard from story_messages where id = ${message.id} and versions = 1
+      insert into message_versions (message_id, version, kind, content, created_at, loop_guard, usage)
+      select id, 1, 'original', content, created_at, loop_guard, usage from story_messages where id = ${message.id} and versions = 1
       union all
-      select ${message.id}::int, ${next}::int, ${kind}::text, ${content}::text, ${now.toISOString()}::timestamptz, null`);
-    // A new version is the player's words (an edit, a replacement): the guard's mark was the old one's.
+      select ${message.id}::int, ${next}::int, ${kind}::text, ${content}::text, ${now.toISOString()}::timestamptz, null, null`);
+    // A new version is the player's words (an edit, a replacement), which cost nothing: the guard's
+    // mark and the calls' cost were the old one's, which keeps them.
     await tx.execute(
-      sql`update story_messages set content = ${content}, version = ${next}, versions = ${next}, loop_guard = null where id = ${message.id}`,
+      sql`update story_messages set content = ${content}, version = ${next}, versions = ${next}, loop_guard = null, usage = null where id = ${message.id}`,
     );
     return { ...message, content, version: next, versions: next };
   }
@@ -320,15 +324,21 @@ export function createStoryVersionsRepository(db: Db) {
         if (!message) return 'message';
         if (input.version > message.versions) return 'version';
         if (input.version === message.version) return message;
-        const [chosen] = await rows<{ content: string; loop_guard: string | null }>(
+        const [chosen] = await rows<{ content: string; loop_guard: string | null; usage: string | null }>(
           tx,
-          sql`select content, loop_guard from message_versions where message_id = ${message.id} and version = ${input.version}`,
+          sql`select content, loop_guard, usage::text as usage from message_versions where message_id = ${message.id} and version = ${input.version}`,
         );
         if (!chosen) return 'version';
         await tx.execute(
-          sql`update story_messages set content = ${chosen.content}, version = ${input.version}, loop_guard = ${chosen.loop_guard}::text where id = ${message.id}`,
+          sql`update story_messages set content = ${chosen.content}, version = ${input.version}, loop_guard = ${chosen.loop_guard}::text,
+            usage = ${chosen.usage}::jsonb where id = ${message.id}`,
         );
-        const shown = { ...message, content: chosen.content, version: input.version };
+        const shown = {
+          ...message,
+          content: chosen.content,
+          version: input.version,
+          usage: chosen.usage ? (JSON.parse(chosen.usage) as ReplyUsage) : null,
+        };
         await syncPremise(tx, input.storyId, shown);
         return shown;
       });

@@ -14,15 +14,21 @@ export interface UsageTotals {
   thisMonth: number;
   /** What counts against the monthly allowance: thisMonth's tokens plus speech and transcription as allowance tokens. */
   allowanceUsed: number;
+  /** This month's tokens split as they are priced. */
+  month: TokenSplit;
 }
 
 export interface UsageEvent {
   userId: number;
   storyId?: number | null;
+  /** The narrator reply the call was for or came after (its fold, its picture), when there is one. */
+  messageId?: number | null;
   kind?: 'turn' | 'retry-loop' | 'summary' | 'title' | 'image' | 'style' | 'speech' | 'transcription' | 'embedding';
   provider: string;
   model: string;
   inputTokens?: number;
+  /** The part of inputTokens read from the provider's prompt cache; unset when it reported none (stored as 0). */
+  cachedInputTokens?: number;
   outputTokens?: number;
   imageTokens?: number;
   /** Speech: the spoken sentence's length; transcription: the transcript's length. */
@@ -32,6 +38,8 @@ export interface UsageEvent {
 
 export interface TokenSplit {
   input: number;
+  /** The part of `input` read from a prompt cache. */
+  cachedInput: number;
   output: number;
   image: number;
 }
@@ -54,6 +62,7 @@ export function monthKey(now: Date): string {
 export interface UsageSums {
   calls: number;
   input: number;
+  cachedInput: number;
   output: number;
   image: number;
   characters: number;
@@ -75,7 +84,9 @@ export interface MonthUsage extends UsageSums {
 }
 
 /** A ledger row as read back: its player is null once they deleted their account. */
-export type LedgerRow = Omit<Required<Omit<UsageEvent, 'storyId' | 'createdAt'>>, 'userId'> & { userId: number | null };
+export type LedgerRow = Omit<Required<Omit<UsageEvent, 'storyId' | 'messageId' | 'createdAt'>>, 'userId'> & {
+  userId: number | null;
+};
 
 export function createUsageRepository(db: Db) {
   const list = (where: SQL): Promise<LedgerRow[]> =>
@@ -86,6 +97,7 @@ export function createUsageRepository(db: Db) {
         provider: usageEvents.provider,
         model: usageEvents.model,
         inputTokens: usageEvents.inputTokens,
+        cachedInputTokens: usageEvents.cachedInputTokens,
         outputTokens: usageEvents.outputTokens,
         imageTokens: usageEvents.imageTokens,
         characters: usageEvents.characters,
@@ -96,6 +108,7 @@ export function createUsageRepository(db: Db) {
   const sums = (t: typeof usageDaily | typeof userUsageMonthly) => ({
     calls: sql<string>`coalesce(sum(${t.calls}), 0)`,
     input: sql<string>`coalesce(sum(${t.inputTokens}), 0)`,
+    cachedInput: sql<string>`coalesce(sum(${t.cachedInputTokens}), 0)`,
     output: sql<string>`coalesce(sum(${t.outputTokens}), 0)`,
     image: sql<string>`coalesce(sum(${t.imageTokens}), 0)`,
     characters: sql<string>`coalesce(sum(${t.characters}), 0)`,
@@ -103,12 +116,14 @@ export function createUsageRepository(db: Db) {
   const toSums = (r: {
     calls: string | number;
     input: string | number;
+    cachedInput: string | number;
     output: string | number;
     image: string | number;
     characters: string | number;
   }): UsageSums => ({
     calls: Number(r.calls),
     input: Number(r.input),
+    cachedInput: Number(r.cachedInput),
     output: Number(r.output),
     image: Number(r.image),
     characters: Number(r.characters),
@@ -121,6 +136,9 @@ export function createUsageRepository(db: Db) {
         imageTokens: userStats.imageTokens,
         month: userStats.month,
         monthTokens: userStats.monthTokens,
+        monthImageTokens: userStats.monthImageTokens,
+        monthInputTokens: userStats.monthInputTokens,
+        monthCachedInputTokens: userStats.monthCachedInputTokens,
         speechMonth: userStats.speechMonth,
         monthSpeechTokens: userStats.monthSpeechTokens,
       })
@@ -134,9 +152,11 @@ export function createUsageRepository(db: Db) {
     return db
       .select({
         input: sql<string>`coalesce(sum(${usageDaily.inputTokens}), 0)`,
+        cachedInput: sql<string>`coalesce(sum(${usageDaily.cachedInputTokens}), 0)`,
         output: sql<string>`coalesce(sum(${usageDaily.outputTokens}), 0)`,
         image: sql<string>`coalesce(sum(${usageDaily.imageTokens}), 0)`,
         monthInput: sql<string>`coalesce(sum(${usageDaily.inputTokens}) ${inMonth}, 0)`,
+        monthCachedInput: sql<string>`coalesce(sum(${usageDaily.cachedInputTokens}) ${inMonth}, 0)`,
         monthOutput: sql<string>`coalesce(sum(${usageDaily.outputTokens}) ${inMonth}, 0)`,
         monthImage: sql<string>`coalesce(sum(${usageDaily.imageTokens}) ${inMonth}, 0)`,
       })
@@ -167,14 +187,24 @@ export function createUsageRepository(db: Db) {
     /** All-time text and image tokens and this month's total, from the user's stats row. */
     async totalsForUser(userId: number, now: Date): Promise<UsageTotals> {
       const row = await statsOf(userId);
-      if (!row) return { textTokens: 0, imageTokens: 0, thisMonth: 0, allowanceUsed: 0 };
+      const none = { input: 0, cachedInput: 0, output: 0, image: 0 };
+      if (!row) return { textTokens: 0, imageTokens: 0, thisMonth: 0, allowanceUsed: 0, month: none };
       const month = monthKey(now);
-      const thisMonth = row.month === month ? row.monthTokens : 0;
+      const current = row.month === month;
+      const thisMonth = current ? row.monthTokens : 0;
       return {
         textTokens: row.textTokens,
         imageTokens: row.imageTokens,
         thisMonth,
         allowanceUsed: thisMonth + (row.speechMonth === month ? row.monthSpeechTokens : 0),
+        month: current
+          ? {
+              input: row.monthInputTokens,
+              cachedInput: row.monthCachedInputTokens,
+              output: row.monthTokens - row.monthImageTokens - row.monthInputTokens,
+              image: row.monthImageTokens,
+            }
+          : none,
       };
     },
 
@@ -182,9 +212,15 @@ export function createUsageRepository(db: Db) {
     async totalsAll(now: Date): Promise<{ total: TokenSplit; thisMonth: TokenSplit }> {
       const [row] = await totalsAllQuery(now);
       return {
-        total: { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0), image: Number(row?.image ?? 0) },
+        total: {
+          input: Number(row?.input ?? 0),
+          cachedInput: Number(row?.cachedInput ?? 0),
+          output: Number(row?.output ?? 0),
+          image: Number(row?.image ?? 0),
+        },
         thisMonth: {
           input: Number(row?.monthInput ?? 0),
+          cachedInput: Number(row?.monthCachedInput ?? 0),
           output: Number(row?.monthOutput ?? 0),
           image: Number(row?.monthImage ?? 0),
         },
@@ -221,6 +257,7 @@ export function createUsageRepository(db: Db) {
           month: userUsageMonthly.month,
           calls: userUsageMonthly.calls,
           input: userUsageMonthly.inputTokens,
+          cachedInput: userUsageMonthly.cachedInputTokens,
           output: userUsageMonthly.outputTokens,
           image: userUsageMonthly.imageTokens,
           characters: userUsageMonthly.characters,

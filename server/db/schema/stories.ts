@@ -6,6 +6,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -14,6 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import type { ReplyUsage } from '@shared/schemas/story';
 import { createdAt } from './columns';
 
 /**
@@ -92,6 +94,8 @@ export const storyMessages = pgTable(
     versions: integer('versions').notNull().default(1),
     /** What the loop guard did to the shown version of a narrator reply: 'replaced' or 'marked' (null: nothing). */
     loopGuard: text('loop_guard', { enum: ['replaced', 'marked'] }),
+    /** What the shown version of a narrator reply cost (its own calls): ReplyUsage; null before issue 27 and on the player's messages. */
+    usage: jsonb('usage').$type<ReplyUsage>(),
     /** The version the memory bank has cut into passages (null: none yet); see story_messages_unindexed_idx. */
     indexedVersion: integer('indexed_version'),
     createdAt: createdAt(),
@@ -152,6 +156,8 @@ export const messageVersions = pgTable(
     content: text('content').notNull(),
     /** The loop guard's mark on this version, as story_messages.loop_guard has it while it is shown. */
     loopGuard: text('loop_guard', { enum: ['replaced', 'marked'] }),
+    /** What this version cost, as story_messages.usage has it while it is shown. */
+    usage: jsonb('usage').$type<ReplyUsage>(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.version] })],

@@ -1,5 +1,6 @@
 // The usage ledger (append-only) and the rollups its triggers keep (migration 0006 and on): daily
 // totals, each player's month, each player's stats, and the reservations of calls in flight.
+import { sql } from 'drizzle-orm';
 import { bigserial, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { counter, createdAt } from './columns';
@@ -18,6 +19,12 @@ export const usageEvents = pgTable(
     /** Null once the player deleted their account: the row stays, anonymous, in the operator's totals. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     storyId: integer('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    /**
+     * The narrator reply the call was for or came after (a turn, its fold, its picture and style
+     * sheet), so the context viewer can list what a reply set off. No foreign key: the ledger is
+     * append-only and outlives an erased reply.
+     */
+    messageId: integer('message_id'),
     kind: text('kind', {
       enum: ['turn', 'retry-loop', 'summary', 'title', 'image', 'style', 'speech', 'transcription', 'embedding'],
     })
@@ -26,6 +33,8 @@ export const usageEvents = pgTable(
     provider: text('provider').notNull(),
     model: text('model').notNull(),
     inputTokens: integer('input_tokens').notNull().default(0),
+    /** The part of input_tokens the provider read from its prompt cache (priced at LLM_PRICE_CACHED_INPUT). */
+    cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     imageTokens: integer('image_tokens').notNull().default(0),
     characters: integer('characters').notNull().default(0),
@@ -34,6 +43,9 @@ export const usageEvents = pgTable(
   (t) => [
     index('usage_events_user_created_idx').on(t.userId, t.createdAt),
     index('usage_events_created_idx').on(t.createdAt),
+    index('usage_events_message_idx')
+      .on(t.messageId)
+      .where(sql`${t.messageId} is not null`),
   ],
 );
 
@@ -58,6 +70,7 @@ export const usageDaily = pgTable(
     model: text('model').notNull(),
     calls: counter('calls'),
     inputTokens: counter('input_tokens'),
+    cachedInputTokens: counter('cached_input_tokens'),
     outputTokens: counter('output_tokens'),
     imageTokens: counter('image_tokens'),
     characters: counter('characters'),
@@ -75,6 +88,7 @@ export const userUsageMonthly = pgTable(
     month: date('month', { mode: 'string' }).notNull(),
     calls: counter('calls'),
     inputTokens: counter('input_tokens'),
+    cachedInputTokens: counter('cached_input_tokens'),
     outputTokens: counter('output_tokens'),
     imageTokens: counter('image_tokens'),
     characters: counter('characters'),
@@ -91,11 +105,17 @@ export const userStats = pgTable(
     textTokens: counter('text_tokens'),
     imageTokens: counter('image_tokens'),
     totalTokens: counter('total_tokens'),
+    /** The input part of text_tokens (the rest is output) and its cached part, so costs can be priced (migration 0027). */
+    inputTokens: counter('input_tokens'),
+    cachedInputTokens: counter('cached_input_tokens'),
     /** The UTC month `monthTokens` counts (first day); older means nothing spent this month yet. */
     month: date('month', { mode: 'string' }),
     monthTokens: counter('month_tokens'),
     /** This month's image tokens (the rest of `monthTokens` is text), so a month's cost can be estimated. */
     monthImageTokens: counter('month_image_tokens'),
+    /** This month's input tokens and their cached part (the month's output is what remains of its text). */
+    monthInputTokens: counter('month_input_tokens'),
+    monthCachedInputTokens: counter('month_cached_input_tokens'),
     stories: integer('stories').notNull().default(0),
     turns: integer('turns').notNull().default(0),
     /**

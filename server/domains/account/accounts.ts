@@ -13,6 +13,7 @@ import type { AppConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import type { UsageTotals } from '@server/db/repositories/usage';
 import { isUniqueViolation, type UserRecord } from '@server/db/repositories/users';
+import { costUsd } from '@server/kernel/cost';
 import { AppError, MESSAGES, tooManyRequests, unauthenticated } from '@server/kernel/errors';
 import type { ChangePasswordBody, LoginBody, RegisterBody } from '@shared/schemas/auth';
 import { ERROR_CODES } from '@shared/schemas/common';
@@ -24,7 +25,9 @@ import { ipKey } from '../limits/request-limits';
 
 interface AccountDeps {
   repos: Repositories;
-  config: Pick<AppConfig, 'adminUsernames' | 'rateLimits' | 'userMonthlyTokenLimit'>;
+  config: Pick<AppConfig, 'adminUsernames' | 'rateLimits' | 'userMonthlyTokenLimit'> & {
+    llm: Pick<AppConfig['llm'], 'prices'>;
+  };
   captcha: CaptchaService;
   signInLimiter: SignInLimiter;
   now: () => Date;
@@ -33,7 +36,13 @@ interface AccountDeps {
 }
 
 const HOUR_MS = 60 * 60_000;
-const NOTHING_SPENT: UsageTotals = { textTokens: 0, imageTokens: 0, thisMonth: 0, allowanceUsed: 0 };
+const NOTHING_SPENT: UsageTotals = {
+  textTokens: 0,
+  imageTokens: 0,
+  thisMonth: 0,
+  allowanceUsed: 0,
+  month: { input: 0, cachedInput: 0, output: 0, image: 0 },
+};
 /** Networks remembered per account: a few homes, workplaces and phones' carriers. */
 export const KNOWN_NETWORKS_PER_ACCOUNT = 10;
 /** How long a network stays known after its last successful sign-in. */
@@ -83,6 +92,8 @@ export function createAccountService({ repos, config, captcha, signInLimiter, no
         total: usage.textTokens + usage.imageTokens,
         thisMonth: usage.thisMonth,
         balance: remainingAllowance(config.userMonthlyTokenLimit, usage.allowanceUsed),
+        // Priced by the same function as the admin's figures and each reply's cost.
+        monthCostUsd: costUsd(usage.month, config.llm.prices),
       },
     };
   }

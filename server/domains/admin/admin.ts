@@ -6,16 +6,19 @@ import type { ImageConfig } from '@server/ai/image/types';
 import { describeProvider } from '@server/ai/llm/registry';
 import type { LlmConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
-import type { AdminUserRow } from '@server/db/repositories/admin-users';
-import { monthKey, utcDay, type UsageSums } from '@server/db/repositories/usage';
+import type { AdminUserRow, AdminUserTotalsRow } from '@server/db/repositories/admin-users';
+import { monthKey, utcDay, type TokenSplit } from '@server/db/repositories/usage';
+import type { Prices } from '@server/kernel/config/prices';
+import { costUsd, roundUsd } from '@server/kernel/cost';
 import { AppError, unauthenticated } from '@server/kernel/errors';
-import { estimateCost } from '@shared/cost';
 import {
   ADMIN_MESSAGES,
   TOKEN_USAGE_KINDS,
   adminUsersQuerySchema,
   type AdminUser,
   type AdminUsersResponse,
+  type CostTotals,
+  type UserCosts,
   type ApiUsageResponse,
   type TokenUsageKind,
   type UsageHistoryResponse,
@@ -66,11 +69,41 @@ export function monthLabel(now: Date): string {
   return monthKey(now).slice(0, 7);
 }
 
-/** Dollars kept to a millionth: sums of many small floats would otherwise print 0.30000000000000004. */
-const dollars = (sums: Pick<UsageSums, 'input' | 'output' | 'image'>) =>
-  Math.round(estimateCost(sums.input + sums.output, sums.image) * 1e6) / 1e6;
+/** The usage card's figures as dollars, each part priced alone and all of it together. */
+function costTotals(t: TokenSplit, prices: Prices): CostTotals {
+  return {
+    input: costUsd({ input: t.input, cachedInput: t.cachedInput, output: 0 }, prices),
+    output: costUsd({ input: 0, output: t.output }, prices),
+    image: costUsd({ input: 0, output: 0, image: t.image }, prices),
+    total: costUsd(t, prices),
+  };
+}
+
+/** A users-table row's (or footer's) costs, from the token figures user_stats keeps. */
+export function userCosts(row: Omit<AdminUserTotalsRow, 'matching' | 'stories' | 'turns'>, prices: Prices): UserCosts {
+  const text = costUsd(
+    { input: row.inputTokens, cachedInput: row.cachedInputTokens, output: row.textTokens - row.inputTokens },
+    prices,
+  );
+  const image = costUsd({ input: 0, output: 0, image: row.imageTokens }, prices);
+  const monthText = row.thisMonth - row.monthImageTokens;
+  const thisMonth = costUsd(
+    {
+      input: row.monthInputTokens,
+      cachedInput: row.monthCachedInputTokens,
+      output: monthText - row.monthInputTokens,
+      image: row.monthImageTokens,
+    },
+    prices,
+  );
+  return { text, image, total: roundUsd(text + image), thisMonth };
+}
+
+const tokensOf = ({ input, output, image }: TokenSplit) => ({ input, output, image });
 
 export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }: AdminDeps) {
+  const prices = llm.prices;
+  const dollars = (sums: TokenSplit) => costUsd(sums, prices);
   const toAdminUser = (row: AdminUserRow): AdminUser => ({
     id: row.id,
     username: row.username,
@@ -87,7 +120,9 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
       total: row.textTokens + row.imageTokens,
       thisMonth: row.thisMonth,
       balance: remainingAllowance(monthlyTokenLimit, row.thisMonth + row.monthSpeechTokens),
+      monthCostUsd: userCosts(row, prices).thisMonth,
     },
+    costs: userCosts(row, prices),
   });
 
   return {
@@ -100,7 +135,16 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
     async apiUsage(): Promise<ApiUsageResponse> {
       const totals = await repos.usage.totalsAll(now());
       const imageProvider = { ...describeImageProvider(image), providerId: image.provider, model: image.model };
-      return { ...describeProvider(llm), providerId: llm.provider, model: llm.model, ...totals, imageProvider };
+      return {
+        ...describeProvider(llm),
+        providerId: llm.provider,
+        model: llm.model,
+        total: tokensOf(totals.total),
+        thisMonth: tokensOf(totals.thisMonth),
+        costs: { total: costTotals(totals.total, prices), thisMonth: costTotals(totals.thisMonth, prices) },
+        prices,
+        imageProvider,
+      };
     },
 
     /** One page of the users table; with no parameters, the first page of everyone in id order. */
@@ -133,7 +177,16 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
           matchingUsers: matching,
           page: query.page,
           pageSize: query.pageSize,
-          totals: { ...sums, total: sums.textTokens + sums.imageTokens },
+          totals: {
+            stories: sums.stories,
+            turns: sums.turns,
+            textTokens: sums.textTokens,
+            imageTokens: sums.imageTokens,
+            total: sums.textTokens + sums.imageTokens,
+            thisMonth: sums.thisMonth,
+            monthImageTokens: sums.monthImageTokens,
+            costs: userCosts(sums, prices),
+          },
         },
       };
     },
@@ -163,7 +216,7 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
         const entry = byDay.get(cell.day);
         if (!entry || !(TOKEN_USAGE_KINDS as readonly string[]).includes(cell.kind)) continue;
         entry[cell.kind as TokenUsageKind] += cell.input + cell.output + cell.image;
-        entry.cost = Math.round((entry.cost + dollars(cell)) * 1e6) / 1e6;
+        entry.cost = roundUsd(entry.cost + dollars(cell));
       }
       const byModel = models
         .map((m) => ({
@@ -190,7 +243,14 @@ export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }
       const user = await repos.adminUsers.findName(userId);
       if (!user) throw new AppError(404, ERROR_CODES.notFound, ADMIN_MESSAGES.userNotFound);
       const months = await repos.usage.monthsForUser(userId);
-      return { user, months: months.map((m) => ({ ...m, month: m.month.slice(0, 7), cost: dollars(m) })) };
+      return {
+        user,
+        months: months.map(({ cachedInput, ...m }) => ({
+          ...m,
+          month: m.month.slice(0, 7),
+          cost: dollars({ ...m, cachedInput }),
+        })),
+      };
     },
 
     csvFilename(): string {

@@ -74,6 +74,7 @@ export function createPaintJob(deps: PaintDeps) {
       premise: story.premise,
       scene: image.scene,
       rating: contentRating,
+      messageId: image.messageId,
     });
     const result = await painter.generate({
       prompt: buildScenePrompt(sheet, image.scene),
@@ -91,6 +92,7 @@ export function createPaintJob(deps: PaintDeps) {
     const usage = {
       userId: image.userId,
       storyId: story.id,
+      messageId: image.messageId,
       kind: 'image' as const,
       provider: painter.id,
       model: painter.model,

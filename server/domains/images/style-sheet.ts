@@ -81,6 +81,8 @@ export interface SceneInput {
   premise: string;
   scene: string;
   rating: ContentRating;
+  /** The reply the picture is of: the style sheet's call is listed with it. */
+  messageId?: number;
 }
 
 export function createStyleSheets(deps: {
@@ -104,8 +106,7 @@ export function createStyleSheets(deps: {
 
   /** The narrator's looks, or the offline heuristics when the call is refused (hour, month), fails or answers nothing usable. */
   async function askNarrator(
-    userId: number,
-    storyId: number,
+    { userId, storyId, messageId }: Pick<SceneInput, 'userId' | 'storyId' | 'messageId'>,
     task: { premise: string; scene: string; known: string[]; describePlayer: boolean },
   ) {
     // The premise and the scene cut to their shares, so the request fits the smallest window (see STYLE_PROMPT_TOKENS).
@@ -126,7 +127,15 @@ export function createStyleSheets(deps: {
     if (!hold) return heuristicLooks(task);
     try {
       const result = await narrator.generate(request);
-      await recordNarratorCall(repos, narrator, { userId, storyId, kind: 'style', request, result, now: deps.now() });
+      await recordNarratorCall(repos, narrator, {
+        userId,
+        storyId,
+        messageId,
+        kind: 'style',
+        request,
+        result,
+        now: deps.now(),
+      });
       return parseLooks(result.text) ?? heuristicLooks(task);
     } catch (error) {
       if (!(error instanceof NarratorError)) throw error;
@@ -147,7 +156,7 @@ export function createStyleSheets(deps: {
   }
 
   async function fill(input: SceneInput): Promise<VisualsRecord> {
-    const looks = await askNarrator(input.userId, input.storyId, {
+    const looks = await askNarrator(input, {
       premise: input.premise,
       scene: input.scene,
       known: [],
@@ -178,7 +187,7 @@ export function createStyleSheets(deps: {
       const fresh = findNames(input.scene).filter((n) => !known.some((k) => k.toLowerCase() === n.toLowerCase()));
       if (fresh.length === 0 || existing.characters.length >= STYLE_SHEET_MAX_CHARACTERS) return existing;
       const task = { premise: input.premise, scene: input.scene, known, describePlayer: false };
-      let { characters } = await askNarrator(input.userId, input.storyId, task);
+      let { characters } = await askNarrator(input, task);
       // Names the narrator did not describe get the heuristics' looks, so no later scene asks about them again.
       if (characters.length === 0)
         characters = heuristicLooks(task).characters.filter((c) =>

@@ -11,6 +11,8 @@ export async function recordNarratorCall(
   call: {
     userId: number;
     storyId: number;
+    /** The narrator reply the call came after (its fold, its picture's style sheet), listed with it. */
+    messageId?: number | null;
     kind: NonNullable<UsageEvent['kind']>;
     request: GenerationRequest;
     result: GenerationResult;
@@ -22,12 +24,14 @@ export async function recordNarratorCall(
   await repos.usage.record({
     userId: call.userId,
     storyId: call.storyId,
+    messageId: call.messageId ?? null,
     kind: call.kind,
     provider: provider.id,
     model: provider.model,
     inputTokens:
       result.usage.inputTokens ??
       count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0),
+    cachedInputTokens: result.usage.cachedInputTokens ?? 0,
     outputTokens: result.usage.outputTokens ?? count(result.text),
     createdAt: call.now,
   });

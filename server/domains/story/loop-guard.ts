@@ -37,6 +37,8 @@ export interface GuardedReply {
   record?: NonNullable<NarratorContext['loopGuard']>;
   /** The output tokens of the kept reply, when it is the second answer. */
   outputTokens?: number;
+  /** The second call's usage row, when one was made: part of the reply's cost whichever answer is kept. */
+  retry?: UsageEvent;
   /** True when the guard wrote the turn's usage rows itself (the reply is then saved without one). */
   usageRecorded: boolean;
 }
@@ -104,7 +106,10 @@ export function createLoopGuard(deps: {
   }
 
   /** The second answer, or null when it could not be had (the limits, the lease, the provider). */
-  async function askAgain(input: ReviewInput, verdict: LoopVerdict): Promise<{ text: string; tokens: number } | null> {
+  async function askAgain(
+    input: ReviewInput,
+    verdict: LoopVerdict,
+  ): Promise<{ text: string; tokens: number; usage: UsageEvent } | null> {
     const { story } = input;
     const count = await deps.count();
     const request = retryRequest(input.request, verdict, count);
@@ -124,14 +129,16 @@ export function createLoopGuard(deps: {
       if (!(await repos.stories.extendLease(story.id, deps.leaseUntil()))) return null;
       const result = await provider.generate(request);
       const tokens = result.usage.outputTokens ?? count(result.text);
-      await repos.usage.record({
+      const usage: UsageEvent = {
         ...input.usage,
         kind: 'retry-loop',
         inputTokens: result.usage.inputTokens ?? countPrompt(request.system, request.messages, count),
+        cachedInputTokens: result.usage.cachedInputTokens,
         outputTokens: tokens,
         createdAt: deps.now(),
-      });
-      return { text: tidyReply(result.text), tokens };
+      };
+      await repos.usage.record(usage);
+      return { text: tidyReply(result.text), tokens, usage };
     } catch (error) {
       if (!(error instanceof NarratorError)) throw error;
       const detail = redact(error.detail, [deps.apiKey]);
@@ -171,12 +178,19 @@ export function createLoopGuard(deps: {
       await repos.usage.record(input.usage);
       const second = await askAgain(input, verdict);
       const kept = { reasons: verdict.reasons, retried: second !== null };
+      const retry = second ? { retry: second.usage } : {};
       if (!second || !second.text)
-        return { content: input.content, mark: 'marked', record: { outcome: 'marked', ...kept }, usageRecorded: true };
+        return {
+          content: input.content,
+          mark: 'marked',
+          record: { outcome: 'marked', ...kept },
+          usageRecorded: true,
+          ...retry,
+        };
       const again = detectLoop(second.text, earlier, config.thresholds);
       const mark: LoopGuardMark = again.looping ? 'marked' : 'replaced';
       if (again.looping && loopSeverity(again) >= loopSeverity(verdict))
-        return { content: input.content, mark, record: { outcome: mark, ...kept }, usageRecorded: true };
+        return { content: input.content, mark, record: { outcome: mark, ...kept }, usageRecorded: true, ...retry };
       input.onRewrite?.({ kind: 'replace', text: second.text });
       return {
         content: second.text,
@@ -184,6 +198,7 @@ export function createLoopGuard(deps: {
         record: { outcome: mark, ...kept },
         outputTokens: second.tokens,
         usageRecorded: true,
+        ...retry,
       };
     },
   };

@@ -32,6 +32,7 @@ import type { VectorRecall } from './memory/vector-recall';
 import { createLoopGuard, type RewriteEvent } from './loop-guard';
 import { generationDefaults, storyGeneration } from './generation-settings';
 import { tidyReply } from './reply-text';
+import { replyUsage } from './reply-usage';
 import { buildTurnPrompt } from './turn-prompt';
 
 export interface TurnDeps {
@@ -236,6 +237,7 @@ export function createTurnService(deps: TurnDeps) {
         provider: provider.id,
         model: provider.model,
         inputTokens: result.usage.inputTokens ?? promptTokens,
+        cachedInputTokens: result.usage.cachedInputTokens,
         outputTokens: result.usage.outputTokens ?? count(result.text),
         createdAt: deps.now(),
       };
@@ -249,6 +251,7 @@ export function createTurnService(deps: TurnDeps) {
         onRewrite,
       });
       const outputTokens = guarded.outputTokens ?? usage.outputTokens;
+      const cost = replyUsage(guarded.retry ? [usage, guarded.retry] : [usage], llm.prices);
       const reply = await repos.stories.saveReply({
         storyId: story.id,
         turn: action.turn,
@@ -259,9 +262,10 @@ export function createTurnService(deps: TurnDeps) {
         context: {
           keyed: cards.keyed,
           on: cards.on,
-          record: { ...record(outputTokens), ...(guarded.record ? { loopGuard: guarded.record } : {}) },
+          record: { ...record(outputTokens), ...(guarded.record ? { loopGuard: guarded.record } : {}), usage: cost },
         },
         loopGuard: guarded.mark,
+        replyUsage: cost,
       });
       await deps.flush();
       // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
@@ -285,7 +289,15 @@ export function createTurnService(deps: TurnDeps) {
         preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
       const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};
       const mark = guarded.mark ? { loopGuard: guarded.mark } : {};
-      return { storyId: story.id, messageId: reply.id, message: reply.content, ...versions, ...mark, ...picture };
+      return {
+        storyId: story.id,
+        messageId: reply.id,
+        message: reply.content,
+        ...versions,
+        ...mark,
+        usage: cost,
+        ...picture,
+      };
     } catch (error) {
       await repos.stories.releaseLease(story.id);
       if (!(error instanceof NarratorError)) throw error;

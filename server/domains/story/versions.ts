@@ -91,6 +91,7 @@ export function createStoryVersionService(deps: StoryVersionDeps) {
       version: message.version,
       versions: message.versions,
       ...(image ? { image } : {}),
+      ...(message.usage ? { usage: message.usage } : {}),
     };
   }
 

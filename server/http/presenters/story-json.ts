@@ -112,7 +112,7 @@ export function createStoryJson(
     /**
      * An answer's bytes: `{"messages":[…]` followed by the other fields of `rest`, each message as
      * StoryMessage has it (`image` from `pictures`, `version` and `versions` once there are two,
-     * `loopGuard` when the guard acted).
+     * `loopGuard` when the guard acted, `usage` when the reply's cost was kept).
      */
     answer({ heads, bodies }: StoryMessagesRead, pictures: Map<number, string>, rest: Record<string, unknown>): Buffer {
       // The heads' JSON first, then one buffer of the exact size for the whole answer: a 1,000-turn
@@ -132,6 +132,8 @@ export function createStoryJson(
             (image === undefined ? '' : `,"image":${JSON.stringify(image)}`) +
             (h.versions > 1 ? `,"version":${h.version},"versions":${h.versions}` : '') +
             (h.loopGuard ? `,"loopGuard":"${h.loopGuard}"` : '') +
+            // The stored JSON as is: the server wrote it, from numbers only.
+            (h.usageJson ? `,"usage":${h.usageJson}` : '') +
             '}',
         );
         size += before[i].length + Buffer.byteLength(after[i]) + bodies[i].length;

@@ -135,6 +135,8 @@ describe('loadConfig', () => {
         frequencyPenalty: 0.5,
         dry: false,
       },
+      // The spec's rates: $0.000004 a text token, $0.00002 an image token.
+      prices: { inputPerMillion: 4, cachedInputPerMillion: 4, outputPerMillion: 4, imagePerMillion: 20 },
     });
     expect(config.userMonthlyTokenLimit).toBeNull();
     expect(config.storyMaxCards).toBe(1000);
@@ -161,6 +163,9 @@ describe('loadConfig', () => {
       LOOP_CYCLE_MIN_WORDS: '20',
       LOOP_FREQUENCY_PENALTY: '0.3',
       LOOP_DRY: 'on',
+      LLM_PRICE_INPUT: '2.5',
+      LLM_PRICE_CACHED_INPUT: '1.25',
+      LLM_PRICE_OUTPUT: '10',
       USER_MONTHLY_TOKEN_LIMIT: '200000',
       STORY_MAX_CARDS: '50',
     });
@@ -183,6 +188,7 @@ describe('loadConfig', () => {
         frequencyPenalty: 0.3,
         dry: true,
       },
+      prices: { inputPerMillion: 2.5, cachedInputPerMillion: 1.25, outputPerMillion: 10, imagePerMillion: 20 },
     });
     expect(config.userMonthlyTokenLimit).toBe(200_000);
     expect(config.storyMaxCards).toBe(50);
@@ -196,6 +202,18 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ USER_TURNS_PER_HOUR: '0', USER_SIDE_CALLS_PER_HOUR: 'many' })).toThrow(
       'USER_TURNS_PER_HOUR: USER_TURNS_PER_HOUR must be greater than 0\n  - USER_SIDE_CALLS_PER_HOUR: USER_SIDE_CALLS_PER_HOUR must be a whole number',
+    );
+  });
+
+  it('prices cached input at the input price until LLM_PRICE_CACHED_INPUT is set, and names a bad price', () => {
+    expect(loadConfig({ LLM_PRICE_INPUT: '0.15', LLM_PRICE_OUTPUT: '.6' }).llm.prices).toEqual({
+      inputPerMillion: 0.15,
+      cachedInputPerMillion: 0.15,
+      outputPerMillion: 0.6,
+      imagePerMillion: 20,
+    });
+    expect(() => loadConfig({ LLM_PRICE_INPUT: '-1', LLM_PRICE_CACHED_INPUT: 'free' })).toThrow(
+      'LLM_PRICE_INPUT: LLM_PRICE_INPUT must be US dollars per million tokens, from 0 to 10000\n  - LLM_PRICE_CACHED_INPUT: LLM_PRICE_CACHED_INPUT must be US dollars per million tokens, from 0 to 10000',
     );
   });
 

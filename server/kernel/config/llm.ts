@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { httpUrl, OPENAI_BASE_URL, positiveInt } from './env';
 import { loopGuardConfig, loopGuardEnv, type LoopGuardConfig } from './loop-guard';
+import { priceEnv, pricesConfig, type Prices } from './prices';
 
 export const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
 export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
@@ -34,6 +35,8 @@ export interface LlmConfig {
   authorsNoteDepth: number;
   /** The loop guard (LOOP_*): each reply checked for repeating the last ones, and asked once more. */
   loopGuard: LoopGuardConfig;
+  /** What the operator pays per million tokens (LLM_PRICE_*): every dollar figure is priced with them. */
+  prices: Prices;
 }
 
 export const llmEnv = {
@@ -98,6 +101,7 @@ export const llmEnv = {
     .transform(Number)
     .default(35),
   ...loopGuardEnv,
+  ...priceEnv,
 };
 
 type LlmEnv = z.infer<z.ZodObject<typeof llmEnv>>;
@@ -134,5 +138,6 @@ export function llmConfig(e: LlmEnv): LlmConfig {
     recallTokens: e.LLM_RECALL_TOKENS,
     authorsNoteDepth: e.LLM_AUTHORS_NOTE_DEPTH,
     loopGuard: loopGuardConfig(e),
+    prices: pricesConfig(e),
   };
 }

@@ -25,15 +25,22 @@ const apiUsage: ApiUsageResponse = {
   notice: 'Connect a real model with LLM_PROVIDER.',
   total: { input: 100_000, output: 150_000, image: 5_000 },
   thisMonth: { input: 1_000, output: 1_500, image: 0 },
+  // The server's prices, which no token constant on the client could give.
+  costs: {
+    total: { input: 0.5, output: 1.23, image: 0.07, total: 1.8 },
+    thisMonth: { input: 0.02, output: 0.04, image: 0, total: 0.06 },
+  },
+  prices: { inputPerMillion: 2.5, cachedInputPerMillion: 1.25, outputPerMillion: 10, imagePerMillion: 20 },
   imageProvider: { provider: 'Offline scene painter', providerId: 'builtin', model: 'builtin', notice: null },
 };
 
 const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   ...buildUser({ id: 1, username: 'ada', email: 'ada@example.com', createdAt: '2026-03-05T14:07:00.000Z' }),
-  tokenUsage: { textTokens: 900, imageTokens: 100, total: 1000, thisMonth: 250, balance: null },
+  tokenUsage: { textTokens: 900, imageTokens: 100, total: 1000, thisMonth: 250, balance: null, monthCostUsd: 0.77 },
   stories: 2,
   turns: 7,
   monthImageTokens: 50,
+  costs: { text: 1.23, image: 0.45, total: 1.68, thisMonth: 0.77 },
   ...overrides,
 });
 
@@ -55,6 +62,7 @@ function usersPage(users: AdminUser[], overrides: Partial<AdminUsersResponse['me
         total: 100_000,
         thisMonth: 2000,
         monthImageTokens: 1500,
+        costs: { text: 12.34, image: 5.67, total: 18.01, thisMonth: 2.22 },
       },
       ...overrides,
     },
@@ -124,7 +132,7 @@ const usersRequests = (fetchMock: ReturnType<typeof serve>) =>
   fetchMock.requests.map((r) => new URL(r.url, 'http://localhost')).filter((u) => u.pathname === '/api/admin/users');
 
 describe('AdminDashboard', () => {
-  it('shows the usage card with its providers, and the cost switch turns tokens into estimated costs', async () => {
+  it("shows the usage card with its providers, and the cost switch shows the server's costs", async () => {
     serve();
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
@@ -133,17 +141,27 @@ describe('AdminDashboard', () => {
     expect(screen.getByText('Connect a real model with LLM_PROVIDER.')).toBeInTheDocument();
     expect(screen.getByText('Offline scene painter')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('switch', { name: ADMIN_STRINGS.showCosts }));
-    expect(screen.getByText('$1.10')).toBeInTheDocument();
+    const costSwitch = screen.getByRole('switch', { name: ADMIN_STRINGS.showCosts });
+    // The switch says what the server prices with.
+    expect(costSwitch).toHaveAccessibleDescription(
+      'Priced per million tokens at $2.50 input ($1.25 cached), $10.00 output and $20.00 image.',
+    );
+    await userEvent.click(costSwitch);
+    const card = screen.getByText('Total cost').closest('div')!;
+    expect(within(card).getByText('$1.80')).toBeInTheDocument();
+    expect(within(card).getByText('$0.06')).toBeInTheDocument();
+    expect(within(screen.getByText('Output cost').closest('div')!).getByText('$1.23')).toBeInTheDocument();
     expect(screen.queryByText('255,000')).not.toBeInTheDocument();
-    // The users table adds the cost beneath each token figure whose kind is known.
-    const totals = within(await screen.findByRole('table', { name: /not only this page/ }))
-      .getAllByRole('row')
-      .at(-1)!;
-    expect(within(totals).getByText('$0.36')).toBeInTheDocument();
-    expect(within(totals).getByText('$0.56')).toBeInTheDocument();
-    // This month: 500 text and 1,500 image tokens.
-    expect(within(totals).getByText('$0.03')).toBeInTheDocument();
+    // The users table adds the server's cost beneath each token figure: text, image, total, this month.
+    const rows = within(await screen.findByRole('table', { name: /not only this page/ })).getAllByRole('row');
+    // The text, image, total and this-month cells: each token figure, then its cost.
+    const tokenCells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(-5, -1)
+        .map((cell) => cell.textContent);
+    expect(tokenCells(rows[1])).toEqual(['900$1.23', '100$0.45', '1,000$1.68', '250$0.77']);
+    expect(tokenCells(rows.at(-1)!)).toEqual(['90,000$12.34', '10,000$5.67', '100,000$18.01', '2,000$2.22']);
   });
 
   it('lists users with their month share, admin badge, and totals over every matching user', async () => {

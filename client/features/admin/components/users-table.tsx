@@ -1,9 +1,9 @@
 // The users table itself: one row per user of the page, sortable headers, a totals footer summed by
 // the server over every matching user (the caption says so), and each user's name opening their
-// monthly usage. With costs shown, the token columns (this month's included: the API gives its image
-// part) add each figure's estimated cost beneath it.
+// monthly usage. With costs shown, the token columns (this month's included) add each figure's cost
+// beneath it: the server's figures (a row's and the footer's `costs`), never priced here.
 import type { ReactNode } from 'react';
-import type { AdminUser, AdminUserSortField, AdminUsersResponse } from '@shared/schemas/admin';
+import type { AdminUser, AdminUserSortField, AdminUsersResponse, UserCosts } from '@shared/schemas/admin';
 import { Badge } from '@client/components/ui/badge';
 import {
   Table,
@@ -17,7 +17,7 @@ import {
   TableRow,
 } from '@client/components/ui/table';
 import { ADMIN_STRINGS } from '../strings';
-import { formatDate, formatMonth, formatMonthShare, formatNumber, formatTokenCost } from '../utils/format';
+import { formatCost, formatDate, formatMonth, formatMonthShare, formatNumber } from '../utils/format';
 import type { SortState } from '../utils/sort';
 import { SortableHeader } from './sortable-header';
 
@@ -48,7 +48,7 @@ interface Figures {
   imageTokens: number;
   total: number;
   thisMonth: number;
-  monthImageTokens: number;
+  costs: UserCosts;
 }
 
 /** The six number cells and the month share, for a user's row and for the totals row alike. */
@@ -61,25 +61,22 @@ function FigureCells({
   monthTokens: number;
   showCosts: boolean;
 }) {
-  const cost = (text: number, image: number) => (showCosts ? formatTokenCost(text, image) : null);
+  const cost = (dollars: number) => (showCosts ? formatCost(dollars) : null);
   return (
     <>
       <TableCell numeric>{formatNumber(figures.stories)}</TableCell>
       <TableCell numeric>{formatNumber(figures.turns)}</TableCell>
       <TableCell numeric>
-        <Figure value={figures.textTokens} cost={cost(figures.textTokens, 0)} />
+        <Figure value={figures.textTokens} cost={cost(figures.costs.text)} />
       </TableCell>
       <TableCell numeric>
-        <Figure value={figures.imageTokens} cost={cost(0, figures.imageTokens)} />
+        <Figure value={figures.imageTokens} cost={cost(figures.costs.image)} />
       </TableCell>
       <TableCell numeric>
-        <Figure value={figures.total} cost={cost(figures.textTokens, figures.imageTokens)} />
+        <Figure value={figures.total} cost={cost(figures.costs.total)} />
       </TableCell>
       <TableCell numeric>
-        <Figure
-          value={figures.thisMonth}
-          cost={cost(figures.thisMonth - figures.monthImageTokens, figures.monthImageTokens)}
-        />
+        <Figure value={figures.thisMonth} cost={cost(figures.costs.thisMonth)} />
       </TableCell>
       <TableCell numeric>{formatMonthShare(figures.thisMonth, monthTokens)}</TableCell>
     </>
@@ -95,7 +92,7 @@ function figuresOf(user: AdminUser): Figures {
     imageTokens,
     total,
     thisMonth,
-    monthImageTokens: user.monthImageTokens,
+    costs: user.costs,
   };
 }
 

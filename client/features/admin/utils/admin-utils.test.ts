@@ -51,6 +51,11 @@ describe('usageFigures', () => {
   const usage = {
     total: { input: 100_000, output: 150_000, image: 5_000 },
     thisMonth: { input: 1_000, output: 1_500, image: 0 },
+    // The server's prices (LLM_PRICE_*), not the spec's $0.000004 a token: the card shows them as they come.
+    costs: {
+      total: { input: 0.5, output: 1.234, image: 0.07, total: 1.804 },
+      thisMonth: { input: 0.02, output: 0.046, image: 0, total: 0.066 },
+    },
   };
 
   it('shows tokens: input, output, image and their total, all time and this month', () => {
@@ -62,18 +67,17 @@ describe('usageFigures', () => {
     ]);
   });
 
-  it('shows costs: text tokens at $0.000004, image tokens at $0.00002, to 2 decimals', () => {
+  it("shows the server's costs to 2 decimals, pricing nothing itself", () => {
     expect(usageFigures(usage, true)).toEqual([
-      { key: 'input', label: 'Input cost', total: '$0.40', thisMonth: '$0.00' },
-      { key: 'output', label: 'Output cost', total: '$0.60', thisMonth: '$0.01' },
-      { key: 'image', label: 'Image cost', total: '$0.10', thisMonth: '$0.00' },
-      // (100,000 + 150,000) × 0.000004 + 5,000 × 0.00002 = 1.00 + 0.10
-      { key: 'total', label: 'Total cost', total: '$1.10', thisMonth: '$0.01' },
+      { key: 'input', label: 'Input cost', total: '$0.50', thisMonth: '$0.02' },
+      { key: 'output', label: 'Output cost', total: '$1.23', thisMonth: '$0.05' },
+      { key: 'image', label: 'Image cost', total: '$0.07', thisMonth: '$0.00' },
+      { key: 'total', label: 'Total cost', total: '$1.80', thisMonth: '$0.07' },
     ]);
   });
 
   it('groups thousands of dollars', () => {
-    const big = { total: { input: 500_000_000, output: 0, image: 0 }, thisMonth: { input: 0, output: 0, image: 0 } };
+    const big = { ...usage, costs: { ...usage.costs, total: { input: 2000, output: 0, image: 0, total: 2000 } } };
     expect(usageFigures(big, true)[3].total).toBe('$2,000.00');
   });
 });

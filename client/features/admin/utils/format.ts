@@ -1,7 +1,7 @@
-// How the dashboard writes its figures: en-US token counts and dates, calendar months, estimated
-// costs (spec section 9, through shared/cost so every figure agrees with the server's) and the
-// month share with exactly one decimal (spec section 2).
-import { estimateCost, formatCost } from '@shared/cost';
+// How the dashboard writes its figures: en-US token counts and dates, calendar months, costs to 2
+// decimals (spec section 9; every dollar figure is the server's, priced at its LLM_PRICE_* settings,
+// never estimated here) and the month share with exactly one decimal (spec section 2).
+import { formatCost } from '@shared/cost';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -37,11 +37,6 @@ export function formatMonth(month: string): string {
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-}
-
-/** Estimated cost of text (input + output) and image tokens: "$0.05". */
-export function formatTokenCost(textTokens: number, imageTokens: number): string {
-  return formatCost(estimateCost(textTokens, imageTokens));
 }
 
 export { formatCost };

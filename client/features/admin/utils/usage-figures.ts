@@ -1,9 +1,9 @@
 // The usage card's four figures (input, output, image, total), each all-time and this month, as
-// tokens or as estimated costs. Text tokens (input and output) cost $0.000004 each and image tokens
-// $0.00002 (spec section 9), so the input and output costs add up to the text cost.
-import type { ApiUsageResponse, TokenTotals } from '@shared/schemas/admin';
+// tokens or as costs. The costs are the server's (priced at its LLM_PRICE_* settings, cached input
+// at its own price, pictures at the spec's image rate): the client prices nothing itself.
+import type { ApiUsageResponse, CostTotals, TokenTotals } from '@shared/schemas/admin';
 import { ADMIN_STRINGS } from '../strings';
-import { formatNumber, formatTokenCost } from './format';
+import { formatCost, formatNumber } from './format';
 
 export interface UsageFigure {
   key: 'input' | 'output' | 'image' | 'total';
@@ -12,13 +12,7 @@ export interface UsageFigure {
   thisMonth: string;
 }
 
-function figure(totals: TokenTotals, key: UsageFigure['key'], showCosts: boolean): string {
-  if (showCosts) {
-    if (key === 'input') return formatTokenCost(totals.input, 0);
-    if (key === 'output') return formatTokenCost(totals.output, 0);
-    if (key === 'image') return formatTokenCost(0, totals.image);
-    return formatTokenCost(totals.input + totals.output, totals.image);
-  }
+function tokens(totals: TokenTotals, key: UsageFigure['key']): string {
   if (key === 'total') return formatNumber(totals.input + totals.output + totals.image);
   return formatNumber(totals[key]);
 }
@@ -38,12 +32,16 @@ const LABELS = {
   },
 } as const;
 
-export function usageFigures(usage: Pick<ApiUsageResponse, 'total' | 'thisMonth'>, showCosts: boolean): UsageFigure[] {
+export function usageFigures(
+  usage: Pick<ApiUsageResponse, 'total' | 'thisMonth' | 'costs'>,
+  showCosts: boolean,
+): UsageFigure[] {
   const labels = showCosts ? LABELS.costs : LABELS.tokens;
+  const cost = (costs: CostTotals, key: UsageFigure['key']) => formatCost(costs[key]);
   return (['input', 'output', 'image', 'total'] as const).map((key) => ({
     key,
     label: labels[key],
-    total: figure(usage.total, key, showCosts),
-    thisMonth: figure(usage.thisMonth, key, showCosts),
+    total: showCosts ? cost(usage.costs.total, key) : tokens(usage.total, key),
+    thisMonth: showCosts ? cost(usage.costs.thisMonth, key) : tokens(usage.thisMonth, key),
   }));
 }

@@ -1,5 +1,5 @@
 // The shared allowance figures: 'Unlimited' without a monthly limit, and a numeric balance with the
-// tokens used and the renewal date when there is one.
+// tokens used and the renewal date when there is one; this month's spend as the server priced it.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TokenUsage } from '@shared/schemas/user';
@@ -12,6 +12,7 @@ const usage = (overrides: Partial<TokenUsage>): TokenUsage => ({
   total: 0,
   thisMonth: 0,
   balance: null,
+  monthCostUsd: 0,
   ...overrides,
 });
 
@@ -34,6 +35,18 @@ describe('AllowanceFigures', () => {
     expect(figure('Remaining this month')).toBe('48,500 tokens');
     expect(figure('Used this month')).toBe('1,500 tokens');
     expect(figure('Resets on')).toBe('August 1, 2025');
+  });
+
+  it("shows this month's spend, the server's figure to 2 decimals, beside the tokens used", () => {
+    render(<AllowanceFigures usage={usage({ thisMonth: 1500, balance: 48500, monthCostUsd: 1234.567 })} now={now} />);
+    expect(figure('Spent this month')).toBe('$1,234.57');
+    const labels = screen.getAllByRole('term').map((dt) => dt.textContent);
+    expect(labels).toEqual(['Remaining this month', 'Used this month', 'Spent this month', 'Resets on']);
+  });
+
+  it('shows a month with nothing spent as $0.00', () => {
+    render(<AllowanceFigures usage={usage({ thisMonth: 0, balance: null })} now={now} />);
+    expect(figure('Spent this month')).toBe('$0.00');
   });
 
   it('says when a spent allowance renews', () => {

@@ -1,7 +1,10 @@
 // The story allowance as figures, shared by /tokens and Account Settings: what is left of this
-// month's allowance (or 'Unlimited'), what was used this month, and when the allowance renews.
+// month's allowance (or 'Unlimited'), what was used this month and what it cost (the server's
+// figure, at its configured prices), and when the allowance renews.
 import { useState } from 'react';
+import { formatCost } from '@shared/cost';
 import type { TokenUsage } from '@shared/schemas/user';
+import { cn } from '@client/lib/utils';
 import { ALLOWANCE_STRINGS } from '../strings';
 import { formatResetDate, formatTokenCount } from '../utils/allowance';
 
@@ -26,7 +29,8 @@ export function AllowanceFigures({ usage, now }: { usage: TokenUsage; now?: Date
       : null;
   return (
     <div className="grid gap-3">
-      <dl className="grid gap-3 sm:grid-cols-3">
+      {/* Four figures in a row are too narrow for '48,500 tokens' on a small screen: two by two there. */}
+      <dl className={cn('grid gap-3', unlimited ? 'sm:grid-cols-3' : 'sm:grid-cols-2 md:grid-cols-4')}>
         <Figure
           label={ALLOWANCE_STRINGS.remaining}
           value={
@@ -39,6 +43,7 @@ export function AllowanceFigures({ usage, now }: { usage: TokenUsage; now?: Date
           label={ALLOWANCE_STRINGS.usedThisMonth}
           value={ALLOWANCE_STRINGS.tokens(formatTokenCount(usage.thisMonth))}
         />
+        <Figure label={ALLOWANCE_STRINGS.spentThisMonth} value={formatCost(usage.monthCostUsd)} />
         {unlimited ? null : <Figure label={ALLOWANCE_STRINGS.resetsOn} value={resetDate} />}
       </dl>
       {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}

@@ -1,6 +1,7 @@
 // 'What the narrator saw' as the story page wires it (the door's action, hook and dialog), against a
 // scripted server: the window bar and its words, every block in order with its kind, tokens, state
-// (icon and words) and reason; the version shown asked for; a 404's message; focus back on close.
+// (icon and words) and reason; what the reply cost and the work it set off; the version shown asked
+// for; a 404's message; focus back on close.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -142,6 +143,87 @@ describe('What the narrator saw', () => {
     const dialog = await open();
     await within(dialog).findByRole('table');
     expect(dialog.querySelector('[data-loop-guard]')).toBeNull();
+  });
+
+  it('says what the reply cost and the paid work it set off, at the server’s figures', async () => {
+    setup(() =>
+      jsonResponse({
+        ...CONTEXT,
+        usage: { inputTokens: 3120, outputTokens: 350, cachedInputTokens: 2808, costUsd: 0.0058, calls: 2 },
+        laterWork: [
+          {
+            kind: 'summary',
+            inputTokens: 1200,
+            outputTokens: 300,
+            cachedInputTokens: 0,
+            imageTokens: 0,
+            costUsd: 0.006,
+            createdAt: '2026-03-09T10:00:01.000Z',
+          },
+          {
+            kind: 'style',
+            inputTokens: 400,
+            outputTokens: 90,
+            cachedInputTokens: 0,
+            imageTokens: 0,
+            costUsd: 0.00196,
+            createdAt: '2026-03-09T10:00:02.000Z',
+          },
+          {
+            kind: 'image',
+            inputTokens: 0,
+            outputTokens: 0,
+            cachedInputTokens: 0,
+            imageTokens: 4160,
+            costUsd: 1.5,
+            createdAt: '2026-03-09T10:00:05.000Z',
+          },
+        ],
+      }),
+    );
+    const dialog = await open();
+    const section = await within(dialog).findByRole('region', { name: 'What it cost' });
+    const [own, later] = within(section).getAllByRole('list');
+    expect(
+      within(own)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Tokens sent: 3,120 (90% cached)',
+      'Tokens written: 350',
+      'Cost: $0.0058',
+      'Includes the loop guard’s second call.',
+    ]);
+    expect(later).toHaveAccessibleName('Afterwards');
+    expect(
+      within(later)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Memory fold: 1,200 sent, 300 written · $0.0060',
+      'Picture style sheet: 400 sent, 90 written · $0.0020',
+      'Scene picture: 4,160 image tokens · $1.50',
+    ]);
+  });
+
+  it('says when the provider did not report its cache, and a cost of nothing as $0.00', async () => {
+    setup(() => jsonResponse({ ...CONTEXT, usage: { inputTokens: 900, outputTokens: 120, costUsd: 0, calls: 1 } }));
+    const dialog = await open();
+    const section = await within(dialog).findByRole('region', { name: 'What it cost' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Tokens sent: 900 (cache not reported)', 'Tokens written: 120', 'Cost: $0.00']);
+    expect(within(section).queryByText('Afterwards')).not.toBeInTheDocument();
+  });
+
+  it('has no cost section for a record written before costs were kept', async () => {
+    setup(() => jsonResponse(CONTEXT));
+    const dialog = await open();
+    await within(dialog).findByRole('table');
+    expect(within(dialog).queryByRole('region', { name: 'What it cost' })).not.toBeInTheDocument();
+    expect(dialog.querySelector('[data-context-cost]')).toBeNull();
   });
 
   it('asks for the version shown, and gives focus back to the action when closed', async () => {

@@ -1,8 +1,9 @@
 // 'What the narrator saw' for one reply: a bar of how full the narrator's window was (the prompt's
 // tokens of the window, the cards' share marked), the same in words with the cards' and the memory's
 // share (the summary, the story bible's facts and the passages recalled from the memory bank), then every block in the order
-// sent (kind, what, tokens, Sent / Partly sent / Not sent with an icon and words, and why). A reply
-// from before such records were kept shows the server's message; other failures say so too.
+// sent (kind, what, tokens, Sent / Partly sent / Not sent with an icon and words, and why), and
+// below them what the reply cost and the paid work it set off (issue 27). A reply from before such
+// records were kept shows the server's message; other failures say so too.
 import { CircleCheck, CircleDashed, CircleX } from 'lucide-react';
 import type { ContextBlock, ContextInclusion, NarratorContext } from '@shared/schemas/story-cards';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
@@ -15,6 +16,7 @@ import { cn } from '@client/lib/utils';
 import { useNarratorContext, type NarratorContextTarget } from '../api/get-narrator-context';
 import { STORY_CARDS_STRINGS as S } from '../strings';
 import { returnFocusTo } from '@client/lib/return-focus';
+import { ContextCost } from './context-cost';
 
 /** The tokens of the blocks of these kinds that were sent, whole or in part. */
 function tokensSent(blocks: ContextBlock[], kinds: ContextBlock['kind'][]): number {
@@ -150,6 +152,7 @@ export function NarratorContextView({ storyId, target, open, onOpenChange, retur
           <div className="grid gap-4">
             <WindowBar context={context.data} />
             <BlocksTable blocks={context.data.blocks} />
+            <ContextCost usage={context.data.usage} laterWork={context.data.laterWork} />
           </div>
         )}
       </DialogContent>

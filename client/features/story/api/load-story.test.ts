@@ -94,6 +94,37 @@ describe('fetchCurrentState', () => {
       [6, undefined, { status: 'failed', reason: 'The painter is unavailable right now.' }],
     ]);
   });
+
+  it("keeps what each narrator reply's shown version cost", async () => {
+    const usage = { inputTokens: 1234, outputTokens: 210, cachedInputTokens: 691, costUsd: 0.0058, calls: 1 };
+    mockFetch(() =>
+      jsonResponse({
+        messages: [
+          { messageId: 1, role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z', isInitialMessage: true },
+          {
+            messageId: 2,
+            role: 'assistant',
+            content: 'Hello',
+            createdAt: '2026-01-01T00:00:01.000Z',
+            isInitialMessage: false,
+            usage,
+          },
+          {
+            messageId: 3,
+            role: 'assistant',
+            content: 'Old',
+            createdAt: '2026-01-01T00:00:02.000Z',
+            isInitialMessage: false,
+          },
+        ],
+        replying: false,
+        images: [],
+        storyImage: null,
+      }),
+    );
+    const state = await fetchCurrentState(4);
+    expect(state.messages.map((m) => m.usage)).toEqual([undefined, usage, undefined]);
+  });
 });
 
 describe('fetchRecovery', () => {

@@ -26,6 +26,7 @@ export function fromServerMessage(m: StoryMessage, image?: SceneImage): Recovere
   }
   if (m.role !== 'assistant') return message;
   if (m.loopGuard) message.loopGuard = m.loopGuard;
+  if (m.usage) message.usage = m.usage;
   const picture = image
     ? toScenePicture(image)
     : m.image

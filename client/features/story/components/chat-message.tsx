@@ -6,7 +6,7 @@
 // narrator reply of the owner's story offers 'What the narrator saw' (the story-cards feature's).
 // The loop guard's work shows on a narrator reply: 'rewriting…' while the narrator writes it again
 // (its first words dimmed until the new ones replace them), and a quiet line under one kept though
-// it still repeats.
+// it still repeats. A settled reply the server priced has a quiet 'i': what it cost (issue 27).
 // Memoised: while a reply streams only its own bubble re-renders (the callbacks are stable).
 import { memo, type ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';
@@ -24,6 +24,7 @@ import {
 } from '@client/features/story-versions';
 import { STORY_STRINGS } from '../strings';
 import type { ChatDisplayMessage } from '../utils/chat-display';
+import { ReplyCostButton } from './reply-cost-button';
 
 export interface ChatMessageProps {
   message: ChatDisplayMessage;
@@ -125,6 +126,9 @@ export const ChatMessage = memo(function ChatMessage({
       />
     ) : null;
   const tools: ReactNode[] = [];
+  // Only once settled: while it streams (or is written again) the reply's cost is not known yet.
+  if (message.usage && !isUser && !streaming && !message.rewriting)
+    tools.push(<ReplyCostButton key="cost" usage={message.usage} />);
   if (onShowContext && messageId !== undefined && !isUser)
     tools.push(
       <NarratorContextAction key="context" onOpen={(trigger) => onShowContext(messageId, version, trigger)} />,

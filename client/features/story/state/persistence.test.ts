@@ -1,5 +1,5 @@
-// The saved story keeps each reply's picture state, so a reload shows (and keeps polling) it; an
-// entry in an unknown shape is dropped as a whole.
+// The saved story keeps each reply's picture state, so a reload shows (and keeps polling) it, and
+// what each reply cost; an entry in an unknown shape is dropped as a whole.
 import { describe, expect, it } from 'vitest';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
 import { loadSavedStory, saveStory } from './persistence';
@@ -44,6 +44,33 @@ describe('story persistence', () => {
       storyImage: '/api/images/a.webp',
       messages: state.messages,
     });
+  });
+
+  it("keeps each reply's cost figures across a reload", () => {
+    const state: StoryState = {
+      ...initialStoryState,
+      ownerId: 7,
+      storyId: 5,
+      messages: [
+        { id: 'p', messageId: 1, role: 'user', content: 'A harbour', isInitialMessage: true },
+        {
+          id: 'a',
+          messageId: 2,
+          role: 'assistant',
+          content: 'One',
+          usage: { inputTokens: 1234, outputTokens: 210, cachedInputTokens: 691, costUsd: 0.0058, calls: 2 },
+        },
+        {
+          id: 'b',
+          messageId: 4,
+          role: 'assistant',
+          content: 'Two',
+          usage: { inputTokens: 900, outputTokens: 120, costUsd: 0, calls: 1 },
+        },
+      ],
+    };
+    saveStory(state);
+    expect(loadSavedStory()?.messages).toEqual(state.messages);
   });
 
   it('reads an entry with a picture in an unknown shape as absent', () => {

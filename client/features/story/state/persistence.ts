@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { readJson, removeItem, writeItem } from '@client/lib/storage';
 import { LOCAL_STORAGE_KEYS } from '@client/lib/storage-keys';
-import { loopGuardMarkSchema } from '@shared/schemas/story';
+import { loopGuardMarkSchema, replyUsageSchema } from '@shared/schemas/story';
 import { scenePictureSchema } from '@client/features/images';
 import type { LocalStoryMessage, StoryState } from './story-state';
 
@@ -20,6 +20,7 @@ const savedMessageSchema = z.object({
   version: z.number().int().positive().optional(),
   versions: z.number().int().positive().optional(),
   loopGuard: loopGuardMarkSchema.optional(),
+  usage: replyUsageSchema.optional(),
 });
 
 const savedStorySchema = z.object({

@@ -92,6 +92,32 @@ describe('storyReducer', () => {
     expect(state.messages.at(-1)).not.toHaveProperty('rewriting');
   });
 
+  it("keeps what the done reply cost, and only a settled reply's own figures", () => {
+    const usage = { inputTokens: 1234, outputTokens: 210, cachedInputTokens: 691, costUsd: 0.0058, calls: 2 };
+    let state = run([
+      { type: 'startRequested', ownerId: 1, prompt: 'x', premise },
+      { type: 'delta', id: 's', text: 'The tide turns.', createdAt: at },
+    ]);
+    expect(state.messages.at(-1)).not.toHaveProperty('usage');
+    state = run(
+      [{ type: 'turnDone', id: 's', reply: { ...reply(2, 'The tide turns.'), usage }, createdAt: at }],
+      state,
+    );
+    expect(state.messages.at(-1)).toMatchObject({ id: 's', messageId: 2, usage });
+    // A reply the server sent no figures for has none (a JSON answer, no stream before it).
+    state = run([{ type: 'turnDone', id: 'n', reply: reply(4, 'Quiet.'), createdAt: at }], state);
+    expect(state.messages.at(-1)).not.toHaveProperty('usage');
+    // Another version shown: its own figures when the answer has them (a chosen version), else none (an edit).
+    const chosen = { ...usage, costUsd: 0.0041, calls: 1 };
+    state = run(
+      [{ type: 'messageChanged', messageId: 2, content: 'Then.', version: 1, versions: 2, usage: chosen }],
+      state,
+    );
+    expect(state.messages.find((m) => m.messageId === 2)?.usage).toEqual(chosen);
+    state = run([{ type: 'messageChanged', messageId: 2, content: 'Other.', version: 3, versions: 3 }], state);
+    expect(state.messages.find((m) => m.messageId === 2)).not.toHaveProperty('usage');
+  });
+
   it('adds the player action optimistically and clears an earlier error', () => {
     const failed = run([{ type: 'turnFailed', message: 'Boom', retry: null }], { ...initialStoryState, storyId: 9 });
     const state = run([{ type: 'sendRequested', message: { id: 'u', role: 'user', content: 'I wave' } }], failed);

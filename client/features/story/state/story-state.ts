@@ -3,7 +3,7 @@
 // picture (asked for, painted, failed), and the player's control over the story (issue 12): the
 // version a message shows, and whether redo has anything to bring back. The store and controller
 // dispatch into it; tests drive it directly.
-import type { LoopGuardMark, StoryReply } from '@shared/schemas/story';
+import type { LoopGuardMark, ReplyUsage, StoryReply } from '@shared/schemas/story';
 import type { ReadyPicture, ScenePicture } from '@client/features/images';
 import { STORY_STRINGS } from '../strings';
 
@@ -29,6 +29,8 @@ export interface LocalStoryMessage {
   versions?: number;
   /** A narrator reply the loop guard acted on: written again ('replaced'), or still repeating ('marked'). */
   loopGuard?: LoopGuardMark;
+  /** What a settled narrator reply (the version shown) cost, as the server priced it. */
+  usage?: ReplyUsage;
   /** The reply being written repeated the story: the narrator is writing it again (never saved). */
   rewriting?: boolean;
 }
@@ -132,6 +134,7 @@ export type StoryAction =
       version: number;
       versions: number;
       image?: string | null;
+      usage?: ReplyUsage;
     }
   /** The painter took the job for this narrator message: its picture is being painted. */
   | { type: 'pictureRequested'; messageId: number }
@@ -171,6 +174,7 @@ function settledReply(streamed: LocalStoryMessage, final: LocalStoryMessage): Lo
   const settled: LocalStoryMessage = { ...streamed, ...final, createdAt: streamed.createdAt ?? final.createdAt };
   delete settled.rewriting;
   if (!final.loopGuard) delete settled.loopGuard;
+  if (!final.usage) delete settled.usage;
   return settled;
 }
 
@@ -197,8 +201,14 @@ function changedMessage(
   message: LocalStoryMessage,
   change: Extract<StoryAction, { type: 'messageChanged' }>,
 ): LocalStoryMessage {
-  const { version: _version, versions: _versions, ...rest } = message;
-  const next: LocalStoryMessage = { ...rest, content: change.content, ...versionOf(change) };
+  // The shown version's cost when the answer has one (a chosen version); an edit cost nothing.
+  const { version: _version, versions: _versions, usage: _usage, ...rest } = message;
+  const next: LocalStoryMessage = {
+    ...rest,
+    content: change.content,
+    ...versionOf(change),
+    ...(change.usage ? { usage: change.usage } : {}),
+  };
   if (change.image === undefined || message.role !== 'assistant') return next;
   // Each version has its own picture: the shown one's, if it was painted (a known one keeps its alt text and thumbnail).
   const { image: _image, picture, ...bare } = next;
@@ -305,6 +315,7 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         ...(picture ? { picture } : {}),
         ...versionOf(action.reply),
         ...(action.reply.loopGuard ? { loopGuard: action.reply.loopGuard } : {}),
+        ...(action.reply.usage ? { usage: action.reply.usage } : {}),
       };
       const exists = state.messages.some((m) => m.id === action.id);
       const messages = exists

@@ -4,7 +4,7 @@
 // after it: role image with 'Generated image' once painted, the 'Generating image...' placeholder
 // while it is painted, or (spec section 4) an assistant entry 'Failed to generate image: {reason}'.
 import { type ScenePicture, IMAGES_STRINGS } from '@client/features/images';
-import type { LoopGuardMark } from '@shared/schemas/story';
+import type { LoopGuardMark, ReplyUsage } from '@shared/schemas/story';
 import type { LocalRole, LocalStoryMessage } from '../state/story-state';
 
 export interface ChatDisplayMessage {
@@ -28,6 +28,8 @@ export interface ChatDisplayMessage {
   /** The loop guard's mark on a narrator reply, and whether it is writing the reply again now. */
   loopGuard?: LoopGuardMark;
   rewriting?: boolean;
+  /** What a settled narrator reply cost (its quiet 'i'). */
+  usage?: ReplyUsage;
 }
 
 export interface ChatDisplayOptions {
@@ -64,6 +66,7 @@ export function toChatDisplayMessages(
     if (picture) entry.hasPicture = true;
     if (m.isInitialMessage) entry.isInitialMessage = true;
     if (m.loopGuard) entry.loopGuard = m.loopGuard;
+    if (m.usage && m.role === 'assistant' && !m.isNotice) entry.usage = m.usage;
     if (m.rewriting) entry.rewriting = true;
     if (m.versions !== undefined && m.versions > 1) {
       entry.version = m.version ?? m.versions;

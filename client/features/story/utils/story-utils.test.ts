@@ -84,6 +84,19 @@ describe('toChatDisplayMessages', () => {
     // The store's ids stay reachable: the streaming reply of a new story is still known as such.
     expect(display.map((m) => m.localId)).toEqual(['x', 'y']);
   });
+
+  it("carries a narrator reply's cost figures to its bubble, and no one else's", () => {
+    const usage = { inputTokens: 1234, outputTokens: 210, costUsd: 0.0058, calls: 1 };
+    const display = toChatDisplayMessages(
+      [
+        { id: 'x', messageId: 1, role: 'user', content: 'a', usage },
+        { id: 'y', messageId: 2, role: 'assistant', content: 'b', usage },
+        { id: 'z', role: 'assistant', content: 'c', isNotice: true, usage },
+      ],
+      0,
+    );
+    expect(display.map((m) => m.usage)).toEqual([undefined, usage, undefined]);
+  });
 });
 
 describe('recovery parsing', () => {

@@ -5,6 +5,8 @@
 // holds at most STORY_MAX_CARDS of them.
 import type { Repositories } from '@server/db/repositories';
 import type { CardRow } from '@server/db/repositories/story-cards';
+import type { Prices } from '@server/kernel/config/prices';
+import { costUsd } from '@server/kernel/cost';
 import { AppError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
@@ -35,6 +37,8 @@ interface StoryCardDeps {
   maxCards: number;
   quotas: Pick<QuotaService, 'limits'>;
   limiter: Pick<RequestLimiter, 'allow'>;
+  /** Prices what a reply set off, as its own cost and the admin's figures are priced. */
+  prices: Prices;
 }
 
 /** Imports per player and hour: each may be a 5 MB file read on the event loop. */
@@ -63,7 +67,7 @@ export function cardProblem(card: StoryCardFields, otherRegexKeys: number): stri
 const regexKeysIn = (cards: Array<{ id: number; keys: string[]; secondaryKeys: string[] }>, except?: number) =>
   cards.reduce((sum, card) => sum + (card.id === except ? 0 : regexKeysOf(card)), 0);
 
-export function createStoryCardService({ repos, now, maxCards, quotas, limiter }: StoryCardDeps) {
+export function createStoryCardService({ repos, now, maxCards, quotas, limiter, prices }: StoryCardDeps) {
   async function owned(userId: number, storyId: number) {
     const story = await repos.stories.findOwned(storyId, userId);
     if (!story) throw notFound();
@@ -173,10 +177,24 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter }
 
     /** What the narrator was sent for a reply (the version shown, or `version`). */
     async context(userId: number, storyId: number, messageId: number, version?: number): Promise<NarratorContext> {
-      const record = await repos.storyCards.context(userId, storyId, messageId, version);
-      if (record === 'missing') throw notFound();
-      if (record === 'none') throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.contextMissing);
-      return record;
+      const found = await repos.storyCards.context(userId, storyId, messageId, version);
+      if (found === 'missing') throw notFound();
+      if (found === 'none') throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.contextMissing);
+      // Priced now, by the same function as the reply's own cost and the admin's figures.
+      const laterWork = found.laterWork.map((row) => ({
+        ...row,
+        createdAt: new Date(row.createdAt).toISOString(),
+        costUsd: costUsd(
+          {
+            input: row.inputTokens,
+            cachedInput: row.cachedInputTokens,
+            output: row.outputTokens,
+            image: row.imageTokens,
+          },
+          prices,
+        ),
+      }));
+      return laterWork.length > 0 ? { ...found.record, laterWork } : found.record;
     },
   };
 }

@@ -78,7 +78,12 @@ export function createStoryMemory(deps: MemoryDeps) {
   const inFlight = new Map<number, Promise<void>>();
 
   /** One paid summarising call (a fold's or a compaction's), admitted against the player's allowance and recorded. */
-  async function summarise(story: StoryRecord, request: GenerationRequest, count: (text: string) => number) {
+  async function summarise(
+    story: StoryRecord,
+    request: GenerationRequest,
+    count: (text: string) => number,
+    replyId: number | null,
+  ) {
     const promptTokens = count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0);
     const hold = await deps.allowance.admit(story.userId, 'summary', promptTokens + request.maxOutputTokens);
     try {
@@ -86,6 +91,7 @@ export function createStoryMemory(deps: MemoryDeps) {
       await recordNarratorCall(deps.repos, deps.provider, {
         userId: story.userId,
         storyId: story.id,
+        messageId: replyId,
         kind: 'summary',
         request,
         result,
@@ -98,7 +104,12 @@ export function createStoryMemory(deps: MemoryDeps) {
   }
 
   /** The oldest chunks merged into one of at most compactTokens (its parts' middle cut if they would not fit the window). */
-  async function compact(story: StoryRecord, parts: string[], count: (text: string) => number): Promise<string> {
+  async function compact(
+    story: StoryRecord,
+    parts: string[],
+    count: (text: string) => number,
+    replyId: number | null,
+  ): Promise<string> {
     const maxTokens = compactTokens(deps.budget.memory);
     const maxWords = Math.max(1, Math.floor(maxTokens * WORDS_PER_TOKEN));
     const limit = Math.floor((deps.contextTokens - deps.budget.memory) * (1 - SAFETY_MARGIN));
@@ -114,6 +125,7 @@ export function createStoryMemory(deps: MemoryDeps) {
         task: { kind: 'compact', parts, maxTokens },
       },
       count,
+      replyId,
     );
     // A stray facts section is not part of the memory.
     const merged = cutMiddle(cleanChunk(readSummaryAnswer(result.text).summary), maxTokens, count);
@@ -122,7 +134,12 @@ export function createStoryMemory(deps: MemoryDeps) {
   }
 
   /** Summarises the next piece of the unfolded messages through `targetId` into a new chunk of the memory. */
-  async function fold(story: StoryRecord, targetId: number, count: (text: string) => number): Promise<void> {
+  async function fold(
+    story: StoryRecord,
+    targetId: number,
+    count: (text: string) => number,
+    replyId: number | null,
+  ): Promise<void> {
     const chunks = splitChunks(story.memory);
     const maxTokens = chunkTokens(deps.budget.memory);
     const maxWords = Math.max(1, Math.floor(maxTokens * WORDS_PER_TOKEN));
@@ -150,6 +167,7 @@ export function createStoryMemory(deps: MemoryDeps) {
         task: { kind: 'summary' as const, memory, turns: piece.turns, maxTokens },
       },
       count,
+      replyId,
     );
     const answer = readSummaryAnswer(result.text);
     const chunk = cutMiddle(cleanChunk(answer.summary), maxTokens, count);
@@ -157,7 +175,7 @@ export function createStoryMemory(deps: MemoryDeps) {
     if (chunk.length > 0) {
       const merged = planCompaction(chunks, chunk, deps.budget.memory, count);
       const compaction =
-        merged > 0 ? { merged, compacted: await compact(story, chunks.slice(0, merged), count) } : undefined;
+        merged > 0 ? { merged, compacted: await compact(story, chunks.slice(0, merged), count, replyId) } : undefined;
       applied = await deps.repos.stories.applyFold(
         story.id,
         { throughId: story.memoryThroughId, memory: story.memory },
@@ -196,7 +214,9 @@ export function createStoryMemory(deps: MemoryDeps) {
       const room = recentRoom(deps.budget, systemTokens, count(pinnedBlock(story.premise, story.notes)), memoryTokens);
       const targetId = planFold(recent, room, olderUnfolded);
       if (targetId === null) return;
-      const job = fold(story, targetId, count)
+      // The newest reply set the fold off: its calls are listed with that reply.
+      const replyId = recent.findLast((c) => c.role === 'assistant')?.id ?? null;
+      const job = fold(story, targetId, count, replyId)
         .catch((error: unknown) => {
           if (error instanceof AppError) {
             deps.log.info(

@@ -128,6 +128,8 @@ describe('users table', () => {
       total: 2630,
       thisMonth: 1082,
       monthImageTokens: 500,
+      // At the spec's $4 (text) and $20 (image) a million.
+      costs: { text: 0.00852, image: 0.01, total: 0.01852, thisMonth: 0.012328 },
     });
     expect(pages[0].metadata.monthTokens).toBe(1082);
     const ada = everyone.users.find((u: AdminUser) => u.username === 'Ada_Lovelace');
@@ -135,7 +137,15 @@ describe('users table', () => {
       stories: 2,
       turns: 2,
       monthImageTokens: 500,
-      tokenUsage: { textTokens: 1650, imageTokens: 500, total: 2150, thisMonth: 650, balance: 9350 },
+      tokenUsage: {
+        textTokens: 1650,
+        imageTokens: 500,
+        total: 2150,
+        thisMonth: 650,
+        balance: 9350,
+        monthCostUsd: 0.0106,
+      },
+      costs: { text: 0.0066, image: 0.01, total: 0.0166, thisMonth: 0.0106 },
     });
     expect(ada).not.toHaveProperty('passwordHash');
   });

@@ -103,7 +103,19 @@ describe('usage figures', () => {
     });
     const row = users.users.find((u: { id: number }) => u.id === player.id);
     expect(row).toMatchObject({ username: '-sneaky', isAdmin: false, stories: 0, turns: 2 });
-    expect(row.tokenUsage).toEqual({ textTokens: 2400, imageTokens: 50, total: 2450, thisMonth: 450, balance: 1550 });
+    expect(row.tokenUsage).toEqual({
+      textTokens: 2400,
+      imageTokens: 50,
+      total: 2450,
+      thisMonth: 450,
+      balance: 1550,
+      monthCostUsd: 0.0026,
+    });
+    // Priced on the server at the spec's rates ($4 and $20 a million): 2,400 text and 50 image tokens, 450 this month.
+    expect(row.costs).toEqual({ text: 0.0096, image: 0.001, total: 0.0106, thisMonth: 0.0026 });
+    expect(usage.costs.total.total - before.costs.total.total).toBeCloseTo(0.0106, 6);
+    expect(usage.costs.thisMonth.input - before.costs.thisMonth.input).toBeCloseTo(0.0012, 6);
+    expect(usage.costs.thisMonth.image - before.costs.thisMonth.image).toBeCloseTo(0.001, 6);
     expect(row).not.toHaveProperty('passwordHash');
 
     const csv = await admin.client.get('/api/admin/users/download');

@@ -69,7 +69,14 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(201);
     const user = res.json();
     expect(user).toMatchObject({ username, email: `${username}@Example.com`, isAdmin: false, lastActive: null });
-    expect(user.tokenUsage).toEqual({ textTokens: 0, imageTokens: 0, total: 0, thisMonth: 0, balance: null });
+    expect(user.tokenUsage).toEqual({
+      textTokens: 0,
+      imageTokens: 0,
+      total: 0,
+      thisMonth: 0,
+      balance: null,
+      monthCostUsd: 0,
+    });
     expect(typeof user.id).toBe('number');
     expect(res.body).not.toMatch(/password|argon2|hash/i);
     const cookie = res.headers['set-cookie'] as string[] | string;

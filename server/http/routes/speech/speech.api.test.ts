@@ -75,6 +75,7 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
         provider: 'openai',
         model: 'tts-1',
         inputTokens: 0,
+        cachedInputTokens: 0,
         outputTokens: 0,
         imageTokens: 0,
         characters: story.sentences[0].length,

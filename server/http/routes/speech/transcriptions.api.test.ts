@@ -74,6 +74,7 @@ describe('POST /api/speech/transcriptions', () => {
         provider: 'openai',
         model: 'whisper-1',
         inputTokens: 0,
+        cachedInputTokens: 0,
         outputTokens: 0,
         imageTokens: 0,
         characters: DEFAULT_TRANSCRIPT.length,

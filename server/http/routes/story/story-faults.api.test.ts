@@ -200,6 +200,8 @@ describe('streaming failures', () => {
         storyId: body.storyId,
         messageId: expect.any(Number),
         message: 'The blockade lights sweep the dark water. What do you do?',
+        // The fake's reported usage (123 in, none cached, 45 out) at the spec's $4 a million.
+        usage: { inputTokens: 123, cachedInputTokens: 0, outputTokens: 45, costUsd: 0.000672, calls: 1 },
       },
     });
   });

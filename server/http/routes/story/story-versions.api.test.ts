@@ -55,6 +55,8 @@ describe('alternatives and the version shown', () => {
       content: second.message,
       version: 2,
       versions: 3,
+      // What that version cost, as 'Try again' answered it.
+      usage: second.usage,
     });
     const shown = (await state(client, storyId)).messages.at(-1)!;
     expect(shown).toMatchObject({ messageId: first.messageId, content: second.message, version: 2, versions: 3 });

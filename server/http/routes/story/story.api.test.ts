@@ -128,7 +128,11 @@ describe('POST /api/story/:id/continue', () => {
     });
     expect(deltas.map((e) => (e.data as { text: string }).text).join('')).toBe(expected);
     const saved = (await client.get(`/api/story/${storyId}/current-state`)).json().messages.at(-1);
-    expect(done?.data).toEqual({ storyId, messageId: saved.messageId, message: expected });
+    // What the reply cost rides on `done` and stays with the reply: one call, at the spec's $4 a million.
+    expect(done?.data).toEqual({ storyId, messageId: saved.messageId, message: expected, usage: saved.usage });
+    expect(saved.usage).toMatchObject({ calls: 1 });
+    expect(saved.usage.outputTokens).toBeGreaterThan(0);
+    expect(saved.usage.costUsd).toBeCloseTo((saved.usage.inputTokens + saved.usage.outputTokens) * 4e-6, 6);
   });
 
   it('names a new story in its first event, before any text of the opening', async () => {

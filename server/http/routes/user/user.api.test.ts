@@ -51,7 +51,15 @@ describe('GET and HEAD /api/user', () => {
       createdAt: ctx.clock.now,
     });
     const me = (await user.client.get('/api/user')).json();
-    expect(me.tokenUsage).toEqual({ textTokens: 165, imageTokens: 7, total: 172, thisMonth: 22, balance: null });
+    // This month's spend at the spec's rates: 15 text tokens at $4 and 7 image tokens at $20 a million.
+    expect(me.tokenUsage).toEqual({
+      textTokens: 165,
+      imageTokens: 7,
+      total: 172,
+      thisMonth: 22,
+      balance: null,
+      monthCostUsd: 0.0002,
+    });
   });
 
   it('ignores a forged or garbage session cookie', async () => {

@@ -1,0 +1,35 @@
+// The quiet 'i' on a settled narrator reply (issue 27): a click, a tap or Enter opens a small panel
+// with what the reply's calls cost: tokens sent (and the share the provider's prompt cache served),
+// tokens written, the server's dollar figure, and whether the loop guard's second call is in it.
+import { Info } from 'lucide-react';
+import type { ReplyUsage } from '@shared/schemas/story';
+import { Button } from '@client/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
+import { cachedPercent, formatReplyCost } from '@client/lib/reply-cost';
+import { STORY_STRINGS } from '../strings';
+
+export function ReplyCostButton({ usage }: { usage: ReplyUsage }) {
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={STORY_STRINGS.replyCostLabel}
+          title={STORY_STRINGS.replyCostLabel}
+          className="size-8 text-muted-foreground/80"
+        >
+          <Info aria-hidden="true" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent aria-label={STORY_STRINGS.replyCostLabel} className="w-auto font-sans text-xs">
+        <ul className="grid gap-1 tabular-nums" data-reply-cost>
+          <li>{STORY_STRINGS.replyTokensSent(usage.inputTokens, cachedPercent(usage))}</li>
+          <li>{STORY_STRINGS.replyTokensWritten(usage.outputTokens)}</li>
+          <li className="font-medium">{STORY_STRINGS.replyCost(formatReplyCost(usage.costUsd))}</li>
+          {usage.calls > 1 ? <li className="text-muted-foreground">{STORY_STRINGS.replySecondCall}</li> : null}
+        </ul>
+      </PopoverContent>
+    </Popover>
+  );
+}

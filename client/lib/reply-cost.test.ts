@@ -1,0 +1,23 @@
+// A reply's cost and cache share as the story and the context viewer write them.
+import { describe, expect, it } from 'vitest';
+import { cachedPercent, formatReplyCost } from './reply-cost';
+
+describe('formatReplyCost', () => {
+  it('keeps 4 decimals under a dollar, 2 from one up, and says $0.00 for nothing', () => {
+    expect(formatReplyCost(0.0058)).toBe('$0.0058');
+    expect(formatReplyCost(0.00004)).toBe('$0.0000');
+    expect(formatReplyCost(0.5)).toBe('$0.5000');
+    expect(formatReplyCost(1.234)).toBe('$1.23');
+    expect(formatReplyCost(1234.5)).toBe('$1,234.50');
+    expect(formatReplyCost(0.99996)).toBe('$1.00');
+    expect(formatReplyCost(0)).toBe('$0.00');
+  });
+});
+
+describe('cachedPercent', () => {
+  it('rounds the cached share to whole percent, and is null when the provider did not report it', () => {
+    expect(cachedPercent({ inputTokens: 1234, cachedInputTokens: 691 })).toBe(56);
+    expect(cachedPercent({ inputTokens: 0, cachedInputTokens: 0 })).toBe(0);
+    expect(cachedPercent({ inputTokens: 1234 })).toBeNull();
+  });
+});

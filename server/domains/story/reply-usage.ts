@@ -1,0 +1,28 @@
+// What a narrator reply cost (issue 27): its own calls, the first answer and the loop guard's second
+// when there was one, summed and priced by the one price function (kernel/cost.ts). The `done`
+// event, the turn's JSON answer and the stored version all carry this figure.
+import type { UsageEvent } from '@server/db/repositories/usage';
+import type { Prices } from '@server/kernel/config/prices';
+import { costUsd } from '@server/kernel/cost';
+import type { ReplyUsage } from '@shared/schemas/story';
+
+type CallUsage = Pick<UsageEvent, 'inputTokens' | 'cachedInputTokens' | 'outputTokens'>;
+
+/** The calls' tokens summed; the cached part only when some call reported one. */
+export function replyUsage(calls: CallUsage[], prices: Prices): ReplyUsage {
+  let input = 0;
+  let output = 0;
+  let cached: number | undefined;
+  for (const call of calls) {
+    input += call.inputTokens ?? 0;
+    output += call.outputTokens ?? 0;
+    if (call.cachedInputTokens !== undefined) cached = (cached ?? 0) + call.cachedInputTokens;
+  }
+  return {
+    inputTokens: input,
+    outputTokens: output,
+    ...(cached !== undefined ? { cachedInputTokens: cached } : {}),
+    costUsd: costUsd({ input, cachedInput: cached, output }, prices),
+    calls: calls.length,
+  };
+}
