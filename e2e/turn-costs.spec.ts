@@ -3,6 +3,7 @@
 // and cost, kept on reload, and the account page shows this month's spend beside the allowance.
 import { expect, test, type Page } from '@playwright/test';
 import { ALLOWANCE_STRINGS } from '../client/features/allowance/strings';
+import { STORY_CARDS_STRINGS } from '../client/features/story-cards/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { beginStory, signUp } from './helpers';
 
@@ -41,9 +42,23 @@ test('each reply shows what it cost, and the account page this month’s spend',
   expect(await panel.innerText()).toBe(shown);
   await page.keyboard.press('Escape');
 
+  // 'What the narrator saw' says it too, below what was sent.
+  await page
+    .getByRole('article', { name: STORY_STRINGS.narrator })
+    .last()
+    .getByRole('button', { name: STORY_CARDS_STRINGS.contextAction })
+    .click();
+  const viewer = page.getByRole('dialog', { name: STORY_CARDS_STRINGS.contextTitle });
+  const cost = viewer.getByRole('region', { name: STORY_CARDS_STRINGS.costTitle });
+  await cost.scrollIntoViewIfNeeded();
+  for (const line of shown.split('\n')) await expect(cost).toContainText(line);
+  if (SCREENSHOTS) await page.screenshot({ path: '/tmp/turn-cost-context.png' });
+  await page.keyboard.press('Escape');
+
   await page.goto('/account');
   const spent = page.getByText(ALLOWANCE_STRINGS.spentThisMonth, { exact: true });
   await expect(spent).toBeVisible();
-  await expect(spent.locator('xpath=..')).toContainText(/\$0\.\d\d/);
+  // A turn's fraction of a cent, to four decimals, as the 'i' writes it.
+  await expect(spent.locator('xpath=..')).toContainText(/\$0\.\d{4}/);
   if (SCREENSHOTS) await page.screenshot({ path: '/tmp/turn-cost-account.png', fullPage: true });
 });

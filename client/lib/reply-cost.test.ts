@@ -1,16 +1,16 @@
 // A reply's cost and cache share as the story and the context viewer write them.
 import { describe, expect, it } from 'vitest';
-import { cachedPercent, formatReplyCost } from './reply-cost';
+import { cachedPercent, formatSmallCost } from './reply-cost';
 
-describe('formatReplyCost', () => {
+describe('formatSmallCost', () => {
   it('keeps 4 decimals under a dollar, 2 from one up, and says $0.00 for nothing', () => {
-    expect(formatReplyCost(0.0058)).toBe('$0.0058');
-    expect(formatReplyCost(0.00004)).toBe('$0.0000');
-    expect(formatReplyCost(0.5)).toBe('$0.5000');
-    expect(formatReplyCost(1.234)).toBe('$1.23');
-    expect(formatReplyCost(1234.5)).toBe('$1,234.50');
-    expect(formatReplyCost(0.99996)).toBe('$1.00');
-    expect(formatReplyCost(0)).toBe('$0.00');
+    expect(formatSmallCost(0.0058)).toBe('$0.0058');
+    expect(formatSmallCost(0.00004)).toBe('$0.0000');
+    expect(formatSmallCost(0.5)).toBe('$0.5000');
+    expect(formatSmallCost(1.234)).toBe('$1.23');
+    expect(formatSmallCost(1234.5)).toBe('$1,234.50');
+    expect(formatSmallCost(0.99996)).toBe('$1.00');
+    expect(formatSmallCost(0)).toBe('$0.00');
   });
 });
 

@@ -1,6 +1,6 @@
-// How a narrator reply's cost reads (issue 27), for the story's quiet 'i' and the context viewer
-// alike, so both say the same. A turn costs a fraction of a cent, which the 2 decimals of the
-// account page and the admin dashboard would show as '$0.00' or '$0.01': under a dollar it keeps 4.
+// How a player's costs read (issue 27): a reply's, for the story's quiet 'i' and the context viewer,
+// and their month on the account page, so all say the same. A turn costs a fraction of a cent, which
+// the admin dashboard's 2 decimals would show as '$0.00' or '$0.01': under a dollar it keeps 4.
 // Every dollar figure is the server's (priced at its LLM_PRICE_* settings); nothing is priced here.
 import { formatCost } from '@shared/cost';
 
@@ -12,7 +12,7 @@ const fineCost = new Intl.NumberFormat('en-US', {
 });
 
 /** '$0.0058' under a dollar, '$1.23' from one up, and '$0.00' for nothing at all. */
-export function formatReplyCost(dollars: number): string {
+export function formatSmallCost(dollars: number): string {
   // Rounded first, so 0.99996 reads '$1.00' rather than '$1.0000'.
   const rounded = Math.round(dollars * 10_000) / 10_000;
   return dollars === 0 || rounded >= 1 ? formatCost(dollars) : fineCost.format(dollars);

@@ -37,16 +37,19 @@ describe('AllowanceFigures', () => {
     expect(figure('Resets on')).toBe('August 1, 2025');
   });
 
-  it("shows this month's spend, the server's figure to 2 decimals, beside the tokens used", () => {
+  it("shows this month's spend, the server's figure (2 decimals from a dollar up), beside the tokens used", () => {
     render(<AllowanceFigures usage={usage({ thisMonth: 1500, balance: 48500, monthCostUsd: 1234.567 })} now={now} />);
     expect(figure('Spent this month')).toBe('$1,234.57');
     const labels = screen.getAllByRole('term').map((dt) => dt.textContent);
     expect(labels).toEqual(['Remaining this month', 'Used this month', 'Spent this month', 'Resets on']);
   });
 
-  it('shows a month with nothing spent as $0.00', () => {
-    render(<AllowanceFigures usage={usage({ thisMonth: 0, balance: null })} now={now} />);
+  it('shows a month with nothing spent as $0.00, and a few turns to the fraction of a cent', () => {
+    const { unmount } = render(<AllowanceFigures usage={usage({ thisMonth: 0, balance: null })} now={now} />);
     expect(figure('Spent this month')).toBe('$0.00');
+    unmount();
+    render(<AllowanceFigures usage={usage({ thisMonth: 386, balance: null, monthCostUsd: 0.001544 })} now={now} />);
+    expect(figure('Spent this month')).toBe('$0.0015');
   });
 
   it('says when a spent allowance renews', () => {

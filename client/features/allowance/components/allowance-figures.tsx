@@ -2,7 +2,7 @@
 // month's allowance (or 'Unlimited'), what was used this month and what it cost (the server's
 // figure, at its configured prices), and when the allowance renews.
 import { useState } from 'react';
-import { formatCost } from '@shared/cost';
+import { formatSmallCost } from '@client/lib/reply-cost';
 import type { TokenUsage } from '@shared/schemas/user';
 import { cn } from '@client/lib/utils';
 import { ALLOWANCE_STRINGS } from '../strings';
@@ -43,7 +43,7 @@ export function AllowanceFigures({ usage, now }: { usage: TokenUsage; now?: Date
           label={ALLOWANCE_STRINGS.usedThisMonth}
           value={ALLOWANCE_STRINGS.tokens(formatTokenCount(usage.thisMonth))}
         />
-        <Figure label={ALLOWANCE_STRINGS.spentThisMonth} value={formatCost(usage.monthCostUsd)} />
+        <Figure label={ALLOWANCE_STRINGS.spentThisMonth} value={formatSmallCost(usage.monthCostUsd)} />
         {unlimited ? null : <Figure label={ALLOWANCE_STRINGS.resetsOn} value={resetDate} />}
       </dl>
       {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}

@@ -4,7 +4,7 @@
 // (its memory fold, its scene picture, the picture's style sheet), as the server's ledger has it.
 import { useId } from 'react';
 import type { LaterWork, NarratorContext } from '@shared/schemas/story-cards';
-import { cachedPercent, formatReplyCost } from '@client/lib/reply-cost';
+import { cachedPercent, formatSmallCost } from '@client/lib/reply-cost';
 import { STORY_CARDS_STRINGS as S } from '../strings';
 
 function laterWorkText(work: LaterWork): string {
@@ -13,7 +13,7 @@ function laterWorkText(work: LaterWork): string {
     work.kind === 'image'
       ? S.laterWorkImageTokens(work.imageTokens)
       : S.laterWorkTextTokens(work.inputTokens, work.outputTokens);
-  return S.laterWorkLine(S.laterWorkKinds[work.kind], tokens, formatReplyCost(work.costUsd));
+  return S.laterWorkLine(S.laterWorkKinds[work.kind], tokens, formatSmallCost(work.costUsd));
 }
 
 export function ContextCost({ usage, laterWork = [] }: Pick<NarratorContext, 'usage' | 'laterWork'>) {
@@ -29,7 +29,7 @@ export function ContextCost({ usage, laterWork = [] }: Pick<NarratorContext, 'us
         <ul className="grid gap-0.5 tabular-nums">
           <li>{S.costTokensSent(usage.inputTokens, cachedPercent(usage))}</li>
           <li>{S.costTokensWritten(usage.outputTokens)}</li>
-          <li className="font-medium">{S.costLine(formatReplyCost(usage.costUsd))}</li>
+          <li className="font-medium">{S.costLine(formatSmallCost(usage.costUsd))}</li>
           {usage.calls > 1 ? <li className="text-muted-foreground">{S.costSecondCall}</li> : null}
         </ul>
       ) : null}

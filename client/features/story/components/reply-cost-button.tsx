@@ -5,7 +5,7 @@ import { Info } from 'lucide-react';
 import type { ReplyUsage } from '@shared/schemas/story';
 import { Button } from '@client/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
-import { cachedPercent, formatReplyCost } from '@client/lib/reply-cost';
+import { cachedPercent, formatSmallCost } from '@client/lib/reply-cost';
 import { STORY_STRINGS } from '../strings';
 
 export function ReplyCostButton({ usage }: { usage: ReplyUsage }) {
@@ -26,7 +26,7 @@ export function ReplyCostButton({ usage }: { usage: ReplyUsage }) {
         <ul className="grid gap-1 tabular-nums" data-reply-cost>
           <li>{STORY_STRINGS.replyTokensSent(usage.inputTokens, cachedPercent(usage))}</li>
           <li>{STORY_STRINGS.replyTokensWritten(usage.outputTokens)}</li>
-          <li className="font-medium">{STORY_STRINGS.replyCost(formatReplyCost(usage.costUsd))}</li>
+          <li className="font-medium">{STORY_STRINGS.replyCost(formatSmallCost(usage.costUsd))}</li>
           {usage.calls > 1 ? <li className="text-muted-foreground">{STORY_STRINGS.replySecondCall}</li> : null}
         </ul>
       </PopoverContent>
