@@ -57,7 +57,7 @@ describe('AllowancePage at /tokens', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Story allowance' })).toBeInTheDocument();
     expect(screen.getByText('Unlimited')).toBeInTheDocument();
     expect(screen.getByText('250 tokens')).toBeInTheDocument();
-    expect(screen.getByText('$0.00')).toBeInTheDocument();
+    expect(screen.getByText('$0.0042')).toBeInTheDocument();
     expect(inMain().getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(inMain().getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
     expect(inMain().queryByRole('link', { name: 'Login / Register' })).not.toBeInTheDocument();

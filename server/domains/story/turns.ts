@@ -32,7 +32,7 @@ import type { VectorRecall } from './memory/vector-recall';
 import { createLoopGuard, type RewriteEvent } from './loop-guard';
 import { generationDefaults, storyGeneration } from './generation-settings';
 import { tidyReply } from './reply-text';
-import { replyUsage } from './reply-usage';
+import { replyUsage, turnCallUsage } from './reply-usage';
 import { buildTurnPrompt } from './turn-prompt';
 
 export interface TurnDeps {
@@ -230,17 +230,7 @@ export function createTurnService(deps: TurnDeps) {
       );
       const first = tidyReply(result.text);
       if (!first) throw new NarratorError('unavailable', 'the provider finished with an empty reply');
-      const usage = {
-        userId: story.userId,
-        storyId: story.id,
-        kind: 'turn' as const,
-        provider: provider.id,
-        model: provider.model,
-        inputTokens: result.usage.inputTokens ?? promptTokens,
-        cachedInputTokens: result.usage.cachedInputTokens,
-        outputTokens: result.usage.outputTokens ?? count(result.text),
-        createdAt: deps.now(),
-      };
+      const usage = turnCallUsage(story, provider, result.usage, promptTokens, count(result.text), deps.now());
       const guarded = await loopGuard.review({
         story,
         request,
@@ -312,18 +302,8 @@ export function createTurnService(deps: TurnDeps) {
         'narrator call failed; the action is kept for a retry',
       );
       // A stream that died after some text was still billed by the provider.
-      if (streamed) {
-        await repos.usage.record({
-          userId: story.userId,
-          storyId: story.id,
-          kind: 'turn',
-          provider: provider.id,
-          model: provider.model,
-          inputTokens: promptTokens,
-          outputTokens: count(streamed),
-          createdAt: deps.now(),
-        });
-      }
+      if (streamed)
+        await repos.usage.record(turnCallUsage(story, provider, null, promptTokens, count(streamed), deps.now()));
       // The kept action (and any usage row) is durable before the player hears of the failure.
       await deps.flush();
       throw narratorAppError(error, plan.reportStoryId ? story.id : undefined);
