@@ -159,11 +159,6 @@ export const STORY_CARDS_STRINGS = {
   replyText: (n: number) => `The reply: ${plural(n, 'token', 'tokens')}`,
   /** What the reply cost and the paid work it set off, as the server priced them (issue 27). */
   costTitle: 'What it cost',
-  costTokensSent: (tokens: number, cachedPercent: number | null) =>
-    `Tokens sent: ${count(tokens)} (${cachedPercent === null ? 'cache not reported' : `${cachedPercent}% cached`})`,
-  costTokensWritten: (tokens: number) => `Tokens written: ${count(tokens)}`,
-  costLine: (cost: string) => `Cost: ${cost}`,
-  costSecondCall: 'Includes the loop guard’s second call.',
   laterWorkTitle: 'Afterwards',
   laterWorkKinds: {
     summary: 'Memory fold',

@@ -35,11 +35,6 @@ export const STORY_STRINGS = {
   regenerateLabel: 'Write this reply again',
   /** A settled reply's quiet 'i' and its panel: what the reply's calls cost, as the server priced them (issue 27). */
   replyCostLabel: 'What this reply cost',
-  replyTokensSent: (tokens: number, cachedPercent: number | null) =>
-    `Tokens sent: ${tokens.toLocaleString('en-US')} (${cachedPercent === null ? 'cache not reported' : `${cachedPercent}% cached`})`,
-  replyTokensWritten: (tokens: number) => `Tokens written: ${tokens.toLocaleString('en-US')}`,
-  replyCost: (cost: string) => `Cost: ${cost}`,
-  replySecondCall: 'Includes the loop guard’s second call.',
   storyExperience: 'Story Experience',
   storyExperienceText: 'Choose how this story is told to you.',
   /** The drawer's section of the story's own generation settings (issue 27). */

@@ -4,7 +4,7 @@
 // checked by the caller; the count cap is checked in the insert itself, so two tabs cannot pass it.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import type { NarratorContext, StoryCardFields } from '@shared/schemas/story-cards';
+import type { LaterWork, NarratorContext, StoryCardFields } from '@shared/schemas/story-cards';
 import { storyCards } from '../schema';
 import { executePrepared } from './prepared';
 import { assertWithinQuotas, type QuotaCheck } from './quotas';
@@ -25,16 +25,11 @@ export interface ReplyContext {
 }
 
 /** One earlier reply's cards, for sticky, cooldown and delay (see narratorContexts). */
-/** A paid call a reply set off (its fold, its picture, the picture's style sheet), as the ledger has it. */
-export interface LaterWorkRow {
-  kind: 'summary' | 'image' | 'style';
-  inputTokens: number;
-  cachedInputTokens: number;
-  outputTokens: number;
-  imageTokens: number;
-  /** As json_build_object writes a timestamptz (ISO 8601 with the offset). */
-  createdAt: string;
-}
+/**
+ * A paid call a reply set off (its fold, its picture, the picture's style sheet), as the ledger has
+ * it: unpriced, its createdAt as json_build_object writes a timestamptz (ISO 8601 with the offset).
+ */
+export type LaterWorkRow = Omit<LaterWork, 'costUsd'>;
 /** At most this many are listed with a reply (a fold, a compaction, a picture, its style sheet, pictures painted again). */
 const LATER_WORK_MAX = 20;
 

@@ -44,6 +44,14 @@ export interface TokenSplit {
   image: number;
 }
 
+/**
+ * Tokens as they are priced, from the way user_stats keeps them: text tokens (input and output
+ * together), image tokens, and the input and cached-input parts of the text. The output is the rest.
+ */
+export function statsSplit(stats: { text: number; image: number; input: number; cachedInput: number }): TokenSplit {
+  return { input: stats.input, cachedInput: stats.cachedInput, output: stats.text - stats.input, image: stats.image };
+}
+
 export function startOfUtcMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
@@ -198,12 +206,12 @@ export function createUsageRepository(db: Db) {
         thisMonth,
         allowanceUsed: thisMonth + (row.speechMonth === month ? row.monthSpeechTokens : 0),
         month: current
-          ? {
+          ? statsSplit({
+              text: row.monthTokens - row.monthImageTokens,
+              image: row.monthImageTokens,
               input: row.monthInputTokens,
               cachedInput: row.monthCachedInputTokens,
-              output: row.monthTokens - row.monthImageTokens - row.monthInputTokens,
-              image: row.monthImageTokens,
-            }
+            })
           : none,
       };
     },

@@ -7,7 +7,7 @@ import { describeProvider } from '@server/ai/llm/registry';
 import type { LlmConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import type { AdminUserRow, AdminUserTotalsRow } from '@server/db/repositories/admin-users';
-import { monthKey, utcDay, type TokenSplit } from '@server/db/repositories/usage';
+import { monthKey, statsSplit, utcDay, type TokenSplit } from '@server/db/repositories/usage';
 import type { Prices } from '@server/kernel/config/prices';
 import { costUsd, roundUsd } from '@server/kernel/cost';
 import { AppError, unauthenticated } from '@server/kernel/errors';
@@ -82,18 +82,17 @@ function costTotals(t: TokenSplit, prices: Prices): CostTotals {
 /** A users-table row's (or footer's) costs, from the token figures user_stats keeps. */
 export function userCosts(row: Omit<AdminUserTotalsRow, 'matching' | 'stories' | 'turns'>, prices: Prices): UserCosts {
   const text = costUsd(
-    { input: row.inputTokens, cachedInput: row.cachedInputTokens, output: row.textTokens - row.inputTokens },
+    statsSplit({ text: row.textTokens, image: 0, input: row.inputTokens, cachedInput: row.cachedInputTokens }),
     prices,
   );
   const image = costUsd({ input: 0, output: 0, image: row.imageTokens }, prices);
-  const monthText = row.thisMonth - row.monthImageTokens;
   const thisMonth = costUsd(
-    {
+    statsSplit({
+      text: row.thisMonth - row.monthImageTokens,
+      image: row.monthImageTokens,
       input: row.monthInputTokens,
       cachedInput: row.monthCachedInputTokens,
-      output: monthText - row.monthInputTokens,
-      image: row.monthImageTokens,
-    },
+    }),
     prices,
   );
   return { text, image, total: roundUsd(text + image), thisMonth };
@@ -104,26 +103,29 @@ const tokensOf = ({ input, output, image }: TokenSplit) => ({ input, output, ima
 export function createAdminService({ repos, llm, image, monthlyTokenLimit, now }: AdminDeps) {
   const prices = llm.prices;
   const dollars = (sums: TokenSplit) => costUsd(sums, prices);
-  const toAdminUser = (row: AdminUserRow): AdminUser => ({
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    isAdmin: row.isAdmin,
-    createdAt: row.createdAt.toISOString(),
-    lastActive: row.lastActive?.toISOString() ?? null,
-    stories: row.stories,
-    turns: row.turns,
-    monthImageTokens: row.monthImageTokens,
-    tokenUsage: {
-      textTokens: row.textTokens,
-      imageTokens: row.imageTokens,
-      total: row.textTokens + row.imageTokens,
-      thisMonth: row.thisMonth,
-      balance: remainingAllowance(monthlyTokenLimit, row.thisMonth + row.monthSpeechTokens),
-      monthCostUsd: userCosts(row, prices).thisMonth,
-    },
-    costs: userCosts(row, prices),
-  });
+  const toAdminUser = (row: AdminUserRow): AdminUser => {
+    const costs = userCosts(row, prices);
+    return {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      isAdmin: row.isAdmin,
+      createdAt: row.createdAt.toISOString(),
+      lastActive: row.lastActive?.toISOString() ?? null,
+      stories: row.stories,
+      turns: row.turns,
+      monthImageTokens: row.monthImageTokens,
+      tokenUsage: {
+        textTokens: row.textTokens,
+        imageTokens: row.imageTokens,
+        total: row.textTokens + row.imageTokens,
+        thisMonth: row.thisMonth,
+        balance: remainingAllowance(monthlyTokenLimit, row.thisMonth + row.monthSpeechTokens),
+        monthCostUsd: costs.thisMonth,
+      },
+      costs,
+    };
+  };
 
   return {
     async requireAdmin(userId: number): Promise<void> {

@@ -4,7 +4,8 @@
 // (its memory fold, its scene picture, the picture's style sheet), as the server's ledger has it.
 import { useId } from 'react';
 import type { LaterWork, NarratorContext } from '@shared/schemas/story-cards';
-import { cachedPercent, formatSmallCost } from '@client/lib/reply-cost';
+import { ReplyCostList } from '@client/components/reply-cost-list';
+import { formatSmallCost } from '@client/lib/reply-cost';
 import { STORY_CARDS_STRINGS as S } from '../strings';
 
 function laterWorkText(work: LaterWork): string {
@@ -25,14 +26,7 @@ export function ContextCost({ usage, laterWork = [] }: Pick<NarratorContext, 'us
       <h3 id={titleId} className="font-medium">
         {S.costTitle}
       </h3>
-      {usage ? (
-        <ul className="grid gap-0.5 tabular-nums">
-          <li>{S.costTokensSent(usage.inputTokens, cachedPercent(usage))}</li>
-          <li>{S.costTokensWritten(usage.outputTokens)}</li>
-          <li className="font-medium">{S.costLine(formatSmallCost(usage.costUsd))}</li>
-          {usage.calls > 1 ? <li className="text-muted-foreground">{S.costSecondCall}</li> : null}
-        </ul>
-      ) : null}
+      {usage ? <ReplyCostList usage={usage} className="gap-0.5" /> : null}
       {laterWork.length > 0 ? (
         <>
           <h4 className="text-xs font-medium text-muted-foreground">{S.laterWorkTitle}</h4>

@@ -5,7 +5,7 @@ import { Info } from 'lucide-react';
 import type { ReplyUsage } from '@shared/schemas/story';
 import { Button } from '@client/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
-import { cachedPercent, formatSmallCost } from '@client/lib/reply-cost';
+import { ReplyCostList } from '@client/components/reply-cost-list';
 import { STORY_STRINGS } from '../strings';
 
 export function ReplyCostButton({ usage }: { usage: ReplyUsage }) {
@@ -23,12 +23,7 @@ export function ReplyCostButton({ usage }: { usage: ReplyUsage }) {
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-label={STORY_STRINGS.replyCostLabel} className="w-auto font-sans text-xs">
-        <ul className="grid gap-1 tabular-nums" data-reply-cost>
-          <li>{STORY_STRINGS.replyTokensSent(usage.inputTokens, cachedPercent(usage))}</li>
-          <li>{STORY_STRINGS.replyTokensWritten(usage.outputTokens)}</li>
-          <li className="font-medium">{STORY_STRINGS.replyCost(formatSmallCost(usage.costUsd))}</li>
-          {usage.calls > 1 ? <li className="text-muted-foreground">{STORY_STRINGS.replySecondCall}</li> : null}
-        </ul>
+        <ReplyCostList usage={usage} className="gap-1" data-reply-cost />
       </PopoverContent>
     </Popover>
   );
