@@ -34,7 +34,7 @@ const importSettings = {
 };
 
 /** Server layers, top to bottom: a layer may import the ones below it, never those above. */
-const SERVER_ENTRY = ['./server/main.ts', './server/app.ts', './server/compose.ts'];
+const SERVER_ENTRY = ['./server/main.ts', './server/app.ts', './server/compose.ts', './server/ops'];
 const serverZones = [
   {
     target: './server/http',

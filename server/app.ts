@@ -14,6 +14,9 @@ import { registerErrorHandling, routerErrorHandler } from './http/plugins/errors
 import { utf8SerializerCompiler } from './http/plugins/json-bytes';
 import { lazyChildLoggerFactory } from './http/plugins/lazy-logger';
 import { jsonHoldsNul, nulTextError, refuseNulQuery } from './http/plugins/nul-text';
+import { registerOpenApi } from './http/plugins/openapi';
+import { OneLinePerRequest, registerRequestIds, requestIdGenerator } from './http/plugins/request-log';
+import { registerMetrics } from './http/plugins/metrics';
 import { registerSecurity } from './http/plugins/security';
 import { createSessionCookies, registerSession } from './http/plugins/session';
 import { adminRoutes } from './http/routes/admin';
@@ -73,6 +76,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     logger: deps.logger ?? { level: config.logLevel, redact: LOG_REDACT },
     bodyLimit: BODY_LIMIT_BYTES,
     childLoggerFactory: lazyChildLoggerFactory,
+    genReqId: requestIdGenerator(config.trustProxy),
+    // One line a request, written when the answer has gone.
+    logController: new OneLinePerRequest(),
     // A hop count trusts that many proxies in front of us, as proxy-addr does.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors: routerErrorHandler,
@@ -140,13 +146,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   const serveClient = config.serveClient && existsSync(join(config.clientDir, 'index.html'));
   registerErrorHandling(app, serveClient);
+  registerRequestIds(app);
   await registerSecurity(app);
+  // Every request timed by route template, and GET /metrics for this instance's scraper (not public).
+  registerMetrics(app, services.metrics, config.metricsToken);
+  await registerOpenApi(app, { compression: config.compression });
 
   // Public reads, the same for everyone: probes, shared snapshots and the built client's files
   // (precompressed by the build, their Content-Length and ETag true to the bytes sent). They sit
   // outside the account scope below and run none of its hooks: a popular shared link is read
   // thousands of times a second, and no session cookie can ride along on its public answer.
-  await app.register(healthRoutes(deps.database));
+  await app.register(healthRoutes(deps.database, services.drain));
   await app.register(publicSharingRoutes(ctx), { prefix: '/api' });
   if (serveClient) {
     await app.register(fastifyStatic, {

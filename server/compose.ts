@@ -41,6 +41,8 @@ import { createSharedStoryCache, sharedCacheBytes } from './http/presenters/shar
 import { createStoryJson } from './http/presenters/story-json';
 import { startJobQueue, type QueueOptions } from './jobs/queue';
 import type { AppConfig } from './kernel/config';
+import { createDrain, type Drain } from './kernel/drain';
+import { createMetrics } from './kernel/metrics';
 import { connectRedis, redisBroadcast } from './kernel/redis';
 
 export interface AppDeps {
@@ -59,6 +61,8 @@ export interface AppDeps {
   stt?: SttProvider | null;
   /** Job queue timings (tests shorten them). */
   jobs?: QueueOptions;
+  /** The SIGTERM drain main.ts begins; by default one that no signal begins (tests begin it themselves). */
+  drain?: Drain;
 }
 
 /** Everything the routes call. */
@@ -75,7 +79,10 @@ export async function composeServices(
   onClose: (hook: () => Promise<void> | void) => void,
 ) {
   const now = deps.now ?? (() => new Date());
-  const repos = createRepositories(deps.database.db);
+  // This app's metrics (one registry per app: tests build many), scraped at GET /metrics.
+  const metrics = createMetrics();
+  metrics.watchDatabasePool(deps.database.kind, () => deps.database.poolUse?.() ?? null);
+  const repos = createRepositories(deps.database.db, metrics);
   // Every limit but logins' and registrations' is counted off the database: in memory, or in Redis
   // when instances must agree; Redis also tells the instances of ended sessions and stopped shares.
   const redis = config.redis.url
@@ -89,22 +96,26 @@ export async function composeServices(
   const sessions = createSessionService(repos, now, redis && redisBroadcast(redis, SESSION_ENDINGS));
   await sessions.start();
   const captcha = createCaptchaService(repos, now);
-  const signInLimiter = createSignInLimiter(repos, now);
+  const signInLimiter = createSignInLimiter(repos, now, metrics);
   const requestLimiter = createRequestLimiter({
     now,
     shared: redis && createRedisStore(redis.client, redis.keyPrefix),
     log,
+    metrics,
   });
   const accounts = createAccountService({ repos, config, captcha, signInLimiter, now, log });
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
+  const drain = deps.drain ?? createDrain();
   const allowance = createAllowance({
     repos,
     limiter: requestLimiter,
     config: allowanceConfig(config),
     now,
     log,
+    metrics,
+    drain,
   });
   const quotas = createQuotaService({
     repos,
@@ -122,6 +133,7 @@ export async function composeServices(
     now,
     flush,
     log,
+    metrics,
   });
   const embeddings = createEmbeddingsProvider(config.embeddings);
   const vectors = embeddings
@@ -142,7 +154,9 @@ export async function composeServices(
     flush,
     log,
     quotas,
+    drain,
     illustrate: images.illustrateReply,
+    metrics,
   });
   const stories = createStoryService({
     generation: generationDefaults(config.llm, narrator.id),
@@ -243,8 +257,17 @@ export async function composeServices(
     log,
   });
   // Pictures are painted by durable jobs in the database; this instance runs its share of them.
-  const jobQueue = images.enabled ? await startJobQueue(deps.database, log, deps.jobs) : null;
-  if (jobQueue) await images.startWorkers(jobQueue, { sole: deps.database.kind === 'pglite' });
+  // Abandoned jobs are looked for at least as often as they may be abandoned (IMAGE_JOB_GRACE_SECONDS).
+  const grace = config.imageJobGraceSeconds;
+  const jobQueue = images.enabled
+    ? await startJobQueue(deps.database, log, { maintenanceSeconds: Math.min(30, grace), ...deps.jobs })
+    : null;
+  if (jobQueue) await images.startWorkers(jobQueue, { sole: deps.database.kind === 'pglite', graceSeconds: grace });
+  // The drain stops this instance taking picture jobs; the running ones may finish within it.
+  drain.whenDraining(async () => {
+    images.stopWorkers();
+    await jobQueue?.stop(config.shutdownDrainMs);
+  });
   // Shutdown waits for memory folds in flight, so their summaries are not thrown away, and lets
   // running pictures finish (a picture cut short is retried by the next start).
   onClose(async () => {
@@ -273,5 +296,7 @@ export async function composeServices(
     speech,
     quotas,
     flush,
+    drain,
+    metrics,
   };
 }

@@ -1,5 +1,7 @@
 // Entry point: read config, open and migrate the database, listen, and shut down gracefully on
-// SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database and its lock).
+// SIGTERM/SIGINT: first the drain (kernel/drain.ts: readiness 503, no new paid work, replies and
+// pictures in flight finish within SHUTDOWN_DRAIN_MS, all while still listening), then stop
+// accepting, finish in-flight requests, close the database and its lock, and exit 0.
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp, LOG_REDACT } from './app';
@@ -7,6 +9,8 @@ import { ConfigError, loadConfig } from './kernel/config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createRepositories } from './db/repositories';
+import { createDrain } from './kernel/drain';
+import { serverLogOptions } from './kernel/log-output';
 import { RedisUnavailableError } from './kernel/redis';
 import { PGLITE_VACUUM_SQL, startHousekeeping } from './jobs/housekeeping';
 
@@ -21,7 +25,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, redact: LOG_REDACT });
+  const logOptions = serverLogOptions({ level: config.logLevel, redact: LOG_REDACT, format: config.logFormat });
+  const logger = logOptions.stream ? pino(logOptions, logOptions.stream) : pino(logOptions);
 
   let database;
   try {
@@ -59,9 +64,10 @@ async function main(): Promise<void> {
   const vacuum = database.kind === 'pglite' ? () => database.executeSql(PGLITE_VACUUM_SQL) : undefined;
   const stopHousekeeping = startHousekeeping(repos, () => new Date(), logger, vacuum);
 
+  const drain = createDrain();
   let app;
   try {
-    app = await buildApp(config, { database, logger: undefined });
+    app = await buildApp(config, { database, logger: logOptions, drain });
   } catch (error) {
     if (!(error instanceof RedisUnavailableError)) throw error;
     console.error(error.message);
@@ -69,9 +75,18 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // The grace outlasts the drain, so closing (requests still open, the database) has its own 10 s.
+  closeWithGrace({ delay: config.shutdownDrainMs + 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
+    else {
+      app.log.info(
+        { signal, replies: drain.inFlight, drainMs: config.shutdownDrainMs },
+        'draining: not ready, no new turns; replies and pictures in flight may finish',
+      );
+      const finished = await drain.drain(config.shutdownDrainMs);
+      if (finished) app.log.info('drained: nothing left in flight');
+      else app.log.warn({ replies: drain.inFlight }, 'drain time is up; closing with work still in flight');
+    }
     stopHousekeeping();
     await app.close();
     await database.close();

@@ -26,6 +26,12 @@ async function buildServer() {
       main: 'server/main.ts',
       'pglite-worker': 'server/db/pglite-worker.js',
       'story-file-worker': 'server/domains/story/files/story-file-worker.ts',
+      // The operator's commands (server/ops), beside main.js so the migrations and the database
+      // thread's worker resolve as they do for the server: `npm run backup` runs dist/server/backup.js.
+      backup: 'server/ops/backup.ts',
+      restore: 'server/ops/restore.ts',
+      'move-to-postgres': 'server/ops/move-to-postgres.ts',
+      admin: 'server/ops/admin.ts',
     },
     outdir: out,
     bundle: true,

@@ -31,8 +31,12 @@ export interface Database {
    * parameterised statement, without them a script of several statements. Answers the last result.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** A connection of its own, for work that needs one session (the operator's backup and restore); release it. */
+  connect(): Promise<pg.PoolClient>;
   /** PGlite only: the whole data dir as a tarball (tests clone a migrated database from it). */
   dumpDataDir?(): Promise<Uint8Array>;
+  /** The pool's connections now (open, idle) and the queries waiting for one; read by the metrics when scraped. */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -150,6 +154,27 @@ function pgliteDatabase(
   };
 }
 
+/** Any number that no other advisory lock of ours uses: the migrations' turn. */
+const MIGRATION_LOCK = 7_202_611;
+
+/**
+ * Runs the migrations holding a session-level advisory lock, so instances started together on one
+ * PostgreSQL take turns: the first applies what is new, the others wait, then find nothing to do.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 function poolDatabase(kind: Database['kind'], pool: pg.Pool, ends: Pick<Database, 'flush' | 'close'>): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -157,7 +182,7 @@ function poolDatabase(kind: Database['kind'], pool: pg.Pool, ends: Pick<Database
   return {
     db,
     kind,
-    migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+    migrate: () => migrateLocked(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -166,6 +191,8 @@ function poolDatabase(kind: Database['kind'], pool: pg.Pool, ends: Pick<Database
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    connect: () => pool.connect(),
     ...ends,
   };
 }

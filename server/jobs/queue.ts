@@ -33,6 +33,8 @@ export interface JobQueue {
    * the embedded database, where the data-dir lock proves no other process can be running them.
    */
   failActive(name: string, reason: string): Promise<number>;
+  /** Jobs of `name` waiting to run (created, or failed into a retry), for every instance: one count over pg-boss's index of waiting jobs. */
+  waiting(name: string): Promise<number>;
   /** Stops fetching and waits for running jobs to finish (up to `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startJobQueue(database: Database, log: Log, options: Queue
   await boss.start();
   const pollMs = (options.pollingSeconds ?? 2) * 1000;
   let stopping = false;
+  let stopped: Promise<void> | undefined;
   const loops: Array<Promise<void>> = [];
   // Idle loops sleep on these; send() and stop() wake them.
   const sleepers = new Map<string, Set<() => void>>();
@@ -130,14 +133,26 @@ export async function startJobQueue(database: Database, log: Log, options: Queue
       return ids.length;
     },
 
-    async stop(timeoutMs = 10_000) {
-      stopping = true;
-      wakeAll();
-      // Running jobs finish (a slow one is left active: the next start retries it).
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(loops), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-      clearTimeout(timer);
-      await boss.stop({ graceful: false, wait: true, close: false });
+    async waiting(name) {
+      const { rows } = await database.executeSql(
+        `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state < 'active'`,
+        [name],
+      );
+      return (rows as Array<{ n: number }>)[0]?.n ?? 0;
+    },
+
+    // Once: the drain stops the queue, and closing the app asks again.
+    stop(timeoutMs = 10_000) {
+      stopped ??= (async () => {
+        stopping = true;
+        wakeAll();
+        // Running jobs finish (a slow one is left active: the next start retries it).
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.all(loops), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+        clearTimeout(timer);
+        await boss.stop({ graceful: false, wait: true, close: false });
+      })();
+      return stopped;
     },
   };
 }

@@ -38,6 +38,7 @@ export const MESSAGES = {
   nulText: 'Text cannot contain the NUL character (U+0000). Remove it and try again.',
   badUrl: 'This address is not valid. Check the link and try again.',
   internal: 'Something went wrong on our side. Please try again.',
+  restarting: 'Taleweaver is restarting. Please try again in a few seconds.',
 } as const;
 
 export const unauthenticated = (message: string = MESSAGES.authRequired) =>

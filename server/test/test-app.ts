@@ -13,6 +13,7 @@ import { loadConfig, type AppConfig } from '../kernel/config';
 import { openDatabase, type Database } from '../db/client';
 import { createFakePainter, type FakePainter } from './fake-painter';
 import { databaseUrlFor } from './global-setup';
+import type { Drain } from '@server/kernel/drain';
 
 export async function openTestDatabase(): Promise<Database> {
   if (inject('dbKind') === 'pglite') {
@@ -73,6 +74,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The painter (default: IMAGE_PROVIDER's, the builtin one); null turns pictures off. */
   painter?: ImageProvider | null;
+  /** The SIGTERM drain, for tests that begin it. */
+  drain?: Drain;
 }
 
 export async function createTestApp(
@@ -93,6 +96,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     narrator: options.narrator,
     painter: options.painter,
+    drain: options.drain,
     jobs: { pollingSeconds: 0.5, maintenanceSeconds: 5 },
   });
   await app.ready();

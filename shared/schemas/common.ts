@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   narratorUnavailable: 'NARRATOR_UNAVAILABLE',
   narratorMisconfigured: 'NARRATOR_MISCONFIGURED',
   internal: 'INTERNAL_ERROR',
+  /** 503: this instance is shutting down (SIGTERM); another instance, or this one restarted, will take it. */
+  unavailable: 'UNAVAILABLE',
   imagePending: 'IMAGE_PENDING',
   imageFailed: 'IMAGE_FAILED',
   imagesDisabled: 'IMAGES_DISABLED',

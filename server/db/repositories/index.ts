@@ -21,11 +21,16 @@ import { createStoryBranchesRepository } from './story-branches';
 import { createStoryCardsRepository } from './story-cards';
 import { createStoryFilesRepository } from './story-files';
 import { createStoryVersionsRepository } from './story-versions';
-import { createUsageRepository } from './usage';
+import { createUsageRepository, type UsageEvent } from './usage';
 import { createUsersRepository } from './users';
 
-export function createRepositories(db: Db) {
-  return {
+/** Told of every ledger row once its statement committed (the app's metrics count tokens by kind). */
+export interface LedgerObserver {
+  ledgerRow(row: UsageEvent): void;
+}
+
+export function createRepositories(db: Db, ledger?: LedgerObserver) {
+  const repos = {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     captchas: createCaptchasRepository(db),
@@ -50,5 +55,34 @@ export function createRepositories(db: Db) {
     speech: createSpeechRepository(db),
     quotas: createQuotasRepository(db),
   };
+  if (ledger) observeLedger(repos, ledger);
+  return repos;
 }
 export type Repositories = ReturnType<typeof createRepositories>;
+
+/** The four statements that write usage_events, each reported after it committed. */
+function observeLedger(repos: Repositories, ledger: LedgerObserver): void {
+  const { usage, stories, images, speech } = repos;
+  const record = usage.record.bind(usage);
+  usage.record = async (event) => {
+    await record(event);
+    ledger.ledgerRow(event);
+  };
+  const saveReply = stories.saveReply.bind(stories);
+  stories.saveReply = async (input) => {
+    const saved = await saveReply(input);
+    if (input.usage) ledger.ledgerRow(input.usage);
+    return saved;
+  };
+  const complete = images.complete.bind(images);
+  images.complete = async (id, asset, event, now) => {
+    const done = await complete(id, asset, event, now);
+    if (done) ledger.ledgerRow(event);
+    return done;
+  };
+  const saveClip = speech.saveClip.bind(speech);
+  speech.saveClip = async (clip) => {
+    await saveClip(clip);
+    ledger.ledgerRow(clip.usage);
+  };
+}

@@ -1,8 +1,8 @@
 // Users table access. Rows are mapped to plain records; password hashes leave this module only
 // through `findCredentialsBy*`, which the account service uses to verify a password.
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { users } from '../schema';
+import { adminGrants, users } from '../schema';
 
 export interface UserRecord {
   id: number;
@@ -116,17 +116,47 @@ export function createUsersRepository(db: Db) {
         .where(and(eq(users.id, id), or(isNull(users.lastActive), lt(users.lastActive, threshold))));
     },
 
-    /** Makes the isAdmin flags match the configured list: listed names gain it, the rest lose it. */
+    /**
+     * Start-up: every name ADMIN_USERNAMES lists is an admin, and admins it no longer lists lose the
+     * right, unless it was granted from the command line (admin_grants) and not revoked there.
+     */
     async syncAdmins(adminUsernames: string[]): Promise<void> {
       const lowered = adminUsernames.map((name) => name.toLowerCase());
+      const listed = inArray(sql`lower(${users.username})`, lowered.length > 0 ? lowered : ['']);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
-        if (lowered.length > 0) {
+        await tx
+          .update(users)
+          .set({ isAdmin: false })
+          .where(
+            and(
+              eq(users.isAdmin, true),
+              not(listed),
+              sql`not exists (select 1 from ${adminGrants} where ${adminGrants.userId} = ${users.id})`,
+            ),
+          );
+        if (lowered.length > 0)
           await tx
             .update(users)
             .set({ isAdmin: true })
-            .where(inArray(sql`lower(${users.username})`, lowered));
-        }
+            .where(and(listed, eq(users.isAdmin, false)));
+      });
+    },
+
+    /**
+     * `npm run admin`: grants (recorded in admin_grants, which syncAdmins leaves alone) or revokes the
+     * right by username, case-insensitively. Answers the account, or null when none has the name.
+     */
+    async setAdminByCommand(username: string, isAdmin: boolean): Promise<UserRecord | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ isAdmin })
+          .where(sql`lower(${users.username}) = lower(${username})`)
+          .returning(publicColumns);
+        if (!row) return null;
+        if (isAdmin) await tx.insert(adminGrants).values({ userId: row.id }).onConflictDoNothing();
+        else await tx.delete(adminGrants).where(eq(adminGrants.userId, row.id));
+        return row;
       });
     },
   };

@@ -1,6 +1,6 @@
-// Accounts: players, their sessions, sign-up captchas, the networks they signed in from and the
-// durable sign-in limits' events. Case-insensitive uniqueness lives in expression indexes, so
-// "Alice" and "alice" clash.
+// Accounts: players, admin rights granted from the command line, their sessions, sign-up
+// captchas, the networks they signed in from and the durable sign-in limits' events.
+// Case-insensitive uniqueness lives in expression indexes, so "Alice" and "alice" clash.
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -38,6 +38,18 @@ export const users = pgTable(
     index('users_last_active_idx').on(sql`coalesce(${t.lastActive}, ${t.createdAt})`, t.id),
   ],
 );
+
+/**
+ * Admin rights granted from the command line (`npm run admin -- grant`). An admin without a row here
+ * has the right from ADMIN_USERNAMES, which start-up takes away once the list no longer names it;
+ * a row keeps it whatever the list says, until `npm run admin -- revoke`.
+ */
+export const adminGrants = pgTable('admin_grants', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const sessions = pgTable(
   'sessions',

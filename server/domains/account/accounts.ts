@@ -188,18 +188,21 @@ export function createAccountService({ repos, config, captcha, signInLimiter, no
         signInLimiter.take(loginByAccount, accountKey),
         signInLimiter.take(loginByIp, network),
       ]);
-      const refuse = () => tooManyRequests(MESSAGES.tooManyLogins, config.rateLimits.loginWindowMs / 1000);
+      const refuse = (limit: Limit) => {
+        signInLimiter.refused(limit);
+        return tooManyRequests(MESSAGES.tooManyLogins, config.rateLimits.loginWindowMs / 1000);
+      };
       // A locked account still hears its owner's password from a network it has signed in from.
       if (byIp.over || (byAccount.over && !(credentials && (await isKnownNetwork(credentials.id, network))))) {
         await Promise.all([signInLimiter.forget(byAccount), signInLimiter.forget(byIp)]);
-        throw refuse();
+        throw refuse(byIp.over ? loginByIp : loginByAccount);
       }
       const valid = credentials
         ? await verifyPassword(credentials.passwordHash, body.password)
         : (await verifyPassword(await decoyPasswordHash(), body.password)) && false;
       if (!credentials || !valid) {
         // A guess from a known network while locked: counted (both attempts stay) and refused as locked.
-        if (byAccount.over) throw refuse();
+        if (byAccount.over) throw refuse(loginByAccount);
         throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
       }
       // A success clears the account's failures, unless it only passed the lock: the guesses

@@ -23,6 +23,7 @@ import { STORY_MESSAGES } from '@shared/schemas/story';
 import type { PreferencesSource } from '../preferences/preferences';
 import type { Allowance } from '../limits/allowance';
 import type { Log } from '@server/kernel/log';
+import type { Metrics } from '@server/kernel/metrics';
 import { createPaintJob, MAX_JOB_RUNS, SCENE_IMAGE_QUEUE, type SceneImageJob } from './paint-job';
 import { altFromScene, sceneFromReply } from './scene-prompt';
 import { createStyleSheets, newSheetSeed } from './style-sheet';
@@ -39,6 +40,8 @@ export interface ImageServiceDeps {
   now: () => Date;
   flush: () => Promise<void>;
   log: Log;
+  /** The app's metrics: picture jobs running here, failed, and waiting in the queue. */
+  metrics?: Pick<Metrics, 'pictureJobStarted' | 'pictureJobEnded' | 'pictureFailed' | 'watchPictureQueue'>;
 }
 
 /** How long a poll for a picture still being painted waits for it before answering 404. */
@@ -259,14 +262,15 @@ export function createImageService(deps: ImageServiceDeps) {
     /**
      * Runs the workers on `jobQueue`. `sole`: this process is the database's only user (embedded,
      * locked), so jobs left active by a killed process are failed into their retry at once.
+     * `graceSeconds` (IMAGE_JOB_GRACE_SECONDS): a run that outlives the painter's timeout by this
+     * much belongs to a dead worker, and is retried.
      */
-    async startWorkers(jobQueue: JobQueue, options: { sole: boolean }): Promise<void> {
+    async startWorkers(jobQueue: JobQueue, options: { sole: boolean; graceSeconds: number }): Promise<void> {
       if (!painter) return;
       queue = jobQueue;
-      // A run that outlives the painter's timeout by a minute belongs to a dead worker.
       await jobQueue.createQueue(SCENE_IMAGE_QUEUE, {
         retryLimit: MAX_JOB_RUNS,
-        expireInSeconds: Math.ceil(deps.config.timeoutMs / 1000) + 60,
+        expireInSeconds: Math.ceil(deps.config.timeoutMs / 1000) + options.graceSeconds,
       });
       if (options.sole) await jobQueue.failActive(SCENE_IMAGE_QUEUE, 'the process stopped while painting');
       const paint = createPaintJob({
@@ -280,8 +284,20 @@ export function createImageService(deps: ImageServiceDeps) {
         flush: deps.flush,
         log: deps.log,
         onSettled: (messageId) => settled.emit(`settled:${messageId}`),
+        onFailed: () => deps.metrics?.pictureFailed(),
       });
-      await jobQueue.work<SceneImageJob>(SCENE_IMAGE_QUEUE, deps.config.concurrency, (job) => paint(job.data));
+      const metrics = deps.metrics;
+      await jobQueue.work<SceneImageJob>(
+        SCENE_IMAGE_QUEUE,
+        deps.config.concurrency,
+        metrics
+          ? (job) => {
+              metrics.pictureJobStarted();
+              return paint(job.data).finally(() => metrics.pictureJobEnded());
+            }
+          : (job) => paint(job.data),
+      );
+      metrics?.watchPictureQueue(() => jobQueue.waiting(SCENE_IMAGE_QUEUE));
       const sweep = async () => {
         for (const id of await repos.images.orphans(
           new Date(deps.now().getTime() - ORPHAN_AFTER_MS),

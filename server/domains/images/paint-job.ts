@@ -55,6 +55,8 @@ export interface PaintDeps {
   log: Log;
   /** Told when a picture is settled (ready or failed), so waiting polls answer at once. */
   onSettled: (messageId: number) => void;
+  /** Told when a picture is marked failed (the app's metrics count them). */
+  onFailed?: () => void;
 }
 
 export function createPaintJob(deps: PaintDeps) {
@@ -63,6 +65,7 @@ export function createPaintJob(deps: PaintDeps) {
   async function fail(id: number, messageId: number, reason: string) {
     await repos.images.fail(id, reason, deps.now());
     await deps.flush();
+    deps.onFailed?.();
     deps.onSettled(messageId);
   }
 

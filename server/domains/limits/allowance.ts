@@ -18,6 +18,8 @@ import { STORY_MESSAGES } from '@shared/schemas/story';
 import { createOneAtATime } from '../../kernel/one-at-a-time';
 import type { RequestLimiter } from './request-limits';
 import type { Log } from '@server/kernel/log';
+import type { Metrics } from '@server/kernel/metrics';
+import type { Drain } from '@server/kernel/drain';
 
 /** The kinds of paid call, as the usage ledger names them. */
 export type PaidCall =
@@ -96,6 +98,8 @@ const HOURLY: Record<PaidCall, { bucket: string; message: string }> = {
 };
 
 export const allowanceUsed = () => new AppError(429, ERROR_CODES.allowanceUsed, STORY_MESSAGES.allowanceUsed);
+/** The monthly allowance's name among the limits the metrics count (the hourly ones are the request limiter's buckets). */
+const MONTHLY_LIMIT = 'monthly-allowance';
 
 /**
  * Allowance tokens of speech and transcription (README, "Limits"): a spoken character is a quarter of a
@@ -122,12 +126,17 @@ export function createAllowance(deps: {
   config: AllowanceConfig;
   now: () => Date;
   log: Log;
+  /** The app's metrics: a call refused by the month is counted as monthly-allowance. */
+  metrics?: Pick<Metrics, 'limitRefused'>;
+  /** Once a SIGTERM's drain begins, no new paid call starts here: 503 with Retry-After. */
+  drain?: Pick<Drain, 'refuseIfDraining'>;
 }) {
   const { repos, config } = deps;
   const limit = config.monthlyTokenLimit;
 
   /** Counts one call of this kind in the player's hour; the 429 the player reads when it is one too many. */
   async function takeHour(userId: number, call: PaidCall): Promise<void> {
+    deps.drain?.refuseIfDraining();
     const hourly = HOURLY[call];
     if (
       !(await deps.limiter.allow(
@@ -194,7 +203,10 @@ export function createAllowance(deps: {
         expiresAt: new Date(now.getTime() + config.timeoutMs[call] + HOLD_MARGIN_MS),
       });
     });
-    if (id === null) throw allowanceUsed();
+    if (id === null) {
+      deps.metrics?.limitRefused(MONTHLY_LIMIT);
+      throw allowanceUsed();
+    }
     let released = false;
     return {
       async release() {
@@ -234,9 +246,13 @@ export function createAllowance(deps: {
 
     /** The monthly check alone, without reserving (a picture is reserved when its job runs). */
     async checkMonth(userId: number): Promise<void> {
+      deps.drain?.refuseIfDraining();
       if (limit === null) return;
       const { used, held } = await repos.allowance.usage(userId, deps.now());
-      if (used + held >= limit) throw allowanceUsed();
+      if (used + held >= limit) {
+        deps.metrics?.limitRefused(MONTHLY_LIMIT);
+        throw allowanceUsed();
+      }
     },
   };
 }

@@ -9,6 +9,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Metrics } from '@server/kernel/metrics';
 import type { Limit } from './sign-in-limits';
 
 export type { Limit };
@@ -73,10 +74,22 @@ export interface RequestLimiterDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /** The stand-in while the shared store is unreachable (by default a memory store on `now`). */
   fallback?: CounterStore;
+  /** The app's metrics: each refusal counted by the limit's name. */
+  metrics?: Pick<Metrics, 'limitRefused'>;
 }
 
-export function createRequestLimiter({ now, shared, log, fallback = createMemoryStore(now) }: RequestLimiterDeps) {
+export function createRequestLimiter({
+  now,
+  shared,
+  log,
+  fallback = createMemoryStore(now),
+  metrics,
+}: RequestLimiterDeps) {
   let degraded = false;
+  const refuse = (limit: Limit): false => {
+    metrics?.limitRefused(limit.bucket);
+    return false;
+  };
 
   /**
    * While Redis is unreachable the limits are counted in this process: each instance then allows up
@@ -131,7 +144,9 @@ export function createRequestLimiter({ now, shared, log, fallback = createMemory
     allow(limit: Limit, key: string): boolean | Promise<boolean> {
       const fullKey = `${limit.bucket}:${key}`;
       const current = shared ? count(fullKey, limit) : countNow(fallback, fullKey, limit);
-      return typeof current === 'number' ? current <= limit.max : current.then((value) => value <= limit.max);
+      return typeof current === 'number'
+        ? current <= limit.max || refuse(limit)
+        : current.then((value) => value <= limit.max || refuse(limit));
     },
     /** Whether the last count fell back to this process because Redis was unreachable. */
     get degraded() {

@@ -5,6 +5,7 @@
 // Callers key per-IP limits by ipKey(ip) (request-limits.ts), as every other IP limit is: an
 // IPv6 /64 is one address, or a host handed a /64 could rotate past any limit.
 import type { Repositories } from '@server/db/repositories';
+import type { Metrics } from '@server/kernel/metrics';
 
 export interface Limit {
   bucket: string;
@@ -12,7 +13,11 @@ export interface Limit {
   windowMs: number;
 }
 
-export function createSignInLimiter(repos: Pick<Repositories, 'rateLimits'>, now: () => Date) {
+export function createSignInLimiter(
+  repos: Pick<Repositories, 'rateLimits'>,
+  now: () => Date,
+  metrics?: Pick<Metrics, 'limitRefused'>,
+) {
   /**
    * Counts an attempt before it is made: concurrent attempts each see the others, so a burst
    * cannot slip under the limit. `over` when this one is past it; forget() takes it back.
@@ -31,7 +36,14 @@ export function createSignInLimiter(repos: Pick<Repositories, 'rateLimits'>, now
     /** True when `key` has already used up the limit within the window. */
     async isExceeded(limit: Limit, key: string): Promise<boolean> {
       const since = new Date(now().getTime() - limit.windowMs);
-      return (await repos.rateLimits.countSince(limit.bucket, key, since)) >= limit.max;
+      const exceeded = (await repos.rateLimits.countSince(limit.bucket, key, since)) >= limit.max;
+      if (exceeded) metrics?.limitRefused(limit.bucket);
+      return exceeded;
+    },
+
+    /** Counts a refusal the caller decided from take()'s answers (a login over its limit). */
+    refused(limit: Limit): void {
+      metrics?.limitRefused(limit.bucket);
     },
 
     async hit(limit: Limit, key: string): Promise<void> {

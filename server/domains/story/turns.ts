@@ -23,6 +23,8 @@ import { redact } from '@server/kernel/redact';
 import type { PreferencesSource } from '../preferences/preferences';
 import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
 import type { Log } from '@server/kernel/log';
+import { AppError } from '@server/kernel/errors';
+import type { Metrics } from '@server/kernel/metrics';
 import { notFound, storyBusy } from './errors';
 import { createStoryBible, type StoryBible } from './bible';
 import { createCardHeads } from './cards/card-heads';
@@ -32,6 +34,7 @@ import type { VectorRecall } from './memory/vector-recall';
 import { createLoopGuard, type RewriteEvent } from './loop-guard';
 import { generationDefaults, storyGeneration } from './generation-settings';
 import { tidyReply } from './reply-text';
+import type { Drain } from '@server/kernel/drain';
 import { replyUsage, turnCallUsage } from './reply-usage';
 import { buildTurnPrompt } from './turn-prompt';
 
@@ -49,6 +52,10 @@ export interface TurnDeps {
   log: Log;
   /** The account quotas: a start counts a story; no turn begins once the stored text is full. */
   quotas: Pick<QuotaService, 'limits'>;
+  /** Counts the replies being written, so a SIGTERM lets them finish (kernel/drain.ts). */
+  drain?: Pick<Drain, 'track'>;
+  /** The app's metrics: each turn's outcome by provider, and a streamed turn's time to its first word. */
+  metrics?: Pick<Metrics, 'turnFinished' | 'firstWord'>;
   /** The memory bank, indexed after every fold (one per app, shared with the story's versions; made here when not given). */
   memoryBank?: MemoryBank;
   /** The memory bank's vectors, when EMBEDDINGS_PROVIDER is set (the same the memory bank embeds with). */
@@ -118,8 +125,19 @@ export function createTurnService(deps: TurnDeps) {
     log: deps.log,
   });
 
+  /**
+   * A turn that never reached the narrator, counted: refused (its hour or month, a quota, the story
+   * busy) or failed; a story that is not the player's is no turn.
+   */
+  const notStarted = (error: unknown): never => {
+    if (!(error instanceof AppError)) deps.metrics?.turnFinished(provider.id, 'failed');
+    else if (error.statusCode !== 404) deps.metrics?.turnFinished(provider.id, 'refused');
+    throw error;
+  };
+
   /** The player's hour and month, checked (and the turn's cost reserved) before anything is written or asked. */
-  const admitTurn = (userId: number): Promise<Hold> => deps.allowance.admit(userId, 'turn', turnTokens);
+  const admitTurn = (userId: number): Promise<Hold> =>
+    deps.allowance.admit(userId, 'turn', turnTokens).catch(notStarted);
 
   /** Runs `prepare` holding the turn's reservation; a turn that never gets prepared gives it back. */
   async function withHold(hold: Hold, prepare: () => Promise<PreparedTurn>): Promise<PreparedTurn> {
@@ -127,7 +145,7 @@ export function createTurnService(deps: TurnDeps) {
       return await prepare();
     } catch (error) {
       await hold.release();
-      throw error;
+      return notStarted(error);
     }
   }
 
@@ -172,6 +190,8 @@ export function createTurnService(deps: TurnDeps) {
     hold: Hold;
     /** What a continue already read with its lease (one round trip): the window (before the action) and the preferences. */
     loaded?: { window: UnfoldedRead; preferences: Preferences };
+    /** When the turn was asked for (performance.now()): its first word is timed from here. */
+    began: number;
   }
 
   async function generate(
@@ -224,6 +244,7 @@ export function createTurnService(deps: TurnDeps) {
         request,
         onDelta &&
           ((text) => {
+            if (!streamed && text) deps.metrics?.firstWord(provider.id, (performance.now() - plan.began) / 1000);
             streamed += text;
             onDelta(text);
           }),
@@ -279,6 +300,7 @@ export function createTurnService(deps: TurnDeps) {
         preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};
       const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};
       const mark = guarded.mark ? { loopGuard: guarded.mark } : {};
+      deps.metrics?.turnFinished(provider.id, 'done');
       return {
         storyId: story.id,
         messageId: reply.id,
@@ -289,6 +311,7 @@ export function createTurnService(deps: TurnDeps) {
         ...picture,
       };
     } catch (error) {
+      deps.metrics?.turnFinished(provider.id, error instanceof NarratorError ? error.failure : 'failed');
       await repos.stories.releaseLease(story.id);
       if (!(error instanceof NarratorError)) throw error;
       deps.log.warn(
@@ -313,11 +336,15 @@ export function createTurnService(deps: TurnDeps) {
   // The reservation is given back once the reply (or the failure) is recorded: its usage row settles it.
   const prepared = (plan: TurnPlan): PreparedTurn => ({
     storyId: plan.story.id,
-    run: (onDelta, onRewrite) => generate(plan, onDelta, onRewrite).finally(() => plan.hold.release()),
+    run: (onDelta, onRewrite) => {
+      const reply = generate(plan, onDelta, onRewrite).finally(() => plan.hold.release());
+      return deps.drain ? deps.drain.track(reply) : reply;
+    },
   });
 
   return {
     async startStory(userId: number, premise: string): Promise<PreparedTurn> {
+      const began = performance.now();
       const hold = await admitTurn(userId);
       return withHold(hold, async () => {
         const now = deps.now();
@@ -331,11 +358,20 @@ export function createTurnService(deps: TurnDeps) {
             quotas: { maxStories, maxStoredBytes },
           }),
         );
-        return prepared({ story, action: premiseMessage, attempt: 0, replace: null, reportStoryId: true, hold });
+        return prepared({
+          story,
+          action: premiseMessage,
+          attempt: 0,
+          replace: null,
+          reportStoryId: true,
+          hold,
+          began,
+        });
       });
     },
 
     async continueStory(userId: number, storyId: number, text: string): Promise<PreparedTurn> {
+      const began = performance.now();
       const hold = await admitTurn(userId);
       return withHold(hold, async () => {
         // The lease, the action, the window and the preferences in one statement: the fewer round
@@ -361,12 +397,14 @@ export function createTurnService(deps: TurnDeps) {
           reportStoryId: false,
           loaded: { window: turn.window, preferences },
           hold,
+          began,
         });
       });
     },
 
     /** Answers the last action again: adds a new version of its reply (the earlier ones stay as alternatives), or gives it the reply that failed. */
     async retry(userId: number, storyId: number): Promise<PreparedTurn> {
+      const began = performance.now();
       const hold = await admitTurn(userId);
       return withHold(hold, async () => {
         const story = await leaseStory(userId, storyId);
@@ -383,6 +421,7 @@ export function createTurnService(deps: TurnDeps) {
             replace: last.role === 'assistant' ? last : null,
             reportStoryId: false,
             hold,
+            began,
           });
         });
       });

@@ -375,6 +375,14 @@ describe('image settings', () => {
       'IMAGE_TIMEOUT_MS: IMAGE_TIMEOUT_MS must be a whole number',
     ]);
   });
+
+  it('give an abandoned picture job a minute past the timeout, or IMAGE_JOB_GRACE_SECONDS', () => {
+    expect(loadConfig({}).imageJobGraceSeconds).toBe(60);
+    expect(loadConfig({ IMAGE_JOB_GRACE_SECONDS: '2' }).imageJobGraceSeconds).toBe(2);
+    expect(problems({ IMAGE_JOB_GRACE_SECONDS: '0' })).toEqual([
+      'IMAGE_JOB_GRACE_SECONDS: IMAGE_JOB_GRACE_SECONDS must be greater than 0',
+    ]);
+  });
 });
 
 describe('speech and ads settings', () => {

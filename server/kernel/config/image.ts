@@ -55,6 +55,7 @@ export const imageEnv = {
   IMAGE_TIMEOUT_MS: positiveInt('IMAGE_TIMEOUT_MS').default(120_000),
   IMAGE_CONCURRENCY: positiveInt('IMAGE_CONCURRENCY').default(2),
   IMAGE_MAX_PER_HOUR: positiveInt('IMAGE_MAX_PER_HOUR').default(30),
+  IMAGE_JOB_GRACE_SECONDS: positiveInt('IMAGE_JOB_GRACE_SECONDS').default(60),
   IMAGE_SIZE: z
     .string()
     .trim()

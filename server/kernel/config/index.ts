@@ -41,6 +41,10 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   cookieSecure: 'auto' | boolean;
   logLevel: string;
+  /** auto: readable lines on a terminal, JSON otherwise (LOG_FORMAT). */
+  logFormat: 'auto' | 'json' | 'pretty';
+  /** How long a SIGTERM waits for replies and pictures in flight before the process closes. */
+  shutdownDrainMs: number;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -66,6 +70,8 @@ export interface AppConfig {
   clientDir: string;
   /** Compressed answers (brotli/gzip) and the build's precompressed files; off behind a compressing proxy. */
   compression: boolean;
+  /** The bearer token GET /metrics asks for; null: only a loopback caller with no proxy header may read it. */
+  metricsToken: string | null;
   llm: LlmConfig;
   /** Tokens a user may spend per calendar month (UTC); null is unlimited. */
   userMonthlyTokenLimit: number | null;
@@ -76,6 +82,12 @@ export interface AppConfig {
   /** Story cards a story may hold (STORY_MAX_CARDS). */
   storyMaxCards: number;
   image: ImageConfig;
+  /**
+   * How long past the painter's timeout a running picture job may go unfinished before it counts as
+   * abandoned (its instance died) and is retried, by any instance; instances look for such jobs every
+   * min(30, this) seconds (IMAGE_JOB_GRACE_SECONDS).
+   */
+  imageJobGraceSeconds: number;
   /** Server voices (TTS_*); provider 'none' leaves narration to the browser's own voices. */
   tts: TtsConfig;
   /** Server transcription of voice input (STT_*). */
@@ -119,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT as AppConfig['logFormat'],
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
@@ -138,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveClient: e.SERVE_CLIENT,
     clientDir: resolve('dist/client'),
     compression: e.COMPRESSION,
+    metricsToken: e.METRICS_TOKEN ?? null,
     llm: llmConfig(e),
     userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
     narratorCallsPerHour: { turns: e.USER_TURNS_PER_HOUR, sideCalls: e.USER_SIDE_CALLS_PER_HOUR },
@@ -148,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     storyMaxCards: e.STORY_MAX_CARDS,
     image: imageConfig(e),
+    imageJobGraceSeconds: e.IMAGE_JOB_GRACE_SECONDS,
     tts: ttsConfig(e),
     stt: sttConfig(e),
     embeddings: embeddingsConfig(e),

@@ -45,6 +45,19 @@ export const serverEnv = {
     .refine((v) => ['auto', 'true', 'false'].includes(v), 'COOKIE_SECURE must be auto, true or false')
     .default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['auto', 'json', 'pretty'].includes(v), 'LOG_FORMAT must be auto, json or pretty')
+    .default('auto'),
+  SHUTDOWN_DRAIN_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds between 0 and 600000')
+    .transform(Number)
+    .refine((n) => n <= 600_000, 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds between 0 and 600000')
+    .default(30_000),
   LOGIN_MAX_FAILURES: positiveInt('LOGIN_MAX_FAILURES').default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt('LOGIN_FAILURE_WINDOW_MINUTES').default(15),
   REGISTER_MAX_PER_HOUR: positiveInt('REGISTER_MAX_PER_HOUR').default(30),
@@ -92,6 +105,14 @@ export const serverEnv = {
     .default([]),
   SERVE_CLIENT: booleanFlag('SERVE_CLIENT').default(true),
   COMPRESSION: booleanFlag('COMPRESSION').default(true),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .regex(
+      /^[\x21-\x7e]{16,512}$/,
+      'METRICS_TOKEN must be 16 to 512 printable characters without spaces (for example: openssl rand -hex 32)',
+    )
+    .optional(),
 };
 
 export function parseTrustProxy(raw: string): TrustProxy {

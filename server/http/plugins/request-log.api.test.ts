@@ -1,0 +1,91 @@
+// Request ids and the one log line a request: every answer names its request, the id a trusted
+// proxy sent is kept (and only then, and only when it is a plain token), and the log holds one line
+// per request carrying that id, where Fastify wrote two.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_REDACT } from '@server/app';
+import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+
+interface Line {
+  reqId?: string;
+  msg: string;
+  level: number;
+  method?: string;
+  url?: string;
+  status?: number;
+  ms?: number;
+}
+
+function capture() {
+  const lines: Line[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
+      done();
+    },
+  });
+  return { lines, logger: { level: 'info', redact: LOG_REDACT, stream } };
+}
+
+describe('without a trusted proxy', () => {
+  let ctx: TestContext;
+  const { lines, logger } = capture();
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { logger });
+  });
+  afterAll(() => ctx.close());
+
+  it('gives every answer a new id of its own and ignores one sent by the caller', async () => {
+    const anonymous = new TestClient(ctx.app);
+    const first = await anonymous.get('/api/user');
+    const second = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'forged-by-a-player' } });
+    const ids = [first.headers['x-request-id'], second.headers['x-request-id']];
+    for (const id of ids) expect(id).toMatch(/^[\w-]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids).not.toContain('forged-by-a-player');
+  });
+
+  it('writes one line per request, with its id, method, route, status and time', async () => {
+    lines.length = 0;
+    const { client } = await registerUser(ctx.app);
+    const answer = await client.get('/api/user');
+    const id = answer.headers['x-request-id'];
+    const mine = lines.filter((line) => line.reqId === id);
+    expect(mine).toEqual([
+      expect.objectContaining({ level: 30, msg: 'GET /api/user 200', method: 'GET', url: '/api/user', status: 200 }),
+    ]);
+    expect(mine[0].ms).toEqual(expect.any(Number));
+    expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);
+    // Registration's requests each wrote their one line too.
+    expect(lines.filter((line) => line.msg === 'POST /api/register 201')).toHaveLength(1);
+  });
+
+  it('answers a 404 with an id too', async () => {
+    const missing = await ctx.app.inject({ url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-request-id']).toMatch(/^[\w-]{12}$/);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  let ctx: TestContext;
+  const { lines, logger } = capture();
+  beforeAll(async () => {
+    ctx = await createTestApp({ trustProxy: true }, { logger });
+  });
+  afterAll(() => ctx.close());
+
+  it("keeps the proxy's id, on the answer and the log line", async () => {
+    const proxyId = '7f3c9a2e-55b1-4c0e-9d2a-1b2c3d4e5f60';
+    const answer = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': proxyId } });
+    expect(answer.headers['x-request-id']).toBe(proxyId);
+    expect(lines.filter((line) => line.reqId === proxyId).map((line) => line.msg)).toEqual(['GET /healthz 200']);
+  });
+
+  it('makes its own id when the one sent is not a plain token', async () => {
+    for (const sent of ['two words', 'a'.repeat(129), '"quoted"', '']) {
+      const answer = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': sent } });
+      expect(answer.headers['x-request-id']).toMatch(/^[\w-]{12}$/);
+    }
+  });
+});
