@@ -1,7 +1,7 @@
 // buildApp(config, deps) assembles the Fastify instance without listening: the services that
 // compose.ts builds over the database it is given, with the HTTP plugins and routes around them.
 // main.ts listens; tests call app.inject().
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -150,7 +150,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await registerSecurity(app);
   // Every request timed by route template, and GET /metrics for this instance's scraper (not public).
   registerMetrics(app, services.metrics, config.metricsToken);
-  await registerOpenApi(app, { compression: config.compression });
+  const logoFile = join(config.clientDir, 'logo.svg');
+  await registerOpenApi(app, {
+    compression: config.compression,
+    logoSvg: existsSync(logoFile) ? readFileSync(logoFile) : undefined,
+  });
 
   // Public reads, the same for everyone: probes, shared snapshots and the built client's files
   // (precompressed by the build, their Content-Length and ETag true to the bytes sent). They sit

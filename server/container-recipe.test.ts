@@ -3,6 +3,7 @@
 // it serves, passes the image's own HEALTHCHECK and drains to exit 0 on SIGTERM; it runs as a
 // non-root user under tini. compose.yaml parses and wires two instances, PostgreSQL, Redis and a
 // proxy the way docs/operations.md says. (`docker-compose config` was also run by hand: see there.)
+// The operator's commands (admin, backup, restore) run from the same build, as they do in the image.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -86,11 +87,31 @@ describe('Dockerfile', () => {
       });
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
+
+      // The operator's commands run from the same build, as `npm run <name>` runs them in the image.
+      const scripts = JSON.parse(await readFile('package.json', 'utf8')).scripts as Record<string, string>;
+      const builtCommand = (name: string, args: string[], dir = dataDir) => {
+        const [command, ...scriptArgs] = scripts[name].split(/\s+/);
+        expect(command).toBe('node');
+        return run(process.execPath, [...scriptArgs, ...args], {
+          env: { ...process.env, ...env, DATA_DIR: dir, DATABASE_URL: '' },
+        });
+      };
+      await expect(builtCommand('admin', ['grant', 'nobody'])).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('No account is named nobody'),
+      });
+      const backup = join(dataDir, 'taleweaver.backup.gz');
+      await builtCommand('backup', [backup]);
+      const restoredDir = join(dataDir, 'restored');
+      const restored = await builtCommand('restore', [backup], restoredDir);
+      expect(restored.stdout + restored.stderr).not.toMatch(/error/i);
+      expect(existsSync(join(restoredDir, 'pgdata', 'PG_VERSION'))).toBe(true);
     } finally {
       child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('compose.yaml', () => {

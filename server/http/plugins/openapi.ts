@@ -223,6 +223,8 @@ export function openApiTransform(sessionRoutes: ReadonlySet<string>): typeof jso
 export interface OpenApiOptions {
   /** COMPRESSION: the reference page's files and the document are compressed like other answers. */
   compression: AppConfig['compression'];
+  /** The app's own logo (the built client's SVG), in the reference page's top bar instead of Fastify's. */
+  logoSvg?: Buffer;
 }
 
 /**
@@ -286,6 +288,8 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         routePrefix: DOCS_PREFIX,
         staticCSP: DOCS_CSP,
         uiConfig: { deepLinking: true },
+        ...(options.logoSvg && { logo: { type: 'image/svg+xml', content: options.logoSvg, href: '/' } }),
+        theme: { title: 'Taleweaver API' },
       });
     },
     { logLevel: 'warn' },
