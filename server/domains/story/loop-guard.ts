@@ -54,6 +54,8 @@ export interface ReviewInput {
   window: UnfoldedRead;
   actionId: number;
   onRewrite?: (event: RewriteEvent) => void;
+  /** The turn's request's logger, so these lines carry its request id (else the service's). */
+  log?: Log;
 }
 
 /** The line the second call is asked with, before the action in the last user message. */
@@ -111,18 +113,16 @@ export function createLoopGuard(deps: {
     verdict: LoopVerdict,
   ): Promise<{ text: string; tokens: number; usage: UsageEvent } | null> {
     const { story } = input;
+    const log = input.log ?? deps.log;
     const count = await deps.count();
     const request = retryRequest(input.request, verdict, count);
     if (!request) {
-      deps.log.info({ storyId: story.id }, 'loop guard: no room for the instruction in the prompt; the reply is kept');
+      log.info({ storyId: story.id }, 'loop guard: no room for the instruction in the prompt; the reply is kept');
       return null;
     }
     const hold = await deps.allowance.admitOrNull(story.userId, 'retry-loop', deps.turnTokens);
     if (!hold) {
-      deps.log.info(
-        { storyId: story.id },
-        'loop guard: the hour or the month refused a second call; the reply is kept',
-      );
+      log.info({ storyId: story.id }, 'loop guard: the hour or the month refused a second call; the reply is kept');
       return null;
     }
     try {
@@ -142,7 +142,7 @@ export function createLoopGuard(deps: {
     } catch (error) {
       if (!(error instanceof NarratorError)) throw error;
       const detail = redact(error.detail, [deps.apiKey]);
-      deps.log.warn(
+      log.warn(
         { storyId: story.id, provider: provider.id, failure: error.failure, detail },
         'loop guard: the second call failed; the first reply is kept',
       );

@@ -73,7 +73,8 @@ export interface TurnDeps {
 export interface PreparedTurn {
   storyId: number;
   /** onRewrite: the loop guard found the finished reply repeating and asks again, then its new text. */
-  run(onDelta?: (text: string) => void, onRewrite?: (event: RewriteEvent) => void): Promise<StoryReply>;
+  /** `log`: the request's logger, so the turn's lines carry its request id. */
+  run(onDelta?: (text: string) => void, onRewrite?: (event: RewriteEvent) => void, log?: Log): Promise<StoryReply>;
 }
 
 /** A lease outlives the provider timeout, so only a dead process leaves one to expire. */
@@ -198,6 +199,7 @@ export function createTurnService(deps: TurnDeps) {
     plan: TurnPlan,
     onDelta?: (text: string) => void,
     onRewrite?: (event: RewriteEvent) => void,
+    log: Log = deps.log,
   ): Promise<StoryReply> {
     const { story, action } = plan;
     let streamed = '';
@@ -260,6 +262,7 @@ export function createTurnService(deps: TurnDeps) {
         window,
         actionId: action.id,
         onRewrite,
+        log,
       });
       const outputTokens = guarded.outputTokens ?? usage.outputTokens;
       const cost = replyUsage(guarded.retry ? [usage, guarded.retry] : [usage], llm.prices);
@@ -314,7 +317,7 @@ export function createTurnService(deps: TurnDeps) {
       deps.metrics?.turnFinished(provider.id, error instanceof NarratorError ? error.failure : 'failed');
       await repos.stories.releaseLease(story.id);
       if (!(error instanceof NarratorError)) throw error;
-      deps.log.warn(
+      log.warn(
         {
           storyId: story.id,
           provider: provider.id,
@@ -336,8 +339,8 @@ export function createTurnService(deps: TurnDeps) {
   // The reservation is given back once the reply (or the failure) is recorded: its usage row settles it.
   const prepared = (plan: TurnPlan): PreparedTurn => ({
     storyId: plan.story.id,
-    run: (onDelta, onRewrite) => {
-      const reply = generate(plan, onDelta, onRewrite).finally(() => plan.hold.release());
+    run: (onDelta, onRewrite, log) => {
+      const reply = generate(plan, onDelta, onRewrite, log).finally(() => plan.hold.release());
       return deps.drain ? deps.drain.track(reply) : reply;
     },
   });

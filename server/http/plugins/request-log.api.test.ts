@@ -4,6 +4,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '@server/app';
+import { loadConfig } from '@server/kernel/config';
+import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
 interface Line {
@@ -86,6 +88,51 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     for (const sent of ['two words', 'a'.repeat(129), '"quoted"', '']) {
       const answer = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': sent } });
       expect(answer.headers['x-request-id']).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    }
+  });
+});
+
+describe("a service's lines during a request", () => {
+  const KEY = 'sk-request-log-test';
+  let fake: FakeLlmServer;
+  let ctx: TestContext;
+  const { lines, logger } = capture();
+  beforeAll(async () => {
+    fake = await startFakeLlmServer({ apiKey: KEY });
+    const llm = loadConfig({
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_API_KEY: KEY,
+      LLM_MODEL: 'fake-gpt',
+      LLM_TIMEOUT_MS: '5000',
+    }).llm;
+    ctx = await createTestApp({ llm }, { logger });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  });
+
+  it("carry the request's id: a narrator failure in a turn, streamed or not", async () => {
+    const { client } = await registerUser(ctx.app);
+    fake.queue.push({ kind: 'ok', text: 'The harbour lights blink out one by one. What do you do?' });
+    const started = await client.post('/api/story/start', { prompt: 'A harbour at the end of the world' });
+    expect(started.statusCode).toBe(200);
+    const { storyId } = started.json() as { storyId: number };
+    for (const headers of [{}, { accept: 'text/event-stream' }]) {
+      fake.queue.push({ kind: 'status', status: 500, message: 'upstream fell over' });
+      const turn = await client.request({
+        method: 'POST',
+        url: `/api/story/${storyId}/continue`,
+        json: { message: 'I light a lamp' },
+        headers,
+      });
+      const id = turn.headers['x-request-id'];
+      const failure = lines.find(
+        (line) => line.msg === 'narrator call failed; the action is kept for a retry' && line.reqId === id,
+      );
+      expect(failure, JSON.stringify(headers)).toBeDefined();
+      lines.length = 0;
     }
   });
 });

@@ -29,7 +29,9 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       { schema: { body: storyStartBodySchema, response: { 200: storyStartResponseSchema } } },
       async (request, reply) => {
         const turn = await ctx.turns.startStory(requireUserId(request), request.body.prompt);
-        return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+        return wantsEventStream(request)
+          ? sendTurnStream(request, reply, turn)
+          : turn.run(undefined, undefined, request.log);
       },
     );
 
@@ -48,7 +50,9 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           request.params.storyId,
           request.body.message,
         );
-        return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+        return wantsEventStream(request)
+          ? sendTurnStream(request, reply, turn)
+          : turn.run(undefined, undefined, request.log);
       },
     );
 
@@ -57,7 +61,9 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       { schema: { params: storyParamsSchema, response: { 200: storyContinueResponseSchema } } },
       async (request, reply) => {
         const turn = await ctx.turns.retry(requireUserId(request), request.params.storyId);
-        return wantsEventStream(request) ? sendTurnStream(request, reply, turn) : turn.run();
+        return wantsEventStream(request)
+          ? sendTurnStream(request, reply, turn)
+          : turn.run(undefined, undefined, request.log);
       },
     );
 

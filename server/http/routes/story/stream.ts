@@ -63,7 +63,7 @@ export function sendTurnStream(request: FastifyRequest, reply: FastifyReply, tur
     else send(STORY_STREAM_EVENTS.replace, { text: event.text } satisfies StoryReplaceEvent);
   };
   void turn
-    .run(onDelta, onRewrite)
+    .run(onDelta, onRewrite, request.log)
     .then((done) => {
       flush();
       send(STORY_STREAM_EVENTS.done, done);
