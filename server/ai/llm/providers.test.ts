@@ -7,6 +7,7 @@ import { loadConfig, type LlmConfig } from '@server/kernel/config';
 import { contentText, DEFAULT_FAKE_TEXT, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createNarratorProvider } from './registry';
 import { NarratorError, type GenerationRequest } from './types';
+import { DEFAULT_PREFERENCES } from '@shared/schemas/preferences';
 
 const KEY = 'sk-test-key';
 
@@ -38,6 +39,7 @@ const request: GenerationRequest = {
     premise: 'Ada Quill hunts a thief.',
     action: 'I light my lamp',
     recent: [],
+    preferences: DEFAULT_PREFERENCES,
   },
 };
 

@@ -2,6 +2,10 @@
 // A request carries the assembled prompt for real models and the structured task the offline
 // narrator works from; a provider either finishes normally or throws a NarratorError.
 import type { LlmProviderId } from '@server/kernel/config';
+import type { Preferences } from '@shared/schemas/preferences';
+
+/** The player's preferences the offline narrator writes to (real models read them in the system prompt). */
+export type NarratorVoicePreferences = Pick<Preferences, 'contentRating' | 'narrativeStyle' | 'languageStyle'>;
 
 export interface ChatMessage {
   role: 'user' | 'assistant';
@@ -28,6 +32,7 @@ export type NarratorTask =
       premise: string;
       action: string;
       recent: TurnRecord[];
+      preferences: NarratorVoicePreferences;
     }
   /** The turns to fold into a new chunk of the memory (`memory`: the chunks before it, context only), each with its story turn (the facts of the story bible name it). */
   | { kind: 'summary'; memory: string; turns: SummaryTurn[]; maxTokens: number }

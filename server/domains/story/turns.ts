@@ -18,14 +18,14 @@ import { DEFAULT_PREFERENCES, type Preferences } from '@shared/schemas/preferenc
 import { MESSAGE_MAX_VERSIONS } from '@shared/schemas/quotas';
 import type { StoryReply } from '@shared/schemas/story';
 import type { Allowance, Hold } from '../limits/allowance';
+import { createTurnAdmission } from './turn-admission';
 import { narratorAppError } from './narrator-errors';
 import { redact } from '@server/kernel/redact';
 import type { PreferencesSource } from '../preferences/preferences';
-import { quotaError, refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
+import { refusedOverQuota, tooManyVersions, type QuotaService } from '../limits/quotas';
 import type { Log } from '@server/kernel/log';
-import { AppError } from '@server/kernel/errors';
 import type { Metrics } from '@server/kernel/metrics';
-import { notFound, storyBusy } from './errors';
+import { notFound } from './errors';
 import { createStoryBible, type StoryBible } from './bible';
 import { createCardHeads } from './cards/card-heads';
 import { createStoryMemory } from './memory/folds';
@@ -126,59 +126,11 @@ export function createTurnService(deps: TurnDeps) {
     log: deps.log,
   });
 
-  /**
-   * A turn that never reached the narrator, counted: refused (its hour or month, a quota, the story
-   * busy) or failed; a story that is not the player's is no turn.
-   */
-  const notStarted = (error: unknown): never => {
-    if (!(error instanceof AppError)) deps.metrics?.turnFinished(provider.id, 'failed');
-    else if (error.statusCode !== 404) deps.metrics?.turnFinished(provider.id, 'refused');
-    throw error;
-  };
-
-  /** The player's hour and month, checked (and the turn's cost reserved) before anything is written or asked. */
-  const admitTurn = (userId: number): Promise<Hold> =>
-    deps.allowance.admit(userId, 'turn', turnTokens).catch(notStarted);
-
-  /** Runs `prepare` holding the turn's reservation; a turn that never gets prepared gives it back. */
-  async function withHold(hold: Hold, prepare: () => Promise<PreparedTurn>): Promise<PreparedTurn> {
-    try {
-      return await prepare();
-    } catch (error) {
-      await hold.release();
-      return notStarted(error);
-    }
-  }
-
-  /**
-   * Why a lease was not taken: 404 when the story is not the owner's, 413 when their stored text
-   * and `actionBytes` would pass the storage quota, else 409 (a reply is being written).
-   */
-  async function leaseRefused(userId: number, storyId: number, actionBytes = 0): Promise<never> {
-    const usage = await repos.quotas.ownedStoryUsage(storyId, userId);
-    if (!usage) throw notFound();
-    if (usage.storedBytes + actionBytes > deps.quotas.limits.maxStoredBytes)
-      throw quotaError('storage', deps.quotas.limits);
-    throw storyBusy();
-  }
-
-  /** The owner's story with its lease taken: 404 when it is not theirs, 413 when their stored text is full, 409 while a reply is being written. */
-  async function leaseStory(userId: number, storyId: number): Promise<StoryRecord> {
-    return (
-      (await repos.stories.leaseOwned(storyId, userId, deps.now(), leaseUntil(), deps.quotas.limits.maxStoredBytes)) ??
-      leaseRefused(userId, storyId)
-    );
-  }
-
-  /** Runs `work` holding the lease; a failure before the turn is prepared gives the lease back. */
-  async function underLease<T>(storyId: number, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      await repos.stories.releaseLease(storyId);
-      throw error;
-    }
-  }
+  const { admitTurn, withHold, leaseRefused, leaseStory, underLease } = createTurnAdmission(
+    deps,
+    turnTokens,
+    leaseUntil,
+  );
 
   interface TurnPlan {
     story: StoryRecord;
@@ -240,6 +192,7 @@ export function createTurnService(deps: TurnDeps) {
           premise: story.premise,
           action: action.content,
           recent,
+          preferences,
         },
       };
       const result = await provider.generate(
