@@ -26,7 +26,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { analyseScene, createBuiltinPainter } from '../../server/ai/image/builtin';
 import { toStoredImage } from '../../server/ai/image/stored-image';
-import { artStyleFor, dominantGenre, playerLookFor } from '../../server/ai/image/style-heuristics';
+import { classifyGenre } from '../../server/ai/genre';
+import { artStyleFor, playerLookFor } from '../../server/ai/image/style-heuristics';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/kernel/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -171,7 +172,7 @@ async function benchPainter(): Promise<void> {
   const paint = async (index: number) => {
     const { reply, premise } = sceneFor(index);
     const sceneText = sceneFromReply(reply);
-    const genre = dominantGenre(premise);
+    const genre = classifyGenre(premise).genre;
     const t0 = performance.now();
     const result = await painter.generate({
       prompt: '',

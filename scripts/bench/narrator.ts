@@ -1,4 +1,5 @@
-// `npm run bench:narrator`: the story turn path under load, over real HTTP with SSE. The real
+// `npm run bench:narrator`: first the offline demo narrator's time per reply (builtin-narrator.ts;
+// BENCH_PART=builtin stops there), then the story turn path under load, over real HTTP with SSE. The real
 // server (server/main.ts) runs in its own process on an embedded PGlite data dir (or PostgreSQL
 // with BENCH_DATABASE_URL), against a fake OpenAI-compatible provider with a fixed time to first
 // token that runs here with the load generator. Prints the app's added latency to the first delta
@@ -19,6 +20,7 @@ import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
 import { serverArgv } from '../build/serve-command.mjs';
 import { median, percentile } from './lib/stats';
 import { formatMs } from './lib/report';
+import { benchBuiltinNarrator } from './builtin-narrator';
 
 const USERS = Number(process.env.BENCH_USERS ?? 8);
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
@@ -34,6 +36,9 @@ const REPLY = `${'The wind drags cold rain across the broken wall, and the torch
 const PREMISE = 'Captain Mirela Voss and her navigator Tobin smuggle a sealed crate past the blockade of Port Kessrin.';
 
 const ms = (v: number) => formatMs(v);
+
+await benchBuiltinNarrator();
+if (process.env.BENCH_PART === 'builtin') process.exit(0);
 
 const fake = await startFakeLlmServer({ apiKey: 'sk-bench' });
 let ttft = TTFT_MS;

@@ -13,6 +13,7 @@ import { createBuiltinPainter } from '../../server/ai/image/builtin';
 import { toStoredImage } from '../../server/ai/image/stored-image';
 import { artStyleFor } from '../../server/ai/image/style-heuristics';
 import { composeReply } from '../../server/ai/llm/builtin/narrator';
+import { loadEnglish } from '../../server/ai/llm/builtin/action';
 import { sceneFromReply } from '../../server/domains/images/scene-prompt';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/kernel/config';
@@ -41,10 +42,17 @@ async function seedStory(dataDir: string, userId: number): Promise<{ storyId: nu
   const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
   let lastMessageId = 0;
   const replies: Array<{ id: number; content: string }> = [];
+  const english = await loadEnglish();
+  // The turns before each action, as the server passes them (continuity reads the player's).
+  const recent: Array<{ role: 'user' | 'assistant'; content: string }> = [];
   for (let turn = 0; turn <= TURNS; turn += 1) {
     const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
     if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
-    const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
+    const content = composeReply(
+      { storyId: story.id, turn, attempt: 0, premise, action, recent: recent.slice(-6) },
+      english,
+    );
+    recent.push({ role: 'user', content: action }, { role: 'assistant', content });
     const reply = await repos.stories.saveReply({
       storyId: story.id,
       turn,

@@ -1,6 +1,13 @@
 // The prompt composition of spec section 5, checked against the spec's exact wording.
 import { describe, expect, it } from 'vitest';
-import { composeRandomPrompt, composeStoryPrompt, genreMixSentence, genreShares, parseGenreShares } from './genre-mix';
+import {
+  composeRandomPrompt,
+  composeStoryPrompt,
+  genreMixSentence,
+  genreShares,
+  parseGenreShares,
+  scenarioOf,
+} from './genre-mix';
 
 describe('genre mix sentence', () => {
   it('lists non-zero genres as "N% genre", largest first, after the spec lead-in', () => {
@@ -59,5 +66,15 @@ describe('parseGenreShares', () => {
       { genre: 'comedy', percent: 30 },
     ]);
     expect(parseGenreShares('A quiet tale')).toEqual([]);
+  });
+});
+
+describe('scenarioOf', () => {
+  it("gives back the player's own scenario from a composed prompt, and nothing of a random one", () => {
+    const scenario = 'A lighthouse keeper finds a message in a bottle.';
+    expect(scenarioOf(composeStoryPrompt(scenario, { horror: 60, mystery: 40 }))).toBe(scenario);
+    expect(scenarioOf(composeStoryPrompt(scenario, null))).toBe(scenario);
+    expect(scenarioOf(composeRandomPrompt({ scifi: 50, comedy: 50 }))).toBe('');
+    expect(scenarioOf(composeRandomPrompt(null))).toBe('');
   });
 });

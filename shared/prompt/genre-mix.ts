@@ -46,6 +46,20 @@ export function composeRandomPrompt(mix: GenreMix | null): string {
   return `${lead} ${RANDOM_PROMPT_TWIST}`;
 }
 
+/**
+ * The player's own scenario in a composed prompt: without the genre mix sentence and the random
+ * prompt's lead and twist (what titles, the genre's words and the offline narrator read).
+ */
+export function scenarioOf(prompt: string): string {
+  return prompt
+    .split(GENRE_MIX_LEAD)[0]
+    .replace(RANDOM_PROMPT_MIXED, ' ')
+    .replace(RANDOM_PROMPT_TWIST, ' ')
+    .replace(new RegExp(`${RANDOM_PROMPT_LEAD}[^.]*\\.`), ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Reads "N% genre" entries back out of a composed prompt (the offline narrator picks its genre from them). */
 export function parseGenreShares(prompt: string): GenreShare[] {
   const found = new Map<Genre, number>();

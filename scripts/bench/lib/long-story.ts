@@ -2,6 +2,7 @@
 // narrator's replies, a minute a turn), for the benchmarks that need one while the app is stopped:
 // bench:versions (undo, redo, erase on it) and bench:export (it and its branches downloaded).
 import { composeReply } from '../../../server/ai/llm/builtin/narrator';
+import { loadEnglish } from '../../../server/ai/llm/builtin/action';
 import type { Repositories } from '../../../server/db/repositories';
 
 export const LONG_STORY_PREMISE =
@@ -25,10 +26,17 @@ export async function writeLongStory(
   const start = Date.now() - turns * 60_000;
   const { story } = await repos.stories.create({ userId, premise, now: new Date(start), leaseUntil: new Date(start) });
   let lastReplyId = 0;
+  const english = await loadEnglish();
+  // The turns before each action, as the server passes them (continuity reads the player's).
+  const recent: Array<{ role: 'user' | 'assistant'; content: string }> = [];
   for (let turn = 0; turn <= turns; turn += 1) {
     const action = turn === 0 ? premise : ACTIONS[turn % ACTIONS.length];
     if (turn > 0) await repos.stories.appendAction(story.id, action, new Date(start + turn * 60_000));
-    const content = composeReply({ storyId: story.id, turn, attempt: 0, premise, action });
+    const content = composeReply(
+      { storyId: story.id, turn, attempt: 0, premise, action, recent: recent.slice(-6) },
+      english,
+    );
+    recent.push({ role: 'user', content: action }, { role: 'assistant', content });
     lastReplyId = (
       await repos.stories.saveReply({
         storyId: story.id,

@@ -1,23 +1,12 @@
-// How a story looks, worked out without a model: the art style from the premise's genre mix and the
-// content rating, the names in a scene, and a stable look per named character (the same name always
-// gets the same face, hair and clothes). The builtin narrator answers style-sheet requests with
-// these, and a real model's unusable answer falls back to them.
-import { GENRES, type Genre } from '@shared/constants';
+// How a story looks, worked out without a model: the art style from the premise's genre (the same
+// classifyGenre decision the narrator writes by) and the content rating, the names in a scene, and a
+// stable look per named character (the same name always gets the same face, hair and clothes). The
+// builtin narrator answers style-sheet requests with these, and a real model's unusable answer falls
+// back to them.
+import { classifyGenre } from '@server/ai/genre';
+import type { Genre } from '@shared/constants';
 import type { StyleCharacter } from '@shared/schemas/images';
 import type { ContentRating } from '@shared/schemas/preferences';
-
-const GENRE_WORDS: Record<Genre, RegExp> = {
-  fantasy: /\b(dragon|wizard|elf|elves|sword|kingdom|magic|castle|quest|sorcer\w*|knight)\b/i,
-  scifi: /\b(space|starship|planet|alien|galaxy|robot|android|laser|orbit|station|cyber\w*)\b/i,
-  mystery: /\b(detective|murder|clue|mystery|inspector|suspect|case)\b/i,
-  horror: /\b(ghost|haunted|blood|monster|curse|undead|zombie|demon|horror)\b/i,
-  western: /\b(cowboy|sheriff|saloon|outlaw|frontier|ranch|revolver)\b/i,
-  postapocalyptic: /\b(wasteland|apocalypse|fallout|ruins|survivor|radiation|scaveng\w*)\b/i,
-  comedy: /\b(silly|comic|hilarious|prank|clown|absurd)\b/i,
-  historical: /\b(empire|roman|medieval|victorian|pharaoh|century|ancient|civilization)\b/i,
-  romance: /\b(love|romance|heart|kiss|lover|wedding)\b/i,
-  thriller: /\b(spy|agent|heist|conspiracy|chase|assassin|hostage)\b/i,
-};
 
 const ART_STYLES: Record<Genre, string> = {
   fantasy: 'painterly high-fantasy illustration, rich colour, soft golden light',
@@ -44,25 +33,8 @@ const NEGATIVE: Record<ContentRating, string> = {
   mature: 'explicit sexual content, text, watermark, signature',
 };
 
-/** The genre the story leans on: the largest share of its genre mix, else words of the premise, else fantasy. */
-export function dominantGenre(premise: string): Genre {
-  let best: { genre: Genre; share: number } | null = null;
-  for (const match of premise.matchAll(/(\d{1,3})%\s*([a-z]+)/gi)) {
-    const genre = match[2].toLowerCase() as Genre;
-    const share = Number(match[1]);
-    if (GENRES.includes(genre) && share > 0 && (!best || share > best.share)) best = { genre, share };
-  }
-  if (best) return best.genre;
-  let top: { genre: Genre; hits: number } = { genre: 'fantasy', hits: 0 };
-  for (const genre of GENRES) {
-    const hits = (premise.match(new RegExp(GENRE_WORDS[genre].source, 'gi')) ?? []).length;
-    if (hits > top.hits) top = { genre, hits };
-  }
-  return top.genre;
-}
-
 export function artStyleFor(premise: string, rating: ContentRating): string {
-  return `${ART_STYLES[dominantGenre(premise)]}; ${RATING_STYLE[rating]}`;
+  return `${ART_STYLES[classifyGenre(premise).genre]}; ${RATING_STYLE[rating]}`;
 }
 
 /** What a picture must not show, by content rating (sent as a negative prompt where the painter takes one). */

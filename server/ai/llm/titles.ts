@@ -2,19 +2,10 @@
 // every story shows until it has one (the premise's first words, or two nouns of its genre). The
 // builtin narrator titles with it, and the story services show it for an untitled story.
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
-import { GENRE_MIX_LEAD, RANDOM_PROMPT_LEAD, RANDOM_PROMPT_MIXED, RANDOM_PROMPT_TWIST } from '@shared/prompt/genre-mix';
-import { capitalise, detectGenre, splitSentences } from './builtin/text';
-import { VOCABULARY } from './builtin/vocabulary';
-
-/** Strips the composed-prompt boilerplate (genre mix, random prompt) from a premise. */
-function premiseCore(premise: string): string {
-  return premise
-    .split(GENRE_MIX_LEAD)[0]
-    .replace(RANDOM_PROMPT_MIXED, '')
-    .replace(RANDOM_PROMPT_TWIST, '')
-    .replace(new RegExp(`${RANDOM_PROMPT_LEAD}[^.]*\\.`), '')
-    .trim();
-}
+import { scenarioOf } from '@shared/prompt/genre-mix';
+import { classifyGenre } from '@server/ai/genre';
+import { capitalise, splitSentences } from './builtin/text';
+import { VOICES } from './builtin/voices';
 
 const SMALL_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from']);
 
@@ -33,7 +24,7 @@ export function clampTitle(title: string): string {
 
 /** A title from the premise's own first words, or from its genre when it is only a random prompt. */
 export function fallbackTitle(premise: string): string {
-  const core = premiseCore(premise);
+  const core = scenarioOf(premise);
   const firstSentence = splitSentences(core)[0]?.replace(/[.!?"”]+$/, '') ?? '';
   const words = firstSentence
     .replace(/^(i am|i'm|you are|you're|a story about|tell me a story about|write a story about)\s+/i, '')
@@ -43,7 +34,7 @@ export function fallbackTitle(premise: string): string {
   // "…Knocking from the" reads unfinished: end on a content word.
   while (picked.length > 2 && SMALL_WORDS.has(picked[picked.length - 1].toLowerCase())) picked.pop();
   if (words.length >= 2) return clampTitle(titleCase(picked));
-  const nouns = VOCABULARY[detectGenre(premise)].titleNouns;
+  const nouns = VOICES[classifyGenre(premise).genre].titleNouns;
   const pick = premise.length % nouns.length;
   return `The ${nouns[pick]} and the ${nouns[(pick + 1) % nouns.length]}`;
 }

@@ -1,7 +1,8 @@
 // What a picture is asked to show: the one reply (without its closing question), the style sheet
 // first, and only the characters the scene names; the model's style-sheet JSON read leniently.
 import { describe, expect, it } from 'vitest';
-import { artStyleFor, dominantGenre, findNames, lookFor, negativePromptFor } from '@server/ai/image/style-heuristics';
+import { classifyGenre } from '@server/ai/genre';
+import { artStyleFor, findNames, lookFor, negativePromptFor } from '@server/ai/image/style-heuristics';
 import { altFromScene, buildScenePrompt, sceneFromReply } from './scene-prompt';
 import { parseLooks } from './style-sheet';
 
@@ -53,9 +54,19 @@ describe('buildScenePrompt', () => {
 
 describe('style heuristics', () => {
   it('takes the art style from the largest genre share, then the premise words, with the rating', () => {
-    expect(dominantGenre('Mix in the following genre preferences: 20% fantasy, 60% scifi, 20% horror.')).toBe('scifi');
-    expect(dominantGenre('A detective chases a murder suspect')).toBe('mystery');
+    expect(classifyGenre('Mix in the following genre preferences: 20% fantasy, 60% scifi, 20% horror.').genre).toBe(
+      'scifi',
+    );
+    expect(classifyGenre('A detective chases a murder suspect').genre).toBe('mystery');
     expect(artStyleFor('A haunted house full of ghosts', 'general')).toMatch(/gothic horror.*all ages/);
+    // The painter and the narrator read one genre: issue 29's three premises the two once decided apart.
+    expect(artStyleFor('A night market on a floating city where lanterns whisper secrets', 'teen')).toMatch(
+      /high-fantasy/,
+    );
+    expect(artStyleFor('I open a bakery in Paris and fall for the florist next door', 'teen')).toMatch(/romantic/);
+    expect(artStyleFor('In 1815 I serve as a courier for the Duke of Wellington before Waterloo', 'teen')).toMatch(
+      /historical/,
+    );
     expect(negativePromptFor('general')).toContain('gore');
     expect(negativePromptFor('mature')).not.toContain('gore');
   });

@@ -6,7 +6,8 @@
 // month); a refused, failed or unusable call falls back to the offline heuristics, so a picture never
 // waits on it.
 import { randomInt } from 'node:crypto';
-import { dominantGenre, artStyleFor, findNames, lookFor, playerLookFor } from '@server/ai/image/style-heuristics';
+import { classifyGenre } from '@server/ai/genre';
+import { artStyleFor, findNames, lookFor, playerLookFor } from '@server/ai/image/style-heuristics';
 import { cutMiddle } from '@server/ai/llm/context';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
@@ -95,7 +96,7 @@ export function createStyleSheets(deps: {
   const { repos, narrator } = deps;
 
   function heuristicLooks(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
-    const genre = dominantGenre(task.premise);
+    const genre = classifyGenre(task.premise).genre;
     return {
       player: task.describePlayer ? playerLookFor(genre) : undefined,
       characters: findNames(`${task.premise}\n${task.scene}`)
@@ -150,7 +151,7 @@ export function createStyleSheets(deps: {
   function firstSheet(input: SceneInput, looks: { player?: string; characters: StyleCharacter[] }) {
     return {
       artStyle: artStyleFor(input.premise, input.rating),
-      player: looks.player ?? playerLookFor(dominantGenre(input.premise)),
+      player: looks.player ?? playerLookFor(classifyGenre(input.premise).genre),
       characters: looks.characters.slice(0, STYLE_SHEET_MAX_CHARACTERS),
     };
   }

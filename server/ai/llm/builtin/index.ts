@@ -9,6 +9,7 @@ import { fallbackTitle } from '../titles';
 import { factsSection } from '../summary-answer';
 import { extractFacts } from './facts';
 import { summarizeExtractive } from './memory';
+import { loadEnglish } from './action';
 import { composeReply } from './narrator';
 import { describeLooks } from './visuals';
 
@@ -19,14 +20,20 @@ export function createBuiltinNarrator(config: Pick<LlmConfig, 'builtinWordDelayM
     async generate(request, onDelta) {
       const { task } = request;
       let text: string;
-      if (task.kind === 'turn') text = composeReply(task);
+      if (task.kind === 'turn') text = composeReply(task, await loadEnglish());
       else if (task.kind === 'title') text = fallbackTitle(task.premise);
       else if (task.kind === 'style') text = JSON.stringify(describeLooks(task));
       else if (task.kind === 'compact')
-        text = summarizeExtractive(task.parts.join(' '), [], task.maxTokens, await loadTokenCounter());
+        text = summarizeExtractive(
+          task.parts.join(' '),
+          [],
+          task.maxTokens,
+          await loadTokenCounter(),
+          await loadEnglish(),
+        );
       // A fold's chunk tells only its own turns (the memory before it stays as it is).
       else
-        text = `${summarizeExtractive('', task.turns, task.maxTokens, await loadTokenCounter())}\n\n${factsSection(extractFacts(task.turns))}`;
+        text = `${summarizeExtractive('', task.turns, task.maxTokens, await loadTokenCounter(), await loadEnglish())}\n\n${factsSection(extractFacts(task.turns))}`;
       if (onDelta) {
         const pieces = text.match(/\S+\s*/g) ?? [];
         for (const [i, piece] of pieces.entries()) {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadTokenCounter } from '../tokenizer';
 import { clampTitle, fallbackTitle } from '../titles';
+import { loadEnglish } from './action';
 import { summarizeExtractive } from './memory';
 
 describe('summarizeExtractive', () => {
@@ -15,7 +16,7 @@ describe('summarizeExtractive', () => {
       },
       ...Array.from({ length: 40 }, (_, i) => ({ role: 'user' as const, content: `I walk ${i} more miles` })),
     ];
-    const memory = summarizeExtractive('You swore an oath to Queen Ilse.', turns, 80, count);
+    const memory = summarizeExtractive('You swore an oath to Queen Ilse.', turns, 80, count, await loadEnglish());
     expect(count(memory)).toBeLessThanOrEqual(80);
     expect(memory).toContain('Queen Ilse');
     expect(memory).toContain('You name your horse Bucephalus.');
@@ -24,6 +25,31 @@ describe('summarizeExtractive', () => {
     expect(memory).toContain('You walk 39 more miles.');
     expect(memory).not.toContain('You walk 0 more miles.');
     expect(memory.indexOf('Queen Ilse')).toBeLessThan(memory.indexOf('Bucephalus'));
+  });
+
+  it('names what happened in the folded turns: the key picked up and Mara met', async () => {
+    const count = await loadTokenCounter();
+    const english = await loadEnglish();
+    const filler = (i: number) => [
+      { role: 'user' as const, content: i % 2 ? 'I look around carefully.' : 'I wait' },
+      { role: 'assistant' as const, content: 'The wind rises. Somewhere a door bangs. The light is thin and grey.' },
+    ];
+    const turns = [
+      ...filler(0),
+      { role: 'user' as const, content: 'I quietly pick up the rusty key from the altar.' },
+      { role: 'assistant' as const, content: 'The key is cold and heavier than it looks. Dust rises from the altar.' },
+      ...Array.from({ length: 12 }, (_, i) => filler(i + 1)).flat(),
+      { role: 'user' as const, content: 'I walk over to the woman by the well and say "Good evening"' },
+      { role: 'assistant' as const, content: 'She turns. "I am Mara," she says, and studies you. The bucket creaks.' },
+      ...filler(20),
+    ];
+    const memory = summarizeExtractive('', turns, 70, count, english);
+    expect(count(memory)).toBeLessThanOrEqual(70);
+    expect(memory).toContain('You quietly pick up the rusty key from the altar.');
+    expect(memory).toContain('Mara');
+    expect(memory).toContain('You walk over to the woman by the well and say "Good evening".');
+    expect(memory).not.toMatch(/\bI (quietly|walk)\b/);
+    expect(memory).not.toContain('The wind rises');
   });
 });
 

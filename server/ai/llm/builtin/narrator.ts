@@ -1,23 +1,62 @@
-// The builtin narrator: an offline demo that needs no network and no model weights. It writes
-// 80-180 words of second-person story in the premise's genre, opening with the player's own verb
-// and object, and ends on an open question. Replies are a pure function of (story, turn, attempt):
-// each of its three paragraphs is drawn through a bijection of turn*4+attempt onto its template
-// space, so no paragraph repeats within a story's first 576 turns; past that, each further round
-// of 576 turns marks its paragraphs with the round's number, so none ever repeats. A retry (next
-// attempt) gets a different reply that tests can still predict.
+// The builtin narrator: an offline demo that needs no network and no model weights. It writes a
+// short second-person reply in the premise's genre (voices/), in the player's narrative style,
+// language style and content rating (voices/style.ts), weaving in the premise's places and people
+// and what the player took or named in the last few actions (voices/continuity.ts). It opens with
+// the player's own action and ends on an open question.
+//
+// No paragraph repeats within a story: each of the three paragraphs is drawn through a bijection
+// of turn*4+attempt onto its slot space (PARAGRAPH_SPACE = the product of its four list sizes), and
+// every frame prints every slot it is given at a fixed place, so two turns never print the same
+// paragraph within the first UNIQUE_TURNS turns; past that, each further round marks its
+// paragraphs with the round's number. What continuity and preferences add are extra sentences
+// around the slots, which cannot make two different slot picks read the same. Replies are a pure
+// function of the seed: a retry (next attempt) differs, and tests can predict it.
 import type { Genre } from '@shared/constants';
-import { capitalise, detectGenre, parseAction, wordCount, type ParsedAction } from './text';
-import { VOCABULARY, type GenreWords } from './vocabulary';
+import { DEFAULT_PREFERENCES } from '@shared/schemas/preferences';
+import { classifyGenre } from '@server/ai/genre';
+import type { NarratorVoicePreferences, TurnRecord } from '../types';
+import type { English } from './action';
+import { wordCount } from './text';
+import { capital } from './voices/types';
+import { VOICES } from './voices';
+import { premiseAnchors, readActionCached, recall, threadsOf, type PremiseAnchors } from './voices/continuity';
+import {
+  BEATS,
+  CLOSINGS,
+  CONCISE_CLOSINGS,
+  CONCISE_REACTIONS,
+  CONCISE_SCENES,
+  focusOf,
+  REACTIONS,
+  SCENES,
+  SHARED_OPENINGS,
+  SHARED_QUESTIONS,
+  type Moment,
+} from './voices/frames';
+import {
+  archaize,
+  ARCHAIC_ASIDES,
+  DRAMATIC_STAKES,
+  exclaim,
+  formalize,
+  FORMAL_ASIDES,
+  GORE_WORDS,
+  WORD_BOUNDS,
+} from './voices/style';
 
 const ATTEMPTS_PER_TURN = 4;
 /** Bijections below multiply by this prime; it shares no factor with the 2^a*3^b space sizes. */
 const STRIDE = 7919;
 const PARAGRAPH_SPACE = 2304;
 
-export const MIN_WORDS = 80;
-export const MAX_WORDS = 180;
+/** The descriptive style's bounds (the default); WORD_BOUNDS has every style's. */
+export const MIN_WORDS = WORD_BOUNDS.descriptive.min;
+export const MAX_WORDS = WORD_BOUNDS.descriptive.max;
+export { WORD_BOUNDS };
 /** Turns per round of the template space (PARAGRAPH_SPACE / ATTEMPTS_PER_TURN); later rounds are marked. */
 export const UNIQUE_TURNS = PARAGRAPH_SPACE / ATTEMPTS_PER_TURN;
+/** The longest restatement of the player's action before the reply answers only its main clause. */
+const MAX_RESTATED_WORDS = 30;
 
 function ordinal(n: number): string {
   const tens = n % 100;
@@ -34,121 +73,9 @@ function roundMarks(round: number): [string, string, string] {
   return [
     ` The feeling of having been here before comes for the ${ordinal(round + 1)} time.`,
     ` You count ${round + 1} turns of the great wheel since the beginning.`,
-    ` Somewhere far off, a bell tolls ${round + 1} times.`,
+    ` Somewhere far off, a bell rings ${round + 1} times.`,
   ];
 }
-
-interface Slots {
-  sight: string;
-  sound: string;
-  place: string;
-  figure: string;
-  omen: string;
-}
-
-const CONNECTORS = [
-  'Your pulse quickens.',
-  'You hold your breath and listen.',
-  'Something here has noticed you.',
-  'The air tastes of change.',
-  'You are no longer alone, and you know it.',
-  'Every instinct tells you to stay alert.',
-  'You commit the moment to memory.',
-  'It feels like the start of something.',
-];
-
-const DETAILS = [
-  'The light is thin and uncertain here, and every surface seems to remember something you do not.',
-  'The ground beneath you feels as if it has been waiting a long time for someone to walk this way.',
-  'It is quieter than it should be, the kind of quiet that comes just before a decision.',
-  'Shadows gather in the corners, patient and watchful, and the air is cool against your skin.',
-  'Everything here looks ordinary at first glance, which is exactly what makes you uneasy.',
-  'A faint warmth lingers, as though someone stood exactly where you stand only moments ago.',
-  'The path ahead splits in two, and neither way looks like it has been travelled lately.',
-  'Time seems to slow, every detail sharp enough to cut, as the world leans in to see what you will do.',
-];
-
-const QUESTIONS = [
-  'What do you do next?',
-  'Do you press on, or turn back while you still can?',
-  'Where will you go from here?',
-  'Who do you trust now?',
-  'How much are you willing to risk to find out?',
-  'Do you step forward, or wait to see what moves first?',
-  'How do you answer?',
-  'What is your next move?',
-];
-
-type Reaction = (a: ParsedAction, s: Slots) => string;
-const it = (a: ParsedAction, fallback: string) => a.object || fallback;
-const did = (a: ParsedAction) => `${a.verb}${a.object ? ` ${a.object}` : ''}`;
-
-const REACTIONS: Reaction[] = [
-  (a, s) =>
-    `For a heartbeat ${a.object ? `${a.object} seems to resist you` : 'nothing happens'}, and then ${s.sight}, and ${s.sound} follows.`,
-  (a, s) =>
-    `${capitalise(s.sound)} answers at once, as if ${it(a, 'the world')} had been waiting for exactly this, and ${s.sight}.`,
-  (a, s) => `It is the moment you ${did(a)} that everything changes: ${s.sight}, and ${s.sound} rolls toward you.`,
-  (a, s) =>
-    `Nobody could say you hesitated. As ${it(a, 'the moment')} gives way to your will, ${s.sight}, and ${s.sound} follows close behind.`,
-  (a, s) =>
-    `${a.object ? `${capitalise(a.object)} is closer than you thought, and stranger` : 'The air seems to hold its breath'}; ${s.sight}, while ${s.sound} drifts in from somewhere out of sight.`,
-  (a, s) =>
-    `You feel the choice to ${a.verb} settle into place. Almost at once ${s.sound} breaks the quiet and ${s.sight}.`,
-  (a, s) =>
-    `Whatever you expected when you chose to ${did(a)}, it was not this: ${s.sight}, and ${s.sound} fills the silence that follows.`,
-  (a, s) =>
-    `Your hands are steady, which surprises you. Around ${it(a, 'you')}, ${s.sight}, and ${s.sound} carries on the air.`,
-];
-
-/** The first reply answers the premise itself rather than an action. */
-const OPENINGS: Array<(s: Slots) => string> = [
-  (s) => `Your story begins here, where ${s.sight}, and ${s.sound} tells you that you are not as alone as you hoped.`,
-  (s) => `It starts quietly. Then ${s.sight}, and ${s.sound} pulls your attention sharply to the present.`,
-  (s) => `You take a breath and look around. Somewhere close, ${s.sound} rises and fades, and ${s.sight}.`,
-  (s) => `Nothing about this day was supposed to be unusual. Yet ${s.sight}, and ${s.sound} makes your skin prickle.`,
-  (s) => `You arrive just as the light begins to change. ${capitalise(s.sound)} greets you, and ${s.sight}.`,
-  (s) => `Later you will remember this as the moment it all began: ${s.sight}, and ${s.sound} follows.`,
-  (s) => `You have been here before, or somewhere very like it, but not like this; ${s.sight}.`,
-  (s) => `The world seems to pause as you step forward. ${capitalise(s.sound)} breaks the stillness, and ${s.sight}.`,
-];
-
-type Scene = (s: Slots, detail: string) => string;
-const SCENES: Scene[] = [
-  (s, d) => `Beyond you lies ${s.place}. ${d} There, ${s.figure} watches you with an expression you cannot read.`,
-  (s, d) =>
-    `You find yourself drawn toward ${s.place}. ${d} Waiting there is ${s.figure}, who seems unsurprised to see you.`,
-  (s, d) => `${capitalise(s.figure)} steps out from ${s.place} and raises a hand in greeting, or in warning. ${d}`,
-  (s, d) => `${d} At ${s.place}, ${s.figure} is doing a poor job of pretending not to have been waiting for you.`,
-  (s, d) => `The way ahead leads to ${s.place}. ${d} Someone is already there: ${s.figure}, perfectly still.`,
-  (s, d) =>
-    `Near ${s.place}, ${s.figure} is arguing with no one you can see, and falls silent the moment you appear. ${d}`,
-  (s, d) => `${d} You are not the first to come to ${s.place} today; ${s.figure} has left fresh signs of passing.`,
-  (s, d) => `Half hidden at ${s.place}, ${s.figure} beckons you closer. ${d}`,
-];
-
-// Every template uses every slot it is given: a slot a template ignored would let two different
-// picks print the same paragraph and break the no-repeat guarantee.
-type Closing = (omen: string) => string;
-const CLOSINGS: Closing[] = [
-  (omen) => `Then you notice it: ${omen}.`,
-  (omen) => `Before you can catch your breath, word reaches you: ${omen}.`,
-  (omen) => `One thing is certain now: ${omen}.`,
-  (omen) => `You would like a moment to think, but the world does not give you one, because ${omen}.`,
-  (omen) => `It is a small thing, easy to miss, yet it changes everything: ${omen}.`,
-  (omen) => `As the moment passes, a chill reminds you how little you know, for ${omen}.`,
-  (omen) => `Somewhere, the story is moving without you, and ${omen}.`,
-  (omen) => `You have barely taken this in when you realise ${omen}.`,
-];
-
-const BEATS = [
-  'The moment stretches, thin as wire.',
-  'Nobody moves, and nobody needs to tell you why.',
-  'Whatever happens next will be your doing.',
-  'The silence that follows feels like a held breath.',
-  'There is no going back to how things were an hour ago.',
-  'You sense that others are waiting to see what you choose.',
-];
 
 /** FNV-1a over a string: a stable seed with no dependency on Math.random. */
 function hash(text: string): number {
@@ -182,31 +109,141 @@ export interface TurnSeed {
   attempt: number;
   premise: string;
   action: string;
+  /** The newest turns before the action, oldest first (what continuity reads). */
+  recent?: TurnRecord[];
+  preferences?: NarratorVoicePreferences;
+}
+
+/** The premise's anchors, less any the general rating would not print. */
+function anchorsFor(english: English, premise: string, rating: string): PremiseAnchors {
+  const anchors = premiseAnchors(english, premise);
+  if (rating !== 'general') return anchors;
+  const clean = (text: string) => (GORE_WORDS.test(text) ? '' : text);
+  return {
+    city: clean(anchors.city),
+    setting: clean(anchors.setting),
+    people: anchors.people.filter(clean),
+    things: anchors.things.filter(clean),
+  };
+}
+
+/**
+ * The first of `candidates`, from `start` round, that none of the `said` replies contains (as the
+ * narrator wrote it, or as the archaic and formal rewrites change little of a sentence's middle,
+ * by its first words); '' when every one was said lately.
+ */
+function freshLine(candidates: readonly string[], start: number, said: readonly string[]): string {
+  for (let i = 0; i < candidates.length; i += 1) {
+    const line = candidates[(start + i) % candidates.length];
+    const probe = line.split(' ').slice(1, 6).join(' ');
+    if (!said.some((reply) => reply.includes(probe))) return line;
+  }
+  return '';
+}
+
+/** The player's action restated as the reply's first sentence. */
+function restate(clause: string, mainText: string): string {
+  const text = wordCount(clause) > MAX_RESTATED_WORDS ? mainText : clause;
+  return /[.!?"”]$/.test(text) ? capital(text) : `${capital(text)}.`;
 }
 
 /** The reply for one story, turn and attempt. */
-export function composeReply(seed: TurnSeed): string {
-  const genre: Genre = detectGenre(seed.premise);
-  const words: GenreWords = VOCABULARY[genre];
-  const action = parseAction(seed.action);
+export function composeReply(seed: TurnSeed, english: English): string {
+  const preferences = { ...DEFAULT_PREFERENCES, ...seed.preferences };
+  const { narrativeStyle: style, languageStyle: language, contentRating: rating } = preferences;
+  const genre: Genre = classifyGenre(seed.premise).genre;
+  const voice = VOICES[genre];
+  const anchors = anchorsFor(english, seed.premise, rating);
   const key = seed.turn * ATTEMPTS_PER_TURN + (seed.attempt % ATTEMPTS_PER_TURN);
   const salt = hash(`${seed.storyId}`);
   const marks = roundMarks(Math.floor(key / PARAGRAPH_SPACE));
+  const concise = style === 'concise';
+  const dramatic = style === 'dramatic';
+  const aside = hash(`${salt}:${key}`);
 
-  const [r, sight, connector, sound] = pickSlots(key, salt, [8, 6, 8, 6]);
+  const [r, sight, connectorAt, sound] = pickSlots(key, salt, [8, 6, 8, 6]);
   const [sc, place, figure, detail] = pickSlots(key, salt >>> 3, [8, 6, 6, 8]);
   const [cl, omen, question, beat] = pickSlots(key, salt >>> 7, [8, 6, 8, 6]);
 
-  const p1Slots: Slots = { sight: words.sights[sight], sound: words.sounds[sound], place: '', figure: '', omen: '' };
-  const opening = /[.!?"”]$/.test(action.clause) ? capitalise(action.clause) : `${capitalise(action.clause)}.`;
-  const first =
-    (seed.turn === 0
-      ? `${OPENINGS[r](p1Slots)} ${CONNECTORS[connector]}`
-      : `${opening} ${REACTIONS[r](action, p1Slots)} ${CONNECTORS[connector]}`) + marks[0];
-  const second =
-    SCENES[sc]({ ...p1Slots, place: words.places[place], figure: words.figures[figure] }, DETAILS[detail]) + marks[1];
-  const third = `${CLOSINGS[cl](words.omens[omen])} ${BEATS[beat]}${marks[2]} ${QUESTIONS[question]}`;
-  return [first, second, third].join('\n\n');
+  const connector = dramatic ? exclaim(voice.connectors[connectorAt]) : voice.connectors[connectorAt];
+  // The sentences added around the slots (a second sense, an aside, the stakes, a shade of peril,
+  // a remembered thread) come from short lists: each is one the last replies have not said, or is
+  // left out, so that they never make a reply read like the ones before it (the loop guard measures
+  // just that).
+  const said = (seed.recent ?? []).filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
+  const fresh = (candidates: readonly string[], start: number) => freshLine(candidates, start, said);
+  // Descriptive adds a second sensory sentence: another of the genre's details than the scene's.
+  const sense =
+    style === 'descriptive'
+      ? fresh(
+          voice.details.filter((_, i) => i !== detail),
+          detail + aside,
+        )
+      : '';
+  const senseText = sense ? ` ${sense}` : '';
+
+  let restatement = '';
+  let body: string;
+  if (seed.turn === 0) {
+    // The opening answers the premise in the genre, at its setting, with someone from it.
+    const setting = anchors.setting || voice.places[salt % voice.places.length];
+    const opening = [...voice.openings, ...SHARED_OPENINGS][r]({
+      sight: voice.sights[sight],
+      sound: voice.sounds[sound],
+      where: anchors.city ? `${setting} in ${anchors.city}` : setting,
+      person: anchors.people[0] ?? voice.figures[(salt >>> 5) % voice.figures.length],
+    });
+    body = `${opening} ${connector}`;
+  } else {
+    const reading = readActionCached(english, seed.action);
+    restatement = restate(reading.clause, reading.main.text);
+    const moment: Moment = {
+      sight: voice.sights[sight],
+      sound: voice.sounds[sound],
+      focus: focusOf(reading.main, reading.speech),
+    };
+    body = `${(concise ? CONCISE_REACTIONS : REACTIONS)[r](moment)} ${connector}`;
+  }
+
+  const threads = threadsOf(english, seed.premise, seed.recent ?? []);
+  // The opening already stands in the premise's setting with its people; later turns recall them.
+  const recalled = seed.turn === 0 ? '' : recall(threads, anchors, seed.turn);
+  const remembered = recalled && fresh([recalled], 0);
+  const scene = (concise ? CONCISE_SCENES : SCENES)[sc](
+    voice.places[place],
+    voice.figures[figure],
+    voice.details[detail],
+  );
+  const asideLine =
+    language === 'archaic' ? fresh(ARCHAIC_ASIDES, aside) : language === 'formal' ? fresh(FORMAL_ASIDES, aside) : '';
+  const diction = asideLine ? ` ${asideLine}` : '';
+
+  const questions = [...voice.questions, ...SHARED_QUESTIONS];
+  const stakesLine = dramatic ? fresh(DRAMATIC_STAKES, aside) : '';
+  const stakes = stakesLine ? `${stakesLine} ` : '';
+  const shadeLine =
+    rating === 'teen' ? fresh(voice.peril, aside) : rating === 'mature' ? fresh(voice.darker, aside) : '';
+  const shade = shadeLine ? ` ${shadeLine}` : '';
+  const closing = (concise ? CONCISE_CLOSINGS : CLOSINGS)[cl](voice.omens[omen]);
+  const third = `${stakes}${closing} ${BEATS[beat]}${shade}${marks[2]}`;
+
+  const rewrite = (text: string) =>
+    language === 'archaic' ? archaize(text) : language === 'formal' ? formalize(text) : text;
+  // The restatement is the player's own action: archaic diction stays out of it, formal expands it.
+  const lead = restatement ? `${language === 'formal' ? formalize(restatement) : restatement} ` : '';
+  const assemble = (sense: string, recalled: string) =>
+    [
+      `${lead}${rewrite(`${body}${sense}`)}${marks[0]}`,
+      `${rewrite(`${scene}${recalled ? ` ${recalled}` : ''}${diction}`)}${marks[1]}`,
+      `${rewrite(third)} ${questions[question]}`,
+    ].join('\n\n');
+  // A long action or a late round's marks may push past the style's bound: the extras around the
+  // slots give way first (the second sensory sentence, then the recalled thread), never a slot.
+  const { max } = WORD_BOUNDS[style];
+  const full = assemble(senseText, remembered);
+  if (wordCount(full) <= max) return full;
+  const lean = assemble('', remembered);
+  return wordCount(lean) <= max ? lean : assemble('', '');
 }
 
 export function replyWordCount(reply: string): number {

@@ -1,19 +1,35 @@
 // The story API with the builtin narrator: start, continue (JSON and SSE), retry, current state,
 // recovery and titles; validation, ownership and the one-generation-per-story rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeReply } from '@server/ai/llm/builtin/narrator';
+import { loadEnglish, type English } from '@server/ai/llm/builtin/action';
+import { composeReply, type TurnSeed } from '@server/ai/llm/builtin/narrator';
 import { fallbackTitle } from '@server/ai/llm/titles';
 import { createRepositories } from '@server/db/repositories';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 import { parseSse } from '@server/test/sse';
 
 let ctx: TestContext;
+let english: English;
 beforeAll(async () => {
   ctx = await createTestApp();
+  english = await loadEnglish();
 });
 afterAll(() => ctx.close());
 
 const PREMISE = 'A detective named Ada Quill hunts a missing heiress through 1920s London';
+
+/** The reply the builtin narrator gives with the server's defaults (a new player's preferences). */
+function predict(seed: TurnSeed): string {
+  return composeReply(seed, english);
+}
+
+/** What the server passes as the turns before a first action: the premise and its opening. */
+function afterOpening(opening: string): TurnSeed['recent'] {
+  return [
+    { role: 'user', content: PREMISE },
+    { role: 'assistant', content: opening },
+  ];
+}
 
 async function start(client: TestClient, prompt = PREMISE) {
   const res = await client.post('/api/story/start', { prompt });
@@ -26,7 +42,7 @@ describe('POST /api/story/start', () => {
     const { client } = await registerUser(ctx.app);
     const started = await start(client);
     expect(started.message).toBe(
-      composeReply({ storyId: started.storyId, turn: 0, attempt: 0, premise: PREMISE, action: PREMISE }),
+      predict({ storyId: started.storyId, turn: 0, attempt: 0, premise: PREMISE, action: PREMISE }),
     );
     const state = (await client.get(`/api/story/${started.storyId}/current-state`)).json();
     expect(
@@ -65,12 +81,19 @@ describe('POST /api/story/start', () => {
 describe('POST /api/story/:id/continue', () => {
   it('answers the action in second person, reusing its verb and object, and keeps story order', async () => {
     const { client } = await registerUser(ctx.app);
-    const { storyId } = await start(client);
+    const { storyId, message: opening } = await start(client);
     const res = await client.post(`/api/story/${storyId}/continue`, { message: '  I open the rusty door  ' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe(
-      composeReply({ storyId, turn: 1, attempt: 0, premise: PREMISE, action: 'I open the rusty door' }),
+      predict({
+        storyId,
+        turn: 1,
+        attempt: 0,
+        premise: PREMISE,
+        action: 'I open the rusty door',
+        recent: afterOpening(opening),
+      }),
     );
     expect(body.message.startsWith('You open the rusty door.')).toBe(true);
     const state = (await client.get(`/api/story/${storyId}/current-state`)).json();
@@ -103,7 +126,7 @@ describe('POST /api/story/:id/continue', () => {
 
   it('streams delta events in order, then done with the saved reply', async () => {
     const { client } = await registerUser(ctx.app);
-    const { storyId } = await start(client);
+    const { storyId, message: opening } = await start(client);
     const res = await client.request({
       method: 'POST',
       url: `/api/story/${storyId}/continue`,
@@ -119,12 +142,13 @@ describe('POST /api/story/:id/continue', () => {
     expect(deltas.length).toBeGreaterThanOrEqual(2);
     const done = events.at(-1);
     expect(done?.event).toBe('done');
-    const expected = composeReply({
+    const expected = predict({
       storyId,
       turn: 1,
       attempt: 0,
       premise: PREMISE,
       action: 'I follow the footprints',
+      recent: afterOpening(opening),
     });
     expect(deltas.map((e) => (e.data as { text: string }).text).join('')).toBe(expected);
     const saved = (await client.get(`/api/story/${storyId}/current-state`)).json().messages.at(-1);
@@ -167,13 +191,20 @@ describe('POST /api/story/:id/continue', () => {
 describe('POST /api/story/:id/retry', () => {
   it('shows the next attempt as a new version of the same reply, keeps the first, and never duplicates the action', async () => {
     const { client } = await registerUser(ctx.app);
-    const { storyId } = await start(client);
+    const { storyId, message: opening } = await start(client);
     const first = (await client.post(`/api/story/${storyId}/continue`, { message: 'I knock twice' })).json();
     const retried = await client.post(`/api/story/${storyId}/retry`);
     expect(retried.statusCode).toBe(200);
     const body = retried.json();
     expect(body.message).toBe(
-      composeReply({ storyId, turn: 1, attempt: 1, premise: PREMISE, action: 'I knock twice' }),
+      predict({
+        storyId,
+        turn: 1,
+        attempt: 1,
+        premise: PREMISE,
+        action: 'I knock twice',
+        recent: afterOpening(opening),
+      }),
     );
     expect(body.message).not.toBe(first.message);
     expect(body.messageId).toBe(first.messageId);
@@ -202,7 +233,7 @@ describe('POST /api/story/:id/retry', () => {
     const events = parseSse(res.body);
     expect(events.at(-1)?.event).toBe('done');
     expect((events.at(-1)?.data as { message: string }).message).toBe(
-      composeReply({ storyId, turn: 0, attempt: 1, premise: PREMISE, action: PREMISE }),
+      predict({ storyId, turn: 0, attempt: 1, premise: PREMISE, action: PREMISE }),
     );
   });
 });

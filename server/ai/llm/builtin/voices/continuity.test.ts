@@ -1,0 +1,51 @@
+// The premise's anchors: where the story is and whom the player meets, never the player themself
+// ("I am Captain Imani Reyes") and never a place they have left ("three years out from Earth").
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STORY_PRESETS } from '@shared/constants';
+import { loadEnglish, type English } from '../action';
+import { premiseAnchors } from './continuity';
+
+let english: English;
+beforeAll(async () => {
+  english = await loadEnglish();
+});
+
+const preset = (id: string) => STORY_PRESETS.find((p) => p.id === id)!.scenario;
+
+describe('premiseAnchors', () => {
+  it('finds the city, the setting and the person met', () => {
+    expect(premiseAnchors(english, 'I open a bakery in Paris and fall for the florist next door')).toEqual({
+      city: 'Paris',
+      setting: 'the bakery',
+      people: ['the florist'],
+      things: [],
+    });
+    expect(
+      premiseAnchors(english, 'In 1815 I serve as a courier for the Duke of Wellington before Waterloo'),
+    ).toMatchObject({ city: 'Waterloo', people: ['the Duke of Wellington'] });
+  });
+
+  it("never takes the player's own name or role for someone they meet", () => {
+    expect(premiseAnchors(english, preset('space-explorer')).people).toEqual([]);
+    expect(premiseAnchors(english, preset('fantasy-quest'))).toMatchObject({ people: [] });
+    expect(premiseAnchors(english, 'My name is Ada Quill and I hunt a thief through London').people).toEqual([]);
+  });
+
+  it('never takes a place the player has left for where the story is, and gives a common-noun place its article', () => {
+    expect(premiseAnchors(english, preset('space-explorer')).city).toBe('');
+    expect(premiseAnchors(english, preset('fantasy-quest')).city).toBe('the kingdom of Eldmoor');
+    expect(
+      premiseAnchors(
+        english,
+        'Lady Oriane Vex, heir of House Vex, must reach the Glass Citadel before the winter solstice.',
+      ),
+    ).toMatchObject({ city: '', setting: 'the Glass Citadel' });
+  });
+
+  it('reads only the start of a hostile premise, once, and lists each thing once', () => {
+    const long = Array.from({ length: 600 }, (_, i) => `the lantern number ${i} and`).join(' ');
+    const anchors = premiseAnchors(english, `${long} in Paris`);
+    expect(anchors.city).toBe('');
+    expect(anchors.things).toEqual(['the lantern number']);
+  });
+});
