@@ -205,7 +205,7 @@ export function composeReply(seed: TurnSeed, english: English): string {
     body = `${(concise ? CONCISE_REACTIONS : REACTIONS)[r](moment)} ${connector}`;
   }
 
-  const threads = threadsOf(english, seed.premise, seed.recent ?? []);
+  const threads = threadsOf(english, seed.premise, seed.recent ?? [], seed.turn === 0 ? '' : seed.action);
   // The opening already stands in the premise's setting with its people; later turns recall them.
   const recalled = seed.turn === 0 ? '' : recall(threads, anchors, seed.turn);
   const remembered = recalled && fresh([recalled], 0);

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_RATINGS, LANGUAGE_STYLES, NARRATIVE_STYLES } from '@shared/constants';
 import { ACTION_CORPUS } from './action-corpus';
 import { loadEnglish, type English } from './action';
+import type { TurnRecord } from '../types';
 import { composeReply } from './narrator';
 import { checkReply, describeFaults, type ReplyRule } from './reply-checks';
 
@@ -40,12 +41,22 @@ beforeAll(async () => {
 });
 
 describe('replies to the action corpus', () => {
-  it.each(ACTION_CORPUS.map((c) => [c.action] as const))('%s', (action) => {
+  it.each(ACTION_CORPUS.map((c, i) => [c.action, i] as const))('%s', (action, i) => {
     const problems: string[] = [];
+    // The two corpus actions before it as the story's last turns, so what continuity brings back
+    // from them (things taken, names, places) is held to the same rules.
+    const recent: TurnRecord[] = [1, 2].flatMap((back) => [
+      {
+        role: 'user' as const,
+        content: ACTION_CORPUS[(i + ACTION_CORPUS.length - back) % ACTION_CORPUS.length].action,
+      },
+      { role: 'assistant' as const, content: 'The moment passes.' },
+    ]);
     PREMISES.forEach(([genre, premise], g) =>
       TURNS.forEach((turn, t) => {
         const preferences = STYLES[(g * TURNS.length + t) % STYLES.length];
-        const text = composeReply({ storyId: 11 + turn, turn, attempt: 0, premise, action, preferences }, english);
+        const seed = { storyId: 11 + turn, turn, attempt: 0, premise, action, preferences, recent };
+        const text = composeReply(seed, english);
         const faults = [describeFaults(checkReply(english, text)), ...lint(text)].filter(Boolean);
         if (faults.length > 0)
           problems.push(

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORY_PRESETS } from '@shared/constants';
 import { loadEnglish, type English } from '../action';
-import { premiseAnchors } from './continuity';
+import { premiseAnchors, threadsOf } from './continuity';
 
 let english: English;
 beforeAll(async () => {
@@ -47,5 +47,25 @@ describe('premiseAnchors', () => {
     const anchors = premiseAnchors(english, `${long} in Paris`);
     expect(anchors.city).toBe('');
     expect(anchors.things).toEqual(['the lantern number']);
+  });
+
+  it('brings back what the player took, never a pronoun standing in for it', () => {
+    const recent = [
+      { role: 'user' as const, content: 'I pick up the brass key and hide it in my boot' },
+      { role: 'assistant' as const, content: 'The corridor is quiet.' },
+      { role: 'user' as const, content: 'I look at that and shrug' },
+    ];
+    expect(threadsOf(english, 'A quiet village', recent)).toEqual({ held: ['the brass key'], names: [], touched: [] });
+  });
+
+  it('forgets a thing the player gave away since taking it', () => {
+    const recent = [
+      { role: 'user' as const, content: 'I pick up the brass key' },
+      { role: 'assistant' as const, content: 'The corridor is quiet.' },
+      { role: 'user' as const, content: 'I give the key to the ferryman' },
+    ];
+    expect(threadsOf(english, 'A quiet village', recent).held).toEqual([]);
+    expect(threadsOf(english, 'A quiet village', recent.slice(0, 2), 'I hand the brass key to Mara').held).toEqual([]);
+    expect(threadsOf(english, 'A quiet village', recent.slice(0, 2), 'I look around').held).toEqual(['the brass key']);
   });
 });

@@ -191,7 +191,17 @@ export interface Threads {
 const RECALLED_ACTIONS = 4;
 
 /** The threads of the last few player turns before this one (the premise itself is not a turn). */
-export function threadsOf(english: English, premise: string, recent: TurnRecord[]): Threads {
+/** Verbs after which the player no longer has the object. */
+const PARTING = /^(give|hand|drop|throw|toss|sell|lose|discard|trade|surrender|abandon|return)\b/;
+
+/** Objects that stand in for a thing named elsewhere, or for nothing in particular. */
+const STAND_INS = /^(it|this|that|these|those|them|him|her|one|everything|something|anything|nothing|all)$/i;
+
+/**
+ * The threads of the last few actions before `current` (the action being answered, read only for
+ * what it gives away: "I give the key to the ferryman" is not answered with "you keep the key close").
+ */
+export function threadsOf(english: English, premise: string, recent: TurnRecord[], current = ''): Threads {
   const threads: Threads = { held: [], names: [], touched: [] };
   const actions = recent
     .filter((turn) => turn.role === 'user' && turn.content.trim() !== premise.trim())
@@ -201,13 +211,21 @@ export function threadsOf(english: English, premise: string, recent: TurnRecord[
   const add = (list: string[], item: string) => {
     if (item && !list.includes(item)) list.push(item);
   };
+  // Newest first: a thing given away or dropped since it was taken is no longer held.
+  const parted = new Set<string>();
+  if (current)
+    for (const clause of readActionCached(english, current).clauses)
+      if (clause.objectHead && PARTING.test(clause.verb)) parted.add(clause.objectHead.toLowerCase());
   for (const action of actions) {
     const reading = readActionCached(english, action);
     for (const clause of reading.clauses) {
-      if (!clause.object) continue;
+      // "hide it in your boot": a pronoun names nothing to bring back ("the it").
+      if (!clause.object || STAND_INS.test(clause.object)) continue;
       const isName = /^\p{Lu}/u.test(clause.object);
+      const head = clause.objectHead.toLowerCase();
       if (isName) add(threads.names, clause.object);
-      else if (TAKING.test(clause.verb)) add(threads.held, known(clause.object));
+      else if (PARTING.test(clause.verb)) parted.add(head);
+      else if (TAKING.test(clause.verb) && !parted.has(head)) add(threads.held, known(clause.object));
       else add(threads.touched, known(clause.object));
     }
     for (const name of reading.names) add(threads.names, name);
