@@ -191,7 +191,10 @@ export function composeReply(seed: TurnSeed, english: English): string {
       sight: voice.sights[sight],
       sound: voice.sounds[sound],
       where: anchors.city ? `${setting} in ${anchors.city}` : setting,
-      person: anchors.people[0] ?? voice.figures[(salt >>> 5) % voice.figures.length],
+      // Someone the premise names, else one of the genre's figures other than the scene's own.
+      person:
+        anchors.people[0] ??
+        voice.figures[(figure + 1 + ((salt >>> 5) % (voice.figures.length - 1))) % voice.figures.length],
     });
     body = `${opening} ${connector}`;
   } else {

@@ -68,6 +68,14 @@ describe('the genre voices', () => {
         expect(text, `${other} in ${genre}`).not.toMatch(SIGNATURES[other]);
     }
   });
+
+  it.each(GENRES)('%s never opens with the same person twice when the premise names none', (genre) => {
+    for (let storyId = 1; storyId <= 60; storyId += 1) {
+      const opening = reply({ storyId, turn: 0, attempt: 0, premise: mixPremise(genre), action: '' });
+      for (const figure of VOICES[genre].figures)
+        expect(opening.toLowerCase().split(figure.toLowerCase()).length - 1, opening).toBeLessThanOrEqual(1);
+    }
+  });
 });
 
 describe("the issue's premises", () => {
