@@ -107,14 +107,13 @@ describe('bounded work', () => {
   it(`reads only the first ${MAX_READ_CHARS} characters, cut at a word`, () => {
     const tail = ' and then I dance with the ZEBRAFISH';
     const action = `I walk ${'very '.repeat(120)}slowly towards the gate${tail.repeat(3000)}`;
-    const started = performance.now();
     const reading = readAction(english, action);
-    expect(performance.now() - started).toBeLessThan(100);
     expect(JSON.stringify(reading)).not.toMatch(/ZEBRAFISH|zebrafish/);
     expect(reading.clause.split(/\s+/).length).toBeLessThanOrEqual(31);
   });
 
-  it('survives hostile input quickly', () => {
+  // How fast is bench:narrator's to say (tests assert no wall-clock time); this holds the shape.
+  it('reads hostile input into one bounded reading', () => {
     for (const action of [
       '('.repeat(5000),
       '"'.repeat(5000),
@@ -123,30 +122,9 @@ describe('bounded work', () => {
       '?!.,;'.repeat(2000),
       '',
     ]) {
-      const started = performance.now();
       const reading = readAction(english, action);
-      expect(performance.now() - started).toBeLessThan(100);
       expect(reading.clauses.length).toBeGreaterThanOrEqual(1);
       expect(reading.clause.length).toBeLessThanOrEqual(MAX_READ_CHARS + 20);
     }
-  });
-});
-
-describe('speed', () => {
-  it('reads an action in well under the 5 ms reply budget after warm-up', () => {
-    const actions = ACTION_CORPUS.map((c) => c.action);
-    for (const action of actions) readAction(english, action);
-    const times: number[] = [];
-    for (let round = 0; round < 5; round += 1)
-      for (const action of actions) {
-        const started = performance.now();
-        readAction(english, action);
-        times.push(performance.now() - started);
-      }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(times.length * 0.5)];
-    const p99 = times[Math.floor(times.length * 0.99)];
-    console.info(`readAction: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${times.length} readings`);
-    expect(p50).toBeLessThan(3);
   });
 });
