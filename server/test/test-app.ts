@@ -61,6 +61,25 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/**
+ * The narrator's settings for an app that talks to a local fake LLM server (`startFakeLlmServer`)
+ * over the OpenAI-compatible protocol, as model `fake-gpt` with `apiKey`; `env` adds or overrides
+ * other LLM_* settings (a timeout, a context window, prices).
+ */
+export function fakeLlmConfig(
+  fake: { baseUrl: string },
+  apiKey: string,
+  env: Record<string, string> = {},
+): AppConfig['llm'] {
+  return loadConfig({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: apiKey,
+    LLM_MODEL: 'fake-gpt',
+    ...env,
+  }).llm;
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;

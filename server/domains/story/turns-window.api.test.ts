@@ -7,10 +7,9 @@ import { computeBudget, countPrompt } from '@server/ai/llm/context';
 import { windowLimits } from '@server/ai/llm/fold';
 import { createNarratorProvider } from '@server/ai/llm/registry';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { loadConfig } from '@server/kernel/config';
 import { createRepositories, type Repositories } from '@server/db/repositories';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, testConfig, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, testConfig, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import { allowanceConfig, createAllowance } from '../limits/allowance';
 import { createTurnService } from './turns';
 import { createQuotaService } from '../limits/quotas';
@@ -102,13 +101,9 @@ it('reads and counts no more than the window of a 10,000-message story, and send
     [storyId],
   );
 
-  const llm = loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: 'sk-window',
-    LLM_MODEL: 'fake-gpt',
+  const llm = fakeLlmConfig(fake, 'sk-window', {
     LLM_CONTEXT_TOKENS: String(CONTEXT_TOKENS),
-  }).llm;
+  });
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   const window = windowLimits(budget);
   const { repos, calls } = countingRepositories(createRepositories(ctx.database.db));

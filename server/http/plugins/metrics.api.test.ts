@@ -15,6 +15,7 @@ import {
   registerUser,
   TestClient,
   type TestContext,
+  fakeLlmConfig,
 } from '@server/test/test-app';
 
 const KEY = 'sk-metrics-test';
@@ -28,13 +29,9 @@ let guarded: TestContext;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
-  const llm = loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: KEY,
-    LLM_MODEL: 'fake-gpt',
+  const llm = fakeLlmConfig(fake, KEY, {
     LLM_TIMEOUT_MS: '5000',
-  }).llm;
+  });
   const narratorCallsPerHour = { turns: TURNS_PER_HOUR, sideCalls: 10 };
   ctx = await createTestApp({ llm, narratorCallsPerHour });
   guarded = await createTestApp({ llm, narratorCallsPerHour, metricsToken: TOKEN }, { database: ctx.database });

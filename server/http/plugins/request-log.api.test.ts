@@ -4,9 +4,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '@server/app';
-import { loadConfig } from '@server/kernel/config';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, TestClient, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 
 interface Line {
   reqId?: string;
@@ -99,13 +98,9 @@ describe("a service's lines during a request", () => {
   const { lines, logger } = capture();
   beforeAll(async () => {
     fake = await startFakeLlmServer({ apiKey: KEY });
-    const llm = loadConfig({
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_API_KEY: KEY,
-      LLM_MODEL: 'fake-gpt',
+    const llm = fakeLlmConfig(fake, KEY, {
       LLM_TIMEOUT_MS: '5000',
-    }).llm;
+    });
     ctx = await createTestApp({ llm }, { logger });
   });
   afterAll(async () => {

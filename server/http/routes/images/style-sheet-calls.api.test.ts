@@ -3,11 +3,10 @@
 // keeps nothing, and a spent allowance falls back to the offline heuristics. Counted from what the
 // fake OpenAI-compatible narrator was sent.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { STYLE_SYSTEM_PROMPT } from '@server/domains/images/style-sheet';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';
-import { registerUser, type TestContext, createPaintingTestApp } from '@server/test/test-app';
+import { registerUser, type TestContext, createPaintingTestApp, fakeLlmConfig } from '@server/test/test-app';
 
 const KEY = 'sk-style-test';
 const LIMIT = 20_000;
@@ -31,12 +30,7 @@ beforeAll(async () => {
           usage: { input: 200, output: 20 },
         }
       : { kind: 'ok', text: OPENING, usage: { input: 300, output: 40 } };
-  const llm = loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: KEY,
-    LLM_MODEL: 'fake-gpt',
-  }).llm;
+  const llm = fakeLlmConfig(fake, KEY);
   ctx = await createPaintingTestApp({ llm, userMonthlyTokenLimit: LIMIT });
 });
 afterAll(async () => {

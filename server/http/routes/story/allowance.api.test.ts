@@ -10,7 +10,7 @@ import { createRepositories } from '@server/db/repositories';
 import { allowanceConfig, createAllowance } from '@server/domains/limits/allowance';
 import { cleanExpired } from '@server/jobs/housekeeping';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 
 const KEY = 'sk-allowance-test';
 const LIMIT = 4000;
@@ -21,13 +21,9 @@ let hourly: TestContext;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
-  const llm = loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: KEY,
-    LLM_MODEL: 'fake-gpt',
+  const llm = fakeLlmConfig(fake, KEY, {
     LLM_TIMEOUT_MS: '5000',
-  }).llm;
+  });
   ctx = await createTestApp({ llm, userMonthlyTokenLimit: LIMIT });
   hourly = await createTestApp(
     { llm, userMonthlyTokenLimit: LIMIT, narratorCallsPerHour: { turns: 6, sideCalls: 2 } },

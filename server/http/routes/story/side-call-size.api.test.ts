@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countPrompt } from '@server/ai/llm/context';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { loadConfig } from '@server/kernel/config';
 import { STYLE_SYSTEM_PROMPT } from '@server/domains/images/style-sheet';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';
-import { registerUser, type TestContext, createPaintingTestApp } from '@server/test/test-app';
+import { registerUser, type TestContext, createPaintingTestApp, fakeLlmConfig } from '@server/test/test-app';
 
 const KEY = 'sk-side-call-size';
 const CONTEXT = 2548;
@@ -18,14 +17,10 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
-  const llm = loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: KEY,
-    LLM_MODEL: 'fake-gpt',
+  const llm = fakeLlmConfig(fake, KEY, {
     LLM_CONTEXT_TOKENS: String(CONTEXT),
     LLM_MAX_OUTPUT_TOKENS: String(OUTPUT),
-  }).llm;
+  });
   ctx = await createPaintingTestApp({ llm });
 });
 afterAll(async () => {

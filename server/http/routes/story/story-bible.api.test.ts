@@ -5,10 +5,9 @@
 // a turn's facts away and redo brings them back; a pinned fact goes with every turn; a model's
 // broken JSON never fails a fold; and every call is the owner's only.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { listedFacts } from '@server/test/fake-summaries';
-import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestClient, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import { proseWriter } from '@server/test/varied-prose';
 import type { BibleFact } from '@shared/schemas/story-bible';
 import { BIBLE_PINNED_MAX, STORY_BIBLE_MESSAGES } from '@shared/schemas/story-bible';
@@ -31,14 +30,10 @@ beforeAll(async () => {
   };
   ctx = await createTestApp({
     llm: {
-      ...loadConfig({
+      ...fakeLlmConfig(fake, 'sk-bible', {
         LLM_CONTEXT_TOKENS: '4096',
         LLM_MAX_OUTPUT_TOKENS: '500',
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: fake.baseUrl,
-        LLM_API_KEY: 'sk-bible',
-        LLM_MODEL: 'fake-gpt',
-      }).llm,
+      }),
     },
   });
 });

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { computeBudget, countPrompt } from '@server/ai/llm/context';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestClient, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import type { NarratorContext } from '@shared/schemas/story-cards';
 import { proseWriter } from '@server/test/varied-prose';
 
@@ -22,13 +21,9 @@ beforeAll(async () => {
   // Varied prose of a real reply's length, as a model writes it (the loop guard lets it pass).
   const writer = proseWriter(3);
   fake.fallback = () => ({ kind: 'ok', text: `${writer.reply(6)} Reply ${(replies += 1)}. What now?` });
-  const llm = loadConfig({
+  const llm = fakeLlmConfig(fake, 'sk-small', {
     ...WINDOW,
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: 'sk-small',
-    LLM_MODEL: 'fake-gpt',
-  }).llm;
+  });
   ctx = await createTestApp({ llm });
 });
 afterAll(async () => {

@@ -5,9 +5,8 @@
 // and why. Assertions are on what the fake provider received.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBudget } from '@server/ai/llm/context';
-import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestClient, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import { STORY_CARD_MESSAGES, type NarratorContext } from '@shared/schemas/story-cards';
 
 let ctx: TestContext;
@@ -23,12 +22,7 @@ let replies = 0;
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-test' });
   fake.fallback = () => ({ kind: 'ok', text: `${REPLIES[replies++ % REPLIES.length]} What do you do?` });
-  const llm = loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: 'sk-test',
-    LLM_MODEL: 'fake-gpt',
-  }).llm;
+  const llm = fakeLlmConfig(fake, 'sk-test');
   ctx = await createTestApp({ llm, storyMaxCards: 5 });
 });
 afterAll(async () => {

@@ -4,10 +4,9 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
-import { loadConfig } from '@server/kernel/config';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { parseSse } from '@server/test/sse';
-import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import { listenAppOnLoopback } from '@server/test/listen-on-loopback';
 
 const KEY = 'sk-secret-do-not-leak';
@@ -17,13 +16,9 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
-  const llm = loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: KEY,
-    LLM_MODEL: 'fake-gpt',
+  const llm = fakeLlmConfig(fake, KEY, {
     LLM_TIMEOUT_MS: '1500',
-  }).llm;
+  });
   ctx = await createTestApp(
     { llm },
     { logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } } },
@@ -107,12 +102,7 @@ describe('provider failures on continue', () => {
   it('says "not configured correctly" for a bad key, logs the detail and never the key', async () => {
     const user = await newStory();
     // A second app on the same database, configured with a key the provider refuses.
-    const llm = loadConfig({
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_API_KEY: 'sk-wrong-key',
-      LLM_MODEL: 'fake-gpt',
-    }).llm;
+    const llm = fakeLlmConfig(fake, 'sk-wrong-key');
     const misconfiguredApp = await createTestApp(
       { llm },
       { database: ctx.database, logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } } },

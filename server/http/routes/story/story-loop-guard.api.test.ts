@@ -8,7 +8,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-se
 import { askedAgain, lastUserText, repeatingNarrator } from '@server/test/repeating-narrator';
 import { parseSse } from '@server/test/sse';
 import { proseWriter } from '@server/test/varied-prose';
-import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import type { NarratorContext } from '@shared/schemas/story-cards';
 
 const KEY = 'sk-loop-key';
@@ -16,14 +16,10 @@ let fake: FakeLlmServer;
 let ctx: TestContext;
 
 const narratorEnv = (extra: Record<string, string> = {}) =>
-  loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: KEY,
-    LLM_MODEL: 'fake-gpt',
+  fakeLlmConfig(fake, KEY, {
     LLM_TIMEOUT_MS: '5000',
     ...extra,
-  }).llm;
+  });
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });

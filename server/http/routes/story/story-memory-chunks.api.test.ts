@@ -8,14 +8,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { computeBudget } from '@server/ai/llm/context';
 import { CHUNK_SEPARATOR, splitChunks } from '@server/ai/llm/memory-chunks';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { loadConfig } from '@server/kernel/config';
 import {
   contentText,
   startFakeLlmServer,
   type FakeLlmServer,
   type RecordedRequest,
 } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestClient, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import { proseWriter } from '@server/test/varied-prose';
 
 let ctx: TestContext;
@@ -47,14 +46,10 @@ beforeAll(async () => {
   };
   ctx = await createTestApp({
     llm: {
-      ...loadConfig({
+      ...fakeLlmConfig(fake, 'sk-chunks', {
         LLM_CONTEXT_TOKENS: '4096',
         LLM_MAX_OUTPUT_TOKENS: '500',
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: fake.baseUrl,
-        LLM_API_KEY: 'sk-chunks',
-        LLM_MODEL: 'fake-gpt',
-      }).llm,
+      }),
     },
   });
 });

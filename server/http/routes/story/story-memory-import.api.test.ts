@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { computeBudget, countPrompt } from '@server/ai/llm/context';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { loadConfig } from '@server/kernel/config';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import { proseWriter } from '@server/test/varied-prose';
 
 const CONTEXT_TOKENS = 4096;
@@ -67,14 +66,10 @@ beforeAll(async () => {
       usage: { input: 2000, output: 14 },
     };
   };
-  const llm = loadConfig({
+  const llm = fakeLlmConfig(fake, 'sk-import', {
     LLM_CONTEXT_TOKENS: String(CONTEXT_TOKENS),
     LLM_MAX_OUTPUT_TOKENS: '500',
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: 'sk-import',
-    LLM_MODEL: 'fake-gpt',
-  }).llm;
+  });
   ctx = await createTestApp({ llm });
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import type { GenerationRequest, NarratorProvider } from '@server/ai/llm/types';
 import { loadConfig } from '@server/kernel/config';
 import { createRepositories } from '@server/db/repositories';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
-import { createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import { createTestApp, registerUser, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import { proseWriter } from '@server/test/varied-prose';
 
 const TURNS = 150;
@@ -114,13 +114,9 @@ describe('a 150-turn story with an OpenAI-compatible server', () => {
         usage: { input: 1500, output: 140 },
       };
     };
-    const llm = loadConfig({
+    const llm = fakeLlmConfig(fake, 'sk-long', {
       ...SMALL_WINDOW,
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_API_KEY: 'sk-long',
-      LLM_MODEL: 'fake-gpt',
-    }).llm;
+    });
     ctx = await createTestApp({ llm });
   });
   afterAll(async () => {

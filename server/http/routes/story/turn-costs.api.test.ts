@@ -4,13 +4,18 @@
 // guard's second call included, consistent with the ledger, and the same function's figures on the
 // account page and the admin's users table. Later work (a picture) is listed with its reply.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@server/kernel/config';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { settlePicture } from '@server/test/fake-painter';
 import { repeatingNarrator } from '@server/test/repeating-narrator';
 import { parseSse } from '@server/test/sse';
 import { proseWriter } from '@server/test/varied-prose';
-import { createPaintingTestApp, createTestApp, registerUser, type TestContext } from '@server/test/test-app';
+import {
+  createPaintingTestApp,
+  createTestApp,
+  registerUser,
+  type TestContext,
+  fakeLlmConfig,
+} from '@server/test/test-app';
 import type { ReplyUsage } from '@shared/schemas/story';
 import type { NarratorContext } from '@shared/schemas/story-cards';
 
@@ -20,17 +25,13 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
-  const llm = loadConfig({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_API_KEY: KEY,
-    LLM_MODEL: 'fake-gpt',
+  const llm = fakeLlmConfig(fake, KEY, {
     LLM_TIMEOUT_MS: '5000',
     // $2.50 a million input, $1.25 cached, $10 output: a provider's real shape, not the spec's flat rate.
     LLM_PRICE_INPUT: '2.5',
     LLM_PRICE_CACHED_INPUT: '1.25',
     LLM_PRICE_OUTPUT: '10',
-  }).llm;
+  });
   ctx = await createTestApp({ llm, adminUsernames: ['cost_admin'] });
 });
 afterAll(async () => {
