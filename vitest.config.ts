@@ -26,6 +26,7 @@ const databaseProjects = [
     environment: 'node' as const,
     include: ['server/**/*.api.test.ts', ...only],
     globalSetup: ['server/test/global-setup.ts'],
+    setupFiles: ['server/test/api-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -13,6 +13,7 @@ import { loadConfig, type AppConfig } from '../kernel/config';
 import { openDatabase, type Database } from '../db/client';
 import { createFakePainter, type FakePainter } from './fake-painter';
 import { databaseUrlFor } from './global-setup';
+import { serverErrorLogger } from './server-errors';
 import type { Drain } from '@server/kernel/drain';
 
 export async function openTestDatabase(): Promise<Database> {
@@ -112,7 +113,7 @@ export async function createTestApp(
   const app = await buildApp(testConfig(overrides), {
     database,
     now: () => clock.now,
-    logger: options.logger ?? false,
+    logger: options.logger ?? serverErrorLogger,
     narrator: options.narrator,
     painter: options.painter,
     drain: options.drain,
