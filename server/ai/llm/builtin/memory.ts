@@ -31,8 +31,9 @@ export function summarizeExtractive(
     seen.add(key);
     candidates.push({ order: candidates.length, sentence, names: namesIn(sentence), isAction, things });
   };
-  // What the player's actions touched, so the narrator's sentences about those things can be kept.
-  const actedOn = new Set<string>();
+  // What the player's actions touched (each with its word pattern, built once), so the narrator's
+  // sentences about those things can be kept.
+  const actedOn = new Map<string, RegExp>();
   for (const sentence of splitSentences(memory)) add(sentence, sentence.startsWith('You '));
   for (const turn of turns) {
     if (turn.role === 'user') {
@@ -42,7 +43,8 @@ export function summarizeExtractive(
         .flatMap((c) => [c.objectHead, c.destination.split(' ').at(-1) ?? ''])
         .concat(reading.names)
         .filter((w) => w && !/^(it|this|that|everything|something|nothing|him|her|them|you|yourself)$/i.test(w));
-      for (const thing of touched) actedOn.add(thing.toLowerCase());
+      for (const thing of touched.map((t) => t.toLowerCase()))
+        if (!actedOn.has(thing)) actedOn.set(thing, new RegExp(`\\b${thing.replace(/[^a-z0-9' -]/g, '')}\\b`));
       add(
         /[.!?]["”]?$/.test(clause) ? clause : `${clause}.`,
         true,
@@ -51,9 +53,7 @@ export function summarizeExtractive(
     } else {
       for (const sentence of splitSentences(turn.content)) {
         const lower = sentence.toLowerCase();
-        const things = [...actedOn].filter((thing) =>
-          new RegExp(`\\b${thing.replace(/[^a-z0-9' -]/g, '')}\\b`).test(lower),
-        );
+        const things = [...actedOn].filter(([, pattern]) => pattern.test(lower)).map(([thing]) => thing);
         if (namesIn(sentence).length > 0 || things.length > 0) add(sentence, false, things);
       }
     }
