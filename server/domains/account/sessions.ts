@@ -8,6 +8,7 @@
 // ended session for up to SESSION_CACHE_MS more (README, scaling out).
 import type { Repositories } from '@server/db/repositories';
 import type { Broadcast } from '@server/kernel/broadcast';
+import { BoundedCache } from '@server/kernel/bounded-cache';
 import { digestToken, newToken } from './bearer-tokens';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -40,19 +41,13 @@ export function createSessionService(
   now: () => Date,
   endings: Broadcast | null = null,
 ) {
-  const remembered = new Map<string, Remembered>();
-
-  function remember(tokenHash: string, entry: Remembered): void {
-    remembered.delete(tokenHash);
-    remembered.set(tokenHash, entry);
-    if (remembered.size > SESSION_CACHE_ENTRIES) remembered.delete(remembered.keys().next().value as string);
-  }
+  const remembered = new BoundedCache<string, Remembered>(SESSION_CACHE_ENTRIES);
 
   function forget(ending: string): void {
     if (ending.startsWith('t:')) remembered.delete(ending.slice(2));
     else if (ending.startsWith('u:')) {
       const userId = Number(ending.slice(2));
-      for (const [tokenHash, entry] of remembered) if (entry.userId === userId) remembered.delete(tokenHash);
+      remembered.deleteWhere((entry) => entry.userId === userId);
     }
   }
 
@@ -75,7 +70,7 @@ export function createSessionService(
       lastSeenAt: session.lastSeenAt.getTime(),
       readAt: at,
     };
-    remember(tokenHash, entry);
+    remembered.set(tokenHash, entry);
     return entry;
   }
 
@@ -110,7 +105,7 @@ export function createSessionService(
         const expiresAt = new Date(at.getTime() + SESSION_LIFETIME_MS);
         await repos.sessions.extend(tokenHash, expiresAt, at);
         await repos.users.touchLastActive(session.userId, at, ACTIVITY_WRITE_INTERVAL_MS);
-        remember(tokenHash, { ...session, expiresAt: expiresAt.getTime(), lastSeenAt: at.getTime() });
+        remembered.set(tokenHash, { ...session, expiresAt: expiresAt.getTime(), lastSeenAt: at.getTime() });
       }
       return { userId: session.userId, tokenHash, extended: due };
     },

@@ -9,6 +9,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { BoundedCache } from '@server/kernel/bounded-cache';
 import type { Metrics } from '@server/kernel/metrics';
 import type { Limit } from './sign-in-limits';
 
@@ -28,23 +29,20 @@ export interface CounterStore {
 export const MEMORY_STORE_CAPACITY = 100_000;
 
 /**
- * Fixed windows in a Map used as an LRU (re-inserted on every hit), bounded to `capacity` keys.
+ * Fixed windows, the least recently counted forgotten past `capacity` keys.
  * Same behaviour as @fastify/rate-limit's LocalStore, with the clock passed in.
  */
 export function createMemoryStore(
   now: () => Date,
   capacity = MEMORY_STORE_CAPACITY,
 ): CounterStore & { size(): number } {
-  const windows = new Map<string, { count: number; startMs: number }>();
+  const windows = new BoundedCache<string, { count: number; startMs: number }>(capacity);
   return {
     incr(key, callback, timeWindow) {
       const nowMs = now().getTime();
       let window = windows.get(key);
-      if (window) windows.delete(key);
-      if (!window || window.startMs + timeWindow <= nowMs) window = { count: 0, startMs: nowMs };
+      if (!window || window.startMs + timeWindow <= nowMs) window = windows.set(key, { count: 0, startMs: nowMs });
       window.count += 1;
-      windows.set(key, window);
-      if (windows.size > capacity) windows.delete(windows.keys().next().value as string);
       callback(null, { current: window.count, ttl: window.startMs + timeWindow - nowMs });
     },
     size: () => windows.size,

@@ -10,6 +10,7 @@
 // rank: "I look for my mount" finds the horse's name through the turn that named it.
 import type { Count } from '@server/ai/llm/context';
 import { factBlock } from '@server/ai/llm/prompts';
+import { BoundedCache } from '@server/kernel/bounded-cache';
 import type { ContextBlock } from '@shared/schemas/story-cards';
 import { fuseByReciprocalRank, type Ranked } from '../memory/fusion';
 import { rankByBm25, type QueryTerm } from '../memory/ranking';
@@ -38,17 +39,12 @@ export const NO_FACTS: FactRecall = { texts: [], blocks: [], tokens: 0 };
  * first out past the cap, so the map is bounded whatever the stories played.
  */
 const TERMS_KEPT = 20_000;
-const termsByText = new Map<string, Map<string, number>>();
+const termsByText = new BoundedCache<string, Map<string, number>>(TERMS_KEPT);
 
 function factTerms(fact: Pick<BibleEntry, 'entity' | 'attribute' | 'value'>): Map<string, number> {
   const text = `${fact.entity} ${fact.attribute} ${fact.value}`;
-  let terms = termsByText.get(text);
-  if (!terms) {
-    terms = termCounts(termsOf(text));
-    if (termsByText.size >= TERMS_KEPT) termsByText.delete(termsByText.keys().next().value!);
-    termsByText.set(text, terms);
-  }
-  return terms;
+  // Peeked: every fact of a turn's story is read each turn; they are forgotten in the order they came.
+  return termsByText.peek(text) ?? termsByText.set(text, termCounts(termsOf(text)));
 }
 
 /** Why a fact came with a passage near in meaning: the passage's similarity and rank. */

@@ -4,6 +4,7 @@
 // whole words; regular-expression keys run on RE2 (linear time), so no key a player writes can
 // stall a turn. Word boundaries are Unicode-aware (JavaScript's \b only knows ASCII).
 import { RE2JS } from 're2js';
+import { BoundedCache } from '@server/kernel/bounded-cache';
 
 /** A key written /pattern/flags (the pattern not empty). Flags are letters; which ones are allowed is keyProblem's call. */
 const REGEX_KEY = /^\/([\s\S]+)\/([a-zA-Z]*)$/;
@@ -48,19 +49,13 @@ function parseRegexKey(key: string): ParsedRegexKey | null {
   return { pattern: parts[1], flags, unknownFlag };
 }
 
-/** Insertion-ordered Map that forgets its oldest entry when full: enough for caches refilled every turn. */
-function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as K);
-  cache.set(key, value);
-  return value;
-}
-
 /** Compiled patterns by flags and pattern; a pattern RE2 refuses is kept as its reason, so it is not recompiled. */
-const compiledRegexes = new Map<string, RE2JS | string>();
+const compiledRegexes = new BoundedCache<string, RE2JS | string>(CACHE_MAX);
 
 function compileRegex(pattern: string, flags: number): RE2JS | string {
   const cacheKey = `${flags}/${pattern}`;
-  const cached = compiledRegexes.get(cacheKey);
+  // Peeked, not used: read for every regex key of every turn, they are forgotten in the order they came.
+  const cached = compiledRegexes.peek(cacheKey);
   if (cached !== undefined) return cached;
   let compiled: RE2JS | string;
   try {
@@ -69,7 +64,7 @@ function compileRegex(pattern: string, flags: number): RE2JS | string {
     const message = error instanceof Error ? error.message : String(error);
     compiled = message.replace(/^error parsing regexp:\s*/, '').replace(/\.$/, '') || 'unsupported syntax';
   }
-  return remember(compiledRegexes, cacheKey, compiled);
+  return compiledRegexes.set(cacheKey, compiled);
 }
 
 /**
@@ -119,13 +114,11 @@ type PreparedKey =
   | { kind: 'never' };
 
 /** One cache per (caseSensitive, wholeWords), so a lookup builds no compound string. */
-const preparedKeys = [0, 1, 2, 3].map(() => new Map<string, PreparedKey>());
+const preparedKeys = [0, 1, 2, 3].map(() => new BoundedCache<string, PreparedKey>(CACHE_MAX));
 
 function prepareKey(key: string, caseSensitive: boolean, wholeWords: boolean): PreparedKey {
   const cache = preparedKeys[(caseSensitive ? 2 : 0) + (wholeWords ? 1 : 0)];
-  const cached = cache.get(key);
-  if (cached) return cached;
-  return remember(cache, key, buildKey(key, caseSensitive, wholeWords));
+  return cache.peek(key) ?? cache.set(key, buildKey(key, caseSensitive, wholeWords));
 }
 
 function buildKey(key: string, caseSensitive: boolean, wholeWords: boolean): PreparedKey {
@@ -225,16 +218,11 @@ class ScanText {
   }
 }
 
-const preparedTexts = new Map<string, ScanText>();
+const preparedTexts = new BoundedCache<string, ScanText>(PREPARED_TEXTS_MAX);
 
-/** The text's prepared form, kept most-recently-used first among PREPARED_TEXTS_MAX. */
+/** The text's prepared form, kept among the PREPARED_TEXTS_MAX most recently used. */
 function prepareText(text: string): ScanText {
-  let scan = preparedTexts.get(text);
-  if (scan) preparedTexts.delete(text);
-  else scan = new ScanText(text);
-  if (preparedTexts.size >= PREPARED_TEXTS_MAX) preparedTexts.delete(preparedTexts.keys().next().value as string);
-  preparedTexts.set(text, scan);
-  return scan;
+  return preparedTexts.getOrSet(text, () => new ScanText(text));
 }
 
 function secondaryHolds(card: MatchableCard, scans: ScanText[], depth: number): boolean {

@@ -15,6 +15,7 @@ import {
 } from '@server/ai/embeddings/types';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import type { Repositories } from '@server/db/repositories';
+import { BoundedCache } from '@server/kernel/bounded-cache';
 import type { Log } from '@server/kernel/log';
 import type { Allowance } from '../../limits/allowance';
 import { createVectorCache, nearest, type NearVector } from './vector-cache';
@@ -54,7 +55,7 @@ export type VectorMiss = 'no-vectors' | 'refused' | 'failed';
 export function createVectorRecall(deps: VectorRecallDeps) {
   const { provider } = deps;
   const cache = createVectorCache({ repos: deps.repos, capBytes: deps.config.cacheBytes });
-  const queries = new Map<string, Float32Array>();
+  const queries = new BoundedCache<string, Float32Array>(QUERY_CACHE_SIZE);
   /** Never aborted: a batch call ends by its own timeout (EMBEDDINGS_TIMEOUT_MS). */
   const noSignal = new AbortController().signal;
 
@@ -122,9 +123,7 @@ export function createVectorRecall(deps: VectorRecallDeps) {
         settleLater: true,
       })) ?? [];
     if (!vector) return null;
-    if (queries.size >= QUERY_CACHE_SIZE) queries.delete(queries.keys().next().value!);
-    queries.set(text, vector);
-    return vector;
+    return queries.set(text, vector);
   }
 
   return {

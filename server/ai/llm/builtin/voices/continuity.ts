@@ -3,6 +3,7 @@
 // named). Both are read once per distinct text and cached, so a reply stays within its time budget.
 import type nlp from 'compromise';
 import { scenarioOf } from '@shared/prompt/genre-mix';
+import { BoundedCache } from '@server/kernel/bounded-cache';
 import { readAction, type ActionReading, type English } from '../action';
 import type { TurnRecord } from '../../types';
 import { capital } from './types';
@@ -144,15 +145,8 @@ function readPremise(english: English, premise: string): PremiseAnchors {
 
 /** Bounded caches: a long-running server meets many premises and actions. */
 function cached<T>(limit: number, compute: (text: string) => T): (text: string) => T {
-  const cache = new Map<string, T>();
-  return (text) => {
-    const hit = cache.get(text);
-    if (hit !== undefined) return hit;
-    const value = compute(text);
-    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
-    cache.set(text, value);
-    return value;
-  };
+  const cache = new BoundedCache<string, T>(limit);
+  return (text) => cache.getOrSet(text, compute);
 }
 
 let premiseCache: { english: English; read: (text: string) => PremiseAnchors } | undefined;
