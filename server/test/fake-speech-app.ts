@@ -2,10 +2,10 @@
 // database (PGlite or PostgreSQL, like createTestApp), started once per file, the fake's records
 // and queues cleared before each test, both closed after. The app's warn-and-up log is kept so a
 // suite can check that a provider fault is logged with its detail and never with the key.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { LOG_REDACT } from '../app';
 import type { AppConfig } from '../kernel/config';
+import { captureLog, type CapturedLog } from './captured-log';
 import { startFakeSpeechServer, type FakeSpeechServer } from './fake-speech-server';
 import { createTestApp, type TestContext } from './test-app';
 
@@ -14,8 +14,8 @@ export interface FakeSpeechApp {
   readonly fake: FakeSpeechServer;
   /** The app on the fake; the same rule. */
   readonly ctx: TestContext;
-  /** The app's log lines as written; a test empties it (`length = 0`) before the call it checks. */
-  readonly logLines: string[];
+  /** The app's log, warn and up; a test clears it before the call it checks. */
+  readonly appLog: CapturedLog;
 }
 
 /**
@@ -25,17 +25,11 @@ export interface FakeSpeechApp {
 export function withFakeSpeechApp(apiKey: string, config: () => Partial<AppConfig>): FakeSpeechApp {
   let fake: FakeSpeechServer | undefined;
   let ctx: TestContext | undefined;
-  const logLines: string[] = [];
+  const appLog = captureLog('warn', { redact: LOG_REDACT });
 
   beforeAll(async () => {
     fake = await startFakeSpeechServer({ apiKey });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    ctx = await createTestApp(config(), { logger: { level: 'warn', redact: LOG_REDACT, stream } });
+    ctx = await createTestApp(config(), { logger: appLog.logger });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -54,6 +48,6 @@ export function withFakeSpeechApp(apiKey: string, config: () => Partial<AppConfi
     get ctx() {
       return started(ctx, 'ctx');
     },
-    logLines,
+    appLog,
   };
 }

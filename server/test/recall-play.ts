@@ -3,6 +3,7 @@
 // marsh country; facts planted by an action; and filler turns played until a message has been
 // folded out of the verbatim window (after which the bank has indexed it), or all three at once.
 import { expect } from 'vitest';
+import type { CapturedLog } from './captured-log';
 import { contentText, type FakeLlmServer } from './fake-llm-server';
 import { registerUser, type TestClient, type TestContext } from './test-app';
 import type { ProseWriter } from './varied-prose';
@@ -16,16 +17,16 @@ export interface ShownMessage {
 
 /**
  * `running` answers the suite's app and fake, which its beforeAll starts after this is made, and the
- * app's error log lines if the suite keeps them: a turn that fails shows them.
+ * app's error log if the suite keeps one: a turn that fails shows its lines.
  */
 export function recallPlayer(
-  running: () => { ctx: TestContext; fake: FakeLlmServer; errors?: string[] },
+  running: () => { ctx: TestContext; fake: FakeLlmServer; errorLog?: CapturedLog },
   writer: ProseWriter,
 ) {
   async function play(client: TestClient, storyId: number, message: string) {
-    const { ctx, fake, errors } = running();
+    const { ctx, fake, errorLog } = running();
     const res = await client.post(`/api/story/${storyId}/continue`, { message });
-    expect(res.statusCode, `${res.body}\n${(errors ?? []).join('')}`).toBe(200);
+    expect(res.statusCode, `${res.body}\n${errorLog?.text() ?? ''}`).toBe(200);
     await ctx.app.turns.idle();
     const prompt = fake.requests
       .at(-1)!

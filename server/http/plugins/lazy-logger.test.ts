@@ -1,20 +1,15 @@
 // The request logger made on demand writes exactly what pino's own child would (bindings, redaction,
 // the route's level), and makes no child at all for a request that logs nothing at its level.
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { pino } from 'pino';
+import { pino, type LevelWithSilent } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
+import { captureLog } from '@server/test/captured-log';
 import { LazyChildLogger, lazyChildLoggerFactory } from './lazy-logger';
 
-function capture(level = 'info') {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { lines, logger: pino({ level, redact: ['*.password'] }, stream) };
+function capture(level: LevelWithSilent = 'info') {
+  const { lines, logger } = captureLog(level, { redact: ['*.password'] });
+  const { stream, ...options } = logger;
+  return { lines, logger: pino(options, stream) };
 }
 
 describe('LazyChildLogger', () => {

@@ -1,19 +1,13 @@
 // Structured logs at the most verbose level never carry passwords, cookies or session tokens.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOG_REDACT } from '@server/app';
+import { captureLog } from '@server/test/captured-log';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
 let ctx: TestContext;
-const lines: string[] = [];
+const appLog = captureLog('trace', { redact: LOG_REDACT });
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  ctx = await createTestApp({}, { logger: { level: 'trace', redact: LOG_REDACT, stream } });
+  ctx = await createTestApp({}, { logger: appLog.logger });
 });
 afterAll(() => ctx.close());
 
@@ -28,9 +22,9 @@ it('logs requests without secrets', async () => {
   });
   const newToken = user.client.cookies.get('tw_session') as string;
 
-  const log = lines.join('');
+  const log = appLog.text();
   // One line per request (http/plugins/request-log.ts): the five requests above each wrote theirs.
-  expect(lines.length).toBeGreaterThanOrEqual(5);
+  expect(appLog.lines.length).toBeGreaterThanOrEqual(5);
   for (const route of ['/api/register', '/api/user', '/api/login', '/api/settings/password'])
     expect(log).toContain(route);
   for (const secret of [

@@ -1,11 +1,11 @@
 // The API's description (issue 28): GET /api/openapi.json is generated from the routes and covers
 // every one of them, HEAD included; it is valid OpenAPI 3.1, says what the zod schemas say, and holds
 // no secret or player data. GET /api/docs is a page of our own files under a CSP without inline script.
-import { Writable } from 'node:stream';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBodySchema } from '@shared/schemas/auth';
+import { captureLog } from '@server/test/captured-log';
 import { createTestApp, registerUser, testConfig, TestClient, type TestContext } from '@server/test/test-app';
 import { DOCS_PREFIX, OPENAPI_PATH, SESSION_OPTIONAL } from './openapi';
 
@@ -25,15 +25,9 @@ type Document = {
 let ctx: TestContext;
 let doc: Document;
 let body: string;
-const lines: string[] = [];
+const appLog = captureLog('info');
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  ctx = await createTestApp({ llm: { ...testConfig().llm, apiKey: SECRET } }, { logger: { level: 'info', stream } });
+  ctx = await createTestApp({ llm: { ...testConfig().llm, apiKey: SECRET } }, { logger: appLog.logger });
   const res = await ctx.app.inject({ method: 'GET', url: OPENAPI_PATH });
   expect(res.statusCode).toBe(200);
   body = res.body;
@@ -212,12 +206,12 @@ describe('GET /api/docs', () => {
   });
 
   it('is not logged request by request', async () => {
-    lines.length = 0;
+    appLog.clear();
     await ctx.app.inject({ method: 'GET', url: DOCS_PREFIX });
     await ctx.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/swagger-ui-bundle.js` });
     await ctx.app.inject({ method: 'GET', url: OPENAPI_PATH });
     await ctx.app.inject({ method: 'GET', url: '/api/user' });
-    const log = lines.join('');
+    const log = appLog.text();
     expect(log).toContain('/api/user');
     expect(log).not.toContain(DOCS_PREFIX);
     expect(log).not.toContain(OPENAPI_PATH);

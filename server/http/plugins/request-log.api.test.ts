@@ -1,38 +1,17 @@
 // Request ids and the one log line a request: every answer names its request, the id a trusted
 // proxy sent is kept (and only then, and only when it is a plain token), and the log holds one line
 // per request carrying that id, where Fastify wrote two.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '@server/app';
+import { captureLog } from '@server/test/captured-log';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, TestClient, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 
-interface Line {
-  reqId?: string;
-  msg: string;
-  level: number;
-  method?: string;
-  url?: string;
-  status?: number;
-  ms?: number;
-}
-
-function capture() {
-  const lines: Line[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
-      done();
-    },
-  });
-  return { lines, logger: { level: 'info', redact: LOG_REDACT, stream } };
-}
-
 describe('without a trusted proxy', () => {
   let ctx: TestContext;
-  const { lines, logger } = capture();
+  const appLog = captureLog('info', { redact: LOG_REDACT });
   beforeAll(async () => {
-    ctx = await createTestApp({}, { logger });
+    ctx = await createTestApp({}, { logger: appLog.logger });
   });
   afterAll(() => ctx.close());
 
@@ -47,18 +26,20 @@ describe('without a trusted proxy', () => {
   });
 
   it('writes one line per request, with its id, method, route, status and time', async () => {
-    lines.length = 0;
+    appLog.clear();
     const { client } = await registerUser(ctx.app);
     const answer = await client.get('/api/user');
     const id = answer.headers['x-request-id'];
-    const mine = lines.filter((line) => line.reqId === id);
+    const mine = appLog.lines.filter((line) => line.reqId === id);
     expect(mine).toEqual([
       expect.objectContaining({ level: 30, msg: 'GET /api/user 200', method: 'GET', url: '/api/user', status: 200 }),
     ]);
     expect(mine[0].ms).toEqual(expect.any(Number));
-    expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);
+    expect(appLog.lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(
+      false,
+    );
     // Registration's requests each wrote their one line too.
-    expect(lines.filter((line) => line.msg === 'POST /api/register 201')).toHaveLength(1);
+    expect(appLog.lines.filter((line) => line.msg === 'POST /api/register 201')).toHaveLength(1);
   });
 
   it('answers a 404 with an id too', async () => {
@@ -70,9 +51,9 @@ describe('without a trusted proxy', () => {
 
 describe('behind a trusted proxy (TRUST_PROXY)', () => {
   let ctx: TestContext;
-  const { lines, logger } = capture();
+  const appLog = captureLog('info', { redact: LOG_REDACT });
   beforeAll(async () => {
-    ctx = await createTestApp({ trustProxy: true }, { logger });
+    ctx = await createTestApp({ trustProxy: true }, { logger: appLog.logger });
   });
   afterAll(() => ctx.close());
 
@@ -80,7 +61,7 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     const proxyId = '7f3c9a2e-55b1-4c0e-9d2a-1b2c3d4e5f60';
     const answer = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': proxyId } });
     expect(answer.headers['x-request-id']).toBe(proxyId);
-    expect(lines.filter((line) => line.reqId === proxyId).map((line) => line.msg)).toEqual(['GET /healthz 200']);
+    expect(appLog.lines.filter((line) => line.reqId === proxyId).map((line) => line.msg)).toEqual(['GET /healthz 200']);
   });
 
   it('makes its own id when the one sent is not a plain token', async () => {
@@ -95,13 +76,13 @@ describe("a service's lines during a request", () => {
   const KEY = 'sk-request-log-test';
   let fake: FakeLlmServer;
   let ctx: TestContext;
-  const { lines, logger } = capture();
+  const appLog = captureLog('info', { redact: LOG_REDACT });
   beforeAll(async () => {
     fake = await startFakeLlmServer({ apiKey: KEY });
     const llm = fakeLlmConfig(fake, KEY, {
       LLM_TIMEOUT_MS: '5000',
     });
-    ctx = await createTestApp({ llm }, { logger });
+    ctx = await createTestApp({ llm }, { logger: appLog.logger });
   });
   afterAll(async () => {
     await ctx.close();
@@ -123,11 +104,11 @@ describe("a service's lines during a request", () => {
         headers,
       });
       const id = turn.headers['x-request-id'];
-      const failure = lines.find(
+      const failure = appLog.lines.find(
         (line) => line.msg === 'narrator call failed; the action is kept for a retry' && line.reqId === id,
       );
       expect(failure, JSON.stringify(headers)).toBeDefined();
-      lines.length = 0;
+      appLog.clear();
     }
   });
 });

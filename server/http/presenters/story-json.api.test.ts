@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyRecoverResponseSchema, storyStateResponseSchema } from '@shared/schemas/story';
 import { createRepositories } from '@server/db/repositories';
+import { captureLog } from '@server/test/captured-log';
 import { play, startStory } from '@server/test/story-turns';
 import { createStoryJson } from './story-json';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
@@ -156,14 +157,8 @@ describe('a story read as JSON bytes', () => {
     // A handler that sent the bytes without returning the reply had Fastify send again (an empty
     // answer) while the first send's hooks were still running: the player got the first, the log
     // an error with a stack on every undo, redo and erase, and the second could have won.
-    const logged: Array<{ level: number; msg: string }> = [];
-    const watched = await createTestApp(
-      {},
-      {
-        database: ctx.database,
-        logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
-      },
-    );
+    const appLog = captureLog('warn');
+    const watched = await createTestApp({}, { database: ctx.database, logger: appLog.logger });
     try {
       const { client } = await registerUser(watched.app);
       const { storyId, messageId } = await startStory(client, 'A ferryman who keeps the names of his passengers');
@@ -184,7 +179,7 @@ describe('a story read as JSON bytes', () => {
         expect(res.json().messages.length).toBeGreaterThan(0);
       }
       await new Promise((resolve) => setTimeout(resolve, 50)); // a second send's error comes after the answer
-      expect(logged.map((line) => line.msg)).toEqual([]);
+      expect(appLog.lines.map((line) => line.msg)).toEqual([]);
     } finally {
       await watched.app.close();
     }

@@ -6,9 +6,9 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '@server/kernel/config';
+import { captureLog, type CapturedLog } from '@server/test/captured-log';
 import { settlePicture } from '@server/test/fake-painter';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
@@ -23,20 +23,11 @@ afterAll(async () => {
   await rm(clientDir, { recursive: true, force: true });
 });
 
-async function appWith(overrides: Partial<AppConfig> = {}): Promise<{ ctx: TestContext; logs: string[] }> {
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(String(chunk));
-      done();
-    },
-  });
-  const ctx = await createTestApp(
-    { serveClient: true, clientDir, ...overrides },
-    { logger: { level: 'warn', stream } },
-  );
+async function appWith(overrides: Partial<AppConfig> = {}): Promise<{ ctx: TestContext; appLog: CapturedLog }> {
+  const appLog = captureLog('warn');
+  const ctx = await createTestApp({ serveClient: true, clientDir, ...overrides }, { logger: appLog.logger });
   apps.push(ctx);
-  return { ctx, logs };
+  return { ctx, appLog };
 }
 
 /** A shared story whose opening reply has a picture, and the story's id. */
@@ -58,12 +49,12 @@ const page = (ctx: TestContext, shareId: string, headers: Record<string, string>
 
 describe('without PUBLIC_URL', () => {
   let ctx: TestContext;
-  let logs: string[];
+  let appLog: CapturedLog;
   let shareId: string;
   let client: TestClient;
   let storyId: number;
   beforeAll(async () => {
-    ({ ctx, logs } = await appWith({ allowedHosts: ['stories.example.com', 'tales.example:8443'] }));
+    ({ ctx, appLog } = await appWith({ allowedHosts: ['stories.example.com', 'tales.example:8443'] }));
     ({ shareId, client, storyId } = await sharedWithPicture(ctx));
   });
 
@@ -84,9 +75,9 @@ describe('without PUBLIC_URL', () => {
       expect(meta(html, 'twitter:card')).toBe('summary');
       expect(html).not.toContain('evil.example');
     }
-    const warnings = logs.filter((line) => line.includes('PUBLIC_URL is unset'));
+    const warnings = appLog.lines.filter((line) => line.msg.includes('PUBLIC_URL is unset'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('ALLOWED_HOSTS');
+    expect(warnings[0].msg).toContain('ALLOWED_HOSTS');
   });
 
   it.each([
@@ -140,11 +131,11 @@ describe('behind a proxy', () => {
 
 describe('with PUBLIC_URL', () => {
   it('uses it whatever the Host header says', async () => {
-    const { ctx, logs } = await appWith({ publicUrl: 'https://tales.example.org' });
+    const { ctx, appLog } = await appWith({ publicUrl: 'https://tales.example.org' });
     const { shareId } = await sharedWithPicture(ctx);
     const html = (await page(ctx, shareId, { host: 'evil.example' })).body;
     expect(meta(html, 'og:url')).toBe(`https://tales.example.org/shared/${shareId}`);
     expect(meta(html, 'og:image')).toMatch(/^https:\/\/tales\.example\.org\/api\/shared\//);
-    expect(logs.filter((line) => line.includes('PUBLIC_URL is unset'))).toHaveLength(0);
+    expect(appLog.lines.filter((line) => line.msg.includes('PUBLIC_URL is unset'))).toHaveLength(0);
   });
 });

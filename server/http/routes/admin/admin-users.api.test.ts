@@ -2,10 +2,10 @@
 // (username or email, LIKE characters taken literally), every sort in both directions, the two
 // tabs, footer totals over all matches, per-user months, the streamed CSV's escaping across batch
 // boundaries, the query validation messages, and logs that name the admin without secrets.
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '@server/app';
+import { captureLog } from '@server/test/captured-log';
 import { createRepositories, type Repositories } from '@server/db/repositories';
 import { stories, users } from '@server/db/schema';
 import { createTestApp, registerUser, type RegisteredUser, type TestContext } from '@server/test/test-app';
@@ -15,7 +15,7 @@ const DAY = 24 * 60 * 60_000;
 let ctx: TestContext;
 let repos: Repositories;
 let admin: RegisteredUser;
-const logLines: string[] = [];
+const appLog = captureLog('info', { redact: LOG_REDACT });
 
 interface Seeded {
   username: string;
@@ -53,16 +53,7 @@ const SEEDED: Seeded[] = [
 ];
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  ctx = await createTestApp(
-    { adminUsernames: ['boss'], userMonthlyTokenLimit: 10_000 },
-    { logger: { level: 'info', redact: LOG_REDACT, stream } },
-  );
+  ctx = await createTestApp({ adminUsernames: ['boss'], userMonthlyTokenLimit: 10_000 }, { logger: appLog.logger });
   const now = ctx.clock.now;
   ctx.clock.advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 20, 12) - now.getTime());
   repos = createRepositories(ctx.database.db);
@@ -312,9 +303,11 @@ describe('users CSV', () => {
     const session = admin.client.cookies.get('tw_session') as string;
     for (const secret of ['argon2', 'password', session]) expect(res.body).not.toContain(secret);
 
-    const log = logLines.join('');
+    const log = appLog.text();
     expect(log).toContain('admin downloaded the users CSV');
-    expect(logLines.find((l) => l.includes('admin downloaded the users CSV'))).toContain(`"adminId":${admin.id}`);
+    expect(appLog.lines.find((line) => line.msg === 'admin downloaded the users CSV')).toMatchObject({
+      adminId: admin.id,
+    });
     for (const secret of [session, admin.password, 'argon2']) expect(log).not.toContain(secret);
   });
 });

@@ -3,10 +3,10 @@
 // is the spec's 404 at once on the instance that stopped it, at once on every instance with
 // REDIS_URL, and within the entry's minute on instances without Redis.
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '@server/test/captured-log';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -139,19 +139,13 @@ describe('a shared snapshot once read', () => {
   });
 
   it('is not logged one by one at info level, while other requests are', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const ctx = await createTestApp({}, { painter: null, logger: { level: 'info', stream } });
+    const appLog = captureLog('info');
+    const ctx = await createTestApp({}, { painter: null, logger: appLog.logger });
     try {
       const reader = new TestClient(ctx.app, '10.20.0.7');
       expect((await reader.get('/api/shared/test')).statusCode).toBe(200);
       expect((await reader.get('/api/features')).statusCode).toBe(200);
-      const logged = lines.join('');
+      const logged = appLog.text();
       expect(logged).toContain('/api/features');
       expect(logged).not.toContain('/api/shared/test');
     } finally {

@@ -15,7 +15,7 @@ const KEY = 'sk-speech-test-key-0123456789';
 const PREMISE = 'A lighthouse keeper named Mara Venn guards a stormy northern coast';
 
 const suite = withFakeSpeechApp(KEY, () => speechConfig({ timeoutMs: 400 }));
-const { logLines } = suite;
+const { appLog } = suite;
 
 function speechConfig(overrides: Partial<AppConfig['tts']> = {}): Partial<AppConfig> {
   return {
@@ -229,15 +229,15 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
       const { client } = await registerUser(suite.ctx.app);
       const story = await start(client);
       suite.fake.queue.speech.push(behaviour);
-      logLines.length = 0;
+      appLog.clear();
       const failed = await client.get(story.url(0));
       expect([failed.statusCode, failed.json()]).toEqual([
         status,
         { message: 'Failed to speak the text. Please try again.', code },
       ]);
       expect(await speechRows(suite.ctx, story.storyId)).toHaveLength(0);
-      expect(logLines.join('')).toMatch(/speech provider call failed/);
-      expect(logLines.join('')).not.toContain(KEY);
+      expect(appLog.text()).toMatch(/speech provider call failed/);
+      expect(appLog.text()).not.toContain(KEY);
       // Nothing was kept, so the next ask calls the voice again, and now succeeds.
       const retried = await client.get(story.url(0));
       expect(retried.statusCode).toBe(200);

@@ -30,7 +30,7 @@ const WAV = Buffer.concat([
 // The upper bound of one transcription here: a hang answers 504 after it, and it must be long enough
 // for a recording at the size limit to reach the fake transcriber on a busy machine (400 ms once was not).
 const suite = withFakeSpeechApp(KEY, () => sttConfig({ timeoutMs: 2_000 }));
-const { logLines } = suite;
+const { appLog } = suite;
 
 function sttConfig(overrides: Partial<AppConfig['stt']> = {}): Partial<AppConfig> {
   return {
@@ -161,15 +161,15 @@ describe('POST /api/speech/transcriptions', () => {
     async (_name, behaviour, status, code) => {
       const { client, id } = await registerUser(suite.ctx.app);
       suite.fake.queue.transcriptions.push(behaviour);
-      logLines.length = 0;
+      appLog.clear();
       const res = await send(client, WEBM);
       expect([res.statusCode, res.json()]).toEqual([
         status,
         { message: 'Failed to record audio. Please try again.', code },
       ]);
       expect(await transcriptionRows(suite.ctx, id)).toHaveLength(0);
-      expect(logLines.join('')).toMatch(/transcription provider call failed/);
-      expect(logLines.join('')).not.toContain(KEY);
+      expect(appLog.text()).toMatch(/transcription provider call failed/);
+      expect(appLog.text()).not.toContain(KEY);
     },
   );
 

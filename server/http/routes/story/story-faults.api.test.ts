@@ -4,6 +4,7 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
+import { captureLog } from '@server/test/captured-log';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
 import { parseSse } from '@server/test/sse';
 import { createTestApp, registerUser, type TestContext, fakeLlmConfig } from '@server/test/test-app';
@@ -12,17 +13,14 @@ import { listenAppOnLoopback } from '@server/test/listen-on-loopback';
 const KEY = 'sk-secret-do-not-leak';
 let fake: FakeLlmServer;
 let ctx: TestContext;
-const logs: string[] = [];
+const appLog = captureLog('warn');
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
   const llm = fakeLlmConfig(fake, KEY, {
     LLM_TIMEOUT_MS: '1500',
   });
-  ctx = await createTestApp(
-    { llm },
-    { logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } } },
-  );
+  ctx = await createTestApp({ llm }, { logger: appLog.logger });
 });
 afterAll(async () => {
   await ctx.close();
@@ -103,10 +101,7 @@ describe('provider failures on continue', () => {
     const user = await newStory();
     // A second app on the same database, configured with a key the provider refuses.
     const llm = fakeLlmConfig(fake, 'sk-wrong-key');
-    const misconfiguredApp = await createTestApp(
-      { llm },
-      { database: ctx.database, logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } } },
-    );
+    const misconfiguredApp = await createTestApp({ llm }, { database: ctx.database, logger: appLog.logger });
     try {
       const res = await misconfiguredApp.app.inject({
         method: 'POST',
@@ -117,7 +112,7 @@ describe('provider failures on continue', () => {
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual(misconfigured);
       expect(res.body).not.toContain('sk-wrong-key');
-      const logged = logs.join('\n');
+      const logged = appLog.text();
       expect(logged).toMatch(/HTTP 401/);
       expect(logged).not.toContain('sk-wrong-key');
       expect(logged).not.toContain(KEY);

@@ -13,6 +13,7 @@
 //   - with recall off (LLM_RECALL_TOKENS=0) no call is made at all.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@server/kernel/config';
+import { captureLog } from '@server/test/captured-log';
 import {
   hashedFeatureVector,
   startFakeEmbeddingsServer,
@@ -28,7 +29,7 @@ let fake: FakeLlmServer;
 let embeddings: FakeEmbeddingsServer;
 const writer = proseWriter(27);
 let NARRATOR_ENV: Record<string, string>;
-const errors: string[] = [];
+const errorLog = captureLog('error');
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-narrator' });
@@ -56,7 +57,7 @@ beforeAll(async () => {
   // The app's error lines are kept, so that a turn that fails says why (see recall-play.ts).
   ctx = await createTestApp(
     { llm: env.llm, embeddings: env.embeddings, adminUsernames: ['vectors_admin'] },
-    { logger: { level: 'error', stream: { write: (line: string) => void errors.push(line) } } },
+    { logger: errorLog.logger },
   );
 });
 afterAll(async () => {
@@ -67,7 +68,7 @@ afterAll(async () => {
 
 const RECALLED = 'Recalled from earlier in the story';
 const { play, messages, newStory, plant, playUntilFolded, storyWithFoldedFact } = recallPlayer(
-  () => ({ ctx, fake, errors }),
+  () => ({ ctx, fake, errorLog }),
   writer,
 );
 
