@@ -251,6 +251,7 @@ export function createTurnService(deps: TurnDeps) {
         count(system),
         prompt.memoryTokens,
         count,
+        log,
       );
       const picture =
         preferences.imageGeneration && deps.illustrate ? await deps.illustrate(story.userId, story.id, reply.id) : {};

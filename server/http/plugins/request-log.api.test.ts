@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '@server/app';
 import { captureLog } from '@server/test/captured-log';
-import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
+import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
+import { proseWriter } from '@server/test/varied-prose';
 import { createTestApp, registerUser, TestClient, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 
 describe('without a trusted proxy', () => {
@@ -110,5 +111,47 @@ describe("a service's lines during a request", () => {
       expect(failure, JSON.stringify(headers)).toBeDefined();
       appLog.clear();
     }
+  });
+});
+
+describe('a background memory fold', () => {
+  const KEY = 'sk-request-log-fold';
+  let fake: FakeLlmServer;
+  let ctx: TestContext;
+  const appLog = captureLog('info', { redact: LOG_REDACT });
+  beforeAll(async () => {
+    fake = await startFakeLlmServer({ apiKey: KEY });
+    const writer = proseWriter(7);
+    // Every summary call fails; every turn answers a long, varied reply, so a small window soon needs a fold.
+    fake.fallback = (request) =>
+      contentText(request.body.messages[0]?.content).startsWith('You maintain the memory')
+        ? { kind: 'status', status: 500, message: 'the summariser fell over' }
+        : { kind: 'ok', text: writer.reply(12) };
+    const llm = fakeLlmConfig(fake, KEY, { LLM_CONTEXT_TOKENS: '4096', LLM_MAX_OUTPUT_TOKENS: '500' });
+    ctx = await createTestApp({ llm }, { logger: appLog.logger });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  });
+
+  it("logs its failure with the id of the turn that set it off, after that turn's answer", async () => {
+    const { client } = await registerUser(ctx.app);
+    const started = await client.post('/api/story/start', { prompt: 'A lighthouse keeper counts the ships' });
+    expect(started.statusCode).toBe(200);
+    const { storyId } = started.json() as { storyId: number };
+    const turnIds: string[] = [];
+    const failed = () =>
+      appLog.lines.find((line) => line.msg === 'story memory fold failed; the turns stay verbatim for now');
+    for (let turn = 1; turn <= 40 && !failed(); turn += 1) {
+      const res = await client.post(`/api/story/${storyId}/continue`, { message: `I count ship number ${turn}` });
+      expect(res.statusCode).toBe(200);
+      turnIds.push(String(res.headers['x-request-id']));
+      await ctx.app.turns.idle();
+    }
+    const failure = failed();
+    expect(failure).toBeDefined();
+    expect(failure!.reqId).toBe(turnIds.at(-1));
+    expect(failure!.storyId).toBe(storyId);
   });
 });

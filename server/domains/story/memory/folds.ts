@@ -139,6 +139,7 @@ export function createStoryMemory(deps: MemoryDeps) {
     targetId: number,
     count: (text: string) => number,
     replyId: number | null,
+    log: Log,
   ): Promise<void> {
     const chunks = splitChunks(story.memory);
     const maxTokens = chunkTokens(deps.budget.memory);
@@ -187,7 +188,7 @@ export function createStoryMemory(deps: MemoryDeps) {
     await deps.flush();
     if (!applied) return;
     if (answer.problem)
-      deps.log.info(
+      log.info(
         { storyId: story.id, provider: deps.provider.id, problem: answer.problem },
         'story bible: no facts from this fold; the memory folded as usual',
       );
@@ -200,7 +201,7 @@ export function createStoryMemory(deps: MemoryDeps) {
      * their counts, the new reply included; `olderUnfolded` when there are more before them) have
      * outgrown their room, which the memory's tokens as the turn's prompt sent them narrow. One fold
      * per story at a time in this process; across processes the compare-and-set on memoryThroughId
-     * keeps only the first.
+     * keeps only the first. Its lines go to `log`: the turn's request logger, so they carry its id.
      */
     maybeFold(
       story: StoryRecord,
@@ -209,6 +210,7 @@ export function createStoryMemory(deps: MemoryDeps) {
       systemTokens: number,
       memoryTokens: number,
       count: (text: string) => number,
+      log: Log = deps.log,
     ): void {
       if (inFlight.has(story.id)) return;
       const room = recentRoom(deps.budget, systemTokens, count(pinnedBlock(story.premise, story.notes)), memoryTokens);
@@ -216,17 +218,17 @@ export function createStoryMemory(deps: MemoryDeps) {
       if (targetId === null) return;
       // The newest reply set the fold off: its calls are listed with that reply.
       const replyId = recent.findLast((c) => c.role === 'assistant')?.id ?? null;
-      const job = fold(story, targetId, count, replyId)
+      const job = fold(story, targetId, count, replyId, log)
         .catch((error: unknown) => {
           if (error instanceof AppError) {
-            deps.log.info(
+            log.info(
               { storyId: story.id, reason: error.message },
               'story memory fold deferred: the player has no calls left for now',
             );
             return;
           }
           const detail = error instanceof NarratorError ? redact(error.detail, [deps.apiKey]) : String(error);
-          deps.log.warn(
+          log.warn(
             { storyId: story.id, provider: deps.provider.id, detail },
             'story memory fold failed; the turns stay verbatim for now',
           );
