@@ -69,6 +69,18 @@ describe('composeReply', () => {
     expect(speech.startsWith('You say, "Who goes there?"')).toBe(true);
   });
 
+  it("opens at the premise's place with the first thing it names in mind, whatever the story", () => {
+    const premise = 'A lighthouse keeper finds a letter sealed with green wax';
+    for (const storyId of [1, 2, 3, 4, 5, 6]) {
+      const opening = reply({ storyId, turn: 0, attempt: 0, premise, action: premise });
+      expect(opening, opening).toContain('the lighthouse');
+      expect(opening, opening).toMatch(/\b[Tt]he letter\b/);
+    }
+    // A premise that names no thing gets no such line.
+    const bakery = reply({ storyId: 1, turn: 0, attempt: 0, premise: 'I open a bakery in Paris', action: '' });
+    expect(bakery).not.toMatch(/why you are here at all|keep returning to|it began with/);
+  });
+
   it('is deterministic per story, turn and attempt, and a retry (next attempt) differs', () => {
     const seed = { storyId: 42, turn: 7, attempt: 0, premise: PREMISE, action: 'I climb the stairs' };
     expect(reply(seed)).toBe(reply({ ...seed }));

@@ -19,7 +19,14 @@ import type { English } from './action';
 import { wordCount } from './text';
 import { capital } from './voices/types';
 import { VOICES } from './voices';
-import { premiseAnchors, readActionCached, recall, threadsOf, type PremiseAnchors } from './voices/continuity';
+import {
+  premiseAnchors,
+  premiseThingLine,
+  readActionCached,
+  recall,
+  threadsOf,
+  type PremiseAnchors,
+} from './voices/continuity';
 import {
   BEATS,
   CLOSINGS,
@@ -209,8 +216,9 @@ export function composeReply(seed: TurnSeed, english: English): string {
   }
 
   const threads = threadsOf(english, seed.premise, seed.recent ?? [], seed.turn === 0 ? '' : seed.action);
-  // The opening already stands in the premise's setting with its people; later turns recall them.
-  const recalled = seed.turn === 0 ? '' : recall(threads, anchors, seed.turn);
+  // The opening stands in the premise's setting with its people and has the first thing it names in
+  // mind; later turns recall them.
+  const recalled = seed.turn === 0 ? premiseThingLine(anchors, salt) : recall(threads, anchors, seed.turn);
   const remembered = recalled && fresh([recalled], 0);
   const scene = (concise ? CONCISE_SCENES : SCENES)[sc](
     voice.places[place],

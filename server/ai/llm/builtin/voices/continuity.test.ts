@@ -42,6 +42,19 @@ describe('premiseAnchors', () => {
     ).toMatchObject({ city: '', setting: 'the Glass Citadel' });
   });
 
+  it('stands in the place a role belongs to when the premise names no setting, and keeps the thing it names', () => {
+    expect(premiseAnchors(english, 'A lighthouse keeper finds a letter sealed with green wax')).toMatchObject({
+      setting: 'the lighthouse',
+      things: ['the letter', 'the green wax'],
+    });
+    expect(premiseAnchors(english, 'A museum night guard notices a painting has changed')).toMatchObject({
+      setting: 'the museum',
+      things: ['the painting'],
+    });
+    // A setting the premise names wins over the role's.
+    expect(premiseAnchors(english, 'A lighthouse keeper wakes in a village with no name').setting).toBe('the village');
+  });
+
   it('reads only the start of a hostile premise, once, and lists each thing once', () => {
     const long = Array.from({ length: 600 }, (_, i) => `the lantern number ${i} and`).join(' ');
     const anchors = premiseAnchors(english, `${long} in Paris`);

@@ -87,6 +87,9 @@ function readPremise(english: English, premise: string): PremiseAnchors {
   const doc = (english as unknown as Nlp)(sentence);
   const phrases = doc.nouns().json() as Array<{ text: string; terms: Term[] }>;
   let selfAt = -2;
+  // "A lighthouse keeper", "the tavern's cook": the place a role belongs to, where the story stands
+  // when the premise names no setting of its own.
+  let roleSetting = '';
   phrases.forEach((phrase, index) => {
     const all = phrase.terms;
     if (all.length === 0 || has(all[0], 'Pronoun')) return;
@@ -135,12 +138,23 @@ function readPremise(english: English, premise: string): PremiseAnchors {
     const head = words(kept.slice(-1)).toLowerCase();
     // The player's own role ("A detective named…", "as a courier") is not someone else in the story.
     const isPlayerRole = index === 0 || before === 'as';
+    // A setting noun before the head ("lighthouse keeper", "tavern cook") names the role's place.
+    const place = kept
+      .slice(0, -1)
+      .map((t) => t.text.toLowerCase().replace(/['’]s$/, ''))
+      .find((word) => SETTING_NOUNS.has(word));
+    if (place && !SETTING_NOUNS.has(head)) roleSetting ||= `the ${place}`;
     if (kept.some((t) => has(t, 'Actor'))) {
       if (!isPlayerRole) anchors.people.push(phraseText);
     } else if (SETTING_NOUNS.has(head) && !anchors.setting) anchors.setting = phraseText;
     else if (!isPlayerRole) anchors.things.push(phraseText);
   });
-  return { ...anchors, people: [...new Set(anchors.people)], things: [...new Set(anchors.things)] };
+  return {
+    ...anchors,
+    setting: anchors.setting || roleSetting,
+    people: [...new Set(anchors.people)],
+    things: [...new Set(anchors.things)],
+  };
 }
 
 /** Bounded caches: a long-running server meets many premises and actions. */
@@ -235,6 +249,21 @@ const isPlural = (phrase: string) => /[^s]s$/.test(phrase) && !/\b(glass|compass
  * One sentence that brings a thread back, or '' when there is none. Held things come first, so a
  * thing the player took turns up again within the next few replies; the choice rotates by turn.
  */
+/**
+ * The opening's line for the first thing the premise names ("finds a letter sealed with green wax"):
+ * the story begins with it in mind. '' when the premise names none.
+ */
+export function premiseThingLine(anchors: PremiseAnchors, pick: number): string {
+  const thing = anchors.things[0];
+  if (!thing) return '';
+  const verb = isPlural(thing) ? 'are' : 'is';
+  return [
+    `Your thoughts keep returning to ${thing}.`,
+    `${capital(thing)} ${verb} why you are here at all.`,
+    `Whatever comes next, it began with ${thing}.`,
+  ][pick % 3];
+}
+
 export function recall(threads: Threads, anchors: PremiseAnchors, turn: number): string {
   const options: string[] = [];
   for (const thing of threads.held.slice(0, 2)) {
