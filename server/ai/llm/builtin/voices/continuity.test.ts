@@ -51,6 +51,8 @@ describe('premiseAnchors', () => {
       setting: 'the museum',
       things: ['the painting'],
     });
+    // A thing's place is no setting: the log is what the detective finds, not where.
+    expect(premiseAnchors(english, "A detective finds a ship's log in the rain").setting).toBe('');
     // A setting the premise names wins over the role's.
     expect(premiseAnchors(english, 'A lighthouse keeper wakes in a village with no name').setting).toBe('the village');
   });

@@ -138,13 +138,15 @@ function readPremise(english: English, premise: string): PremiseAnchors {
     const head = words(kept.slice(-1)).toLowerCase();
     // The player's own role ("A detective named…", "as a courier") is not someone else in the story.
     const isPlayerRole = index === 0 || before === 'as';
-    // A setting noun before the head ("lighthouse keeper", "tavern cook") names the role's place.
+    const isPerson = kept.some((t) => has(t, 'Actor'));
+    // A setting noun before a role's head ("lighthouse keeper", "tavern cook") names the role's
+    // place; before a thing's ("a ship's log") it does not.
     const place = kept
       .slice(0, -1)
       .map((t) => t.text.toLowerCase().replace(/['’]s$/, ''))
       .find((word) => SETTING_NOUNS.has(word));
-    if (place && !SETTING_NOUNS.has(head)) roleSetting ||= `the ${place}`;
-    if (kept.some((t) => has(t, 'Actor'))) {
+    if (place && !SETTING_NOUNS.has(head) && (isPerson || isPlayerRole)) roleSetting ||= `the ${place}`;
+    if (isPerson) {
       if (!isPlayerRole) anchors.people.push(phraseText);
     } else if (SETTING_NOUNS.has(head) && !anchors.setting) anchors.setting = phraseText;
     else if (!isPlayerRole) anchors.things.push(phraseText);
