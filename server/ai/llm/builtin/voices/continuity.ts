@@ -248,10 +248,6 @@ export function threadsOf(english: English, premise: string, recent: TurnRecord[
 const isPlural = (phrase: string) => /[^s]s$/.test(phrase) && !/\b(glass|compass|dress|address)$/i.test(phrase);
 
 /**
- * One sentence that brings a thread back, or '' when there is none. Held things come first, so a
- * thing the player took turns up again within the next few replies; the choice rotates by turn.
- */
-/**
  * The opening's line for the first thing the premise names ("finds a letter sealed with green wax"):
  * the story begins with it in mind. '' when the premise names none.
  */
@@ -266,6 +262,10 @@ export function premiseThingLine(anchors: PremiseAnchors, pick: number): string 
   ][pick % 3];
 }
 
+/**
+ * One sentence that brings a thread back, or '' when there is none. Held things come first, so a
+ * thing the player took turns up again within the next few replies; the choice rotates by turn.
+ */
 export function recall(threads: Threads, anchors: PremiseAnchors, turn: number): string {
   const options: string[] = [];
   for (const thing of threads.held.slice(0, 2)) {
