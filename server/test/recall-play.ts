@@ -3,7 +3,6 @@
 // marsh country; facts planted by an action; and filler turns played until a message has been
 // folded out of the verbatim window (after which the bank has indexed it), or all three at once.
 import { expect } from 'vitest';
-import type { CapturedLog } from './captured-log';
 import { contentText, type FakeLlmServer } from './fake-llm-server';
 import { registerUser, type TestClient, type TestContext } from './test-app';
 import type { ProseWriter } from './varied-prose';
@@ -16,17 +15,14 @@ export interface ShownMessage {
 }
 
 /**
- * `running` answers the suite's app and fake, which its beforeAll starts after this is made, and the
- * app's error log if the suite keeps one: a turn that fails shows its lines.
+ * `running` answers the suite's app and fake, which its beforeAll starts after this is made. A turn
+ * that fails shows what the server logged (api-setup.ts).
  */
-export function recallPlayer(
-  running: () => { ctx: TestContext; fake: FakeLlmServer; errorLog?: CapturedLog },
-  writer: ProseWriter,
-) {
+export function recallPlayer(running: () => { ctx: TestContext; fake: FakeLlmServer }, writer: ProseWriter) {
   async function play(client: TestClient, storyId: number, message: string) {
-    const { ctx, fake, errorLog } = running();
+    const { ctx, fake } = running();
     const res = await client.post(`/api/story/${storyId}/continue`, { message });
-    expect(res.statusCode, `${res.body}\n${errorLog?.text() ?? ''}`).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     await ctx.app.turns.idle();
     const prompt = fake.requests
       .at(-1)!

@@ -13,7 +13,6 @@
 //   - with recall off (LLM_RECALL_TOKENS=0) no call is made at all.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '@server/kernel/config';
-import { captureLog } from '@server/test/captured-log';
 import {
   hashedFeatureVector,
   startFakeEmbeddingsServer,
@@ -29,7 +28,6 @@ let fake: FakeLlmServer;
 let embeddings: FakeEmbeddingsServer;
 const writer = proseWriter(27);
 let NARRATOR_ENV: Record<string, string>;
-const errorLog = captureLog('error');
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: 'sk-narrator' });
@@ -54,11 +52,7 @@ beforeAll(async () => {
     EMBEDDINGS_MODEL: 'fake-embed-small',
     EMBEDDINGS_QUERY_TIMEOUT_MS: '300',
   });
-  // The app's error lines are kept, so that a turn that fails says why (see recall-play.ts).
-  ctx = await createTestApp(
-    { llm: env.llm, embeddings: env.embeddings, adminUsernames: ['vectors_admin'] },
-    { logger: errorLog.logger },
-  );
+  ctx = await createTestApp({ llm: env.llm, embeddings: env.embeddings, adminUsernames: ['vectors_admin'] });
 });
 afterAll(async () => {
   await ctx.close();
@@ -68,7 +62,7 @@ afterAll(async () => {
 
 const RECALLED = 'Recalled from earlier in the story';
 const { play, messages, newStory, plant, playUntilFolded, storyWithFoldedFact } = recallPlayer(
-  () => ({ ctx, fake, errorLog }),
+  () => ({ ctx, fake }),
   writer,
 );
 
