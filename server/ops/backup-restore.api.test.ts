@@ -6,7 +6,7 @@
 // another process holds DATA_DIR. Files of the embedded database only: the PostgreSQL side is in
 // move-to-postgres.postgres.test.ts.
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -107,8 +107,11 @@ describe.skipIf(inject('dbKind') !== 'pglite')('backup and restore (embedded dat
     const made = await runOp('backup', [backup], { DATA_DIR: sourceDir });
     expect(made.output).toMatch(/^Backed up \d+ rows in \d+ tables/);
     expect(made.code).toBe(0);
+    // It holds password hashes, emails and sessions: its owner's alone.
+    expect((await stat(backup)).mode & 0o777).toBe(0o600);
     const restored = await runOp('restore', [backup], { DATA_DIR: targetDir });
     expect(restored.output).toMatch(/^Restored \d+ rows/);
+    expect(restored.output).not.toContain('Warning');
     expect(restored.code).toBe(0);
 
     const database = await openDir(targetDir);
@@ -169,8 +172,12 @@ describe.skipIf(inject('dbKind') !== 'pglite')('backup and restore (embedded dat
 
   it('replaces a non-empty target with --force', async () => {
     // The target holds the rows the first test added since its restore; --force puts the backup's back.
+    // A copy others can read is restored, with a warning.
+    await chmod(backup, 0o644);
     const replaced = await runOp('restore', [backup, '--force'], { DATA_DIR: targetDir });
+    await chmod(backup, 0o600);
     expect(replaced.code, replaced.output).toBe(0);
+    expect(replaced.output).toMatch(/^Warning: other users of this host can read .* \(mode 0644\); .*chmod 600 it\.$/m);
     expect(await dumpOf(targetDir)).toEqual(sourceDump);
   });
 

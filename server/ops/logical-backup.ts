@@ -27,6 +27,8 @@ import { OpsError } from './ops-error';
 
 export const BACKUP_FORMAT = 'taleweaver-backup';
 export const BACKUP_VERSION = 1;
+/** Owner read and write only. */
+export const BACKUP_FILE_MODE = 0o600;
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;
@@ -149,7 +151,14 @@ export async function writeBackupFile(path: string, lines: AsyncIterable<string>
     for await (const text of lines) yield `${text}\n`;
   }
   try {
-    await pipeline(Readable.from(withNewlines()), createGzip(), createWriteStream(partial, { flags: 'w' }));
+    // Readable by its owner alone: a backup holds password hashes, emails, session hashes and share
+    // secrets. The mode applies when the file is made, so a partial left by a crash is removed first.
+    await rm(partial, { force: true });
+    await pipeline(
+      Readable.from(withNewlines()),
+      createGzip(),
+      createWriteStream(partial, { flags: 'wx', mode: BACKUP_FILE_MODE }),
+    );
     const handle = await open(partial, 'r');
     await handle.sync();
     await handle.close();
