@@ -71,14 +71,21 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move-to-postgres', { timeout
   });
 
   it('copies everything into an empty database, counts agreeing, and refuses a non-empty one', async () => {
-    const moved = await runOp('move-to-postgres', [url], { DATA_DIR: dataDir });
+    // A URL on the command line (where ps shows its password) is refused before anything is read.
+    const onCommandLine = await runOp('move-to-postgres', [url], { DATA_DIR: dataDir, DATABASE_URL: url });
+    expect(onCommandLine.code).toBe(1);
+    expect(onCommandLine.output).toMatch(/^The database URL is read from DATABASE_URL, not from the command line/);
+    expect(onCommandLine.output).not.toContain(url);
+    expect(await dumpOf(url)).toEqual({});
+
+    const moved = await runOp('move-to-postgres', [], { DATA_DIR: dataDir, DATABASE_URL: url });
     expect(moved.code, moved.output).toBe(0);
     expect(moved.output).toMatch(/^users\s+1\s+1$/m);
     expect(moved.output).toMatch(/^image_assets\s+([1-9]\d*)\s+\1$/m);
     expect(moved.output).toMatch(/Moved \d+ rows in \d+ tables/);
     expect(await dumpOf(url)).toEqual(sourceDump);
 
-    const again = await runOp('move-to-postgres', [url], { DATA_DIR: dataDir });
+    const again = await runOp('move-to-postgres', [], { DATA_DIR: dataDir, DATABASE_URL: url });
     expect(again.code).toBe(1);
     expect(again.output.trim()).toMatch(/^The target database is not empty .*the move needs an empty database\.$/);
     expect(await dumpOf(url)).toEqual(sourceDump);

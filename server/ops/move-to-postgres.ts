@@ -1,20 +1,26 @@
-// `npm run db:move-to-postgres -- <DATABASE_URL>`: copies the embedded database (DATA_DIR, server
-// stopped: its lock is taken) into an empty PostgreSQL database. It is a backup streamed straight
-// into a restore: the same reader (logical-backup.ts) and writer (load-backup.ts), one transaction
-// on the target, which is refused if it holds any row. Before COMMIT every table is counted on
-// both sides and printed; a difference fails the move and leaves the target as it was. DATA_DIR is
-// left untouched.
+// `DATABASE_URL=postgres://… npm run db:move-to-postgres`: copies the embedded database (DATA_DIR,
+// server stopped: its lock is taken) into the empty PostgreSQL database DATABASE_URL names. The URL
+// comes from the environment only, never the command line, where `ps` shows its password to every
+// user of the host. It is a backup streamed straight into a restore: the same reader
+// (logical-backup.ts) and writer (load-backup.ts), one transaction on the target, which is refused
+// if it holds any row. Before COMMIT every table is counted on both sides and printed; a difference
+// fails the move and leaves the target as it was. DATA_DIR is left untouched.
 import { OpsError } from './ops-error';
 import { describeUrl, openDataDir, openPostgres, readConfig, runCommand } from './command';
 import { quoteIdent, snapshotLines } from './logical-backup';
 import { loadBackup } from './load-backup';
 
-const USAGE = 'Usage: npm run db:move-to-postgres -- <DATABASE_URL>   (from DATA_DIR, with the server stopped)';
+const USAGE = 'Usage: DATABASE_URL=postgres://… npm run db:move-to-postgres   (from DATA_DIR, with the server stopped)';
+const URL_ON_COMMAND_LINE =
+  'The database URL is read from DATABASE_URL, not from the command line, where other users of this host can see its password: ' +
+  USAGE;
 
 runCommand(USAGE, async (args) => {
-  const [url, ...rest] = args;
-  if (!url || rest.length > 0 || !/^postgres(ql)?:\/\//.test(url)) throw new OpsError(USAGE);
+  if (args.length > 0)
+    throw new OpsError(args.some((arg) => /^postgres(ql)?:/.test(arg)) ? URL_ON_COMMAND_LINE : USAGE);
   const config = readConfig();
+  const url = config.databaseUrl;
+  if (!url) throw new OpsError(`DATABASE_URL is not set. ${USAGE}`);
   const source = await openDataDir(config.dataDir, 'move the embedded database', true);
   try {
     const target = await openPostgres(url);
