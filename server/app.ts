@@ -149,7 +149,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerRequestIds(app);
   await registerSecurity(app);
   // Every request timed by route template, and GET /metrics for this instance's scraper (not public).
-  registerMetrics(app, services.metrics, config.metricsToken);
+  registerMetrics(app, services.metrics, { token: config.metricsToken, behindProxy: config.trustProxy !== false });
   const logoFile = join(config.clientDir, 'logo.svg');
   await registerOpenApi(app, {
     compression: config.compression,

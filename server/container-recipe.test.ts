@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadConfig } from '@server/kernel/config';
 import { serverArgv } from '../scripts/build/serve-command.mjs';
 
 const run = promisify(execFile);
@@ -136,6 +137,14 @@ describe('compose.yaml', () => {
         Number(app.environment?.SHUTDOWN_DRAIN_MS),
       );
     }
+    // As written (each ${NAME:-default} at its default), the settings pass the server's own checks.
+    const asWritten = Object.fromEntries(
+      Object.entries(app1.environment ?? {}).map(([name, value]) => [
+        name,
+        String(value).replace(/\$\{\w+:-([^}]*)\}/g, (_, fallback: string) => fallback),
+      ]),
+    );
+    expect(() => loadConfig(asWritten)).not.toThrow();
     expect(postgres).toBeDefined();
     expect(redis).toBeDefined();
     const caddyfile = proxy.volumes?.[0].split(':')[0] ?? '';

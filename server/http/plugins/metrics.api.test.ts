@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@server/kernel/config';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
+import { proseWriter } from '@server/test/varied-prose';
 import { parseSse } from '@server/test/sse';
 import { settlePicture } from '@server/test/fake-painter';
 import {
@@ -161,7 +162,10 @@ describe('GET /metrics', () => {
 
   it("counts a turn refused by the player's hour, by the limit's name and as the turn's outcome", async () => {
     const { client } = await registerUser(ctx.app);
-    fake.fallback = { kind: 'ok', text: 'The tide turns. What do you do?', usage: { input: 10, output: 10 } };
+    // Varied replies: one said word for word every turn would be caught by the loop guard, whose
+    // second calls count among the hour's turns.
+    const writer = proseWriter(43);
+    fake.fallback = () => ({ kind: 'ok', text: writer.reply(), usage: { input: 10, output: 10 } });
     const before = (await scrape()).all;
     const start = await client.post('/api/story/start', { prompt: PREMISE });
     expect(start.statusCode).toBe(200);
@@ -208,6 +212,22 @@ describe('who may read /metrics', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(unknown.json());
       expect(res.body).not.toContain('taleweaver_');
+    }
+  });
+
+  it('without METRICS_TOKEN behind a trusted proxy answers no caller, loopback included', async () => {
+    // A proxy on this host that forwards without adding its headers looks like a loopback caller.
+    for (const trustProxy of [true, 1, '127.0.0.1'] as const) {
+      const proxied = await createTestApp({ trustProxy }, { database: ctx.database });
+      try {
+        for (const remoteAddress of ['127.0.0.1', '::1']) {
+          const res = await proxied.app.inject({ method: 'GET', url: '/metrics', remoteAddress });
+          expect(res.statusCode, String(trustProxy)).toBe(404);
+          expect(res.body).not.toContain('taleweaver_');
+        }
+      } finally {
+        await proxied.app.close();
+      }
     }
   });
 

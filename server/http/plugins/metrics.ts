@@ -2,7 +2,10 @@
 // every request by its route template and count the story streams open. Not public: with
 // METRICS_TOKEN the scraper sends `Authorization: Bearer <token>` (anything else is 401); without
 // it only a caller on this host's loopback, with no proxy's forwarding header, is answered, and
-// everyone else gets the API's 404, even where the built client answers unknown pages with itself. Each instance is scraped directly, never
+// everyone else gets the API's 404, even where the built client answers unknown pages with itself.
+// Behind a proxy (TRUST_PROXY set) there is no loopback caller to trust without a token: a proxy on
+// the same host that forwards without adding its headers would look like one, so every caller gets
+// the 404 until METRICS_TOKEN is set. Each instance is scraped directly, never
 // through the load balancer (which would mix the instances' counts).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,7 +32,11 @@ function fromThisHost(request: FastifyRequest): boolean {
   return LOOPBACK.has(peer) && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
 }
 
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | null): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  access: { token: string | null; behindProxy: boolean },
+): void {
   // Every answer, by its route's template (never the URL, which holds ids); onResponse comes after the last byte.
   app.addHook('onResponse', (request, reply, done) => {
     metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
@@ -45,12 +52,12 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     done(null, payload);
   });
 
-  const expected = token === null ? null : digest(token);
+  const expected = access.token === null ? null : digest(access.token);
   app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
     if (expected) {
       if (!bearerMatches(request, expected))
         throw new AppError(401, ERROR_CODES.unauthenticated, MESSAGES.authRequired, { 'www-authenticate': 'Bearer' });
-    } else if (!fromThisHost(request)) {
+    } else if (access.behindProxy || !fromThisHost(request)) {
       throw new AppError(404, ERROR_CODES.notFound, MESSAGES.notFound);
     }
     const text = await metrics.text();
