@@ -47,7 +47,7 @@ export function allowanceConfig(
     monthlyTokenLimit: config.userMonthlyTokenLimit,
     perHour: {
       turn: turns,
-      // The loop guard's second call: at most one per turn, so as many an hour as turns.
+      // The loop guard's second call is a turn's call like any other: it takes from the same hour.
       'retry-loop': turns,
       summary: sideCalls,
       title: sideCalls,
@@ -85,8 +85,9 @@ const HOLD_MARGIN_MS = 60_000;
 /** Each call's hourly bucket (the existing ones kept their names) and the words of its 429. */
 const HOURLY: Record<PaidCall, { bucket: string; message: string }> = {
   turn: { bucket: 'turn-user', message: STORY_MESSAGES.tooManyTurns },
-  // Admitted with admitOrNull only (a refused second call keeps the first reply, marked), so no player reads it.
-  'retry-loop': { bucket: 'retry-loop-user', message: STORY_MESSAGES.tooManyTurns },
+  // The turns' own bucket: a bucket of its own would give a player twice their turns' paid calls an
+  // hour. Admitted with admitOrNull only (a refused second call keeps the first reply, marked).
+  'retry-loop': { bucket: 'turn-user', message: STORY_MESSAGES.tooManyTurns },
   summary: { bucket: 'side-call-user', message: STORY_MESSAGES.tooManySideCalls },
   title: { bucket: 'side-call-user', message: STORY_MESSAGES.tooManySideCalls },
   style: { bucket: 'side-call-user', message: STORY_MESSAGES.tooManySideCalls },

@@ -10,6 +10,7 @@ import { createRepositories } from '@server/db/repositories';
 import { allowanceConfig, createAllowance } from '@server/domains/limits/allowance';
 import { cleanExpired } from '@server/jobs/housekeeping';
 import { startFakeLlmServer, type FakeLlmServer } from '@server/test/fake-llm-server';
+import { proseWriter } from '@server/test/varied-prose';
 import { createTestApp, registerUser, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 
 const KEY = 'sk-allowance-test';
@@ -144,11 +145,10 @@ describe('the monthly allowance', () => {
 describe('hourly rates', () => {
   it('allows USER_TURNS_PER_HOUR turns, retries included, then answers 429 without calling or keeping anything', async () => {
     const { client } = await registerUser(hourly.app);
-    fake.fallback = {
-      kind: 'ok',
-      text: 'Snow falls without a sound. What do you do?',
-      usage: { input: 100, output: 20 },
-    };
+    // Varied replies, as a narrator writes: one said word for word every turn would be caught by the
+    // loop guard, whose second calls count among the hour's turns too.
+    const writer = proseWriter(41);
+    fake.fallback = () => ({ kind: 'ok', text: writer.reply(), usage: { input: 100, output: 20 } });
     const { storyId } = (
       await client.post('/api/story/start', { prompt: 'A courier crosses the pass in winter' })
     ).json();

@@ -290,6 +290,26 @@ describe('the second call within the limits and the lease', () => {
     }
   });
 
+  it("counts against the player's hourly turns: past them it is not made, and the next turn is refused", async () => {
+    const limited = await createTestApp({ llm: narratorEnv(), narratorCallsPerHour: { turns: 2, sideCalls: 10 } });
+    try {
+      const narrator = repeatingNarrator({ seed: 31 });
+      fake.fallback = narrator.fallback;
+      // The opening is the hour's first turn; the looping reply its second and last.
+      const { client, storyId } = await storyStuckIn(limited);
+      const before = fake.requests.length;
+      const res = await client.post(`/api/story/${storyId}/continue`, { message: 'I ring the bell.' });
+      expect(res.statusCode).toBe(200);
+      expect(fake.requests.length - before).toBe(1);
+      expect(res.json()).toMatchObject({ message: narrator.stuck, loopGuard: 'marked' });
+      const refused = await client.post(`/api/story/${storyId}/continue`, { message: 'I ring it again.' });
+      expect(refused.statusCode).toBe(429);
+      expect(fake.requests.length - before).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("extends the story's reply lease before the second call", async () => {
     const narrator = repeatingNarrator({ seed: 23 });
     fake.fallback = narrator.fallback;
