@@ -13,7 +13,8 @@ import { registerCompression, staticCompressionOptions } from './http/plugins/co
 import { registerErrorHandling, routerErrorHandler } from './http/plugins/errors';
 import { utf8SerializerCompiler } from './http/plugins/json-bytes';
 import { lazyChildLoggerFactory } from './http/plugins/lazy-logger';
-import { jsonHoldsNul, nulTextError, refuseNulQuery } from './http/plugins/nul-text';
+import { nulTextError, refuseNulQuery } from './http/plugins/nul-text';
+import { jsonNulPath } from './kernel/nul-text';
 import { registerOpenApi } from './http/plugins/openapi';
 import { OneLinePerRequest, registerRequestIds, requestIdGenerator } from './http/plugins/request-log';
 import { registerMetrics } from './http/plugins/metrics';
@@ -99,8 +100,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       const error = Object.assign(new SyntaxError('bad json'), { statusCode: 400 });
       return done(error, undefined);
     }
-    // U+0000 cannot be stored in PostgreSQL text: refused here for every body (plugins/nul-text.ts).
-    if (jsonHoldsNul(text, parsed)) return done(nulTextError(), undefined);
+    // U+0000 cannot be stored in PostgreSQL text: refused here for every body (kernel/nul-text.ts).
+    if (jsonNulPath(text, parsed) !== null) return done(nulTextError(), undefined);
     done(null, parsed);
   });
 

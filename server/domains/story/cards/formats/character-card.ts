@@ -14,6 +14,7 @@ import {
   cardName,
   type CheckedCards,
   checkCards,
+  checkEntryCount,
   FieldNotes,
   isRecord,
   keyList,
@@ -101,22 +102,23 @@ export const isCharacterCardV1 = (file: Record<string, unknown>) => 'first_mes' 
 export const isCharacterBook = (file: Record<string, unknown>) =>
   Array.isArray(file.entries) && isRecord(file.entries[0]) && 'keys' in file.entries[0] && 'content' in file.entries[0];
 
-export function readCharacterCard(file: Record<string, unknown>): CheckedCards {
+export function readCharacterCard(file: Record<string, unknown>, maxCards: number): CheckedCards {
   const format = SPECS[String(file.spec)] ?? 'a character card';
   if (!isRecord(file.data)) throw new CardFileError(`This is ${format}, but its 'data' is not an object.`);
   const book = file.data.character_book;
   if (book == null || (isRecord(book) && Array.isArray(book.entries) && book.entries.length === 0)) {
     throw new CardFileError(NO_LOREBOOK);
   }
-  return readBook(book, format, 'its lorebook', 'lorebook entry');
+  return readBook(book, maxCards, format, 'its lorebook', 'lorebook entry');
 }
 
-export function readCharacterBook(file: Record<string, unknown>): CheckedCards {
-  return readBook(file, 'a character lorebook', 'the file', 'entry');
+export function readCharacterBook(file: Record<string, unknown>, maxCards: number): CheckedCards {
+  return readBook(file, maxCards, 'a character lorebook', 'the file', 'entry');
 }
 
 /** `book` and `entry` name the lorebook and its entries in the file's sentence for a wrong shape. */
-function readBook(value: unknown, format: string, bookName: string, entryName: string): CheckedCards {
+function readBook(value: unknown, maxCards: number, format: string, bookName: string, entryName: string): CheckedCards {
+  if (isRecord(value) && Array.isArray(value.entries)) checkEntryCount(value.entries.length, maxCards);
   const parsed = bookSchema.safeParse(value);
   if (!parsed.success) {
     throw shapeError(format, bookName, parsed.error, { entries: 'a list of entries' });

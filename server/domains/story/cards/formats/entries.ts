@@ -1,7 +1,7 @@
 // What every reader shares: a lorebook entry made into a card and checked as the card form checks
 // it (a bad entry is set aside with its reason, not the whole file), the notes on fields Taleweaver
-// has no use for (one line per field name, so a big file still gives a short list), and the
-// sentence for a file whose entries have the wrong types.
+// has no use for (one line per field name, so a big file still gives a short list), the sentence
+// for a file whose entries have the wrong types, and the bound on the entries one file may hold.
 import type { z } from 'zod';
 import {
   CARD_NAME_MAX_LENGTH,
@@ -46,6 +46,24 @@ export class FieldNotes {
       reason,
     }));
   }
+}
+
+/**
+ * Entries read from one file at most, per card a story may hold (STORY_MAX_CARDS): a file may hold
+ * entries that are set aside (empty, never sent, refused by the form), but a story keeps no more
+ * than its cards, so a file of twice as many is refused before any entry is read. A 5 MB file could
+ * otherwise hold some 170,000 tiny entries, each one read, checked and answered.
+ */
+export const ENTRIES_PER_STORY_CARD = 2;
+
+/** Refuses, before any entry is read, a file of more entries than ENTRIES_PER_STORY_CARD times the cards a story may hold. */
+export function checkEntryCount(entries: number, maxCards: number): void {
+  const most = ENTRIES_PER_STORY_CARD * maxCards;
+  if (entries <= most) return;
+  const n = (value: number) => value.toLocaleString('en-US');
+  throw new CardFileError(
+    `This file has ${n(entries)} entries: Taleweaver reads at most ${n(most)} from one file, twice the ${n(maxCards)} cards a story may hold. Split it into smaller files.`,
+  );
 }
 
 /** Each candidate checked as the card form checks it; those that fail are set aside with the form's message. */

@@ -1,7 +1,9 @@
-// Which format a file is, by its shape, and the refusals for a file that is none of them.
+// Which format a file is, by its shape, and the refusals for a file that is none of them, for a
+// file of more entries than a story could keep (before any is read), and for text holding U+0000.
 import { describe, expect, it } from 'vitest';
+import { CARDS_FILE_FORMAT } from '@shared/schemas/story-cards';
 import { CardFileError, readCardsFile } from './index';
-import { bytesOf } from './testing';
+import { bytesOf, fixtureJson } from './testing';
 
 const UNKNOWN =
   'This file is not a lorebook Taleweaver knows: it reads SillyTavern World Info, Character Card V2/V3 (JSON or PNG), NovelAI .lorebook and Taleweaver cards files.';
@@ -30,5 +32,39 @@ describe('readCardsFile', () => {
 
   it('throws CardFileError, so the routes can tell a refused file from a fault', () => {
     expect(() => readCardsFile(bytesOf('{'))).toThrow(CardFileError);
+  });
+
+  it('refuses up front a file of more entries than twice the cards a story may hold, in every format', () => {
+    const maxCards = 3;
+    const entry = (i: number) => ({ key: [`k${i}`], keys: [`k${i}`], content: `Lore ${i}.`, text: `Lore ${i}.` });
+    const entries = (n: number) => Array.from({ length: n }, (_, i) => entry(i));
+    const card = fixtureJson('chara-card-v2.json');
+    const files = (n: number) => [
+      { entries: Object.fromEntries(entries(n).map((e, i) => [String(i), e])) },
+      { entries: entries(n) },
+      { lorebookVersion: 5, entries: entries(n) },
+      { ...card, data: { ...(card.data as object), character_book: { entries: entries(n) } } },
+      { format: CARDS_FILE_FORMAT, version: 1, cards: entries(n).map((e, i) => ({ ...e, name: `Card ${i}` })) },
+    ];
+    for (const file of files(6)) expect(readCardsFile(bytesOf(file), { maxCards }).cards).toHaveLength(6);
+    for (const file of files(7)) {
+      expect(() => readCardsFile(bytesOf(file), { maxCards })).toThrow(
+        new CardFileError(
+          'This file has 7 entries: Taleweaver reads at most 6 from one file, twice the 3 cards a story may hold. Split it into smaller files.',
+        ),
+      );
+    }
+  });
+
+  it('refuses a file whose text holds U+0000 anywhere, naming where', () => {
+    const file = {
+      entries: { 0: { key: ['k'], content: 'Lore.' }, 1: { key: ['k'], content: 'Lo\0re.', group: 'x' } },
+    };
+    expect(() => readCardsFile(bytesOf(file))).toThrow(
+      'This file holds the NUL character (U+0000) at entries.1.content, which Taleweaver cannot store. Remove it and try again.',
+    );
+    // A field Taleweaver has no use for is text of the file all the same.
+    const unused = { entries: [{ key: ['k'], content: 'Lore.', automationId: '\0' }] };
+    expect(() => readCardsFile(bytesOf(unused))).toThrow('at entries.0.automationId,');
   });
 });

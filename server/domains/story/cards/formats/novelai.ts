@@ -9,6 +9,7 @@ import {
   cardName,
   type CheckedCards,
   checkCards,
+  checkEntryCount,
   clampInt,
   FieldNotes,
   isRecord,
@@ -84,10 +85,11 @@ const UNUSED_CONTEXT: { field: keyof z.infer<typeof contextSchema>; defaults: un
 
 export const isNovelAiFile = (file: Record<string, unknown>) => 'lorebookVersion' in file;
 
-export function readNovelAi(file: Record<string, unknown>): CheckedCards {
+export function readNovelAi(file: Record<string, unknown>, maxCards: number): CheckedCards {
   const { entries } = file;
   if (!Array.isArray(entries))
     throw new CardFileError(`This is ${FORMAT}, but its 'entries' is not a list of entries.`);
+  checkEntryCount(entries.length, maxCards);
   if (entries.length === 0) throw new CardFileError(`This is ${FORMAT}, but it has no entries.`);
   const notes = new FieldNotes();
   const candidates = entries.map((value, index) => {

@@ -1,6 +1,8 @@
 // PNG character cards, built here byte by byte (a real 1×1 picture: IHDR, IDAT, IEND, each with its
 // CRC) around a card's text chunk: tEXt `chara`, `ccv3` preferred, iTXt and zTXt, and the refusals
-// for a picture with no card, a damaged chunk and a cut file.
+// for a picture with no card, a damaged chunk and a cut file. What a PNG costs to read is what its
+// card is: text chunks of other keywords, and later chunks of a keyword, are never unpacked, and a
+// card unpacks to 8 MiB at most.
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readCardsFile } from './index';
@@ -10,6 +12,10 @@ const nul = Buffer.from([0]);
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 const tEXt = (keyword: string, text: string) =>
   chunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), nul, Buffer.from(text, 'latin1')]));
+const zTXt = (keyword: string, compressed: Buffer) =>
+  chunk('zTXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0, 0]), compressed]));
+/** Bytes no inflater takes (a deflate block of reserved type 3). */
+const notDeflate = Buffer.from([0x78, 0x9c, 0xff, 0xff, 0xff, 0xff]);
 const v2 = fixtureJson('chara-card-v2.json');
 const v3 = fixtureJson('chara-card-v3.json');
 
@@ -60,6 +66,46 @@ describe('PNG character card', () => {
     expect(() => readCardsFile(damaged)).toThrow('This PNG is damaged: its tEXt chunk fails its checksum.');
     expect(() => readCardsFile(good.subarray(0, 200))).toThrow(
       'This PNG is cut short: its last chunk runs past the end of the file.',
+    );
+  });
+
+  it('never unpacks a text chunk of a keyword no card format uses, nor keeps its text', () => {
+    const read = readCardsFile(png(zTXt('Comment', notDeflate), tEXt('chara', base64(v2))));
+    expect(read.cards).toHaveLength(3);
+    const iTXt = chunk(
+      'iTXt',
+      Buffer.concat([Buffer.from('XML:com.adobe.xmp'), Buffer.from([0, 1, 0, 0, 0]), notDeflate]),
+    );
+    expect(readCardsFile(png(iTXt, tEXt('chara', base64(v2)))).cards).toHaveLength(3);
+  });
+
+  it('reads the first chunk of a keyword and never unpacks a later one', () => {
+    const read = readCardsFile(png(tEXt('chara', base64(v2)), zTXt('chara', notDeflate)));
+    expect(read.cards.map((card) => card.name)).toEqual(['The Whisperwood', "Seraphina's glade", 'Shadow wolves']);
+    // The V2 card is not unpacked when the V3 one is there to read.
+    expect(readCardsFile(png(zTXt('chara', notDeflate), tEXt('ccv3', base64(v3)))).cards).toHaveLength(3);
+  });
+
+  it('refuses a card that unpacks past 8 MiB, which it read before', () => {
+    // Base64 with trailing blanks (trimmed off when read): a real card, 8 MiB and a byte once unpacked.
+    const text = base64(v3);
+    const padded = `${text}${' '.repeat(8 * 1024 * 1024 + 1 - text.length)}`;
+    expect(() => readCardsFile(png(zTXt('ccv3', deflateSync(padded))))).toThrow(
+      'This PNG holds more than 8 MB of character data once unpacked, more than a character card could.',
+    );
+    const fits = `${text}${' '.repeat(8 * 1024 * 1024 - text.length)}`;
+    expect(readCardsFile(png(zTXt('ccv3', deflateSync(fits)))).cards).toHaveLength(3);
+  });
+
+  it('refuses a card whose text holds U+0000, naming where', () => {
+    const book = (v2.data as { character_book: { entries: object[] } }).character_book;
+    // JSON writes the character as the escape \u0000, as a card editor would.
+    const withNul = {
+      ...v2,
+      data: { ...(v2.data as object), character_book: { ...book, entries: [{ ...book.entries[0], content: 'A\0B' }] } },
+    };
+    expect(() => readCardsFile(png(tEXt('chara', base64(withNul))))).toThrow(
+      'This file holds the NUL character (U+0000) at data.character_book.entries.0.content, which Taleweaver cannot store. Remove it and try again.',
     );
   });
 });

@@ -15,6 +15,7 @@ import {
   cardName,
   type CheckedCards,
   checkCards,
+  checkEntryCount,
   FieldNotes,
   isRecord,
   keyList,
@@ -65,12 +66,14 @@ const EXPECTED: Record<string, string> = {
 export const isSillyTavernFile = (file: Record<string, unknown>) => 'entries' in file;
 
 /** A World Info file's entries as cards; `entries` may be an object keyed by uid or, in some exports, an array. */
-export function readSillyTavern(file: Record<string, unknown>): CheckedCards {
+export function readSillyTavern(file: Record<string, unknown>, maxCards: number): CheckedCards {
   const { entries } = file;
-  let listed: [string, unknown][];
-  if (Array.isArray(entries)) listed = entries.map((entry, index) => [String(index), entry]);
-  else if (typeof entries === 'object' && entries !== null) listed = Object.entries(entries);
-  else throw new CardFileError(`This is ${FORMAT}, but its 'entries' is neither a list nor an object of entries.`);
+  if (typeof entries !== 'object' || entries === null)
+    throw new CardFileError(`This is ${FORMAT}, but its 'entries' is neither a list nor an object of entries.`);
+  checkEntryCount(Array.isArray(entries) ? entries.length : Object.keys(entries).length, maxCards);
+  const listed: [string, unknown][] = Array.isArray(entries)
+    ? entries.map((entry, index) => [String(index), entry])
+    : Object.entries(entries);
   if (listed.length === 0) throw new CardFileError(`This is ${FORMAT}, but it has no entries.`);
 
   const parsed = listed.map(([position, value]) => {

@@ -8,7 +8,7 @@ import {
   type StoryCardInput,
   storyCardFieldsSchema,
 } from '@shared/schemas/story-cards';
-import { type CheckedCards, checkCards, FieldNotes, isRecord } from './entries';
+import { type CheckedCards, checkCards, checkEntryCount, FieldNotes, isRecord } from './entries';
 import { CardFileError } from './errors';
 
 const FORMAT = 'a Taleweaver cards file';
@@ -17,12 +17,13 @@ const FIELDS = Object.keys(storyCardFieldsSchema.shape) as (keyof StoryCardField
 
 export const isTaleweaverFile = (file: Record<string, unknown>) => file.format === CARDS_FILE_FORMAT;
 
-export function readTaleweaver(file: Record<string, unknown>): CheckedCards {
+export function readTaleweaver(file: Record<string, unknown>, maxCards: number): CheckedCards {
   if (file.version !== CARDS_FILE_VERSION) {
     throw new CardFileError(
       `This is ${FORMAT}, but of version ${JSON.stringify(file.version)}, which Taleweaver cannot read.`,
     );
   }
+  if (Array.isArray(file.cards)) checkEntryCount(file.cards.length, maxCards);
   const parsed = cardsFileSchema.safeParse(file);
   if (!parsed.success) throw new CardFileError(`This is ${FORMAT}, but its 'cards' is not a list of cards.`);
   const { cards } = parsed.data;
