@@ -26,7 +26,7 @@ import { createSignInLimiter } from './domains/limits/sign-in-limits';
 import { createPreferencesService, type PreferencesSource } from './domains/preferences/preferences';
 import { createSharingService, SHARES_STOPPED } from './domains/sharing/sharing';
 import { createSpeechService } from './domains/speech/speech';
-import { createStoryFileReader } from './domains/story/files/story-file-reader';
+import { createImportReader } from './domains/story/files/import-reader';
 import { createStoryBible } from './domains/story/bible';
 import { createStoryCardService } from './domains/story/cards/story-cards';
 import { createStoryFileService } from './domains/story/files/story-files';
@@ -208,11 +208,12 @@ export async function composeServices(
     quotas,
   });
   await sharing.start();
-  const storyFileReader = createStoryFileReader();
-  onClose(() => storyFileReader.close());
+  // One worker thread reads every imported file (story files and story cards' files), off the event loop.
+  const importReader = createImportReader();
+  onClose(() => importReader.close());
   const storyFiles = createStoryFileService({
     repos,
-    reader: storyFileReader,
+    reader: importReader,
     picturesEnabled: images.enabled,
     limiter: requestLimiter,
     quotas,
@@ -222,6 +223,7 @@ export async function composeServices(
   });
   const storyCards = createStoryCardService({
     repos,
+    reader: importReader,
     now,
     maxCards: config.storyMaxCards,
     quotas,

@@ -1,5 +1,5 @@
 // `npm run build:server`: the server compiled to JavaScript, dist/server/main.js (and the database
-// thread's pglite-worker.js, the story import's story-file-worker.js), which `npm start` and `npm run serve` run with plain node. Run through
+// thread's pglite-worker.js, the import worker's import-worker.js), which `npm start` and `npm run serve` run with plain node. Run through
 // tsx, the server kept a loader thread, esbuild's transformed sources and their source maps, and
 // took 1.3-1.7 s to import its modules (docs/benchmarks.md, "Memory on the embedded database").
 // Packages stay in node_modules (imported, not bundled); the migrations sit beside the bundle, where
@@ -25,7 +25,7 @@ async function buildServer() {
     entryPoints: {
       main: 'server/main.ts',
       'pglite-worker': 'server/db/pglite-worker.js',
-      'story-file-worker': 'server/domains/story/files/story-file-worker.ts',
+      'import-worker': 'server/domains/story/files/import-worker.ts',
       // The operator's commands (server/ops), beside main.js so the migrations and the database
       // thread's worker resolve as they do for the server: `npm run backup` runs dist/server/backup.js.
       backup: 'server/ops/backup.ts',

@@ -45,6 +45,9 @@ function pathOf(place: Place): NulPath {
   return path.reverse();
 }
 
+/** A path as a player reads it, `entries.3.content`; a key holding the character shows it as `\u0000`. */
+export const nulPlace = (path: NulPath): string => path.join('.').replaceAll('\0', '\\u0000');
+
 /** True when any string of a parsed value (an object's keys included) holds U+0000. */
 export const holdsNul = (value: unknown): boolean => nulPath(value) !== null;
 

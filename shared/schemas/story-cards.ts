@@ -145,10 +145,15 @@ export const storyCardResponseSchema = z.object({ card: storyCardSchema });
 /** An entry of an imported file that was not used, and why (its name or its position in the file). */
 export const ignoredEntrySchema = z.object({ entry: z.string(), reason: z.string() });
 export type IgnoredEntry = z.infer<typeof ignoredEntrySchema>;
+/** The ignored entries an import's answer lists at most; `ignoredCount` counts them all. */
+export const IMPORT_IGNORED_LISTED_MAX = 100;
 export const storyCardsImportResponseSchema = z.object({
   imported: z.number().int().nonnegative(),
   cards: z.array(storyCardSchema),
-  ignored: z.array(ignoredEntrySchema),
+  /** The first IMPORT_IGNORED_LISTED_MAX of the entries not used, in the file's order. */
+  ignored: z.array(ignoredEntrySchema).max(IMPORT_IGNORED_LISTED_MAX),
+  /** Every entry not used, listed or not. */
+  ignoredCount: z.number().int().nonnegative(),
 });
 export type StoryCardsImportResponse = z.infer<typeof storyCardsImportResponseSchema>;
 

@@ -33,13 +33,13 @@ export const STORY_FILE_MESSAGES = {
   tooManyImports: `You can import at most ${STORY_IMPORTS_PER_HOUR} stories an hour. Please try again later.`,
 } as const;
 
+// PostgreSQL's text cannot hold U+0000: the importer refuses a file holding it anywhere, by where it
+// is, before this schema reads it (server/domains/story/files/story-file-check.ts).
 const isoDate = z.iso.datetime({ offset: true });
-/** A text of the file: PostgreSQL's text cannot hold U+0000, so a file with one is refused by name, not failed on. */
-const fileText = () => z.string().refine((text) => !text.includes('\0'), 'must not contain the NUL character (U+0000)');
 
 export const storyFileMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  content: fileText().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
+  content: z.string().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
   /** The player's action number this message belongs to; the premise and the opening are turn 0. A file holds at most that many actions. */
   turn: z.number().int().min(0).max(STORY_FILE_MAX_MESSAGES),
   /** True only for the first message: the premise as the player typed it. */
@@ -49,7 +49,7 @@ export const storyFileMessageSchema = z.object({
   image: z
     .object({
       hash: z.string().regex(/^[a-f0-9]{64}$/),
-      alt: fileText().max(2000),
+      alt: z.string().max(2000),
     })
     .optional(),
   /** Version 2: every version of a message that has several, oldest first, and which one is shown (1-based); `content` is that one's. */
@@ -57,7 +57,7 @@ export const storyFileMessageSchema = z.object({
     .array(
       z.object({
         kind: messageVersionKindSchema,
-        content: fileText().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
+        content: z.string().min(1).max(STORY_FILE_MESSAGE_MAX_LENGTH),
         createdAt: isoDate,
       }),
     )
@@ -75,13 +75,13 @@ export const storyFileSchema = z
     version: z.union([z.literal(1), z.literal(2), z.literal(STORY_FILE_VERSION)]),
     exportedAt: isoDate,
     story: z.object({
-      title: fileText().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
-      premise: fileText().trim().min(1).max(STORY_PREMISE_MAX_LENGTH),
+      title: z.string().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
+      premise: z.string().trim().min(1).max(STORY_PREMISE_MAX_LENGTH),
       /** The memory: the summary of the folded turns. */
-      memory: fileText().max(STORY_SUMMARY_MAX_LENGTH),
+      memory: z.string().max(STORY_SUMMARY_MAX_LENGTH),
       /** How many of `messages` the memory summarises (they stay in the file, verbatim). */
       memoryCovers: z.number().int().min(0).max(STORY_FILE_MAX_MESSAGES),
-      notes: fileText().max(STORY_NOTES_MAX_LENGTH),
+      notes: z.string().max(STORY_NOTES_MAX_LENGTH),
       createdAt: isoDate,
       /** Optional: the story's generation settings (issue 27); temperature null follows the server's. */
       settings: z

@@ -10,6 +10,7 @@ import { costUsd } from '@server/kernel/cost';
 import { AppError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
+  IMPORT_IGNORED_LISTED_MAX,
   neverSent,
   STORY_CARD_MESSAGES,
   STORY_REGEX_KEYS_MAX,
@@ -26,13 +27,16 @@ import type { QuotaService } from '../../limits/quotas';
 import { refusedOverQuota } from '../../limits/quotas';
 import type { RequestLimiter } from '../../limits/request-limits';
 import { notFound } from '../errors';
+import type { ImportReader } from '../files/import-reader';
 import { fileSlug } from '../files/story-files';
-import { CardFileError, readCardsFile, writeCardsFile } from './formats';
+import { writeCardsFile } from './formats';
 import { cardFields, regexKeysOf, withCardTokens } from './card-values';
 import { keyProblem } from './matching';
 
 interface StoryCardDeps {
   repos: Repositories;
+  /** Reads an imported file off the event loop (files/import-reader.ts). */
+  reader: Pick<ImportReader, 'readCards'>;
   now: () => Date;
   maxCards: number;
   quotas: Pick<QuotaService, 'limits'>;
@@ -41,7 +45,7 @@ interface StoryCardDeps {
   prices: Prices;
 }
 
-/** Imports per player and hour: each may be a 5 MB file read on the event loop. */
+/** Imports per player and hour: each may be a 5 MB file to read (in the import worker) and cards to write. */
 export const CARD_IMPORTS_PER_HOUR = 60;
 const importLimit = { bucket: 'card-import-user', max: CARD_IMPORTS_PER_HOUR, windowMs: 3_600_000 };
 
@@ -67,7 +71,7 @@ export function cardProblem(card: StoryCardFields, otherRegexKeys: number): stri
 const regexKeysIn = (cards: Array<{ id: number; keys: string[]; secondaryKeys: string[] }>, except?: number) =>
   cards.reduce((sum, card) => sum + (card.id === except ? 0 : regexKeysOf(card)), 0);
 
-export function createStoryCardService({ repos, now, maxCards, quotas, limiter, prices }: StoryCardDeps) {
+export function createStoryCardService({ repos, reader, now, maxCards, quotas, limiter, prices }: StoryCardDeps) {
   async function owned(userId: number, storyId: number) {
     const story = await repos.stories.findOwned(storyId, userId);
     if (!story) throw notFound();
@@ -135,13 +139,9 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter, 
       await owned(userId, storyId);
       if (!(await limiter.allow(importLimit, String(userId))))
         throw tooManyRequests(STORY_CARD_MESSAGES.tooManyImports, 3600);
-      let read;
-      try {
-        read = readCardsFile(bytes);
-      } catch (error) {
-        if (error instanceof CardFileError) throw badCard(error.message);
-        throw error;
-      }
+      const file = await reader.readCards(bytes, maxCards);
+      if (!file.ok) throw badCard(file.message);
+      const { read } = file;
       // Past the story's room, nothing of the file is checked further (a file may hold thousands of entries).
       const heads = await repos.storyCards.heads(storyId);
       const room = maxCards - heads.length;
@@ -160,7 +160,12 @@ export function createStoryCardService({ repos, now, maxCards, quotas, limiter, 
       }
       if (usable.length === 0) throw badCard(STORY_CARD_MESSAGES.importEmpty);
       const rows = await add(userId, storyId, usable);
-      return { imported: rows.length, cards: rows.map(cardJson), ignored };
+      return {
+        imported: rows.length,
+        cards: rows.map(cardJson),
+        ignored: ignored.slice(0, IMPORT_IGNORED_LISTED_MAX),
+        ignoredCount: ignored.length,
+      };
     },
 
     /** The story's cards as a file of that format. */

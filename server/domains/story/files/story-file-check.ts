@@ -1,9 +1,11 @@
-// Whether a text is a story file, and the story it holds, ready to import: JSON.parse, the file
-// schema (shared/schemas/story-export.ts) and the one sentence that says what is wrong. Pure, so it
-// runs in the import's worker thread (story-file-worker.ts), off the event loop: a 5 MB file held
+// Whether a text is a story file, and the story it holds, ready to import: JSON.parse, text holding
+// U+0000 anywhere (PostgreSQL's text cannot store it), the file schema
+// (shared/schemas/story-export.ts) and the one sentence that says what is wrong. Pure, so it
+// runs in the import worker (import-worker.ts), off the event loop: a 5 MB file held
 // the loop for 60-80 ms in JSON.parse and zod.
 import type { z } from 'zod';
 import type { ImportedMessage, ImportedStory } from '@server/db/repositories/story-files';
+import { jsonNulPath, nulPlace } from '@server/kernel/nul-text';
 import { keyProblem } from '../cards/matching';
 import { regexKeysOf } from '../cards/card-values';
 import { STORY_CARD_MESSAGES, STORY_REGEX_KEYS_MAX } from '@shared/schemas/story-cards';
@@ -43,6 +45,12 @@ export function checkStoryFile(text: string): StoryFileCheck {
       return { ok: false, notJson: true };
     }
   }
+  const nul = jsonNulPath(text, raw);
+  if (nul)
+    return {
+      ok: false,
+      message: `${STORY_FILE_MESSAGES.notAStoryFile} (must not contain the NUL character (U+0000) at ${nulPlace(nul)}).`,
+    };
   const parsed = storyFileSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, message: whyNotAStory(raw, parsed.error) };
   const { story, messages, cards = [], bible = [] } = parsed.data;

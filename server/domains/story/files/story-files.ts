@@ -1,8 +1,7 @@
 // A story as a file: Markdown to read (the turns as prose, pictures linked) and JSON to restore
 // (shared/schemas/story-export.ts, documented in docs/story-format.md), and a JSON file taken back
-// as a new story of the importer's, validated whole first (in a worker thread: story-file-reader.ts),
-// so a bad file creates nothing. An
-// export reads the story as one snapshot and writes the file in chunks as the download goes: the
+// as a new story of the importer's, validated whole first (in the import worker: import-reader.ts),
+// so a bad file creates nothing. An export reads the story as one snapshot and writes the file in chunks as the download goes: the
 // file as a whole is never held, only the story's rows.
 import { memoryText, storedMemory } from '@server/ai/llm/memory-chunks';
 import { fallbackTitle } from '@server/ai/llm/titles';
@@ -26,14 +25,14 @@ import type { RequestLimiter } from '../../limits/request-limits';
 import { notFound } from '../errors';
 import { createOneAtATime } from '../../../kernel/one-at-a-time';
 import { chunked, prettyJson, prettyObjectWithArray } from '../../../kernel/pretty-json';
-import type { StoryFileReader } from './story-file-reader';
+import type { ImportReader } from './import-reader';
 import { cardBytesOf, cardFields, withCardTokens } from '../cards/card-values';
 import { storedTemperature } from '../generation-settings';
 
 interface StoryFileDeps {
   repos: Repositories;
-  /** Checks an imported file off the event loop (story-file-reader.ts). */
-  reader: Pick<StoryFileReader, 'read'>;
+  /** Checks an imported file off the event loop (import-reader.ts). */
+  reader: Pick<ImportReader, 'readStory'>;
   /** Whether pictures are on: a file carries them only then. */
   picturesEnabled: boolean;
   limiter: Pick<RequestLimiter, 'allow'>;
@@ -263,7 +262,7 @@ export function createStoryFileService({
     async importFile(userId: number, body: Uint8Array): Promise<StoryImportResponse> {
       if (!(await limiter.allow(importLimit, String(userId))))
         throw tooManyRequests(STORY_FILE_MESSAGES.tooManyImports, 3600);
-      const checked = await reader.read(body);
+      const checked = await reader.readStory(body);
       if (!checked.ok)
         throw checked.notJson
           ? new AppError(400, ERROR_CODES.badJson, MESSAGES.badJson)

@@ -2,7 +2,8 @@
 // and checked whole in a worker thread, never by JSON.parse or the file schema on the server's own
 // thread; the answers (the story made, or the one sentence of what is wrong) are those the app's
 // JSON parser and the schema gave. A file at the size limit, thousands of versions long, comes
-// back in parts and is imported whole.
+// back in parts and is imported whole. Text holding U+0000 anywhere in the file is refused by
+// where it is, with nothing created.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storyFileSchema, STORY_FILE_FORMAT } from '@shared/schemas/story-export';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
@@ -123,6 +124,26 @@ describe('POST /api/story/import, off the event loop', () => {
       message:
         'This file is not a story exported from Taleweaver, or it is damaged (must not contain the NUL character (U+0000) at messages.1.content).',
     });
+    expect(await count('select count(*)::int as n from stories', [])).toBe(before);
+  });
+
+  it('refuses U+0000 wherever the file holds it, a card or a fact of the story bible too, where it was a 500', async () => {
+    const { client } = await registerUser(ctx.app);
+    const before = await count('select count(*)::int as n from stories', []);
+    const refusal = (where: string) =>
+      `This file is not a story exported from Taleweaver, or it is damaged (must not contain the NUL character (U+0000) at ${where}).`;
+    const withCard = { ...storyFile(2), version: 3, cards: [{ name: 'Salt', keys: ['salt'], content: 'Sa\0lt.' }] };
+    const fact = { message: 2, turn: 1, entity: 'the sea', attribute: 'na\0me', value: 'Mother', pinned: false };
+    const withFact = { ...storyFile(2), version: 3, bible: [fact] };
+    const withKey = { ...storyFile(2), version: 3, extra: { 'un\0used': true } };
+    for (const [file, where] of [
+      [withCard, 'cards.0.content'],
+      [withFact, 'bible.0.attribute'],
+      [withKey, 'extra.un\\u0000used'],
+    ] as const) {
+      const res = await importFile(client, JSON.stringify(file));
+      expect([res.statusCode, res.json()]).toEqual([400, { code: 'VALIDATION_ERROR', message: refusal(where) }]);
+    }
     expect(await count('select count(*)::int as n from stories', [])).toBe(before);
   });
 

@@ -16,7 +16,7 @@ import { createPreferencesService } from '@server/domains/preferences/preference
 import { createSignInLimiter } from '@server/domains/limits/sign-in-limits';
 import { createMemoryStore, createRequestLimiter } from '@server/domains/limits/request-limits';
 import { createSessionService } from '@server/domains/account/sessions';
-import { createStoryFileReader } from '@server/domains/story/files/story-file-reader';
+import { createImportReader } from '@server/domains/story/files/import-reader';
 import { createStoryFileService } from '@server/domains/story/files/story-files';
 import { settlePicture } from '@server/test/fake-painter';
 import { growStory } from '@server/test/grown-story';
@@ -148,7 +148,7 @@ describe('GET /api/user/export, streamed', () => {
     const limiter = createRequestLimiter({ now, shared: null, log: console, fallback: createMemoryStore(now) });
     const storyFiles = createStoryFileService({
       repos,
-      reader: createStoryFileReader(),
+      reader: createImportReader(),
       picturesEnabled: true,
       limiter,
       quotas: createQuotaService({ repos, limits: config.quotas, monthlyTokenLimit: null, now }),

@@ -2,7 +2,7 @@
 // which format an uploaded file is, by its shape, and its entries as cards; the cards as a file of
 // Taleweaver's own format or SillyTavern's World Info. Reading runs in the import worker
 // (files/import-worker.ts), off the event loop; the routes turn CardFileError into a 400.
-import { jsonNulPath } from '@server/kernel/nul-text';
+import { jsonNulPath, nulPlace } from '@server/kernel/nul-text';
 import {
   STORY_CARDS_MAX_DEFAULT,
   type CardExportFormat,
@@ -84,7 +84,7 @@ function parsedJson(text: string, broken: string): unknown {
   const nul = jsonNulPath(text, value);
   if (nul) {
     throw new CardFileError(
-      `This file holds the NUL character (U+0000) at ${nul.join('.') || 'its top'}, which Taleweaver cannot store. Remove it and try again.`,
+      `This file holds the NUL character (U+0000) at ${nulPlace(nul) || 'its top'}, which Taleweaver cannot store. Remove it and try again.`,
     );
   }
   return value;

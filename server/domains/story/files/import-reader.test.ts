@@ -1,13 +1,16 @@
-// The import's worker thread as the service uses it: files checked in turn, each answer matched to
-// its file (the story and its messages put back together from parts), a refusal with its sentence,
-// and pending files failed, not forgotten, when the reader closes; and the worker's side: a file's
-// messages are answered one part per request, never all at once.
+// The import worker as the services use it: files read in turn, each answer matched to its file
+// (a story and its messages put back together from parts; a cards file's cards and the entries set
+// aside), a refusal with its sentence, and pending files failed, not forgotten, when the reader
+// closes; and the worker's side: a story file's messages are answered one part per request, never
+// all at once, and a fault reading one file answers that file alone.
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORY_FILE_FORMAT } from '@shared/schemas/story-export';
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
-import { createStoryFileReader, startStoryFileWorker, type StoryFileReader } from './story-file-reader';
-import type { WorkerAnswer } from './story-file-worker';
+import { readCardsFile } from '../cards/formats';
+import { fixture, fixtureJson, pngCard } from '../cards/formats/testing';
+import { createImportReader, startImportWorker, type ImportReader } from './import-reader';
+import type { WorkerAnswer } from './import-worker';
 
 const at = '2026-01-01T00:00:00.000Z';
 const file = (title: string, replies: number) => ({
@@ -34,17 +37,17 @@ const file = (title: string, replies: number) => ({
 });
 const bytes = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
 
-let reader: StoryFileReader;
+let reader: ImportReader;
 afterEach(() => reader.close());
 
-describe('createStoryFileReader', () => {
+describe('createImportReader', () => {
   it('answers each file with its own story, its messages whole and in order, dates as dates', async () => {
-    reader = createStoryFileReader();
+    reader = createImportReader();
     const [long, short, broken, wrong] = await Promise.all([
-      reader.read(bytes(file('Long', 40))),
-      reader.read(bytes(file('Short', 1))),
-      reader.read(bytes('{"format":')),
-      reader.read(bytes({ format: 'something else' })),
+      reader.readStory(bytes(file('Long', 40))),
+      reader.readStory(bytes(file('Short', 1))),
+      reader.readStory(bytes('{"format":')),
+      reader.readStory(bytes({ format: 'something else' })),
     ]);
     expect(long.ok && long.story.title).toBe('Long');
     expect(long.ok && long.messages.map((m) => m.content)).toEqual([
@@ -64,16 +67,39 @@ describe('createStoryFileReader', () => {
   });
 
   it('fails the files it still holds when it closes, and a new reader works', async () => {
-    reader = createStoryFileReader();
-    const failed = expect(reader.read(bytes(file('Never read', 5)))).rejects.toThrow('the app is closing');
+    reader = createImportReader();
+    const failed = expect(reader.readStory(bytes(file('Never read', 5)))).rejects.toThrow('the app is closing');
     await reader.close();
     await failed;
-    reader = createStoryFileReader();
-    expect((await reader.read(bytes(file('Read', 1)))).ok).toBe(true);
+    reader = createImportReader();
+    expect((await reader.readStory(bytes(file('Read', 1)))).ok).toBe(true);
   });
 });
 
-describe('the story file worker', () => {
+describe('createImportReader, for story cards files', () => {
+  it('reads cards files beside story files, each answered as its own, as the formats read them', async () => {
+    reader = createImportReader();
+    const card = fixtureJson('chara-card-v3.json');
+    const [lorebook, story, picture, refused, bound] = await Promise.all([
+      reader.readCards(fixture('sillytavern-modern.json'), 1000),
+      reader.readStory(bytes(file('Beside', 2))),
+      reader.readCards(pngCard(card, 'ccv3'), 1000),
+      reader.readCards(bytes('Once upon a time'), 1000),
+      reader.readCards(bytes({ entries: [1, 2, 3].map((i) => ({ key: [`k${i}`], content: 'Lore.' })) }), 1),
+    ]);
+    expect(lorebook).toEqual({ ok: true, read: readCardsFile(fixture('sillytavern-modern.json')) });
+    expect(story.ok && story.story.title).toBe('Beside');
+    expect(picture).toEqual({ ok: true, read: readCardsFile(pngCard(card, 'ccv3')) });
+    expect(refused).toEqual({ ok: false, message: 'This file is neither a JSON lorebook nor a PNG character card.' });
+    expect(bound).toEqual({
+      ok: false,
+      message:
+        'This file has 3 entries: Taleweaver reads at most 2 from one file, twice the 1 cards a story may hold. Split it into smaller files.',
+    });
+  });
+});
+
+describe('the import worker', () => {
   let worker: Worker | undefined;
   afterEach(async () => {
     await worker?.terminate();
@@ -81,14 +107,14 @@ describe('the story file worker', () => {
   });
 
   it('answers the story, then one part of messages per request, then done', async () => {
-    worker = startStoryFileWorker();
+    worker = startImportWorker();
     const answers: WorkerAnswer[] = [];
     worker.on('message', (answer: WorkerAnswer) => answers.push(answer));
     const nextAnswer = async () => ((await once(worker!, 'message')) as [WorkerAnswer])[0];
-    worker.postMessage({ id: 7, bytes: bytes(file('Parts', 40)) });
+    worker.postMessage({ id: 7, kind: 'story', bytes: bytes(file('Parts', 40)) });
     expect(await nextAnswer()).toMatchObject({ id: 7, part: 'story', story: { title: 'Parts' } });
     // Unasked, nothing more comes: a round trip through the worker proves its queue is empty.
-    worker.postMessage({ id: 8, bytes: bytes('{"format":') });
+    worker.postMessage({ id: 8, kind: 'story', bytes: bytes('{"format":') });
     expect(await nextAnswer()).toEqual({ id: 8, part: 'refused', notJson: true, message: '' });
     const contents: string[] = [];
     let parts = 0;
@@ -104,5 +130,15 @@ describe('the story file worker', () => {
     expect(parts).toBe(3);
     expect(contents).toEqual(['A premise', ...Array.from({ length: 40 }, (_, i) => `Reply ${i}`)]);
     expect(answers.map((a) => a.part)).toEqual(['story', 'refused', 'messages', 'messages', 'messages', 'done']);
+  });
+
+  it('answers a fault reading one file for that file alone, and reads the next', async () => {
+    worker = startImportWorker();
+    const nextAnswer = async () => ((await once(worker!, 'message')) as [WorkerAnswer])[0];
+    // Not bytes at all: no reader expects it, so the read fails as a fault, not as a refusal.
+    worker.postMessage({ id: 3, kind: 'cards', bytes: null, maxCards: 10 });
+    expect(await nextAnswer()).toEqual({ id: 3, part: 'failed', message: expect.any(String) });
+    worker.postMessage({ id: 4, kind: 'cards', bytes: fixture('novelai.lorebook'), maxCards: 10 });
+    expect(await nextAnswer()).toMatchObject({ id: 4, part: 'cards', read: { format: 'novelai' } });
   });
 });
