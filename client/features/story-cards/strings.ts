@@ -123,6 +123,8 @@ export const STORY_CARDS_STRINGS = {
   showIgnored: (n: number) => `Show the ${plural(n, 'ignored entry', 'ignored entries')}`,
   ignoredLabel: 'Entries not imported',
   ignoredEntry: (entry: string, reason: string) => `${entry}: ${reason}`,
+  /** After the entries the answer lists, those it only counted. */
+  ignoredMore: (n: number) => `…and ${count(n)} more`,
   importFailed: 'Failed to import the cards',
   importTooLarge: `This file is larger than ${CARD_IMPORT_MAX_BYTES / (1024 * 1024)} MB.`,
   dismiss: 'Dismiss',

@@ -1,6 +1,7 @@
 // 'Import': picks a lorebook (.json, .lorebook) or a PNG character card and sends its bytes; then
 // says how many cards came in, and lists the entries left out with their reasons (folded away when
-// there are many). A refused file is named in the panel, and nothing is imported.
+// there are many; past the first hundred the server only counts them, and so does the list). A
+// refused file is named in the panel, and nothing is imported.
 import { useRef } from 'react';
 import { Upload, X } from 'lucide-react';
 import type { StoryCardsImportResponse } from '@shared/schemas/story-cards';
@@ -59,15 +60,19 @@ export function ImportResult({ outcome, onDismiss }: { outcome: ImportOutcome; o
       </Alert>
     );
   }
-  const { imported, ignored } = outcome.result;
+  const { imported, ignored, ignoredCount } = outcome.result;
+  const unlisted = ignoredCount - ignored.length;
   const list = (
-    <ul className="mt-1 grid list-disc gap-0.5 pl-5" aria-label={S.ignoredLabel}>
-      {ignored.map((entry, index) => (
-        <li key={index} className="break-words">
-          {S.ignoredEntry(entry.entry, entry.reason)}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="mt-1 grid list-disc gap-0.5 pl-5" aria-label={S.ignoredLabel}>
+        {ignored.map((entry, index) => (
+          <li key={index} className="break-words">
+            {S.ignoredEntry(entry.entry, entry.reason)}
+          </li>
+        ))}
+      </ul>
+      {unlisted > 0 ? <p className="mt-1 pl-5">{S.ignoredMore(unlisted)}</p> : null}
+    </>
   );
   return (
     <Alert>
@@ -76,15 +81,15 @@ export function ImportResult({ outcome, onDismiss }: { outcome: ImportOutcome; o
           <p className="font-medium">{S.imported(imported)}</p>
           {dismiss}
         </div>
-        {ignored.length === 0 ? null : ignored.length <= IGNORED_SHOWN_OPEN ? (
+        {ignoredCount === 0 ? null : ignoredCount <= IGNORED_SHOWN_OPEN ? (
           <div>
-            <p>{S.ignoredCount(ignored.length)}</p>
+            <p>{S.ignoredCount(ignoredCount)}</p>
             {list}
           </div>
         ) : (
           <details>
             <summary className="cursor-pointer rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-              {S.showIgnored(ignored.length)}
+              {S.showIgnored(ignoredCount)}
             </summary>
             {list}
           </details>

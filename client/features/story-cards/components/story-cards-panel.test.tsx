@@ -1,7 +1,8 @@
 // The 'Story Cards' panel through its button, against a scripted server: the list (keys as chips,
 // regular expressions as code, tokens, badges), the search, the example an empty story shows, adding
 // (checked here first, then the server's 400 shown in the form), editing (only what changed is sent),
-// the Enabled switch, deleting after a confirmation, importing (ignored entries listed), and exports.
+// the Enabled switch, deleting after a confirmation, importing (ignored entries listed, those past the
+// server's list counted), and exports.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -327,7 +328,10 @@ describe('StoryCardsPanel', () => {
   it('imports a lorebook as its bytes, says how many came in and lists the entries left out', async () => {
     const ignored = Array.from({ length: 7 }, (_, i) => ({ entry: `Entry ${i + 1}`, reason: 'It has no content.' }));
     const imported = [card(20, { name: 'Mira', keys: ['Mira'] }), card(21, { name: 'The bell', keys: ['bell'] })];
-    let answer = jsonResponse({ imported: 2, cards: imported, ignored: ignored.slice(0, 2) }, { status: 201 });
+    let answer = jsonResponse(
+      { imported: 2, cards: imported, ignored: ignored.slice(0, 2), ignoredCount: 2 },
+      { status: 201 },
+    );
     const fetchMock = setup([BESSIE], (request) => {
       if (request.url !== '/api/story/5/cards/import') return undefined;
       return answer;
@@ -352,7 +356,7 @@ describe('StoryCardsPanel', () => {
     await waitFor(() => expect(cardsReads(fetchMock)).toBe(2));
 
     // Many entries left out fold away; a refused file says why.
-    answer = jsonResponse({ imported: 1, cards: imported.slice(0, 1), ignored }, { status: 201 });
+    answer = jsonResponse({ imported: 1, cards: imported.slice(0, 1), ignored, ignoredCount: 7 }, { status: 201 });
     const png = new File([new Uint8Array([137, 80, 78, 71])], 'mira.png', { type: 'image/png' });
     await user.upload(input, png);
     const summary = await within(panel).findByText('Show the 7 ignored entries');
@@ -373,6 +377,27 @@ describe('StoryCardsPanel', () => {
     expect(within(panel).queryByText('1 card imported')).not.toBeInTheDocument();
     const txtCall = fetchMock.mock.calls.filter(([url]) => url === '/api/story/5/cards/import')[2];
     expect(new Headers(txtCall[1]!.headers).get('Content-Type')).toBe('application/octet-stream');
+  });
+
+  it('lists the ignored entries the server listed and counts the rest', async () => {
+    const listed = Array.from({ length: 100 }, (_, i) => ({ entry: `Entry ${i + 1}`, reason: 'It has no content.' }));
+    setup([BESSIE], (request) =>
+      request.url === '/api/story/5/cards/import'
+        ? jsonResponse(
+            { imported: 1, cards: [card(20, { name: 'Mira', keys: ['Mira'] })], ignored: listed, ignoredCount: 1334 },
+            { status: 201 },
+          )
+        : undefined,
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    const { panel } = await openList();
+    await user.upload(within(panel).getByLabelText(S.importLabel), new File(['{}'], 'world.json'));
+    const summary = await within(panel).findByText('Show the 1,334 ignored entries');
+    await userEvent.click(summary);
+    expect(within(within(panel).getByRole('list', { name: S.ignoredLabel })).getAllByRole('listitem')).toHaveLength(
+      100,
+    );
+    expect(within(panel).getByText('…and 1,234 more')).toBeInTheDocument();
   });
 
   it('offers the cards as a Taleweaver file or a SillyTavern lorebook', async () => {
