@@ -4,7 +4,15 @@
 // case's own figures as text. Every answer is reported as it came (a quota's 413 or 429 included):
 // a case never asserts. Cases over the model use the fake provider (LLM_PROVIDER=openai); the
 // runner adds the fake's request log (calls, the largest request's size and tokens) to every case.
-import { mostRowsFile, mostTextFile, narratorFlood, playedStory, PREMISE } from './abuse-files';
+import {
+  mostRowsFile,
+  mostTextFile,
+  narratorFlood,
+  playedStory,
+  pngInflateBomb,
+  PREMISE,
+  tinyEntriesLorebook,
+} from './abuse-files';
 import { spread, statusCounts, type Answer } from './abuse-harness';
 import {
   BROWSER_ENCODINGS,
@@ -397,6 +405,37 @@ export const CASES: AbuseCase[] = [
             }),
           );
         return `edits ${statusCounts(edits)}; versions ${size(reads[0].bytes)}: ${many(reads)}`;
+      };
+    },
+  },
+  {
+    name: 'cards-png-inflate-bomb',
+    what: 'imports as story cards a PNG of ~300 zTXt chunks (other keywords) that each unpack to 16 MiB, then a real chara card (under 5 MB)',
+    async prepare(ctx) {
+      const storyId = await importOrThrow(ctx.player, playedStory(1, 60, 600));
+      const file = pngInflateBomb();
+      return async () => {
+        const answer = await ctx.player.http.call(`/api/story/${storyId}/cards/import`, {
+          cookie: ctx.player.cookie,
+          json: file.body,
+          contentType: 'image/png',
+        });
+        return `${file.chunks} chunks, ${size(file.body.length)} (${(file.unpackedBytes / 1024 ** 3).toFixed(1)} GB unpacked): import ${said(answer)}${answer.status >= 300 ? `: ${answer.text.slice(0, 120)}` : ''}`;
+      };
+    },
+  },
+  {
+    name: 'cards-lorebook-170k',
+    what: 'imports as story cards a SillyTavern World Info file of one usable entry and ~170,000 tiny ones without content (5 MB)',
+    async prepare(ctx) {
+      const storyId = await importOrThrow(ctx.player, playedStory(1, 60, 600));
+      const file = tinyEntriesLorebook();
+      return async () => {
+        const answer = await ctx.player.http.call(`/api/story/${storyId}/cards/import`, {
+          cookie: ctx.player.cookie,
+          json: file.body,
+        });
+        return `${file.entries} entries, ${size(Buffer.byteLength(file.body))}: import ${said(answer, true)}${answer.status >= 300 ? `: ${answer.text.slice(0, 160)}` : ''}`;
       };
     },
   },

@@ -1,8 +1,12 @@
 // The story files bench:abuse imports (format: shared/schemas/story-export.ts, docs/story-format.md),
 // each checked against storyFileSchema and the 5 MB import limit before it is sent, so a refusal
-// by the server is the server's answer and never a malformed file. Text is seeded pseudo-random
+// by the server is the server's answer and never a malformed file; and hostile story cards' files
+// (a PNG of text chunks that unpack to gigabytes, a lorebook of tiny entries), under their 5 MB. Text is seeded pseudo-random
 // prose over a small vocabulary: as compressible as a story, not as a repeated sentence (which
 // brotli would shrink to nothing and make cheap).
+import { deflateSync } from 'node:zlib';
+import { chunk, fixtureJson, pngCard } from '../../../server/domains/story/cards/formats/testing';
+import { CARD_IMPORT_MAX_BYTES } from '../../../shared/schemas/story-cards';
 import {
   STORY_FILE_FORMAT,
   STORY_FILE_MAX_MESSAGES,
@@ -212,4 +216,51 @@ export function mostTextFile(): { body: string; messages: number } {
     messages.push(message);
   }
   return { body: serialise(file('Most text', messages, longStoryFields())), messages: messages.length };
+}
+
+// Story cards' files (POST /api/story/{id}/cards/import), each under the 5 MB import limit.
+
+/** A PNG text chunk of `keyword` and its compressed text (zTXt: keyword, NUL, method 0, deflate). */
+const zTXt = (keyword: string, compressed: Buffer) =>
+  chunk('zTXt', Buffer.concat([Buffer.from(`${keyword}\0\0`, 'latin1'), compressed]));
+
+/**
+ * A real character card in a PNG (the default V2 card's lorebook, in its `chara` tEXt chunk) after
+ * as many zTXt chunks as fit under 5 MB, each of its own keyword and unpacking to 16 MiB (the most
+ * one chunk could before): about 16 KB each, some 300 of them, about 5 GB once unpacked.
+ */
+export function pngInflateBomb(): { body: Buffer; chunks: number; unpackedBytes: number } {
+  const unpacked = 16 * 1024 * 1024;
+  const packed = deflateSync(Buffer.alloc(unpacked, 0x41), { level: 9 });
+  const card = pngCard(fixtureJson('chara-card-v2.json'));
+  const room = CARD_IMPORT_MAX_BYTES - card.length - 1024;
+  const chunks: Buffer[] = [];
+  for (let size = 0; ;) {
+    const next = zTXt(`Comment ${chunks.length}`, packed);
+    if (size + next.length > room) break;
+    chunks.push(next);
+    size += next.length;
+  }
+  // The card's own chunks (IHDR, its tEXt, IDAT, IEND) after the signature, with the bomb before them.
+  const body = Buffer.concat([card.subarray(0, 33), ...chunks, card.subarray(33)]);
+  if (body.length > CARD_IMPORT_MAX_BYTES) throw new Error(`bench PNG is ${body.length} bytes, over the 5 MB limit`);
+  return { body, chunks: chunks.length, unpackedBytes: chunks.length * unpacked };
+}
+
+/**
+ * A SillyTavern World Info file (the array form) of one usable entry and as many tiny ones as fit
+ * under 5 MB, each with a key and no content (so each is set aside with a reason): about 170,000.
+ */
+export function tinyEntriesLorebook(): { body: string; entries: number } {
+  const entries: object[] = [{ key: ['lamp'], content: 'The lamplighter keeps the last lit street.' }];
+  let bytes = JSON.stringify({ entries }).length;
+  for (let i = 0; ; i += 1) {
+    const entry = { key: [`k${i}`], content: '' };
+    bytes += JSON.stringify(entry).length + 1;
+    if (bytes > CARD_IMPORT_MAX_BYTES - 1024) break;
+    entries.push(entry);
+  }
+  const body = JSON.stringify({ entries });
+  if (Buffer.byteLength(body) > CARD_IMPORT_MAX_BYTES) throw new Error('bench lorebook is over the 5 MB limit');
+  return { body, entries: entries.length };
 }

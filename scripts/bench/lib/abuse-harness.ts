@@ -122,6 +122,8 @@ export interface CallOptions {
   cookie?: string;
   /** A JSON body (an object is serialised; a string or Buffer is sent as it is). */
   json?: unknown;
+  /** The body's type when it is not JSON (a PNG file). */
+  contentType?: string;
   acceptEncoding?: string;
   accept?: string;
   keepBody?: boolean;
@@ -145,7 +147,7 @@ export function httpClient(base: string, maxSockets = 64) {
       };
       if (options.cookie) headers.cookie = options.cookie;
       if (body !== undefined) {
-        headers['content-type'] = 'application/json';
+        headers['content-type'] = options.contentType ?? 'application/json';
         headers['content-length'] = String(Buffer.byteLength(body));
       }
       const startedAt = performance.now();
