@@ -5,6 +5,7 @@
 // a case never asserts. Cases over the model use the fake provider (LLM_PROVIDER=openai); the
 // runner adds the fake's request log (calls, the largest request's size and tokens) to every case.
 import {
+  fullLorebook,
   mostRowsFile,
   mostTextFile,
   narratorFlood,
@@ -436,6 +437,21 @@ export const CASES: AbuseCase[] = [
           json: file.body,
         });
         return `${file.entries} entries, ${size(Buffer.byteLength(file.body))}: import ${said(answer, true)}${answer.status >= 300 ? `: ${answer.text.slice(0, 160)}` : ''}`;
+      };
+    },
+  },
+  {
+    name: 'cards-lorebook-full',
+    what: 'imports as story cards the most a file may still ask: 2,000 entries, 1,000 of them usable cards of ~5 KB each (5 MB)',
+    async prepare(ctx) {
+      const storyId = await importOrThrow(ctx.player, playedStory(1, 60, 600));
+      const file = fullLorebook();
+      return async () => {
+        const answer = await ctx.player.http.call(`/api/story/${storyId}/cards/import`, {
+          cookie: ctx.player.cookie,
+          json: file.body,
+        });
+        return `${file.entries} entries (${file.cards} usable), ${size(Buffer.byteLength(file.body))}: import ${said(answer, true)}${answer.status >= 300 ? `: ${answer.text.slice(0, 160)}` : ''}`;
       };
     },
   },

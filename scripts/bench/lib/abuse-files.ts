@@ -264,3 +264,18 @@ export function tinyEntriesLorebook(): { body: string; entries: number } {
   if (Buffer.byteLength(body) > CARD_IMPORT_MAX_BYTES) throw new Error('bench lorebook is over the 5 MB limit');
   return { body, entries: entries.length };
 }
+
+/**
+ * The most a story cards' file may still ask for: 2,000 entries (twice the 1,000 cards a story may
+ * hold), the first 1,000 usable, with as much content each as 5 MB allows; the rest without content.
+ */
+export function fullLorebook(): { body: string; entries: number; cards: number } {
+  const cards = 1000;
+  const empty = Array.from({ length: cards }, (_, i) => ({ key: [`e${i}`], content: '' }));
+  const room = CARD_IMPORT_MAX_BYTES - JSON.stringify({ entries: empty }).length - 64 * 1024;
+  const chars = Math.min(8000, Math.floor(room / cards) - 40);
+  const usable = Array.from({ length: cards }, (_, i) => ({ key: [`k${i}`], content: prose(chars, 300_000 + i) }));
+  const body = JSON.stringify({ entries: [...usable, ...empty] });
+  if (Buffer.byteLength(body) > CARD_IMPORT_MAX_BYTES) throw new Error('bench lorebook is over the 5 MB limit');
+  return { body, entries: usable.length + empty.length, cards };
+}
