@@ -12,12 +12,13 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const CARD_KEYWORDS = ['ccv3', 'chara'] as const;
 type CardKeyword = (typeof CARD_KEYWORDS)[number];
 const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
+const KEYWORD_MAX_BYTES = 79;
 /**
- * A card's text once unpacked, at most. A card may carry as much as a lorebook file may be: 5 MB
- * of JSON is 6.7 MB as base64, and real cards (a character and a lorebook of a few hundred entries)
- * are tens to hundreds of KB. Since only one chunk of a file is ever unpacked, this bounds the file.
+ * A card's text once unpacked, at most. A card in a picture may carry as much as a lorebook file may
+ * be (CARD_IMPORT_MAX_BYTES, 5 MB): 5 MB of JSON is 6.7 MB as base64, which this leaves room for,
+ * and no more. Since only one chunk of a file is ever unpacked, this bounds the whole file's.
  */
-export const CARD_TEXT_MAX_BYTES = 8 * 1024 * 1024;
+const CARD_TEXT_MAX_BYTES = 8 * 1024 * 1024;
 
 export const isPng = (bytes: Uint8Array) => bytes.length >= SIGNATURE.length && SIGNATURE.equals(bytes.subarray(0, 8));
 
@@ -50,7 +51,8 @@ function cardChunks(bytes: Uint8Array): Map<CardKeyword, FoundChunk> {
     }
     if (TEXT_CHUNKS.has(type)) {
       const data = png.subarray(offset + 8, end);
-      const nul = data.indexOf(0);
+      // A keyword is 1-79 bytes and its NUL: a chunk without one so soon is no card's.
+      const nul = data.subarray(0, KEYWORD_MAX_BYTES + 1).indexOf(0);
       const keyword = nul < 0 ? '' : data.toString('latin1', 0, nul);
       if (isCardKeyword(keyword) && !found.has(keyword)) found.set(keyword, { type, data: data.subarray(nul + 1) });
     }
