@@ -29,6 +29,7 @@ export const STORY_BIBLE_MESSAGES = {
   factNotFound: 'Fact not found.',
   factIdInvalid: 'A fact id is a whole number.',
   tooManyPinned: `At most ${BIBLE_PINNED_MAX} facts can be pinned. Unpin one first.`,
+  pinnedInvalid: 'Pinned is true or false.',
 } as const;
 
 const factFields = {
@@ -68,7 +69,7 @@ export const bibleFactResponseSchema = z.object({ fact: bibleFactSchema });
 
 /** PATCH: any of these, at least one; an edited fact keeps its turn and its place in the history. */
 export const bibleFactPatchSchema = z
-  .object({ ...factFields, pinned: z.boolean() })
+  .object({ ...factFields, pinned: z.boolean({ error: STORY_BIBLE_MESSAGES.pinnedInvalid }) })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: STORY_BIBLE_MESSAGES.nothingToChange });

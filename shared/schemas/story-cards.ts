@@ -29,7 +29,8 @@ export const CARD_TURNS_MAX = 1000;
 export const CARD_PRIORITY_LIMIT = 1000;
 
 export const CARD_SECONDARY_LOGIC = ['andAny', 'andAll', 'notAny', 'notAll'] as const;
-export const cardSecondaryLogicSchema = z.enum(CARD_SECONDARY_LOGIC);
+const SECONDARY_LOGIC_INVALID = 'The secondary keys’ logic is one of andAny, andAll, notAny and notAll.';
+export const cardSecondaryLogicSchema = z.enum(CARD_SECONDARY_LOGIC, { error: SECONDARY_LOGIC_INVALID });
 export type CardSecondaryLogic = z.infer<typeof cardSecondaryLogicSchema>;
 
 export const STORY_CARD_MESSAGES = {
@@ -52,15 +53,29 @@ export const STORY_CARD_MESSAGES = {
   tooManyImports: 'Too many card imports this hour. Please try again later.',
   contextMissing:
     'This reply was written before Taleweaver kept a record of what the narrator was sent, so there is nothing to show.',
+  keysNotList: 'Keys are a list of words, or of /patterns/.',
+  keyNotText: 'Each key is text: a word, a phrase or a /pattern/.',
+  secondaryLogicInvalid: SECONDARY_LOGIC_INVALID,
+  priorityInvalid: `A card's priority is a whole number from -${CARD_PRIORITY_LIMIT} to ${CARD_PRIORITY_LIMIT}.`,
+  scanDepthInvalid: `A card scans a whole number of recent messages, from 0 to ${CARD_SCAN_DEPTH_MAX}.`,
+  turnsInvalid: `Sticky, cooldown and delay are whole numbers of turns, from 0 to ${CARD_TURNS_MAX}.`,
+  switchInvalid: (field: string) => `A card's ${field} is true or false.`,
 } as const;
 
 const key = z
-  .string()
+  .string({ error: STORY_CARD_MESSAGES.keyNotText })
   .trim()
   .min(1, STORY_CARD_MESSAGES.keyEmpty)
   .max(CARD_KEY_MAX_LENGTH, STORY_CARD_MESSAGES.keyTooLong);
-const keys = z.array(key).max(CARD_KEYS_MAX, STORY_CARD_MESSAGES.tooManyKeys);
-const turns = z.number().int().min(0).max(CARD_TURNS_MAX);
+const keys = z
+  .array(key, { error: STORY_CARD_MESSAGES.keysNotList })
+  .max(CARD_KEYS_MAX, STORY_CARD_MESSAGES.tooManyKeys);
+/** A whole number within bounds; anything else (text, a fraction, out of range) is refused with `message`. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, message).max(max, message);
+const turns = wholeNumber(0, CARD_TURNS_MAX, STORY_CARD_MESSAGES.turnsInvalid);
+/** A yes-or-no setting, named in its refusal as the card form names it. */
+const switchOf = (field: string) => z.boolean({ error: STORY_CARD_MESSAGES.switchInvalid(field) });
 
 /** Each field of a card, with no defaults (a PATCH names only what changes). */
 const cardFields = {
@@ -80,17 +95,17 @@ const cardFields = {
     .min(1, STORY_CARD_MESSAGES.contentRequired)
     .max(CARD_CONTENT_MAX_LENGTH, STORY_CARD_MESSAGES.contentTooLong),
   /** Sent with every turn, in the prompt's stable head. */
-  alwaysOn: z.boolean(),
-  enabled: z.boolean(),
+  alwaysOn: switchOf('"always on"'),
+  enabled: switchOf('"enabled"'),
   /** Higher first when the cards' share of the window is short. */
-  priority: z.number().int().min(-CARD_PRIORITY_LIMIT).max(CARD_PRIORITY_LIMIT),
-  caseSensitive: z.boolean(),
+  priority: wholeNumber(-CARD_PRIORITY_LIMIT, CARD_PRIORITY_LIMIT, STORY_CARD_MESSAGES.priorityInvalid),
+  caseSensitive: switchOf('"case sensitive"'),
   /** Keys match whole words only (off by itself for scripts written without spaces). */
-  wholeWords: z.boolean(),
+  wholeWords: switchOf('"whole words"'),
   /** How many recent messages are scanned for its keys, besides the new action. */
-  scanDepth: z.number().int().min(0).max(CARD_SCAN_DEPTH_MAX),
+  scanDepth: wholeNumber(0, CARD_SCAN_DEPTH_MAX, STORY_CARD_MESSAGES.scanDepthInvalid),
   /** When it is sent, its content may trigger other cards (one level). */
-  recursive: z.boolean(),
+  recursive: switchOf('"recursive"'),
   /** Turns it stays on after its key came up. */
   sticky: turns,
   /** Turns it cannot come up again after it was last on. */

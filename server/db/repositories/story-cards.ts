@@ -202,7 +202,7 @@ export function createStoryCardsRepository(db: Db) {
       messageId: number,
       version?: number,
     ): Promise<{ record: NarratorContext; laterWork: LaterWorkRow[] } | 'missing' | 'none'> {
-      if (storyId > MAX_ID || messageId > MAX_ID) return 'missing';
+      if (storyId > MAX_ID || messageId > MAX_ID || (version ?? 0) > MAX_ID) return 'missing';
       const [row] = await rows<{
         version: number;
         versions: number;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCardsFile, writeCardsFile } from './index';
 import { bytesOf, randomCards } from './testing';
+import { STORY_CARD_MESSAGES } from '@shared/schemas/story-cards';
 
 const file = (cards: unknown[], version: unknown = 1) => bytesOf({ format: 'taleweaver.cards', version, cards });
 
@@ -39,7 +40,8 @@ describe('Taleweaver cards file', () => {
     ]);
     expect(read.ignored).toEqual([
       { entry: 'Silent', reason: expect.stringContaining('at least one key, or to be always on') },
-      { entry: 'Odd', reason: "Its 'priority' is not a number." },
+      // The card form's own sentence for the field, as a player typing it would read.
+      { entry: 'Odd', reason: STORY_CARD_MESSAGES.priorityInvalid },
       { entry: 'entry 4', reason: 'A card needs a name.' },
       { entry: 'entry 5', reason: 'A card needs a name.' },
     ]);
