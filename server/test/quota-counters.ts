@@ -35,18 +35,36 @@ export type StoredKind = keyof typeof STORED_BYTES_BY_KIND;
 const KINDS = Object.keys(STORED_BYTES_BY_KIND) as StoredKind[];
 const kindColumns = KINDS.map((kind) => `(${STORED_BYTES_BY_KIND[kind]}) as "${kind}"`).join(', ');
 
-/** The player's stored bytes of each kind, summed from the rows, and their stories and live shares: one snapshot. */
+/**
+ * One statement, so one snapshot: what user_stats says of the player (null columns when they have no
+ * row) beside their stored bytes of each kind summed from the rows, and their stories and live
+ * shares. A background write (the memory bank's) lands wholly before or after it.
+ */
 async function recount(database: Database, userId: number) {
   const [row] = (
     await database.executeSql(
       `select ${kindColumns},
         (select count(*) from shared_stories where user_id = $1)::int as "shareCount",
-        (select count(*) from stories where user_id = $1)::int as "storyCount"`,
+        (select count(*) from stories where user_id = $1)::int as "storyCount",
+        q.stored_bytes as "countedBytes", q.shares as "countedShares", q.stories as "countedStories"
+      from (select 1) one left join user_stats q on q.user_id = $1`,
       [userId],
     )
-  ).rows as Array<Record<StoredKind, string | number> & { shareCount: number; storyCount: number }>;
+  ).rows as Array<
+    Record<StoredKind, string | number> & {
+      shareCount: number;
+      storyCount: number;
+      countedBytes: string | number | null;
+      countedShares: number | null;
+      countedStories: number | null;
+    }
+  >;
   const bytes = Object.fromEntries(KINDS.map((kind) => [kind, Number(row[kind])])) as Record<StoredKind, number>;
-  return { bytes, shares: row.shareCount, stories: row.storyCount };
+  const counted: QuotaCounts | null =
+    row.countedBytes === null
+      ? null
+      : { storedBytes: Number(row.countedBytes), shares: row.countedShares ?? 0, stories: row.countedStories ?? 0 };
+  return { bytes, shares: row.shareCount, stories: row.storyCount, counted };
 }
 
 /** The player's stored bytes of each kind, summed from the rows. */
@@ -59,14 +77,6 @@ export async function quotaCounters(
   database: Database,
   userId: number,
 ): Promise<{ counted: QuotaCounts | null; actual: QuotaCounts }> {
-  const [counted] = (
-    await database.executeSql('select stored_bytes, shares, stories from user_stats where user_id = $1', [userId])
-  ).rows as Array<{ stored_bytes: string | number; shares: number; stories: number }>;
-  const { bytes, shares, stories } = await recount(database, userId);
-  return {
-    counted: counted
-      ? { storedBytes: Number(counted.stored_bytes), shares: counted.shares, stories: counted.stories }
-      : null,
-    actual: { storedBytes: Object.values(bytes).reduce((sum, n) => sum + n, 0), shares, stories },
-  };
+  const { bytes, shares, stories, counted } = await recount(database, userId);
+  return { counted, actual: { storedBytes: Object.values(bytes).reduce((sum, n) => sum + n, 0), shares, stories } };
 }

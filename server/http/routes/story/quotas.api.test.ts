@@ -4,9 +4,10 @@
 // again by deleting; GET /api/user/limits shows each quota's use against its limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_MESSAGES } from '@shared/schemas/quotas';
-import { quotaCounters } from '@server/test/quota-counters';
+import { quotaCounters, storedBytesByKind } from '@server/test/quota-counters';
 import { play, startStory } from '@server/test/story-turns';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
+import { proseWriter } from '@server/test/varied-prose';
 
 const MIB = 1024 * 1024;
 const LIMITS = { maxStories: 3, maxShares: 2, maxStoredBytes: MIB };
@@ -54,6 +55,15 @@ const importFile = (client: TestClient, file: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 const refusal = (res: { statusCode: number; json(): unknown }) => [res.statusCode, res.json()];
+/**
+ * Once the memory bank has indexed what was just written (it does after an import, off the request),
+ * the bytes of its passages and terms: they count against the player's storage too.
+ */
+async function indexedBytes(userId: number): Promise<number> {
+  await ctx.app.turns.idle();
+  const kinds = await storedBytesByKind(ctx.database, userId);
+  return kinds.passages + kinds.terms;
+}
 
 /**
  * A story file whose text (premise, actions and replies, ASCII) stores exactly `bytes` bytes, as
@@ -300,7 +310,11 @@ describe('USER_MAX_STORED_MB', () => {
     const filled = await importFile(client, storyFileOf(MIB - room));
     expect(filled.statusCode).toBe(201);
     const storyId = filled.json().storyId as number;
-    expect((await limitsOf(client)).storedBytes).toEqual({ used: MIB - room, limit: MIB });
+    // The file's text, and the memory bank's index of it (written after the import, never refused).
+    const index = await indexedBytes(id);
+    expect(index).toBeGreaterThan(0);
+    expect(index).toBeLessThan(room);
+    expect((await limitsOf(client)).storedBytes).toEqual({ used: MIB - room + index, limit: MIB });
 
     // An action that would not fit is refused before anything is written.
     const before = await stateOf(client, storyId);
@@ -357,11 +371,50 @@ describe('USER_MAX_STORED_MB', () => {
     expect((await client.post('/api/story/start', { prompt: 'A new tale' })).statusCode).toBe(200);
   });
 
+  it("counts the memory bank's index, never refused: past the limit, the player's next write is refused", async () => {
+    const { client, id } = await registerUser(ctx.app);
+    // A file of prose whose text fits with room to spare; its index (the passages' text, terms and
+    // counts) is larger than that room.
+    const file = storyFileOf(2 * PREMISE.length);
+    const writer = proseWriter(23);
+    let text = 2 * PREMISE.length;
+    for (let turn = 1; text < MIB * 0.6; turn += 1) {
+      const action = writer.action();
+      const reply = writer.reply(100);
+      file.messages.push(
+        { role: 'user', content: action, turn, isInitial: false, createdAt: file.exportedAt },
+        { role: 'assistant', content: reply, turn, isInitial: false, createdAt: file.exportedAt },
+      );
+      text += Buffer.byteLength(action) + Buffer.byteLength(reply);
+    }
+    const imported = await importFile(client, file);
+    expect(imported.statusCode).toBe(201);
+    const storyId = imported.json().storyId as number;
+    const index = await indexedBytes(id);
+    expect(index).toBeGreaterThan(MIB - text);
+    // Every shown message was indexed, though the index took the account past its limit.
+    const unindexed = await ctx.database.executeSql(
+      `select count(*)::int as n from story_messages where story_id = $1 and not is_initial and indexed_version is distinct from version`,
+      [storyId],
+    );
+    expect(unindexed.rows).toEqual([{ n: 0 }]);
+    expect((await limitsOf(client)).storedBytes).toEqual({ used: text + index, limit: MIB });
+    const { counted, actual } = await quotaCounters(ctx.database, id);
+    expect(counted).toEqual(actual);
+
+    expect(refusal(await client.post(`/api/story/${storyId}/continue`, { message: 'I wait' }))).toEqual([
+      413,
+      STORAGE_FULL,
+    ]);
+    expect(refusal(await client.post('/api/story/start', { prompt: 'A new tale' }))).toEqual([413, STORAGE_FULL]);
+  });
+
   it('refuses a branch or a share whose copy would not fit, keeping nothing of it', async () => {
     const { client } = await registerUser(ctx.app);
     const filled = await importFile(client, storyFileOf(Math.floor(MIB * 0.6)));
     const storyId = filled.json().storyId as number;
     const last = (await stateOf(client, storyId)).messages.at(-1);
+    await ctx.app.turns.idle();
     const used = (await limitsOf(client)).storedBytes.used;
     expect(refusal(await client.post(`/api/story/${storyId}/branch`, { messageId: last.messageId }))).toEqual([
       413,
@@ -378,12 +431,15 @@ describe('USER_MAX_STORED_MB', () => {
     const { client, id } = await registerUser(ctx.app);
     const storyId = (await importFile(client, storyFileOf(400_000))).json().storyId as number;
     const last = (await stateOf(client, storyId)).messages.at(-1);
+    // The story with its index: a branch copies both.
+    await ctx.app.turns.idle();
     const one = (await limitsOf(client)).storedBytes.used;
     const answers = await Promise.all(
       Array.from({ length: 3 }, () => client.post(`/api/story/${storyId}/branch`, { messageId: last.messageId })),
     );
     // Side by side, each copy counted the others' half-written rows, and all three could be refused.
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 413, 413]);
+    await ctx.app.turns.idle();
     expect(await limitsOf(client)).toMatchObject({ stories: { used: 2 }, storedBytes: { used: 2 * one } });
     const { counted, actual } = await quotaCounters(ctx.database, id);
     expect(counted).toEqual(actual);
@@ -393,7 +449,8 @@ describe('USER_MAX_STORED_MB', () => {
     const { client, id } = await registerUser(ctx.app);
     const answers = await Promise.all(Array.from({ length: 3 }, () => importFile(client, storyFileOf(400_000))));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 413]);
-    expect((await limitsOf(client)).storedBytes.used).toBe(800_000);
+    // The two files' text, and their index once the memory bank has written it.
+    expect((await limitsOf(client)).storedBytes.used).toBe(800_000 + (await indexedBytes(id)));
     const { counted, actual } = await quotaCounters(ctx.database, id);
     expect(counted).toEqual(actual);
   });
