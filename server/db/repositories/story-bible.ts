@@ -45,7 +45,10 @@ export function createStoryBibleRepository(db: Db) {
 
     /**
      * Adds facts, then keeps the story within `max` facts: the first to go are those of undone
-     * turns, then the oldest unpinned ones.
+     * turns, then the oldest unpinned ones. A fact another write holds (the player editing or
+     * deleting it, its message being deleted) is left for the next save to drop: the insert has
+     * taken the player's stats row (stored bytes), and that write, holding the fact, may be waiting
+     * for the stats row itself.
      */
     async add(storyId: number, facts: NewFact[], now: Date, max: number): Promise<void> {
       if (facts.length === 0) return;
@@ -53,9 +56,11 @@ export function createStoryBibleRepository(db: Db) {
         await tx.insert(storyFacts).values(facts.map((fact) => ({ ...fact, storyId, createdAt: now })));
         await tx.execute(
           sql`delete from story_facts where id in (
-            select f.id from story_facts f left join story_messages m on m.id = f.message_id and m.state = 'shown'
-            where f.story_id = ${storyId}
-            order by (m.id is not null) desc, f.pinned desc, f.turn desc, f.id desc offset ${max})`,
+            select id from story_facts where id in (
+              select f.id from story_facts f left join story_messages m on m.id = f.message_id and m.state = 'shown'
+              where f.story_id = ${storyId}
+              order by (m.id is not null) desc, f.pinned desc, f.turn desc, f.id desc offset ${max})
+            for update skip locked)`,
         );
       });
     },
