@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaCounters } from '@server/test/quota-counters';
+import { quotaCounters, storedBytesByKind } from '@server/test/quota-counters';
 import { createTestApp, openEmptyTestDatabase, registerUser, type TestContext } from '@server/test/test-app';
 import { migrationsFolder, type Database } from './client';
 
@@ -269,6 +269,69 @@ describe('a database made by the release before shares in pieces', () => {
       expect(counted).toEqual(actual);
       const read = (await app.app.inject({ method: 'GET', url: '/api/shared/bbbbbbbbbbbbbbbb' })).json();
       expect(read.messages.map((m: { content: string }) => m.content)).toEqual(['A glass harbour', 'The ships ring.']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a database made by the release before context records and the memory bank counted', () => {
+  it("adds each player's context records, facts, passages, terms and vectors to their stored bytes, then keeps them true", async () => {
+    const older = await openEmptyTestDatabase();
+    await migrateThrough(older, '0029_rollup_lock_order');
+    const app = await createTestApp({}, { database: older });
+    try {
+      const { client, id: userId } = await registerUser(app.app);
+      // A story played on that release: its opening reply kept a context record, uncounted.
+      const started = await client.post('/api/story/start', { prompt: 'A harbour of glass ships' });
+      expect(started.statusCode).toBe(200);
+      const { storyId, messageId } = started.json() as { storyId: number; messageId: number };
+      await older.executeSql(
+        `insert into story_facts (story_id, message_id, turn, entity, attribute, value) values ($1, $2, 0, 'your horse', 'name', 'Bramble')`,
+        [storyId, messageId],
+      );
+      const passage = await older.executeSql(
+        `insert into memory_passages (story_id, message_id, version, part, turn, role, text, terms, counts, length)
+         values ($1, $2, 1, 0, 0, 'assistant', 'Bramble the horse.', '{horse,bramble}', '{1,1}', 2) returning id`,
+        [storyId, messageId],
+      );
+      await older.executeSql(
+        `insert into memory_terms (story_id, term, holding) values ($1, 'horse', 1), ($1, 'bramble', 1)`,
+        [storyId],
+      );
+      await older.executeSql(
+        `insert into memory_vectors (passage_id, story_id, model, vector) values ($1, $2, 'fake-embed', '\\x01020304')`,
+        [(passage.rows[0] as { id: number }).id, storyId],
+      );
+      const kinds = await storedBytesByKind(older, userId);
+      expect(kinds.contexts).toBeGreaterThan(0);
+      expect([kinds.facts, kinds.passages, kinds.terms, kinds.vectors]).toEqual([
+        'your horse'.length + 'name'.length + 'Bramble'.length,
+        'Bramble the horse.'.length + '{horse,bramble}'.length + '{1,1}'.length,
+        'horse'.length + 'bramble'.length,
+        4,
+      ]);
+      const before = await quotaCounters(older, userId);
+      const uncounted = kinds.contexts + kinds.facts + kinds.passages + kinds.terms + kinds.vectors;
+      expect(before.counted!.storedBytes).toBe(before.actual.storedBytes - uncounted);
+
+      await older.migrate();
+
+      const { counted, actual } = await quotaCounters(older, userId);
+      expect(counted).toEqual(actual);
+      expect(actual.storedBytes).toBe(before.actual.storedBytes);
+      expect((await client.get('/api/user/limits')).json()).toMatchObject({
+        storedBytes: { used: actual.storedBytes },
+      });
+
+      expect(
+        (await client.post(`/api/story/${storyId}/continue`, { message: 'I ride Bramble along the quay' })).statusCode,
+      ).toBe(200);
+      expect((await client.request({ method: 'DELETE', url: `/api/story/${storyId}`, json: {} })).statusCode).toBe(200);
+      expect(await quotaCounters(older, userId)).toEqual({
+        counted: { storedBytes: 0, shares: 0, stories: 0 },
+        actual: { storedBytes: 0, shares: 0, stories: 0 },
+      });
     } finally {
       await app.close();
     }
