@@ -1,5 +1,5 @@
 // What one account may keep (issue 23): stories (started, imported and branched), live share
-// links, versions per message and the bytes of stored story text, and GET /api/user/limits, which
+// links, versions per message and the bytes of everything stored for it, and GET /api/user/limits, which
 // shows each quota's use against its limit on Account Settings. The limits other than versions are
 // settings (USER_MAX_STORIES, USER_MAX_SHARES, USER_MAX_STORED_MB), so the messages name them.
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export const QUOTA_MESSAGES = {
     `You have ${count(max)} shared links, the most one account may have at once. Stop sharing a story to share another.`,
   /** 429: an edit or a 'Try again' on a message that has every version it may keep. */
   tooManyVersions: `This message has ${count(MESSAGE_MAX_VERSIONS)} versions, the most one message may keep. Choose one of them instead.`,
-  /** 413: a write that would take the account's stored text past USER_MAX_STORED_MB. */
+  /** 413: a write that would take the account's stored bytes past USER_MAX_STORED_MB. */
   storageFull: (maxMb: number) =>
     `Your stories would take more than the ${count(maxMb)} MB one account may store. Delete a story or stop sharing one to make room.`,
 } as const;
@@ -34,7 +34,11 @@ export const userLimitsResponseSchema = z.object({
   stories: quotaUseSchema,
   /** Live share links. */
   shares: quotaUseSchema,
-  /** Bytes of stored story text and share snapshots (pictures not counted); the limit is USER_MAX_STORED_MB in bytes (MiB). */
+  /**
+   * Bytes of everything stored for the account, pictures aside: its stories' text and versions, story
+   * cards, story-bible facts, the memory bank's passages, terms and vectors, each reply version's
+   * context record, and share snapshots. The limit is USER_MAX_STORED_MB in bytes (MiB).
+   */
   storedBytes: quotaUseSchema,
   /** This month's tokens against USER_MONTHLY_TOKEN_LIMIT; null without one (unlimited). */
   monthlyTokens: quotaUseSchema.nullable(),

@@ -63,7 +63,9 @@ export const ACCOUNT_STRINGS = {
   limitsSectionText: 'What one account may keep. Deleting a story or stopping a share makes room.',
   limitStories: 'Stories',
   limitShares: 'Shared links',
-  limitStorage: 'Stored text',
+  limitStorage: 'Stored data',
+  limitStorageHint:
+    'Your stories’ text and every version of it, story cards, story-bible facts, the memory bank’s index of your turns, the narrator’s record of what each reply was sent, and shared stories. Pictures do not count.',
   limitTokens: 'Tokens this month',
   limitOf: (used: string, limit: string) => `${used} of ${limit}`,
   limitsLoading: 'Loading your limits…',

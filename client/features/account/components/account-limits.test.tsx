@@ -1,6 +1,6 @@
 // 'Your Limits' on Account Settings: each quota as "N of LIMIT" with a named progress bar (its value
-// and text for screen readers), the monthly tokens only with an allowance, a full limit marked, and a
-// plain sentence when the limits cannot be read.
+// and text for screen readers), the stored data with what it counts, the monthly tokens only with an
+// allowance, a full limit marked, and a plain sentence when the limits cannot be read.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserLimits } from '@shared/schemas/quotas';
@@ -32,7 +32,7 @@ describe('AccountLimits', () => {
     expect(screen.getByText('12 of 1,000')).toBeInTheDocument();
 
     expect(screen.getByRole('progressbar', { name: 'Shared links' })).toHaveAttribute('aria-valuetext', '200 of 200');
-    expect(screen.getByRole('progressbar', { name: 'Stored text' })).toHaveAttribute(
+    expect(screen.getByRole('progressbar', { name: 'Stored data' })).toHaveAttribute(
       'aria-valuetext',
       '12.3 MB of 500 MB',
     );
@@ -40,6 +40,11 @@ describe('AccountLimits', () => {
       'aria-valuetext',
       '45,210 of 100,000',
     );
+    // The stored data says what it counts: everything kept for the player, not only the story text.
+    expect(screen.getByRole('progressbar', { name: 'Stored data' })).toHaveAccessibleDescription(
+      'Your stories’ text and every version of it, story cards, story-bible facts, the memory bank’s index of your turns, the narrator’s record of what each reply was sent, and shared stories. Pictures do not count.',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Stories' })).not.toHaveAccessibleDescription();
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(fetchMock.requests.map((request) => request.url)).toEqual(['/api/user/limits']);
   });
@@ -47,7 +52,7 @@ describe('AccountLimits', () => {
   it('marks a limit that is reached, and shows a bar past its limit as full', async () => {
     mockFetch(() => jsonResponse(limits({ storedBytes: { used: 501 * MB, limit: 500 * MB } })));
     renderWithProviders(<AccountLimits />);
-    const storage = await screen.findByRole('progressbar', { name: 'Stored text' });
+    const storage = await screen.findByRole('progressbar', { name: 'Stored data' });
     expect(storage).toHaveAttribute('aria-valuenow', String(500 * MB));
     expect(storage).toHaveAttribute('aria-valuetext', '501 MB of 500 MB');
     expect(storage.firstElementChild).toHaveClass('bg-destructive');

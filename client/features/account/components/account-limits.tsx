@@ -1,7 +1,8 @@
 // The account page's 'Your Limits': each quota's use against its limit as "N of LIMIT" with a
-// progress bar (stories, shared links, stored text, and this month's tokens when there is a monthly
+// progress bar (stories, shared links, stored data, and this month's tokens when there is a monthly
 // allowance), read afresh from GET /api/user/limits. A limit reached shows its bar in the
-// destructive colour; the server's own message explains any refusal.
+// destructive colour; the server's own message explains any refusal. The stored data says what it
+// counts (the server counts everything kept for the player, not only the story text they see).
 import { useId } from 'react';
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -14,13 +15,17 @@ function LimitRow({
   used,
   limit,
   format,
+  hint,
 }: {
   label: string;
   used: number;
   limit: number;
   format: (value: number) => string;
+  /** What the figure counts, under the bar (and the bar's description). */
+  hint?: string;
 }) {
   const labelId = useId();
+  const hintId = useId();
   const text = ACCOUNT_STRINGS.limitOf(format(used), format(limit));
   return (
     <li className="grid gap-1.5">
@@ -34,9 +39,15 @@ function LimitRow({
         value={used}
         max={limit}
         aria-labelledby={labelId}
+        aria-describedby={hint ? hintId : undefined}
         getValueLabel={() => text}
         indicatorClassName={used >= limit ? 'bg-destructive' : undefined}
       />
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -73,6 +84,7 @@ export function AccountLimits() {
         used={data.storedBytes.used}
         limit={data.storedBytes.limit}
         format={formatStorage}
+        hint={ACCOUNT_STRINGS.limitStorageHint}
       />
       {data.monthlyTokens ? (
         <LimitRow

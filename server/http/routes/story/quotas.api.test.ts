@@ -102,7 +102,7 @@ function storyFileOf(bytes: number, premise = PREMISE) {
 
 describe('GET /api/user/limits', () => {
   it("shows each quota's use against its limit, to the signed-in player only", async () => {
-    const { client } = await registerUser(ctx.app);
+    const { client, id } = await registerUser(ctx.app);
     expect(await limitsOf(client)).toEqual({
       stories: { used: 0, limit: 3 },
       shares: { used: 0, limit: 2 },
@@ -115,6 +115,10 @@ describe('GET /api/user/limits', () => {
     expect(after.stories.used).toBe(1);
     expect(after.shares.used).toBe(1);
     expect(after.storedBytes.used).toBeGreaterThan(2 * PREMISE.length);
+    // Everything stored counts: the opening reply's context record too, beside the story's text.
+    const kinds = await storedBytesByKind(ctx.database, id);
+    expect(kinds.contexts).toBeGreaterThan(0);
+    expect(after.storedBytes.used).toBe(Object.values(kinds).reduce((sum, n) => sum + n, 0));
     expect(after.monthlyTokens!.used).toBe((await client.get('/api/user')).json().tokenUsage.thisMonth);
     expect(after.monthlyTokens!.used).toBeGreaterThan(0);
     expect((await new TestClient(ctx.app).get('/api/user/limits')).statusCode).toBe(401);
