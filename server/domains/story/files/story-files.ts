@@ -127,9 +127,17 @@ function* joinedLines(lines: Iterable<string>): Generator<string> {
   }
 }
 
-/** The bytes of text an imported story stores (as the storage quota counts them): the story's own text, every message and version. */
+/**
+ * The bytes of text an imported story stores (as the storage quota counts them): the story's own
+ * text, every message and version, and its story bible's facts.
+ */
 export function storedBytesOf(
-  story: { premise: string; memory: string; notes: string },
+  story: {
+    premise: string;
+    memory: string;
+    notes: string;
+    bible?: Array<Pick<BibleFileFact, 'entity' | 'attribute' | 'value'>>;
+  },
   messages: Array<{ content: string; versions?: Array<{ content: string }> }>,
 ): number {
   const text = (value: string) => Buffer.byteLength(value);
@@ -137,7 +145,8 @@ export function storedBytesOf(
     (sum, m) => sum + text(m.content) + (m.versions ?? []).reduce((all, v) => all + text(v.content), 0),
     0,
   );
-  return text(story.premise) + text(story.memory) + text(story.notes) + inMessages;
+  const inBible = (story.bible ?? []).reduce((sum, f) => sum + text(f.entity) + text(f.attribute) + text(f.value), 0);
+  return text(story.premise) + text(story.memory) + text(story.notes) + inMessages + inBible;
 }
 
 export function createStoryFileService({
