@@ -83,6 +83,16 @@ it('counts every byte a player stores, and only what stays stored, through every
   for (const kind of ['folds', 'cards', 'contexts', 'facts', 'passages', 'terms', 'vectors'] as const)
     expect(kinds[kind], kind).toBeGreaterThan(0);
 
+  // A version's record saved again in place (saveReply's upsert) counts by its difference.
+  await ctx.database.executeSql(
+    `insert into narrator_contexts (message_id, version, keyed, "on", record)
+     select message_id, version, keyed, "on", jsonb_set(record, '{blocks}', (record->'blocks') || (record->'blocks'))
+     from narrator_contexts where message_id = $1
+     on conflict (message_id, version) do update set record = excluded.record`,
+    [last.messageId],
+  );
+  expect(await expectTrue(userId, 'a record rewritten in place')).toBeGreaterThan(played);
+
   // Alternatives (each with its own context record), choosing one, edits of a reply and of the premise.
   await client.post(`/api/story/${storyId}/retry`);
   await expectTrue(userId, 'first retry: the original and the alternative');
