@@ -1,9 +1,13 @@
 // What one account keeps against its quotas (issue 23): stories, live share links and stored bytes,
-// read from the player's user_stats row, which the database keeps (migrations 0006 and 0013) in the
-// statements that write stories, messages, versions, folds and shares. A write that grows one of
-// them checks the row after its own rows, inside its transaction: its triggers have updated the
-// row and hold its lock until commit, so parallel writes of one player queue on that row and each
-// sees the others' committed counts. Going over throws QuotaExceeded, which rolls the write back.
+// read from the player's user_stats row, which the database keeps (migrations 0006, 0013, 0018 and
+// 0030) in the statements that write stories, messages, versions, folds, cards, context records,
+// facts, the memory bank's rows and shares. A write that grows one of them checks the row after its
+// own rows, inside its transaction: its triggers have updated the row and hold its lock until
+// commit, so parallel writes of one player queue on that row and each sees the others' committed
+// counts. Going over throws QuotaExceeded, which rolls the write back. What is written off the
+// player's request (a reply's context record with the reply, a fold's facts, the memory bank's
+// passages, terms and vectors) checks nothing: it never fails a turn, and the player's next write
+// that checks is refused instead.
 import { sql } from 'drizzle-orm';
 import type { QuotaLimits } from '@server/kernel/config';
 import type { Db } from '../client';

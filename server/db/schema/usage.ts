@@ -128,9 +128,11 @@ export const userStats = pgTable(
     /** Live share links (migration 0013): the USER_MAX_SHARES quota reads it. */
     shares: integer('shares').notNull().default(0),
     /**
-     * Bytes of the player's stored text (migration 0013): their stories' premise, memory and notes,
-     * messages, message versions and kept memory folds, and their share snapshots (title and
-     * messages as JSON text). Pictures are not counted. The USER_MAX_STORED_MB quota reads it.
+     * Bytes of what the player stores (migrations 0013, 0018 and 0030): their stories' premise, memory
+     * and notes, messages, message versions, kept memory folds, story cards, story-bible facts, the
+     * memory bank's passages, terms and vectors, each reply version's context record, and their share
+     * snapshots (title and messages as JSON text). Pictures are not counted. The USER_MAX_STORED_MB
+     * quota reads it.
      */
     storedBytes: counter('stored_bytes'),
   },
