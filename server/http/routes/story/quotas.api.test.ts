@@ -454,7 +454,8 @@ describe('USER_MAX_STORED_MB', () => {
     const answers = await Promise.all(Array.from({ length: 3 }, () => importFile(client, storyFileOf(400_000))));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 413]);
     // The two files' text, and their index once the memory bank has written it.
-    expect((await limitsOf(client)).storedBytes.used).toBe(800_000 + (await indexedBytes(id)));
+    const index = await indexedBytes(id);
+    expect((await limitsOf(client)).storedBytes.used).toBe(800_000 + index);
     const { counted, actual } = await quotaCounters(ctx.database, id);
     expect(counted).toEqual(actual);
   });
