@@ -15,12 +15,19 @@ import {
   type CheckedCards,
   checkCards,
   checkEntryCount,
+  EntryReader,
   FieldNotes,
+  FIELDS,
+  FLAG,
+  ID,
   isRecord,
   keyList,
-  limited,
-  shapeError,
   lenient,
+  limited,
+  NUMBER,
+  shapeError,
+  STRINGS,
+  TEXT,
 } from './entries';
 import { CardFileError } from './errors';
 import { noteUnusedFields, ST_LOGIC } from './sillytavern-fields';
@@ -28,36 +35,34 @@ import { noteUnusedFields, ST_LOGIC } from './sillytavern-fields';
 export const NO_LOREBOOK = 'This character card has no lorebook (character_book) to import.';
 const SPECS: Record<string, string> = { chara_card_v2: 'a Character Card V2', chara_card_v3: 'a Character Card V3' };
 
-const entrySchema = z.looseObject({
-  id: z.union([z.number(), z.string()]).nullish(),
-  keys: z.array(z.string()).nullish(),
-  secondary_keys: z.array(z.string()).nullish(),
-  content: z.string().nullish(),
-  enabled: z.boolean().nullish(),
-  insertion_order: z.number().nullish(),
-  constant: z.boolean().nullish(),
-  selective: z.boolean().nullish(),
-  comment: z.string().nullish(),
-  name: z.string().nullish(),
-  case_sensitive: lenient(z.boolean()),
-  use_regex: lenient(z.boolean()),
-  priority: lenient(z.number()),
-  position: lenient(z.string()),
-  extensions: lenient(z.record(z.string(), z.unknown())),
-});
-type Entry = z.infer<typeof entrySchema>;
-const EXPECTED: Record<string, string> = {
-  id: 'a number',
-  keys: 'a list of strings',
-  secondary_keys: 'a list of strings',
-  content: 'text',
-  enabled: 'true or false',
-  insertion_order: 'a number',
-  constant: 'true or false',
-  selective: 'true or false',
-  comment: 'text',
-  name: 'text',
-};
+/**
+ * A lorebook entry's fields: those that make the card must have their types (read in this order, so
+ * a refusal names the same field whatever the file's order); the tuning ones fall back to the
+ * default when odd.
+ */
+function readEntry(value: unknown, format: string, entry: string) {
+  const fields = EntryReader.of(format, entry, value);
+  return {
+    id: fields.field('id', ID),
+    keys: fields.field('keys', STRINGS),
+    secondary_keys: fields.field('secondary_keys', STRINGS),
+    content: fields.field('content', TEXT),
+    enabled: fields.field('enabled', FLAG),
+    insertion_order: fields.field('insertion_order', NUMBER),
+    constant: fields.field('constant', FLAG),
+    selective: fields.field('selective', FLAG),
+    comment: fields.field('comment', TEXT),
+    name: fields.field('name', TEXT),
+    case_sensitive: fields.tuning('case_sensitive', FLAG),
+    use_regex: fields.tuning('use_regex', FLAG),
+    priority: fields.tuning('priority', NUMBER),
+    position: fields.tuning('position', TEXT),
+    extensions: fields.tuning('extensions', FIELDS),
+  };
+}
+type Entry = ReturnType<typeof readEntry>;
+
+// The lorebook itself: its schema reads it once per file.
 const bookSchema = z.looseObject({
   entries: z.array(z.unknown(), { error: 'a list of entries' }),
   scan_depth: lenient(z.number()),
@@ -131,9 +136,7 @@ function readBook(value: unknown, maxCards: number, format: string, bookName: st
   }
   const candidates = book.entries.map((value, index) => {
     const id = isRecord(value) && (typeof value.id === 'number' || typeof value.id === 'string') ? value.id : index + 1;
-    const entry = entrySchema.safeParse(value);
-    if (!entry.success) throw shapeError(format, `${entryName} ${id}`, entry.error, EXPECTED);
-    return candidate(entry.data, id, book, notes);
+    return candidate(readEntry(value, format, `${entryName} ${id}`), id, book, notes);
   });
   return checkCards(candidates, notes);
 }

@@ -1,7 +1,8 @@
-// What every reader shares: a lorebook entry made into a card and checked as the card form checks
-// it (a bad entry is set aside with its reason, not the whole file), the notes on fields Taleweaver
-// has no use for (one line per field name, so a big file still gives a short list), the sentence
-// for a file whose entries have the wrong types, and the bound on the entries one file may hold.
+// What every reader shares: an entry's fields read by their types (the whole file refused, with one
+// sentence, when a field that makes the card has the wrong one), a lorebook entry made into a card
+// and checked as the card form checks it (a bad entry is set aside with its reason, not the whole
+// file), the notes on fields Taleweaver has no use for (one line per field name, so a big file still
+// gives a short list), and the bound on the entries one file may hold.
 import type { z } from 'zod';
 import {
   CARD_NAME_MAX_LENGTH,
@@ -97,10 +98,77 @@ function reasonFor(issue: z.core.$ZodIssue): string {
   return `Its '${field}' is out of range.`;
 }
 
-/** An integer within bounds; lorebooks write orders and depths the card form would refuse. */
-/** A tuning field of an entry: its type when present, else (missing, null or odd) the default. */
+/** A tuning field of a file-level schema (a lorebook's own settings): its type when present, else null. */
 export const lenient = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null);
 
+/** What a field should be: the check, and the words the file's refusal says it in. */
+export interface FieldType<T> {
+  is: (value: unknown) => value is T;
+  words: string;
+}
+
+/** The types entries' fields have; a number is finite, as JSON's numbers are and the card form's must be. */
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+export const TEXT: FieldType<string> = { is: isText, words: 'text' };
+export const NUMBER: FieldType<number> = { is: isNumber, words: 'a number' };
+export const FLAG: FieldType<boolean> = {
+  is: (value): value is boolean => typeof value === 'boolean',
+  words: 'true or false',
+};
+export const STRINGS: FieldType<string[]> = {
+  is: (value): value is string[] => Array.isArray(value) && value.every(isText),
+  words: 'a list of strings',
+};
+/** An entry's own id: SillyTavern and the card specs write numbers (so the refusal says one), some editors strings. */
+export const ID: FieldType<number | string> = {
+  is: (value): value is number | string => isNumber(value) || isText(value),
+  words: 'a number',
+};
+export const LIST: FieldType<unknown[]> = { is: (value): value is unknown[] => Array.isArray(value), words: 'a list' };
+export const FIELDS: FieldType<Record<string, unknown>> = {
+  is: (value): value is Record<string, unknown> => isRecord(value),
+  words: 'an object of fields',
+};
+
+/** A tuning value of the type, else null: a missing, null or odd setting leaves Taleweaver's default. */
+export const tuned = <T>(value: unknown, type: FieldType<T>): T | null => (type.is(value) ? value : null);
+
+/**
+ * One entry of a file, read field by field with plain type checks: each entry is read once here
+ * and its card once by the card form (checkCards), not first by a schema of the format's own. A
+ * field that makes the card (`field`) is null when missing or null and refuses the whole file when
+ * of another type, naming the format, the entry and the field; a reader reads those fields in one
+ * fixed order, so the field named is the same whatever order the file wrote them in. A tuning
+ * field (`tuning`) is null when missing or odd.
+ */
+export class EntryReader {
+  private constructor(
+    private readonly format: string,
+    private readonly entry: string,
+    /** The entry as the file has it, for the notes on settings Taleweaver does not use. */
+    readonly fields: Record<string, unknown>,
+  ) {}
+
+  /** `format` and `entry` as the refusal names them: "a NovelAI lorebook", "entry 3". */
+  static of(format: string, entry: string, value: unknown): EntryReader {
+    if (!isRecord(value)) throw new CardFileError(`This is ${format}, but ${entry} is not an object of fields.`);
+    return new EntryReader(format, entry, value);
+  }
+
+  field<T>(name: string, type: FieldType<T>): T | null {
+    const value = this.fields[name];
+    if (value == null) return null;
+    if (type.is(value)) return value;
+    throw new CardFileError(`This is ${this.format}, but ${this.entry}'s '${name}' is not ${type.words}.`);
+  }
+
+  tuning<T>(name: string, type: FieldType<T>): T | null {
+    return tuned(this.fields[name], type);
+  }
+}
+
+/** An integer within bounds; lorebooks write orders and depths the card form would refuse. */
 export const clampInt = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
 
 /** `{[to]: value}` brought within the card form's bounds (and noted when it had to be), or nothing when absent. */
@@ -129,8 +197,9 @@ export function cardName(names: (string | null | undefined)[], fallback: string)
 export const keyList = (keys: string[] | null | undefined) => (keys ?? []).filter((key) => key.trim() !== '');
 
 /**
- * The file's sentence for an entry of the wrong shape, from the first zod issue: the field it names
- * and what that field should have been (`expected` says it in words, per field).
+ * The file's sentence for a lorebook of the wrong shape (EntryReader's sentence for an entry), from
+ * the first zod issue of the lorebook's schema, read once per file: the field it names and what that
+ * field should have been (`expected` says it in words, per field).
  */
 export function shapeError(
   format: string,

@@ -2,7 +2,6 @@
 // key written /pattern/flags is a regular expression in NovelAI as in Taleweaver; other keys match
 // anywhere in a word, any case, so the cards keep that (whole words off). NovelAI scans characters
 // where Taleweaver scans messages: searchRange becomes about one message per 600 characters.
-import { z } from 'zod';
 import { CARD_PRIORITY_LIMIT, CARD_SCAN_DEPTH_MAX } from '@shared/schemas/story-cards';
 import {
   type Candidate,
@@ -11,12 +10,19 @@ import {
   checkCards,
   checkEntryCount,
   clampInt,
+  EntryReader,
   FieldNotes,
+  FIELDS,
+  type FieldType,
+  FLAG,
   isRecord,
   keyList,
   limited,
-  shapeError,
-  lenient,
+  LIST,
+  NUMBER,
+  STRINGS,
+  TEXT,
+  tuned,
 } from './entries';
 import { CardFileError } from './errors';
 
@@ -24,63 +30,56 @@ const FORMAT = 'a NovelAI lorebook';
 const CHARACTERS_PER_MESSAGE = 600;
 const SEARCH_RANGE_DEFAULT = 1000;
 
-const contextSchema = z.looseObject({
-  prefix: lenient(z.string()),
-  suffix: lenient(z.string()),
-  tokenBudget: lenient(z.number()),
-  reservedTokens: lenient(z.number()),
-  budgetPriority: lenient(z.number()),
-  trimDirection: lenient(z.string()),
-  insertionType: lenient(z.string()),
-  maximumTrimType: lenient(z.string()),
-  insertionPosition: lenient(z.number()),
-});
-const entrySchema = z.looseObject({
-  id: lenient(z.string()),
-  displayName: z.string().nullish(),
-  keys: z.array(z.string()).nullish(),
-  text: z.string().nullish(),
-  enabled: z.boolean().nullish(),
-  forceActivation: z.boolean().nullish(),
-  searchRange: z.number().nullish(),
-  keyRelative: lenient(z.boolean()),
-  nonStoryActivatable: lenient(z.boolean()),
-  category: lenient(z.string()),
-  loreBiasGroups: lenient(z.array(z.unknown())),
-  contextConfig: lenient(contextSchema),
-});
-type Entry = z.infer<typeof entrySchema>;
-const EXPECTED: Record<string, string> = {
-  displayName: 'text',
-  keys: 'a list of strings',
-  text: 'text',
-  enabled: 'true or false',
-  forceActivation: 'true or false',
-  searchRange: 'a number',
-};
+/**
+ * An entry's fields: those that make the card must have their types (read in this order, so a
+ * refusal names the same field whatever the file's order); the tuning ones, contextConfig's
+ * settings among them, fall back to the default when odd.
+ */
+function readEntry(value: unknown, position: number) {
+  const fields = EntryReader.of(FORMAT, `entry ${position}`, value);
+  return {
+    displayName: fields.field('displayName', TEXT),
+    keys: fields.field('keys', STRINGS),
+    text: fields.field('text', TEXT),
+    enabled: fields.field('enabled', FLAG),
+    forceActivation: fields.field('forceActivation', FLAG),
+    searchRange: fields.field('searchRange', NUMBER),
+    keyRelative: fields.tuning('keyRelative', FLAG),
+    nonStoryActivatable: fields.tuning('nonStoryActivatable', FLAG),
+    category: fields.tuning('category', TEXT),
+    loreBiasGroups: fields.tuning('loreBiasGroups', LIST),
+    contextConfig: fields.tuning('contextConfig', FIELDS),
+  };
+}
+type Entry = ReturnType<typeof readEntry>;
 
 const PLACEMENT =
   'Taleweaver places cards itself: before the recent turns when always on, next to the action when triggered.';
 const BUDGET = "Taleweaver gives the cards their part of the narrator's window itself, and sends each card whole.";
 
-/** contextConfig's settings with no meaning here, with NovelAI's defaults (tokenBudget: 1 since v4, 2048 before). */
-const UNUSED_CONTEXT: { field: keyof z.infer<typeof contextSchema>; defaults: unknown[]; reason: string }[] = [
-  { field: 'insertionPosition', defaults: [-1], reason: PLACEMENT },
-  { field: 'insertionType', defaults: ['newline'], reason: PLACEMENT },
+/**
+ * contextConfig's settings with no meaning here, of their types (a value of another is no setting),
+ * with NovelAI's defaults (tokenBudget: 1 since v4, 2048 before).
+ */
+const UNUSED_CONTEXT: { field: string; type: FieldType<string | number>; defaults: unknown[]; reason: string }[] = [
+  { field: 'insertionPosition', type: NUMBER, defaults: [-1], reason: PLACEMENT },
+  { field: 'insertionType', type: TEXT, defaults: ['newline'], reason: PLACEMENT },
   {
     field: 'prefix',
+    type: TEXT,
     defaults: [''],
     reason: "Taleweaver sends a card's content as it is, without a prefix or suffix.",
   },
   {
     field: 'suffix',
+    type: TEXT,
     defaults: ['\n', ''],
     reason: "Taleweaver sends a card's content as it is, without a prefix or suffix.",
   },
-  { field: 'tokenBudget', defaults: [1, 2048], reason: BUDGET },
-  { field: 'reservedTokens', defaults: [0], reason: BUDGET },
-  { field: 'trimDirection', defaults: ['trimBottom'], reason: BUDGET },
-  { field: 'maximumTrimType', defaults: ['sentence'], reason: BUDGET },
+  { field: 'tokenBudget', type: NUMBER, defaults: [1, 2048], reason: BUDGET },
+  { field: 'reservedTokens', type: NUMBER, defaults: [0], reason: BUDGET },
+  { field: 'trimDirection', type: TEXT, defaults: ['trimBottom'], reason: BUDGET },
+  { field: 'maximumTrimType', type: TEXT, defaults: ['sentence'], reason: BUDGET },
 ];
 
 export const isNovelAiFile = (file: Record<string, unknown>) => 'lorebookVersion' in file;
@@ -92,18 +91,15 @@ export function readNovelAi(file: Record<string, unknown>, maxCards: number): Ch
   checkEntryCount(entries.length, maxCards);
   if (entries.length === 0) throw new CardFileError(`This is ${FORMAT}, but it has no entries.`);
   const notes = new FieldNotes();
-  const candidates = entries.map((value, index) => {
-    const entry = entrySchema.safeParse(value);
-    if (!entry.success) throw shapeError(FORMAT, `entry ${index + 1}`, entry.error, EXPECTED);
-    return candidate(entry.data, index + 1, notes);
-  });
+  const candidates = entries.map((value, index) => candidate(readEntry(value, index + 1), index + 1, notes));
   return checkCards(candidates, notes);
 }
 
 function candidate(entry: Entry, position: number, notes: FieldNotes): Candidate {
   const context = entry.contextConfig ?? {};
-  for (const { field, defaults, reason } of UNUSED_CONTEXT) {
-    if (context[field] != null && !defaults.includes(context[field])) notes.note(`contextConfig.${field}`, reason);
+  for (const { field, type, defaults, reason } of UNUSED_CONTEXT) {
+    const setting = tuned(context[field], type);
+    if (setting != null && !defaults.includes(setting)) notes.note(`contextConfig.${field}`, reason);
   }
   if (entry.keyRelative) {
     notes.note('keyRelative', 'Taleweaver places a card by itself, not relative to where its key was found.');
@@ -137,7 +133,7 @@ function candidate(entry: Entry, position: number, notes: FieldNotes): Candidate
       ...limited(
         'contextConfig.budgetPriority',
         'priority',
-        context.budgetPriority,
+        tuned(context.budgetPriority, NUMBER),
         -CARD_PRIORITY_LIMIT,
         CARD_PRIORITY_LIMIT,
         notes,

@@ -3,7 +3,6 @@
 // cooldown and delay carry over; settings with no meaning here are noted (sillytavern-fields.ts).
 // Old exports carry only the first handful of fields; the rest fall back to Taleweaver's defaults
 // (a null in a modern export means "the global setting", which is Taleweaver's default too).
-import { z } from 'zod';
 import {
   CARD_PRIORITY_LIMIT,
   CARD_SCAN_DEPTH_MAX,
@@ -16,52 +15,53 @@ import {
   type CheckedCards,
   checkCards,
   checkEntryCount,
+  EntryReader,
   FieldNotes,
+  FLAG,
+  ID,
   isRecord,
   keyList,
   limited,
-  shapeError,
-  lenient,
+  NUMBER,
+  STRINGS,
+  TEXT,
 } from './entries';
 import { CardFileError } from './errors';
 import { noteUnusedFields, ST_DEPTH_DEFAULT, ST_LOGIC, stPosition } from './sillytavern-fields';
 
 const FORMAT = 'a SillyTavern World Info file';
 
-// The fields that make the card must have their types; the tuning ones fall back to the default when odd.
-const entrySchema = z.looseObject({
-  uid: z.union([z.number(), z.string()]).nullish(),
-  key: z.array(z.string()).nullish(),
-  keysecondary: z.array(z.string()).nullish(),
-  comment: z.string().nullish(),
-  content: z.string().nullish(),
-  constant: z.boolean().nullish(),
-  disable: z.boolean().nullish(),
-  order: z.number().nullish(),
-  selective: z.boolean().nullish(),
-  selectiveLogic: lenient(z.number()),
-  caseSensitive: lenient(z.boolean()),
-  matchWholeWords: lenient(z.boolean()),
-  scanDepth: lenient(z.number()),
-  preventRecursion: lenient(z.boolean()),
-  sticky: lenient(z.number()),
-  cooldown: lenient(z.number()),
-  delay: lenient(z.number()),
-  displayIndex: lenient(z.number()),
-});
-type Entry = z.infer<typeof entrySchema>;
-
-const EXPECTED: Record<string, string> = {
-  uid: 'a number',
-  key: 'a list of strings',
-  keysecondary: 'a list of strings',
-  comment: 'text',
-  content: 'text',
-  constant: 'true or false',
-  disable: 'true or false',
-  order: 'a number',
-  selective: 'true or false',
-};
+/**
+ * An entry's fields: those that make the card must have their types (read in this order, so a
+ * refusal names the same field whatever the file's order); the tuning ones fall back to the default
+ * when odd.
+ */
+function readEntry(value: unknown, uid: string) {
+  const fields = EntryReader.of(FORMAT, `entry ${uid}`, value);
+  return {
+    uid: fields.field('uid', ID),
+    key: fields.field('key', STRINGS),
+    keysecondary: fields.field('keysecondary', STRINGS),
+    comment: fields.field('comment', TEXT),
+    content: fields.field('content', TEXT),
+    constant: fields.field('constant', FLAG),
+    disable: fields.field('disable', FLAG),
+    order: fields.field('order', NUMBER),
+    selective: fields.field('selective', FLAG),
+    selectiveLogic: fields.tuning('selectiveLogic', NUMBER),
+    caseSensitive: fields.tuning('caseSensitive', FLAG),
+    matchWholeWords: fields.tuning('matchWholeWords', FLAG),
+    scanDepth: fields.tuning('scanDepth', NUMBER),
+    preventRecursion: fields.tuning('preventRecursion', FLAG),
+    sticky: fields.tuning('sticky', NUMBER),
+    cooldown: fields.tuning('cooldown', NUMBER),
+    delay: fields.tuning('delay', NUMBER),
+    displayIndex: fields.tuning('displayIndex', NUMBER),
+    /** The entry as written, for the settings with no meaning here. */
+    written: fields.fields,
+  };
+}
+type Entry = ReturnType<typeof readEntry>;
 
 export const isSillyTavernFile = (file: Record<string, unknown>) => 'entries' in file;
 
@@ -78,9 +78,7 @@ export function readSillyTavern(file: Record<string, unknown>, maxCards: number)
 
   const parsed = listed.map(([position, value]) => {
     const uid = String((isRecord(value) && typeof value.uid === 'number' ? value.uid : null) ?? position);
-    const result = entrySchema.safeParse(value);
-    if (!result.success) throw shapeError(FORMAT, `entry ${uid}`, result.error, EXPECTED);
-    return { uid, entry: result.data };
+    return { uid, entry: readEntry(value, uid) };
   });
   // The editor's order when the file keeps it for every entry; the file's order otherwise.
   if (parsed.every(({ entry }) => typeof entry.displayIndex === 'number')) {
@@ -110,7 +108,7 @@ function candidate(uid: string, entry: Entry, notes: FieldNotes): Candidate {
       "An unknown secondary-key logic was read as 'and any' (one of the secondary keys too).",
     );
   }
-  noteUnusedFields(entry, notes);
+  noteUnusedFields(entry.written, notes);
   const name = cardName([entry.comment, keys[0]], `Entry ${uid}`);
   return {
     label: cardName([entry.comment, keys[0]], `entry ${uid}`),
