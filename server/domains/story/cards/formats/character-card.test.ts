@@ -1,5 +1,6 @@
 // Character cards' lorebooks: a V2 card as SillyTavern exports it (its settings in `extensions`), a
-// V3 card whose keys are regular expressions (use_regex), a lorebook on its own, and the refusals.
+// V3 card whose keys are regular expressions (use_regex), a lorebook on its own, odd tuning settings
+// read as none, and the refusals.
 import { describe, expect, it } from 'vitest';
 import { readCardsFile } from './index';
 import { bytesOf, fixture, fixtureJson } from './testing';
@@ -63,6 +64,15 @@ describe('Character Card V2/V3', () => {
     expect(read.cards).toHaveLength(3);
   });
 
+  it('reads odd tuning settings, the extensions among them, as no setting', () => {
+    const odd = { case_sensitive: 'yes', use_regex: 1, priority: 'high', position: 4, extensions: ['sticky'] };
+    const read = readCardsFile(bytesOf({ entries: [{ keys: ['a.b'], content: 'Lore.', insertion_order: 5, ...odd }] }));
+    expect(read.cards).toEqual([
+      expect.objectContaining({ keys: ['a.b'], caseSensitive: false, priority: 5, sticky: 0, recursive: false }),
+    ]);
+    expect(read.ignored).toEqual([]);
+  });
+
   it('refuses a card without a lorebook, or with an empty one, and a V1 card', () => {
     const v2 = fixtureJson('chara-card-v2.json') as { data: Record<string, unknown> };
     const without = { ...v2, data: { ...v2.data, character_book: undefined } };
@@ -86,6 +96,15 @@ describe('Character Card V2/V3', () => {
     ).toThrow("This is a Character Card V3, but lorebook entry 2's 'keys' is not a list of strings.");
     expect(() => readCardsFile(card({ entries: { 0: {} } }))).toThrow(
       "This is a Character Card V3, but its lorebook's 'entries' is not a list of entries.",
+    );
+    expect(() => readCardsFile(card({ entries: [{ keys: ['a'], content: 'b' }, 'entry'] }))).toThrow(
+      'This is a Character Card V3, but lorebook entry 2 is not an object of fields.',
+    );
+    expect(() => readCardsFile(card({ entries: [{ id: 'lore-7', keys: ['a'], content: 5, comment: 3 }] }))).toThrow(
+      "This is a Character Card V3, but lorebook entry lore-7's 'content' is not text.",
+    );
+    expect(() => readCardsFile(bytesOf({ entries: [{ id: true, keys: ['a'], content: 'b' }] }))).toThrow(
+      "This is a character lorebook, but entry 1's 'id' is not a number.",
     );
     expect(() => readCardsFile(bytesOf({ spec: 'chara_card_v2', data: 'nope' }))).toThrow(
       "This is a Character Card V2, but its 'data' is not an object.",

@@ -1,5 +1,6 @@
 // NovelAI lorebooks: names, keys (regular expressions already in Taleweaver's syntax), text, forced
-// activation, budget priority, search range in characters, and the context settings with no meaning here.
+// activation, budget priority, search range in characters, the context settings with no meaning here,
+// odd settings read as none, and the refusals.
 import { describe, expect, it } from 'vitest';
 import { readCardsFile } from './index';
 import { bytesOf, fixture } from './testing';
@@ -39,9 +40,30 @@ describe('NovelAI lorebook', () => {
     ]);
   });
 
+  it('reads odd settings, in contextConfig too, as no setting: the defaults, and nothing noted', () => {
+    const context = { budgetPriority: 'high', insertionPosition: '2', prefix: 5, tokenBudget: 'all' };
+    const odd = { id: 7, keyRelative: 'yes', category: 3, loreBiasGroups: { phrases: ['x'] } };
+    const entries = [
+      { keys: ['k'], text: 'Lore.', contextConfig: context, ...odd },
+      { keys: ['k'], text: 'Lore.', contextConfig: [{ prefix: 'p' }] },
+    ];
+    const read = readCardsFile(bytesOf({ lorebookVersion: 5, entries }));
+    expect(read.cards.map(({ priority, scanDepth }) => ({ priority, scanDepth }))).toEqual([
+      { priority: 0, scanDepth: 2 },
+      { priority: 0, scanDepth: 2 },
+    ]);
+    expect(read.ignored).toEqual([]);
+  });
+
   it('refuses wrong types and an empty lorebook', () => {
     expect(() => readCardsFile(bytesOf({ lorebookVersion: 5, entries: [{ keys: 'k', text: 'x' }] }))).toThrow(
       "This is a NovelAI lorebook, but entry 1's 'keys' is not a list of strings.",
+    );
+    expect(() => readCardsFile(bytesOf({ lorebookVersion: 5, entries: [{ text: 'x' }, null] }))).toThrow(
+      'This is a NovelAI lorebook, but entry 2 is not an object of fields.',
+    );
+    expect(() => readCardsFile(bytesOf({ lorebookVersion: 5, entries: [{ text: 'x', searchRange: '1000' }] }))).toThrow(
+      "This is a NovelAI lorebook, but entry 1's 'searchRange' is not a number.",
     );
     expect(() => readCardsFile(bytesOf({ lorebookVersion: 5, entries: {} }))).toThrow(
       "This is a NovelAI lorebook, but its 'entries' is not a list of entries.",

@@ -1,6 +1,7 @@
 // SillyTavern World Info: a modern export (regex key, secondary keys, a disabled and an empty entry,
-// settings with no meaning here), an old minimal one, the array form, refusals naming the problem,
-// and the round trip through Taleweaver's own World Info export.
+// settings with no meaning here), an old minimal one, the array form, refusals naming the problem
+// (the same field whatever the file's order), odd tuning settings read as none, and the round trip
+// through Taleweaver's own World Info export.
 import { describe, expect, it } from 'vitest';
 import { CardFileError, readCardsFile, writeCardsFile } from './index';
 import { bytesOf, fixture, fixtureJson, randomCards } from './testing';
@@ -113,6 +114,42 @@ describe('SillyTavern World Info', () => {
       "This is a SillyTavern World Info file, but its 'entries' is neither a list nor an object of entries.",
     );
     expect(refusal({ entries: {} })).toThrow('This is a SillyTavern World Info file, but it has no entries.');
+  });
+
+  it("names the same field whatever the file's order, an entry by its position when its uid is not a number", () => {
+    const refusal = (entry: unknown) => () => readCardsFile(bytesOf({ entries: { '5': entry } }));
+    // content comes first in the file, key first in what a card is made of.
+    expect(refusal({ content: 7, key: 'dragon' })).toThrow(
+      new CardFileError("This is a SillyTavern World Info file, but entry 5's 'key' is not a list of strings."),
+    );
+    expect(refusal({ uid: true, key: ['k'], content: 'x' })).toThrow(
+      new CardFileError("This is a SillyTavern World Info file, but entry 5's 'uid' is not a number."),
+    );
+    expect(refusal({ uid: 'u', key: ['k'], content: 'x', order: 'high' })).toThrow(
+      new CardFileError("This is a SillyTavern World Info file, but entry 5's 'order' is not a number."),
+    );
+    expect(refusal([])).toThrow(
+      new CardFileError('This is a SillyTavern World Info file, but entry 5 is not an object of fields.'),
+    );
+  });
+
+  it('reads odd tuning settings as no setting: the defaults, and nothing noted', () => {
+    const odd = { scanDepth: 'deep', sticky: '2', cooldown: [], delay: {}, caseSensitive: 'yes' };
+    const more = { matchWholeWords: 0, preventRecursion: 'no', selectiveLogic: '3', displayIndex: 'first' };
+    const read = readCardsFile(bytesOf({ entries: [{ key: ['k'], content: 'Lore.', ...odd, ...more }] }));
+    expect(read.cards).toEqual([
+      expect.objectContaining({
+        scanDepth: 4,
+        sticky: 0,
+        cooldown: 0,
+        delay: 0,
+        caseSensitive: false,
+        wholeWords: true,
+        recursive: false,
+        secondaryLogic: 'andAny',
+      }),
+    ]);
+    expect(read.ignored).toEqual([]);
   });
 
   it('round trip: cards written as World Info read back the same, in order, with nothing ignored', () => {
