@@ -1,7 +1,8 @@
 // Story-card budget: the order cards are fitted in, whole, cut at a sentence boundary or dropped, and
-// the reasons given.
+// the reasons given; and the sentence ends it cuts at, found in one pass however the punctuation runs.
 import { describe, expect, it } from 'vitest';
-import { fitCards, type CardCandidate } from './budget';
+import { seededRandom } from '@server/test/varied-prose';
+import { fitCards, sentenceEnds, type CardCandidate } from './budget';
 
 /** One token a word, as the tests count. */
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -173,5 +174,56 @@ describe('fitCards trimming', () => {
     const bracketed = (name: string, content: string) => `[${name}] ${content}`;
     const [fitted] = fitCards([candidate({ name: 'X', content: 'Aa bb. Cc dd.' })], 3, words, bracketed);
     expect(fitted.text).toBe('[X] Aa bb.');
+  });
+});
+
+describe('sentenceEnds', () => {
+  /** The pattern the one-pass scan replaced, as the reference for where sentences end (it backtracked over runs of punctuation). */
+  const PATTERN = /[.!?…]+["'”’»)\]}]*(?=\s)|\n[^\S\n]*\n/g;
+  function byPattern(content: string): number[] {
+    const text = content.trimEnd();
+    const ends: number[] = [];
+    for (const match of text.matchAll(PATTERN)) {
+      const end = match[0].startsWith('\n') ? match.index : match.index + match[0].length;
+      const trimmed = text.slice(0, end).trimEnd().length;
+      if (trimmed > 0 && trimmed > (ends.at(-1) ?? 0) && trimmed < text.length) ends.push(trimmed);
+    }
+    ends.push(text.length);
+    return ends;
+  }
+
+  it('ends sentences where the sentence pattern did, on texts of the characters that matter', () => {
+    const random = seededRandom(25);
+    const alphabet = ['.', '.', '!', '?', '…', '"', '”', ')', ']', ' ', ' ', '\n', '\n', '\t', '\u00a0', 'a', 'B', '3'];
+    for (let round = 0; round < 3000; round++) {
+      const length = Math.floor(random() * 30);
+      const text = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      expect(sentenceEnds(text), JSON.stringify(text)).toEqual(byPattern(text));
+    }
+  });
+
+  it('looks at each character a bounded number of times, however long its runs of punctuation or spaces', () => {
+    const hostile = [
+      '.'.repeat(8000),
+      `${'.'.repeat(4000)}x. ${'!'.repeat(3990)}y.`,
+      `${'.'.repeat(7990)}”x`,
+      '. '.repeat(4000),
+      '\n'.repeat(8000),
+      `${'\n '.repeat(3000)}x`,
+      `a${' '.repeat(7994)}\n\nb`,
+      `${'"'.repeat(4000)}${'?'.repeat(4000)}`,
+    ];
+    for (const content of hostile) {
+      const meter = { steps: 0 };
+      expect(sentenceEnds(content, meter)).toEqual(byPattern(content));
+      expect(meter.steps, JSON.stringify(content.slice(0, 12))).toBeLessThanOrEqual(2 * content.length);
+    }
+  });
+
+  it('cuts a card of thousands of dots at its sentences', () => {
+    const content = `${'.'.repeat(4000)}x. ${'.'.repeat(3990)}y.`;
+    const [fitted] = fitCards([candidate({ name: 'dots', content })], 4010, (text) => text.length, render);
+    expect(fitted.included).toBe('partial');
+    expect(fitted.text).toBe(`dots:\n${'.'.repeat(4000)}x.`);
   });
 });

@@ -27,20 +27,57 @@ export interface FittedCard {
   reason: string;
 }
 
-/** A sentence's end: . ! ? … (then any closing quotes or brackets) before whitespace; or a paragraph break. */
-const SENTENCE_END = /[.!?…]+["'”’»)\]}]*(?=\s)|\n[^\S\n]*\n/g;
+/** What ends a sentence: a run of these, then any closing quotes or brackets, before whitespace. */
+const STOPS = new Set(['.', '!', '?', '…']);
+const CLOSERS = new Set(['"', "'", '”', '’', '»', ')', ']', '}']);
+const SPACE = /\s/;
+const isSpace = (char: string) => SPACE.test(char);
 
-/** Where each sentence of the content ends (exclusive, trailing space not counted); the last is the content's end. */
-function sentenceEnds(content: string): number[] {
+/**
+ * Where each sentence of the content ends (exclusive, trailing space not counted); the last is the
+ * content's end. A sentence ends after . ! ? … (then any closing quotes or brackets) before
+ * whitespace, or before a paragraph break (two newlines with only spaces between). One pass: a run
+ * of punctuation is read once whatever follows it (the pattern this replaces backtracked over it,
+ * quadratic in its length), and a paragraph break looks back over its spaces no further than the
+ * previous end, so every character is looked at a bounded number of times; `meter` counts them.
+ */
+export function sentenceEnds(content: string, meter?: { steps: number }): number[] {
   const text = content.trimEnd();
   const ends: number[] = [];
-  for (const match of text.matchAll(SENTENCE_END)) {
-    // A paragraph break ends the sentence before it; punctuation ends with itself.
-    const end = match[0].startsWith('\n') ? match.index : match.index + match[0].length;
-    const trimmed = text.slice(0, end).trimEnd().length;
-    if (trimmed > 0 && trimmed > (ends.at(-1) ?? 0) && trimmed < text.length) ends.push(trimmed);
+  const keep = (end: number) => {
+    if (end > 0 && end > (ends.at(-1) ?? 0) && end < text.length) ends.push(end);
+  };
+  let steps = 0;
+  /** Where the last sentence end or paragraph break found ended. */
+  let floor = 0;
+  let at = 0;
+  while (at < text.length) {
+    const char = text[at];
+    let next = at + 1;
+    if (STOPS.has(char)) {
+      while (next < text.length && STOPS.has(text[next])) next++;
+      while (next < text.length && CLOSERS.has(text[next])) next++;
+      if (next < text.length && isSpace(text[next])) {
+        keep(next);
+        floor = next;
+      }
+    } else if (char === '\n') {
+      while (next < text.length && text[next] !== '\n' && isSpace(text[next])) next++;
+      if (next < text.length && text[next] === '\n') {
+        // A paragraph break ends the sentence before it, less that sentence's trailing spaces.
+        let end = at;
+        while (end > floor && isSpace(text[end - 1])) end--;
+        steps += at - end;
+        if (end > floor) keep(end);
+        next += 1;
+        floor = next;
+      }
+    }
+    steps += next - at;
+    at = next;
   }
   ends.push(text.length);
+  if (meter) meter.steps += steps;
   return ends;
 }
 
