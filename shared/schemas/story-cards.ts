@@ -24,6 +24,13 @@ export const CARD_SCAN_DEPTH_DEFAULT = 4;
 export const CARD_SCAN_DEPTH_MAX = 20;
 /** Regular-expression keys (primary and secondary) one story's cards may hold between them. */
 export const STORY_REGEX_KEYS_MAX = 20;
+/**
+ * Instructions a regular-expression key's compiled RE2 program may hold. Any pattern written out
+ * within a key's 100 characters fits (a word with plural and possessive forms takes about 20); a
+ * counted repeat such as .{1000} copies what it repeats, and each instruction is work on every
+ * character of every text scanned.
+ */
+export const REGEX_KEY_PROGRAM_MAX = 300;
 /** sticky, cooldown and delay, in turns. */
 export const CARD_TURNS_MAX = 1000;
 export const CARD_PRIORITY_LIMIT = 1000;
@@ -47,6 +54,8 @@ export const STORY_CARD_MESSAGES = {
   versionInvalid: 'A version is a whole number from 1.',
   tooManyCards: (max: number) => `A story may have at most ${max} cards. Delete some to add more.`,
   importEmpty: 'This file has no cards to import.',
+  regexKeyTooLarge: (key: string, size: number) =>
+    `The key '${key}' is too large a regular expression to check on every turn: it compiles to ${size} steps, and at most ${REGEX_KEY_PROGRAM_MAX} are allowed. Repeat less (a count such as {100} repeats the part before it that many times).`,
   tooManyRegexKeys: `A story's cards may hold at most ${STORY_REGEX_KEYS_MAX} regular-expression keys between them (each is checked against the recent messages on every turn). Write plain words as plain keys.`,
   importType: 'Send the lorebook file as it is: a JSON file (application/json) or a PNG character card (image/png).',
   importTooLarge: `A lorebook file may be at most ${CARD_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,

@@ -1,6 +1,7 @@
 // Story-card matching: whole words, case, Unicode, regular-expression keys, secondary logic, scan
 // depth and the distance a hit reports.
 import { describe, expect, it } from 'vitest';
+import { STORY_CARD_MESSAGES } from '@shared/schemas/story-cards';
 import { createCardScanner, isRegexKey, keyProblem, type MatchableCard } from './matching';
 
 const card = (fields: Partial<MatchableCard> = {}): MatchableCard => ({
@@ -54,6 +55,22 @@ describe('keyProblem', () => {
       "The key '/ash/x' has a flag Taleweaver does not know: 'x' (a regular expression may use i, m and s).",
     );
     expect(keyProblem({ keys: ['/ash/I'], secondaryKeys: [] })).toContain("'I'");
+  });
+
+  it('refuses a pattern whose compiled program is past REGEX_KEY_PROGRAM_MAX instructions, naming it', () => {
+    expect(keyProblem({ keys: ['Ash'], secondaryKeys: ['/.{1000}/'] })).toBe(
+      STORY_CARD_MESSAGES.regexKeyTooLarge('/.{1000}/', 1002),
+    );
+    expect(keyProblem({ keys: ['/x{1,200}/i'], secondaryKeys: [] })).toMatch(/^The key '\/x\{1,200\}\/i' is too large/);
+    // Written out in full, a key's 100 characters stay well within it.
+    const names =
+      '/\\b(alice|bob|carol|dave|erin|frank|grace|heidi|ivan|judy|mallory|olivia|peggy|rupert|sybil)s?\\b/i';
+    expect(keyProblem({ keys: [names, `/${'a?'.repeat(49)}/`, '/\\w{100}/'], secondaryKeys: [] })).toBeNull();
+  });
+
+  it('leaves a stored key past the limit out of matching', () => {
+    expect(hitIn('xxxx', { keys: ['/x{4,300}/'] })).toBeNull();
+    expect(hitIn('xxxx', { keys: ['/x{4,30}/'] })).toEqual({ key: '/x{4,30}/', distance: 0 });
   });
 });
 

@@ -5,6 +5,7 @@
 // stall a turn. Word boundaries are Unicode-aware (JavaScript's \b only knows ASCII).
 import { RE2JS } from 're2js';
 import { BoundedCache } from '@server/kernel/bounded-cache';
+import { REGEX_KEY_PROGRAM_MAX, STORY_CARD_MESSAGES } from '@shared/schemas/story-cards';
 
 /** A key written /pattern/flags (the pattern not empty). Flags are letters; which ones are allowed is keyProblem's call. */
 const REGEX_KEY = /^\/([\s\S]+)\/([a-zA-Z]*)$/;
@@ -18,8 +19,9 @@ const SPACELESS_SCRIPT =
 /** Bounds the module-level caches: a story has at most 1,000 cards of 20 + 20 keys, and several stories share a process. */
 const CACHE_MAX = 5000;
 /**
- * Texts kept prepared between turns: a turn's older messages were scanned on the turns before, and
- * the contents recursion reads rarely change. Enough for a few dozen stories playing at once.
+ * Texts kept prepared between turns: a turn's older messages were scanned on the turns before.
+ * Enough for a few dozen stories playing at once. Card contents scanned for recursion are not kept
+ * here (see matchText): a story's hundreds of contents would push every story's messages out.
  */
 const PREPARED_TEXTS_MAX = 200;
 
@@ -82,9 +84,17 @@ export function keyProblem(card: { keys: string[]; secondaryKeys: string[] }): s
     if (typeof compiled === 'string') {
       return `The key '${key}' is not a regular expression Taleweaver can run: ${compiled}.`;
     }
+    if (tooLarge(compiled)) return STORY_CARD_MESSAGES.regexKeyTooLarge(key, compiled.programSize());
   }
   return null;
 }
+
+/**
+ * Whether a compiled pattern is past REGEX_KEY_PROGRAM_MAX instructions: RE2's work per character
+ * grows with its program, and a counted repeat ({1000}) copies what it repeats, so a key of a few
+ * characters could cost as much as hundreds of keys on every text of every turn.
+ */
+const tooLarge = (regex: RE2JS) => regex.programSize() > REGEX_KEY_PROGRAM_MAX;
 
 export interface MatchableCard {
   id: number;
@@ -126,7 +136,8 @@ function buildKey(key: string, caseSensitive: boolean, wholeWords: boolean): Pre
   if (parsed) {
     if (parsed.unknownFlag !== null) return { kind: 'never' };
     const compiled = compileRegex(parsed.pattern, parsed.flags | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE));
-    return typeof compiled === 'string' ? { kind: 'never' } : { kind: 'regex', regex: compiled };
+    // A key stored before the size limit is never run either.
+    return typeof compiled === 'string' || tooLarge(compiled) ? { kind: 'never' } : { kind: 'regex', regex: compiled };
   }
   const fold = !caseSensitive;
   const normalized = key.normalize('NFC');
@@ -256,12 +267,14 @@ function secondaryHolds(card: MatchableCard, scans: ScanText[], depth: number): 
  * nearest (smallest distance) matching primary key (ties: first key in the card's order), or null when no primary
  * key matches or the secondary condition fails (secondary keys are looked for in the same texts; empty secondaryKeys = no condition).
  * Also `matchText(card, text)`: the first primary key found in one extra text (a card's content, for recursion), with the same secondary rule applied to that text; distance 0.
+ * Extra texts are prepared once for this scanner (a turn) and not kept after it.
  */
 export function createCardScanner(texts: string[]): {
   match(card: MatchableCard): KeyHit | null;
   matchText(card: MatchableCard, text: string): KeyHit | null;
 } {
   const scans = texts.map(prepareText);
+  const extra = new Map<string, ScanText>();
 
   function firstHit(card: MatchableCard, scanned: ScanText[], depth: number): KeyHit | null {
     // Key by key, each looking only nearer than the best so far: a later key wins only by being strictly nearer.
@@ -287,7 +300,9 @@ export function createCardScanner(texts: string[]): {
       return depth < 0 ? null : firstHit(card, scans, depth);
     },
     matchText(card, text) {
-      return firstHit(card, [prepareText(text)], 0);
+      let scan = extra.get(text);
+      if (!scan) extra.set(text, (scan = new ScanText(text)));
+      return firstHit(card, [scan], 0);
     },
   };
 }
