@@ -62,6 +62,7 @@ describe('fitCards whole cards', () => {
     expect(fit([card], 10, 2)).toEqual([
       {
         card,
+        content: 'A cow. She moos.',
         text: 'Bessie:\nA cow. She moos.',
         tokens: 7,
         included: 'full',
@@ -88,6 +89,7 @@ describe('fitCards trimming', () => {
     const [fitted] = fit([long], 10);
     expect(fitted.included).toBe('partial');
     expect(fitted.text).toBe('Town:\nFirst sentence here. Second one here! Third: is it?');
+    expect(fitted.content).toBe('First sentence here. Second one here! Third: is it?');
     expect(fitted.tokens).toBe(10);
     expect(fitted.reason).toBe('sticky 2 of 3; trimmed to fit: 10 of 15 tokens');
   });
@@ -110,6 +112,7 @@ describe('fitCards trimming', () => {
     const [, fitted] = fit([long, first], 7);
     expect(fitted).toEqual({
       card: long,
+      content: long.content,
       text: render(long.name, long.content),
       tokens: 15,
       included: 'dropped',

@@ -21,6 +21,8 @@ export interface CardCandidate {
  */
 export interface FittedCard {
   card: CardCandidate;
+  /** Its content as sent: whole, or cut to its first sentences (a dropped card: whole). */
+  content: string;
   text: string;
   tokens: number;
   included: 'full' | 'partial' | 'dropped';
@@ -81,7 +83,8 @@ export function sentenceEnds(content: string, meter?: { steps: number }): number
   return ends;
 }
 
-const byPlace = (a: CardCandidate, b: CardCandidate) =>
+/** The budget's order: always-on first, then higher priority, then nearer distance, then lower id. */
+export const budgetOrder = (a: CardCandidate, b: CardCandidate) =>
   Number(b.alwaysOn) - Number(a.alwaysOn) || b.priority - a.priority || a.distance - b.distance || a.id - b.id;
 
 /**
@@ -99,19 +102,20 @@ export function fitCards(
   render: (name: string, content: string) => string,
   overheadTokens = 0,
 ): FittedCard[] {
-  const ordered = [...candidates].sort(byPlace);
+  const ordered = [...candidates].sort(budgetOrder);
   let room = Math.max(0, budgetTokens);
   return ordered.map((card, index): FittedCard => {
     const text = render(card.name, card.content);
     const fullTokens = count(text) + overheadTokens;
     if (fullTokens <= room) {
       room -= fullTokens;
-      return { card, text, tokens: fullTokens, included: 'full', reason: card.reason };
+      return { card, content: card.content, text, tokens: fullTokens, included: 'full', reason: card.reason };
     }
     const trimmed = longestFittingPrefix(card, room, count, render, overheadTokens);
     if (!trimmed) {
       return {
         card,
+        content: card.content,
         text,
         tokens: fullTokens,
         included: 'dropped',
@@ -121,6 +125,7 @@ export function fitCards(
     room -= trimmed.tokens;
     return {
       card,
+      content: trimmed.content,
       text: trimmed.text,
       tokens: trimmed.tokens,
       included: 'partial',
@@ -139,13 +144,14 @@ function longestFittingPrefix(
   count: (text: string) => number,
   render: (name: string, content: string) => string,
   overheadTokens: number,
-): { text: string; tokens: number } | null {
+): { content: string; text: string; tokens: number } | null {
   const ends = sentenceEnds(card.content);
   const cut = (sentences: number) => {
-    const text = render(card.name, card.content.slice(0, ends[sentences - 1]));
-    return { text, tokens: count(text) + overheadTokens };
+    const content = card.content.slice(0, ends[sentences - 1]);
+    const text = render(card.name, content);
+    return { content, text, tokens: count(text) + overheadTokens };
   };
-  let best: { text: string; tokens: number } | null = null;
+  let best: { content: string; text: string; tokens: number } | null = null;
   let low = 1;
   let high = ends.length - 1;
   while (low <= high) {

@@ -1,7 +1,21 @@
 // Story-card timing: delay, sticky and cooldown read from the shown line's history, in any order and
-// with the gaps undo and erase leave.
+// with the gaps undo and erase leave; the history indexed once a turn, one pass over its rows.
 import { describe, expect, it } from 'vitest';
-import { cardTiming, historyTurnsNeeded, type CardHistoryTurn, type CardTimingState } from './timing';
+import {
+  cardTiming as timingOf,
+  historyTurnsNeeded,
+  indexHistory,
+  type CardHistoryTurn,
+  type CardTimingState,
+} from './timing';
+
+/** A card's timing on `turn` from these history rows, indexed as a turn indexes them. */
+const cardTiming = (
+  timed: Parameters<typeof timingOf>[0],
+  turn: number,
+  keyedNow: boolean,
+  history: CardHistoryTurn[],
+): CardTimingState => timingOf(timed, turn, keyedNow, indexHistory(history, turn));
 
 const card = (fields: { sticky?: number; cooldown?: number; delay?: number } = {}) => ({
   id: 7,
@@ -203,5 +217,32 @@ describe('history as undo and erase leave it', () => {
     const history: CardHistoryTurn[] = [{ turn: 10, keyed: [3, 70], on: [3, 70, 77] }];
     expect(cardTiming(card({ sticky: 3, cooldown: 3 }), 11, false, history)).toEqual({ state: 'off' });
     expect(cardTiming(card({ sticky: 3, cooldown: 3 }), 11, true, history)).toEqual({ state: 'keyed' });
+  });
+});
+
+describe('indexHistory', () => {
+  it('reads each row once, however many cards then ask', () => {
+    let reads = 0;
+    /** A row whose lists count how often they are read. */
+    const counted = (turn: number, keyed: number[], on: number[]): CardHistoryTurn => ({
+      turn,
+      get keyed() {
+        reads++;
+        return keyed;
+      },
+      get on() {
+        reads++;
+        return on;
+      },
+    });
+    const ids = Array.from({ length: 500 }, (_, i) => i + 1);
+    const history = Array.from({ length: 50 }, (_, i) => counted(100 - i, i % 2 === 0 ? ids : [], ids));
+    const index = indexHistory(history, 101);
+    const states = ids.map((id) => timingOf({ id, sticky: 3, cooldown: 0, delay: 0 }, 101, false, index));
+    expect(states.every((s) => s.state === 'sticky' && s.turnsAgo === 1)).toBe(true);
+    expect(reads).toBe(2 * history.length);
+    expect(index.get(7)).toEqual({ keyed: 100, on: 100 });
+    // Rows at or after the turn are not history.
+    expect(indexHistory([{ turn: 5, keyed: [7], on: [7] }], 5).get(7)).toBeUndefined();
   });
 });

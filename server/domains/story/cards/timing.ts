@@ -31,26 +31,52 @@ export function historyTurnsNeeded(cards: Array<{ sticky: number; cooldown: numb
 
 const turns = (count: number) => `${count} turn${count === 1 ? '' : 's'}`;
 
+/** The turns each card was last keyed and last on, before the turn the index was made for. */
+export type CardHistoryIndex = ReadonlyMap<number, { keyed: number; on: number }>;
+
+/**
+ * The history of one turn, made once for every card that asks: one pass over the rows (up to
+ * HISTORY_TURNS_MAX of them, each listing up to a story's cards), rather than each card looking
+ * through every row (cards × rows × ids). History holds earlier turns of the shown line in any order
+ * (entries at or after `turn` are ignored), and may have gaps where turns were undone or erased.
+ */
+export function indexHistory(history: CardHistoryTurn[], turn: number): CardHistoryIndex {
+  const index = new Map<number, { keyed: number; on: number }>();
+  const last = (id: number) => {
+    let found = index.get(id);
+    if (!found) index.set(id, (found = { keyed: -Infinity, on: -Infinity }));
+    return found;
+  };
+  for (const entry of history) {
+    if (entry.turn >= turn) continue;
+    const { keyed, on } = entry;
+    for (const id of keyed) {
+      const card = last(id);
+      card.keyed = Math.max(card.keyed, entry.turn);
+      // A keyed card was on, even if a record forgot to list it among the cards on.
+      card.on = Math.max(card.on, entry.turn);
+    }
+    for (const id of on) {
+      const card = last(id);
+      card.on = Math.max(card.on, entry.turn);
+    }
+  }
+  return index;
+}
+
 /**
  * Where a card stands on this turn. turn is the current action's turn (actions count from 1, the
- * opening is turn 0); history holds earlier turns of the shown line in any order (entries at or
- * after turn are ignored), and may have gaps where turns were undone or erased.
+ * opening is turn 0); history is indexHistory's for that turn.
  */
 export function cardTiming(
   card: { id: number; sticky: number; cooldown: number; delay: number },
   turn: number,
   keyedNow: boolean,
-  history: CardHistoryTurn[],
+  history: CardHistoryIndex,
 ): CardTimingState {
-  let lastKeyed = -Infinity;
-  let lastOn = -Infinity;
-  for (const entry of history) {
-    if (entry.turn >= turn) continue;
-    const keyed = entry.keyed.includes(card.id);
-    if (keyed) lastKeyed = Math.max(lastKeyed, entry.turn);
-    // A keyed card was on, even if a record forgot to list it among the cards on.
-    if (keyed || entry.on.includes(card.id)) lastOn = Math.max(lastOn, entry.turn);
-  }
+  const last = history.get(card.id);
+  const lastKeyed = last?.keyed ?? -Infinity;
+  const lastOn = last?.on ?? -Infinity;
   const sinceKeyed = turn - lastKeyed;
   const withinSticky = sinceKeyed >= 1 && sinceKeyed <= card.sticky;
 

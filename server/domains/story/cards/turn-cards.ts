@@ -1,17 +1,29 @@
 // Which story cards reach the narrator on a turn, and why each listed one did or did not. Reads the
 // cards' heads (no content), works out from the story's shown replies which were on lately (for
-// sticky, cooldown and delay), matches keys in the new action and the recent messages, follows
-// recursion one level, and fits the candidates into the cards' share of the prompt; only the
-// contents that can be sent are read. Cards whose keys did not come up are not listed: the record
-// stays as small as what was considered.
+// sticky, cooldown and delay), matches keys in the new action and the recent messages, and fits the
+// candidates into the cards' share of the prompt; only the contents that can be sent are read. Then
+// one level of recursion: the recursive cards that were sent (whole or cut, the first
+// RECURSION_SOURCES_MAX in the budget's order) are scanned as sent for other cards' keys, and the
+// cards they name are fitted into the room the first ones left, so a card found that way never
+// displaces one already sent; their own contents are not scanned. A turn's card work is so bounded
+// by the cards times the texts scanned (the window's, and at most RECURSION_SOURCES_MAX contents),
+// never by cards × cards. Cards whose keys did not come up are not listed: the record stays as
+// small as what was considered.
 import type { Repositories } from '@server/db/repositories';
 import type { CardHead } from '@server/db/repositories/story-cards';
 import { cardBlock } from '@server/ai/llm/prompts';
-import type { ContextBlock } from '@shared/schemas/story-cards';
-import { fitCards, type CardCandidate } from './budget';
+import { CARD_SCAN_DEPTH_MAX, type ContextBlock } from '@shared/schemas/story-cards';
+import { budgetOrder, fitCards, type CardCandidate, type FittedCard } from './budget';
 import type { CardHeads } from './card-heads';
 import { createCardScanner, type KeyHit } from './matching';
-import { cardTiming, historyTurnsNeeded, type CardHistoryTurn } from './timing';
+import { cardTiming, historyTurnsNeeded, indexHistory, type CardHistoryTurn } from './timing';
+
+/**
+ * Sent recursive cards whose contents a turn scans at most. A content is scanned as one more
+ * message would be, and a card scans at most CARD_SCAN_DEPTH_MAX messages besides the action: so
+ * recursion costs a turn no more than its cards' look at the window can.
+ */
+export const RECURSION_SOURCES_MAX = CARD_SCAN_DEPTH_MAX;
 
 export interface TurnCardsInput {
   storyId: number;
@@ -54,9 +66,11 @@ function keyReason(hit: KeyHit, actionLabel: string): string {
   return `key '${hit.key}' ${where}`;
 }
 
-/** Candidates in the budget's order: always-on first, then higher priority, nearer, older card. */
-const budgetOrder = (a: CardCandidate, b: CardCandidate) =>
-  Number(b.alwaysOn) - Number(a.alwaysOn) || b.priority - a.priority || a.distance - b.distance || a.id - b.id;
+/** One fitting of candidates into a room: the fates of those read, and those past the room, left unread. */
+interface Pass {
+  fitted: FittedCard[];
+  unread: CardCandidate[];
+}
 
 export async function chooseTurnCards(
   repos: Repositories,
@@ -74,7 +88,7 @@ export async function chooseTurnCards(
       : Promise.resolve([]);
   const scanner = createCardScanner(input.texts);
   const hits = new Map(heads.map((card) => [card.id, card.alwaysOn ? null : scanner.match(card)]));
-  const history = await reading;
+  const history = indexHistory(await reading, input.turn);
   const byId = new Map(heads.map((card) => [card.id, card]));
   const candidates: CardCandidate[] = [];
   const notSent: Array<{ card: CardHead; reason: string }> = [];
@@ -104,83 +118,82 @@ export async function chooseTurnCards(
     }
   }
 
-  // Contents are read for the cards that can be sent (and the recursive ones, whose content is scanned).
-  const contents = new Map<number, string>();
-  const readContents = async (ids: number[]) => {
-    const missing = ids.filter((id) => !contents.has(id));
-    const read = await cardHeads.contents(input.storyId, input.cardsVersion, missing);
-    for (const [id, content] of read) contents.set(id, content);
-  };
-  const sendable = () => {
-    candidates.sort(budgetOrder);
+  /** Fits `list` (sorted here into the budget's order) into `room`, reading only the contents that may fit. */
+  const fit = async (list: CardCandidate[], room: number): Promise<Pass> => {
+    list.sort(budgetOrder);
     const ids: number[] = [];
     let tokens = 0;
-    for (const c of candidates) {
+    for (const c of list) {
+      // One past the room: it may still go in cut.
+      if (tokens > room) break;
       ids.push(c.id);
       tokens += (byId.get(c.id)?.tokens ?? 0) + input.joinerTokens;
-      // One past the budget: it may still go in trimmed.
-      if (tokens > budgetTokens) break;
     }
-    return ids;
+    const contents = await cardHeads.contents(input.storyId, input.cardsVersion, ids);
+    const readable = list.filter((c) => contents.has(c.id));
+    for (const c of readable) c.content = contents.get(c.id) ?? '';
+    return {
+      fitted: fitCards(readable, room, input.count, cardBlock, input.joinerTokens),
+      unread: list.filter((c) => !contents.has(c.id)),
+    };
   };
 
-  const recursive = candidates.filter((c) => byId.get(c.id)?.recursive);
-  await readContents([...sendable(), ...recursive.map((c) => c.id)]);
-  if (recursive.length > 0) {
-    // One level: cards named in a sent card's content come up too; their own contents are not scanned.
+  const first = await fit(candidates, budgetTokens);
+  const sent = first.fitted.filter((f) => f.included !== 'dropped');
+  const sources = sent.filter((f) => byId.get(f.card.id)?.recursive).slice(0, RECURSION_SOURCES_MAX);
+  const found: CardCandidate[] = [];
+  if (sources.length > 0) {
     const inPlay = new Set([...candidates.map((c) => c.id), ...notSent.map((n) => n.card.id)]);
     for (const card of heads) {
       if (inPlay.has(card.id) || card.alwaysOn || !card.enabled) continue;
-      for (const source of recursive) {
-        const text = contents.get(source.id);
-        if (!text || !scanner.matchText(card, text)) continue;
-        const timing = cardTiming(card, input.turn, true, history);
-        if (timing.state === 'blocked') notSent.push({ card, reason: timing.reason });
-        else {
-          keyed.add(card.id);
-          candidates.push({ ...candidate(card, `named in card '${source.name}'`), distance: source.distance });
-        }
-        inPlay.add(card.id);
-        break;
+      // What the narrator is sent of a source names the card: a part cut away does not.
+      const source = sources.find((s) => scanner.matchText(card, s.content) !== null);
+      if (!source) continue;
+      const timing = cardTiming(card, input.turn, true, history);
+      if (timing.state === 'blocked') notSent.push({ card, reason: timing.reason });
+      else {
+        keyed.add(card.id);
+        found.push({ ...candidate(card, `named in card '${source.card.name}'`), distance: source.card.distance });
       }
     }
-    await readContents(sendable());
   }
+  const roomLeft = budgetTokens - sent.reduce((sum, f) => sum + f.tokens, 0);
+  const passes = found.length > 0 ? [first, await fit(found, roomLeft)] : [first];
 
-  candidates.sort(budgetOrder);
-  const readable = candidates.filter((c) => contents.has(c.id));
-  for (const c of readable) c.content = contents.get(c.id) ?? '';
-  const fitted = fitCards(readable, budgetTokens, input.count, cardBlock, input.joinerTokens);
-  const rank = new Map(candidates.map((c, i) => [c.id, i + 1]));
-  const noRoom = (c: CardCandidate) => `no room: priority ${rank.get(c.id)} of ${candidates.length}`;
+  // Ranked in the order the cards were fitted: the first ones, then those recursion found.
+  const ranked = [...candidates, ...found];
+  const rank = new Map(ranked.map((c, i) => [c.id, i + 1]));
+  const noRoom = (c: CardCandidate) => `no room: priority ${rank.get(c.id)} of ${ranked.length}`;
 
   const out: TurnCards = { headTexts: [], tailTexts: [], blocks: { head: [], tail: [] }, keyed: [...keyed], on: [] };
   const tailDropped: ContextBlock[] = [];
-  for (const f of fitted) {
-    const block: ContextBlock = {
-      kind: 'card',
-      title: f.card.name,
-      tokens: f.tokens,
-      included: f.included,
-      reason: f.included === 'dropped' ? noRoom(f.card) : f.reason,
-      cardId: f.card.id,
-    };
-    if (f.included !== 'dropped') (f.card.alwaysOn ? out.headTexts : out.tailTexts).push(f.text);
-    if (f.card.alwaysOn) out.blocks.head.push(block);
-    else if (f.included === 'dropped') tailDropped.push(block);
-    else out.blocks.tail.push(block);
-  }
-  // Past the budget unread: what they would have cost, without reading them.
-  for (const c of candidates.filter((c) => !contents.has(c.id))) {
-    const block: ContextBlock = {
-      kind: 'card',
-      title: c.name,
-      tokens: (byId.get(c.id)?.tokens ?? 0) + input.joinerTokens,
-      included: 'dropped',
-      reason: noRoom(c),
-      cardId: c.id,
-    };
-    (c.alwaysOn ? out.blocks.head : tailDropped).push(block);
+  for (const pass of passes) {
+    for (const f of pass.fitted) {
+      const block: ContextBlock = {
+        kind: 'card',
+        title: f.card.name,
+        tokens: f.tokens,
+        included: f.included,
+        reason: f.included === 'dropped' ? noRoom(f.card) : f.reason,
+        cardId: f.card.id,
+      };
+      if (f.included !== 'dropped') (f.card.alwaysOn ? out.headTexts : out.tailTexts).push(f.text);
+      if (f.card.alwaysOn) out.blocks.head.push(block);
+      else if (f.included === 'dropped') tailDropped.push(block);
+      else out.blocks.tail.push(block);
+    }
+    // Past the room unread: what they would have cost, without reading them.
+    for (const c of pass.unread) {
+      const block: ContextBlock = {
+        kind: 'card',
+        title: c.name,
+        tokens: (byId.get(c.id)?.tokens ?? 0) + input.joinerTokens,
+        included: 'dropped',
+        reason: noRoom(c),
+        cardId: c.id,
+      };
+      (c.alwaysOn ? out.blocks.head : tailDropped).push(block);
+    }
   }
   for (const { card, reason } of notSent) {
     const block: ContextBlock = {
