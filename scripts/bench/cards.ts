@@ -152,7 +152,7 @@ async function seedStory(size: number, index: number): Promise<Run> {
       maxCards: size,
       quotas: {},
     });
-    if (!added) throw new Error('the cards were refused');
+    if (typeof added === 'string') throw new Error(`the cards were refused: ${added}`);
   }
   for (let turn = 0; turn <= STORY_TURNS; turn += 1) {
     const at = new Date(start + turn * 60_000);

@@ -1,7 +1,9 @@
 // A story's cards, and the context records of its replies. Cards are read in two steps for a turn:
 // their heads (keys and settings, no content) to decide which come up, then the contents of those
 // that can fit, so a story of 1,000 long cards is never read whole for one turn. Writes are owner-
-// checked by the caller; the count cap is checked in the insert itself, so two tabs cannot pass it.
+// checked by the caller; the story's limits (its cards, and the regular-expression keys they hold
+// between them) are counted inside the writing transaction with the story row locked, so writes at
+// once (two tabs, a burst of requests) queue on it and each counts the others': none can pass them.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { LaterWork, NarratorContext, StoryCardFields } from '@shared/schemas/story-cards';
@@ -16,6 +18,41 @@ export type CardHead = Omit<CardRow, 'content' | 'createdAt' | 'updatedAt' | 'st
 
 /** A card's columns as written: its fields and the content's tokens. */
 export type CardValues = StoryCardFields & { tokens: number };
+
+/**
+ * The regular-expression keys a story's cards may hold between them: `max`, counted by `of` (what a
+ * key must look like to be one is the story domain's rule, handed down).
+ */
+export interface RegexKeyLimit {
+  max: number;
+  of: (card: { keys: string[]; secondaryKeys: string[] }) => number;
+}
+
+/** Why a write of cards was refused, nothing written: the story would pass a limit. */
+export type CardsRefusal = 'tooManyCards' | 'tooManyRegexKeys';
+
+/**
+ * Inside the writing transaction, with the story row locked: whether the story's other cards (all
+ * but `except`) and `adding` more would hold more regular-expression keys than the limit allows.
+ * A write that adds none cannot pass it, and is not counted.
+ */
+async function passesRegexKeys(
+  tx: Pick<Db, 'execute'>,
+  storyId: number,
+  except: number,
+  adding: number,
+  limit: RegexKeyLimit | undefined,
+): Promise<boolean> {
+  if (!limit || adding === 0) return false;
+  // Only cards that may hold one are read (such a key starts with '/'); `of` counts them exactly.
+  const held = await rows<{ keys: string[]; secondaryKeys: string[] }>(
+    tx,
+    sql`select keys, secondary_keys as "secondaryKeys" from story_cards
+        where story_id = ${storyId} and id <> ${except}
+          and (keys::text like '%"/%' or secondary_keys::text like '%"/%')`,
+  );
+  return held.reduce((sum, card) => sum + limit.of(card), adding) > limit.max;
+}
 
 /** A reply's context record, and the cards it turned on (saved with the reply: stories.saveReply). */
 export interface ReplyContext {
@@ -134,26 +171,28 @@ export function createStoryCardsRepository(db: Db) {
     },
 
     /**
-     * Adds cards in one statement unless the story would then hold more than `max`: null when it
-     * would (nothing added). Throws QuotaExceeded (nothing added) past the owner's stored text.
-     * Returns the new rows in the given order.
+     * Adds cards in one statement unless the story would then hold more than `maxCards`, or more
+     * regular-expression keys than `regexKeys` allows: the refusal then (nothing added). Throws
+     * QuotaExceeded (nothing added) past the owner's stored text. Returns the new rows in the given order.
      */
     async add(
       owner: { userId: number; storyId: number },
       cards: CardValues[],
       now: Date,
-      limits: { maxCards: number; quotas: QuotaCheck },
-    ): Promise<CardRow[] | null> {
+      limits: { maxCards: number; quotas: QuotaCheck; regexKeys?: RegexKeyLimit },
+    ): Promise<CardRow[] | CardsRefusal> {
       const { storyId } = owner;
       if (cards.length === 0) return [];
-      return db.transaction(async (tx) => {
-        // The story row is locked so that two adds at once count each other.
+      return db.transaction(async (tx): Promise<CardRow[] | CardsRefusal> => {
+        // The story row is locked so that two writes at once count each other.
         await tx.execute(sql`select id from stories where id = ${storyId} for update`);
         const [{ count }] = await rows<{ count: number }>(
           tx,
           sql`select count(*)::int as count from story_cards where story_id = ${storyId}`,
         );
-        if (count + cards.length > limits.maxCards) return null;
+        if (count + cards.length > limits.maxCards) return 'tooManyCards';
+        const adding = limits.regexKeys ? cards.reduce((sum, card) => sum + limits.regexKeys!.of(card), 0) : 0;
+        if (await passesRegexKeys(tx, storyId, 0, adding, limits.regexKeys)) return 'tooManyRegexKeys';
         const inserted = await tx
           .insert(storyCards)
           .values(cards.map((card) => ({ ...card, storyId, createdAt: now, updatedAt: now })))
@@ -163,22 +202,30 @@ export function createStoryCardsRepository(db: Db) {
       });
     },
 
-    /** Rewrites a card; throws QuotaExceeded (nothing changed) when it takes the owner past their stored text. */
+    /**
+     * Rewrites a card unless the story's cards would then hold more regular-expression keys than
+     * `regexKeys` allows ('tooManyRegexKeys', nothing changed); null when the story has no such card.
+     * Throws QuotaExceeded (nothing changed) when it takes the owner past their stored text.
+     */
     async update(
       owner: { userId: number; storyId: number },
       cardId: number,
       card: CardValues,
       now: Date,
-      quotas: QuotaCheck,
-    ): Promise<CardRow | null> {
+      limits: { quotas: QuotaCheck; regexKeys?: RegexKeyLimit },
+    ): Promise<CardRow | 'tooManyRegexKeys' | null> {
       if (cardId > MAX_ID) return null;
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<CardRow | 'tooManyRegexKeys' | null> => {
+        // Locked as an add locks it: edits and adds at once count each other's keys.
+        await tx.execute(sql`select id from stories where id = ${owner.storyId} for update`);
+        const adding = limits.regexKeys?.of(card) ?? 0;
+        if (await passesRegexKeys(tx, owner.storyId, cardId, adding, limits.regexKeys)) return 'tooManyRegexKeys';
         const [row] = await tx
           .update(storyCards)
           .set({ ...card, updatedAt: now })
           .where(and(eq(storyCards.storyId, owner.storyId), eq(storyCards.id, cardId)))
           .returning();
-        if (row) await assertWithinQuotas(tx, owner.userId, quotas);
+        if (row) await assertWithinQuotas(tx, owner.userId, limits.quotas);
         return row ?? null;
       });
     },

@@ -2,9 +2,11 @@
 // owner's only (another player's story is 404 like a missing one). Every card is checked whole
 // before it is written, a PATCH after merging: the shared schema, "keyed or always on", and keys
 // that run in linear time (matching.ts). Cards count against the owner's stored text, and a story
-// holds at most STORY_MAX_CARDS of them.
+// holds at most STORY_MAX_CARDS of them and STORY_REGEX_KEYS_MAX regular-expression keys between
+// them, both counted inside the write's transaction (the repository's), so requests at once
+// cannot pass them.
 import type { Repositories } from '@server/db/repositories';
-import type { CardRow } from '@server/db/repositories/story-cards';
+import type { CardRow, CardsRefusal, RegexKeyLimit } from '@server/db/repositories/story-cards';
 import type { Prices } from '@server/kernel/config/prices';
 import { costUsd } from '@server/kernel/cost';
 import { AppError, tooManyRequests } from '@server/kernel/errors';
@@ -51,6 +53,9 @@ const importLimit = { bucket: 'card-import-user', max: CARD_IMPORTS_PER_HOUR, wi
 
 const badCard = (message: string) => new AppError(400, ERROR_CODES.validation, message);
 
+/** The story's limit on regular-expression keys, as its cards' writes count it. */
+const regexKeyLimit: RegexKeyLimit = { max: STORY_REGEX_KEYS_MAX, of: regexKeysOf };
+
 /** A card as the API answers it. */
 export function cardJson(row: CardRow): StoryCard {
   const { storyId: _story, createdAt, updatedAt, ...fields } = row;
@@ -78,10 +83,10 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
     return story;
   }
 
-  /** The regular-expression keys of the story's cards, but `except`'s. */
-  async function storyRegexKeys(storyId: number, except?: number): Promise<number> {
-    return regexKeysIn(await repos.storyCards.heads(storyId), except);
-  }
+  const refused = (refusal: CardsRefusal) =>
+    refusal === 'tooManyCards'
+      ? new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards))
+      : badCard(STORY_CARD_MESSAGES.tooManyRegexKeys);
 
   async function add(userId: number, storyId: number, cards: StoryCardFields[]): Promise<CardRow[]> {
     const { maxStoredBytes } = quotas.limits;
@@ -89,9 +94,10 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
       repos.storyCards.add({ userId, storyId }, await withCardTokens(cards), now(), {
         maxCards,
         quotas: { maxStoredBytes },
+        regexKeys: regexKeyLimit,
       }),
     );
-    if (!added) throw new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
+    if (typeof added === 'string') throw refused(added);
     return added;
   }
 
@@ -103,7 +109,8 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
 
     async create(userId: number, storyId: number, card: StoryCardFields): Promise<StoryCard> {
       await owned(userId, storyId);
-      const problem = cardProblem(card, await storyRegexKeys(storyId));
+      // The story's other keys are counted where the card is written.
+      const problem = cardProblem(card, 0);
       if (problem) throw badCard(problem);
       const [row] = await add(userId, storyId, [card]);
       return cardJson(row);
@@ -116,14 +123,16 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
       const { id: _id, storyId: _story, tokens: _tokens, createdAt: _c, updatedAt: _u, ...fields } = current;
       const merged = storyCardFieldsSchema.safeParse({ ...fields, ...patch });
       if (!merged.success) throw badCard(merged.error.issues[0]?.message ?? STORY_CARD_MESSAGES.neverSent);
-      const problem = cardProblem(merged.data, await storyRegexKeys(storyId, cardId));
+      const problem = cardProblem(merged.data, 0);
       if (problem) throw badCard(problem);
       const [values] = await withCardTokens([merged.data]);
       const row = await refusedOverQuota(quotas.limits, () =>
         repos.storyCards.update({ userId, storyId }, cardId, values, now(), {
-          maxStoredBytes: quotas.limits.maxStoredBytes,
+          quotas: { maxStoredBytes: quotas.limits.maxStoredBytes },
+          regexKeys: regexKeyLimit,
         }),
       );
+      if (row === 'tooManyRegexKeys') throw refused(row);
       if (!row) throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
       return cardJson(row);
     },

@@ -43,7 +43,7 @@ async function storyWith(cards: StoryCardInput[]): Promise<number> {
     return { ...fields, tokens: count(fields.content) };
   });
   const added = await repos.storyCards.add({ userId, storyId: story.id }, values, NOW, { maxCards: 1000, quotas: {} });
-  if (!added) throw new Error('the cards were refused');
+  if (typeof added === 'string') throw new Error(`the cards were refused: ${added}`);
   await repos.stories.releaseLease(story.id);
   return story.id;
 }
