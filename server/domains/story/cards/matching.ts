@@ -20,10 +20,16 @@ const SPACELESS_SCRIPT =
 const CACHE_MAX = 5000;
 /**
  * Texts kept prepared between turns: a turn's older messages were scanned on the turns before.
- * Enough for a few dozen stories playing at once. Card contents scanned for recursion are not kept
- * here (see matchText): a story's hundreds of contents would push every story's messages out.
+ * Enough for a few dozen stories playing at once.
  */
 const PREPARED_TEXTS_MAX = 200;
+/**
+ * Card contents kept prepared between turns, apart from the messages: a card sent on every turn
+ * (always on, say) is scanned for recursion on every turn. A turn scans a few dozen at most
+ * (turn-cards' RECURSION_SOURCES_MAX), so they never push each other out within a turn, and about
+ * ten stories' worth are kept.
+ */
+const PREPARED_CONTENTS_MAX = 200;
 
 /** A key written /pattern/flags: flags among i, m, s (u, g, y are accepted and ignored). */
 export function isRegexKey(key: string): boolean {
@@ -230,10 +236,12 @@ class ScanText {
 }
 
 const preparedTexts = new BoundedCache<string, ScanText>(PREPARED_TEXTS_MAX);
+const preparedContents = new BoundedCache<string, ScanText>(PREPARED_CONTENTS_MAX);
+const prepared = (text: string) => new ScanText(text);
 
 /** The text's prepared form, kept among the PREPARED_TEXTS_MAX most recently used. */
 function prepareText(text: string): ScanText {
-  return preparedTexts.getOrSet(text, () => new ScanText(text));
+  return preparedTexts.getOrSet(text, prepared);
 }
 
 function secondaryHolds(card: MatchableCard, scans: ScanText[], depth: number): boolean {
@@ -267,7 +275,7 @@ function secondaryHolds(card: MatchableCard, scans: ScanText[], depth: number): 
  * nearest (smallest distance) matching primary key (ties: first key in the card's order), or null when no primary
  * key matches or the secondary condition fails (secondary keys are looked for in the same texts; empty secondaryKeys = no condition).
  * Also `matchText(card, text)`: the first primary key found in one extra text (a card's content, for recursion), with the same secondary rule applied to that text; distance 0.
- * Extra texts are prepared once for this scanner (a turn) and not kept after it.
+ * Extra texts are prepared once for this scanner (a turn), kept among the PREPARED_CONTENTS_MAX most recently used.
  */
 export function createCardScanner(texts: string[]): {
   match(card: MatchableCard): KeyHit | null;
@@ -301,7 +309,7 @@ export function createCardScanner(texts: string[]): {
     },
     matchText(card, text) {
       let scan = extra.get(text);
-      if (!scan) extra.set(text, (scan = new ScanText(text)));
+      if (!scan) extra.set(text, (scan = preparedContents.getOrSet(text, prepared)));
       return firstHit(card, [scan], 0);
     },
   };
