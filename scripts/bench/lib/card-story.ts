@@ -6,8 +6,10 @@
 // by the seed alone, so stories with 0, 100 and 1,000 of the same cards see the same mentions; the
 // words around them come from a stream of their own per story, so no two stories share a text
 // (the app remembers token counts and scanned texts by text: shared texts would flatter the
-// second story).
+// second story). And the hostile story: 500 keyed cards and 500 always-on recursive cards of
+// punctuation (hostileLore).
 import type { CardValues } from '../../../server/db/repositories/story-cards';
+import { STORY_REGEX_KEYS_MAX } from '../../../shared/schemas/story-cards';
 import { seededRandom } from '../../../server/test/varied-prose';
 
 type Random = () => number;
@@ -262,4 +264,71 @@ export function memoryText(random: Random, chars: number): string {
   while (text.length < chars)
     text += `${fill('You passed the {adj} {noun} and the {noun} {verb} behind you.', random, {})} `;
   return text.trim();
+}
+
+/** Dots in each of a dust card's two runs: two of them and their closing words fill a card's 8,000 characters. */
+const DUST_RUN = 3900;
+
+/** The words closing a dust card's two runs, one pair a story: no two stories' contents are one text. */
+const DUST_WORDS = [
+  ['dust', 'settles'],
+  ['ash', 'falls'],
+];
+
+/**
+ * One always-on recursive card of bench:cards' hostile story: two runs of ~3,900 dots, each closed
+ * by a word and a stop (two sentences, as long as a card may be), so one that does not fit whole
+ * is cut at a sentence; the runs' lengths vary, so no two cards' contents are one text.
+ */
+function dustCard(index: number, words: string[]): LoreCard {
+  const run = (offset: number) => '.'.repeat(DUST_RUN + ((index * 7 + offset) % 90));
+  return {
+    mentions: [],
+    values: {
+      name: `Dust ${index + 1}`,
+      keys: [],
+      secondaryKeys: [],
+      secondaryLogic: 'andAny',
+      content: `${run(0)}${words[0]}. ${run(45)}${words[1]}.`,
+      alwaysOn: true,
+      enabled: true,
+      priority: 0,
+      caseSensitive: false,
+      wholeWords: true,
+      scanDepth: 4,
+      recursive: true,
+      sticky: 0,
+      cooldown: 0,
+      delay: 0,
+    },
+  };
+}
+
+/**
+ * bench:cards' hostile story: `keyed` cards of the lore (its first ones, none always on, each
+ * sticky for 3 turns; with `longHistory` the first for 199, so a turn reads 200 turns of history)
+ * and `dust` always-on recursive cards of punctuation (dustCard). Keyed first, so
+ * planMentions(…, keyed) mentions only them.
+ */
+export function hostileLore(seed: number, longHistory: boolean, keyed = 500, dust = 500): LoreCard[] {
+  let regexKeys = 0;
+  const lore = makeLore(seed, keyed).map((card, index) => {
+    // As many regular-expression keys as a story may hold (STORY_REGEX_KEYS_MAX); past them, the card's first mention.
+    const keys = card.values.keys.map((key) =>
+      !key.startsWith('/') ? key : (regexKeys += 1) <= STORY_REGEX_KEYS_MAX ? key : card.mentions[0],
+    );
+    return {
+      ...card,
+      values: {
+        ...card.values,
+        keys,
+        alwaysOn: false,
+        sticky: longHistory && index === 0 ? 199 : 3,
+        cooldown: 0,
+        delay: 0,
+      },
+    };
+  });
+  const words = DUST_WORDS[Number(longHistory)];
+  return [...lore, ...Array.from({ length: dust }, (_, index) => dustCard(index, words))];
 }
