@@ -4,6 +4,7 @@
 // case's own figures as text. Every answer is reported as it came (a quota's 413 or 429 included):
 // a case never asserts. Cases over the model use the fake provider (LLM_PROVIDER=openai); the
 // runner adds the fake's request log (calls, the largest request's size and tokens) to every case.
+import { prepareHostileCards } from './abuse-cards';
 import {
   fullLorebook,
   mostRowsFile,
@@ -454,5 +455,10 @@ export const CASES: AbuseCase[] = [
         return `${file.entries} entries (${file.cards} usable), ${size(Buffer.byteLength(file.body))}: import ${said(answer, true)}${answer.status >= 300 ? `: ${answer.text.slice(0, 160)}` : ''}`;
       };
     },
+  },
+  {
+    name: 'hostile-cards',
+    what: 'a story with 500 always-on recursive cards of 8,000 dots and 500 sticky keyed cards (one cards file), then 10 actions (--quick: 3) naming keyed cards',
+    prepare: (ctx) => prepareHostileCards(ctx.player, ctx.quick, ctx.note),
   },
 ];
