@@ -191,8 +191,9 @@ export function createStoryCardsRepository(db: Db) {
           sql`select count(*)::int as count from story_cards where story_id = ${storyId}`,
         );
         if (count + cards.length > limits.maxCards) return 'tooManyCards';
-        const adding = limits.regexKeys ? cards.reduce((sum, card) => sum + limits.regexKeys!.of(card), 0) : 0;
-        if (await passesRegexKeys(tx, storyId, 0, adding, limits.regexKeys)) return 'tooManyRegexKeys';
+        const { regexKeys } = limits;
+        const adding = regexKeys ? cards.reduce((sum, card) => sum + regexKeys.of(card), 0) : 0;
+        if (await passesRegexKeys(tx, storyId, 0, adding, regexKeys)) return 'tooManyRegexKeys';
         const inserted = await tx
           .insert(storyCards)
           .values(cards.map((card) => ({ ...card, storyId, createdAt: now, updatedAt: now })))
