@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ranksJson } from '../../../scripts/build/build-server.mjs';
-import { countTokensFromRanksFile, loadTokenCounter, rememberingCounter } from './tokenizer';
+import { boundedRuns, BPE_RUN_MAX, countTokensFromRanksFile, loadTokenCounter, rememberingCounter } from './tokenizer';
 
 const text = (label: string, length = 100) =>
   `${label} `.repeat(Math.ceil(length / (label.length + 1))).slice(0, length);
@@ -66,6 +66,46 @@ describe('rememberingCounter', () => {
       for (const sample of samples) expect(fromJson(sample, plain)).toBe(countTokens(sample, plain));
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('boundedRuns', () => {
+  /** The longest run of characters without whitespace in a text. */
+  const longestRun = (t: string) => Math.max(0, ...t.split(/[ \t\n\v\f\r]/).map((run) => run.length));
+
+  it('hands BPE no run longer than BPE_RUN_MAX, never halving a surrogate pair, and counts prose whole', () => {
+    const seen: string[] = [];
+    const counting = boundedRuns((t) => {
+      seen.push(t);
+      return t.length;
+    });
+    const prose = text('lantern harbour gull', 5000);
+    expect(counting(prose)).toBe(prose.length);
+    expect(seen).toEqual([prose]);
+    seen.length = 0;
+    for (const hostile of [
+      '.'.repeat(8000),
+      '漢'.repeat(3000),
+      '😀'.repeat(500),
+      `Lore: ${'a'.repeat(1000)} and more.`,
+    ]) {
+      expect(counting(hostile)).toBe(hostile.length);
+      expect(seen.join('')).toBe(hostile);
+      expect(Math.max(...seen.map(longestRun))).toBeLessThanOrEqual(BPE_RUN_MAX);
+      expect(seen.filter((piece) => /^[\udc00-\udfff]/.test(piece))).toEqual([]);
+      seen.length = 0;
+    }
+  });
+
+  it('counts a long run within one token a cut of BPE over it whole', async () => {
+    const { countTokens } = await import('gpt-tokenizer');
+    const count = await loadTokenCounter();
+    for (const run of ['.'.repeat(4000), '漢字'.repeat(1000), 'x'.repeat(4000)]) {
+      const whole = countTokens(run);
+      const cuts = Math.ceil(run.length / BPE_RUN_MAX);
+      expect(count(run)).toBeGreaterThanOrEqual(whole);
+      expect(count(run)).toBeLessThanOrEqual(whole + cuts);
     }
   });
 });

@@ -47,6 +47,43 @@ export function rememberingCounter(countTokens: CountTokens, budgetChars = REMEM
   };
 }
 
+/**
+ * Characters without a space that BPE is asked to merge at once, at most. The byte-pair merges cost
+ * the square of a run's length: 8,000 Han characters took 370 ms to count and 8,000 dots 100, one
+ * card's content holding the event loop at every count; prose never has runs this long.
+ */
+export const BPE_RUN_MAX = 128;
+
+/**
+ * Counts `text` with each run of more than BPE_RUN_MAX characters without whitespace cut into
+ * pieces of that length, counted apart: linear in the text's length. A token never spans a cut, so
+ * a long run counts at most one more token a cut than BPE over it whole would (under 1 % for a run of
+ * Han); a text with no such run is counted as it is.
+ */
+export function boundedRuns(countTokens: CountTokens): CountTokens {
+  return (text) => {
+    if (text.length <= BPE_RUN_MAX) return countTokens(text);
+    let total = 0;
+    let from = 0;
+    let run = 0;
+    for (let at = 0; at < text.length; at += 1) {
+      const unit = text.charCodeAt(at);
+      if (unit === 32 || (unit >= 9 && unit <= 13)) {
+        run = 0;
+        continue;
+      }
+      run += 1;
+      // Never between the halves of a surrogate pair.
+      if (run > BPE_RUN_MAX && !(unit >= 0xdc00 && unit <= 0xdfff)) {
+        total += countTokens(text.slice(from, at));
+        from = at;
+        run = 1;
+      }
+    }
+    return from === 0 ? countTokens(text) : total + countTokens(text.slice(from));
+  };
+}
+
 let loading: Promise<CountTokens> | null = null;
 
 /** A counter over the o200k ranks read from a JSON file: the same encoding the package builds from its module. */
@@ -68,7 +105,7 @@ export function loadTokenCounter(): Promise<CountTokens> {
     existsSync(ranksFile)
       ? countTokensFromRanksFile(ranksFile)
       : import('gpt-tokenizer').then((module) => module.countTokens)
-  ).then((count) => rememberingCounter((text: string) => count(text, PLAIN_TEXT)));
+  ).then((count) => rememberingCounter(boundedRuns((text: string) => count(text, PLAIN_TEXT))));
   return loading;
 }
 
