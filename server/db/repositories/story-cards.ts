@@ -9,6 +9,7 @@ import type { Db } from '../client';
 import type { LaterWork, NarratorContext, StoryCardFields } from '@shared/schemas/story-cards';
 import { storyCards } from '../schema';
 import { executePrepared } from './prepared';
+import { inPieces, ROWS_PER_PIECE } from './pieces';
 import { assertWithinQuotas, type QuotaCheck } from './quotas';
 import { MAX_ID, rows } from './sql-values';
 
@@ -28,8 +29,8 @@ export interface RegexKeyLimit {
   of: (card: { keys: string[]; secondaryKeys: string[] }) => number;
 }
 
-/** Why a write of cards was refused, nothing written: the story would pass a limit. */
-export type CardsRefusal = 'tooManyCards' | 'tooManyRegexKeys';
+/** Why a write of cards was refused, nothing written: the story would pass a limit, or it went meanwhile. */
+export type CardsRefusal = 'tooManyCards' | 'tooManyRegexKeys' | 'storyGone';
 
 /**
  * Inside the writing transaction, with the story row locked: whether the story's other cards (all
@@ -53,6 +54,16 @@ async function passesRegexKeys(
   );
   return held.reduce((sum, card) => sum + limit.of(card), adding) > limit.max;
 }
+
+/** A piece's refusal, thrown out of its transaction (which rolls back) to the add that answers it. */
+class Refused extends Error {
+  constructor(readonly refusal: CardsRefusal) {
+    super(refusal);
+  }
+}
+
+/** A card's text, as a piece of an add is measured. */
+const cardBytes = (card: CardValues) => card.name.length + card.content.length;
 
 /** A reply's context record, and the cards it turned on (saved with the reply: stories.saveReply). */
 export interface ReplyContext {
@@ -129,6 +140,14 @@ export async function copyStoryCards(runner: Pick<Db, 'execute'>, fromStoryId: n
 }
 
 export function createStoryCardsRepository(db: Db) {
+  /** Takes back the cards an add wrote before it was refused or failed, a piece at a time. */
+  async function removeCards(storyId: number, ids: number[]): Promise<void> {
+    for (let start = 0; start < ids.length; start += ROWS_PER_PIECE) {
+      const piece = sql.param(ids.slice(start, start + ROWS_PER_PIECE));
+      await db.execute(sql`delete from story_cards where story_id = ${storyId} and id = any(${piece}::int[])`);
+    }
+  }
+
   return {
     /** Every card of the story, oldest first (the caller checked the owner). */
     list(storyId: number): Promise<CardRow[]> {
@@ -171,9 +190,16 @@ export function createStoryCardsRepository(db: Db) {
     },
 
     /**
-     * Adds cards in one statement unless the story would then hold more than `maxCards`, or more
-     * regular-expression keys than `regexKeys` allows: the refusal then (nothing added). Throws
-     * QuotaExceeded (nothing added) past the owner's stored text. Returns the new rows in the given order.
+     * Adds cards unless the story would then hold more than `maxCards` of them or more
+     * regular-expression keys than `regexKeys` allows (the refusal, nothing added; 'storyGone' when
+     * the story went meanwhile). Throws QuotaExceeded (nothing added) past the owner's stored text.
+     * Written in pieces (pieces.ts), each its own short transaction with the story row locked: a
+     * file of a thousand long cards in one transaction held the embedded database's one session
+     * for 300-500 ms, every other player's query waiting. The first piece checks the whole add, so
+     * a file past a limit is refused before anything is written; each later one checks again what
+     * it adds (another write may have come between), and a refusal or failure takes back the
+     * pieces already written. So the add lands whole or not at all; only a process dying half-way
+     * leaves the cards written so far. Returns the new rows in the given order.
      */
     async add(
       owner: { userId: number; storyId: number },
@@ -182,25 +208,38 @@ export function createStoryCardsRepository(db: Db) {
       limits: { maxCards: number; quotas: QuotaCheck; regexKeys?: RegexKeyLimit },
     ): Promise<CardRow[] | CardsRefusal> {
       const { storyId } = owner;
-      if (cards.length === 0) return [];
-      return db.transaction(async (tx): Promise<CardRow[] | CardsRefusal> => {
-        // The story row is locked so that two writes at once count each other.
-        await tx.execute(sql`select id from stories where id = ${storyId} for update`);
-        const [{ count }] = await rows<{ count: number }>(
-          tx,
-          sql`select count(*)::int as count from story_cards where story_id = ${storyId}`,
+      const { regexKeys } = limits;
+      const regexKeysIn = (list: CardValues[]) =>
+        regexKeys ? list.reduce((sum, card) => sum + regexKeys.of(card), 0) : 0;
+      const written: CardRow[] = [];
+      try {
+        await inPieces(db, cards, cardBytes, async (tx, piece) => {
+          const [story] = await rows<{ id: number }>(tx, sql`select id from stories where id = ${storyId} for update`);
+          if (!story) throw new Refused('storyGone');
+          const checked = written.length === 0 ? cards : piece;
+          const [{ count }] = await rows<{ count: number }>(
+            tx,
+            sql`select count(*)::int as count from story_cards where story_id = ${storyId}`,
+          );
+          if (count + checked.length > limits.maxCards) throw new Refused('tooManyCards');
+          if (await passesRegexKeys(tx, storyId, 0, regexKeysIn(checked), regexKeys))
+            throw new Refused('tooManyRegexKeys');
+          const inserted = await tx
+            .insert(storyCards)
+            .values(piece.map((card) => ({ ...card, storyId, createdAt: now, updatedAt: now })))
+            .returning();
+          await assertWithinQuotas(tx, owner.userId, limits.quotas);
+          written.push(...inserted);
+        });
+      } catch (error) {
+        await removeCards(
+          storyId,
+          written.map((row) => row.id),
         );
-        if (count + cards.length > limits.maxCards) return 'tooManyCards';
-        const { regexKeys } = limits;
-        const adding = regexKeys ? cards.reduce((sum, card) => sum + regexKeys.of(card), 0) : 0;
-        if (await passesRegexKeys(tx, storyId, 0, adding, regexKeys)) return 'tooManyRegexKeys';
-        const inserted = await tx
-          .insert(storyCards)
-          .values(cards.map((card) => ({ ...card, storyId, createdAt: now, updatedAt: now })))
-          .returning();
-        await assertWithinQuotas(tx, owner.userId, limits.quotas);
-        return inserted.sort((a, b) => a.id - b.id);
-      });
+        if (error instanceof Refused) return error.refusal;
+        throw error;
+      }
+      return written.sort((a, b) => a.id - b.id);
     },
 
     /**

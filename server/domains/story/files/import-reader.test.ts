@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STORY_FILE_FORMAT } from '@shared/schemas/story-export';
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { readCardsFile } from '../cards/formats';
 import { fixture, fixtureJson, pngCard } from '../cards/formats/testing';
 import { createImportReader, startImportWorker, type ImportReader } from './import-reader';
@@ -87,9 +88,15 @@ describe('createImportReader, for story cards files', () => {
       reader.readCards(bytes('Once upon a time'), 1000),
       reader.readCards(bytes({ entries: [1, 2, 3].map((i) => ({ key: [`k${i}`], content: 'Lore.' })) }), 1),
     ]);
-    expect(lorebook).toEqual({ ok: true, read: readCardsFile(fixture('sillytavern-modern.json')) });
+    // Each card's tokens come with it, counted as the narrator's tokenizer counts its content.
+    const count = await loadTokenCounter();
+    const read = (file: Uint8Array) => {
+      const cards = readCardsFile(file);
+      return { ok: true, read: cards, tokens: cards.cards.map((c) => count(c.content)) };
+    };
+    expect(lorebook).toEqual(read(fixture('sillytavern-modern.json')));
     expect(story.ok && story.story.title).toBe('Beside');
-    expect(picture).toEqual({ ok: true, read: readCardsFile(pngCard(card, 'ccv3')) });
+    expect(picture).toEqual(read(pngCard(card, 'ccv3')));
     expect(refused).toEqual({ ok: false, message: 'This file is neither a JSON lorebook nor a PNG character card.' });
     expect(bound).toEqual({
       ok: false,

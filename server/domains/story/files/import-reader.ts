@@ -1,7 +1,7 @@
 // Reads imported files off the event loop: one worker thread (import-worker.ts), started on the
 // first import and kept, takes each file's bytes in turn. A story file answers its story, then its
 // messages a part at a time, each asked for on a later turn of the event loop than the last; a
-// story cards' file answers its cards and the entries set aside. If the thread dies, the files it
+// story cards' file answers its cards, their tokens and the entries set aside. If the thread dies, the files it
 // held fail (a 500, logged) and the next import starts a new one; a fault reading one file fails
 // that file alone. Under tsx (tests, `npm run dev`) the worker runs from its TypeScript source
 // through tsx's loader; the compiled server starts the bundled import-worker.js beside main.js.
@@ -14,7 +14,8 @@ import type { WorkerAnswer, WorkerRequest } from './import-worker';
 export type ReadStoryFile =
   { ok: true; story: ImportedStory; messages: ImportedMessage[] } | { ok: false; notJson: boolean; message: string };
 
-export type ReadCardsFile = { ok: true; read: ReadCards } | { ok: false; message: string };
+/** A cards file read: its cards, each content's tokens (`tokens[i]` of `read.cards[i]`), and what was set aside. */
+export type ReadCardsFile = { ok: true; read: ReadCards; tokens: number[] } | { ok: false; message: string };
 
 type Pending =
   | {
@@ -76,7 +77,8 @@ export function createImportReader() {
         job.resolve({ ok: true, story: job.story!, messages: job.messages });
       else if (job.kind === 'story' && answer.part === 'refused')
         job.resolve({ ok: false, notJson: answer.notJson, message: answer.message });
-      else if (job.kind === 'cards' && answer.part === 'cards') job.resolve({ ok: true, read: answer.read });
+      else if (job.kind === 'cards' && answer.part === 'cards')
+        job.resolve({ ok: true, read: answer.read, tokens: answer.tokens });
       else if (job.kind === 'cards' && answer.part === 'refused') job.resolve({ ok: false, message: answer.message });
       else if (answer.part === 'failed')
         job.reject(new Error(`the import worker could not read a file: ${answer.message}`));

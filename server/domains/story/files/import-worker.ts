@@ -5,11 +5,13 @@
 // versions took 30-80 ms to copy back in one message, and 25 parts posted at once were all taken in
 // one turn of the loop (89 ms). A story cards' file (POST /api/story/{id}/cards/import): the whole
 // read (PNG chunks unpacked, base64, JSON.parse, the format's reader: cards/formats/) answers its
-// cards and the entries set aside, or the sentence refusing it. A fault reading one file answers
-// that file alone. Built as its own file (scripts/build/build-server.mjs).
+// cards with their contents' tokens (counted here too: a 5 MB file is a few hundred ms of BPE) and
+// the entries set aside, or the sentence refusing it. A fault reading one file answers that file
+// alone. Built as its own file (scripts/build/build-server.mjs).
 import { parentPort } from 'node:worker_threads';
 import type { ImportedMessage } from '@server/db/repositories/story-files';
 import type { StoryFileMessage } from '@shared/schemas/story-export';
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { CardFileError, readCardsFile, type ReadCards } from '../cards/formats';
 import { checkStoryFile, importedMessage, type ImportedStory } from './story-file-check';
 
@@ -25,7 +27,8 @@ export type WorkerAnswer =
   | { id: number; part: 'story'; story: ImportedStory }
   | { id: number; part: 'messages'; messages: ImportedMessage[] }
   | { id: number; part: 'done' }
-  | { id: number; part: 'cards'; read: ReadCards }
+  /** `tokens[i]` is the tokens of `read.cards[i]`'s content. */
+  | { id: number; part: 'cards'; read: ReadCards; tokens: number[] }
   | { id: number; part: 'refused'; notJson: boolean; message: string }
   | { id: number; part: 'failed'; message: string };
 
@@ -51,7 +54,7 @@ const files = new Map<number, Generator<ImportedMessage[]>>();
 
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-function answer(request: WorkerRequest): WorkerAnswer {
+async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
   const { id } = request;
   if ('next' in request) {
     const part = files.get(id)?.next();
@@ -63,7 +66,9 @@ function answer(request: WorkerRequest): WorkerAnswer {
   }
   if (request.kind === 'cards') {
     try {
-      return { id, part: 'cards', read: readCardsFile(request.bytes, { maxCards: request.maxCards }) };
+      const read = readCardsFile(request.bytes, { maxCards: request.maxCards });
+      const count = await loadTokenCounter();
+      return { id, part: 'cards', read, tokens: read.cards.map((card) => count(card.content)) };
     } catch (error) {
       if (error instanceof CardFileError) return { id, part: 'refused', notJson: false, message: error.message };
       throw error;
@@ -76,10 +81,10 @@ function answer(request: WorkerRequest): WorkerAnswer {
   return { id, part: 'story', story: checked.story };
 }
 
-port.on('message', (request: WorkerRequest) => {
+port.on('message', async (request: WorkerRequest) => {
   let reply: WorkerAnswer;
   try {
-    reply = answer(request);
+    reply = await answer(request);
   } catch (error) {
     files.delete(request.id);
     reply = { id: request.id, part: 'failed', message: error instanceof Error ? error.message : String(error) };

@@ -19,6 +19,7 @@ import {
   storyCardsResponseSchema,
 } from '@shared/schemas/story-cards';
 import { messageParamsSchema } from '@shared/schemas/story-versions';
+import { sendJsonBytes } from '@server/http/plugins/json-bytes';
 import { requireUserId } from '@server/http/plugins/session';
 import type { RouteContext } from '../context';
 import { sendDownload } from '../download';
@@ -34,7 +35,8 @@ export function storyCardRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       '/story/:storyId/cards',
       { schema: { params: storyParamsSchema, response: { 200: storyCardsResponseSchema } } },
-      async (request) => ({ cards: await ctx.storyCards.list(requireUserId(request), request.params.storyId) }),
+      async (request, reply) =>
+        sendJsonBytes(reply, await ctx.storyCards.list(requireUserId(request), request.params.storyId)),
     );
 
     app.post(
@@ -108,11 +110,10 @@ export function storyCardRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           schema: { params: storyParamsSchema, response: { 201: storyCardsImportResponseSchema } },
         },
         async (request, reply) =>
-          reply
-            .status(201)
-            .send(
-              await ctx.storyCards.importFile(requireUserId(request), request.params.storyId, request.body as Buffer),
-            ),
+          sendJsonBytes(
+            reply.status(201),
+            await ctx.storyCards.importFile(requireUserId(request), request.params.storyId, request.body as Buffer),
+          ),
       );
     });
   };

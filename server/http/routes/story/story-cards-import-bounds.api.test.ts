@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chunk, fixture, fixtureJson, png, pngCard } from '@server/domains/story/cards/formats/testing';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 import { MESSAGES } from '@server/kernel/errors';
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import {
   IMPORT_IGNORED_LISTED_MAX,
   storyCardFieldsSchema,
   storyCardsImportResponseSchema,
+  storyCardsResponseSchema,
   type StoryCard,
 } from '@shared/schemas/story-cards';
 
@@ -56,6 +58,29 @@ describe('POST /api/story/{id}/cards/import, read in the import worker', () => {
       parse.mockRestore();
       check.mockRestore();
     }
+  });
+
+  it('stores each card with its content’s tokens as counted in the worker, in the file’s order', async () => {
+    const { client } = await registerUser(ctx.app);
+    const storyId = await newStory(client);
+    // More cards than one statement writes, of different lengths, so a token shifted by one shows.
+    const entries = Array.from({ length: 230 }, (_, i) => ({
+      key: [`k${i}`],
+      content: `${'The lamp burns low. '.repeat(1 + (i % 7))}Card ${i}.`,
+    }));
+    const res = await importCards(client, storyId, bytesOf({ entries }));
+    expect(res.statusCode, res.body).toBe(201);
+    const count = await loadTokenCounter();
+    // Both answers are written as bytes a run of cards at a time: each is exactly what its schema says.
+    const listed = await client.get(`/api/story/${storyId}/cards`);
+    expect(listed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(storyCardsResponseSchema.parse(listed.json())).toEqual(listed.json());
+    expect(storyCardsImportResponseSchema.parse(res.json())).toEqual(res.json());
+    expect(res.json()).toMatchObject({ imported: 230, ignored: [], ignoredCount: 0 });
+    const stored = await cardsOf(client, storyId);
+    expect(stored.map((card) => card.keys[0])).toEqual(entries.map((entry) => entry.key[0]));
+    expect(stored.map((card) => card.tokens)).toEqual(entries.map((entry) => count(entry.content)));
+    expect(res.json().cards.map((card: StoryCard) => card.id)).toEqual(stored.map((card) => card.id));
   });
 
   it('passes over a PNG text chunk of another keyword unread, which failed the file before', async () => {
