@@ -4,7 +4,7 @@
 // case's own figures as text. Every answer is reported as it came (a quota's 413 or 429 included):
 // a case never asserts. Cases over the model use the fake provider (LLM_PROVIDER=openai); the
 // runner adds the fake's request log (calls, the largest request's size and tokens) to every case.
-import { mostRowsFile, mostTextFile, narratorFlood, playedStory, PREMISE } from './abuse-files';
+import { mostRowsFile, mostTextFile, narratorFlood, playedStory, PREMISE, randomWordsStory } from './abuse-files';
 import { spread, statusCounts, type Answer } from './abuse-harness';
 import {
   BROWSER_ENCODINGS,
@@ -397,6 +397,39 @@ export const CASES: AbuseCase[] = [
             }),
           );
         return `edits ${statusCounts(edits)}; versions ${size(reads[0].bytes)}: ${many(reads)}`;
+      };
+    },
+  },
+  {
+    name: 'branch-loop-random-words',
+    what: 'an imported 800-message story whose replies are 300 random words each (120,000 different words), branched from its last message 40 times in a row (--quick: 10)',
+    async prepare(ctx) {
+      const storyId = await importOrThrow(ctx.player, randomWordsStory(399));
+      // The memory bank indexes the import in the background (about 5 s here): its passages are what a branch copies.
+      await sleep(ctx.quick ? 10_000 : 20_000);
+      const last = (await messageIds(ctx.player, storyId)).at(-1)!.messageId;
+      return async () => {
+        const branches: Answer[] = [];
+        for (let i = 0; i < (ctx.quick ? 10 : 40); i += 1)
+          branches.push(
+            await ctx.player.http.call(`/api/story/${storyId}/branch`, {
+              cookie: ctx.player.cookie,
+              json: { messageId: last },
+            }),
+          );
+        return `branches ${many(branches)}; first ${ms(branches[0].ms)}, last ${ms(branches.at(-1)!.ms)}`;
+      };
+    },
+  },
+  {
+    name: 'import-random-words',
+    what: 'imports an 800-message story whose replies are 300 random words each (120,000 different words, 1.1 MB), then watches the memory bank index it for 10 s (--quick: 6 s)',
+    async prepare(ctx) {
+      const body = randomWordsStory(399);
+      return async () => {
+        const imported = await importStory(ctx.player, body);
+        await sleep(ctx.quick ? 6_000 : 10_000);
+        return `import ${said(imported.answer)}`;
       };
     },
   },
