@@ -93,6 +93,25 @@ async function eraseAndRedo(ctx: CaseContext, storyId: number, fromMessageId: nu
   return `erase ${many(erases)}; redo ${many(redos)}`;
 }
 
+/** Imports `body`, waits for the memory bank to index it, and branches it from its last message in a loop. */
+async function branchLoop(ctx: CaseContext, body: string): Promise<Hostile> {
+  const storyId = await importOrThrow(ctx.player, body);
+  // The memory bank indexes the import in the background (about 5 s here): its passages are what a branch copies.
+  await sleep(ctx.quick ? 10_000 : 20_000);
+  const last = (await messageIds(ctx.player, storyId)).at(-1)!.messageId;
+  return async () => {
+    const branches: Answer[] = [];
+    for (let i = 0; i < (ctx.quick ? 10 : 40); i += 1)
+      branches.push(
+        await ctx.player.http.call(`/api/story/${storyId}/branch`, {
+          cookie: ctx.player.cookie,
+          json: { messageId: last },
+        }),
+      );
+    return `branches ${many(branches)}; first ${ms(branches[0].ms)}, last ${ms(branches.at(-1)!.ms)}`;
+  };
+}
+
 export const CASES: AbuseCase[] = [
   {
     name: 'import-8000-narrator',
@@ -403,23 +422,12 @@ export const CASES: AbuseCase[] = [
   {
     name: 'branch-loop-random-words',
     what: 'an imported 800-message story whose replies are 300 random words each (120,000 different words), branched from its last message 40 times in a row (--quick: 10)',
-    async prepare(ctx) {
-      const storyId = await importOrThrow(ctx.player, randomWordsStory(399));
-      // The memory bank indexes the import in the background (about 5 s here): its passages are what a branch copies.
-      await sleep(ctx.quick ? 10_000 : 20_000);
-      const last = (await messageIds(ctx.player, storyId)).at(-1)!.messageId;
-      return async () => {
-        const branches: Answer[] = [];
-        for (let i = 0; i < (ctx.quick ? 10 : 40); i += 1)
-          branches.push(
-            await ctx.player.http.call(`/api/story/${storyId}/branch`, {
-              cookie: ctx.player.cookie,
-              json: { messageId: last },
-            }),
-          );
-        return `branches ${many(branches)}; first ${ms(branches[0].ms)}, last ${ms(branches.at(-1)!.ms)}`;
-      };
-    },
+    prepare: (ctx) => branchLoop(ctx, randomWordsStory(399)),
+  },
+  {
+    name: 'branch-loop-prose',
+    what: 'branch-loop-random-words on a story of ordinary prose: 800 messages, replies of ~2,000 characters of prose (the few words of abuse-files.ts)',
+    prepare: (ctx) => branchLoop(ctx, playedStory(399, 40, 2000)),
   },
   {
     name: 'import-random-words',
