@@ -84,12 +84,15 @@ export function tallyRows(sourceId: number): SQL {
       union select term from memory_deltas where story_id = ${sourceId} and term <> ''
     ), occurring as (
       select u.term from inserted i, unnest(i.terms) as u(term) where i.live and i.length > 0
+    ), matched as (
+      select o.term, count(*)::int as holding from occurring o join kept k on k.term = o.term group by o.term
     )
-    select o.term, count(*)::int as holding, 0::bigint as length, false as "left"
-    from occurring o join kept k on k.term = o.term group by o.term
+    select term, holding, 0::bigint as length, false as "left" from matched
     union all
+    -- Counted, not an anti-join: the planner cannot know these CTEs' sizes, and nested one loop in
+    -- the other (a piece of 10,000 term occurrences against 300 terms kept took 2 s).
     select '', count(*)::int, coalesce(sum(length), 0)::bigint,
-      exists (select 1 from occurring o where not exists (select 1 from kept k where k.term = o.term))
+      (select count(distinct term) from occurring) > (select count(*) from matched)
     from inserted where live and length > 0`;
 }
 
