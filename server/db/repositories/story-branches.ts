@@ -58,9 +58,11 @@ export function createStoryBranchesRepository(db: Db) {
   }) {
     const { storyId, userId, messageId, now } = input;
     return db.transaction(async (tx) => {
-      const [source] = await rows<{ memory: string; memoryThroughId: number }>(
+      const [source] = await rows<{ memory: string; memoryThroughId: number; saturated: boolean }>(
         tx,
-        sql`select memory, memory_through_id as "memoryThroughId" from stories where id = ${storyId} and user_id = ${userId} and not importing for share`,
+        sql`select memory, memory_through_id as "memoryThroughId",
+              coalesce((select saturated from memory_totals where story_id = ${storyId}), false) as saturated
+            from stories where id = ${storyId} and user_id = ${userId} and not importing for share`,
       );
       if (!source) return 'missing' as const;
       if (messageId > MAX_ID) return 'message' as const;
@@ -91,7 +93,7 @@ export function createStoryBranchesRepository(db: Db) {
         tx,
         sql`select id, version, octet_length(content) as bytes from story_messages where story_id = ${storyId} and state = 'shown' and id <= ${messageId} order by id`,
       );
-      return { branchId: branch.id, memoryThroughId: memory.throughId, heads };
+      return { branchId: branch.id, memoryThroughId: memory.throughId, heads, saturated: source.saturated };
     });
   }
 
@@ -102,7 +104,7 @@ export function createStoryBranchesRepository(db: Db) {
    * still copied as it was then; one that is gone means the source story went.
    */
   async function copyMessages(
-    input: { storyId: number; userId: number; now: string },
+    input: { storyId: number; userId: number; now: string; saturated: boolean },
     branchId: number,
     heads: SourceHead[],
   ): Promise<number[]> {
@@ -111,7 +113,8 @@ export function createStoryBranchesRepository(db: Db) {
     await inPieces(
       db,
       heads,
-      (head) => head.bytes,
+      // A message's text is written three times over: the message, its passages' text, their terms.
+      (head) => head.bytes * 3,
       async (tx, piece) => {
         const oldIds = sql.param(piece.map((h) => h.id));
         const versions = sql.param(piece.map((h) => h.version));
@@ -148,7 +151,7 @@ export function createStoryBranchesRepository(db: Db) {
               from unnest(${oldIds}::int[], ${versions}::int[], ${sql.param(ids)}::int[]) as p(old_id, version, new_id)
               join memory_passages b on b.message_id = p.old_id and b.version = p.version
               returning terms, length, live
-            ) ${tallyRows(input.storyId)}`,
+            ) ${tallyRows(input.storyId, input.saturated)}`,
           ),
         );
         // The copies of indexed messages are indexed too: the branch's catch-up skips them.
@@ -204,9 +207,9 @@ export function createStoryBranchesRepository(db: Db) {
       const now = input.now.toISOString();
       const begun = await begin({ ...input, now });
       if (typeof begun === 'string') return begun;
-      const { branchId, memoryThroughId, heads } = begun;
+      const { branchId, memoryThroughId, heads, saturated } = begun;
       try {
-        const newIds = await copyMessages({ storyId, userId, now }, branchId, heads);
+        const newIds = await copyMessages({ storyId, userId, now, saturated }, branchId, heads);
         const oldIds = heads.map((h) => h.id);
         await db.transaction(async (tx) => {
           const folds = await rows<{ throughId: number }>(
