@@ -4,6 +4,7 @@
 // costs to index, copy and delete follows its size, not how many different words it holds.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
+import { countRowsInBulk } from './quotas';
 
 /**
  * Terms a story's statistics keep at most (its memory_terms rows). A file or an edit can fill a
@@ -130,17 +131,21 @@ export function addToTally(tally: StatisticsTally, counted: TallyRow[]): void {
 
 /**
  * Writes the tally as the statistics of `storyId`, a story no one else writes yet (hidden while it
- * is copied): its terms, TERMS_PER_STATEMENT to a statement, then its totals.
+ * is copied): its terms, TERMS_PER_STATEMENT to a transaction (rows counted for the quotas once a
+ * statement, as a branch's pieces are), then its totals.
  */
-export async function writeTally(db: Pick<Db, 'execute'>, storyId: number, tally: StatisticsTally): Promise<void> {
+export async function writeTally(db: Db, storyId: number, tally: StatisticsTally): Promise<void> {
   const terms = [...tally.holding.keys()].sort();
   for (let start = 0; start < terms.length; start += TERMS_PER_STATEMENT) {
     const run = terms.slice(start, start + TERMS_PER_STATEMENT);
     const holding = run.map((term) => tally.holding.get(term)!);
-    await db.execute(
-      sql`insert into memory_terms (story_id, term, holding)
-          select ${storyId}, u.term, u.holding from unnest(${sql.param(run)}::text[], ${sql.param(holding)}::int[]) as u(term, holding)`,
-    );
+    await db.transaction(async (tx) => {
+      await countRowsInBulk(tx);
+      await tx.execute(
+        sql`insert into memory_terms (story_id, term, holding)
+            select ${storyId}, u.term, u.holding from unnest(${sql.param(run)}::text[], ${sql.param(holding)}::int[]) as u(term, holding)`,
+      );
+    });
   }
   if (tally.passages === 0 && terms.length === 0) return;
   await db.execute(
