@@ -1,39 +1,14 @@
 // Migrations keep what players made: a database built by the previous release's migrations, with a
 // story in it as that release wrote it, is migrated to this release's schema and every story is
 // still there, readable through the API, and playable.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateThrough } from '@server/test/migrate-through';
 import { quotaCounters, storedBytesByKind } from '@server/test/quota-counters';
 import { createTestApp, openEmptyTestDatabase, registerUser, type TestContext } from '@server/test/test-app';
-import { migrationsFolder, type Database } from './client';
+import type { Database } from './client';
 
 /** The last migration of the release before the story memory panel (issue 12). */
 const PREVIOUS_RELEASE = '0006_usage_rollups';
-
-interface Journal {
-  entries: Array<{ idx: number; tag: string }>;
-}
-
-/** Applies this tree's migrations up to and including `lastTag`, as that release would have. */
-async function migrateThrough(database: Database, lastTag: string): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'tw-migrations-'));
-  try {
-    const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
-    const last = journal.entries.findIndex((e) => e.tag === lastTag);
-    expect(last).toBeGreaterThanOrEqual(0);
-    const entries = journal.entries.slice(0, last + 1);
-    await cp(migrationsFolder, dir, { recursive: true });
-    await writeFile(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-    for (const later of journal.entries.slice(last + 1)) await rm(join(dir, `${later.tag}.sql`));
-    // Both backends are node-postgres underneath (PGlite through its thread).
-    await migrate(database.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: dir });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 let ctx: TestContext;
 let database: Database;

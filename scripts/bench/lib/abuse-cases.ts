@@ -13,6 +13,7 @@ import {
   playedStory,
   pngInflateBomb,
   PREMISE,
+  randomWordsStory,
   tinyEntriesLorebook,
 } from './abuse-files';
 import { spread, statusCounts, type Answer } from './abuse-harness';
@@ -101,6 +102,25 @@ async function eraseAndRedo(ctx: CaseContext, storyId: number, fromMessageId: nu
     );
   }
   return `erase ${many(erases)}; redo ${many(redos)}`;
+}
+
+/** Imports `body`, waits for the memory bank to index it, and branches it from its last message in a loop. */
+async function branchLoop(ctx: CaseContext, body: string): Promise<Hostile> {
+  const storyId = await importOrThrow(ctx.player, body);
+  // The memory bank indexes the import in the background (about 5 s here): its passages are what a branch copies.
+  await sleep(ctx.quick ? 10_000 : 20_000);
+  const last = (await messageIds(ctx.player, storyId)).at(-1)!.messageId;
+  return async () => {
+    const branches: Answer[] = [];
+    for (let i = 0; i < (ctx.quick ? 10 : 40); i += 1)
+      branches.push(
+        await ctx.player.http.call(`/api/story/${storyId}/branch`, {
+          cookie: ctx.player.cookie,
+          json: { messageId: last },
+        }),
+      );
+    return `branches ${many(branches)}; first ${ms(branches[0].ms)}, last ${ms(branches.at(-1)!.ms)}`;
+  };
 }
 
 export const CASES: AbuseCase[] = [
@@ -460,5 +480,27 @@ export const CASES: AbuseCase[] = [
     name: 'hostile-cards',
     what: 'a story with 500 always-on recursive cards of 8,000 dots and 500 sticky keyed cards (one cards file), then 10 actions (--quick: 3) naming keyed cards',
     prepare: (ctx) => prepareHostileCards(ctx.player, ctx.quick, ctx.note),
+  },
+  {
+    name: 'branch-loop-random-words',
+    what: 'an imported 800-message story whose replies are 300 random words each (120,000 different words), branched from its last message 40 times in a row (--quick: 10)',
+    prepare: (ctx) => branchLoop(ctx, randomWordsStory(399)),
+  },
+  {
+    name: 'branch-loop-prose',
+    what: 'branch-loop-random-words on a story of ordinary prose: 800 messages, replies of ~2,000 characters of prose (the few words of abuse-files.ts)',
+    prepare: (ctx) => branchLoop(ctx, playedStory(399, 40, 2000)),
+  },
+  {
+    name: 'import-random-words',
+    what: 'imports an 800-message story whose replies are 300 random words each (120,000 different words, 1.1 MB), then watches the memory bank index it for 10 s (--quick: 6 s)',
+    async prepare(ctx) {
+      const body = randomWordsStory(399);
+      return async () => {
+        const imported = await importStory(ctx.player, body);
+        await sleep(ctx.quick ? 6_000 : 10_000);
+        return `import ${said(imported.answer)}`;
+      };
+    },
   },
 ];

@@ -279,3 +279,38 @@ export function fullLorebook(): { body: string; entries: number; cards: number }
   if (Buffer.byteLength(body) > CARD_IMPORT_MAX_BYTES) throw new Error('bench lorebook is over the 5 MB limit');
   return { body, entries: usable.length + empty.length, cards };
 }
+
+/**
+ * `count` random tokens of five to nine letters, seeded: text whose every word is new, which costs a
+ * file nothing to hold and the memory bank a term each (300 a reply: 120,000 words in 400 replies).
+ */
+export function randomWords(count: number, seed: number): string {
+  const next = seeded(seed);
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const words: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    let word = '';
+    for (let n = 5 + Math.floor(next() * 5); n > 0; n -= 1) word += letters[Math.floor(next() * letters.length)];
+    words.push(word);
+  }
+  return `${words.join(' ')}.`;
+}
+
+/** A story as play makes it (the premise, the opening, `turns` short actions with replies), every reply 300 random words. */
+export function randomWordsStory(turns: number): string {
+  const messages = [
+    premiseMessage(),
+    { role: 'assistant' as const, content: randomWords(300, 5), turn: 0, isInitial: false, createdAt: at(1) },
+  ];
+  for (let turn = 1; turn <= turns; turn += 1) {
+    messages.push({ role: 'user', content: prose(40, 20_000 + turn), turn, isInitial: false, createdAt: at(turn * 2) });
+    messages.push({
+      role: 'assistant',
+      content: randomWords(300, 40_000 + turn),
+      turn,
+      isInitial: false,
+      createdAt: at(turn * 2 + 1),
+    });
+  }
+  return serialise(file(`${turns} turns of random words`, messages));
+}

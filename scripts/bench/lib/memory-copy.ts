@@ -52,6 +52,10 @@ export async function copyMemoryBank(query: Query, templateId: number, targetIds
       INSERT INTO memory_totals AS mt (story_id, passages, length)
       SELECT story_id, count(*)::int, sum(length)::bigint FROM inserted WHERE live AND length > 0 GROUP BY story_id
       ON CONFLICT (story_id) DO UPDATE SET passages = mt.passages + excluded.passages, length = mt.length + excluded.length`);
+    // The terms each copy keeps, and whether the template left one out (memory_totals).
+    await query(`UPDATE memory_totals mt SET terms = (SELECT count(*) FROM memory_terms t WHERE t.story_id = mt.story_id),
+        saturated = coalesce((SELECT saturated FROM memory_totals WHERE story_id = ${tpl}), false)
+      WHERE mt.story_id = ANY(${ids})`);
     // In passage order, so the vector cache's seq order is the template's.
     await query(`WITH ${placed(tpl, ids)}
       INSERT INTO memory_vectors (passage_id, story_id, model, vector)

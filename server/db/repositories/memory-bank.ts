@@ -3,8 +3,12 @@
 // its message shows the version it was cut from: its `live` flag, kept by a trigger on story_messages
 // (migration 0019), serves the statistics and the hits; the texts recalled are read joined with the
 // messages, so a passage whose message changed a moment ago is never sent whatever the flag says.
+// The statistics keep a bounded number of terms a story (memory-statistics.ts).
+// The statistics keep at most MAX_STORY_TERMS terms a story, so that what a story costs to index,
+// branch and delete follows its size, not how many different words it holds.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
+import { addedToStatistics, TERMS_PER_STATEMENT } from './memory-statistics';
 import { executePrepared } from './prepared';
 import { rows } from './sql-values';
 
@@ -29,8 +33,13 @@ export interface PassageValues {
 export interface TermStats {
   passages: number;
   length: number;
-  /** Passages holding each of the terms asked for (absent: none). */
+  /** Passages holding each of the terms asked for (absent: none, unless `saturated`). */
   holding: Record<string, number>;
+  /**
+   * The story holds more terms than its statistics keep: a term absent from `holding` may still be
+   * held, by passages whose words came after the first MAX_STORY_TERMS (rare ones, mostly).
+   */
+  saturated: boolean;
 }
 
 /** [passage id, message id, length, the query terms it holds, their counts]. */
@@ -48,18 +57,38 @@ const textArray = (values: string[]) => sql.param(values);
 
 /**
  * The tail of a statement whose CTE `inserted` (terms, length, live) wrote new passages of
- * `storyId`: their terms and totals added to its statistics, terms in order (see applyDeltas).
+ * `storyId`: their terms and totals added to its statistics (addedToStatistics).
  */
-export function countedIn(storyId: number): SQL {
-  return sql`counted_terms as (
-      insert into memory_terms as t (story_id, term, holding)
-      select ${storyId}, u.term, count(*)::int from inserted i, unnest(i.terms) as u(term)
-      where i.live and i.length > 0 group by u.term order by u.term
-      on conflict (story_id, term) do update set holding = t.holding + excluded.holding
-    )
-    insert into memory_totals as t (story_id, passages, length)
-    select ${storyId}, count(*)::int, sum(length)::bigint from inserted where live and length > 0 having count(*) > 0
-    on conflict (story_id) do update set passages = t.passages + excluded.passages, length = t.length + excluded.length`;
+function countedIn(storyId: number): SQL {
+  return sql`counted as (
+      select u.term, count(*)::int as holding from inserted i, unnest(i.terms) as u(term)
+      where i.live and i.length > 0 group by u.term
+    ), counted_totals as (
+      select count(*)::int as passages, coalesce(sum(length), 0)::bigint as length from inserted where live and length > 0
+    ), ${addedToStatistics(storyId)}
+    select 1`;
+}
+
+/**
+ * `batch` in runs of whole messages of at most TERMS_PER_STATEMENT terms (counted once a passage);
+ * a message of more is a run of its own.
+ */
+function inTermRuns<Item>(batch: Item[], termsOf: (item: Item) => number): Item[][] {
+  const runs: Item[][] = [];
+  let run: Item[] = [];
+  let terms = 0;
+  for (const item of batch) {
+    const n = termsOf(item);
+    if (run.length > 0 && terms + n > TERMS_PER_STATEMENT) {
+      runs.push(run);
+      run = [];
+      terms = 0;
+    }
+    run.push(item);
+    terms += n;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
 }
 
 /** The statement of memoryBank.unindexed (exported for the test that holds its reads to what it finds). */
@@ -70,6 +99,50 @@ export function unindexedQuery(storyId: number, limit: number): SQL {
 }
 
 export function createMemoryBankRepository(db: Db) {
+  /** savePassages for one run of messages, in one statement. */
+  async function savePassageRun(
+    storyId: number,
+    batch: Array<{ message: UnindexedMessage; passages: PassageValues[] }>,
+  ): Promise<void> {
+    if (batch.length === 0) return;
+    const records = batch.flatMap(({ message, passages }) =>
+      (passages.length > 0 ? passages : [{ part: 0, text: '', terms: [], counts: [], length: 0 }]).map((p) => ({
+        ...p,
+        messageId: message.id,
+        version: message.version,
+      })),
+    );
+    const versions = batch.map(({ message }) => ({ messageId: message.id, version: message.version }));
+    await db.execute(
+      sql`with locked as (
+            -- The messages still at the version read, locked for this statement. Never waited for:
+            -- one an undo, erase or deletion holds is skipped (the next catch-up finds it, if it is
+            -- still shown), so this statement waits on no message and cannot close a deadlock with
+            -- a change that holds its messages while it waits on others (PostgreSQL logged them).
+            -- The story comes first (an uncorrelated condition, checked once before any message),
+            -- as the changes take it first. A change that comes after waits for this statement,
+            -- and the trigger that follows it then sees these passages: live is never left stale.
+            select m.id, m.version, m.turn, m.role, m.state from story_messages m
+            join jsonb_to_recordset(${JSON.stringify(versions)}::jsonb) as r("messageId" int, "version" int)
+              on m.id = r."messageId" and m.version = r."version"
+            where m.story_id = ${storyId} and exists (select 1 from stories where id = ${storyId} for key share)
+            for no key update of m skip locked
+          ), inserted as (
+            insert into memory_passages (story_id, message_id, version, part, turn, role, text, terms, counts, length, live)
+            select ${storyId}, m.id, p."version", p.part, m.turn, m.role, p.text,
+              array(select jsonb_array_elements_text(p.terms)), array(select jsonb_array_elements_text(p.counts)::int), p.length,
+              m.state = 'shown'
+            from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+              as p("messageId" int, "version" int, part int, text text, terms jsonb, counts jsonb, length int)
+            join locked m on m.id = p."messageId"
+            on conflict (message_id, version, part) do nothing
+            returning terms, length, live
+          ), marked as (
+            update story_messages m set indexed_version = l.version from locked l where m.id = l.id
+          ), ${countedIn(storyId)}`,
+    );
+  }
+
   return {
     /**
      * The story's newest shown messages (at most `limit`; the premise aside, it is always sent) whose
@@ -85,56 +158,22 @@ export function createMemoryBankRepository(db: Db) {
      * other versions stay (not live), so choosing one of them again needs no new indexing. A message
      * with no terms gets one empty passage. Each message is marked indexed at the version read
      * (indexed_version); a message changed since it was read, or held by a change meanwhile, gets
-     * neither: the next catch-up reads it again.
+     * neither: the next catch-up reads it again. A statement per run of messages of at most
+     * TERMS_PER_STATEMENT terms.
      */
     async savePassages(
       storyId: number,
       batch: Array<{ message: UnindexedMessage; passages: PassageValues[] }>,
     ): Promise<void> {
-      if (batch.length === 0) return;
-      const records = batch.flatMap(({ message, passages }) =>
-        (passages.length > 0 ? passages : [{ part: 0, text: '', terms: [], counts: [], length: 0 }]).map((p) => ({
-          ...p,
-          messageId: message.id,
-          version: message.version,
-        })),
-      );
-      const versions = batch.map(({ message }) => ({ messageId: message.id, version: message.version }));
-      await db.execute(
-        sql`with locked as (
-              -- The messages still at the version read, locked for this statement. Never waited for:
-              -- one an undo, erase or deletion holds is skipped (the next catch-up finds it, if it is
-              -- still shown), so this statement waits on no message and cannot close a deadlock with
-              -- a change that holds its messages while it waits on others (PostgreSQL logged them).
-              -- The story comes first (an uncorrelated condition, checked once before any message),
-              -- as the changes take it first. A change that comes after waits for this statement,
-              -- and the trigger that follows it then sees these passages: live is never left stale.
-              select m.id, m.version, m.turn, m.role, m.state from story_messages m
-              join jsonb_to_recordset(${JSON.stringify(versions)}::jsonb) as r("messageId" int, "version" int)
-                on m.id = r."messageId" and m.version = r."version"
-              where m.story_id = ${storyId} and exists (select 1 from stories where id = ${storyId} for key share)
-              for no key update of m skip locked
-            ), inserted as (
-              insert into memory_passages (story_id, message_id, version, part, turn, role, text, terms, counts, length, live)
-              select ${storyId}, m.id, p."version", p.part, m.turn, m.role, p.text,
-                array(select jsonb_array_elements_text(p.terms)), array(select jsonb_array_elements_text(p.counts)::int), p.length,
-                m.state = 'shown'
-              from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-                as p("messageId" int, "version" int, part int, text text, terms jsonb, counts jsonb, length int)
-              join locked m on m.id = p."messageId"
-              on conflict (message_id, version, part) do nothing
-              returning terms, length, live
-            ), marked as (
-              update story_messages m set indexed_version = l.version from locked l where m.id = l.id
-            ), ${countedIn(storyId)}`,
-      );
+      for (const run of inTermRuns(batch, (item) => item.passages.reduce((sum, p) => sum + p.terms.length, 0)))
+        await savePassageRun(storyId, run);
     },
 
     /**
      * Adds the story's changes to its term statistics (rows the triggers wrote to memory_deltas) into
-     * memory_terms and memory_totals, in one statement: the rows are taken by deleting them, so two
-     * instances never add one twice, and the terms are written in order. A story that is gone only
-     * loses its rows. Answers how many rows were added in.
+     * memory_terms and memory_totals, in one statement (addedToStatistics): the rows are taken by
+     * deleting them, so two instances never add one twice. A story that is gone only loses its rows.
+     * Answers how many rows were added in.
      */
     async applyDeltas(storyId: number): Promise<number> {
       const [row] = await executePrepared<{ taken: number }>(
@@ -146,15 +185,12 @@ export function createMemoryBankRepository(db: Db) {
         ), summed as (
           select term, sum(holding)::int as holding, sum(length)::bigint as length from taken
           where exists (select 1 from stories where id = ${storyId}) group by term
-        ), terms as (
-          insert into memory_terms as t (story_id, term, holding)
-          select ${storyId}, term, holding from summed where term <> '' and holding <> 0 order by term
-          on conflict (story_id, term) do update set holding = t.holding + excluded.holding
-        ), totals as (
-          insert into memory_totals as t (story_id, passages, length)
-          select ${storyId}, holding, length from summed where term = ''
-          on conflict (story_id) do update set passages = t.passages + excluded.passages, length = t.length + excluded.length
-        )
+        ), counted as (
+          select term, holding from summed where term <> '' and holding <> 0
+        ), counted_totals as (
+          select coalesce(sum(holding), 0)::int as passages, coalesce(sum(length), 0)::bigint as length
+          from summed where term = ''
+        ), ${addedToStatistics(storyId)}
         select count(*)::int as taken from taken`,
       );
       return row.taken;
@@ -182,7 +218,8 @@ export function createMemoryBankRepository(db: Db) {
                 + coalesce((select holding from pending where term = ''), 0),
               'length', coalesce((select length from memory_totals where story_id = ${storyId}), 0)
                 + coalesce((select length from pending where term = ''), 0),
-              'holding', (select coalesce(json_object_agg(term, holding), '{}'::json) from held where holding > 0)
+              'holding', (select coalesce(json_object_agg(term, holding), '{}'::json) from held where holding > 0),
+              'saturated', coalesce((select saturated from memory_totals where story_id = ${storyId}), false)
             ) as stats`,
       );
       return row.stats;

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { inPieces, removeHiddenStory } from './pieces';
 import { assertWithinQuotas, type QuotaCheck } from './quotas';
-import { countedIn } from './memory-bank';
+import { addToTally, emptyTally, tallyRows, writeTally, type TallyRow } from './memory-statistics';
 import { copyStoryCards } from './story-cards';
 import { MAX_ID, rows } from './sql-values';
 
@@ -58,9 +58,11 @@ export function createStoryBranchesRepository(db: Db) {
   }) {
     const { storyId, userId, messageId, now } = input;
     return db.transaction(async (tx) => {
-      const [source] = await rows<{ memory: string; memoryThroughId: number }>(
+      const [source] = await rows<{ memory: string; memoryThroughId: number; saturated: boolean }>(
         tx,
-        sql`select memory, memory_through_id as "memoryThroughId" from stories where id = ${storyId} and user_id = ${userId} and not importing for share`,
+        sql`select memory, memory_through_id as "memoryThroughId",
+              coalesce((select saturated from memory_totals where story_id = ${storyId}), false) as saturated
+            from stories where id = ${storyId} and user_id = ${userId} and not importing for share`,
       );
       if (!source) return 'missing' as const;
       if (messageId > MAX_ID) return 'message' as const;
@@ -91,25 +93,28 @@ export function createStoryBranchesRepository(db: Db) {
         tx,
         sql`select id, version, octet_length(content) as bytes from story_messages where story_id = ${storyId} and state = 'shown' and id <= ${messageId} order by id`,
       );
-      return { branchId: branch.id, memoryThroughId: memory.throughId, heads };
+      return { branchId: branch.id, memoryThroughId: memory.throughId, heads, saturated: source.saturated };
     });
   }
 
   /**
    * Copies the messages in pieces (the versions they showed become the copy's originals) with the
-   * pictures they show, their memory-bank passages and their story-bible facts. A version's text never changes, so a message changed since the first step
-   * is still copied as it was then; one that is gone means the source story went.
+   * pictures they show, their memory-bank passages and their story-bible facts, then the passages'
+   * term statistics. A version's text never changes, so a message changed since the first step is
+   * still copied as it was then; one that is gone means the source story went.
    */
   async function copyMessages(
-    input: { storyId: number; userId: number; now: string },
+    input: { storyId: number; userId: number; now: string; saturated: boolean },
     branchId: number,
     heads: SourceHead[],
   ): Promise<number[]> {
     const newIds: number[] = [];
+    const tally = emptyTally();
     await inPieces(
       db,
       heads,
-      (head) => head.bytes,
+      // A message's text is written three times over: the message, its passages' text, their terms.
+      (head) => head.bytes * 3,
       async (tx, piece) => {
         const oldIds = sql.param(piece.map((h) => h.id));
         const versions = sql.param(piece.map((h) => h.version));
@@ -134,15 +139,20 @@ export function createStoryBranchesRepository(db: Db) {
             from unnest(${oldIds}::int[], ${versions}::int[], ${sql.param(ids)}::int[]) as p(old_id, version, new_id)
             join scene_images i on i.message_id = p.old_id and i.version = p.version and i.status = 'ready' and i.asset_hash is not null`,
         );
-        // The memory bank's passages of the versions copied, so the branch recalls what its source did.
-        await tx.execute(
-          sql`with inserted as (
+        // The memory bank's passages of the versions copied, so the branch recalls what its source did;
+        // the terms its source keeps are tallied here and written once the copy is done (writeTally).
+        addToTally(
+          tally,
+          await rows<TallyRow>(
+            tx,
+            sql`with inserted as (
               insert into memory_passages (story_id, message_id, version, part, turn, role, text, terms, counts, length, live)
               select ${branchId}, p.new_id, 1, b.part, b.turn, b.role, b.text, b.terms, b.counts, b.length, true
               from unnest(${oldIds}::int[], ${versions}::int[], ${sql.param(ids)}::int[]) as p(old_id, version, new_id)
               join memory_passages b on b.message_id = p.old_id and b.version = p.version
               returning terms, length, live
-            ), ${countedIn(branchId)}`,
+            ) ${tallyRows(input.storyId, input.saturated)}`,
+          ),
         );
         // The copies of indexed messages are indexed too: the branch's catch-up skips them.
         await tx.execute(
@@ -170,6 +180,8 @@ export function createStoryBranchesRepository(db: Db) {
         newIds.push(...ids);
       },
     );
+    // Its term statistics, counted as a branch's indexing would have (at most MAX_STORY_TERMS terms).
+    await writeTally(db, branchId, tally);
     return newIds;
   }
 
@@ -195,9 +207,9 @@ export function createStoryBranchesRepository(db: Db) {
       const now = input.now.toISOString();
       const begun = await begin({ ...input, now });
       if (typeof begun === 'string') return begun;
-      const { branchId, memoryThroughId, heads } = begun;
+      const { branchId, memoryThroughId, heads, saturated } = begun;
       try {
-        const newIds = await copyMessages({ storyId, userId, now }, branchId, heads);
+        const newIds = await copyMessages({ storyId, userId, now, saturated }, branchId, heads);
         const oldIds = heads.map((h) => h.id);
         await db.transaction(async (tx) => {
           const folds = await rows<{ throughId: number }>(

@@ -71,12 +71,20 @@ export const memoryTerms = pgTable(
   (t) => [primaryKey({ columns: [t.storyId, t.term] })],
 );
 
+/**
+ * A story's totals: its live passages and their total length; how many terms memory_terms keeps for
+ * it (at most MAX_STORY_TERMS, repositories/memory-bank.ts), and whether a term was ever left out
+ * for want of room (`saturated`): from then on no new term is kept, so a term without a row is one
+ * the story may hold (retrieval takes it as rare) rather than one it does not.
+ */
 export const memoryTotals = pgTable('memory_totals', {
   storyId: integer('story_id')
     .primaryKey()
     .references(() => stories.id, { onDelete: 'cascade' }),
   passages: integer('passages').notNull(),
   length: bigint('length', { mode: 'number' }).notNull(),
+  terms: integer('terms').notNull().default(0),
+  saturated: boolean('saturated').notNull().default(false),
 });
 
 /**

@@ -3,7 +3,7 @@
 // the query's weights and words come through to the ranking and its reasons.
 import { describe, expect, it } from 'vitest';
 import { inverseFrequency, rankByBm25, type CorpusStats, type PassageHit, type QueryTerm } from './ranking';
-import { anchorByRarity, recallQuery } from './recall';
+import { anchorByRarity, holdingWithHits, recallQuery } from './recall';
 import { termCounts, termsOf } from './terms';
 
 const CORPUS = [
@@ -192,5 +192,39 @@ describe('anchorByRarity', () => {
     ]);
     expect(anchors(anchorByRarity(query, holding, 1000))).toEqual([]);
     expect(anchors(anchorByRarity(query, new Map([[term('rain'), 3]]), 1000))).toEqual([]);
+  });
+});
+
+describe('a saturated story (more terms than its statistics keep)', () => {
+  const query = recallQuery({ action: 'I look for Bramble near the mill', cardNames: [], lastReply: 'Rain falls.' });
+  const term = (word: string) => query.find((q) => q.word === word)!.term;
+  const holding = new Map([
+    [term('look'), 300],
+    [term('near'), 400],
+    [term('mill'), 4],
+  ]);
+
+  it('takes a term of the action its statistics do not keep as rare, and one they keep as counted', () => {
+    const anchored = anchorByRarity(query, holding, 1000, true);
+    expect(anchored.filter((q) => q.anchor).map((q) => q.word)).toEqual(['bramble', 'mill']);
+    // Not saturated, a term without a row is one the story does not hold.
+    expect(
+      anchorByRarity(query, holding, 1000)
+        .filter((q) => q.anchor)
+        .map((q) => q.word),
+    ).toEqual(['mill']);
+  });
+
+  it('counts the passages holding a term it does not keep among the hits', () => {
+    const hits: Array<[number, number, number, string[], number[]]> = [
+      [1, 10, 40, [term('bramble'), term('mill')], [1, 1]],
+      [2, 12, 40, [term('bramble')], [2]],
+      [3, 14, 40, [term('mill')], [1]],
+    ];
+    const estimated = holdingWithHits(holding, query, hits);
+    expect(estimated.get(term('bramble'))).toBe(2);
+    // Kept terms keep their counts; a term no hit holds stays unknown.
+    expect(estimated.get(term('mill'))).toBe(4);
+    expect(estimated.has(term('rain'))).toBe(false);
   });
 });

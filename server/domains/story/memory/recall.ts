@@ -8,6 +8,7 @@
 import type { Count } from '@server/ai/llm/context';
 import { recallBlock } from '@server/ai/llm/prompts';
 import type { Repositories } from '@server/db/repositories';
+import type { PassageHitRow } from '@server/db/repositories/memory-bank';
 import type { ContextBlock } from '@shared/schemas/story-cards';
 import { fuseByReciprocalRank } from './fusion';
 import { rankByBm25, type QueryTerm, type RankedPassage } from './ranking';
@@ -122,16 +123,44 @@ const COMMON_TERM_MIN = 8;
  * passage, and ranking the many that hold it made each turn's work grow with the story (bench:soak,
  * whose every action says "lantern": 61 % of direct turns/s). The story bible's facts and the
  * vectors still answer such a turn. Terms that lose their anchor still count in the score beside an
- * anchor.
+ * anchor. In a `saturated` story a term its statistics do not keep may be held (see TermStats), and
+ * is taken as rare: the terms it keeps are those met first, which every common one is.
  */
-export function anchorByRarity(query: QueryTerm[], holding: Map<string, number>, passages: number): QueryTerm[] {
+export function anchorByRarity(
+  query: QueryTerm[],
+  holding: Map<string, number>,
+  passages: number,
+  saturated = false,
+): QueryTerm[] {
   const common = Math.max(COMMON_TERM_MIN, passages * COMMON_TERM_SHARE);
   const rare = new Set(
     query
-      .filter((q) => q.anchor && (holding.get(q.term) ?? 0) > 0 && holding.get(q.term)! <= common)
+      .filter((q) => {
+        const held = holding.get(q.term);
+        return q.anchor && (held === undefined ? saturated : held > 0 && held <= common);
+      })
       .map((q) => q.term),
   );
   return query.map((q) => ({ ...q, anchor: rare.has(q.term) }));
+}
+
+/**
+ * The statistics' passages holding each query term, with those a saturated story does not keep
+ * counted among the hits: the passages ranked that hold such a term are as many as the story has
+ * for a rare one (unless the verbatim window holds more), and fewer for a term held so widely that
+ * the newest RANKED_PASSAGES_MAX hits are not all of them.
+ */
+export function holdingWithHits(
+  holding: Map<string, number>,
+  query: QueryTerm[],
+  hits: PassageHitRow[],
+): Map<string, number> {
+  const unknown = new Set(query.map((q) => q.term).filter((term) => !holding.has(term)));
+  if (unknown.size === 0) return holding;
+  const estimated = new Map(holding);
+  for (const [, , , terms] of hits)
+    for (const term of terms) if (unknown.has(term)) estimated.set(term, (estimated.get(term) ?? 0) + 1);
+  return estimated;
 }
 
 /** Named as the context record names a turn (its kind, 'Recalled', says where it was sent). */
@@ -157,10 +186,11 @@ export async function rankByFullText(input: FullTextInput): Promise<RankedPassag
   const terms = query.map((q) => q.term);
   const stats = await input.repos.memoryBank.termStats(input.storyId, terms);
   const holding = new Map(Object.entries(stats.holding));
-  const anchored = anchorByRarity(query, holding, stats.passages);
+  const anchored = anchorByRarity(query, holding, stats.passages, stats.saturated);
   const anchors = anchored.filter((q) => q.anchor).map((q) => q.term);
   if (anchors.length === 0) return [];
   const hits = await input.repos.memoryBank.hits(input.storyId, input.beforeId, terms, anchors, RANKED_PASSAGES_MAX);
+  const held = stats.saturated ? holdingWithHits(holding, query, hits) : holding;
   return rankByBm25(
     hits.map(([id, messageId, length, hitTerms, counts]) => ({
       id,
@@ -168,7 +198,7 @@ export async function rankByFullText(input: FullTextInput): Promise<RankedPassag
       length,
       frequencies: new Map(hitTerms.map((term, i) => [term, counts[i]])),
     })),
-    { passages: stats.passages, meanLength: stats.passages > 0 ? stats.length / stats.passages : 0, holding },
+    { passages: stats.passages, meanLength: stats.passages > 0 ? stats.length / stats.passages : 0, holding: held },
     anchored,
   );
 }
