@@ -20,7 +20,6 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadEnglish } from '../../server/ai/llm/builtin/action';
 import { composeReply } from '../../server/ai/llm/builtin/narrator';
-import { openDatabase } from '../../server/db/client';
 import { createRepositories } from '../../server/db/repositories';
 import type { ImportedMessage } from '../../server/db/repositories/story-files';
 import { createMemoryBank } from '../../server/domains/story/memory/memory-bank';
@@ -32,6 +31,7 @@ import { LONG_STORY_PREMISE } from './lib/long-story';
 import {
   cpuMs,
   openStore,
+  openStoreDatabase,
   pgAdminUrl,
   startApp,
   stopProcess,
@@ -105,11 +105,7 @@ const termsKept = async (store: AppStore, storyId: number) =>
 
 /** Writes the story as an import does and indexes it as the import's catch-ups do, until nothing is left. */
 async function seed(store: AppStore, userId: number, kind: Kind, count: number): Promise<Seeded> {
-  const database = await openDatabase(
-    store.backend === 'pglite'
-      ? { kind: 'pglite', dataDir: store.dataDir }
-      : { kind: 'postgres', url: store.databaseUrl },
-  );
+  const database = await openStoreDatabase(store);
   try {
     const repos = createRepositories(database.db);
     const messages = await messagesOf(kind, count);

@@ -14,11 +14,19 @@
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createBrotliDecompress } from 'node:zlib';
-import { openDatabase } from '../../server/db/client';
 import { createRepositories } from '../../server/db/repositories';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { writeLongStory } from './lib/long-story';
-import { openStore, pgAdminUrl, rssMb, startApp, stopProcess, type AppStore, type Backend } from './lib/processes';
+import {
+  openStore,
+  openStoreDatabase,
+  pgAdminUrl,
+  rssMb,
+  startApp,
+  stopProcess,
+  type AppStore,
+  type Backend,
+} from './lib/processes';
 import { percentile } from './lib/stats';
 
 const { values: args } = parseArgs({
@@ -49,11 +57,7 @@ function benchEnv(store: AppStore): NodeJS.ProcessEnv {
 
 /** One long story through the repositories, then branches of it until the texts reach TARGET_MB. */
 async function seedStories(store: AppStore, userId: number): Promise<{ stories: number; textBytes: number }> {
-  const database = await openDatabase(
-    store.backend === 'pglite'
-      ? { kind: 'pglite', dataDir: store.dataDir }
-      : { kind: 'postgres', url: store.databaseUrl },
-  );
+  const database = await openStoreDatabase(store);
   try {
     const repos = createRepositories(database.db);
     const { storyId, lastReplyId } = await writeLongStory(repos, userId, TURNS);

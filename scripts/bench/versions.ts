@@ -12,11 +12,19 @@
 // same story. Prints p50 / p99 / max in ms and the server's RSS; asserts nothing.
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../server/db/client';
 import { createRepositories } from '../../server/db/repositories';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { writeLongStory } from './lib/long-story';
-import { openStore, rssMb, startApp, stopProcess, type AppStore, type Backend, pgAdminUrl } from './lib/processes';
+import {
+  openStore,
+  openStoreDatabase,
+  pgAdminUrl,
+  rssMb,
+  startApp,
+  stopProcess,
+  type AppStore,
+  type Backend,
+} from './lib/processes';
 import { percentile } from './lib/stats';
 
 const { values: args } = parseArgs({
@@ -55,11 +63,7 @@ function benchEnv(store: AppStore): NodeJS.ProcessEnv {
 
 /** A TURNS-turn story written through the repositories (the app stopped), as play would have stored it. */
 async function seedStory(store: AppStore, userId: number): Promise<{ storyId: number; lastReplyId: number }> {
-  const database = await openDatabase(
-    store.backend === 'pglite'
-      ? { kind: 'pglite', dataDir: store.dataDir }
-      : { kind: 'postgres', url: store.databaseUrl },
-  );
+  const database = await openStoreDatabase(store);
   try {
     const repos = createRepositories(database.db);
     return await writeLongStory(repos, userId, TURNS);

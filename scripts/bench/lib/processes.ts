@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { openDatabase } from '../../../server/db/client';
+import { openDatabase, type Database } from '../../../server/db/client';
 import { serverArgv } from '../../build/serve-command.mjs';
 import { freePort } from './ports';
 
@@ -286,6 +286,15 @@ export async function openStore(
       await removeDir();
     },
   };
+}
+
+/** A stopped app's database through this tree's client (on PGlite it takes the DATA_DIR lock, so a running app is refused). */
+export function openStoreDatabase(store: AppStore): Promise<Database> {
+  return openDatabase(
+    store.backend === 'pglite'
+      ? { kind: 'pglite', dataDir: store.dataDir }
+      : { kind: 'postgres', url: store.databaseUrl },
+  );
 }
 
 /**
