@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, fixtureJson, pngCard } from '@server/domains/story/cards/formats/testing';
 import { quotaCounters } from '@server/test/quota-counters';
+import { importCards, newStory } from '@server/test/card-imports';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 import { STORY_CARD_MESSAGES, type StoryCard } from '@shared/schemas/story-cards';
 
@@ -14,20 +15,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
-
-async function newStory(client: TestClient) {
-  const res = await client.post('/api/story/start', { prompt: 'A ferry crosses the drowned marshes of Eldoria' });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().storyId as number;
-}
-
-const importCards = (client: TestClient, storyId: number, body: Uint8Array, type = 'application/json') =>
-  client.request({
-    method: 'POST',
-    url: `/api/story/${storyId}/cards/import`,
-    payload: Buffer.from(body),
-    headers: { 'content-type': type },
-  });
 
 const cardsOf = async (client: TestClient, storyId: number) =>
   (await client.get(`/api/story/${storyId}/cards`)).json().cards as StoryCard[];

@@ -6,6 +6,7 @@
 // POST and PATCH refuse it too, at the app's JSON parser).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chunk, fixture, fixtureJson, png, pngCard } from '@server/domains/story/cards/formats/testing';
+import { importCards, newStory } from '@server/test/card-imports';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 import { MESSAGES } from '@server/kernel/errors';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
@@ -17,25 +18,13 @@ import {
   type StoryCard,
 } from '@shared/schemas/story-cards';
 
+const PREMISE = 'A lamplighter keeps the last lit street of Veyra';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
 
-async function newStory(client: TestClient) {
-  const res = await client.post('/api/story/start', { prompt: 'A lamplighter keeps the last lit street of Veyra' });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().storyId as number;
-}
-
-const importCards = (client: TestClient, storyId: number, body: Uint8Array, type = 'application/json') =>
-  client.request({
-    method: 'POST',
-    url: `/api/story/${storyId}/cards/import`,
-    payload: Buffer.from(body),
-    headers: { 'content-type': type },
-  });
 const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 const cardsOf = async (client: TestClient, storyId: number) =>
   (await client.get(`/api/story/${storyId}/cards`)).json().cards as StoryCard[];
@@ -43,7 +32,7 @@ const cardsOf = async (client: TestClient, storyId: number) =>
 describe('POST /api/story/{id}/cards/import, read in the import worker', () => {
   it('never parses nor checks the file on the server\u2019s own thread, JSON or PNG', async () => {
     const { client } = await registerUser(ctx.app);
-    const storyId = await newStory(client);
+    const storyId = await newStory(client, PREMISE);
     const lorebook = fixture('sillytavern-modern.json');
     const card = fixtureJson('chara-card-v2.json');
     const texts = new Set([Buffer.from(lorebook).toString('utf8'), JSON.stringify(card)]);
@@ -62,7 +51,7 @@ describe('POST /api/story/{id}/cards/import, read in the import worker', () => {
 
   it('stores each card with its content’s tokens as counted in the worker, in the file’s order', async () => {
     const { client } = await registerUser(ctx.app);
-    const storyId = await newStory(client);
+    const storyId = await newStory(client, PREMISE);
     // More cards than one statement writes, of different lengths, so a token shifted by one shows.
     const entries = Array.from({ length: 230 }, (_, i) => ({
       key: [`k${i}`],
@@ -85,7 +74,7 @@ describe('POST /api/story/{id}/cards/import, read in the import worker', () => {
 
   it('passes over a PNG text chunk of another keyword unread, which failed the file before', async () => {
     const { client } = await registerUser(ctx.app);
-    const storyId = await newStory(client);
+    const storyId = await newStory(client, PREMISE);
     // A zTXt chunk of keyword 'Comment' that no inflater takes (a deflate block of reserved type 3).
     const comment = chunk('zTXt', Buffer.from([...Buffer.from('Comment\0\0', 'latin1'), 0x78, 0x9c, 0xff, 0xff]));
     const text = Buffer.from(JSON.stringify(fixtureJson('chara-card-v2.json'))).toString('base64');
@@ -97,7 +86,7 @@ describe('POST /api/story/{id}/cards/import, read in the import worker', () => {
 
   it('refuses a file of more entries than twice the cards a story may hold, before reading them', async () => {
     const { client } = await registerUser(ctx.app);
-    const storyId = await newStory(client);
+    const storyId = await newStory(client, PREMISE);
     // The test server's stories hold 1,000 cards (STORY_MAX_CARDS' default).
     const entries = Array.from({ length: 2001 }, (_, i) => ({ key: [`k${i}`], content: 'Lore.' }));
     const res = await importCards(client, storyId, bytesOf({ entries }));
@@ -114,7 +103,7 @@ describe('POST /api/story/{id}/cards/import, read in the import worker', () => {
 
   it('lists the first 100 entries set aside, in the file\u2019s order, and counts them all', async () => {
     const { client } = await registerUser(ctx.app);
-    const storyId = await newStory(client);
+    const storyId = await newStory(client, PREMISE);
     const empty = Array.from({ length: 150 }, (_, i) => ({ comment: `Empty ${i}`, key: [`k${i}`], content: '' }));
     const res = await importCards(
       client,
@@ -138,7 +127,7 @@ describe('U+0000 in a story card', () => {
 
   it('is refused in a file of any content type, JSON or PNG, where it was a 500, and nothing is written', async () => {
     const { client } = await registerUser(ctx.app);
-    const storyId = await newStory(client);
+    const storyId = await newStory(client, PREMISE);
     const lorebook = { entries: { 0: { key: ['lamp'], content: 'Lore.' }, 1: { key: ['wick'], content: 'Wi\0ck.' } } };
     const novelai = { lorebookVersion: 5, entries: [{ displayName: 'Oil\0', keys: ['oil'], text: 'Lore.' }] };
     const card = fixtureJson('chara-card-v3.json');
@@ -162,7 +151,7 @@ describe('U+0000 in a story card', () => {
 
   it('is refused by the card form, added or edited, at the app\u2019s JSON parser', async () => {
     const { client } = await registerUser(ctx.app);
-    const storyId = await newStory(client);
+    const storyId = await newStory(client, PREMISE);
     const added = await client.post(`/api/story/${storyId}/cards`, {
       name: 'Lamp\0',
       keys: ['lamp'],
