@@ -94,8 +94,16 @@ export async function beginStory(page: Page, scenario: string) {
   await gotoHome(page);
   await page.getByPlaceholder(HOME_STRINGS.scenarioPlaceholder).fill(scenario);
   await page.getByRole('button', { name: HOME_STRINGS.begin }).click();
+  await waitForOpening(page);
+}
+
+/**
+ * Waits until a story just begun shows its whole opening. The address names the story as soon as
+ * the server does and the opening comes a little later: waiting for no reply being written before
+ * one is on screen passes at once, and the opening was read at its first word.
+ */
+export async function waitForOpening(page: Page) {
   await expect(page).toHaveURL(/\/story\/\d+$/, { timeout: 20_000 });
-  // The address names the story as soon as the server does; the opening is on screen a little later.
   await expect(page.getByRole('article', { name: STORY_STRINGS.narrator }).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
 }
