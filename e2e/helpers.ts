@@ -121,9 +121,16 @@ export async function createShareLink(page: Page, title?: string) {
 
 /** Opens the story page's 'Story Experience' drawer; answers it once its 'Narrator Voice' section shows. */
 export async function openStoryExperience(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: STORY_STRINGS.storyExperience }).click();
+  const opener = page.getByRole('button', { name: STORY_STRINGS.storyExperience });
   const drawer = page.getByRole('dialog', { name: STORY_STRINGS.storyExperience });
-  await expect(drawer.getByRole('heading', { name: NARRATION_STRINGS.section })).toBeVisible();
+  const heading = drawer.getByRole('heading', { name: NARRATION_STRINGS.section });
+  // Once in CI, on a busy machine, the drawer did not open from a click just after a story's opening
+  // settled (not reproduced since, under load or not). Clicking again only while it is not open still
+  // checks that the button opens it, and what it shows.
+  await expect(async () => {
+    if (!(await drawer.isVisible())) await opener.click();
+    await expect(heading).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 15_000 });
   return drawer;
 }
 
