@@ -13,9 +13,11 @@
 // heads, the history and the contents on the database) + assembleTurnPrompt + contextRecord, as
 // server/domains/story/turn-prompt.ts buildTurnPrompt runs them for generate(); then the reply and
 // the record stored and the memory folded when the app would fold it (planFold; the summary itself
-// made up here), so the window stays as a long story's does. Prints the prompt build's p50 / p99 /
-// mean per story, what 100 and 1,000 cards add to it against none (issue 25's goal: at most 5 ms at
-// p99 with 1,000; the hostile stories': the whole build in 5 ms at p99), where the time goes, how
+// made up here), so the window stays as a long story's does; and the reply's record kept in the
+// cards' cache as the turn service keeps it, whence the next turns read their history when they
+// can. Prints the prompt build's p50 / p99 / mean per story, what 100 and 1,000 cards add to it
+// against none (the goal: at most 5 ms at p99 with 1,000; the hostile stories': the whole build in
+// 5 ms at p99), where the time goes, how
 // many cards were sent, and the size of the context record (JSON bytes, and pg_column_size of the
 // stored jsonb and row). Asserts nothing.
 //
@@ -262,6 +264,8 @@ async function playTurn(run: Run, turn: number, measure: boolean): Promise<void>
     now,
     context: { keyed: cards.keyed, on: cards.on, record },
   });
+  // As the turn service does: the next turns' sticky and cooldown read this record from the cards' cache.
+  run.cardHeads.rememberRecord(reply.id, reply.version, { keyed: cards.keyed, on: cards.on });
   if (measure) {
     const sentHead = cards.blocks.head.filter((b) => b.included !== 'dropped').length;
     run.times.push({

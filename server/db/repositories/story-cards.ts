@@ -82,6 +82,9 @@ export type LaterWorkRow = Omit<LaterWork, 'costUsd'>;
 const LATER_WORK_MAX = 20;
 
 export interface CardHistoryRow {
+  /** The reply and the version of it shown, whose record this is. */
+  messageId: number;
+  version: number;
   turn: number;
   keyed: number[];
   on: number[];
@@ -328,15 +331,15 @@ export function createStoryCardsRepository(db: Db) {
       const found = await executePrepared<{ row: string }>(
         db,
         'story_card_history',
-        sql`select json_build_array(m.turn, c.keyed, c."on")::text as row
+        sql`select json_build_array(m.turn, c.keyed, c."on", m.id, m.version)::text as row
             from story_messages m join narrator_contexts c on c.message_id = m.id and c.version = m.version
             where m.story_id = ${storyId} and m.state = 'shown' and m.role = 'assistant'
               and m.id < ${beforeMessageId} and m.turn >= ${turn - turns}
             order by m.id desc limit ${turns}`,
       );
       return found.map(({ row }) => {
-        const [at, keyed, on] = JSON.parse(row) as [number, number[], number[]];
-        return { turn: at, keyed, on };
+        const [at, keyed, on, messageId, version] = JSON.parse(row) as [number, number[], number[], number, number];
+        return { messageId, version, turn: at, keyed, on };
       });
     },
   };

@@ -95,6 +95,7 @@ export async function buildTurnPrompt(
     cardsVersion: story.cardsVersion,
     actionId: action.id,
     turn: action.turn,
+    window: window.messages,
     texts: [action.content, ...window.messages.map((m) => m.content).reverse()],
     actionLabel: action.isInitial ? 'the premise' : 'your action',
     budgetTokens: cardRoom,

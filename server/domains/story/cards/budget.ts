@@ -2,6 +2,7 @@
 // short. Always-on cards come first (the story's standing facts), then the player's priorities, then
 // the cards whose keys came up most recently. A card that does not fit whole is cut back to whole
 // sentences rather than dropped, and every card's fate carries a reason the context record can show.
+import { BoundedCache } from '@server/kernel/bounded-cache';
 
 export interface CardCandidate {
   id: number;
@@ -28,6 +29,9 @@ export interface FittedCard {
   included: 'full' | 'partial' | 'dropped';
   reason: string;
 }
+
+/** Cut contents whose sentence ends are kept: a few dozen stories' worth of cards cut on every turn. */
+const ENDS_KEPT = 500;
 
 /** What ends a sentence: a run of these, then any closing quotes or brackets, before whitespace. */
 const STOPS = new Set(['.', '!', '?', '…']);
@@ -95,6 +99,17 @@ export const budgetOrder = (a: CardCandidate, b: CardCandidate) =>
  * sentence fits it is 'dropped', reason `no room: priority ${rank} of ${n}` (rank = its 1-based place in the order, n = candidates).
  * Cards after a partial one still get their chance in the room left. Output in the order decided.
  */
+/**
+ * Sentence ends of the contents cut lately, by content: a card too long for its room (an always-on
+ * one, say) is cut on every turn, and its sentences are the same every time. Keyed by the content
+ * string, whose hash the engine keeps: a turn's contents are the same strings turn after turn.
+ */
+const endsOfContents = new BoundedCache<string, number[]>(ENDS_KEPT);
+
+function sentenceEndsOf(content: string): number[] {
+  return endsOfContents.getOrSet(content, sentenceEnds);
+}
+
 export function fitCards(
   candidates: CardCandidate[],
   budgetTokens: number,
@@ -145,7 +160,7 @@ function longestFittingPrefix(
   render: (name: string, content: string) => string,
   overheadTokens: number,
 ): { content: string; text: string; tokens: number } | null {
-  const ends = sentenceEnds(card.content);
+  const ends = sentenceEndsOf(card.content);
   const cut = (sentences: number) => {
     const content = card.content.slice(0, ends[sentences - 1]);
     const text = render(card.name, content);

@@ -53,7 +53,7 @@ describe('card heads kept between turns', () => {
     await heads.of(1, 6);
     await heads.of(1, 6);
     expect(reads).toEqual([1, 1]);
-    expect(heads.stats()).toEqual({ stories: 1, heads: 3, chars: 0 });
+    expect(heads.stats()).toEqual({ stories: 1, heads: 3, chars: 0, recordIds: 0 });
   });
 
   it('drops the least recently used stories past its capacity, and keeps none larger than it', async () => {
@@ -63,7 +63,7 @@ describe('card heads kept between turns', () => {
     await heads.of(2, 0);
     await heads.of(1, 0); // story 1 is now the most recent
     await heads.of(3, 0); // 12 heads: story 2 goes
-    expect(heads.stats()).toEqual({ stories: 2, heads: 8, chars: 0 });
+    expect(heads.stats()).toEqual({ stories: 2, heads: 8, chars: 0, recordIds: 0 });
     await heads.of(1, 0);
     await heads.of(2, 0);
     expect(reads).toEqual([1, 2, 3, 2]);

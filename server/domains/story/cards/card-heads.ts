@@ -3,7 +3,11 @@
 // 8-20 ms of every turn, and the always-on cards' contents are read on every turn (bench:cards). A
 // story's cards are current while its cards_version (raised by every change to its cards, read with
 // the turn's lease) is the one they were read at, on every instance alike. Bounded by the heads and
-// the content characters held, least recently used stories dropped first.
+// the content characters held, least recently used stories dropped first. And the cards each
+// recent reply's record lists (keyed, on), by the reply and its version: what a turn's sticky and
+// cooldown read back (see recentCardHistory), kept so a turn whose window holds those replies asks
+// the database nothing. A version's record is written once, with the version, so what is kept is
+// never stale, on any instance.
 import type { Repositories } from '@server/db/repositories';
 import type { CardHead } from '@server/db/repositories/story-cards';
 
@@ -11,6 +15,16 @@ import type { CardHead } from '@server/db/repositories/story-cards';
 export const CARD_HEADS_KEPT = 50_000;
 /** Content characters kept at most, across stories (about 64 MB as UTF-16). */
 export const CARD_CONTENT_CHARS_KEPT = 32 * 1024 * 1024;
+/** Card ids kept at most across the replies' records (8 to 16 MB): 200 replies of 1,000 cards on, for 10 stories. */
+export const RECORD_IDS_KEPT = 2_000_000;
+/** Replies' records kept at most, whatever they list (a story without cards keeps empty ones). */
+export const RECORDS_KEPT = 100_000;
+
+/** A reply version's record as kept: its cards keyed and on. */
+export interface KeptRecord {
+  keyed: number[];
+  on: number[];
+}
 
 interface Kept {
   version: number;
@@ -27,6 +41,11 @@ export function createCardHeads(
   const kept = new Map<number, Kept>();
   let heldHeads = 0;
   let heldChars = 0;
+  /** By message id, oldest first: the version its record is of, and the record. */
+  /** By message id, in the order kept (the oldest dropped first): the version the record is of, and it. */
+  const records = new Map<number, { version: number; record: KeptRecord }>();
+  let heldIds = 0;
+  const idsIn = (record: KeptRecord) => 1 + record.keyed.length + record.on.length;
 
   function forget(storyId: number): void {
     const entry = kept.get(storyId);
@@ -94,7 +113,29 @@ export function createCardHeads(
       return found;
     },
 
-    stats: () => ({ stories: kept.size, heads: heldHeads, chars: heldChars }),
+    /** Keeps what one version of a reply's record lists. */
+    rememberRecord(messageId: number, version: number, record: KeptRecord): void {
+      const before = records.get(messageId);
+      if (before) heldIds -= idsIn(before.record);
+      records.delete(messageId);
+      // A record past the whole budget is not kept: its turns ask the database.
+      if (idsIn(record) > RECORD_IDS_KEPT) return;
+      records.set(messageId, { version, record });
+      heldIds += idsIn(record);
+      for (const [id, oldest] of records) {
+        if (heldIds <= RECORD_IDS_KEPT && records.size <= RECORDS_KEPT) break;
+        records.delete(id);
+        heldIds -= idsIn(oldest.record);
+      }
+    },
+
+    /** The kept record of this version of the reply, if kept. */
+    recordOf(messageId: number, version: number): KeptRecord | undefined {
+      const found = records.get(messageId);
+      return found?.version === version ? found.record : undefined;
+    },
+
+    stats: () => ({ stories: kept.size, heads: heldHeads, chars: heldChars, recordIds: heldIds }),
   };
 }
 export type CardHeads = ReturnType<typeof createCardHeads>;

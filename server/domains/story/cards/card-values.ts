@@ -4,7 +4,7 @@
 import type { CardRow } from '@server/db/repositories/story-cards';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import type { StoryCardFields } from '@shared/schemas/story-cards';
-import { isRegexKey } from './matching';
+import { isRegexKey } from './regex-keys';
 
 /** A stored card's own fields, as a file carries them. */
 export function cardFields(row: CardRow): StoryCardFields {

@@ -2,7 +2,8 @@
 // depth and the distance a hit reports.
 import { describe, expect, it } from 'vitest';
 import { STORY_CARD_MESSAGES } from '@shared/schemas/story-cards';
-import { createCardScanner, isRegexKey, keyProblem, type MatchableCard } from './matching';
+import { createCardScanner, type MatchableCard } from './matching';
+import { isRegexKey, keyProblem } from './regex-keys';
 
 const card = (fields: Partial<MatchableCard> = {}): MatchableCard => ({
   id: 1,

@@ -1,14 +1,15 @@
 // Story-card matching: whether a card's keys come up in the new action and the recent messages,
 // and how far back. Pure and synchronous, because a turn scans up to a thousand cards before the
 // narrator is called: plain keys are literal and mostly answered by a Set lookup of the text's
-// whole words; regular-expression keys run on RE2 (linear time), so no key a player writes can
-// stall a turn. Word boundaries are Unicode-aware (JavaScript's \b only knows ASCII).
+// whole words; regular-expression keys run on RE2 (linear time, regex-keys.ts), so no key a player
+// writes can stall a turn, and only on texts that hold their required literal (regex-literal.ts).
+// Word boundaries are Unicode-aware (JavaScript's \b only knows ASCII). What a text answers for a
+// story's list of cards is kept with the text, so a turn scans only its new texts.
 import { RE2JS } from 're2js';
 import { BoundedCache } from '@server/kernel/bounded-cache';
-import { REGEX_KEY_PROGRAM_MAX, STORY_CARD_MESSAGES } from '@shared/schemas/story-cards';
+import { requiredLiteral, type RequiredLiteral } from './regex-literal';
+import { compileRegex, parseRegexKey, tooLarge } from './regex-keys';
 
-/** A key written /pattern/flags (the pattern not empty). Flags are letters; which ones are allowed is keyProblem's call. */
-const REGEX_KEY = /^\/([\s\S]+)\/([a-zA-Z]*)$/;
 /** A letter, number, combining mark or underscore: what may not touch a whole-word match. */
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
 const WORD_RUN = /[\p{L}\p{N}\p{M}_]+/gu;
@@ -30,77 +31,6 @@ const PREPARED_TEXTS_MAX = 200;
  * ten stories' worth are kept.
  */
 const PREPARED_CONTENTS_MAX = 200;
-
-/** A key written /pattern/flags: flags among i, m, s (u, g, y are accepted and ignored). */
-export function isRegexKey(key: string): boolean {
-  return REGEX_KEY.test(key);
-}
-
-interface ParsedRegexKey {
-  pattern: string;
-  flags: number;
-  unknownFlag: string | null;
-}
-
-function parseRegexKey(key: string): ParsedRegexKey | null {
-  const parts = REGEX_KEY.exec(key);
-  if (!parts) return null;
-  let flags = 0;
-  let unknownFlag: string | null = null;
-  for (const flag of parts[2]) {
-    if (flag === 'i') flags |= RE2JS.CASE_INSENSITIVE;
-    else if (flag === 'm') flags |= RE2JS.MULTILINE;
-    else if (flag === 's') flags |= RE2JS.DOTALL;
-    // u, g and y mean nothing for "does it come up": JavaScript habits, accepted so pasted keys work.
-    else if (flag !== 'u' && flag !== 'g' && flag !== 'y') unknownFlag ??= flag;
-  }
-  return { pattern: parts[1], flags, unknownFlag };
-}
-
-/** Compiled patterns by flags and pattern; a pattern RE2 refuses is kept as its reason, so it is not recompiled. */
-const compiledRegexes = new BoundedCache<string, RE2JS | string>(CACHE_MAX);
-
-function compileRegex(pattern: string, flags: number): RE2JS | string {
-  const cacheKey = `${flags}/${pattern}`;
-  // Peeked, not used: read for every regex key of every turn, they are forgotten in the order they came.
-  const cached = compiledRegexes.peek(cacheKey);
-  if (cached !== undefined) return cached;
-  let compiled: RE2JS | string;
-  try {
-    compiled = RE2JS.compile(pattern, flags);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    compiled = message.replace(/^error parsing regexp:\s*/, '').replace(/\.$/, '') || 'unsupported syntax';
-  }
-  return compiledRegexes.set(cacheKey, compiled);
-}
-
-/**
- * Null when every key (primary and secondary) of the card can run; else a player-facing message
- * naming the bad key. Unknown flags are refused too.
- */
-export function keyProblem(card: { keys: string[]; secondaryKeys: string[] }): string | null {
-  for (const key of [...card.keys, ...card.secondaryKeys]) {
-    const parsed = parseRegexKey(key);
-    if (!parsed) continue;
-    if (parsed.unknownFlag !== null) {
-      return `The key '${key}' has a flag Taleweaver does not know: '${parsed.unknownFlag}' (a regular expression may use i, m and s).`;
-    }
-    const compiled = compileRegex(parsed.pattern, parsed.flags);
-    if (typeof compiled === 'string') {
-      return `The key '${key}' is not a regular expression Taleweaver can run: ${compiled}.`;
-    }
-    if (tooLarge(compiled)) return STORY_CARD_MESSAGES.regexKeyTooLarge(key, compiled.programSize());
-  }
-  return null;
-}
-
-/**
- * Whether a compiled pattern is past REGEX_KEY_PROGRAM_MAX instructions: RE2's work per character
- * grows with its program, and a counted repeat ({1000}) copies what it repeats, so a key of a few
- * characters could cost as much as hundreds of keys on every text of every turn.
- */
-const tooLarge = (regex: RE2JS) => regex.programSize() > REGEX_KEY_PROGRAM_MAX;
 
 export interface MatchableCard {
   id: number;
@@ -126,7 +56,7 @@ export interface KeyHit {
 type PreparedKey =
   | { kind: 'word' | 'substring'; needle: string; fold: boolean }
   | { kind: 'phrase'; needle: string; fold: boolean; words: string[] }
-  | { kind: 'regex'; regex: RE2JS }
+  | { kind: 'regex'; regex: RE2JS; literal: RequiredLiteral | null }
   | { kind: 'never' };
 
 /** One cache per (caseSensitive, wholeWords), so a lookup builds no compound string. */
@@ -141,9 +71,12 @@ function buildKey(key: string, caseSensitive: boolean, wholeWords: boolean): Pre
   const parsed = parseRegexKey(key);
   if (parsed) {
     if (parsed.unknownFlag !== null) return { kind: 'never' };
-    const compiled = compileRegex(parsed.pattern, parsed.flags | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE));
+    const flags = parsed.flags | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+    const compiled = compileRegex(parsed.pattern, flags);
     // A key stored before the size limit is never run either.
-    return typeof compiled === 'string' || tooLarge(compiled) ? { kind: 'never' } : { kind: 'regex', regex: compiled };
+    if (typeof compiled === 'string' || tooLarge(compiled)) return { kind: 'never' };
+    const literal = requiredLiteral(parsed.pattern, (flags & RE2JS.CASE_INSENSITIVE) !== 0);
+    return { kind: 'regex', regex: compiled, literal };
   }
   const fold = !caseSensitive;
   const normalized = key.normalize('NFC');
@@ -194,6 +127,8 @@ class ScanText {
   private lowerWords: Set<string> | undefined;
   /** A regex key runs once per text, however many cards and turns ask. */
   private readonly regexHits = new Map<RE2JS, boolean>();
+  /** Per list of cards (a story's heads at one version), each card's first primary key found here. */
+  private readonly firstKeysOf = new WeakMap<readonly MatchableCard[], Int8Array>();
 
   constructor(text: string) {
     this.raw = text.normalize('NFC');
@@ -224,7 +159,8 @@ class ScanText {
       case 'regex': {
         let hit = this.regexHits.get(key.regex);
         if (hit === undefined) {
-          hit = key.regex.test(this.raw);
+          const { literal } = key;
+          hit = (literal === null || this.text(literal.fold).includes(literal.text)) && key.regex.test(this.raw);
           this.regexHits.set(key.regex, hit);
         }
         return hit;
@@ -233,9 +169,33 @@ class ScanText {
         return false;
     }
   }
+
+  /**
+   * For each card of the list, the index of its first primary key found in this text, or -1; kept
+   * for the list, so a message scanned on one turn is not scanned again on the next ones.
+   */
+  firstKeys(cards: readonly MatchableCard[]): Int8Array {
+    let found = this.firstKeysOf.get(cards);
+    if (!found) {
+      found = new Int8Array(cards.length);
+      for (let index = 0; index < cards.length; index++) {
+        const { primary } = keysOf(cards[index]);
+        let first = -1;
+        for (let key = 0; key < primary.length && first === -1; key++) if (this.has(primary[key])) first = key;
+        found[index] = first;
+      }
+      this.firstKeysOf.set(cards, found);
+    }
+    return found;
+  }
 }
 
 const preparedTexts = new BoundedCache<string, ScanText>(PREPARED_TEXTS_MAX);
+/** namedIn's answers, by the texts (joined by NUL, which no card holds) and the list of cards. */
+const namings = new BoundedCache<
+  string,
+  { whole: ScanText | null; byList: WeakMap<readonly MatchableCard[], Int16Array> }
+>(PREPARED_CONTENTS_MAX);
 const preparedContents = new BoundedCache<string, ScanText>(PREPARED_CONTENTS_MAX);
 const prepared = (text: string) => new ScanText(text);
 
@@ -244,12 +204,37 @@ function prepareText(text: string): ScanText {
   return preparedTexts.getOrSet(text, prepared);
 }
 
-function secondaryHolds(card: MatchableCard, scans: ScanText[], depth: number): boolean {
+/** A card's keys made ready, primary then secondary, in the card's order. */
+interface CardKeys {
+  primary: PreparedKey[];
+  secondary: PreparedKey[];
+  /** Whether a primary key is a regular expression: one that may not hit a joined text as it hits its parts (^, $). */
+  regex: boolean;
+}
+
+/**
+ * The prepared keys of each card object: a turn's heads are the same objects turn after turn while
+ * the story's cards stay as they are (card-heads.ts), so their keys are looked up in the key caches
+ * once, not for every card and text of every turn. Keyed weakly: a head no longer kept is forgotten.
+ */
+const cardKeys = new WeakMap<MatchableCard, CardKeys>();
+
+function keysOf(card: MatchableCard): CardKeys {
+  let keys = cardKeys.get(card);
+  if (!keys) {
+    const prepare = (key: string) => prepareKey(key, card.caseSensitive, card.wholeWords);
+    const primary = card.keys.map(prepare);
+    keys = { primary, secondary: card.secondaryKeys.map(prepare), regex: primary.some((k) => k.kind === 'regex') };
+    cardKeys.set(card, keys);
+  }
+  return keys;
+}
+
+function secondaryHolds(card: MatchableCard, secondary: PreparedKey[], scans: ScanText[], depth: number): boolean {
   const { secondaryKeys, secondaryLogic } = card;
   if (secondaryKeys.length === 0) return true;
   let found = 0;
-  for (const key of secondaryKeys) {
-    const prepared = prepareKey(key, card.caseSensitive, card.wholeWords);
+  for (const prepared of secondary) {
     for (let distance = 0; distance <= depth; distance++) {
       if (scans[distance].has(prepared)) {
         found++;
@@ -275,21 +260,33 @@ function secondaryHolds(card: MatchableCard, scans: ScanText[], depth: number): 
  * nearest (smallest distance) matching primary key (ties: first key in the card's order), or null when no primary
  * key matches or the secondary condition fails (secondary keys are looked for in the same texts; empty secondaryKeys = no condition).
  * Also `matchText(card, text)`: the first primary key found in one extra text (a card's content, for recursion), with the same secondary rule applied to that text; distance 0.
+ * `matchAll(cards)` is match for each card of a list, in its order: the list's answers for each text are kept with the
+ * text, so a turn scans only its new texts (the action, the reply before it) when the list is the same object again.
+ * And `namedIn(cards, texts)`: for each card of the list, the first of these extra texts that matchText would find it
+ * in, or -1; kept for the texts and the list, since a story's always-on cards are sent alike turn after turn.
  * Extra texts are prepared once for this scanner (a turn), kept among the PREPARED_CONTENTS_MAX most recently used.
  */
 export function createCardScanner(texts: string[]): {
   match(card: MatchableCard): KeyHit | null;
+  matchAll(cards: readonly MatchableCard[]): Array<KeyHit | null>;
   matchText(card: MatchableCard, text: string): KeyHit | null;
+  namedIn(cards: readonly MatchableCard[], texts: string[]): Int16Array;
 } {
   const scans = texts.map(prepareText);
   const extra = new Map<string, ScanText>();
+  const extraScan = (text: string) => {
+    let scan = extra.get(text);
+    if (!scan) extra.set(text, (scan = preparedContents.getOrSet(text, prepared)));
+    return scan;
+  };
 
   function firstHit(card: MatchableCard, scanned: ScanText[], depth: number): KeyHit | null {
+    const { primary, secondary } = keysOf(card);
     // Key by key, each looking only nearer than the best so far: a later key wins only by being strictly nearer.
     let best = -1;
     let bestDistance = depth + 1;
-    for (let index = 0; index < card.keys.length; index++) {
-      const key = prepareKey(card.keys[index], card.caseSensitive, card.wholeWords);
+    for (let index = 0; index < primary.length; index++) {
+      const key = primary[index];
       for (let distance = 0; distance < bestDistance; distance++) {
         if (scanned[distance].has(key)) {
           best = index;
@@ -298,7 +295,7 @@ export function createCardScanner(texts: string[]): {
         }
       }
     }
-    if (best === -1 || !secondaryHolds(card, scanned, depth)) return null;
+    if (best === -1 || !secondaryHolds(card, secondary, scanned, depth)) return null;
     return { key: card.keys[best], distance: bestDistance };
   }
 
@@ -307,10 +304,46 @@ export function createCardScanner(texts: string[]): {
       const depth = Math.min(Math.floor(card.scanDepth), scans.length - 1);
       return depth < 0 ? null : firstHit(card, scans, depth);
     },
+    matchAll(cards) {
+      const firstKeys = scans.map((scan) => scan.firstKeys(cards));
+      return cards.map((card, index) => {
+        const depth = Math.min(Math.floor(card.scanDepth), scans.length - 1);
+        // The nearest text holding a primary key, and there the card's first key found (as firstHit answers).
+        for (let distance = 0; distance <= depth; distance++) {
+          const key = firstKeys[distance][index];
+          if (key === -1) continue;
+          return secondaryHolds(card, keysOf(card).secondary, scans, depth) ? { key: card.keys[key], distance } : null;
+        }
+        return null;
+      });
+    },
     matchText(card, text) {
-      let scan = extra.get(text);
-      if (!scan) extra.set(text, (scan = preparedContents.getOrSet(text, prepared)));
-      return firstHit(card, [scan], 0);
+      return firstHit(card, [extraScan(text)], 0);
+    },
+    namedIn(cards, texts) {
+      const key = texts.join('\u0000');
+      let kept = namings.get(key);
+      if (!kept) namings.set(key, (kept = { whole: null, byList: new WeakMap() }));
+      let found = kept.byList.get(cards);
+      if (!found) {
+        const scanned = texts.map(extraScan);
+        // A card is first looked for in the texts joined by a paragraph break: a plain key found in
+        // one of them is found in the whole with the same neighbours (the break is no word), so a
+        // card none of them names is ruled out in one look rather than one per text. Regular
+        // expressions, which may hit a part and not the whole (^, $), are asked text by text.
+        const whole = texts.length > 1 ? (kept.whole ??= new ScanText(texts.join('\n\n'))) : null;
+        found = new Int16Array(cards.length);
+        for (let index = 0; index < cards.length; index++) {
+          const card = cards[index];
+          const { primary, regex } = keysOf(card);
+          found[index] =
+            whole && !regex && !primary.some((k) => whole.has(k))
+              ? -1
+              : scanned.findIndex((scan) => firstHit(card, [scan], 0) !== null);
+        }
+        kept.byList.set(cards, found);
+      }
+      return found;
     },
   };
 }

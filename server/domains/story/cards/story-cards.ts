@@ -35,7 +35,7 @@ import type { ImportReader } from '../files/import-reader';
 import { fileSlug } from '../files/story-files';
 import { writeCardsFile } from './formats';
 import { cardFields, regexKeysOf, withCardTokens } from './card-values';
-import { keyProblem } from './matching';
+import { keyProblem } from './regex-keys';
 
 interface StoryCardDeps {
   repos: Repositories;

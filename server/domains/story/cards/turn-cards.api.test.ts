@@ -12,6 +12,7 @@ import type { CardHistoryRow } from '@server/db/repositories/story-cards';
 import { openTestDatabase } from '@server/test/test-app';
 import { storyCardFieldsSchema, type StoryCardInput } from '@shared/schemas/story-cards';
 import { createCardHeads } from './card-heads';
+import type { WindowMessage } from './card-history';
 import { chooseTurnCards, RECURSION_SOURCES_MAX, type TurnCards } from './turn-cards';
 
 let database: Database;
@@ -56,7 +57,7 @@ async function choose(
   storyId: number,
   texts: string[],
   budget: number,
-  options: { turn?: number; actionId?: number; repos?: Repositories } = {},
+  options: { turn?: number; actionId?: number; repos?: Repositories; window?: WindowMessage[] } = {},
 ): Promise<TurnCards> {
   const story = (await repos.stories.findOwned(storyId, userId))!;
   const used = options.repos ?? repos;
@@ -65,6 +66,7 @@ async function choose(
     cardsVersion: story.cardsVersion,
     actionId: options.actionId ?? 2 ** 31 - 1,
     turn: options.turn ?? 1,
+    window: options.window ?? [],
     texts,
     actionLabel: 'your action',
     budgetTokens: () => budget,
@@ -193,6 +195,8 @@ describe('history', () => {
     let reads = 0;
     let rows = 0;
     const counted = (row: CardHistoryRow): CardHistoryRow => ({
+      messageId: row.messageId,
+      version: row.version,
       turn: row.turn,
       get keyed() {
         reads += 1;

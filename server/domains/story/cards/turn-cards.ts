@@ -8,13 +8,17 @@
 // displaces one already sent; their own contents are not scanned. A turn's card work is so bounded
 // by the cards times the texts scanned (the window's, and at most RECURSION_SOURCES_MAX contents),
 // never by cards × cards. Cards whose keys did not come up are not listed: the record stays as
-// small as what was considered.
+// small as what was considered. The always-on cards come first in the budget's order, and need no
+// history: they are fitted, and what they name found, while the history is on its way (when the
+// kept records of card-history.ts do not answer it at once).
 import type { Repositories } from '@server/db/repositories';
 import type { CardHead } from '@server/db/repositories/story-cards';
 import { cardBlock } from '@server/ai/llm/prompts';
+import { BoundedCache } from '@server/kernel/bounded-cache';
 import { CARD_SCAN_DEPTH_MAX, type ContextBlock } from '@shared/schemas/story-cards';
 import { budgetOrder, fitCards, type CardCandidate, type FittedCard } from './budget';
 import type { CardHeads } from './card-heads';
+import { recentCardHistory, type WindowMessage } from './card-history';
 import { createCardScanner, type KeyHit } from './matching';
 import { cardTiming, historyTurnsNeeded, indexHistory, type CardHistoryTurn } from './timing';
 
@@ -31,6 +35,8 @@ export interface TurnCardsInput {
   cardsVersion: number;
   /** The action being answered: history is read from the replies before it. */
   actionId: number;
+  /** The turn's window (the newest shown messages before the action, oldest first): its replies' kept records are the history when they suffice. */
+  window: WindowMessage[];
   turn: number;
   /** The new action first, then the messages before it, newest first. */
   texts: string[];
@@ -66,10 +72,54 @@ function keyReason(hit: KeyHit, actionLabel: string): string {
   return `key '${hit.key}' ${where}`;
 }
 
+/** Card blocks kept rendered: about what the content caches of card-heads.ts hold of a few dozen stories' turns. */
+const BLOCKS_KEPT = 2000;
+const renderedBlocks = new BoundedCache<string, { name: string; text: string }>(BLOCKS_KEPT);
+
+/**
+ * A card's block as sent, the one rendered last time while its name and content are the same: the
+ * same string then, so counting it is one lookup of a string whose hash is known, where a block
+ * made afresh each turn was hashed whole again (an always-on card's thousands of characters).
+ */
+function renderedBlock(name: string, content: string): string {
+  const kept = renderedBlocks.peek(content);
+  if (kept?.name === name) return kept.text;
+  return renderedBlocks.set(content, { name, text: cardBlock(name, content) }).text;
+}
+
+/** What a turn needs of a story's heads beyond the heads themselves, made once per heads list (one version of its cards). */
+interface HeadsIndex {
+  byId: Map<number, CardHead>;
+  /** The cards a key may bring in (not always on), in the heads' order: one list object, so matching keeps its answers per text. */
+  keyable: CardHead[];
+  /** Turns of history the cards' sticky and cooldown need (0: none). */
+  historyTurns: number;
+}
+const headsIndexes = new WeakMap<CardHead[], HeadsIndex>();
+
+function indexHeads(heads: CardHead[]): HeadsIndex {
+  let index = headsIndexes.get(heads);
+  if (!index) {
+    const timed = heads.filter((card) => card.sticky > 0 || card.cooldown > 0);
+    index = {
+      byId: new Map(heads.map((card) => [card.id, card])),
+      keyable: heads.filter((card) => !card.alwaysOn),
+      historyTurns: timed.length > 0 ? historyTurnsNeeded(timed) : 0,
+    };
+    headsIndexes.set(heads, index);
+  }
+  return index;
+}
+
 /** One fitting of candidates into a room: the fates of those read, and those past the room, left unread. */
 interface Pass {
   fitted: FittedCard[];
   unread: CardCandidate[];
+  /** The room the reading was bounded by, and what the cards read were expected to cost (their heads' tokens). */
+  limit: number;
+  expected: number;
+  /** Whether the reading stopped past the room: a pass going on from this one reads nothing. */
+  full: boolean;
 }
 
 export async function chooseTurnCards(
@@ -80,28 +130,86 @@ export async function chooseTurnCards(
   const heads = await cardHeads.of(input.storyId, input.cardsVersion);
   if (heads.length === 0) return NONE;
   const budgetTokens = input.budgetTokens();
-  const timed = heads.filter((card) => card.sticky > 0 || card.cooldown > 0);
-  // Read while the keys are matched: the database works in its own thread meanwhile.
+  const { byId, keyable, historyTurns } = indexHeads(heads);
+  // Asked first, and awaited only once the work that needs no history is done (matching the keys,
+  // fitting the always-on cards, what they name): the database answers meanwhile.
   const reading: Promise<CardHistoryTurn[]> =
-    timed.length > 0
-      ? repos.storyCards.cardHistory(input.storyId, input.actionId, input.turn, historyTurnsNeeded(timed))
+    historyTurns > 0
+      ? recentCardHistory(repos, cardHeads, {
+          storyId: input.storyId,
+          actionId: input.actionId,
+          turn: input.turn,
+          turns: historyTurns,
+          window: input.window,
+        })
       : Promise.resolve([]);
   const scanner = createCardScanner(input.texts);
-  const hits = new Map(heads.map((card) => [card.id, card.alwaysOn ? null : scanner.match(card)]));
-  const history = indexHistory(await reading, input.turn);
-  const byId = new Map(heads.map((card) => [card.id, card]));
-  const candidates: CardCandidate[] = [];
+  const hits = scanner.matchAll(keyable);
+  const alwaysOn: CardCandidate[] = [];
   const notSent: Array<{ card: CardHead; reason: string }> = [];
+  for (const card of heads) {
+    if (!card.alwaysOn) continue;
+    if (card.enabled) alwaysOn.push({ ...candidate(card, 'always on'), distance: -1 });
+    else notSent.push({ card, reason: 'always on, but disabled' });
+  }
+
+  /**
+   * Fits `list` (sorted here into the budget's order) into `room`, reading only the contents that
+   * may fit. Two passes in turn (the always-on cards first, as the budget's order puts them) read
+   * and fit as one pass over them all would: `after` is the pass this one goes on from.
+   */
+  const fit = async (list: CardCandidate[], room: number, after?: Pass): Promise<Pass> => {
+    list.sort(budgetOrder);
+    const ids: number[] = [];
+    const limit = after?.limit ?? room;
+    let expected = after?.expected ?? 0;
+    let full = after?.full ?? false;
+    for (const c of list) {
+      // One past the room: it may still go in cut.
+      if (full || expected > limit) {
+        full = true;
+        break;
+      }
+      ids.push(c.id);
+      expected += (byId.get(c.id)?.tokens ?? 0) + input.joinerTokens;
+    }
+    const contents =
+      ids.length > 0 ? await cardHeads.contents(input.storyId, input.cardsVersion, ids) : new Map<number, string>();
+    const readable = list.filter((c) => contents.has(c.id));
+    for (const c of readable) c.content = contents.get(c.id) ?? '';
+    return {
+      fitted: fitCards(readable, room, input.count, renderedBlock, input.joinerTokens),
+      unread: list.filter((c) => !contents.has(c.id)),
+      limit,
+      expected,
+      full,
+    };
+  };
+  const spent = (pass: Pass) => pass.fitted.reduce((sum, f) => sum + (f.included === 'dropped' ? 0 : f.tokens), 0);
+  const recursiveSent = (pass: Pass) =>
+    pass.fitted.filter((f) => f.included !== 'dropped' && byId.get(f.card.id)?.recursive);
+
+  const standing = await fit(alwaysOn, budgetTokens);
+  // What the sent always-on cards name (the first sources, in the budget's order), for every card
+  // that may be found so.
+  const firstSources = recursiveSent(standing).slice(0, RECURSION_SOURCES_MAX);
+  const named = new Map<number, FittedCard>();
+  if (firstSources.length > 0) {
+    const namedBy = scanner.namedIn(
+      keyable,
+      firstSources.map((s) => s.content),
+    );
+    for (const [at, card] of keyable.entries()) {
+      if (card.enabled && namedBy[at] !== -1) named.set(card.id, firstSources[namedBy[at]]);
+    }
+  }
+
+  const history = indexHistory(await reading, input.turn);
+  const candidates: CardCandidate[] = [];
   const keyed = new Set<number>();
   const sticky = new Set<number>();
-
-  for (const card of heads) {
-    if (card.alwaysOn) {
-      if (card.enabled) candidates.push({ ...candidate(card, 'always on'), distance: -1 });
-      else notSent.push({ card, reason: 'always on, but disabled' });
-      continue;
-    }
-    const hit = hits.get(card.id) ?? null;
+  for (const [at, card] of keyable.entries()) {
+    const hit = hits[at];
     const timing = cardTiming(card, input.turn, hit !== null, history);
     if (timing.state === 'off') continue;
     if (!card.enabled) {
@@ -118,36 +226,22 @@ export async function chooseTurnCards(
     }
   }
 
-  /** Fits `list` (sorted here into the budget's order) into `room`, reading only the contents that may fit. */
-  const fit = async (list: CardCandidate[], room: number): Promise<Pass> => {
-    list.sort(budgetOrder);
-    const ids: number[] = [];
-    let tokens = 0;
-    for (const c of list) {
-      // One past the room: it may still go in cut.
-      if (tokens > room) break;
-      ids.push(c.id);
-      tokens += (byId.get(c.id)?.tokens ?? 0) + input.joinerTokens;
-    }
-    const contents = await cardHeads.contents(input.storyId, input.cardsVersion, ids);
-    const readable = list.filter((c) => contents.has(c.id));
-    for (const c of readable) c.content = contents.get(c.id) ?? '';
-    return {
-      fitted: fitCards(readable, room, input.count, cardBlock, input.joinerTokens),
-      unread: list.filter((c) => !contents.has(c.id)),
-    };
-  };
-
-  const first = await fit(candidates, budgetTokens);
-  const sent = first.fitted.filter((f) => f.included !== 'dropped');
-  const sources = sent.filter((f) => byId.get(f.card.id)?.recursive).slice(0, RECURSION_SOURCES_MAX);
+  const coming = await fit(candidates, budgetTokens - spent(standing), standing);
+  const laterSources = recursiveSent(coming).slice(0, RECURSION_SOURCES_MAX - firstSources.length);
+  const namedByLater =
+    laterSources.length > 0
+      ? scanner.namedIn(
+          keyable,
+          laterSources.map((s) => s.content),
+        )
+      : null;
   const found: CardCandidate[] = [];
-  if (sources.length > 0) {
+  if (firstSources.length + laterSources.length > 0) {
     const inPlay = new Set([...candidates.map((c) => c.id), ...notSent.map((n) => n.card.id)]);
-    for (const card of heads) {
-      if (inPlay.has(card.id) || card.alwaysOn || !card.enabled) continue;
+    for (const [at, card] of keyable.entries()) {
+      if (inPlay.has(card.id) || !card.enabled) continue;
       // What the narrator is sent of a source names the card: a part cut away does not.
-      const source = sources.find((s) => scanner.matchText(card, s.content) !== null);
+      const source = named.get(card.id) ?? laterSources[namedByLater?.[at] ?? -1];
       if (!source) continue;
       const timing = cardTiming(card, input.turn, true, history);
       if (timing.state === 'blocked') notSent.push({ card, reason: timing.reason });
@@ -157,11 +251,12 @@ export async function chooseTurnCards(
       }
     }
   }
-  const roomLeft = budgetTokens - sent.reduce((sum, f) => sum + f.tokens, 0);
-  const passes = found.length > 0 ? [first, await fit(found, roomLeft)] : [first];
+  const roomLeft = budgetTokens - spent(standing) - spent(coming);
+  const passes = [standing, coming];
+  if (found.length > 0) passes.push(await fit(found, roomLeft));
 
-  // Ranked in the order the cards were fitted: the first ones, then those recursion found.
-  const ranked = [...candidates, ...found];
+  // Ranked in the order the cards were fitted: the always-on ones, the others, then those recursion found.
+  const ranked = [...alwaysOn, ...candidates, ...found];
   const rank = new Map(ranked.map((c, i) => [c.id, i + 1]));
   const noRoom = (c: CardCandidate) => `no room: priority ${rank.get(c.id)} of ${ranked.length}`;
 

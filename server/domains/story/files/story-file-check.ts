@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ImportedMessage, ImportedStory } from '@server/db/repositories/story-files';
 import { jsonNulPath, nulPlace } from '@server/kernel/nul-text';
-import { keyProblem } from '../cards/matching';
+import { keyProblem } from '../cards/regex-keys';
 import { regexKeysOf } from '../cards/card-values';
 import { STORY_CARD_MESSAGES, STORY_REGEX_KEYS_MAX } from '@shared/schemas/story-cards';
 
