@@ -1,6 +1,6 @@
 // bench:cards' view of a turn's database work: a repositories object whose card reads (heads,
-// history, contents) add the time each call took to `reads`, so the report can tell chooseTurnCards'
-// waits on the database from its own work.
+// history: the replies and the record lists not kept, contents) add the time each call took to
+// `reads`, so the report can tell chooseTurnCards' waits on the database from its own work.
 import { performance } from 'node:perf_hooks';
 import type { Repositories } from '../../../server/db/repositories';
 
@@ -28,6 +28,8 @@ export function timedCardReads(repos: Repositories, reads: CardReads): Repositor
       ...cards,
       heads: timed('heads', cards.heads),
       cardHistory: timed('history', cards.cardHistory),
+      historyReplies: timed('history', cards.historyReplies),
+      recordLists: timed('history', cards.recordLists),
       contents: timed('contents', cards.contents),
     },
   };

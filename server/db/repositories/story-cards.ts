@@ -342,6 +342,54 @@ export function createStoryCardsRepository(db: Db) {
         return { messageId, version, turn: at, keyed, on };
       });
     },
+
+    /**
+     * Which replies cardHistory would answer, without their lists: the newest shown replies with a
+     * record before `beforeMessageId`, as far back as `turns` turns before `turn`. With the lists
+     * the kept records do not hold (recordLists), the same rows for a few numbers a row.
+     */
+    async historyReplies(
+      storyId: number,
+      beforeMessageId: number,
+      turn: number,
+      turns: number,
+    ): Promise<Array<{ messageId: number; version: number; turn: number }>> {
+      const [found] = await executePrepared<{ replies: string }>(
+        db,
+        'story_card_history_replies',
+        sql`select coalesce(json_agg(json_build_array(r.id, r.version, r.turn) order by r.id desc), '[]')::text as replies
+            from (select m.id, m.version, m.turn from story_messages m
+                  where m.story_id = ${storyId} and m.state = 'shown' and m.role = 'assistant'
+                    and m.id < ${beforeMessageId} and m.turn >= ${turn - turns}
+                    and exists (select 1 from narrator_contexts c where c.message_id = m.id and c.version = m.version)
+                  order by m.id desc limit ${turns}) r`,
+      );
+      const replies = JSON.parse(found.replies) as Array<[number, number, number]>;
+      return replies.map(([messageId, version, at]) => ({ messageId, version, turn: at }));
+    },
+
+    /** The lists of these versions of the story's replies' records, by message id (one missing when its record is gone). */
+    async recordLists(
+      storyId: number,
+      replies: Array<{ messageId: number; version: number }>,
+    ): Promise<Map<number, { keyed: number[]; on: number[] }>> {
+      const ids = `{${replies.map((r) => r.messageId).join(',')}}`;
+      const versions = `{${replies.map((r) => r.version).join(',')}}`;
+      const found = await executePrepared<{ row: string }>(
+        db,
+        'story_card_record_lists',
+        sql`select json_build_array(c.message_id, c.keyed, c."on")::text as row
+            from unnest(${ids}::int[], ${versions}::int[]) as r(id, version)
+            join narrator_contexts c on c.message_id = r.id and c.version = r.version
+            join story_messages m on m.id = c.message_id and m.story_id = ${storyId}`,
+      );
+      return new Map(
+        found.map(({ row }) => {
+          const [messageId, keyed, on] = JSON.parse(row) as [number, number[], number[]];
+          return [messageId, { keyed, on }];
+        }),
+      );
+    },
   };
 }
 export type StoryCardsRepository = ReturnType<typeof createStoryCardsRepository>;

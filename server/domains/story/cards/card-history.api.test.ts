@@ -51,16 +51,20 @@ async function playedStory(turns: number) {
   return { storyId: story.id, action };
 }
 
-/** The story's repositories, counting the history reads. */
+/** The story's repositories, counting the history's reads: the replies named, and the record lists read. */
 function counting() {
-  const reads = { count: 0 };
-  const history = repos.storyCards.cardHistory;
+  const reads = { count: 0, lists: 0 };
+  const { historyReplies, recordLists } = repos.storyCards;
   const counted: Pick<Repositories, 'storyCards'> = {
     storyCards: {
       ...repos.storyCards,
-      cardHistory: (...args) => {
+      historyReplies: (...args) => {
         reads.count += 1;
-        return history(...args);
+        return historyReplies(...args);
+      },
+      recordLists: (storyId, replies) => {
+        reads.lists += replies.length;
+        return recordLists(storyId, replies);
       },
     },
   };
@@ -71,7 +75,7 @@ async function ask(storyId: number, actionId: number, turn: number, turns: numbe
   const { reads, repos: counted } = counting();
   const window = await repos.stories.recentUnfolded(storyId, 0, actionId, WINDOW);
   const rows = await recentCardHistory(counted, cardHeads, { storyId, actionId, turn, turns, window: window.messages });
-  return { rows, reads: reads.count };
+  return { rows, reads: reads.count, lists: reads.lists };
 }
 
 const turnsOf = (rows: CardHistoryRow[]) => rows.map((row) => row.turn);
@@ -83,10 +87,10 @@ describe('recentCardHistory', () => {
     const cardHeads = createCardHeads(repos);
 
     const first = await ask(storyId, action.id, 9, 4, cardHeads);
-    expect(first.reads).toBe(1);
+    expect(first).toMatchObject({ reads: 1, lists: 4 });
     expect(first.rows).toEqual(fromDatabase);
     const second = await ask(storyId, action.id, 9, 4, cardHeads);
-    expect(second.reads).toBe(0);
+    expect(second).toMatchObject({ reads: 0, lists: 0 });
     expect(second.rows).toEqual(fromDatabase);
     expect(turnsOf(second.rows)).toEqual([8, 7, 6, 5]);
     expect(second.rows[0]).toMatchObject({ keyed: [8], on: [8, 108] });
@@ -131,7 +135,8 @@ describe('recentCardHistory', () => {
       context: { keyed: [55], on: [55], record: RECORD },
     });
     const again = await ask(storyId, action.id, 6, 4, cardHeads);
-    expect(again.reads).toBe(1);
+    // The replies named again, and only the new version's lists read: the other three are kept.
+    expect(again).toMatchObject({ reads: 1, lists: 1 });
     expect(again.rows[0]).toMatchObject({ messageId: newest.id, version: 2, keyed: [55], on: [55] });
     expect(again.rows).toEqual(await repos.storyCards.cardHistory(storyId, action.id, 6, 4));
   });
@@ -151,8 +156,10 @@ describe('recentCardHistory', () => {
       window: short.messages,
     });
     expect(short.messages.filter((m) => m.role === 'assistant')).toHaveLength(2);
-    expect(reads.count).toBe(1);
+    // The replies named; their lists all kept from the first ask.
+    expect(reads).toEqual({ count: 1, lists: 0 });
     expect(turnsOf(rows)).toEqual([6, 5, 4, 3]);
+    expect(rows).toEqual(await repos.storyCards.cardHistory(storyId, action.id, 7, 4));
   });
 
   it('keeps no more card ids than its bound, the oldest records dropped first', async () => {

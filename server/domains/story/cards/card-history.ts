@@ -1,12 +1,12 @@
 // The history a turn's sticky and cooldown read: the records of the newest shown replies before the
 // action (storyCards.cardHistory's rows). When the turn's window holds those replies and their
 // records are kept (card-heads.ts: each turn keeps the one it wrote, each read the ones it found),
-// they are answered from there, as the database would answer them; else the database is asked. On
-// the hostile story of bench:cards that read was most of a turn's wait at p99: another thread
-// answers it, but only once this one lets the query out.
+// they are answered from there, as the database would answer them. Else the database names the
+// replies (a few numbers each) and only the lists not kept are read: a story whose cards look 200
+// turns back read 200 records of up to 1,000 ids on every turn, its main cost (bench:cards).
 import type { Repositories } from '@server/db/repositories';
 import type { CardHistoryRow } from '@server/db/repositories/story-cards';
-import type { CardHeads } from './card-heads';
+import type { CardHeads, KeptRecord } from './card-heads';
 
 /** A message of the turn's window, oldest first: what says which version of a reply is shown. */
 export interface WindowMessage {
@@ -58,16 +58,25 @@ export async function recentCardHistory(
   cardHeads: CardHeads,
   ask: CardHistoryAsk,
 ): Promise<CardHistoryRow[]> {
-  const replies = eligible(ask);
-  const kept = fromKept(cardHeads, ask, replies);
+  const kept = fromKept(cardHeads, ask, eligible(ask));
   if (kept) return kept;
-  const rows = await repos.storyCards.cardHistory(ask.storyId, ask.actionId, ask.turn, ask.turns);
-  // Only what was read is kept: a reply the rows leave out may have no record, or be older than
-  // them, and a version without one is rare (an edit's), so its turns simply ask again.
-  return rows.map((row) => {
-    // Each row's lists read once, for the cache and for the turn alike.
-    const record = { keyed: row.keyed, on: row.on };
-    cardHeads.rememberRecord(row.messageId, row.version, record);
-    return { messageId: row.messageId, version: row.version, turn: row.turn, ...record };
-  });
+  // Which replies, from the database; their lists from the kept records where held, the rest read.
+  const replies = await repos.storyCards.historyReplies(ask.storyId, ask.actionId, ask.turn, ask.turns);
+  const missing = replies.filter((reply) => cardHeads.recordOf(reply.messageId, reply.version) === undefined);
+  const read =
+    missing.length > 0 ? await repos.storyCards.recordLists(ask.storyId, missing) : new Map<number, KeptRecord>();
+  const rows: CardHistoryRow[] = [];
+  for (const reply of replies) {
+    let record = cardHeads.recordOf(reply.messageId, reply.version);
+    if (!record) {
+      const lists = read.get(reply.messageId);
+      // Gone since the first read (the reply erased meanwhile): the line changed, and it is not on it.
+      if (!lists) continue;
+      // Each list read once, for the cache and the turn alike.
+      record = { keyed: lists.keyed, on: lists.on };
+      cardHeads.rememberRecord(reply.messageId, reply.version, record);
+    }
+    rows.push({ ...reply, keyed: record.keyed, on: record.on });
+  }
+  return rows;
 }

@@ -230,13 +230,16 @@ function keysOf(card: MatchableCard): CardKeys {
   return keys;
 }
 
-function secondaryHolds(card: MatchableCard, secondary: PreparedKey[], scans: ScanText[], depth: number): boolean {
+/** A scanner's text at a distance, prepared when first asked for: a turn's cards look no further than their scan depth. */
+type ScanAt = (distance: number) => ScanText;
+
+function secondaryHolds(card: MatchableCard, secondary: PreparedKey[], scanAt: ScanAt, depth: number): boolean {
   const { secondaryKeys, secondaryLogic } = card;
   if (secondaryKeys.length === 0) return true;
   let found = 0;
   for (const prepared of secondary) {
     for (let distance = 0; distance <= depth; distance++) {
-      if (scans[distance].has(prepared)) {
+      if (scanAt(distance).has(prepared)) {
         found++;
         break;
       }
@@ -272,7 +275,10 @@ export function createCardScanner(texts: string[]): {
   matchText(card: MatchableCard, text: string): KeyHit | null;
   namedIn(cards: readonly MatchableCard[], texts: string[]): Int16Array;
 } {
-  const scans = texts.map(prepareText);
+  // Prepared when a card first looks that far back: the window holds dozens of messages, the cards
+  // look at a few (at most CARD_SCAN_DEPTH_MAX), and those prepared stay among the kept texts.
+  const scans: ScanText[] = [];
+  const scanAt: ScanAt = (distance) => (scans[distance] ??= prepareText(texts[distance]));
   const extra = new Map<string, ScanText>();
   const extraScan = (text: string) => {
     let scan = extra.get(text);
@@ -280,7 +286,7 @@ export function createCardScanner(texts: string[]): {
     return scan;
   };
 
-  function firstHit(card: MatchableCard, scanned: ScanText[], depth: number): KeyHit | null {
+  function firstHit(card: MatchableCard, scanned: ScanAt, depth: number): KeyHit | null {
     const { primary, secondary } = keysOf(card);
     // Key by key, each looking only nearer than the best so far: a later key wins only by being strictly nearer.
     let best = -1;
@@ -288,7 +294,7 @@ export function createCardScanner(texts: string[]): {
     for (let index = 0; index < primary.length; index++) {
       const key = primary[index];
       for (let distance = 0; distance < bestDistance; distance++) {
-        if (scanned[distance].has(key)) {
+        if (scanned(distance).has(key)) {
           best = index;
           bestDistance = distance;
           break;
@@ -301,24 +307,27 @@ export function createCardScanner(texts: string[]): {
 
   return {
     match(card) {
-      const depth = Math.min(Math.floor(card.scanDepth), scans.length - 1);
-      return depth < 0 ? null : firstHit(card, scans, depth);
+      const depth = Math.min(Math.floor(card.scanDepth), texts.length - 1);
+      return depth < 0 ? null : firstHit(card, scanAt, depth);
     },
     matchAll(cards) {
-      const firstKeys = scans.map((scan) => scan.firstKeys(cards));
+      let deepest = -1;
+      for (const card of cards) deepest = Math.max(deepest, Math.min(Math.floor(card.scanDepth), texts.length - 1));
+      const firstKeys = Array.from({ length: deepest + 1 }, (_, distance) => scanAt(distance).firstKeys(cards));
       return cards.map((card, index) => {
-        const depth = Math.min(Math.floor(card.scanDepth), scans.length - 1);
+        const depth = Math.min(Math.floor(card.scanDepth), texts.length - 1);
         // The nearest text holding a primary key, and there the card's first key found (as firstHit answers).
         for (let distance = 0; distance <= depth; distance++) {
           const key = firstKeys[distance][index];
           if (key === -1) continue;
-          return secondaryHolds(card, keysOf(card).secondary, scans, depth) ? { key: card.keys[key], distance } : null;
+          return secondaryHolds(card, keysOf(card).secondary, scanAt, depth) ? { key: card.keys[key], distance } : null;
         }
         return null;
       });
     },
     matchText(card, text) {
-      return firstHit(card, [extraScan(text)], 0);
+      const scan = extraScan(text);
+      return firstHit(card, () => scan, 0);
     },
     namedIn(cards, texts) {
       const key = texts.join('\u0000');
@@ -339,7 +348,7 @@ export function createCardScanner(texts: string[]): {
           found[index] =
             whole && !regex && !primary.some((k) => whole.has(k))
               ? -1
-              : scanned.findIndex((scan) => firstHit(card, [scan], 0) !== null);
+              : scanned.findIndex((scan) => firstHit(card, () => scan, 0) !== null);
         }
         kept.byList.set(cards, found);
       }

@@ -8,7 +8,6 @@ import { cardBlock } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import type { Database } from '@server/db/client';
 import { createRepositories, type Repositories } from '@server/db/repositories';
-import type { CardHistoryRow } from '@server/db/repositories/story-cards';
 import { openTestDatabase } from '@server/test/test-app';
 import { storyCardFieldsSchema, type StoryCardInput } from '@shared/schemas/story-cards';
 import { createCardHeads } from './card-heads';
@@ -194,28 +193,25 @@ describe('history', () => {
     const action = await repos.stories.appendAction(storyId, 'I count them once more.', NOW);
     let reads = 0;
     let rows = 0;
-    const counted = (row: CardHistoryRow): CardHistoryRow => ({
-      messageId: row.messageId,
-      version: row.version,
-      turn: row.turn,
+    const counted = (list: { keyed: number[]; on: number[] }) => ({
       get keyed() {
         reads += 1;
-        return row.keyed;
+        return list.keyed;
       },
       get on() {
         reads += 1;
-        return row.on;
+        return list.on;
       },
     });
-    const history = repos.storyCards.cardHistory;
+    const { recordLists } = repos.storyCards;
     const counting: Repositories = {
       ...repos,
       storyCards: {
         ...repos.storyCards,
-        cardHistory: async (...args) => {
-          const found = await history(...args);
-          rows += found.length;
-          return found.map(counted);
+        recordLists: async (...args) => {
+          const found = await recordLists(...args);
+          rows += found.size;
+          return new Map([...found].map(([id, list]) => [id, counted(list)]));
         },
       },
     };
