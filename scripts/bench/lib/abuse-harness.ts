@@ -1,14 +1,16 @@
 // bench:abuse's instruments: the bystander process (bystander.ts) started and read over IPC, the
 // server's peak resident memory for one case (VmHWM, reset through /proc/<pid>/clear_refs at the
-// case's start), the fake provider's request log (its largest request counted in tokens), a stop that does not wait forever on a frozen
-// server, the hostile player's HTTP calls (status, size and time of each answer, never parsed
-// unless asked) and the p50/p99/max of a list of times (percentile from stats.ts).
+// case's start), the fake provider's request log (its largest request counted in tokens), a stop
+// that does not wait forever on a frozen server, the hostile player's HTTP calls (status, size and
+// time of each answer, never parsed unless asked), the p50/p99/max of a list of times (percentile
+// from stats.ts), and the few words a case answers them in (ms, size, said, many).
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { loadTokenCounter } from '../../../server/ai/llm/tokenizer';
 import type { BystanderCommand, BystanderWindow } from './bystander';
+import { formatMs } from './report';
 import { maxOf, percentile } from './stats';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -217,3 +219,18 @@ export function spread(values: number[]): Spread {
     max: maxOf(values),
   };
 }
+
+/** A time in whole ms, as every case writes it. */
+export const ms = (v: number) => formatMs(v, 0);
+export const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
+/** One answer in a few words: "201 in 1234 ms" (with its size: ", 5.0 MB") or "failed after 60000 ms (…)". */
+export const said = (answer: Answer, withSize = false) =>
+  answer.status === 0
+    ? `failed after ${ms(answer.ms)} (${answer.error})`
+    : `${answer.status} in ${ms(answer.ms)}${withSize ? `, ${size(answer.bytes)}` : ''}`;
+/** Several answers of one kind: their statuses and times. */
+export const many = (answers: Answer[]) => {
+  const s = spread(answers.map((a) => a.ms));
+  return `${statusCounts(answers)}; p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`;
+};

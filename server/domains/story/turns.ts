@@ -234,8 +234,7 @@ export function createTurnService(deps: TurnDeps) {
         loopGuard: guarded.mark,
         replyUsage: cost,
       });
-      // The next turns' sticky and cooldown read this record back: kept, they need not ask for it.
-      cardHeads.rememberRecord(reply.id, reply.version, { keyed: cards.keyed, on: cards.on });
+      cardHeads.rememberRecord(reply.id, reply.version, { keyed: cards.keyed, on: cards.on }); // the next turns' history
       await deps.flush();
       // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
       const sent = window.messages
