@@ -1,4 +1,4 @@
-// The loop guard in the browser (issue 27), against the fake OpenAI-compatible narrator of a story
+// The loop guard in the browser, against the fake OpenAI-compatible narrator of a story
 // stuck in a loop: the reply that repeats the opening streams as usual, then the page says the
 // narrator repeated itself and is rewriting, and the new reply takes its place, kept on reload.
 import { expect, test, type Page } from '@playwright/test';

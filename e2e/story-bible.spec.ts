@@ -1,4 +1,4 @@
-// The Story Bible (issue 26) end to end with the builtin narrator: a story imported through 'Your
+// The Story Bible end to end with the builtin narrator: a story imported through 'Your
 // Stories' with nothing folded, long enough that its first turn here folds the oldest piece into
 // the memory; that piece holds the action naming the horse, so the fold notes the fact. 'Story
 // Memory' lists it under 'Story Bible'; pinned there, it goes to the narrator with the next turn,

@@ -1,4 +1,4 @@
-// Story cards (issue 25) end to end with the builtin narrator, as a new player meets them: the empty
+// Story cards end to end with the builtin narrator, as a new player meets them: the empty
 // 'Story Cards' panel shows the example card; a SillyTavern lorebook imported through the panel's
 // file input brings its cards in and lists the entry left out with its reason; an action naming a
 // card's key sends that card, as 'What the narrator saw' on the reply shows (Sent, the key in your

@@ -106,7 +106,7 @@ test("'Try again' writes the latest reply anew, keeping the earlier one as a ver
   await expect(page.locator('[data-streaming]')).toHaveCount(0);
   const replaced = await narratorBubbles(page).last().getAttribute('data-message-id');
   await narratorBubbles(page).last().getByRole('button', { name: STORY_STRINGS.tryAgain }).click();
-  // The new reply is the same message's second version (issue 12): its count shows once it is saved.
+  // The new reply is the same message's second version: its count shows once it is saved.
   const versions = page.getByRole('group', { name: STORY_VERSIONS_STRINGS.switcherLabel });
   await expect(versions).toContainText('2 / 2', { timeout: 20_000 });
   await expect(narratorBubbles(page).last()).toHaveAttribute('data-message-id', replaced ?? '');

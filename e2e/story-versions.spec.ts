@@ -1,4 +1,4 @@
-// The player in control of a story (issue 12) end to end with the builtin narrator: swiping between
+// The player in control of a story end to end with the builtin narrator: swiping between
 // a reply's versions after 'Try again' (kept across a reload), Undo and Redo of a turn, editing a
 // reply and restoring its original from the Versions dialog, branching from an earlier reply into
 // a new story (listed in Your Stories and in the original's Branches), and erasing from an action

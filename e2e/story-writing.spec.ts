@@ -1,4 +1,4 @@
-// The story's own writing settings in the browser (issue 27): 'Narrator’s Writing' in the 'Story
+// The story's own writing settings in the browser: 'Narrator’s Writing' in the 'Story
 // Experience' drawer sets a reply length and creativity for this story, kept across a reload and
 // not shared with the player's other stories.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// What a turn cost, in the browser (issue 27), against the fake OpenAI-compatible narrator, which
+// What a turn cost, in the browser, against the fake OpenAI-compatible narrator, which
 // reports its cached input as OpenAI does: the quiet 'i' on a reply opens its tokens, cached share
 // and cost, kept on reload, and the account page shows this month's spend beside the allowance.
 import { expect, test, type Page } from '@playwright/test';

@@ -57,7 +57,7 @@ it('finishes and keeps the reply in flight on SIGTERM, refusing new turns meanwh
   }
   expect(ready.status).toBe(503);
   expect(await ready.json()).toEqual({ status: 'draining', database: 'pglite' });
-  // Reads keep working: a 5xx here would sign the player out (spec section 4).
+  // Reads keep working: a 5xx here would sign the player out.
   const user = await fetch(`${base}/api/user`, { headers: { cookie } });
   expect(user.status).toBe(200);
   // New paid work is refused, with when to ask again.

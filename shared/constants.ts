@@ -1,4 +1,4 @@
-// The spec's business constants (section 9) and fixed value lists, shared by client and server.
+// The spec's business constants and fixed value lists, shared by client and server.
 
 export const PRODUCT_NAME = 'Taleweaver';
 
@@ -13,7 +13,7 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOOLTIP_DELAY_MS = 700;
 
-/** Narration (spec section 9 'Speech'): every utterance and server part is spoken at these settings. */
+/** Narration ('Speech'): every utterance and server part is spoken at these settings. */
 export const SPEECH_RATE = 0.9;
 export const SPEECH_PITCH = 1;
 export const SPEECH_VOLUME = 1;
@@ -54,7 +54,7 @@ export const CONTENT_RATINGS = ['general', 'teen', 'mature'] as const;
 export const NARRATIVE_STYLES = ['descriptive', 'concise', 'dramatic'] as const;
 export const LANGUAGE_STYLES = ['modern', 'archaic', 'formal'] as const;
 
-/** Estimated cost per token (spec section 9). */
+/** Estimated cost per token. */
 export const COST_PER_TEXT_TOKEN = 0.000004;
 export const COST_PER_IMAGE_TOKEN = 0.00002;
 
@@ -67,7 +67,7 @@ export const STORY_TITLE_MAX_LENGTH = 60;
 export const BOOKMARK_TITLE_MAX_LENGTH = 120;
 export const BOOKMARK_DESCRIPTION_MAX_LENGTH = 1000;
 
-/** Recovery and story-page timings (spec sections 4 and 9). */
+/** Recovery and story-page timings. */
 export const RECOVERY_TIMEOUT_MS = 15_000;
 export const RECOVERY_START_DELAY_MS = 100;
 export const CONTINUATION_DELAY_MS = 500;
@@ -76,7 +76,7 @@ export const HIGHLIGHT_MS = 2000;
 export const SCROLL_NEAR_BOTTOM_PX = 100;
 
 export const GENRE_SLIDER_STEP = 10;
-/** The start screen's mix: 25 each for the first four genres, 0 for the rest (spec section 5). */
+/** The start screen's mix: 25 each for the first four genres, 0 for the rest. */
 export const START_SCREEN_GENRE_MIX: Record<Genre, number> = {
   fantasy: 25,
   scifi: 25,
@@ -123,7 +123,7 @@ export type StoryPreset = (typeof STORY_PRESETS)[number];
 export const SHARE_TITLE_MAX_LENGTH = 120;
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 
-/** Shared story loading (spec sections 7 and 9): full page and the in-app-browser preview. */
+/** Shared story loading: full page and the in-app-browser preview. */
 export const SHARED_STORY_TIMEOUT_MS = 10_000;
 export const SHARED_STORY_RETRIES = 2;
 export const SHARED_STORY_LIGHT_TIMEOUT_MS = 5000;
@@ -134,7 +134,7 @@ export const LIGHT_PREVIEW_MAX_IMAGES = 1;
 export const COPIED_INDICATOR_MS = 2000;
 export const DEFAULT_SHARE_TITLE = 'My Story';
 
-// Ads (spec sections 3, 4, 5, 9): the in-chat frequency level starts at 1 and rises to at most 10;
+// Ads: the in-chat frequency level starts at 1 and rises to at most 10;
 // the player's frequency slider runs 1-10 in steps of 1, default 3.
 export const AD_FREQUENCY_LEVEL_START = 1;
 export const AD_FREQUENCY_LEVEL_MAX = 10;

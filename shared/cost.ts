@@ -1,4 +1,4 @@
-// How dollar figures are written (spec section 9: costs shown to 2 decimals). The figures themselves
+// How dollar figures are written (costs shown to 2 decimals). The figures themselves
 // come from the server, which prices every token at the operator's LLM_PRICE_* (server/kernel/cost.ts).
 
 /** "$1,234.57": the spec's 2 decimals, with thousands grouped. */

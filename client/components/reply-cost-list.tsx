@@ -1,4 +1,4 @@
-// What a narrator reply's own calls cost, as one list for both places that show it (issue 27): the
+// What a narrator reply's own calls cost, as one list for both places that show it: the
 // reply's quiet 'i' (story) and 'What it cost' in 'What the narrator saw' (story-cards). Tokens sent
 // with the share the provider's prompt cache served, tokens written, the server's dollar figure, and
 // the loop guard's second call when there was one.

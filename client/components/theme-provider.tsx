@@ -1,4 +1,4 @@
-// Light / dark / system theme (spec section 1): default dark, kept in localStorage under
+// Light / dark / system theme: default dark, kept in localStorage under
 // 'vite-ui-theme', applied as a class on <html>. public/theme-init.js applies the same choice
 // before React loads so the page never flashes the wrong theme.
 import {

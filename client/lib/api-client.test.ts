@@ -1,4 +1,4 @@
-// The API client's contract (spec sections 7 and 8): headers, credentials, paths, and the exact
+// The API client's contract: headers, credentials, paths, and the exact
 // error messages for every failure shape.
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The one way the client talks to the server (spec sections 7 and 8): session cookies on every call,
+// The one way the client talks to the server: session cookies on every call,
 // no-cache JSON reads, CSRF-marked JSON writes, and one error type carrying status, code and message.
 import type { ApiError } from '@shared/schemas/common';
 
@@ -59,7 +59,7 @@ const READ_HEADERS = {
 
 /**
  * Says a request is the app's own: no other site's page can send it without a CORS preflight. Writes
- * carry it (spec section 7), and so do the reads that may start paid work on the server (a title, a
+ * carry it, and so do the reads that may start paid work on the server (a title, a
  * style sheet, a sentence in a server voice), which the server refuses to pay for without it or the
  * browser's Sec-Fetch-Site: same-origin.
  */
@@ -102,7 +102,7 @@ function detailsFromBody(body: unknown): ApiError['details'] {
   return Array.isArray(details) ? (details as ApiError['details']) : undefined;
 }
 
-/** Builds the error for a non-OK answer with the spec's fallbacks (section 8). */
+/** Builds the error for a non-OK answer with the spec's fallbacks. */
 async function errorFromResponse(response: Response): Promise<ApiRequestError> {
   let text = '';
   try {

@@ -1,4 +1,4 @@
-// Where to send someone after login or registration (spec section 2, auth page), and the guard that
+// Where to send someone after login or registration (auth page), and the guard that
 // keeps the `redirect` parameter from becoming an open redirect.
 import { readPendingContinuation, readPendingOperation } from '@client/lib/pending-actions';
 

@@ -1,4 +1,4 @@
-// What a guest asked for before being sent to log in (spec section 3): a story start or a story turn,
+// What a guest asked for before being sent to log in: a story start or a story turn,
 // saved in localStorage so it survives the trip through /auth. Home and story resume them; auth only
 // needs their paths to know where to go next.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The spec's read and write rules (section 7): network-only read retries (never on 401), data
+// The spec's read and write rules: network-only read retries (never on 401), data
 // fresh for 30 s, no refetch on focus, writes never retried, and which failures reach a toast.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, API_MESSAGES } from './api-client';

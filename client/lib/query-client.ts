@@ -1,4 +1,4 @@
-// TanStack Query set up with the spec's read and write rules (section 7): reads stay fresh 30 s, are
+// TanStack Query set up with the spec's read and write rules: reads stay fresh 30 s, are
 // not refetched on focus, retry up to 3 times only for network failures and never on 401; writes
 // are never retried. Error toasts are injected so this module stays free of UI code.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// How a player's costs read (issue 27): a reply's, for the story's quiet 'i' and the context viewer,
+// How a player's costs read: a reply's, for the story's quiet 'i' and the context viewer,
 // and their month on the account page, so all say the same. A turn costs a fraction of a cent, which
 // the admin dashboard's 2 decimals would show as '$0.00' or '$0.01': under a cent it keeps 4.
 // Every dollar figure is the server's (priced at its LLM_PRICE_* settings); nothing is priced here.

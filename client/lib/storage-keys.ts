@@ -1,5 +1,5 @@
 // Every browser-storage key the client uses, in one place, so features never collide on a name and
-// logout can clear exactly the user's data (spec sections 1 and 3).
+// logout can clear exactly the user's data.
 import { THEME_STORAGE_KEY } from '@shared/constants';
 
 export const LOCAL_STORAGE_KEYS = {

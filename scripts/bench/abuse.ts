@@ -1,4 +1,4 @@
-// `npm run bench:abuse`: what one hostile player's request does to everyone else (issue 23: while
+// `npm run bench:abuse`: what one hostile player's request does to everyone else (while
 // one player runs any single request of theirs, another visitor's /api/captcha answers in < 100 ms
 // p99). The server runs in its own process as `npm start` runs it (the compiled bundle, its node
 // flags), on PGlite by default, with the fake OpenAI-compatible provider (lib/fake-openai.ts)

@@ -1,4 +1,4 @@
-// `npm run bench:cards`: what story cards add to a turn's prompt build (issue 25). Three stories of
+// `npm run bench:cards`: what story cards add to a turn's prompt build. Three stories of
 // 1,000 turns (--story-turns) on one embedded database (PGlite in memory, migrated as the app does),
 // with 0, 100 and 1,000 story cards made up from one seed (lib/card-story.ts: names, 1-3 keys, some
 // regular expressions and secondary keys, contents of 200-1,500 characters, ~5 % always on, some
@@ -61,7 +61,7 @@ const WARMUP = Number(args.warmup);
 const SEED = Number(args.seed);
 const STORY_TURNS = Number(args['story-turns']);
 const SIZES = args['hostile-only'] ? [] : [0, 100, 1000];
-/** Issue 25's goal: 1,000 cards add at most this much to a turn's prompt build at p99. */
+/** The goal: 1,000 cards add at most this much to a turn's prompt build at p99. */
 const GOAL_ADDED_P99_MS = 5;
 /** The hostile story's turns before the measured ones: their records are the history its sticky cards read (200 turns at most). */
 const HOSTILE_STORY_TURNS = 200;

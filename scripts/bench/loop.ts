@@ -1,14 +1,14 @@
-// `npm run bench:loop`: the loop guard's detector (issue 27, server/ai/llm/loop-detector.ts) on the
+// `npm run bench:loop`: the loop guard's detector (server/ai/llm/loop-detector.ts) on the
 // seeded corpus of looping and varied transcripts (server/ai/llm/loop-corpus.ts, the fakes' varied
 // prose). Prints:
-// - the detector's time per reply against five earlier replies of about 500 words each (issue 27's
+// - the detector's time per reply against five earlier replies of about 500 words each (the
 //   goal: p99 at most 5 ms), after a warm-up, one process, the replies in a fixed order;
 // - the catch rate per looping kind and the false-positive rate per varied kind at the default
 //   thresholds;
 // - the same rates as each threshold moves, the others at their defaults, which is how the defaults
 //   were chosen: where the varied kinds' flag rate stops falling while every seeded loop is caught;
 // - the guard as a player meets it (lib/loop-ttft.ts): two real servers, guard on and off, side by
-//   side, their time to the first word and to `done` (issue 27's goal: +0 ms p50 to the first
+//   side, their time to the first word and to `done` (the goal: +0 ms p50 to the first
 //   word), and a narrator stuck in a loop, rewritten with one extra call.
 // Asserts nothing.
 //

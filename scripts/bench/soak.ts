@@ -1,4 +1,4 @@
-// `npm run bench:soak`: 200 players streaming turns for 10 minutes (issue 11), with the same fake
+// `npm run bench:soak`: 200 players streaming turns for 10 minutes, with the same fake
 // provider, app process and load generator as bench:stream (scripts/bench/lib). On PGlite by
 // default (`--backend postgres` uses a database tw_bench_soak created and dropped here, on
 // TEST_DATABASE_URL). First the players stream from the provider directly for --direct-seconds
@@ -11,7 +11,7 @@
 //   3. RSS at the end within 10 % of RSS after warm-up (--warmup-seconds, 60): at most 10 % above it
 //      (a fall is not a leak);
 //   4. p99 added TTFT (app p99 minus the direct baseline's p99) within --p99-goal (by default
-//      issue 11's goal for that many players: 135 ms at 200).
+//      the goal for that many players: 135 ms at 200).
 // Flags: --minutes 10 --players 200 --backend pglite|postgres --direct-seconds 20
 // --warmup-seconds 60 --p99-goal MS --ttft 200 --words 150 --chunk-ms 5.
 // Quick run: npm run bench:soak -- --minutes 1 --players 20 --warmup-seconds 20

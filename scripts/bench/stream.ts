@@ -1,4 +1,4 @@
-// `npm run bench:stream`: streaming at scale (issue 11, "100 players at once must feel like one").
+// `npm run bench:stream`: streaming at scale ("100 players at once must feel like one").
 // A fake OpenAI-compatible provider runs in its own process (scripts/bench/lib/fake-openai.ts: TTFT
 // 200 ms, 150 words, one word per chunk every 5 ms), the real app (server/main.ts, LOG_LEVEL=warn,
 // LLM_PROVIDER=openai pointed at the fake, a fresh DATA_DIR or a fresh PostgreSQL database) in

@@ -1,4 +1,4 @@
-// `npm run bench:versions`: the time of the player's controls (issue 12) on a long story.
+// `npm run bench:versions`: the time of the player's controls on a long story.
 // The server runs as `npm start` runs it (the compiled bundle with its node flags, its own process,
 // as a player meets it); a story of BENCH_TURNS turns (default 1,000: 2,001 messages written by the
 // builtin narrator) is written straight into its database while it is stopped. Each call is then

@@ -3,7 +3,7 @@
 // both. `serverArgv(dir)` builds the checkout's bundle once per process first, so a benchmark never
 // measures a stale one. A checkout from before the compiled server (no build-server.mjs, e.g. a
 // baseline for --compare) runs through tsx with the heap limit its `npm start` gave it. The build
-// script sits in scripts/build/ now, in scripts/ in checkouts from before issue 24.
+// script sits in scripts/build/ now, in scripts/ in older checkouts.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

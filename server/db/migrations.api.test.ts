@@ -7,7 +7,7 @@ import { quotaCounters, storedBytesByKind } from '@server/test/quota-counters';
 import { createTestApp, openEmptyTestDatabase, registerUser, type TestContext } from '@server/test/test-app';
 import type { Database } from './client';
 
-/** The last migration of the release before the story memory panel (issue 12). */
+/** The last migration of the release before the story memory panel. */
 const PREVIOUS_RELEASE = '0006_usage_rollups';
 
 let ctx: TestContext;

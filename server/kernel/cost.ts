@@ -1,4 +1,4 @@
-// The one price function (issue 27): tokens to US dollars at the operator's prices. A reply's cost,
+// The one price function: tokens to US dollars at the operator's prices. A reply's cost,
 // a player's month and every figure of the admin dashboard come from it, so they always agree.
 import type { Prices } from './config/prices';
 

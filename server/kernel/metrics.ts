@@ -1,4 +1,4 @@
-// The app's Prometheus metrics (issue 28): one prom-client Registry per app instance (never the
+// The app's Prometheus metrics: one prom-client Registry per app instance (never the
 // global default register, so tests can build many apps in one process) holding every family the
 // operator scrapes at GET /metrics (http/plugins/metrics.ts), all named taleweaver_*. Callers use
 // the small methods below rather than prom-client: domains report what happened (a turn finished, a

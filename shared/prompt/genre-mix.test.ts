@@ -1,4 +1,4 @@
-// The prompt composition of spec section 5, checked against the spec's exact wording.
+// The prompt composition, checked against the spec's exact wording.
 import { describe, expect, it } from 'vitest';
 import {
   composeRandomPrompt,

@@ -1,4 +1,4 @@
-// Story prompt composition from spec section 5, shared by the start screen (which sends the prompt)
+// Story prompt composition, shared by the start screen (which sends the prompt)
 // and the server (whose offline narrator reads the genre mix back out of a premise).
 import { GENRES, type Genre } from '../constants';
 

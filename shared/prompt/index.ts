@@ -1,2 +1,2 @@
-// Prompt composition shared by the client and the server (spec section 5).
+// Prompt composition shared by the client and the server.
 export * from './genre-mix';

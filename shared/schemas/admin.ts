@@ -1,4 +1,4 @@
-// Admin dashboard shapes (spec section 7): provider usage totals and the users table.
+// Admin dashboard shapes: provider usage totals and the users table.
 import { z } from 'zod';
 import { userSchema } from './user';
 
@@ -57,7 +57,7 @@ export const apiUsageResponseSchema = z.object({
 });
 export type ApiUsageResponse = z.infer<typeof apiUsageResponseSchema>;
 
-/** Columns the users table sorts by (spec section 4: each cycles ascending, descending, off). */
+/** Columns the users table sorts by (each cycles ascending, descending, off). */
 export const ADMIN_USER_SORT_FIELDS = [
   'username',
   'email',
@@ -183,7 +183,7 @@ export const usageSumsSchema = tokenTotalsSchema.extend({
   calls: z.number().int().nonnegative(),
   /** Speech and transcription calls: characters spoken or transcribed. */
   characters: tokenCount,
-  /** Estimated US dollars (spec section 9's per-token costs). */
+  /** Estimated US dollars (the product's per-token costs). */
   cost: z.number().nonnegative(),
 });
 export type UsageSumsWithCost = z.infer<typeof usageSumsSchema>;
@@ -207,7 +207,7 @@ export const usageHistoryResponseSchema = z.object({
       style: tokenCount,
       /** The memory bank's embeddings (EMBEDDINGS_PROVIDER). */
       embedding: tokenCount,
-      /** Estimated US dollars (spec section 9's per-token costs). */
+      /** Estimated US dollars (the product's per-token costs). */
       cost: z.number().nonnegative(),
     }),
   ),

@@ -1,5 +1,5 @@
 // Request and response shapes of the account endpoints, with the spec's validation messages
-// (section 5) so the forms and the server reject the same input with the same words.
+// so the forms and the server reject the same input with the same words.
 import { z } from 'zod';
 import {
   CAPTCHA_ANSWER_MAX_LENGTH,

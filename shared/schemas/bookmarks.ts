@@ -1,4 +1,4 @@
-// Request and response shapes of the bookmark endpoints (spec sections 3 and 7): a bookmark marks a
+// Request and response shapes of the bookmark endpoints: a bookmark marks a
 // story at one of its messages, with a title and an optional description. Dates travel as ISO strings.
 import { z } from 'zod';
 import { BOOKMARK_DESCRIPTION_MAX_LENGTH, BOOKMARK_TITLE_MAX_LENGTH } from '../constants';
@@ -20,7 +20,7 @@ const title = z
   .min(1, BOOKMARK_MESSAGES.titleRequired)
   .max(BOOKMARK_TITLE_MAX_LENGTH, BOOKMARK_MESSAGES.titleTooLong);
 
-/** Trimmed; an empty description is stored as null (spec section 3). */
+/** Trimmed; an empty description is stored as null. */
 const description = z
   .string()
   .trim()

@@ -1,15 +1,15 @@
-// Scene images (spec sections 3, 4, 5 and 7): the three image calls, the shape a picture takes in
+// Scene images: the three image calls, the shape a picture takes in
 // story reads, and the story's visual style sheet. A picture belongs to one narrator message; its
 // `imageMessageId` is that message's id, so the one poll (GET …/message/{id}/image) serves both
 // the automatic picture of a new reply and one asked for on demand.
 import { z } from 'zod';
 
 export const IMAGE_MESSAGES = {
-  /** Spec section 5, verbatim. */
+  /** Verbatim. */
   storyNotInitialized: 'Cannot generate image: Story not properly initialized',
   messageNotFound: 'Could not find message to generate image for',
   noContent: 'No content available for image generation',
-  /** Spec section 8's server default: what a player sees when the painter failed for a reason of ours. */
+  /** The product's server default: what a player sees when the painter failed for a reason of ours. */
   failed: 'Image generation failed',
   contentTooLong: 'The text to illustrate is too long.',
   notReady: 'The picture is not ready yet.',
@@ -49,7 +49,7 @@ export const imageMessageParamsSchema = z.object({
 });
 export type ImageMessageParams = z.infer<typeof imageMessageParamsSchema>;
 
-/** POST …/generate-image and …/generate-initial-image: `{content, storyId}` (spec section 7). */
+/** POST …/generate-image and …/generate-initial-image: `{content, storyId}`. */
 export const generateImageBodySchema = z.object({
   content: z
     .string({ error: IMAGE_MESSAGES.noContent })

@@ -1,4 +1,4 @@
-// The player's story library (issue 12): GET /api/stories lists the owner's stories, newest played
+// The player's story library: GET /api/stories lists the owner's stories, newest played
 // first, paged and searchable by title; PATCH /api/story/{id} renames one; DELETE /api/story/{id}
 // removes it with its bookmarks, shares and pictures.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The player's own data (issue 12, 'My data'): GET /api/user/export downloads all of it as JSON;
+// The player's own data ('My data'): GET /api/user/export downloads all of it as JSON;
 // DELETE /api/user {password} deletes the account and everything of theirs, keeping only anonymous
 // usage rows for the operator's totals.
 import { z } from 'zod';

@@ -1,11 +1,11 @@
-// Story preferences (spec sections 3 and 7): content rating, narrative style and language style.
+// Story preferences: content rating, narrative style and language style.
 // The narrator states them in its system prompt. GET answers the full set (defaults when unset or
 // logged out); POST takes the one field that changed and answers the full set again.
 import { z } from 'zod';
 import { CONTENT_RATINGS, LANGUAGE_STYLES, NARRATIVE_STYLES } from '../constants';
 
 export const PREFERENCES_MESSAGES = {
-  /** The spec's client branches on these exact words (section 8). */
+  /** The spec's client branches on these exact words. */
   notAuthenticated: 'Not authenticated',
   contentRatingInvalid: `Content rating must be one of: ${CONTENT_RATINGS.join(', ')}`,
   narrativeStyleInvalid: `Narrative style must be one of: ${NARRATIVE_STYLES.join(', ')}`,

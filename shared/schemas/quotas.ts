@@ -1,4 +1,4 @@
-// What one account may keep (issue 23): stories (started, imported and branched), live share
+// What one account may keep: stories (started, imported and branched), live share
 // links, versions per message and the bytes of everything stored for it, and GET /api/user/limits, which
 // shows each quota's use against its limit on Account Settings. The limits other than versions are
 // settings (USER_MAX_STORIES, USER_MAX_SHARES, USER_MAX_STORED_MB), so the messages name them.

@@ -1,4 +1,4 @@
-// Request and response shapes of sharing (spec sections 3 and 7): the owner names a story and gets an
+// Request and response shapes of sharing: the owner names a story and gets an
 // unguessable share id; anyone with the id reads a snapshot of the story's turns as they stood when
 // shared. The public shape carries no account data: no user, no story id, no message ids or dates.
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { SHARE_ID_PATTERN, SHARE_TITLE_MAX_LENGTH } from '../constants';
 export const SHARING_MESSAGES = {
   titleRequired: 'Please enter a title for your story.',
   titleTooLong: `The title must be at most ${SHARE_TITLE_MAX_LENGTH} characters.`,
-  /** Spec section 8: the text a 404 shows on the shared page. */
+  /** The text a 404 shows on the shared page. */
   notFound: 'Story not found or has been removed by its creator',
   tooManyReads: 'Too many shared story requests. Please wait a minute and try again.',
   tooManyPictures: 'Too many shared pictures requested. Please wait a minute and try again.',

@@ -1,4 +1,4 @@
-// Server voices and server transcription (spec sections 4, 8 and 9; issue 9). A narrator reply is
+// Server voices and server transcription. A narrator reply is
 // spoken in parts, one sentence group each (shared/speech/sentences.ts splits it the same way on
 // both sides): GET /api/story/{storyId}/messages/{messageId}/speech/{part}?voice=NAME answers the
 // part's MP3 audio and, in the X-Speech-Parts header, how many parts the reply has. A recording is
@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 export const SPEECH_MESSAGES = {
-  /** Spec section 8, verbatim: what the player sees when speaking or recording fails. */
+  /** Verbatim: what the player sees when speaking or recording fails. */
   speakFailed: 'Failed to speak the text. Please try again.',
   recordFailed: 'Failed to record audio. Please try again.',
   ttsDisabled: 'Server voices are turned off on this server.',

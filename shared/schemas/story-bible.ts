@@ -1,4 +1,4 @@
-// The story bible (issue 26): the lasting facts of a story as entity, attribute and value ("your
+// The story bible: the lasting facts of a story as entity, attribute and value ("your
 // horse", "name", "Thistle"), taken from the turns as they are folded into memory. A new value for
 // the same entity and attribute supersedes the old one, which stays as its history. Pinned facts
 // go to the narrator with every turn; the others when a turn's words call them up.

@@ -1,4 +1,4 @@
-// Story cards (issue 25): a story's lore, each card a few facts about a person, place or thing
+// Story cards: a story's lore, each card a few facts about a person, place or thing
 // that enters the narrator's prompt when one of its keys comes up (or always, when it is always on),
 // and the context record that says what the narrator was sent for a reply, and why.
 // GET/POST /api/story/{id}/cards, PATCH/DELETE /api/story/{id}/cards/{cardId},
@@ -252,7 +252,7 @@ export const narratorContextSchema = z.object({
   /** The room passages recalled from the memory bank had (absent from records written before the memory bank). */
   recallBudgetTokens: z.number().int().nonnegative().optional(),
   /**
-   * Set when the loop guard acted on this reply (issue 27): what it found in the first answer, whether
+   * Set when the loop guard acted on this reply: what it found in the first answer, whether
    * a second answer came (one call more at most; false when the limits, the prompt's room or a failed
    * call left none), and what was kept: the new answer ('replaced'), or a reply that still repeats
    * ('marked').

@@ -1,4 +1,4 @@
-// A story as a file (issue 12): Markdown to read, JSON to restore. The JSON is the documented,
+// A story as a file: Markdown to read, JSON to restore. The JSON is the documented,
 // versioned format below ("taleweaver.story", version 3: version 1, plus each message's versions in
 // version 2, plus the story cards in version 3, and optionally the story bible's facts);
 // POST /api/story/import takes either back as a new story, validated whole. See docs/story-format.md.
@@ -83,7 +83,7 @@ export const storyFileSchema = z
       memoryCovers: z.number().int().min(0).max(STORY_FILE_MAX_MESSAGES),
       notes: z.string().max(STORY_NOTES_MAX_LENGTH),
       createdAt: isoDate,
-      /** Optional: the story's generation settings (issue 27); temperature null follows the server's. */
+      /** Optional: the story's generation settings; temperature null follows the server's. */
       settings: z
         .object({
           replyLength: z.enum(REPLY_LENGTHS),

@@ -1,4 +1,4 @@
-// The story memory panel (issue 12): what the narrator works from besides the recent turns. The
+// The story memory panel: what the narrator works from besides the recent turns. The
 // pinned premise, the memory (the summary of folded turns) and the player's free notes, sent with
 // every turn like an author's note. GET and PUT /api/story/{id}/memory; edits count from the next turn.
 import { z } from 'zod';

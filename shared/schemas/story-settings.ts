@@ -1,4 +1,4 @@
-// A story's own generation settings (issue 27): how long the narrator's replies are and how
+// A story's own generation settings: how long the narrator's replies are and how
 // creative (its sampling temperature). GET and PATCH /api/story/{id}/settings; they count from the
 // next turn, are copied by branches and carried by story files.
 import { z } from 'zod';

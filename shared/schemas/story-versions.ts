@@ -1,4 +1,4 @@
-// The player in control of a story's messages (issue 12): every message keeps its versions (the
+// The player in control of a story's messages: every message keeps its versions (the
 // words as first written, the narrator's alternatives from 'Try again', the owner's edits, a new
 // action that replaced an unanswered one) and shows one of them; undo and erase set turns aside
 // (redo brings them back); a branch copies the story up to a message into a new story.

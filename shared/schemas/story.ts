@@ -1,4 +1,4 @@
-// Request and response shapes of the story endpoints (spec section 7, plus retry and streaming).
+// Request and response shapes of the story endpoints (plus retry and streaming).
 // A story's messages come in story order: the premise the player typed first (role user,
 // isInitialMessage true), then each narrator reply and player action.
 import { z } from 'zod';
@@ -51,7 +51,7 @@ export const recoverQuerySchema = z.object({ messageId: numericId(STORY_MESSAGES
 export type RecoverQuery = z.infer<typeof recoverQuerySchema>;
 
 /**
- * What the loop guard did to a narrator reply (issue 27): 'replaced', its first answer repeated the
+ * What the loop guard did to a narrator reply: 'replaced', its first answer repeated the
  * story and was written again; 'marked', the reply kept still repeats (the second answer looped too,
  * or none could be asked for).
  */
@@ -60,7 +60,7 @@ export const loopGuardMarkSchema = z.enum(LOOP_GUARD_MARKS);
 export type LoopGuardMark = z.infer<typeof loopGuardMarkSchema>;
 
 /**
- * What a narrator reply cost (issue 27): its own provider calls, the loop guard's second one
+ * What a narrator reply cost: its own provider calls, the loop guard's second one
  * included. `cachedInputTokens` is the part of the input the provider read from its prompt cache,
  * present when it reports one (OpenAI's prompt_tokens_details, Anthropic's cache reads); `costUsd`
  * is the server's figure at its configured prices (LLM_PRICE_*), fixed when the reply was written.

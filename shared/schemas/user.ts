@@ -1,4 +1,4 @@
-// The User entity (spec section 3) as the API returns it. It never carries a password or its hash.
+// The User entity as the API returns it. It never carries a password or its hash.
 import { z } from 'zod';
 
 export const tokenUsageSchema = z.object({

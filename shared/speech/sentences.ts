@@ -1,4 +1,4 @@
-// Splits narration into sentences, the unit it is spoken in (spec section 4: "Text is spoken
+// Splits narration into sentences, the unit it is spoken in ("Text is spoken
 // sentence by sentence"), with the platform's own Unicode sentence segmenter (Intl.Segmenter, in
 // every current browser and in Node) rather than a hand-made regular expression; the regex is only
 // a fallback for an engine without it. The browser and the server split alike, so a reply's part N

@@ -1,4 +1,4 @@
-// Spec section 2: a logged-in admin whose page load starts on '/' without a `redirect` parameter is
+// A logged-in admin whose page load starts on '/' without a `redirect` parameter is
 // sent to /admin, once per page load. Later visits to '/' (the Home link) are left alone.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';

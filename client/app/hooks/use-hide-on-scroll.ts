@@ -1,5 +1,5 @@
-// Hides the top bar while the reader scrolls down and brings it back on any scroll up (spec
-// section 2), so the story gets the whole screen. Near the top it always shows.
+// Hides the top bar while the reader scrolls down and brings it back on any scroll up, so the story
+// gets the whole screen. Near the top it always shows.
 import { useEffect, useState } from 'react';
 
 const ALWAYS_VISIBLE_ABOVE_PX = 64;

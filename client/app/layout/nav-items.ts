@@ -16,7 +16,7 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Story pages need to know who is logged in; while that loads the click waits (spec section 4). */
+  /** Story pages need to know who is logged in; while that loads the click waits. */
   needsAuthState?: boolean;
   loggedInOnly?: boolean;
   /** Settings menus draw a separator between the story/account group and the legal pages. */

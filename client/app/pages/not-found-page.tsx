@@ -1,4 +1,4 @@
-// The 404 page for any path outside the route list (spec section 2).
+// The 404 page for any path outside the route list.
 import { Link } from 'react-router';
 import { Compass, Home } from 'lucide-react';
 import { PageContainer } from '@client/components/page';

@@ -1,5 +1,5 @@
 // Styled Radix Toast parts. Swipe right past 50 px dismisses, F8 focuses the viewport, and each
-// toast lives 5000 ms (spec section 9); the Toaster wires these to the toast store. A toast may
+// toast lives 5000 ms; the Toaster wires these to the toast store. A toast may
 // carry one action button (an Undo), with the alternative a screen reader announces instead.
 import type { ComponentProps } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';

@@ -1,4 +1,4 @@
-// Tooltip primitive on Radix Tooltip with the spec's 700 ms delay (section 9). As in shadcn v4,
+// Tooltip primitive on Radix Tooltip with the spec's 700 ms delay. As in shadcn v4,
 // each Tooltip brings its own provider instead of one around the whole app: the app-level provider
 // would put Radix's positioning code (about 12 KB gzip) on every page, tooltips or not.
 import type { ComponentProps } from 'react';

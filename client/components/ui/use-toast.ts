@@ -1,6 +1,6 @@
 // The toast store (shadcn's use-toast pattern): a tiny module-level reducer so any code, even a
 // query-cache callback outside React, can raise a toast. Only TOAST_LIMIT (1) toast is kept: a new
-// one replaces the previous (spec section 4). Dismissed toasts are removed after a long delay so
+// one replaces the previous. Dismissed toasts are removed after a long delay so
 // Radix can finish its exit animation; the new toast has already taken the slot by then.
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@shared/constants';

@@ -1,4 +1,4 @@
-// Every user-facing string of the account feature (spec sections 2 and 8), so tests and UI agree.
+// Every user-facing string of the account feature, so tests and UI agree.
 // Validation messages come from shared/schemas/auth.ts (AUTH_MESSAGES).
 import { PRODUCT_NAME } from '@shared/constants';
 

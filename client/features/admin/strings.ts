@@ -1,5 +1,5 @@
-// User-facing strings of the admin page: its gating (spec section 6), the dashboard (section 2) and
-// its errors (section 8). The spec's own words are verbatim; the rest names what an operator reads.
+// User-facing strings of the admin page: its gating, the dashboard and
+// its errors. The spec's own words are verbatim; the rest names what an operator reads.
 export const ADMIN_STRINGS = {
   pageTitle: 'Admin Dashboard',
   loading: 'Checking your access…',

@@ -1,4 +1,4 @@
-// Every user-facing string of the ads feature (spec sections 2, 9), so tests and UI agree. The ad
+// Every user-facing string of the ads feature, so tests and UI agree. The ad
 // texts are the spec's: 'Support' plus the product name, the line under it, 'Visit Sponsor', 'Ad'.
 import { PRODUCT_NAME } from '@shared/constants';
 

@@ -1,4 +1,4 @@
-// Every user-facing string of the auth feature (spec sections 2, 4, 5 and 8), so tests and UI agree.
+// Every user-facing string of the auth feature, so tests and UI agree.
 // Validation messages come from shared/schemas/auth.ts (AUTH_MESSAGES) and are not repeated here.
 import { PRODUCT_NAME } from '@shared/constants';
 
@@ -36,7 +36,7 @@ export const AUTH_STRINGS = {
   loginSuccessAdminText: 'Welcome back (Admin)!',
   loginFailedTitle: 'Login Failed',
   loginFailedDefault: 'Login failed',
-  /** The auth dialog's wording (spec section 8), where the page says 'Login Successful' / 'Login Failed'. */
+  /** The auth dialog's wording, where the page says 'Login Successful' / 'Login Failed'. */
   dialogLoginSuccessTitle: 'Login successful',
   dialogLoginSuccessText: 'Welcome back!',
   dialogLoginFailedTitle: 'Login failed',

@@ -1,4 +1,4 @@
-// User-facing strings of the bookmarks feature (spec sections 2, 4, 6 and 8).
+// User-facing strings of the bookmarks feature.
 export const BOOKMARKS_STRINGS = {
   pageTitle: 'Your Bookmarks',
   loading: 'Loading your bookmarks…',
@@ -51,7 +51,7 @@ export const BOOKMARKS_STRINGS = {
   manageBookmarks: 'Manage Bookmarks',
 } as const;
 
-/** en-US short month, day, year, hour and minute (spec section 2). */
+/** en-US short month, day, year, hour and minute. */
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

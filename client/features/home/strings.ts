@@ -1,4 +1,4 @@
-// User-facing strings of the home page (spec sections 2, 4 and 8).
+// User-facing strings of the home page.
 import { PRODUCT_NAME, type Genre } from '@shared/constants';
 
 export const HOME_STRINGS = {

@@ -1,4 +1,4 @@
-// Scene image timings and limits (spec sections 4 and 9). They live client-side because only the
+// Scene image timings and limits. They live client-side because only the
 // browser polls; the server's own wait per poll is its business.
 
 /** Time between two checks of a picture still being painted. */

@@ -1,9 +1,9 @@
-// Every user-facing string of scene images (spec sections 2, 4, 5 and 8), verbatim where the spec
+// Every user-facing string of scene images, verbatim where the spec
 // names them, so tests and UI agree. The validation texts come from the shared schema.
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
 
 export const IMAGES_STRINGS = {
-  // Header image and image messages (spec sections 2 and 4)
+  // Header image and image messages
   generatingImage: 'Generating image...',
   imageFailedToLoad: 'Image failed to load',
   noImageAvailable: 'No image available',
@@ -18,7 +18,7 @@ export const IMAGES_STRINGS = {
   failedWithReason: (reason: string) => `Failed to generate image: ${reason}`,
   couldNotLoad: 'Image could not be loaded',
 
-  // Toasts (spec section 8)
+  // Toasts
   errorTitle: 'Error',
   generateFailed: 'Failed to generate image',
   generateFailedRetry: 'Failed to generate image. Please try again.',
@@ -26,7 +26,7 @@ export const IMAGES_STRINGS = {
   generationFailed: 'Image generation failed',
   fetchFailed: 'Failed to fetch image',
 
-  // Spec section 5: what generating an image needs
+  // What generating an image needs
   storyNotInitialized: IMAGE_MESSAGES.storyNotInitialized,
   messageNotFound: IMAGE_MESSAGES.messageNotFound,
   noContent: IMAGE_MESSAGES.noContent,

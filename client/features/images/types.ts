@@ -1,4 +1,4 @@
-// A narrator reply's picture as the client keeps it (spec section 4's image message states): being
+// A narrator reply's picture as the client keeps it (the product's image message states): being
 // painted (polled), ready (with its URLs and the alt text the server wrote), or failed with a reason.
 // `stalled` marks a pending picture whose status checks kept failing: polling stops until Retry.
 export type ScenePicture =

@@ -1,4 +1,4 @@
-// User-facing strings of the story library (issue 12: 'Your stories').
+// User-facing strings of the story library ('Your stories').
 import { formatBookmarkDate } from '@client/features/bookmarks';
 
 export const LIBRARY_STRINGS = {

@@ -1,11 +1,11 @@
-// Every user-facing string of narration (spec sections 2, 4 and 8), verbatim where the spec names
+// Every user-facing string of narration, verbatim where the spec names
 // them, so tests and UI agree. The speech error text is the shared contract's, the same words the
 // server answers with.
 import { PRODUCT_NAME } from '@shared/constants';
 import { SPEECH_MESSAGES } from '@shared/schemas/speech';
 
 export const NARRATION_STRINGS = {
-  // The 'Story Experience' drawer's section (spec section 2)
+  // The 'Story Experience' drawer's section
   section: 'Narrator Voice',
   enableToggle: 'Read replies aloud',
   enableHelp: 'The narrator reads each new reply aloud, sentence by sentence.',
@@ -21,7 +21,7 @@ export const NARRATION_STRINGS = {
   resume: 'Resume',
   stop: 'Stop',
 
-  // Toasts (spec section 8)
+  // Toasts
   notSupportedTitle: 'Not Supported',
   notSupported: 'Text-to-speech is not supported in your browser.',
   speechErrorTitle: 'Speech Error',

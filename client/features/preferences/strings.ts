@@ -1,4 +1,4 @@
-// User-facing strings of the preferences page (spec sections 2, 3 and 8): labels for the three
+// User-facing strings of the preferences page: labels for the three
 // selects and their values, the logged-out hint and the toasts.
 import type { Preferences } from '@shared/schemas/preferences';
 

@@ -1,5 +1,5 @@
-// User-facing strings of sharing: the share flow's dialogs and the shared story page (spec sections
-// 2, 4, 8). Where the spec names a text it is used verbatim; "the product" is Taleweaver.
+// User-facing strings of sharing: the share flow's dialogs and the shared story page. Where the spec
+// names a text it is used verbatim; "the product" is Taleweaver.
 import { PRODUCT_NAME } from '@shared/constants';
 
 export const SHARING_STRINGS = {
@@ -58,7 +58,7 @@ export const SHARING_STRINGS = {
   returnHome: 'Return Home',
   shareId: (shareId: string) => `Share ID: ${shareId}`,
 
-  // Spec section 8: shared story errors
+  // Shared story errors
   notFound: 'Story not found or has been removed by its creator',
   loadFailed: 'Failed to load shared story',
   invalidJson: 'Invalid server response format',

@@ -1,4 +1,4 @@
-// Every user-facing string of Story Cards (issue 25): the story page's 'Story Cards' panel (the list,
+// Every user-facing string of Story Cards: the story page's 'Story Cards' panel (the list,
 // the add and edit form, import and export) and a reply's 'What the narrator saw'. Tests read them here.
 import type { CardSecondaryLogic, ContextBlockKind, ContextInclusion, LaterWork } from '@shared/schemas/story-cards';
 import {
@@ -150,7 +150,7 @@ export const STORY_CARDS_STRINGS = {
   recalledText: (used: number, budget: number) =>
     `story bible and recalled passages: ${count(used)} of ${plural(budget, 'token', 'tokens')}`,
   budgetMark: 'The dashed line marks the cards’ share.',
-  /** The loop guard's note on a reply it acted on (issue 27). */
+  /** The loop guard's note on a reply it acted on. */
   loopGuardTitle: 'Loop guard',
   loopGuardOutcome: (outcome: 'replaced' | 'marked', retried: boolean) =>
     outcome === 'replaced'
@@ -159,7 +159,7 @@ export const STORY_CARDS_STRINGS = {
         ? 'The first answer repeated the story; asked once more, the narrator repeated itself again, so the less repetitive answer was kept.'
         : 'The answer repeated the story; it was kept, since no second answer could be had (your limits, no room in the prompt, or the narrator did not answer).',
   replyText: (n: number) => `The reply: ${plural(n, 'token', 'tokens')}`,
-  /** What the reply cost and the paid work it set off, as the server priced them (issue 27). */
+  /** What the reply cost and the paid work it set off, as the server priced them. */
   costTitle: 'What it cost',
   laterWorkTitle: 'Afterwards',
   laterWorkKinds: {

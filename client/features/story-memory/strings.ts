@@ -1,4 +1,4 @@
-// User-facing strings of the story memory panel (issue 12) and its Story Bible (issue 26).
+// User-facing strings of the story memory panel and its Story Bible.
 import { BIBLE_PINNED_MAX } from '@shared/schemas/story-bible';
 import { STORY_NOTES_MAX_LENGTH } from '@shared/schemas/story-memory';
 

@@ -1,4 +1,4 @@
-// Every user-facing string of the player's control over a story (issue 12): versions of a message,
+// Every user-facing string of the player's control over a story: versions of a message,
 // undo and redo, editing, erasing from a message, branches. Tests and UI read them from here.
 import type { MessageVersionKind } from '@shared/schemas/story-versions';
 

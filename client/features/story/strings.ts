@@ -1,4 +1,4 @@
-// Every user-facing string of the story feature (spec sections 2, 4, 5, 8), so tests and UI agree.
+// Every user-facing string of the story feature, so tests and UI agree.
 export const STORY_STRINGS = {
   currentStoryTitle: 'Current Story',
   newStoryTitle: 'New Story',
@@ -28,16 +28,16 @@ export const STORY_STRINGS = {
   shareStory: 'Share Story',
   retry: 'Retry',
   tryAgain: 'Try again',
-  /** The loop guard found the finished reply repeating the story and is writing it again (issue 27). */
+  /** The loop guard found the finished reply repeating the story and is writing it again. */
   rewriting: 'The narrator repeated itself: rewriting…',
   /** Under a reply the guard kept though it still repeats. */
   loopMarked: "This reply may repeat earlier ones. 'Try again' writes another.",
   regenerateLabel: 'Write this reply again',
-  /** A settled reply's quiet 'i' and its panel: what the reply's calls cost, as the server priced them (issue 27). */
+  /** A settled reply's quiet 'i' and its panel: what the reply's calls cost, as the server priced them. */
   replyCostLabel: 'What this reply cost',
   storyExperience: 'Story Experience',
   storyExperienceText: 'Choose how this story is told to you.',
-  /** The drawer's section of the story's own generation settings (issue 27). */
+  /** The drawer's section of the story's own generation settings. */
   writingSection: 'Narrator’s Writing',
   writingHelp: 'For this story only; counts from the next reply.',
   replyLength: 'Reply length',
@@ -85,7 +85,7 @@ export const STORY_STRINGS = {
   sessionExpired: 'Your session has ended. Log in again and your action will be sent.',
 } as const;
 
-/** Story API helper errors (spec section 8). */
+/** Story API helper errors. */
 export const STORY_API_MESSAGES = {
   serverError: 'Server error',
   invalidErrorBody: 'Server returned an invalid response',
@@ -93,7 +93,7 @@ export const STORY_API_MESSAGES = {
   nonJsonOnSend: 'Server returned an invalid response format. Please try again later.',
 } as const;
 
-/** Recovery response problems (spec section 5) and the notices added to recovered stories (section 4). */
+/** Recovery response problems and the notices added to recovered stories. */
 export const RECOVERY_MESSAGES = {
   html: 'Server returned HTML instead of JSON. Please try again later.',
   parse: 'Invalid response format from server. Please try again later.',

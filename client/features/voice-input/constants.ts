@@ -1,4 +1,4 @@
-// Voice input's fixed settings: the browser recogniser's (spec section 9) and the recorder's.
+// Voice input's fixed settings: the browser recogniser's and the recorder's.
 export const RECOGNITION_SETTINGS = {
   lang: 'en-US',
   continuous: false,

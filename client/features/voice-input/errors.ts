@@ -1,5 +1,5 @@
 // The ways voice input can fail, as the ports report them. The hook turns each kind into the
-// spec's toast (section 8); the ports never show anything themselves.
+// spec's toast; the ports never show anything themselves.
 export type VoiceInputErrorKind =
   /** The microphone was refused (NotAllowedError, SecurityError, a 'denied' permission). */
   | 'permission-denied'

@@ -1,4 +1,4 @@
-// Every user-facing string of voice input (spec sections 2, 4, 5 and 8), so tests and UI agree. The
+// Every user-facing string of voice input, so tests and UI agree. The
 // toasts are the spec's, verbatim; the button labels and spoken announcements are ours (the spec
 // names only 'a microphone button').
 import { SPEECH_MESSAGES } from '@shared/schemas/speech';
@@ -17,7 +17,7 @@ export const VOICE_INPUT_STRINGS = {
   announceNoSpeech: 'No speech was heard. Nothing was added.',
   announceCancelled: 'Voice input stopped.',
 
-  /** Toasts (spec section 8, verbatim). */
+  /** Toasts (verbatim). */
   recognitionUnsupportedTitle: 'Speech Recognition Not Supported',
   recognitionUnsupportedText: "Your browser doesn't support speech recognition. Please try using Chrome.",
   recordingErrorTitle: 'Recording Error',

@@ -2,7 +2,7 @@
 // one decimal unless a coarser figure reads better, added times signed, sizes in KB and MB of 1024,
 // ratios in %; '-' for a figure that could not be measured), then the streaming benchmarks' level:
 // one markdown row per backend, tree and level with the provider measured directly next to the
-// app, the app's added time to first token, turns/s, errors, RSS, and issue 11's goals for it.
+// app, the app's added time to first token, turns/s, errors, RSS, and the goals for it.
 // Percentiles come from stats.ts.
 import type { LoopSummary } from './load';
 
@@ -54,7 +54,7 @@ export interface LevelRow {
   goal: Goal;
 }
 
-/** Issue 11's goals: added TTFT p50/p99 by concurrency, and at least 95 % of the provider's turns/s. */
+/** The goals: added TTFT p50/p99 by concurrency, and at least 95 % of the provider's turns/s. */
 export function goalFor(clients: number): Goal {
   if (clients <= 20) return { addedP50: 5, addedP99: 15, ratio: 0.95 };
   if (clients <= 100) return { addedP50: 8, addedP99: 46, ratio: 0.95 };
@@ -62,7 +62,7 @@ export function goalFor(clients: number): Goal {
 }
 
 export const GOALS_NOTE =
-  'Added = app TTFT percentile minus direct TTFT percentile (each from its own run of the level). Goals (issue 11): added p50/p99 <= 5/15 ms at C <= 20, ' +
+  'Added = app TTFT percentile minus direct TTFT percentile (each from its own run of the level). Goals: added p50/p99 <= 5/15 ms at C <= 20, ' +
   '8/46 at C = 100, 45/135 at C = 200; app turns/s >= 95 % of direct; turns/s counts the turns inside the window from the end of the start-up ramp (one turn long) to the deadline, turns across its edges pro rata. ' +
   'App CPU ms/turn: user + system CPU time of the app process during the level, less its idle rate (measured while the provider ran directly), over its completed turns ' +
   '(memory folds included, PostgreSQL server processes not); other load on the machine disturbs it far less than latency and turns/s.';

@@ -1,5 +1,5 @@
 // The benchmarks' one statistics module: every p50/p90/p95/p99 and median in scripts/bench comes
-// from here, so that figures compare across benchmarks (issue 24 found two formulas in nine copies).
+// from here, so that figures compare across benchmarks (found two formulas in nine copies).
 //
 // The formula is the nearest-rank percentile: the value at 1-based rank ceil(p/100 · n) of the
 // sorted samples (rank 1 at least), i.e. the smallest sample that at least p % of the samples do not

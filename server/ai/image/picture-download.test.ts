@@ -1,4 +1,4 @@
-// Picture URLs a painter answers with are fetched only where they may be (issue 23, SSRF): the
+// Picture URLs a painter answers with are fetched only where they may be (SSRF): the
 // provider's own host, or a public address checked at connection time; never through a redirect,
 // never another scheme, never past the size limit. Against the local fake OpenAI images server,
 // whose own host is 127.0.0.1: any other name for this machine must be refused.

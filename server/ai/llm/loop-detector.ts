@@ -1,4 +1,4 @@
-// The loop guard's detector (issue 27): whether a narrator reply repeats the story's last replies
+// The loop guard's detector: whether a narrator reply repeats the story's last replies
 // or itself, on any backend. Three signs, each against a threshold (settings, defaults measured on
 // the corpus in loop-detector.test.ts):
 // - the share of the reply's word 4-grams already used in the last replies (a reply that retells

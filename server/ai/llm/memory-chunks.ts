@@ -1,4 +1,4 @@
-// The story memory as chunks (issue 26, cache-friendly folds). Provider prompt caches reuse only an
+// The story memory as chunks (cache-friendly folds). Provider prompt caches reuse only an
 // unchanged prefix, and the memory sits in the prompt's stable head, so it changes only by
 // appending: each fold adds one chunk that summarises only the turns it folds (the chunks before
 // it are the model's read-only context), after the chunks already there. When a new chunk would

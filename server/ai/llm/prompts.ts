@@ -23,7 +23,7 @@ const LANGUAGE: Record<Preferences['languageStyle'], string> = {
   formal: 'formal: polished, precise and elevated prose without slang',
 };
 
-/** The words a reply of each length is asked for (issue 27); 'medium' is the narrator's length before there was a choice. */
+/** The words a reply of each length is asked for; 'medium' is the narrator's length before there was a choice. */
 const REPLY_WORDS: Record<ReplyLength, string> = {
   short: 'one or two short paragraphs, about 40 to 90 words',
   medium: 'one to three short paragraphs, about 80 to 180 words',

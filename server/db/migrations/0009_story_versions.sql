@@ -1,4 +1,4 @@
--- Story versions (issue 12): every message keeps its versions once it has a second one (alternatives
+-- Story versions: every message keeps its versions once it has a second one (alternatives
 -- from 'Try again', edits, a new action replacing an unanswered one); undo and erase set messages
 -- aside instead of deleting them; a branch remembers its origin; a scene picture belongs to one
 -- version of its message; each memory fold is kept. Existing messages become version 1 of 1, shown,

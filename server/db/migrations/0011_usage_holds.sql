@@ -9,7 +9,7 @@ ALTER TABLE "user_stats" ADD COLUMN "speech_month" date;--> statement-breakpoint
 ALTER TABLE "user_stats" ADD COLUMN "month_speech_tokens" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "usage_holds" ADD CONSTRAINT "usage_holds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "usage_holds_user_idx" ON "usage_holds" USING btree ("user_id","expires_at");--> statement-breakpoint
--- Speech and transcription count toward the monthly allowance (issue 23) in allowance tokens: a spoken
+-- Speech and transcription count toward the monthly allowance in allowance tokens: a spoken
 -- character is a quarter of a token (text as a model would read it), a transcript's character two (about
 -- 25 tokens a second of speech, Whisper's price at the spec's text rate), at least 25 a recording. Kept
 -- in their own columns: the token columns stay what the models reported.

@@ -1,4 +1,4 @@
--- Networks each account has signed in from (issue 23): a correct password from one of them passes the
+-- Networks each account has signed in from: a correct password from one of them passes the
 -- account's failed-login lock, so guesses from elsewhere cannot lock the owner out. Gone with the account.
 CREATE TABLE "known_sign_in_networks" (
 	"user_id" integer NOT NULL,

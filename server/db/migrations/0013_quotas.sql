@@ -1,6 +1,6 @@
 ALTER TABLE "user_stats" ADD COLUMN "shares" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_stats" ADD COLUMN "stored_bytes" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Account quotas (issue 23): user_stats also counts each player's live share links and the bytes of
+-- Account quotas: user_stats also counts each player's live share links and the bytes of
 -- their stored text, kept by triggers in the statements that write it (as 0006's rollups), so a
 -- quota check reads one row and never sums a player's stories. What counts: each story's premise,
 -- memory and notes, its messages, their versions and its kept memory folds; each share snapshot's

@@ -1,4 +1,4 @@
--- A share's messages in pieces (issue 23): one jsonb value of a 5 MB snapshot took the embedded
+-- A share's messages in pieces: one jsonb value of a 5 MB snapshot took the embedded
 -- database's one session for 200 ms to write (and as long again for its quota trigger to measure
 -- it as text), every other request waiting. Now they are runs of messages as JSON text, a few
 -- hundred KB each, each written in its own transaction while `writing` hides the share; and the

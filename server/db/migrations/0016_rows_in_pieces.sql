@@ -1,4 +1,4 @@
--- A story's rows go in pieces (issue 23): deleting a story of 10,000 messages in one statement held
+-- A story's rows go in pieces: deleting a story of 10,000 messages in one statement held
 -- the embedded database's one session for more than a second, every other request waiting. Its
 -- rows are now deleted a few hundred at a time (library.remove), and removed message versions are
 -- counted once a statement, like removed messages: counted a row at a time, each of a story's

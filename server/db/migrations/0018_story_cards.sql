@@ -35,7 +35,7 @@ ALTER TABLE "stories" ADD COLUMN "cards_version" integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "narrator_contexts" ADD CONSTRAINT "narrator_contexts_message_id_story_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."story_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "story_cards" ADD CONSTRAINT "story_cards_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "story_cards_story_id_idx" ON "story_cards" USING btree ("story_id","id");--> statement-breakpoint
--- Story cards count against the player's stored text (issue 23's quota) like the story's own text:
+-- Story cards count against the player's stored text (the storage quota) like the story's own text:
 -- each card's name, keys and content. Added and removed by statement (an import adds hundreds at
 -- once), an edit by row; a deleted story's cards are counted with the story, before they go.
 CREATE FUNCTION "card_bytes"(name text, keys jsonb, secondary_keys jsonb, content text) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$

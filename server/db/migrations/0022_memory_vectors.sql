@@ -1,4 +1,4 @@
--- The memory bank's vectors (issue 26): one per passage, from the embeddings provider, compared by
+-- The memory bank's vectors: one per passage, from the embeddings provider, compared by
 -- cosine in the process (no pgvector: PGlite has none). seq orders writes for the vector cache's
 -- incremental reads.
 CREATE TABLE "memory_vectors" (

@@ -1,4 +1,4 @@
--- What a turn cost (issue 27): the ledger keeps the cached part of each call's input and the reply a
+-- What a turn cost: the ledger keeps the cached part of each call's input and the reply a
 -- call was for; each reply version keeps its usage; the rollups keep input and cached input apart so
 -- that every dollar figure is priced at LLM_PRICE_* (input, cached input, output) by one function.
 ALTER TABLE "message_versions" ADD COLUMN "usage" jsonb;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Admins without a race (issue 28): admin_grants records the rights granted from the command line (`npm run admin -- grant`), so start-up revokes only the admins ADMIN_USERNAMES made and no longer lists; a table of its own, not a users column, so the users table (which every release's code writes) keeps its shape.
+-- Admins without a race: admin_grants records the rights granted from the command line (`npm run admin -- grant`), so start-up revokes only the admins ADMIN_USERNAMES made and no longer lists; a table of its own, not a users column, so the users table (which every release's code writes) keeps its shape.
 CREATE TABLE "admin_grants" (
 	"user_id" integer PRIMARY KEY NOT NULL,
 	"granted_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -1,4 +1,4 @@
-// What one account keeps against its quotas (issue 23): stories, live share links and stored bytes,
+// What one account keeps against its quotas: stories, live share links and stored bytes,
 // read from the player's user_stats row, which the database keeps (migrations 0006, 0013, 0018 and
 // 0030) in the statements that write stories, messages, versions, folds, cards, context records,
 // facts, the memory bank's rows and shares. A write that grows one of them checks the row after its

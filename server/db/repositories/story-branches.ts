@@ -1,4 +1,4 @@
-// Branches (issue 12): a copy of the owner's story up to one of its messages, as a new story of
+// Branches: a copy of the owner's story up to one of its messages, as a new story of
 // theirs that remembers its origin. The shown messages are copied in pieces (their chosen versions
 // become the copy's originals), with the pictures they show, the memory as it stood at that message
 // (the fold at or before it), the author's note, the generation settings, the style sheet and the

@@ -1,4 +1,4 @@
-// A story's messages under the player's control (issue 12): versions (edit, select), undo, redo,
+// A story's messages under the player's control: versions (edit, select), undo, redo,
 // erase and branch. Every change runs in one transaction holding the owner's story row, and only
 // while no reply is being written, so a turn never reads half a change and two changes never
 // interleave. Undo and erase set messages aside ('undone', grouped by where the cut was) rather than

@@ -2,7 +2,7 @@
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
-/** A player's story preferences; no row means the defaults (spec section 3). */
+/** A player's story preferences; no row means the defaults. */
 export const userPreferences = pgTable('user_preferences', {
   userId: integer('user_id')
     .primaryKey()

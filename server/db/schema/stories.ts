@@ -38,7 +38,7 @@ export const stories = pgTable(
     memoryThroughId: integer('memory_through_id').notNull().default(0),
     /** The player's notes for the narrator (an author's note), sent with every turn. */
     notes: text('notes').notNull().default(''),
-    /** The story's reply length (issue 27): 'short', 'medium' (today's) or 'long'. */
+    /** The story's reply length: 'short', 'medium' (today's) or 'long'. */
     replyLength: text('reply_length', { enum: ['short', 'medium', 'long'] })
       .notNull()
       .default('medium'),
@@ -94,7 +94,7 @@ export const storyMessages = pgTable(
     versions: integer('versions').notNull().default(1),
     /** What the loop guard did to the shown version of a narrator reply: 'replaced' or 'marked' (null: nothing). */
     loopGuard: text('loop_guard', { enum: ['replaced', 'marked'] }),
-    /** What the shown version of a narrator reply cost (its own calls): ReplyUsage; null before issue 27 and on the player's messages. */
+    /** What the shown version of a narrator reply cost (its own calls): ReplyUsage; null for replies from before costs were kept, and on the player's messages. */
     usage: jsonb('usage').$type<ReplyUsage>(),
     /** The version the memory bank has cut into passages (null: none yet); see story_messages_unindexed_idx. */
     indexedVersion: integer('indexed_version'),

@@ -147,7 +147,7 @@ export const userStats = pgTable(
 );
 
 /**
- * Tokens reserved by paid calls in flight (issue 23): a call reserves what it may cost before it is
+ * Tokens reserved by paid calls in flight: a call reserves what it may cost before it is
  * made, and gives the reservation back once its usage row is written (or it failed). The monthly
  * allowance check counts them, so parallel calls cannot all pass on the same remaining balance; a
  * reservation left by a process that died stops counting at `expiresAt`, and housekeeping deletes it.

@@ -1,4 +1,4 @@
-// Bookmarks (spec sections 3 and 7): list, create, edit and delete, each for the owner only. A new
+// Bookmarks: list, create, edit and delete, each for the owner only. A new
 // bookmark must point at the user's own story and at a message of that story; anything else is
 // 404, exactly like a missing one, so ids reveal nothing about other users.
 import type { Repositories } from '@server/db/repositories';

@@ -1,4 +1,4 @@
-// Scene images (spec sections 4, 5 and 7): asking for a message's picture (on demand, or for every
+// Scene images: asking for a message's picture (on demand, or for every
 // new reply when the player has pictures on), reading its state, the story's pictures for story
 // reads, serving stored bytes to their owner, and the style sheet API. The painting itself runs
 // behind, as a durable job (paint-job.ts). Everything is the owner's only: another user's story,

@@ -59,7 +59,7 @@ describe('style heuristics', () => {
     );
     expect(classifyGenre('A detective chases a murder suspect').genre).toBe('mystery');
     expect(artStyleFor('A haunted house full of ghosts', 'general')).toMatch(/gothic horror.*all ages/);
-    // The painter and the narrator read one genre: issue 29's three premises the two once decided apart.
+    // The painter and the narrator read one genre: three premises the two once decided apart.
     expect(artStyleFor('A night market on a floating city where lanterns whisper secrets', 'teen')).toMatch(
       /high-fantasy/,
     );

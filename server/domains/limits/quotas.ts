@@ -1,4 +1,4 @@
-// Account quotas (issue 23) as the services meet them: the answer a refused write gets (429 for a
+// Account quotas as the services meet them: the answer a refused write gets (429 for a
 // count, 413 for stored bytes, each naming its limit), a cheap check before work a full account
 // would throw away, and the account page's GET /api/user/limits. The exact checks happen inside
 // each write's own transaction (server/db/repositories/quotas.ts), so parallel writes cannot pass

@@ -1,4 +1,4 @@
-// Story preferences (spec sections 3 and 7): read (defaults when unset) and change. The narrator reads
+// Story preferences: read (defaults when unset) and change. The narrator reads
 // them through the PreferencesSource interface on every turn, so a change reaches the system prompt
 // on the player's next turn; tests may inject another source.
 import type { Repositories } from '@server/db/repositories';

@@ -1,4 +1,4 @@
-// Sharing (spec sections 3, 4 and 7): the owner shares a snapshot of a story's turns under an
+// Sharing: the owner shares a snapshot of a story's turns under an
 // unguessable id; anyone with the id reads it; the owner can stop sharing. Sharing again makes a new
 // link with the newer turns. The public answer carries the title and the turns, nothing about the
 // account. The id "test" is the built-in sample story. Published snapshots are served from memory

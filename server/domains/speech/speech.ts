@@ -1,4 +1,4 @@
-// Server voices and server transcription (spec sections 4, 8 and 9). A narrator reply is spoken
+// Server voices and server transcription. A narrator reply is spoken
 // sentence by sentence (shared/speech/sentences.ts splits it exactly as the browser does): each
 // sentence is synthesised once per voice, kept in the database and replayed from there for free.
 // A recording is checked to be real audio and sent to the transcriber. Both are the owner's only,

@@ -1,4 +1,4 @@
-// A story's generation settings (issue 27) as the narrator is asked with them: the reply length as
+// A story's generation settings as the narrator is asked with them: the reply length as
 // output tokens within LLM_MAX_OUTPUT_TOKENS (and the words the rules ask for, ai/llm/prompts.ts),
 // the temperature clamped to what the provider accepts; and as the settings' answer says them.
 import { MAX_TEMPERATURE } from '@server/ai/llm/registry';

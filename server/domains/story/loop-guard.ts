@@ -1,4 +1,4 @@
-// The loop guard (issue 27), for every narrator backend: a finished reply is measured against the
+// The loop guard, for every narrator backend: a finished reply is measured against the
 // story's last replies (ai/llm/loop-detector.ts), and one that repeats them, or itself, is asked for
 // once more, with an instruction naming what to avoid and the backend's own anti-repetition
 // samplers. Never more than one extra call a turn, admitted against the player's hour and month

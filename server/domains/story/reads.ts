@@ -114,7 +114,7 @@ export function createStoryService(deps: StoryDeps) {
       return memoryAnswer(saved);
     },
 
-    /** The story's generation settings (issue 27): its reply length and temperature. */
+    /** The story's generation settings: its reply length and temperature. */
     async settings(userId: number, storyId: number): Promise<StorySettings> {
       return settingsAnswer(await owned(userId, storyId), deps.generation);
     },

@@ -1,4 +1,4 @@
-// What a narrator reply cost (issue 27): its own calls, the first answer and the loop guard's second
+// What a narrator reply cost: its own calls, the first answer and the loop guard's second
 // when there was one, summed and priced by the one price function (kernel/cost.ts). The `done`
 // event, the turn's JSON answer and the stored version all carry this figure.
 import type { GenerationUsage, NarratorProvider } from '@server/ai/llm/types';

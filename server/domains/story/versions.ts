@@ -1,4 +1,4 @@
-// The player in control of a story (issue 12): undo, redo, erase from here, editing a message,
+// The player in control of a story: undo, redo, erase from here, editing a message,
 // its versions and choosing the one shown, and branching. Every change is the owner's only
 // (another user's story or message is 404), waits for no reply being written (409 while one is),
 // and loses nothing: versions and set-aside turns stay stored and can be brought back.

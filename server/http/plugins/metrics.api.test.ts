@@ -1,4 +1,4 @@
-// GET /metrics (issue 28): a streamed turn against the fake narrator shows up as its provider and
+// GET /metrics: a streamed turn against the fake narrator shows up as its provider and
 // outcome, a first-word sample, tokens by the ledger's kind, the HTTP histogram by route template
 // (no id in any label) and the open streams back to 0; a limiter refusal is counted by the limit's
 // name; with METRICS_TOKEN a missing or wrong bearer token is 401; without it only a loopback caller

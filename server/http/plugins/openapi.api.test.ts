@@ -1,4 +1,4 @@
-// The API's description (issue 28): GET /api/openapi.json is generated from the routes and covers
+// The API's description: GET /api/openapi.json is generated from the routes and covers
 // every one of them, HEAD included; it is valid OpenAPI 3.1, says what the zod schemas say, and holds
 // no secret or player data. GET /api/docs is a page of our own files under a CSP without inline script.
 import { Validator } from '@seriousme/openapi-schema-validator';

@@ -1,5 +1,5 @@
 // The session read and the JSON-only write rule follow the route a request reached, not how its
-// URL was spelled (issue 23). The router decodes percent-escapes and takes an absolute-form
+// URL was spelled. The router decodes percent-escapes and takes an absolute-form
 // request line, so `/%61pi/logout` and `POST http://host/api/logout` reach /api routes; a prefix
 // test on request.url let them skip the CSRF check (and lose the session and no-store).
 // Fastify itself is case-sensitive and keeps duplicate slashes: those spellings reach no route.

@@ -1,4 +1,4 @@
-// Bad input to the player's data and the admin queries (issue 23): GET /api/user/export and
+// Bad input to the player's data and the admin queries: GET /api/user/export and
 // DELETE /api/user take nothing from the request but the session (and the password), so no query
 // or body field can reach another player; the admin users table, a user's months, the usage
 // history and the CSV refuse bad parameters by name, ids no row can have are 404 (not a 500), and

@@ -1,4 +1,4 @@
-// Bad input to the story library and a story as a file (issue 23): GET /api/stories (paging and
+// Bad input to the story library and a story as a file: GET /api/stories (paging and
 // search), PATCH /api/story/{id} (rename), DELETE /api/story/{id}, GET /api/story/{id}/export and
 // POST /api/story/import. Each refusal is a 4xx with the API's error and a message naming the
 // field; other players' stories are the same 404 as a missing one; nothing is renamed, deleted or

@@ -1,4 +1,4 @@
-// Bad input to pictures and speech (issue 23): generate-image and generate-initial-image, a
+// Bad input to pictures and speech: generate-image and generate-initial-image, a
 // picture's state, the style sheet, the stored picture files, a reply's spoken parts and a
 // recording to transcribe. Malformed ids and bodies are 4xx with the API's error and a message a
 // player can act on; other players' stories, messages and pictures are the same 404 as missing

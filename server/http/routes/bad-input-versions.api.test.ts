@@ -1,4 +1,4 @@
-// Bad input to the player's controls and the story memory panel (issue 23): undo, redo, erase,
+// Bad input to the player's controls and the story memory panel: undo, redo, erase,
 // branch, a message's versions, edit and select, a story's branches, GET/PUT memory. Malformed ids
 // are 400s with the id's message, ids no row can have and other players' stories and messages are
 // the same 404 as a missing one, bad bodies name the field; the story reads the same afterwards.
@@ -259,7 +259,7 @@ describe('bodies', () => {
     const before = await storySnapshot(owner.client, storyId);
     const memoryBefore = (await owner.client.get(`/api/story/${storyId}/memory`)).json();
     const put = (json: unknown) => owner.client.request({ method: 'PUT', url: `/api/story/${storyId}/memory`, json });
-    // A field left out is kept as it is (issue 26); one of the wrong type is refused.
+    // A field left out is kept as it is; one of the wrong type is refused.
     const notText = 'Premise, memory and notes must each be a text (leave one out to keep it as it is).';
     const cases: Array<[unknown, string]> = [
       [{ premise: 'Kept', summary: null, notes: '' }, notText],

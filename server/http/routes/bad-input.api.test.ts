@@ -1,4 +1,4 @@
-// Bad input every write added since the first release must refuse the same way (issue 23): bodies
+// Bad input every write added since the first release must refuse the same way: bodies
 // that are not JSON, not an object or absurdly nested, a body type other than JSON, text holding
 // U+0000 (PostgreSQL cannot store it; once a 500 everywhere it reached a query), and paths that are
 // not valid percent-encoding. Each is a 4xx with the API's `{message, code}` and nothing changes.

@@ -1,4 +1,4 @@
-// Absolute URLs never echo a Host header the operator did not vouch for (issue 23): without
+// Absolute URLs never echo a Host header the operator did not vouch for: without
 // PUBLIC_URL, a shared story's link-preview page and a Markdown export use the request's host only
 // when it is loopback or listed in ALLOWED_HOSTS; otherwise the preview leaves out og:url and the
 // image tags (title and description remain) and the export links its pictures relatively. The log

@@ -1,4 +1,4 @@
-// The blocking 'Email Required' dialog (spec section 2): no close button, Escape and outside clicks
+// The blocking 'Email Required' dialog: no close button, Escape and outside clicks
 // do nothing; it goes away only when a valid email is saved and the refreshed user carries it.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

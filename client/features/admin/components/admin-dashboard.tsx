@@ -1,4 +1,4 @@
-// The admin dashboard (spec section 2): the API token usage card, usage over time, and the users.
+// The admin dashboard: the API token usage card, usage over time, and the users.
 // One 'Show costs' switch turns the token figures of the card and the table into costs (the
 // server's, at its LLM_PRICE_* settings), so an operator reads every figure the same way. Each
 // section loads and fails on its own.

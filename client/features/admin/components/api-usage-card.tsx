@@ -1,4 +1,4 @@
-// The API token usage card (spec section 2): input, output and image tokens, all-time and this
+// The API token usage card: input, output and image tokens, all-time and this
 // month, as tokens or the server's costs, and which narrator and painter produced them. The builtin
 // ones are offline demos, so their notice (how to connect a real model) is shown with them.
 import { Bot, Palette } from 'lucide-react';

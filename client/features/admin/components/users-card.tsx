@@ -1,4 +1,4 @@
-// The users card (spec section 2): 'All Users' and 'This Month' tabs, the 'Search users...' box,
+// The users card: 'All Users' and 'This Month' tabs, the 'Search users...' box,
 // the sortable table with its totals, paging, the user data download, and the monthly usage dialog.
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Download, Search } from 'lucide-react';

@@ -1,4 +1,4 @@
-// What the dashboard says when a request fails (spec section 8): any error naming 'Admin access
+// What the dashboard says when a request fails: any error naming 'Admin access
 // required' or 'Authentication required' means the viewer may not see the panel (a session that
 // expired or lost its admin flag since the page opened), so it gets the permission message; the
 // usage card's other failures read 'Failed to load API usage data'.

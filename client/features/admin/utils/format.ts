@@ -1,6 +1,6 @@
 // How the dashboard writes its figures: en-US token counts and dates, calendar months, costs to 2
-// decimals (spec section 9; every dollar figure is the server's, priced at its LLM_PRICE_* settings,
-// never estimated here) and the month share with exactly one decimal (spec section 2).
+// decimals (every dollar figure is the server's, priced at its LLM_PRICE_* settings,
+// never estimated here) and the month share with exactly one decimal.
 import { formatCost } from '@shared/cost';
 
 const numberFormat = new Intl.NumberFormat('en-US');

@@ -1,4 +1,4 @@
-// The users table's sort (spec section 4): clicking a column cycles ascending, descending, off;
+// The users table's sort: clicking a column cycles ascending, descending, off;
 // clicking another column starts it at ascending. "Off" sends no sort, so the server answers in id order.
 import type { AdminSortOrder, AdminUserSortField } from '@shared/schemas/admin';
 

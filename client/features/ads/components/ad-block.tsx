@@ -1,4 +1,4 @@
-// One ad (spec sections 2 and 9): labelled 'Ad', 'Support Taleweaver', 'Help us continue creating
+// One ad: labelled 'Ad', 'Support Taleweaver', 'Help us continue creating
 // immersive experiences' and 'Visit Sponsor', which opens the sponsor (or the in-app support page
 // for a house ad) in a new tab. Static: no autoplay, no tracking, nothing the narrator ever sees.
 // A named region, so screen readers announce it as an ad; its one link is reachable by keyboard.

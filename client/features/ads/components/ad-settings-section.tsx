@@ -1,4 +1,4 @@
-// 'Advertisement Settings' in the story page's 'Story Experience' drawer (spec sections 2, 3, 5):
+// 'Advertisement Settings' in the story page's 'Story Experience' drawer:
 // ads while a story is created, ads in the chat, and their frequency (1-10, step 1), disabled while
 // in-chat ads are off. Saved on this device as they change. Absent when the server shows no ads.
 import { useId } from 'react';

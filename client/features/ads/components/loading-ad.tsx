@@ -1,4 +1,4 @@
-// The ad block of the 'Creating Your Story' loading screen (spec section 2), shown when the server
+// The ad block of the 'Creating Your Story' loading screen, shown when the server
 // has ads and the player keeps 'Show ads while a story is created' on.
 import { useAds } from '../hooks/use-ads';
 import { useAdSettings } from '../state/ad-settings';

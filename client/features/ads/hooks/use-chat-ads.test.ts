@@ -1,4 +1,4 @@
-// Where in-chat ads land as a story is played: counted per spec section 4 (a new message while not
+// Where in-chat ads land as a story is played: counted per the product's rule (a new message while not
 // generating, each start of generation), never placed while a reply streams, reset when the chat
 // opens, hidden when in-chat ads are switched off.
 import { act, renderHook } from '@testing-library/react';

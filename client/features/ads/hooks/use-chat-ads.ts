@@ -1,4 +1,4 @@
-// Where in-chat ads go (spec section 4's frequency rule, utils/frequency.ts): counts a new message
+// Where in-chat ads go (the product's frequency rule, utils/frequency.ts): counts a new message
 // appearing while the narrator is not writing, and each start of generation; when an ad is due it is
 // placed after the latest message — or, if the narrator is writing, after the reply once it is
 // complete, so an ad never covers or splits a reply while it streams. Placements live for this

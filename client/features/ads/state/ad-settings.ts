@@ -1,4 +1,4 @@
-// The player's ad settings (spec section 3): showOnLoading, showInChat, messageFrequency (1-10) and
+// The player's ad settings: showOnLoading, showInChat, messageFrequency (1-10) and
 // currentFrequencyLevel, persisted under the ad-settings key as device settings (logout keeps
 // them). Kept outside React so the drawer's section, the chat and the loading screen share one
 // copy; stored values are validated, and anything unreadable falls back to the defaults.

@@ -13,7 +13,7 @@ function run(events: number, settings: AdRuleSettings, start: AdCounter = OPENED
   return { shownAt, counter };
 }
 
-describe('the in-chat ad frequency rule (spec section 4)', () => {
+describe('the in-chat ad frequency rule', () => {
   it('starts at level 1 with no messages counted', () => {
     expect(OPENED_COUNTER).toEqual({ messageCount: 0, currentFrequencyLevel: 1 });
   });

@@ -1,4 +1,4 @@
-// The in-chat ad frequency rule of spec section 4, as a pure function so it can be tested against
+// The in-chat ad frequency rule, as a pure function so it can be tested against
 // the spec's numbers. Each time a new message appears (when not generating) or generation starts,
 // messageCount rises by 1; an ad is due when messageCount >= currentFrequencyLevel and in-chat ads
 // are on; when shown, the count resets to 0 and the level rises by 1, capped at 10. Level and count

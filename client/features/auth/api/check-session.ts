@@ -1,4 +1,4 @@
-// HEAD /api/user: the cheap periodic session check (spec section 4). Only a 401 ends the session;
+// HEAD /api/user: the cheap periodic session check. Only a 401 ends the session;
 // a network failure or a 5xx says nothing about the session, so it reads as "unknown".
 import { apiHead } from '@client/lib/api-client';
 

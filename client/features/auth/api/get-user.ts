@@ -1,4 +1,4 @@
-// GET /api/user: the current session's user (spec section 4). 401 means logged out and clears the
+// GET /api/user: the current session's user. 401 means logged out and clears the
 // saved user id; other failures leave the user as none. Also the cache helpers login and logout use.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { USER_QUERY_STALE_MS } from '@shared/constants';

@@ -1,5 +1,5 @@
 // POST /api/logout -> {success: true}. Local user data is cleared whatever the server answers
-// (spec section 4), and the toast says which of the two happened.
+//, and the toast says which of the two happened.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Success } from '@shared/schemas/common';
 import { apiWrite } from '@client/lib/api-client';

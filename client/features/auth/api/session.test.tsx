@@ -1,4 +1,4 @@
-// Session rules (spec section 4): 401 means logged out and clears the saved id, 5xx leaves no user,
+// Session rules: 401 means logged out and clears the saved id, 5xx leaves no user,
 // the 30 s HEAD check ends an expired session, and logout clears local data even when it fails.
 import type { ReactNode } from 'react';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';

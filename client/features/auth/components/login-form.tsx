@@ -18,7 +18,7 @@ import { readLastUsername, rememberLastUsername } from '../utils/session-persist
 export interface AuthFormProps {
   /** Runs after the session is established and the success toast is shown. */
   onSuccess?: (user: User) => void;
-  /** The auth dialog's toasts are worded differently from the auth page's (spec section 8). */
+  /** The auth dialog's toasts are worded differently from the auth page's. */
   variant?: 'page' | 'dialog';
 }
 

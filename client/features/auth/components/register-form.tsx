@@ -1,6 +1,6 @@
 // The registration form: username (with a live availability hint), email, password and a CAPTCHA,
 // validated by the shared registerBodySchema. A failure that concerns the CAPTCHA, or a network
-// failure, brings a fresh question and clears the old answer (spec section 8).
+// failure, brings a fresh question and clears the old answer.
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,5 @@
 // GET /api/bookmarks: the user's bookmarks, newest first. Loaded only when logged in, always
-// refetched when a screen opens, one retry (spec section 7); a failure toasts 'Failed to load bookmarks'
+// refetched when a screen opens, one retry; a failure toasts 'Failed to load bookmarks'
 // or the server's message through the query cache.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bookmarkListSchema, type BookmarkList } from '@shared/schemas/bookmarks';

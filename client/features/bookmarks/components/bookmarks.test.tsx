@@ -59,7 +59,7 @@ describe('BookmarksPage', () => {
       jsonResponse({ message: 'Database unavailable', code: 'INTERNAL_ERROR' }, { status: 503 }),
     );
     renderWithProviders(<BookmarksPage />, { route: '/bookmarks' });
-    // One retry first (spec section 7), then the reason.
+    // One retry first, then the reason.
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Database unavailable');
   });
 

@@ -1,5 +1,5 @@
 // The start screen's 'Resume a Story' list: each bookmark with its title and creation date-time,
-// linking to the story at its last message (spec section 2). Loaded lazily by Home.
+// linking to the story at its last message. Loaded lazily by Home.
 import { Link } from 'react-router';
 import { BookOpen } from 'lucide-react';
 import { Spinner } from '@client/components/ui/spinner';

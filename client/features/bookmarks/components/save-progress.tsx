@@ -1,4 +1,4 @@
-// The story page's bookmark button and its 'Save Progress' dialog (spec sections 2, 4 and 8). A
+// The story page's bookmark button and its 'Save Progress' dialog. A
 // visitor, or a session that ended (401), is shown 'Authentication Required' instead; once logged
 // in, the save dialog comes back with what was typed.
 import { useState, type FormEvent } from 'react';

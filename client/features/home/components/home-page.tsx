@@ -1,4 +1,4 @@
-// '/': the start screen (spec section 2). A scenario of one's own, a random story or a preset, each
+// '/': the start screen. A scenario of one's own, a random story or a preset, each
 // optionally steered by the genre mix; and the bookmarks to resume. Starting hands over to the
 // story page; the resume list (which needs the bookmark schemas) loads in its own chunk.
 import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';

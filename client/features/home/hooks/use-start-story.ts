@@ -1,6 +1,6 @@
 // Starting a story from the start screen. Logged in: the story page takes over at /story/new with
 // the composed prompt. Visitor: the request is kept as the pending operation and they log in
-// first; back on Home it starts by itself, exactly once (spec section 4). The pending-operation
+// first; back on Home it starts by itself, exactly once. The pending-operation
 // module (with zod) is loaded only when needed, keeping the home page light.
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
-// POST /api/story/message/{messageId}/generate-image with {content, storyId} (spec section 7): asks
+// POST /api/story/message/{messageId}/generate-image with {content, storyId}: asks
 // for a narrator reply's picture. The answer comes at once ({imageMessageId, image?}); the painting
-// runs behind and is polled through GET …/image. Callers word their own errors (spec section 8).
+// runs behind and is polled through GET …/image. Callers word their own errors.
 import { useMutation } from '@tanstack/react-query';
 import {
   generateImageResponseSchema,

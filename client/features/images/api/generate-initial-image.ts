@@ -1,4 +1,4 @@
-// POST /api/story/message/{messageId}/generate-initial-image (spec sections 5 and 7): the same call
+// POST /api/story/message/{messageId}/generate-initial-image: the same call
 // and answer as generate-image, used for a story's very first narrator message.
 import { useMutation } from '@tanstack/react-query';
 import { generateImageResponseSchema, type GenerateImageResponse } from '@shared/schemas/images';

@@ -1,4 +1,4 @@
-// GET /api/story/message/{messageId}/image (spec sections 4 and 7): a picture's state. 200 with the
+// GET /api/story/message/{messageId}/image: a picture's state. 200 with the
 // picture when ready; 404 while it is being painted (IMAGE_PENDING) or when none was asked for;
 // 422 {message: reason, code: IMAGE_FAILED} when painting failed. A 200 without a usable picture
 // counts as not ready, like a 404. Anything else (network, 5xx, 401) is thrown: a failed check.

@@ -1,4 +1,4 @@
-// The zoom dialog of a scene picture (spec section 2): titled 'Scene Visualization', the full-size
+// The zoom dialog of a scene picture: titled 'Scene Visualization', the full-size
 // picture in a 16:9 box (nothing jumps while it loads) and what it shows as the caption.
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { IMAGES_STRINGS } from '../strings';

@@ -1,10 +1,10 @@
-// A narrator reply's picture in the chat (spec sections 3 and 4), one entry of the virtualised list:
+// A narrator reply's picture in the chat, one entry of the virtualised list:
 // - being painted: the 'Generating image...' placeholder, in the 16:9 box the picture will fill;
 // - ready: the picture (lazy, thumbnail first), which zooms on click;
 // - its checks kept failing, or it would not load: 'Image could not be loaded' with Retry;
 // - painting failed: the narrator-side message 'Failed to generate image: {reason}' with Retry,
 //   which asks the painter again.
-// Retry shows only while pictures are switched on (spec section 4).
+// Retry shows only while pictures are switched on.
 import { memo } from 'react';
 import { ImageOff, RotateCcw } from 'lucide-react';
 import { Button } from '@client/components/ui/button';

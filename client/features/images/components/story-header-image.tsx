@@ -1,4 +1,4 @@
-// The story page's optional header picture (spec section 2), in a 16:9 box reserved from the first
+// The story page's optional header picture, in a 16:9 box reserved from the first
 // paint: a spinner with 'Generating image...' while the opening's picture is being painted, the
 // picture (click to zoom), 'Image failed to load' when it would not load, or 'No image available'.
 import { ImageOff } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Asking for a narrator reply's picture: the spec's checks first (section 5: a story id, the message,
+// Asking for a narrator reply's picture: the spec's checks first (a story id, the message,
 // its text), then generate-initial-image for a story's opening or generate-image for any other
 // reply. Failures become the spec's 'Error' toast with the server's message (the hourly limit says
 // so), else the default; the caller learns whether the painter accepted the job.
@@ -21,7 +21,7 @@ export interface PictureRequest {
   retry?: boolean;
 }
 
-/** Spec section 5's texts for a request that cannot be made, or null. */
+/** The product's texts for a request that cannot be made, or null. */
 export function pictureRequestProblem(request: PictureRequest): string | null {
   if (request.storyId === null || !Number.isInteger(request.storyId) || request.storyId <= 0)
     return IMAGES_STRINGS.storyNotInitialized;

@@ -1,4 +1,4 @@
-// Polls the pictures being painted (spec sections 4 and 9), outside React so a picture keeps being
+// Polls the pictures being painted, outside React so a picture keeps being
 // checked whether or not its bubble is in the virtualised chat's DOM. Each picture is checked at
 // once, then 2 s after each answer (never two requests for one picture at a time). A 404 or a
 // picture-less answer is one more attempt; after 30 the picture has timed out. A 422 is the

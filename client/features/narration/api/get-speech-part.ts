@@ -33,7 +33,7 @@ export async function fetchSpeechPart(request: SpeechPartRequest, signal?: Abort
     signal,
   });
   if (!response.ok) {
-    // readJson turns any non-OK answer into the client's error with the server's message (spec section 8).
+    // readJson turns any non-OK answer into the client's error with the server's message.
     await readJson(response);
     throw invalidAudio(response.status);
   }

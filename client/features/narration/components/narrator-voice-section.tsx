@@ -1,4 +1,4 @@
-// The 'Narrator Voice' section of the story page's 'Story Experience' drawer (spec sections 2 and 4):
+// The 'Narrator Voice' section of the story page's 'Story Experience' drawer:
 // the switch that turns narration on or off, the voice picker (the browser's voices, English first
 // then by name, and the server's voices in a group of their own when it offers any), and the
 // controls: Play reads the latest narrator reply; Pause/Resume is disabled unless playing or

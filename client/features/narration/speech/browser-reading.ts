@@ -1,4 +1,4 @@
-// One reply read aloud by the browser, sentence by sentence (spec section 4): one utterance per
+// One reply read aloud by the browser, sentence by sentence: one utterance per
 // sentence of shared/speech/sentences.ts, which also keeps each utterance short enough for Chrome,
 // whose engine cuts an utterance after about 15 seconds. While the reply is written, push() gives it
 // the text so far and each sentence is spoken as soon as it is complete; finish() gives the whole

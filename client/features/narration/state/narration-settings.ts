@@ -1,4 +1,4 @@
-// Narration settings kept per browser (spec section 3: text-to-speech enabled, selected voice):
+// Narration settings kept per browser (text-to-speech enabled, selected voice):
 // on or off and the chosen voice, under LOCAL_STORAGE_KEYS.narrationSettings. Voices belong to the
 // browser, so this is a device setting and logout keeps it. What is read is validated field by
 // field: an unreadable field falls back to its default (off; voice null = the preferred voice)

@@ -1,4 +1,4 @@
-// The narrator: what is read aloud, when, and in which voice (spec section 4). The story page feeds
+// The narrator: what is read aloud, when, and in which voice. The story page feeds
 // it the story on screen (update); the drawer's section drives it (setEnabled, selectVoice, play,
 // pause, resume, stop); both read its store. Rules:
 // - With narration on, each new narrator reply is read. In a browser voice it is followed while it
@@ -41,7 +41,7 @@ export interface NarratableMessage {
   content: string;
   messageId?: number;
   isNotice?: boolean;
-  /** The loop guard is having this reply written again; its new text replaces it (issue 27). */
+  /** The loop guard is having this reply written again; its new text replaces it. */
   rewriting?: boolean;
 }
 

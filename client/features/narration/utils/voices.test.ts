@@ -1,4 +1,4 @@
-// The spec's voice rule (section 9 'Speech'): sorted English first, then by name; preferred is an
+// The spec's voice rule: sorted English first, then by name; preferred is an
 // English voice named premium/enhanced/neural/Google, else any English, else the first.
 import { describe, expect, it } from 'vitest';
 import { effectiveVoice, isEnglish, preferredVoice, sortVoices, voiceKey } from './voices';

@@ -1,4 +1,4 @@
-// Voice choice (spec section 9 'Speech'): the list is sorted English voices first, then by name; the
+// Voice choice ('Speech'): the list is sorted English voices first, then by name; the
 // preferred voice is an English one whose name suggests premium, enhanced, neural or Google, else
 // any English voice, else the first. Pure functions over {name, lang}, so the browser's voices, the
 // test fakes and the stored choice all go through the same rule.

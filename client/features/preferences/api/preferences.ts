@@ -1,4 +1,4 @@
-// GET and POST /api/preferences (spec section 7): the read falls back to the defaults on any failure
+// GET and POST /api/preferences: the read falls back to the defaults on any failure
 // and is cached indefinitely, per account (a visitor and each player have their own entry); a save
 // sends only the changed field and puts the server's answer into the cache.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,7 +39,7 @@ export function updatePreferences(body: PreferencesUpdateBody): Promise<Preferen
   return apiWrite('/api/preferences', { body, schema: preferencesResponseSchema });
 }
 
-/** The page words its own toasts (spec section 8), so the generic error toast is off. */
+/** The page words its own toasts, so the generic error toast is off. */
 export function useUpdatePreferencesMutation(userId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({

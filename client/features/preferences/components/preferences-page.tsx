@@ -1,4 +1,4 @@
-// /preferences (spec sections 2, 6, 8): three selects for content rating, narrative style and
+// /preferences: three selects for content rating, narrative style and
 // language style. Visitors see the values with a login hint and cannot change them. Each change is
 // saved at once (only that field is sent) with the spec's success or error toast.
 import { Link } from 'react-router';

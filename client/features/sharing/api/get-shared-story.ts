@@ -1,4 +1,4 @@
-// Loading a shared story (spec sections 4, 7, 8, 9): GET /api/shared/{shareId} with a timeout and
+// Loading a shared story: GET /api/shared/{shareId} with a timeout and
 // retries (1 s, then 2 s apart); a 4xx is the server's answer and ends the chain at once (404 shows
 // 'Story not found or has been removed by its creator'); only network and server failures fall back
 // to GET /api/shared/test and then to the built-in sample. Sample content always comes back marked
@@ -46,7 +46,7 @@ function messageFrom(body: unknown): string | null {
   return typeof record.message === 'string' && record.message.trim() ? record.message : null;
 }
 
-/** Spec section 5: unknown roles read as the narrator's, missing content as empty. */
+/** Unknown roles read as the narrator's, missing content as empty. */
 export function normalizeSharedStory(data: unknown, shareId: string): SharedStory {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new FailedError(SHARING_STRINGS.invalidData);

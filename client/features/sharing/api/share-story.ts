@@ -1,6 +1,6 @@
 // The share flow's calls: POST /api/story/{storyId}/share, the title suggestion
 // (GET /api/story/{storyId}/generate-title) and the story's last message id for the bookmark made
-// while sharing (GET /api/story/{storyId}/current-state, spec section 7).
+// while sharing (GET /api/story/{storyId}/current-state).
 import { useMutation } from '@tanstack/react-query';
 import { shareResponseSchema, type ShareResponse } from '@shared/schemas/sharing';
 import { storyStateResponseSchema, storyTitleResponseSchema } from '@shared/schemas/story';

@@ -1,4 +1,4 @@
-// 'Name your story' (spec sections 2 and 4): the title to share under, prefilled while the suggestion
+// 'Name your story': the title to share under, prefilled while the suggestion
 // loads, required non-blank; the submit button turns into 'Creating link…' while the link is made.
 import type { FormEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';

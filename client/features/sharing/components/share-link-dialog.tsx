@@ -1,4 +1,4 @@
-// 'Share story' (spec sections 2 and 8): the link with a copy button ('Copied!' / 'Link copied to
+// 'Share story': the link with a copy button ('Copied!' / 'Link copied to
 // clipboard', a check mark for 2 s), the three alternate links for Messenger's in-app browser, and
 // 'Open shared story', and 'Stop sharing' to turn the link off.
 import { useEffect, useId, useRef, useState } from 'react';

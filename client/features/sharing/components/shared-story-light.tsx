@@ -1,4 +1,4 @@
-// The lightweight shared page for social-network in-app browsers (spec section 2): the first scene
+// The lightweight shared page for social-network in-app browsers: the first scene
 // image only, the first five turns, and the note that this is a preview.
 import { LIGHT_PREVIEW_MAX_MESSAGES } from '@shared/constants';
 import type { SharedStory } from '@shared/schemas/sharing';

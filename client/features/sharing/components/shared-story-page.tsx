@@ -1,4 +1,4 @@
-// /shared/:shareId, public (spec sections 2, 4, 8): the read-only story, or its lightweight version
+// /shared/:shareId, public: the read-only story, or its lightweight version
 // inside social-network in-app browsers. A 4xx answer shows the 'Story Not Available' card at once;
 // when the story cannot be reached, a clearly labelled sample stands in with the reason.
 import { Link, useLocation, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-// The read-only shared story (spec section 2): header with 'Create Your Own', the title and its badge,
+// The read-only shared story: header with 'Create Your Own', the title and its badge,
 // 'Story Gallery' when there are scenes ('Scene 1'..'Scene n', thumbnails, click to zoom), 'Story
 // Narrative' ('You' / 'Story' / 'Scene Visualization' pictures under the narrator's turns), the
 // read-only notice and 'Start Your Story'. Pictures sit in fixed 16:9 boxes and load lazily, so the

@@ -1,4 +1,4 @@
-// The share flow's state (spec section 4): title dialog -> creating link -> share dialog. The title is
+// The share flow's state: title dialog -> creating link -> share dialog. The title is
 // prefilled from the story's latest bookmark, else the narrator's suggestion, else 'My Story', unless
 // the player has started typing; it is cleared when the dialog closes. Sharing first bookmarks the
 // story (a failure there is only logged), then asks for the link.
@@ -91,7 +91,7 @@ export function useShareFlow(storyId: number | null) {
       if (lastMessageId !== null && !already)
         await bookmarkMutation.mutateAsync({ storyId, lastMessageId, title: trimmed });
     } catch (error) {
-      // Spec section 4: the bookmark is a courtesy; sharing goes on without it.
+      // The bookmark is a courtesy; sharing goes on without it.
       console.warn('Could not bookmark the story while sharing it', error);
     }
     try {

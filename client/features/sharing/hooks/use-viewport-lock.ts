@@ -1,4 +1,4 @@
-// Locks the viewport against user scaling while the share flow is open (spec section 2): on phones,
+// Locks the viewport against user scaling while the share flow is open: on phones,
 // focusing the title field or the link would otherwise zoom the page and leave the dialog off-centre.
 // The page's own viewport settings come back when the flow ends.
 import { useEffect } from 'react';

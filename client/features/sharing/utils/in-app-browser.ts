@@ -1,5 +1,5 @@
 // Social-network in-app browsers (Facebook, Messenger, Instagram webviews) get the lightweight shared
-// page (spec section 2): they are slow, memory-starved and often block heavy pages. Detected by the
+// page: they are slow, memory-starved and often block heavy pages. Detected by the
 // markers those apps put in their user agent, and only on /shared/ paths.
 const IN_APP_MARKERS = ['FBAN', 'FBAV', 'FB_IAB', 'FB4A', 'FBIOS', 'Instagram', 'Messenger'];
 

@@ -1,4 +1,4 @@
-// 'What it cost', under the blocks of 'What the narrator saw' (issue 27): the reply's own calls
+// 'What it cost', under the blocks of 'What the narrator saw': the reply's own calls
 // (tokens sent and the share the prompt cache served, tokens written, the server's dollar figure,
 // the loop guard's second call), then 'Afterwards': the paid work the reply set off, one line each
 // (its memory fold, its scene picture, the picture's style sheet), as the server's ledger has it.

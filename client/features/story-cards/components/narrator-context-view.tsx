@@ -2,7 +2,7 @@
 // tokens of the window, the cards' share marked), the same in words with the cards' and the memory's
 // share (the summary, the story bible's facts and the passages recalled from the memory bank), then every block in the order
 // sent (kind, what, tokens, Sent / Partly sent / Not sent with an icon and words, and why), and
-// below them what the reply cost and the paid work it set off (issue 27). A reply from before such
+// below them what the reply cost and the paid work it set off. A reply from before such
 // records were kept shows the server's message; other failures say so too.
 import { CircleCheck, CircleDashed, CircleX } from 'lucide-react';
 import type { ContextBlock, ContextInclusion, NarratorContext } from '@shared/schemas/story-cards';

@@ -1,4 +1,4 @@
-// Where the story page meets the player's control over the story (issue 12): Undo and Redo, each
+// Where the story page meets the player's control over the story: Undo and Redo, each
 // message's menu (Edit in place, Versions, Erase from here, Branch from here) and the version
 // arrows. It runs them through the story's versions (state/story-versions.ts), turns failures into the server's message (a
 // toast, or inline in the editor and the Versions dialog), offers the erase's Undo in its toast,

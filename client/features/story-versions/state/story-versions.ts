@@ -1,4 +1,4 @@
-// The player's control over the story on screen (issue 12): undo and redo a turn, erase from a
+// The player's control over the story on screen: undo and redo a turn, erase from a
 // message, edit a message, show another of its versions. Each asks the server and then puts its
 // answer on screen through the story session (undo, redo and erase answer the whole story, with its
 // pictures, as a read does); nothing changes on screen before the server has said yes. A failure

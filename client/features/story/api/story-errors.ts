@@ -1,4 +1,4 @@
-// Errors of the story API helper (spec section 8). A failed turn also says whether the player's
+// Errors of the story API helper. A failed turn also says whether the player's
 // action reached the server (`committed`): if it did, Retry answers it there; if not, the text goes
 // back into the input so nothing typed is lost.
 import { ApiRequestError, CLIENT_ERROR_CODES } from '@client/lib/api-client';

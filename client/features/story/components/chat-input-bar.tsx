@@ -1,4 +1,4 @@
-// The fixed bottom bar (spec section 2): bookmark and share buttons, the action input (Enter sends;
+// The fixed bottom bar: bookmark and share buttons, the action input (Enter sends;
 // Shift, Ctrl, Alt or Meta with Enter adds a line; at least 100 px tall) with Undo and Redo over its
 // right end, and Send. The draft is kept per story in sessionStorage, so a reload or a failed send
 // never loses what was typed. The microphone (client/features/voice-input) sits above Send; what

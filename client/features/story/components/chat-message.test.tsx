@@ -1,4 +1,4 @@
-// A narrator reply's quiet 'i' (issue 27): shown once a settled reply has the server's figures,
+// A narrator reply's quiet 'i': shown once a settled reply has the server's figures,
 // opened by a click or the keyboard, with the tokens sent (and the cached share, or that the cache
 // was not reported), the tokens written, the cost to 4 decimals under a cent, and the loop
 // guard's second call when there was one; never while the reply streams, nor without figures.

@@ -1,4 +1,4 @@
-// One chat bubble: the player's on the right, the narrator's on the left (spec section 2), or a
+// One chat bubble: the player's on the right, the narrator's on the left, or a
 // narrator reply's scene picture (the images feature draws it). Text is rendered as text, never as
 // HTML, so a story that mentions <script> shows it literally. Beside each message of the owner's
 // story sits its '⋯' menu; a narrator reply with several versions shows '‹ 2 / 3 ›'; a message
@@ -6,7 +6,7 @@
 // narrator reply of the owner's story offers 'What the narrator saw' (the story-cards feature's).
 // The loop guard's work shows on a narrator reply: 'rewriting…' while the narrator writes it again
 // (its first words dimmed until the new ones replace them), and a quiet line under one kept though
-// it still repeats. A settled reply the server priced has a quiet 'i': what it cost (issue 27).
+// it still repeats. A settled reply the server priced has a quiet 'i': what it cost.
 // Memoised: while a reply streams only its own bubble re-renders (the callbacks are stable).
 import { memo, type ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';

@@ -1,5 +1,5 @@
 // The chat: a windowed list (only the bubbles near the viewport are in the DOM, so a 1,000-turn story
-// opens and scrolls like a short one), with the scroll rules of spec section 9. The page itself
+// opens and scrolls like a short one), with the scroll rules. The page itself
 // scrolls (the window), so the top bar can hide on scroll as everywhere else. Scene pictures sit in
 // fixed 16:9 boxes, so their rows measure the same before and after the picture arrives; anything
 // above the list that changes height (the header picture) moves the list's offset, re-read here.

@@ -1,4 +1,4 @@
-// The quiet 'i' on a settled narrator reply (issue 27): a click, a tap or Enter opens a small panel
+// The quiet 'i' on a settled narrator reply: a click, a tap or Enter opens a small panel
 // with what the reply's calls cost: tokens sent (and the share the provider's prompt cache served),
 // tokens written, the server's dollar figure, and whether the loop guard's second call is in it.
 import { Info } from 'lucide-react';

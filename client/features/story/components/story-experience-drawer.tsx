@@ -1,4 +1,4 @@
-// The story page's options drawer 'Story Experience' (spec section 2): a side sheet opened from the
+// The story page's options drawer 'Story Experience': a side sheet opened from the
 // Settings2 button above the chat, always there. The page fills its slots with each feature's
 // sections, always in this order: narration ('Narrator Voice'), the story's writing ('Narrator’s
 // Writing': reply length and creativity), images ('Scene Images' and 'Visual Style', only when the

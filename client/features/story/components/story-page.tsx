@@ -1,4 +1,4 @@
-// /story, /story/new and /story/:storyId (spec section 2). Visitors get the 'Login Required' card
+// /story, /story/new and /story/:storyId. Visitors get the 'Login Required' card
 // (returning here, messageId included, after login). Players see the story, or whichever of the
 // spec's page states applies: creating, loading, empty, failed, or the recovery error screen.
 import { PageSpinner } from '@client/components/page';

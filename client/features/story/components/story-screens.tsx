@@ -1,4 +1,4 @@
-// The story page's whole-page states (spec section 2): the two story-creation loading screens with
+// The story page's whole-page states: the two story-creation loading screens with
 // the rotating message, the empty and failed states with 'Refresh Page', and the 'Story Recovery
 // Error' screen for a bookmark that could not be opened.
 import { useEffect, useState } from 'react';

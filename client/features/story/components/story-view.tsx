@@ -4,7 +4,7 @@
 // Cards. It composes other features' pieces (bookmarks, sharing, images, narration, ads, story
 // versions, story memory and cards) without owning them; a reply's 'What the narrator saw' opens the
 // page's one context dialog.
-// The input is focused about 100 ms after a reply arrives (spec section 4), unless the player has
+// The input is focused about 100 ms after a reply arrives, unless the player has
 // acted meanwhile.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';

@@ -1,4 +1,4 @@
-// 'Narrator’s Writing' in the story page's 'Story Experience' drawer (issue 27): the story's reply
+// 'Narrator’s Writing' in the story page's 'Story Experience' drawer: the story's reply
 // length (short, medium, long) and creativity (its temperature, 0-2), saved with the story for the
 // next reply. The length is saved as it is chosen; the slider once it rests, not on every step.
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// What the story routes do on arrival (spec sections 2 and 4): /story/new starts the requested
+// What the story routes do on arrival: /story/new starts the requested
 // story; /story shows the current one or restores the saved one (else goes home); /story/:id loads
 // it, or runs the bookmark recovery when ?messageId= is present; a pending continuation is sent
 // 500 ms after its story is on screen. Also the handlers for send, retry and 'Try again', which
@@ -167,7 +167,7 @@ export function useStorySession(user: User, isNew: boolean) {
       if (!outcome || outcome.ok || outcome.aborted) return;
       const storyId = controller.store.getState().storyId;
       if (outcome.unauthorized && text !== null && storyId !== null) {
-        // The session ended: keep the action, log in, and it is sent on return (spec section 4).
+        // The session ended: keep the action, log in, and it is sent on return.
         savePendingContinuation({ type: 'continue_story', storyId, message: text, path: `/story/${storyId}` });
         errorToast(STORY_STRINGS.sessionExpired);
         endSession();

@@ -1,4 +1,4 @@
-// The current story kept in localStorage (spec section 3, 'Other local storage'): messages,
+// The current story kept in localStorage ('Other local storage'): messages,
 // storyId, storyImage and prompt, so a reload or a later visit to /story finds it again. Saved
 // between turns, never per streamed word; unreadable entries count as absent.
 import { z } from 'zod';

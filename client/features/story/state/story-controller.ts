@@ -105,7 +105,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
   };
   let turn: AbortController | null = null;
   let load: AbortController | null = null;
-  /** Recovery runs per story+message pair: a pending one is never started twice (spec section 4). */
+  /** Recovery runs per story+message pair: a pending one is never started twice. */
   const recoveries = new Map<string, 'pending' | 'success' | 'error'>();
   /** Stories this tab has read from the server or written itself: reopening them needs no reload. */
   const fresh = new Set<number>();

@@ -339,7 +339,7 @@ describe('scene pictures', () => {
   });
 });
 
-describe('story versions (issue 12)', () => {
+describe('story versions', () => {
   const opening: LocalStoryMessage = { id: 'a', messageId: 2, role: 'assistant', content: 'The tide turns.' };
   const action: LocalStoryMessage = { id: 'u', messageId: 3, role: 'user', content: 'I wave' };
   const base: StoryState = { ...initialStoryState, storyId: 9, messages: [{ ...premise, messageId: 1 }, opening] };

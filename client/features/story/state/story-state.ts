@@ -1,6 +1,6 @@
-// The story client state (spec sections 3 and 4) and its pure reducer: starting, streaming a reply
+// The story client state and its pure reducer: starting, streaming a reply
 // word by word, sending, retrying, regenerating, loading and failing, each narrator reply's scene
-// picture (asked for, painted, failed), and the player's control over the story (issue 12): the
+// picture (asked for, painted, failed), and the player's control over the story: the
 // version a message shows, and whether redo has anything to bring back. The store and controller
 // dispatch into it; tests drive it directly.
 import type { LoopGuardMark, ReplyUsage, StoryReply } from '@shared/schemas/story';
@@ -18,9 +18,9 @@ export interface LocalStoryMessage {
   content: string;
   isInitialMessage?: boolean;
   createdAt?: string;
-  /** The picture's URL once painted (spec section 3); `picture` has its whole state. */
+  /** The picture's URL once painted; `picture` has its whole state. */
   image?: string;
-  /** A narrator reply's scene picture: being painted, ready or failed (spec section 4). */
+  /** A narrator reply's scene picture: being painted, ready or failed. */
   picture?: ScenePicture;
   /** Added by the client (recovery notices): never sent anywhere, never bookmarked. */
   isNotice?: boolean;

@@ -1,8 +1,8 @@
-// Chat display messages (spec section 3): what the chat view draws from the story messages. When no
+// Chat display messages: what the chat view draws from the story messages. When no
 // message has a server id yet, display ids are made from a base time minus one second per
 // position. A narrator reply with a server id and a picture gets an extra entry '{id}-image' right
 // after it: role image with 'Generated image' once painted, the 'Generating image...' placeholder
-// while it is painted, or (spec section 4) an assistant entry 'Failed to generate image: {reason}'.
+// while it is painted, or an assistant entry 'Failed to generate image: {reason}'.
 import { type ScenePicture, IMAGES_STRINGS } from '@client/features/images';
 import type { LoopGuardMark, ReplyUsage } from '@shared/schemas/story';
 import type { LocalRole, LocalStoryMessage } from '../state/story-state';

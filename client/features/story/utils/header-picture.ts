@@ -1,4 +1,4 @@
-// The story page's header picture (spec section 2): the story's own (storyImage, from the server),
+// The story page's header picture: the story's own (storyImage, from the server),
 // else, as the server picks it, the opening reply's picture or the first painted one. While the
 // opening's picture is being painted the header says so.
 import type { HeaderPicture, ScenePicture } from '@client/features/images';

@@ -1,4 +1,4 @@
-// Local message ids (spec sections 3 and 9): 21 random alphanumeric characters, from the browser's
+// Local message ids: 21 random alphanumeric characters, from the browser's
 // crypto source, so React keys stay unique before (or without) a server message id.
 import { LOCAL_MESSAGE_ID_LENGTH } from '@shared/constants';
 

@@ -1,4 +1,4 @@
-// Tolerant reading of a bookmark recovery answer (spec sections 3, 4 and 5). Servers have sent
+// Tolerant reading of a bookmark recovery answer. Servers have sent
 // several shapes over time: messages with messageId or message_id, createdAt or created_at, image
 // or imageUrl or image_url; an optional images list keyed by message_id or messageId with url or
 // image (today's servers add each picture's status, thumbnail, alt and error); an optional story
@@ -39,7 +39,7 @@ function toText(value: unknown): string | undefined {
 
 const ROLES: readonly LocalRole[] = ['user', 'assistant', 'image'];
 
-/** Turns the body text into data, telling an HTML page and broken JSON apart (spec section 5). */
+/** Turns the body text into data, telling an HTML page and broken JSON apart. */
 export function parseRecoveryBody(text: string, contentType: string | null): unknown {
   const trimmed = text.trimStart();
   if ((contentType ?? '').toLowerCase().includes('text/html') || /^<(!doctype|html|head|body)/i.test(trimmed)) {
@@ -53,7 +53,7 @@ export function parseRecoveryBody(text: string, contentType: string | null): unk
   }
 }
 
-/** Sort order of spec section 4: the initial message first, then by time, then by server id. */
+/** Sort order: the initial message first, then by time, then by server id. */
 export function compareRecovered(a: RecoveredMessage, b: RecoveredMessage): number {
   if (Boolean(a.isInitialMessage) !== Boolean(b.isInitialMessage)) return a.isInitialMessage ? -1 : 1;
   const ta = a.createdAt ? Date.parse(a.createdAt) : NaN;

@@ -2,7 +2,7 @@
 // body with its own Content-Type, answered with {text}. Not a JSON write, so it does not go through
 // apiWrite; it goes through the client's send and readJson (session cookie, one network error, the
 // server's message on failure, the schema on success).
-// Every failure throws: the caller shows 'Recording Error' whatever the reason (spec section 8).
+// Every failure throws: the caller shows 'Recording Error' whatever the reason.
 import { MAX_RECORDING_BYTES, SPEECH_MESSAGES, transcriptionResponseSchema } from '@shared/schemas/speech';
 import { ApiRequestError, CLIENT_ERROR_CODES, readJson, send } from '@client/lib/api-client';
 
@@ -24,6 +24,6 @@ export async function transcribeAudio(audio: Blob, { signal }: { signal?: AbortS
     },
     signal,
   });
-  // The client's one reading of an answer: the server's message on failure (spec section 8), the schema on success.
+  // The client's one reading of an answer: the server's message on failure, the schema on success.
   return (await readJson(response, transcriptionResponseSchema)).text;
 }

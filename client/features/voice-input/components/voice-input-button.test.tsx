@@ -1,6 +1,6 @@
 // The microphone button with fake ports: each state (idle, starting, recording, processing) with
 // its label, aria-pressed and announcement; both paths (browser recognition, server
-// transcription); every toast of spec section 8 with its title and text; the 60 s limit; and
+// transcription); every toast with its title and text; the 60 s limit; and
 // leaving the page mid-way.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The microphone button of the story page's bottom bar (spec section 2): a toggle that starts and
+// The microphone button of the story page's bottom bar: a toggle that starts and
 // stops voice input, with a label and tooltip for each state, a pulsing recording dot (still under
 // prefers-reduced-motion) and a polite live region saying what is happening. It stays usable while
 // the narrator writes: the player may dictate the next action; sending is what waits.

@@ -1,4 +1,4 @@
-// Voice input's state (spec section 4: speech input is switched on after a microphone permission
+// Voice input's state (speech input is switched on after a microphone permission
 // check; recording goes idle -> recording -> idle on end, error or a stop click). Two paths:
 // - the server transcribes (features.speech.transcription): record with MediaRecorder, then POST
 //   the recording; this is what lets Firefox and Safari players speak;

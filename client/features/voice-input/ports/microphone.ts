@@ -1,4 +1,4 @@
-// The microphone permission check (spec section 5: voice input needs granted microphone access).
+// The microphone permission check (voice input needs granted microphone access).
 // The Permissions API answers without prompting where the browser has it ('denied' means ask the
 // player to enable it in the browser; nothing we do can prompt again); otherwise getUserMedia is
 // the real check, and the stream it opens is released at once so the browser's mic indicator

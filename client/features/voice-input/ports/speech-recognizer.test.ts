@@ -1,4 +1,4 @@
-// The browser recogniser port: spec section 9's settings (en-US, non-continuous, no interim
+// The browser recogniser port: the product's settings (en-US, non-continuous, no interim
 // results, one alternative), its result, error and end events, and a start() that throws.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSpeechRecognition } from '../testing/fakes';

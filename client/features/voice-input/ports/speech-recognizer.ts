@@ -1,5 +1,5 @@
 // The browser's own speech recognition (Chrome's webkitSpeechRecognition, the standard
-// SpeechRecognition elsewhere) behind a small port, set up as spec section 9 says: en-US,
+// SpeechRecognition elsewhere) behind a small port, set up as the product asks: en-US,
 // non-continuous, no interim results, one alternative. TypeScript's DOM library does not declare
 // the API, so the few members used are declared here.
 import { RECOGNITION_SETTINGS } from '../constants';

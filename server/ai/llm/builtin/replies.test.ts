@@ -1,6 +1,6 @@
 // The offline narrator's replies to every action of the corpus, in several genres and turns, read
 // by the reply rules (./reply-checks.ts) and by a prose linter from npm (retext: repeated words,
-// a/an): the faults of issue 29 must not come back. A few known-bad strings prove each rule fires.
+// a/an): the faults once found in its replies must not come back. A few known-bad strings prove each rule fires.
 import { retext } from 'retext';
 import retextIndefiniteArticle from 'retext-indefinite-article';
 import retextRepeatedWords from 'retext-repeated-words';

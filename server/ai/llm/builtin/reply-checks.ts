@@ -1,5 +1,5 @@
 // Rules that catch the grammar faults the offline narrator used to make when it restated an action
-// (issue 29): a determiner before an adverb or a verb ("As the carefully gives way"), a whole
+//: a determiner before an adverb or a verb ("As the carefully gives way"), a whole
 // clause or a prepositional phrase used as a noun ("the letter into your coat seems to resist
 // you", "As the where…"), and first-person words left in narration outside quotes. Used by the
 // reply tests and the bench; it tags the reply with compromise, whose context rules tell "the

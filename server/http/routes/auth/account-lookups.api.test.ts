@@ -1,4 +1,4 @@
-// Asking whether a username or an email is taken is limited per network (issue 23): an IPv4
+// Asking whether a username or an email is taken is limited per network: an IPv4
 // address or an IPv6 /64. /api/check-username (and a rename, which answers the same question) by
 // USERNAME_CHECKS_PER_MINUTE, /api/update-email by EMAIL_UPDATES_PER_HOUR. A sign-up form's use
 // stays well inside the defaults.

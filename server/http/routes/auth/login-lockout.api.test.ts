@@ -1,4 +1,4 @@
-// Sign-in limits that stop guessing without handing the account to the guesser (issue 23). The
+// Sign-in limits that stop guessing without handing the account to the guesser. The
 // per-account lock still holds against guesses, but the owner's right password from a network the
 // account has signed in from (an IPv4 address, an IPv6 /64) passes it; guesses from such a network
 // are refused and counted all the same. Every per-IP limit counts an IPv6 /64 as one address.

@@ -1,4 +1,4 @@
-// The bookmark endpoints (spec section 7): GET/POST /api/bookmarks, PATCH/DELETE /api/bookmarks/:id.
+// The bookmark endpoints: GET/POST /api/bookmarks, PATCH/DELETE /api/bookmarks/:id.
 // Every one needs a session; bookmarks are their owner's only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,4 +1,4 @@
-// The image endpoints (spec section 7): generate-image and generate-initial-image (the job is
+// The image endpoints: generate-image and generate-initial-image (the job is
 // accepted and runs behind), the picture's state, the story's style sheet, the stored bytes for
 // their owner (content-addressed, cached forever).
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// A painter's answer that points the server at an address it must not fetch (issue 23, SSRF) fails
+// A painter's answer that points the server at an address it must not fetch (SSRF) fails
 // the picture with the reason players already know, at once and without a retry, and the server
 // goes on painting: the OpenAI-compatible adapter against the local fake, on a real job queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The style sheet's narrator calls are paid calls (issue 23): reading the sheet fills it once and
+// The style sheet's narrator calls are paid calls: reading the sheet fills it once and
 // never asks again, an edit asks nothing, a GET another site's page could have made asks nothing and
 // keeps nothing, and a spent allowance falls back to the offline heuristics. Counted from what the
 // fake OpenAI-compatible narrator was sent.
@@ -21,7 +21,7 @@ const styleCalls = () => fake.requests.filter(isStyleCall).length;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
-  // The style call answers no characters: before issue 23 that made every read of the sheet ask again.
+  // The style call answers no characters: once that made every read of the sheet ask again.
   fake.fallback = (request) =>
     isStyleCall(request)
       ? {

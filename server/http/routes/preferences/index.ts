@@ -1,4 +1,4 @@
-// Story preferences (spec section 7): GET /api/preferences answers the defaults to visitors, so the
+// Story preferences: GET /api/preferences answers the defaults to visitors, so the
 // page can show them; POST /api/preferences changes a field for the signed-in player and answers the
 // full set. A visitor's POST is 401 'Not authenticated', the words the page's toast branches on.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

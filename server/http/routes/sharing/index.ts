@@ -1,4 +1,4 @@
-// Sharing endpoints (spec section 7): POST /api/story/:storyId/share (owner), DELETE
+// Sharing endpoints: POST /api/story/:storyId/share (owner), DELETE
 // /api/shared/:shareId (owner) and the public GET /api/shared/:shareId and its pictures. Public reads
 // are limited per IP, story reads and pictures each in a bucket of their own (counted in memory or
 // Redis, never in the database), and cacheable: a snapshot never changes, so

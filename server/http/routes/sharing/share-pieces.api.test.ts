@@ -1,4 +1,4 @@
-// A share is written and read in pieces (issue 23, migration 0015): one jsonb value of a 5 MB
+// A share is written and read in pieces (migration 0015): one jsonb value of a 5 MB
 // snapshot held the embedded database's one session for a fifth of a second to write, and as long
 // to read. Its messages go in as runs of at most 256 KB of JSON text, each its own statement, while
 // the share stays hidden; a refused or failed share is deleted, one left by a process that died

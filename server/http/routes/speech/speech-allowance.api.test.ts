@@ -1,4 +1,4 @@
-// Speech and transcription inside the monthly allowance (issue 23): each counts toward
+// Speech and transcription inside the monthly allowance: each counts toward
 // USER_MONTHLY_TOKEN_LIMIT as allowance tokens (a spoken character a quarter of a token, a
 // transcript's character two, at least 25 a recording), a spent month refuses them before the
 // provider is asked, and a sentence asked for by another site's page is answered only from a kept clip.

@@ -1,4 +1,4 @@
-// Every paid narrator call inside the player's limits (issue 23): parallel turns cannot all pass on
+// Every paid narrator call inside the player's limits: parallel turns cannot all pass on
 // one remaining balance (the month's cost is reserved before the call; calls that waited behind a
 // refusal share it without asking the database again), turns have an hourly rate,
 // titles and summaries are side calls with one of their own, a reservation left by a dead process

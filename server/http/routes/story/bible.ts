@@ -1,4 +1,4 @@
-// The story bible endpoints (issue 26), the owner's only (another player's story is 404 like a
+// The story bible endpoints, the owner's only (another player's story is 404 like a
 // missing one): GET /api/story/{id}/bible, PATCH and DELETE /api/story/{id}/bible/{factId}, and
 // POST /api/story/{id}/bible/suggest-cards (proposed cards; nothing is saved).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

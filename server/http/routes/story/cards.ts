@@ -1,4 +1,4 @@
-// The story cards endpoints (issue 25), the owner's only: GET/POST /api/story/{id}/cards,
+// The story cards endpoints, the owner's only: GET/POST /api/story/{id}/cards,
 // PATCH/DELETE /api/story/{id}/cards/{cardId}, POST /api/story/{id}/cards/import (a lorebook file's
 // raw bytes, JSON or a PNG character card, up to 5 MB), GET /api/story/{id}/cards/export, and the
 // context record of a reply: GET /api/story/{id}/messages/{messageId}/context[?version=N].

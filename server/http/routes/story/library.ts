@@ -1,4 +1,4 @@
-// The story library's endpoints (issue 12): GET /api/stories (the owner's stories, paged, newest
+// The story library's endpoints: GET /api/stories (the owner's stories, paged, newest
 // played first, searchable by title), PATCH /api/story/{id} (rename), DELETE /api/story/{id} (the
 // story with its bookmarks, shares and pictures, after the browser's confirmation), and a story as
 // a file: GET /api/story/{id}/export?format=markdown|json, POST /api/story/import (up to 5 MB).

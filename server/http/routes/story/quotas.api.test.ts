@@ -1,4 +1,4 @@
-// Account quotas (issue 23): stories (starts, imports and branches), live share links, versions of
+// Account quotas: stories (starts, imports and branches), live share links, versions of
 // one message and the bytes of stored text, each refused with a message naming its limit (429 for
 // counts, 413 for bytes), losing nothing, holding under a burst of parallel requests, and freed
 // again by deleting; GET /api/user/limits shows each quota's use against its limit.

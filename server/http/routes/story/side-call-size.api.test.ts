@@ -1,4 +1,4 @@
-// No model request exceeds LLM_CONTEXT_TOKENS (issue 23), side calls included: a title and a style
+// No model request exceeds LLM_CONTEXT_TOKENS, side calls included: a title and a style
 // sheet asked for a story with the longest premise (4,000 characters of a script that costs a token a
 // character) and an imported 20,000-character opening fit the smallest window the narrator may be
 // given (LLM_MAX_OUTPUT_TOKENS + 2,048), counted from what the fake OpenAI-compatible server was sent.

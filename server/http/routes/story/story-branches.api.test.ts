@@ -1,4 +1,4 @@
-// The player in control (issue 12), part two: branching from a message (the copy, its title, its
+// The player in control, part two: branching from a message (the copy, its title, its
 // memory as it stood there, notes, pictures and style sheet, and each story's branches and origin),
 // the memory going back to the fold before turns that undo or erase set aside, each alternative's
 // own picture, and a normal turn costing no extra statement for versions.

@@ -1,4 +1,4 @@
-// An import is written in pieces (issue 23): a transaction has the embedded database's one session to
+// An import is written in pieces: a transaction has the embedded database's one session to
 // itself, so a 5 MB file written in one held every other request for a second. Its story stays
 // hidden until its last piece shows it, a refused or failed import deletes it, and one left by a
 // process that died is deleted at the next start (deleteAbandonedImports) or by housekeeping.

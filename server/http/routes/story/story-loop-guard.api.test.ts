@@ -1,4 +1,4 @@
-// The loop guard through the story API (issue 27), against fake providers that fall into a loop
+// The loop guard through the story API, against fake providers that fall into a loop
 // until asked differently: the stored reply is not a repeat, one extra call and no more, the
 // ledger row, the SSE `rewriting` and `replace` events, the mark on the reply and in reads, the
 // context record, and the limits and the lease of the second call. On both protocols.

@@ -1,4 +1,4 @@
-// Cache-friendly folds (issue 26), read from what the OpenAI-compatible fake was sent in a small
+// Cache-friendly folds, read from what the OpenAI-compatible fake was sent in a small
 // window (4,096 tokens): across folds the memory block of each turn's prompt only grows by
 // appending a chunk (each turn's memory text starts with the one before it) until a compaction
 // merges the oldest chunks; it stays within its budget; an erase and an undo reaching into folded

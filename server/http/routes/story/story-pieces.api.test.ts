@@ -1,4 +1,4 @@
-// A story's big writes go in pieces (issue 23), as an import's do: a story of 10,000 messages
+// A story's big writes go in pieces, as an import's do: a story of 10,000 messages
 // deleted in one statement held the embedded database's one session for more than a second, and
 // branched in one for 300 ms. A deleted story is hidden at once (no read, turn or change finds it),
 // its rows then go a few hundred messages a statement, and the account's counters end where they

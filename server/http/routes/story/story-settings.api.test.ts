@@ -1,4 +1,4 @@
-// A story's generation settings (issue 27) through the API: GET and PATCH /api/story/{id}/settings,
+// A story's generation settings through the API: GET and PATCH /api/story/{id}/settings,
 // validated with clear 400s and the owner's only; what the provider is sent (max_tokens, temperature
 // and the words the rules ask for, on the wire of a fake OpenAI-compatible server), the temperature
 // clamped to Anthropic's range; copied by a branch, carried by a story file.

@@ -1,4 +1,4 @@
-// The player in control (issue 12), part one: alternatives from 'Try again', choosing the version
+// The player in control, part one: alternatives from 'Try again', choosing the version
 // shown, editing (with its history and the stale-edit 409), undo and redo, erase from here, a new
 // action replacing an unanswered one, what the narrator then sees, 409 while a reply is being
 // written, 404 for another player's story or message, and every bad request's message.

@@ -1,4 +1,4 @@
-// What a turn cost (issue 27), through the story API against a fake OpenAI-compatible provider that
+// What a turn cost, through the story API against a fake OpenAI-compatible provider that
 // reports cached input as OpenAI does: `usage` on `done` and on the JSON answer, priced at the
 // configured LLM_PRICE_* rates, kept per message version (reloads, versions, edits), the loop
 // guard's second call included, consistent with the ledger, and the same function's figures on the

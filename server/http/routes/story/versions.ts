@@ -1,4 +1,4 @@
-// The player in control of a story (issue 12): undo and redo (each answers the new current state),
+// The player in control of a story: undo and redo (each answers the new current state),
 // a message's versions, editing one (a new version; 409 with the current one when stale) and
 // choosing the one shown, erasing from a message (answers the new state), branching from one
 // (answers the new story's id) and a story's branches and origin. Owner-only: another user's
