@@ -1,4 +1,4 @@
-// PGlite never calls fsync (README, "Data and durability"), so a committed row sits in the OS page cache
+// PGlite never calls fsync (docs/data-and-security.md), so a committed row sits in the OS page cache
 // until the kernel writes it back: an OS crash or power loss could lose it. Two things close that
 // gap from the outside. Before a write is acknowledged its WAL is fsynced by the database thread
 // (pglite-worker.js, `flush`). And this sweep fsyncs the rest of the data directory (table files

@@ -5,7 +5,7 @@
 // the cookie, and at a turn a second per player that lookup was a quarter of the database work on
 // the time-to-first-word path. Ending a session (logout, password change) forgets it here at once
 // and, with REDIS_URL, on every other instance too; several instances without Redis may honour an
-// ended session for up to SESSION_CACHE_MS more (README, scaling out).
+// ended session for up to SESSION_CACHE_MS more (docs/operations.md, "One instance or several").
 import type { Repositories } from '@server/db/repositories';
 import type { Broadcast } from '@server/kernel/broadcast';
 import { BoundedCache } from '@server/kernel/bounded-cache';

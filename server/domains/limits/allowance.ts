@@ -103,7 +103,7 @@ export const allowanceUsed = () => new AppError(429, ERROR_CODES.allowanceUsed, 
 const MONTHLY_LIMIT = 'monthly-allowance';
 
 /**
- * Allowance tokens of speech and transcription (README, "Limits"): a spoken character is a quarter of a
+ * Allowance tokens of speech and transcription (docs/configuration.md, "Paid calls"): a spoken character is a quarter of a
  * token, a transcript's character two (about 25 tokens a second of speech), at least 25 a recording.
  * The database applies the same rule to the ledger (migration 0011); these estimate a call beforehand.
  */

@@ -18,7 +18,7 @@ export * from './loop-guard';
 export * from './server';
 export * from './speech';
 
-// One schema, its variables in the order README's table lists them: the server's, the narrator's,
+// One schema, its variables in the order docs/configuration.md lists them: the server's, the narrator's,
 // the player's limits, pictures, speech, embeddings, ads.
 const envSchema = z.object({
   ...serverEnv,
