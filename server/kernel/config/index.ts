@@ -18,8 +18,26 @@ export * from './loop-guard';
 export * from './server';
 export * from './speech';
 
-// One schema, its variables in the order docs/configuration.md lists them: the server's, the narrator's,
-// the player's limits, pictures, speech, embeddings, ads.
+const adsEnv = {
+  ADS_ENABLED: booleanFlag('ADS_ENABLED').default(true),
+  AD_SPONSOR_URL: httpUrl('AD_SPONSOR_URL').optional(),
+};
+
+/**
+ * The settings by topic, in the order docs/configuration.md lists them: what `.env.example` is
+ * written from (npm run config:example), and what a test holds the document and the example to.
+ */
+export const CONFIG_GROUPS: ReadonlyArray<{ title: string; names: readonly string[] }> = [
+  { title: 'Server, database and operations', names: Object.keys(serverEnv) },
+  { title: 'Narrator', names: Object.keys(llmEnv) },
+  { title: "Players' limits", names: Object.keys(limitsEnv) },
+  { title: 'Pictures', names: Object.keys(imageEnv) },
+  { title: 'Voices and transcription', names: Object.keys(speechEnv) },
+  { title: 'Embeddings', names: Object.keys(embeddingsEnv) },
+  { title: 'Ads', names: Object.keys(adsEnv) },
+];
+
+// One schema of every group's variables.
 const envSchema = z.object({
   ...serverEnv,
   ...llmEnv,
@@ -27,8 +45,7 @@ const envSchema = z.object({
   ...imageEnv,
   ...speechEnv,
   ...embeddingsEnv,
-  ADS_ENABLED: booleanFlag('ADS_ENABLED').default(true),
-  AD_SPONSOR_URL: httpUrl('AD_SPONSOR_URL').optional(),
+  ...adsEnv,
 });
 
 export interface AppConfig {
