@@ -21,7 +21,8 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { registerOverHttp } from '../../server/test/spawn-server';
-import { CASES, type AbuseCase, type CaseContext } from './lib/abuse-cases';
+import type { AbuseCase, CaseContext } from './lib/abuse-case';
+import { CASES } from './lib/abuse-cases';
 import {
   httpClient,
   largestRequest,

@@ -3,7 +3,7 @@
 // cards played, and stories of many distinct words branched in a loop and indexed. Each is one
 // signed-in player's requests, as the everyday cases of abuse-cases.ts are.
 import { prepareHostileCards } from './abuse-cards';
-import type { AbuseCase, CaseContext, Hostile } from './abuse-cases';
+import type { AbuseCase, CaseContext, Hostile } from './abuse-case';
 import { fullLorebook, playedStory, pngInflateBomb, randomWordsStory, tinyEntriesLorebook } from './abuse-files';
 import { many, ms, said, size, type Answer } from './abuse-harness';
 import { importOrThrow, importStory, messageIds } from './abuse-player';

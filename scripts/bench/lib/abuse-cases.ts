@@ -4,6 +4,7 @@
 // case's own figures as text. Every answer is reported as it came (a quota's 413 or 429 included):
 // a case never asserts. Cases over the model use the fake provider (LLM_PROVIDER=openai); the
 // runner adds the fake's request log (calls, the largest request's size and tokens) to every case.
+import type { AbuseCase, CaseContext } from './abuse-case';
 import { CARD_AND_WORD_CASES } from './abuse-cases-cards';
 import { mostRowsFile, mostTextFile, narratorFlood, playedStory, PREMISE } from './abuse-files';
 import { many, ms, said, size, statusCounts, type Answer } from './abuse-harness';
@@ -17,34 +18,9 @@ import {
   share,
   sharedPicture,
   startStory,
-  type Player,
 } from './abuse-player';
 import { sleep } from './load';
 import { mapLimit } from './players';
-import type { Timing } from './processes';
-
-export interface CaseContext {
-  player: Player;
-  /** The fake provider's base URL (ending in /v1). */
-  fakeBaseUrl: string;
-  quick: boolean;
-  /** A progress line (setup can take a while). */
-  note(line: string): void;
-}
-
-/** The hostile work, watched by the bystander; answers the case's own figures. */
-export type Hostile = () => Promise<string>;
-
-export interface AbuseCase {
-  name: string;
-  /** What the player does, in one line (printed with the table). */
-  what: string;
-  /** Server settings this case needs on top of the benchmark's. */
-  env?: Record<string, string>;
-  /** The fake provider's timing for this case (default: instant, 150 words). */
-  timing?: Partial<Timing>;
-  prepare(ctx: CaseContext): Promise<Hostile>;
-}
 
 /**
  * How long the action of import-8000-narrator may take before the case gives up on it: on c8168cb
