@@ -265,7 +265,7 @@ async function playTurn(run: Run, turn: number, measure: boolean): Promise<void>
     context: { keyed: cards.keyed, on: cards.on, record },
   });
   // As the turn service does: the next turns' sticky and cooldown read this record from the cards' cache.
-  run.cardHeads.rememberRecord(reply.id, reply.version, { keyed: cards.keyed, on: cards.on });
+  if (cards.timed) run.cardHeads.rememberRecord(reply.id, reply.version, { keyed: cards.keyed, on: cards.on });
   if (measure) {
     const sentHead = cards.blocks.head.filter((b) => b.included !== 'dropped').length;
     run.times.push({

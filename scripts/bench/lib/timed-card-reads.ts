@@ -27,7 +27,6 @@ export function timedCardReads(repos: Repositories, reads: CardReads): Repositor
     storyCards: {
       ...cards,
       heads: timed('heads', cards.heads),
-      cardHistory: timed('history', cards.cardHistory),
       historyReplies: timed('history', cards.historyReplies),
       recordLists: timed('history', cards.recordLists),
       contents: timed('contents', cards.contents),

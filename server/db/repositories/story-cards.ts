@@ -317,36 +317,10 @@ export function createStoryCardsRepository(db: Db) {
     },
 
     /**
-     * The cards of the story's shown replies before `beforeMessageId`, newest first, as far back as
-     * `turns` turns before `turn`: bounded by the look-back the cards ask for, never the story.
-     */
-    async cardHistory(
-      storyId: number,
-      beforeMessageId: number,
-      turn: number,
-      turns: number,
-    ): Promise<CardHistoryRow[]> {
-      // As one JSON array a row, as the heads are: 200 rows of a thousand ids each took node-postgres's
-      // array parser some 15 ms of this thread, JSON.parse a fraction of it (bench:cards' hostile story).
-      const found = await executePrepared<{ row: string }>(
-        db,
-        'story_card_history',
-        sql`select json_build_array(m.turn, c.keyed, c."on", m.id, m.version)::text as row
-            from story_messages m join narrator_contexts c on c.message_id = m.id and c.version = m.version
-            where m.story_id = ${storyId} and m.state = 'shown' and m.role = 'assistant'
-              and m.id < ${beforeMessageId} and m.turn >= ${turn - turns}
-            order by m.id desc limit ${turns}`,
-      );
-      return found.map(({ row }) => {
-        const [at, keyed, on, messageId, version] = JSON.parse(row) as [number, number[], number[], number, number];
-        return { messageId, version, turn: at, keyed, on };
-      });
-    },
-
-    /**
-     * Which replies cardHistory would answer, without their lists: the newest shown replies with a
-     * record before `beforeMessageId`, as far back as `turns` turns before `turn`. With the lists
-     * the kept records do not hold (recordLists), the same rows for a few numbers a row.
+     * The replies whose records a turn's sticky and cooldown read: the newest shown replies with a
+     * record before `beforeMessageId`, newest first, as far back as `turns` turns before `turn`
+     * (bounded by the look-back the cards ask for, never the story). A few numbers a row: their
+     * lists come from the kept records, or recordLists.
      */
     async historyReplies(
       storyId: number,
@@ -375,6 +349,8 @@ export function createStoryCardsRepository(db: Db) {
     ): Promise<Map<number, { keyed: number[]; on: number[] }>> {
       const ids = `{${replies.map((r) => r.messageId).join(',')}}`;
       const versions = `{${replies.map((r) => r.version).join(',')}}`;
+      // As one JSON array a row, as the heads are: 200 rows of a thousand ids each took node-postgres's
+      // array parser some 15 ms of this thread, JSON.parse a fraction of it (bench:cards' hostile story).
       const found = await executePrepared<{ row: string }>(
         db,
         'story_card_record_lists',

@@ -234,7 +234,7 @@ export function createTurnService(deps: TurnDeps) {
         loopGuard: guarded.mark,
         replyUsage: cost,
       });
-      cardHeads.rememberRecord(reply.id, reply.version, { keyed: cards.keyed, on: cards.on }); // the next turns' history
+      if (cards.timed) cardHeads.rememberRecord(reply.id, reply.version, { keyed: cards.keyed, on: cards.on });
       await deps.flush();
       // The fold is planned from the turns as this prompt counted them; older ones are only known to exist.
       const sent = window.messages

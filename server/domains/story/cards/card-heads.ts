@@ -41,7 +41,6 @@ export function createCardHeads(
   const kept = new Map<number, Kept>();
   let heldHeads = 0;
   let heldChars = 0;
-  /** By message id, oldest first: the version its record is of, and the record. */
   /** By message id, in the order kept (the oldest dropped first): the version the record is of, and it. */
   const records = new Map<number, { version: number; record: KeptRecord }>();
   let heldIds = 0;

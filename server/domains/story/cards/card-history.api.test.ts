@@ -80,18 +80,30 @@ async function ask(storyId: number, actionId: number, turn: number, turns: numbe
 
 const turnsOf = (rows: CardHistoryRow[]) => rows.map((row) => row.turn);
 
+/** The rows as the database holds them, in one query of their own: what the kept answers are held to. */
+async function fromDatabase(storyId: number, beforeMessageId: number, turn: number, turns: number) {
+  const { rows } = await database.executeSql(
+    `select m.id as "messageId", m.version, m.turn, c.keyed, c."on"
+     from story_messages m join narrator_contexts c on c.message_id = m.id and c.version = m.version
+     where m.story_id = $1 and m.state = 'shown' and m.role = 'assistant' and m.id < $2 and m.turn >= $3
+     order by m.id desc limit $4`,
+    [storyId, beforeMessageId, turn - turns, turns],
+  );
+  return rows as CardHistoryRow[];
+}
+
 describe('recentCardHistory', () => {
   it('answers what the database does, and asks it nothing once the records are kept', async () => {
     const { storyId, action } = await playedStory(8);
-    const fromDatabase = await repos.storyCards.cardHistory(storyId, action.id, 9, 4);
+    const held = await fromDatabase(storyId, action.id, 9, 4);
     const cardHeads = createCardHeads(repos);
 
     const first = await ask(storyId, action.id, 9, 4, cardHeads);
     expect(first).toMatchObject({ reads: 1, lists: 4 });
-    expect(first.rows).toEqual(fromDatabase);
+    expect(first.rows).toEqual(held);
     const second = await ask(storyId, action.id, 9, 4, cardHeads);
     expect(second).toMatchObject({ reads: 0, lists: 0 });
-    expect(second.rows).toEqual(fromDatabase);
+    expect(second.rows).toEqual(held);
     expect(turnsOf(second.rows)).toEqual([8, 7, 6, 5]);
     expect(second.rows[0]).toMatchObject({ keyed: [8], on: [8, 108] });
   });
@@ -114,7 +126,7 @@ describe('recentCardHistory', () => {
     const next = await repos.stories.appendAction(storyId, 'I sit down.', NOW);
     const kept = await ask(storyId, next.id, 5, 3, cardHeads);
     expect(kept.reads).toBe(0);
-    expect(kept.rows).toEqual(await repos.storyCards.cardHistory(storyId, next.id, 5, 3));
+    expect(kept.rows).toEqual(await fromDatabase(storyId, next.id, 5, 3));
   });
 
   it('asks the database when a reply is shown in a version whose record is not kept', async () => {
@@ -138,7 +150,7 @@ describe('recentCardHistory', () => {
     // The replies named again, and only the new version's lists read: the other three are kept.
     expect(again).toMatchObject({ reads: 1, lists: 1 });
     expect(again.rows[0]).toMatchObject({ messageId: newest.id, version: 2, keyed: [55], on: [55] });
-    expect(again.rows).toEqual(await repos.storyCards.cardHistory(storyId, action.id, 6, 4));
+    expect(again.rows).toEqual(await fromDatabase(storyId, action.id, 6, 4));
   });
 
   it('asks the database when the window holds fewer replies than the turns asked', async () => {
@@ -159,7 +171,7 @@ describe('recentCardHistory', () => {
     // The replies named; their lists all kept from the first ask.
     expect(reads).toEqual({ count: 1, lists: 0 });
     expect(turnsOf(rows)).toEqual([6, 5, 4, 3]);
-    expect(rows).toEqual(await repos.storyCards.cardHistory(storyId, action.id, 7, 4));
+    expect(rows).toEqual(await fromDatabase(storyId, action.id, 7, 4));
   });
 
   it('keeps no more card ids than its bound, the oldest records dropped first', async () => {

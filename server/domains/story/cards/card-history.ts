@@ -1,5 +1,5 @@
 // The history a turn's sticky and cooldown read: the records of the newest shown replies before the
-// action (storyCards.cardHistory's rows). When the turn's window holds those replies and their
+// action (the replies storyCards.historyReplies names). When the turn's window holds those replies and their
 // records are kept (card-heads.ts: each turn keeps the one it wrote, each read the ones it found),
 // they are answered from there, as the database would answer them. Else the database names the
 // replies (a few numbers each) and only the lists not kept are read: a story whose cards look 200
@@ -38,19 +38,19 @@ function eligible(ask: CardHistoryAsk): WindowMessage[] {
 }
 
 /**
- * The rows storyCards.cardHistory would answer, from the kept records: the `turns` newest eligible
- * replies that have a record. Null when the window does not hold that many (older replies, out of
- * the window, could be among them) or one of them is not kept.
+ * The rows the database would answer, from the kept records: the `turns` newest eligible replies
+ * of the window. Null when the window does not hold that many (older replies, out of the window,
+ * could be among them) or one of them is not kept (it may have no record).
  */
 function fromKept(cardHeads: CardHeads, ask: CardHistoryAsk, replies: WindowMessage[]): CardHistoryRow[] | null {
+  if (replies.length < ask.turns) return null;
   const rows: CardHistoryRow[] = [];
-  for (const reply of replies) {
-    if (rows.length === ask.turns) break;
+  for (const reply of replies.slice(0, ask.turns)) {
     const record = cardHeads.recordOf(reply.id, reply.version);
-    if (record === undefined) return null;
-    if (record) rows.push({ messageId: reply.id, version: reply.version, turn: reply.turn, ...record });
+    if (!record) return null;
+    rows.push({ messageId: reply.id, version: reply.version, turn: reply.turn, ...record });
   }
-  return rows.length === ask.turns ? rows : null;
+  return rows;
 }
 
 export async function recentCardHistory(
@@ -58,16 +58,17 @@ export async function recentCardHistory(
   cardHeads: CardHeads,
   ask: CardHistoryAsk,
 ): Promise<CardHistoryRow[]> {
-  const kept = fromKept(cardHeads, ask, eligible(ask));
-  if (kept) return kept;
+  const answered = fromKept(cardHeads, ask, eligible(ask));
+  if (answered) return answered;
   // Which replies, from the database; their lists from the kept records where held, the rest read.
   const replies = await repos.storyCards.historyReplies(ask.storyId, ask.actionId, ask.turn, ask.turns);
-  const missing = replies.filter((reply) => cardHeads.recordOf(reply.messageId, reply.version) === undefined);
+  const kept = replies.map((reply) => cardHeads.recordOf(reply.messageId, reply.version));
+  const missing = replies.filter((_, at) => !kept[at]);
   const read =
     missing.length > 0 ? await repos.storyCards.recordLists(ask.storyId, missing) : new Map<number, KeptRecord>();
   const rows: CardHistoryRow[] = [];
-  for (const reply of replies) {
-    let record = cardHeads.recordOf(reply.messageId, reply.version);
+  for (const [at, reply] of replies.entries()) {
+    let record = kept[at];
     if (!record) {
       const lists = read.get(reply.messageId);
       // Gone since the first read (the reply erased meanwhile): the line changed, and it is not on it.

@@ -170,6 +170,13 @@ class ScanText {
     }
   }
 
+  /** The index of the card's first primary key found in this text, or -1. */
+  firstKey(card: MatchableCard): number {
+    const { primary } = keysOf(card);
+    for (let key = 0; key < primary.length; key++) if (this.has(primary[key])) return key;
+    return -1;
+  }
+
   /**
    * For each card of the list, the index of its first primary key found in this text, or -1; kept
    * for the list, so a message scanned on one turn is not scanned again on the next ones.
@@ -178,12 +185,7 @@ class ScanText {
     let found = this.firstKeysOf.get(cards);
     if (!found) {
       found = new Int8Array(cards.length);
-      for (let index = 0; index < cards.length; index++) {
-        const { primary } = keysOf(cards[index]);
-        let first = -1;
-        for (let key = 0; key < primary.length && first === -1; key++) if (this.has(primary[key])) first = key;
-        found[index] = first;
-      }
+      for (let index = 0; index < cards.length; index++) found[index] = this.firstKey(cards[index]);
       this.firstKeysOf.set(cards, found);
     }
     return found;
@@ -286,48 +288,43 @@ export function createCardScanner(texts: string[]): {
     return scan;
   };
 
-  function firstHit(card: MatchableCard, scanned: ScanAt, depth: number): KeyHit | null {
-    const { primary, secondary } = keysOf(card);
-    // Key by key, each looking only nearer than the best so far: a later key wins only by being strictly nearer.
-    let best = -1;
-    let bestDistance = depth + 1;
-    for (let index = 0; index < primary.length; index++) {
-      const key = primary[index];
-      for (let distance = 0; distance < bestDistance; distance++) {
-        if (scanned(distance).has(key)) {
-          best = index;
-          bestDistance = distance;
-          break;
-        }
-      }
+  /**
+   * The card's hit in texts 0..depth: the nearest text holding one of its primary keys, and there its
+   * first key found (`keyAt(distance)`, -1 for none); null when none does or the secondary rule fails.
+   */
+  function nearestHit(card: MatchableCard, depth: number, keyAt: (distance: number) => number, scan: ScanAt) {
+    for (let distance = 0; distance <= depth; distance++) {
+      const key = keyAt(distance);
+      if (key === -1) continue;
+      return secondaryHolds(card, keysOf(card).secondary, scan, depth) ? { key: card.keys[key], distance } : null;
     }
-    if (best === -1 || !secondaryHolds(card, secondary, scanned, depth)) return null;
-    return { key: card.keys[best], distance: bestDistance };
+    return null;
   }
+  const depthOf = (card: MatchableCard) => Math.min(Math.floor(card.scanDepth), texts.length - 1);
+  /** matchText for a text prepared as an extra one. */
+  const hitInExtra = (card: MatchableCard, extraText: ScanText) =>
+    nearestHit(
+      card,
+      0,
+      () => extraText.firstKey(card),
+      () => extraText,
+    );
 
   return {
     match(card) {
-      const depth = Math.min(Math.floor(card.scanDepth), texts.length - 1);
-      return depth < 0 ? null : firstHit(card, scanAt, depth);
+      return nearestHit(card, depthOf(card), (distance) => scanAt(distance).firstKey(card), scanAt);
     },
     matchAll(cards) {
       let deepest = -1;
-      for (const card of cards) deepest = Math.max(deepest, Math.min(Math.floor(card.scanDepth), texts.length - 1));
+      for (const card of cards) deepest = Math.max(deepest, depthOf(card));
+      // Each text's answers for the list, kept with the text: a turn works out only its new texts'.
       const firstKeys = Array.from({ length: deepest + 1 }, (_, distance) => scanAt(distance).firstKeys(cards));
-      return cards.map((card, index) => {
-        const depth = Math.min(Math.floor(card.scanDepth), texts.length - 1);
-        // The nearest text holding a primary key, and there the card's first key found (as firstHit answers).
-        for (let distance = 0; distance <= depth; distance++) {
-          const key = firstKeys[distance][index];
-          if (key === -1) continue;
-          return secondaryHolds(card, keysOf(card).secondary, scanAt, depth) ? { key: card.keys[key], distance } : null;
-        }
-        return null;
-      });
+      return cards.map((card, index) =>
+        nearestHit(card, depthOf(card), (distance) => firstKeys[distance][index], scanAt),
+      );
     },
     matchText(card, text) {
-      const scan = extraScan(text);
-      return firstHit(card, () => scan, 0);
+      return hitInExtra(card, extraScan(text));
     },
     namedIn(cards, texts) {
       const key = texts.join('\u0000');
@@ -348,7 +345,7 @@ export function createCardScanner(texts: string[]): {
           found[index] =
             whole && !regex && !primary.some((k) => whole.has(k))
               ? -1
-              : scanned.findIndex((scan) => firstHit(card, () => scan, 0) !== null);
+              : scanned.findIndex((scan) => hitInExtra(card, scan) !== null);
         }
         kept.byList.set(cards, found);
       }

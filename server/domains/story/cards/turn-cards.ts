@@ -58,9 +58,18 @@ export interface TurnCards {
   /** For the record's history: the cards whose key (or another card) brought them in, and every card on. */
   keyed: number[];
   on: number[];
+  /** Whether the story's cards look back (sticky, cooldown): only then is this turn's record read back by the next. */
+  timed: boolean;
 }
 
-const NONE: TurnCards = { headTexts: [], tailTexts: [], blocks: { head: [], tail: [] }, keyed: [], on: [] };
+const NONE: TurnCards = {
+  headTexts: [],
+  tailTexts: [],
+  blocks: { head: [], tail: [] },
+  keyed: [],
+  on: [],
+  timed: false,
+};
 
 function keyReason(hit: KeyHit, actionLabel: string): string {
   const where =
@@ -115,11 +124,12 @@ function indexHeads(heads: CardHead[]): HeadsIndex {
 interface Pass {
   fitted: FittedCard[];
   unread: CardCandidate[];
-  /** The room the reading was bounded by, and what the cards read were expected to cost (their heads' tokens). */
+  /**
+   * The room the reading was bounded by, and what the cards read were expected to cost (their heads'
+   * tokens): past the room, a pass going on from this one reads nothing.
+   */
   limit: number;
   expected: number;
-  /** Whether the reading stopped past the room: a pass going on from this one reads nothing. */
-  full: boolean;
 }
 
 export async function chooseTurnCards(
@@ -163,13 +173,9 @@ export async function chooseTurnCards(
     const ids: number[] = [];
     const limit = after?.limit ?? room;
     let expected = after?.expected ?? 0;
-    let full = after?.full ?? false;
     for (const c of list) {
       // One past the room: it may still go in cut.
-      if (full || expected > limit) {
-        full = true;
-        break;
-      }
+      if (expected > limit) break;
       ids.push(c.id);
       expected += (byId.get(c.id)?.tokens ?? 0) + input.joinerTokens;
     }
@@ -182,27 +188,29 @@ export async function chooseTurnCards(
       unread: list.filter((c) => !contents.has(c.id)),
       limit,
       expected,
-      full,
     };
   };
   const spent = (pass: Pass) => pass.fitted.reduce((sum, f) => sum + (f.included === 'dropped' ? 0 : f.tokens), 0);
   const recursiveSent = (pass: Pass) =>
     pass.fitted.filter((f) => f.included !== 'dropped' && byId.get(f.card.id)?.recursive);
+  /** The cards that may be found by recursion which these sources name, each with the first source naming it. */
+  const namedBy = (sources: FittedCard[]) => {
+    const named = new Map<number, FittedCard>();
+    if (sources.length === 0) return named;
+    const first = scanner.namedIn(
+      keyable,
+      sources.map((s) => s.content),
+    );
+    for (const [at, card] of keyable.entries())
+      if (card.enabled && first[at] !== -1) named.set(card.id, sources[first[at]]);
+    return named;
+  };
 
   const standing = await fit(alwaysOn, budgetTokens);
   // What the sent always-on cards name (the first sources, in the budget's order), for every card
   // that may be found so.
   const firstSources = recursiveSent(standing).slice(0, RECURSION_SOURCES_MAX);
-  const named = new Map<number, FittedCard>();
-  if (firstSources.length > 0) {
-    const namedBy = scanner.namedIn(
-      keyable,
-      firstSources.map((s) => s.content),
-    );
-    for (const [at, card] of keyable.entries()) {
-      if (card.enabled && namedBy[at] !== -1) named.set(card.id, firstSources[namedBy[at]]);
-    }
-  }
+  const named = namedBy(firstSources);
 
   const history = indexHistory(await reading, input.turn);
   const candidates: CardCandidate[] = [];
@@ -227,21 +235,14 @@ export async function chooseTurnCards(
   }
 
   const coming = await fit(candidates, budgetTokens - spent(standing), standing);
-  const laterSources = recursiveSent(coming).slice(0, RECURSION_SOURCES_MAX - firstSources.length);
-  const namedByLater =
-    laterSources.length > 0
-      ? scanner.namedIn(
-          keyable,
-          laterSources.map((s) => s.content),
-        )
-      : null;
+  const namedLater = namedBy(recursiveSent(coming).slice(0, RECURSION_SOURCES_MAX - firstSources.length));
   const found: CardCandidate[] = [];
-  if (firstSources.length + laterSources.length > 0) {
+  if (named.size + namedLater.size > 0) {
     const inPlay = new Set([...candidates.map((c) => c.id), ...notSent.map((n) => n.card.id)]);
-    for (const [at, card] of keyable.entries()) {
-      if (inPlay.has(card.id) || !card.enabled) continue;
+    for (const card of keyable) {
+      if (inPlay.has(card.id)) continue;
       // What the narrator is sent of a source names the card: a part cut away does not.
-      const source = named.get(card.id) ?? laterSources[namedByLater?.[at] ?? -1];
+      const source = named.get(card.id) ?? namedLater.get(card.id);
       if (!source) continue;
       const timing = cardTiming(card, input.turn, true, history);
       if (timing.state === 'blocked') notSent.push({ card, reason: timing.reason });
@@ -260,7 +261,14 @@ export async function chooseTurnCards(
   const rank = new Map(ranked.map((c, i) => [c.id, i + 1]));
   const noRoom = (c: CardCandidate) => `no room: priority ${rank.get(c.id)} of ${ranked.length}`;
 
-  const out: TurnCards = { headTexts: [], tailTexts: [], blocks: { head: [], tail: [] }, keyed: [...keyed], on: [] };
+  const out: TurnCards = {
+    headTexts: [],
+    tailTexts: [],
+    blocks: { head: [], tail: [] },
+    keyed: [...keyed],
+    on: [],
+    timed: historyTurns > 0,
+  };
   const tailDropped: ContextBlock[] = [];
   for (const pass of passes) {
     for (const f of pass.fitted) {
