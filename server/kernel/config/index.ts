@@ -3,14 +3,14 @@
 // (registry.ts); the app's configuration is what `appConfig` maps them to, and its type is derived
 // from that mapping.
 import { resolve } from 'node:path';
-import { adsConfig, adsSettings } from './ads';
-import { checkEmbeddings, embeddingsConfig, embeddingsSettings } from './embeddings';
-import { checkImage, imageConfig, imageSettings } from './image';
-import { limitsSettings, quotaLimits } from './limits';
-import { checkLlm, llmConfig, llmSettings } from './llm';
+import { adsConfig } from './ads';
+import { checkEmbeddings, embeddingsConfig } from './embeddings';
+import { checkImage, imageConfig } from './image';
+import { quotaLimits } from './limits';
+import { checkLlm, llmConfig } from './llm';
 import { envSchema, type ParsedEnv } from './registry';
-import { parseTrustProxy, serverSettings } from './server';
-import { checkSpeech, speechSettings, sttConfig, ttsConfig } from './speech';
+import { parseTrustProxy } from './server';
+import { checkSpeech, sttConfig, ttsConfig } from './speech';
 
 export * from './ads';
 export * from './embeddings';
@@ -22,17 +22,6 @@ export * from './registry';
 export * from './server';
 export * from './setting';
 export * from './speech';
-
-/** The settings by kind, as docs/configuration.md's table and .env.example still list them. */
-export const CONFIG_GROUPS: ReadonlyArray<{ title: string; names: readonly string[] }> = [
-  { title: 'Server, database and operations', names: Object.keys(serverSettings) },
-  { title: 'Narrator', names: Object.keys(llmSettings) },
-  { title: "Players' limits", names: Object.keys(limitsSettings) },
-  { title: 'Pictures', names: Object.keys(imageSettings) },
-  { title: 'Voices and transcription', names: Object.keys(speechSettings) },
-  { title: 'Embeddings', names: Object.keys(embeddingsSettings) },
-  { title: 'Ads', names: Object.keys(adsSettings) },
-];
 
 /** The app's configuration, from the parsed environment. */
 function appConfig(e: ParsedEnv) {

@@ -32,7 +32,7 @@ const numberIn = (name: string, min: number, max: number, what: string) =>
 export const loopGuardSettings = {
   LOOP_GUARD: setting({
     group: 'Narrator',
-    doc: 'The loop guard: a reply that repeats the last ones, or itself, is asked for once more; `off` sends it as written.',
+    doc: 'The loop guard: a reply repeating the last ones, or itself, is asked for again; `off` sends it as written.',
     default: 'on',
     schema: onOff('LOOP_GUARD'),
   }),
@@ -70,7 +70,6 @@ export const loopGuardSettings = {
     group: 'Narrator',
     doc: "`on` adds the DRY sampler's parameters to the second call, for llama.cpp's server and koboldcpp.",
     default: 'off',
-    example: 'on',
     schema: onOff('LOOP_DRY'),
   }),
 };

@@ -118,7 +118,7 @@ export const serverSettings = {
   }),
   LOGIN_MAX_FAILURES: setting({
     group: 'Limits',
-    doc: 'Failed logins allowed per account and, apart, per IP within the window; then 429.',
+    doc: 'Failed logins allowed per account and, separately, per IP within the window; then 429.',
     default: '10',
     schema: positiveInt('LOGIN_MAX_FAILURES'),
   }),
