@@ -9,7 +9,7 @@
 // one-off a serving process has long paid, which the per-turn figures must not mix in; those first
 // turns' TTFT is printed apart. This module gives the app those settings, plays the warm-up, counts
 // the embedding calls a run caused, and prints the two runs of each level side by side.
-import { embeddingsEnv as embeddingsSchema } from '../../../server/kernel/config/embeddings';
+import { embeddingsSettings } from '../../../server/kernel/config/embeddings';
 import { streamTurn, type StreamTarget, type TurnResult } from './load';
 import { formatAdded, printMarkdownTable, type LevelRow } from './report';
 import { BENCH_API_KEY, type EmbeddingCounts, type FakeProvider } from './processes';
@@ -33,7 +33,7 @@ export function embeddingsEnv(fake: FakeProvider, cacheMb?: number): Record<stri
 }
 
 /** The app's vector cache cap (EMBEDDINGS_CACHE_MB) when the bench sets none: its configured default. */
-export const defaultCacheMb = (): number => embeddingsSchema.EMBEDDINGS_CACHE_MB.parse(undefined);
+export const defaultCacheMb = (): number => embeddingsSettings.EMBEDDINGS_CACHE_MB.schema.parse(undefined);
 
 /** A story's vectors in the app's cache (vector-cache.ts: their bytes, one a dimension, plus 96 bytes each of bookkeeping) against its cap. */
 export function cacheLine(vectors: number, vectorBytes: number, cacheMb: number, players: number): string {

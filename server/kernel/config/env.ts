@@ -25,12 +25,11 @@ export const httpUrl = (name: string) =>
     .trim()
     .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), `${name} must be an http:// or https:// URL`);
 
-/** 'none' (the default) or one of the provider ids, case-insensitive. */
+/** One of the provider ids, case-insensitive. */
 export const providerId = <T extends string>(name: string, ids: readonly T[]) =>
   z
     .string()
     .trim()
     .toLowerCase()
     .refine((v) => (ids as readonly string[]).includes(v), `${name} must be ${ids.join(' or ')}`)
-    .transform((v) => v as T)
-    .prefault('none');
+    .transform((v) => v as T);

@@ -2,26 +2,10 @@
 // many pictures run at once and per player per hour.
 import { z } from 'zod';
 import { httpUrl, OPENAI_BASE_URL, positiveInt } from './env';
+import { setting, type ParsedSettings } from './setting';
 
 export const IMAGE_PROVIDERS = ['builtin', 'openai', 'automatic1111', 'none'] as const;
 export type ImageProviderId = (typeof IMAGE_PROVIDERS)[number];
-
-export interface ImageConfig {
-  provider: ImageProviderId;
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-  /** Jobs running at once per instance. */
-  concurrency: number;
-  /** Pictures each player may ask for per hour. */
-  maxPerHour: number;
-  /** Size asked of the provider, e.g. 1024x576; stored pictures are cropped to 16:9. */
-  width: number;
-  height: number;
-  /** automatic1111 sampling steps. */
-  steps: number;
-}
 
 export const BUILTIN_IMAGE_MODEL = 'taleweaver-painter';
 /** What each painter is asked for when IMAGE_SIZE is unset: 16:9, or the nearest wide size the API offers. */
@@ -38,35 +22,86 @@ const DEFAULT_IMAGE_BASE_URLS: Record<ImageProviderId, string> = {
   none: '',
 };
 
-export const imageEnv = {
-  IMAGE_PROVIDER: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine(
-      (v) => (IMAGE_PROVIDERS as readonly string[]).includes(v),
-      'IMAGE_PROVIDER must be builtin, openai, automatic1111 or none',
-    )
-    .transform((v) => v as ImageProviderId)
-    .default('builtin'),
-  IMAGE_BASE_URL: httpUrl('IMAGE_BASE_URL').optional(),
-  IMAGE_API_KEY: z.string().trim().optional(),
-  IMAGE_MODEL: z.string().trim().optional(),
-  IMAGE_TIMEOUT_MS: positiveInt('IMAGE_TIMEOUT_MS').default(120_000),
-  IMAGE_CONCURRENCY: positiveInt('IMAGE_CONCURRENCY').default(2),
-  IMAGE_MAX_PER_HOUR: positiveInt('IMAGE_MAX_PER_HOUR').default(30),
-  IMAGE_JOB_GRACE_SECONDS: positiveInt('IMAGE_JOB_GRACE_SECONDS').default(60),
-  IMAGE_SIZE: z
-    .string()
-    .trim()
-    .regex(/^\d{2,4}x\d{2,4}$/, 'IMAGE_SIZE must be WIDTHxHEIGHT, for example 1024x576')
-    .optional(),
-  IMAGE_STEPS: positiveInt('IMAGE_STEPS').default(25),
+export const imageSettings = {
+  IMAGE_PROVIDER: setting({
+    group: 'Pictures',
+    doc: 'Who paints the scene images: `builtin` (the offline demo painter), `openai`, `automatic1111` or `none`.',
+    default: 'builtin',
+    example: 'openai',
+    schema: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(
+        (v) => (IMAGE_PROVIDERS as readonly string[]).includes(v),
+        'IMAGE_PROVIDER must be builtin, openai, automatic1111 or none',
+      )
+      .transform((v) => v as ImageProviderId),
+  }),
+  IMAGE_BASE_URL: setting({
+    group: 'Pictures',
+    doc: "The painter's API root: OpenAI's for `openai`, `http://127.0.0.1:7860` for `automatic1111`.",
+    unsetDoc: 'per provider',
+    schema: httpUrl('IMAGE_BASE_URL'),
+  }),
+  IMAGE_API_KEY: setting({
+    group: 'Pictures',
+    doc: "The painter's key (a Bearer token; `user:password` for automatic1111 behind basic auth).",
+    secret: true,
+    example: 'sk-…',
+    schema: z.string().trim(),
+  }),
+  IMAGE_MODEL: setting({
+    group: 'Pictures',
+    doc: 'Model name; required for `openai`; for automatic1111 it only names the ledger rows.',
+    example: 'gpt-image-1',
+    schema: z.string().trim(),
+  }),
+  IMAGE_TIMEOUT_MS: setting({
+    group: 'Pictures',
+    doc: 'Longest one picture may take; then the job is retried once, then fails.',
+    default: '120000',
+    schema: positiveInt('IMAGE_TIMEOUT_MS'),
+  }),
+  IMAGE_CONCURRENCY: setting({
+    group: 'Pictures',
+    doc: 'Picture jobs running at once in each app instance.',
+    default: '2',
+    schema: positiveInt('IMAGE_CONCURRENCY'),
+  }),
+  IMAGE_MAX_PER_HOUR: setting({
+    group: 'Pictures',
+    doc: 'Pictures each player may ask for per hour; then 429.',
+    default: '30',
+    schema: positiveInt('IMAGE_MAX_PER_HOUR'),
+  }),
+  IMAGE_JOB_GRACE_SECONDS: setting({
+    group: 'Pictures',
+    doc: 'How long past `IMAGE_TIMEOUT_MS` a running job may go unfinished before another instance retries it.',
+    default: '60',
+    schema: positiveInt('IMAGE_JOB_GRACE_SECONDS'),
+  }),
+  IMAGE_SIZE: setting({
+    group: 'Pictures',
+    doc: 'Size asked of the painter, `WIDTHxHEIGHT`: `1536x1024` for `openai`, else `1024x576`.',
+    unsetDoc: 'per provider',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{2,4}x\d{2,4}$/, 'IMAGE_SIZE must be WIDTHxHEIGHT, for example 1024x576'),
+  }),
+  IMAGE_STEPS: setting({
+    group: 'Pictures',
+    doc: 'automatic1111 sampling steps.',
+    default: '25',
+    schema: positiveInt('IMAGE_STEPS'),
+  }),
 };
 
-type ImageEnv = z.infer<z.ZodObject<typeof imageEnv>>;
+type ImageEnv = ParsedSettings<typeof imageSettings>;
 
-export function imageConfig(e: ImageEnv): ImageConfig {
+/** The painter's configuration (`config.image`), read from its variables. */
+export function imageConfig(e: ImageEnv) {
   const [width, height] = (e.IMAGE_SIZE ?? DEFAULT_IMAGE_SIZES[e.IMAGE_PROVIDER]).split('x').map(Number);
   return {
     provider: e.IMAGE_PROVIDER,
@@ -77,13 +112,19 @@ export function imageConfig(e: ImageEnv): ImageConfig {
         ? BUILTIN_IMAGE_MODEL
         : (e.IMAGE_MODEL ?? (e.IMAGE_PROVIDER === 'automatic1111' ? 'automatic1111' : '')),
     timeoutMs: e.IMAGE_TIMEOUT_MS,
+    /** Jobs running at once per instance. */
     concurrency: e.IMAGE_CONCURRENCY,
+    /** Pictures each player may ask for per hour. */
     maxPerHour: e.IMAGE_MAX_PER_HOUR,
+    /** Size asked of the provider, e.g. 1024x576; stored pictures are cropped to 16:9. */
     width,
     height,
+    /** automatic1111 sampling steps. */
     steps: e.IMAGE_STEPS,
   };
 }
+
+export type ImageConfig = ReturnType<typeof imageConfig>;
 
 /** Rules that tie the image variables together. */
 export function checkImage(e: ImageEnv): string[] {

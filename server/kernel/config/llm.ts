@@ -1,8 +1,9 @@
 // The narrator's settings (LLM_*): which provider, where, which model, and the window it works in.
 import { z } from 'zod';
 import { httpUrl, OPENAI_BASE_URL, positiveInt } from './env';
-import { loopGuardConfig, loopGuardEnv, type LoopGuardConfig } from './loop-guard';
-import { priceEnv, pricesConfig, type Prices } from './prices';
+import { loopGuardConfig, loopGuardSettings } from './loop-guard';
+import { priceSettings, pricesConfig } from './prices';
+import { setting, type ParsedSettings } from './setting';
 
 export const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
 export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
@@ -16,95 +17,128 @@ const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
 };
 export const BUILTIN_MODEL = 'taleweaver-demo';
 
-export interface LlmConfig {
-  provider: LlmProviderId;
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-  contextTokens: number;
-  maxOutputTokens: number;
-  temperature: number;
-  /** Pause between the offline narrator's words (0 streams at once; tests use 0). */
-  builtinWordDelayMs: number;
-  /** The share of the prompt's room that story cards may use, always-on and triggered together (LLM_CARD_SHARE). */
-  cardShare: number;
-  /** Tokens of each turn's prompt that the story bible's facts and the passages recalled from the memory bank may use; 0 turns them off (LLM_RECALL_TOKENS). */
-  recallTokens: number;
-  /** How many messages from the end of a turn's prompt the story's author's note goes (LLM_AUTHORS_NOTE_DEPTH). */
-  authorsNoteDepth: number;
-  /** The loop guard (LOOP_*): each reply checked for repeating the last ones, and asked once more. */
-  loopGuard: LoopGuardConfig;
-  /** What the operator pays per million tokens (LLM_PRICE_*): every dollar figure is priced with them. */
-  prices: Prices;
-}
-
-export const llmEnv = {
-  LLM_PROVIDER: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine(
-      (v) => (LLM_PROVIDERS as readonly string[]).includes(v),
-      'LLM_PROVIDER must be builtin, openai or anthropic',
-    )
-    .transform((v) => v as LlmProviderId)
-    .default('builtin'),
-  LLM_BASE_URL: httpUrl('LLM_BASE_URL').optional(),
-  LLM_API_KEY: z.string().trim().optional(),
-  LLM_MODEL: z.string().trim().optional(),
-  LLM_TIMEOUT_MS: positiveInt('LLM_TIMEOUT_MS').default(60_000),
-  LLM_CONTEXT_TOKENS: positiveInt('LLM_CONTEXT_TOKENS').default(8192),
-  LLM_MAX_OUTPUT_TOKENS: positiveInt('LLM_MAX_OUTPUT_TOKENS').default(500),
-  LLM_TEMPERATURE: z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?$/, 'LLM_TEMPERATURE must be a number between 0 and 2')
-    .transform(Number)
-    .refine((n) => n <= 2, 'LLM_TEMPERATURE must be a number between 0 and 2')
-    .default(0.8),
-  LLM_CARD_SHARE: z
-    .string()
-    .trim()
-    .regex(
-      /^(0(\.\d+)?|\.\d+)$/,
-      'LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
-    )
-    .transform(Number)
-    .refine(
-      (n) => n <= 0.9,
-      'LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
-    )
-    .default(0.25),
-  LLM_RECALL_TOKENS: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'LLM_RECALL_TOKENS must be a whole number of tokens (0 turns recall off)')
-    .transform(Number)
+export const llmSettings = {
+  LLM_PROVIDER: setting({
+    group: 'Narrator',
+    doc: 'Who writes the story: `builtin` (the offline demo narrator), `openai` (any compatible server) or `anthropic`.',
+    default: 'builtin',
+    example: 'openai',
+    schema: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(
+        (v) => (LLM_PROVIDERS as readonly string[]).includes(v),
+        'LLM_PROVIDER must be builtin, openai or anthropic',
+      )
+      .transform((v) => v as LlmProviderId),
+  }),
+  LLM_BASE_URL: setting({
+    group: 'Narrator',
+    doc: "The API root: OpenAI's or Anthropic's for their provider; or OpenRouter, vLLM, llama.cpp, Ollama, LM Studio.",
+    unsetDoc: 'per provider',
+    schema: httpUrl('LLM_BASE_URL'),
+  }),
+  LLM_API_KEY: setting({
+    group: 'Narrator',
+    doc: "The provider's key (required for `anthropic`; local servers often need none).",
+    secret: true,
+    example: 'sk-…',
+    schema: z.string().trim(),
+  }),
+  LLM_MODEL: setting({
+    group: 'Narrator',
+    doc: 'Model name; required for `openai` and `anthropic`.',
+    example: 'gpt-4o-mini',
+    schema: z.string().trim(),
+  }),
+  LLM_TIMEOUT_MS: setting({
+    group: 'Narrator',
+    doc: 'Longest a reply may take, first token to last; then 504.',
+    default: '60000',
+    schema: positiveInt('LLM_TIMEOUT_MS'),
+  }),
+  LLM_CONTEXT_TOKENS: setting({
+    group: 'Narrator',
+    doc: "The model's context window; prompts are fitted into it.",
+    default: '8192',
+    schema: positiveInt('LLM_CONTEXT_TOKENS'),
+  }),
+  LLM_MAX_OUTPUT_TOKENS: setting({
+    group: 'Narrator',
+    doc: `Longest reply; must leave at least ${MIN_PROMPT_BUDGET_TOKENS} tokens of the window for the prompt.`,
+    default: '500',
+    schema: positiveInt('LLM_MAX_OUTPUT_TOKENS'),
+  }),
+  LLM_TEMPERATURE: setting({
+    group: 'Narrator',
+    doc: 'Sampling temperature, 0-2.',
+    default: '0.8',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'LLM_TEMPERATURE must be a number between 0 and 2')
+      .transform(Number)
+      .refine((n) => n <= 2, 'LLM_TEMPERATURE must be a number between 0 and 2'),
+  }),
+  LLM_CARD_SHARE: setting({
+    group: 'Narrator',
+    doc: "The share of the prompt's room story cards may use, always-on and triggered together (0-0.9).",
+    default: '0.25',
+    schema: z
+      .string()
+      .trim()
+      .regex(
+        /^(0(\.\d+)?|\.\d+)$/,
+        'LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
+      )
+      .transform(Number)
+      .refine(
+        (n) => n <= 0.9,
+        'LLM_CARD_SHARE must be a number from 0 to 0.9 (the share of the prompt story cards may use)',
+      ),
+  }),
+  LLM_RECALL_TOKENS: setting({
+    group: 'Narrator',
+    doc: "Tokens of each turn's prompt for the story bible's facts and recalled passages; `0` turns both off.",
     // 200: the story bible's facts and two or three passages. bench:recall finds every planted fact
     // with it (passages alone too); bench:cache measured the unchanged prefix at 8k at 0.90 with it,
     // 0.88 with 300 and 0.84 with 700, since the volatile tail is never part of the next prompt.
-    .default(200),
-  LLM_AUTHORS_NOTE_DEPTH: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'LLM_AUTHORS_NOTE_DEPTH must be a whole number of messages from 1 to 100')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 100, 'LLM_AUTHORS_NOTE_DEPTH must be a whole number of messages from 1 to 100')
+    default: '200',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'LLM_RECALL_TOKENS must be a whole number of tokens (0 turns recall off)')
+      .transform(Number),
+  }),
+  LLM_AUTHORS_NOTE_DEPTH: setting({
+    group: 'Narrator',
+    doc: "How many messages from the end of each turn's prompt the author's note goes (1-100).",
     // 3: into the player's previous action, under the last reply; near enough the end that models heed
     // it (the peers' default depth), far enough that the last action and reply stay as they were.
-    .default(3),
-  BUILTIN_NARRATOR_WORD_DELAY_MS: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)')
-    .transform(Number)
-    .default(35),
-  ...loopGuardEnv,
-  ...priceEnv,
+    default: '3',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'LLM_AUTHORS_NOTE_DEPTH must be a whole number of messages from 1 to 100')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 100, 'LLM_AUTHORS_NOTE_DEPTH must be a whole number of messages from 1 to 100'),
+  }),
+  BUILTIN_NARRATOR_WORD_DELAY_MS: setting({
+    group: 'Narrator',
+    doc: "The demo narrator's pace while streaming, per word (`0`: all at once).",
+    default: '35',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'BUILTIN_NARRATOR_WORD_DELAY_MS must be a whole number of milliseconds (0 for instant)')
+      .transform(Number),
+  }),
+  ...loopGuardSettings,
+  ...priceSettings,
 };
 
-type LlmEnv = z.infer<z.ZodObject<typeof llmEnv>>;
+type LlmEnv = ParsedSettings<typeof llmSettings>;
 
 /** Rules that tie several LLM variables together; each problem names the variable to change. */
 export function checkLlm(e: LlmEnv): string[] {
@@ -123,7 +157,8 @@ export function checkLlm(e: LlmEnv): string[] {
   return problems;
 }
 
-export function llmConfig(e: LlmEnv): LlmConfig {
+/** The narrator's configuration (`config.llm`), read from its variables. */
+export function llmConfig(e: LlmEnv) {
   return {
     provider: e.LLM_PROVIDER,
     baseUrl: (e.LLM_BASE_URL ?? DEFAULT_BASE_URLS[e.LLM_PROVIDER]).replace(/\/+$/, ''),
@@ -133,11 +168,19 @@ export function llmConfig(e: LlmEnv): LlmConfig {
     contextTokens: e.LLM_CONTEXT_TOKENS,
     maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
     temperature: e.LLM_TEMPERATURE,
+    /** Pause between the offline narrator's words (0 streams at once; tests use 0). */
     builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
+    /** The share of the prompt's room that story cards may use, always-on and triggered together (LLM_CARD_SHARE). */
     cardShare: e.LLM_CARD_SHARE,
+    /** Tokens of each turn's prompt that the story bible's facts and the passages recalled from the memory bank may use; 0 turns them off (LLM_RECALL_TOKENS). */
     recallTokens: e.LLM_RECALL_TOKENS,
+    /** How many messages from the end of a turn's prompt the story's author's note goes (LLM_AUTHORS_NOTE_DEPTH). */
     authorsNoteDepth: e.LLM_AUTHORS_NOTE_DEPTH,
+    /** The loop guard (LOOP_*): each reply checked for repeating the last ones, and asked once more. */
     loopGuard: loopGuardConfig(e),
+    /** What the operator pays per million tokens (LLM_PRICE_*): every dollar figure is priced with them. */
     prices: pricesConfig(e),
   };
 }
+
+export type LlmConfig = ReturnType<typeof llmConfig>;

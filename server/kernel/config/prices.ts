@@ -3,17 +3,7 @@
 // The defaults are the spec's text rate ($0.000004 a token); pictures keep the spec's image rate.
 import { z } from 'zod';
 import { COST_PER_IMAGE_TOKEN, COST_PER_TEXT_TOKEN } from '@shared/constants';
-
-export interface Prices {
-  /** US dollars per million input tokens not read from a prompt cache (LLM_PRICE_INPUT). */
-  inputPerMillion: number;
-  /** ...per million input tokens the provider read from its prompt cache (LLM_PRICE_CACHED_INPUT). */
-  cachedInputPerMillion: number;
-  /** ...per million output tokens (LLM_PRICE_OUTPUT). */
-  outputPerMillion: number;
-  /** ...per million image tokens: the spec's image rate. */
-  imagePerMillion: number;
-}
+import { setting, type ParsedSettings } from './setting';
 
 const PER_MILLION = 1_000_000;
 /** The spec's text rate, per million tokens: $4. */
@@ -28,20 +18,45 @@ const price = (name: string) =>
     .transform(Number)
     .refine((n) => n <= 10_000, `${name} must be US dollars per million tokens, from 0 to 10000`);
 
-export const priceEnv = {
-  LLM_PRICE_INPUT: price('LLM_PRICE_INPUT').default(SPEC_TEXT_PRICE),
-  /** Unset: cached input costs what input costs, until the operator knows their provider's discount. */
-  LLM_PRICE_CACHED_INPUT: price('LLM_PRICE_CACHED_INPUT').optional(),
-  LLM_PRICE_OUTPUT: price('LLM_PRICE_OUTPUT').default(SPEC_TEXT_PRICE),
+export const priceSettings = {
+  LLM_PRICE_INPUT: setting({
+    group: 'Narrator',
+    doc: 'US dollars per million input tokens not read from a prompt cache.',
+    default: String(SPEC_TEXT_PRICE),
+    example: '0.15',
+    schema: price('LLM_PRICE_INPUT'),
+  }),
+  LLM_PRICE_CACHED_INPUT: setting({
+    group: 'Narrator',
+    doc: 'US dollars per million input tokens the provider read from its prompt cache.',
+    // Unset: cached input costs what input costs, until the operator knows their provider's discount.
+    unsetDoc: 'input price',
+    example: '0.075',
+    schema: price('LLM_PRICE_CACHED_INPUT'),
+  }),
+  LLM_PRICE_OUTPUT: setting({
+    group: 'Narrator',
+    doc: 'US dollars per million output tokens.',
+    default: String(SPEC_TEXT_PRICE),
+    example: '0.6',
+    schema: price('LLM_PRICE_OUTPUT'),
+  }),
 };
 
-type PriceEnv = z.infer<z.ZodObject<typeof priceEnv>>;
+type PriceEnv = ParsedSettings<typeof priceSettings>;
 
-export function pricesConfig(e: PriceEnv): Prices {
+/** What the operator pays (`config.llm.prices`), read from the LLM_PRICE_* variables. */
+export function pricesConfig(e: PriceEnv) {
   return {
+    /** US dollars per million input tokens not read from a prompt cache (LLM_PRICE_INPUT). */
     inputPerMillion: e.LLM_PRICE_INPUT,
+    /** ...per million input tokens the provider read from its prompt cache (LLM_PRICE_CACHED_INPUT). */
     cachedInputPerMillion: e.LLM_PRICE_CACHED_INPUT ?? e.LLM_PRICE_INPUT,
+    /** ...per million output tokens (LLM_PRICE_OUTPUT). */
     outputPerMillion: e.LLM_PRICE_OUTPUT,
+    /** ...per million image tokens: the spec's image rate. */
     imagePerMillion: SPEC_IMAGE_PRICE,
   };
 }
+
+export type Prices = ReturnType<typeof pricesConfig>;
