@@ -1,12 +1,12 @@
 // What client generators read: the served GET /api/openapi.json passes Redocly's linter (its
-// `recommended` rules, as redocly.yaml sets them) with no error and no warning.
-import { fileURLToPath } from 'node:url';
+// `recommended` rules, as redocly.yaml sets them) with no error and no warning, and the TypeScript
+// types generated from it (shared/api/openapi-types.ts, `npm run api:types`) are the committed ones.
+import { readFileSync } from 'node:fs';
 import { createConfig, lintFromString, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server/test/test-app';
+import { OPENAPI_TYPES_FILE, renderOpenApiTypes, ROOT } from '../../../scripts/api/openapi-types';
 import { OPENAPI_PATH } from './openapi';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 type Operation = { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, unknown> };
 type Document = { paths: Record<string, Record<string, Operation>> };
@@ -89,5 +89,18 @@ describe('GET /api/openapi.json, linted', () => {
       'GET /api/openapi.json': 'getOpenapiJson',
       'GET /healthz': 'getHealthz',
     });
+  });
+});
+
+describe('shared/api/openapi-types.ts', () => {
+  it('is what openapi-typescript makes of the served document', async () => {
+    const committed = readFileSync(OPENAPI_TYPES_FILE, 'utf8').split('\n');
+    const generated = (await renderOpenApiTypes(body)).split('\n');
+    // The first line that differs, not a diff of the whole 9,000-line file.
+    const found = generated.findIndex((text, index) => committed[index] !== text);
+    const at = found === -1 ? generated.length : found;
+    const stale =
+      found === -1 && committed.length === generated.length ? null : { line: at + 1, generated: generated[at] ?? '' };
+    expect(stale, 'out of date: run `npm run api:types`').toBeNull();
   });
 });
