@@ -14,6 +14,11 @@
 // page's own files (/api/docs/*), the built client's files and the SPA's pages (/shared/:shareId),
 // which are for browsers, not API calls, and any other route outside /api (an operator's /metrics).
 //
+// For client generators, every operation has an id made from its method and path (operationIdFor),
+// the summary its route declares (the probes' are here), and its security requirement, `[]` for a
+// public call; the servers entry is this origin. The document passes Redocly's recommended rules
+// (redocly.yaml, openapi-clients.api.test.ts), and `npm run api:types` turns it into shared/api's types.
+//
 // The page's files come from our origin (the package's own copy of Swagger UI), every script an
 // external file (Swagger UI's start-up script included), under a CSP of their own that allows no
 // inline script (@fastify/swagger-ui's staticCSP, set as the answer leaves): it replaces the /api
@@ -50,9 +55,12 @@ export const SESSION_OPTIONAL = new Set([
 ]);
 
 /** The probes outside /api that the document describes too. */
-const PROBES: Record<string, string> = {
-  '/healthz': 'Liveness: the process is up.',
-  '/readyz': 'Readiness: 200 while this server takes requests (its database answers), 503 otherwise.',
+const PROBES: Record<string, { summary: string; description: string }> = {
+  '/healthz': { summary: 'Liveness probe', description: 'Liveness: the process is up.' },
+  '/readyz': {
+    summary: 'Readiness probe',
+    description: 'Readiness: 200 while this server takes requests (its database answers), 503 otherwise.',
+  },
 };
 
 /** The reference page's CSP: our own files only, no inline script, no framing. */
@@ -169,6 +177,32 @@ function tagFor(url: string): string {
   return first;
 }
 
+/**
+ * The operation's id, derived from its method and path: camelCase, `/api` left out (every call but the
+ * probes has it), a path parameter as `By` and its name. `GET /api/story/{storyId}/cards` is
+ * `getStoryByStoryIdCards`. Unique as the route is, stable while the route is, and nothing to keep
+ * by hand: a client generator's names change only when the call itself does.
+ */
+function operationIdFor(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^[:{](\w+)\}?$/.exec(segment);
+      return param ? ['by', param[1]] : segment.split(/[^A-Za-z0-9]+/).filter(Boolean);
+    });
+  const capitalised = words.map((word) => word[0].toUpperCase() + word.slice(1));
+  return method.toLowerCase() + capitalised.join('');
+}
+
+/** Every operation says what it takes: the cookie, the cookie or nothing, or nothing at all ([]). */
+function securityFor(session: Session): Array<Record<string, string[]>> {
+  if (session === 'required') return [{ [SESSION_SCHEME]: [] }];
+  if (session === 'optional') return [{}, { [SESSION_SCHEME]: [] }];
+  return [];
+}
+
 function methodsOf(route: RouteOptions): string[] {
   return (Array.isArray(route.method) ? route.method : [route.method]).map(String);
 }
@@ -192,11 +226,14 @@ export function openApiTransform(sessionRoutes: ReadonlySet<string>): typeof jso
         ? 'optional'
         : 'required';
 
+    schema.operationId = operationIdFor(method, url);
     schema.tags ??= [tagFor(url)];
-    if (url in PROBES) schema.description ??= PROBES[url];
+    if (url in PROBES) {
+      schema.summary ??= PROBES[url].summary;
+      schema.description ??= PROBES[url].description;
+    }
     if (url === OPENAPI_PATH) schema.description ??= 'This document: the API as OpenAPI 3.1.';
-    if (session === 'required') schema.security = [{ [SESSION_SCHEME]: [] }];
-    if (session === 'optional') schema.security = [{}, { [SESSION_SCHEME]: [] }];
+    schema.security = securityFor(session);
 
     // A route without a response schema answers something no JSON schema describes (a file, a
     // picture, audio, an event stream, the probes' small objects): said so, with no body schema.
@@ -205,10 +242,11 @@ export function openApiTransform(sessionRoutes: ReadonlySet<string>): typeof jso
       : { 200: { description: 'Success (a body no JSON schema here describes).', type: 'null' } };
     if (method === 'HEAD') {
       responses = withoutBodies(responses);
-      schema.summary ??=
+      // A HEAD route carries its GET's schema: the GET's summary, said of the headers only.
+      schema.summary =
         url === '/api/user'
           ? 'Session check: 200 while signed in, 401 otherwise (no body)'
-          : `The GET's status and headers, no body`;
+          : `${schema.summary ?? 'The GET'}: status and headers only`;
     }
     if (isApiPath(url)) {
       for (const [status, response] of Object.entries(errorResponses(schema, method, session))) {
@@ -249,6 +287,8 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
           'The JSON API behind Taleweaver. Errors answer `{message, code}` (plus `details` per field for ' +
           'validation). Writes must be JSON (`Content-Type: application/json`).',
       },
+      // Relative: the origin that served this document, wherever the operator runs it.
+      servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: {
           [SESSION_SCHEME]: {

@@ -23,36 +23,60 @@ export function adminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       await ctx.admin.requireAdmin(requireUserId(request));
     });
 
-    app.get('/admin/api-usage', { schema: { response: { 200: apiUsageResponseSchema } } }, async () =>
-      ctx.admin.apiUsage(),
+    app.get(
+      '/admin/api-usage',
+      { schema: { summary: 'Provider usage (admins only)', response: { 200: apiUsageResponseSchema } } },
+      async () => ctx.admin.apiUsage(),
     );
 
     app.get(
       '/admin/usage/history',
-      { schema: { querystring: usageHistoryQuerySchema, response: { 200: usageHistoryResponseSchema } } },
+      {
+        schema: {
+          summary: 'Provider usage day by day (admins only)',
+          querystring: usageHistoryQuerySchema,
+          response: { 200: usageHistoryResponseSchema },
+        },
+      },
       async (request) => ctx.admin.usageHistory(request.query.days),
     );
 
     app.get(
       '/admin/users',
-      { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } } },
+      {
+        schema: {
+          summary: 'The users table: search, sort, pages (admins only)',
+          querystring: adminUsersQuerySchema,
+          response: { 200: adminUsersResponseSchema },
+        },
+      },
       async (request) => ctx.admin.users(request.query),
     );
 
     app.get(
       '/admin/users/:userId/usage',
-      { schema: { params: adminUserParamsSchema, response: { 200: userUsageResponseSchema } } },
+      {
+        schema: {
+          summary: "One user's usage by month (admins only)",
+          params: adminUserParamsSchema,
+          response: { 200: userUsageResponseSchema },
+        },
+      },
       async (request) => ctx.admin.userUsage(request.params.userId),
     );
 
-    app.get('/admin/users/download', async (request, reply) => {
-      // Who took the file, for the operator's trail; the log line names the admin, never a cookie or a hash.
-      request.log.info({ adminId: requireUserId(request) }, 'admin downloaded the users CSV');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${ctx.admin.csvFilename()}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(ctx.admin.usersCsv()));
-    });
+    app.get(
+      '/admin/users/download',
+      { schema: { summary: 'The users table as CSV (admins only)' } },
+      async (request, reply) => {
+        // Who took the file, for the operator's trail; the log line names the admin, never a cookie or a hash.
+        request.log.info({ adminId: requireUserId(request) }, 'admin downloaded the users CSV');
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${ctx.admin.csvFilename()}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(ctx.admin.usersCsv()));
+      },
+    );
   };
 }

@@ -35,7 +35,13 @@ export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/register',
-      { schema: { body: registerBodySchema, response: { 201: userResponseSchema } } },
+      {
+        schema: {
+          summary: 'Sign up: create an account and sign it in',
+          body: registerBodySchema,
+          response: { 201: userResponseSchema },
+        },
+      },
       async (request, reply) => {
         const user = await ctx.accounts.register(request.body, request.cookies[CAPTCHA_COOKIE], request.ip);
         reply.clearCookie(CAPTCHA_COOKIE, { path: '/api' });
@@ -47,7 +53,7 @@ export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       '/login',
-      { schema: { body: loginBodySchema, response: { 200: userResponseSchema } } },
+      { schema: { summary: 'Sign in', body: loginBodySchema, response: { 200: userResponseSchema } } },
       async (request, reply) => {
         const user = await ctx.accounts.login(request.body, request.ip);
         // A fresh token on every login, so a token planted before sign-in is worth nothing after it.
@@ -58,28 +64,42 @@ export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/logout', { schema: { response: { 200: logoutResponseSchema } } }, async (request, reply) => {
-      if (request.session) await ctx.sessions.end(request.session.tokenHash);
-      ctx.sessionCookies.clear(request, reply);
-      return { success: true as const };
-    });
+    app.post(
+      '/logout',
+      { schema: { summary: 'Sign out: end this session', response: { 200: logoutResponseSchema } } },
+      async (request, reply) => {
+        if (request.session) await ctx.sessions.end(request.session.tokenHash);
+        ctx.sessionCookies.clear(request, reply);
+        return { success: true as const };
+      },
+    );
 
     app.get(
       '/check-username',
-      { schema: { querystring: checkUsernameQuerySchema, response: { 200: checkUsernameResponseSchema } } },
+      {
+        schema: {
+          summary: 'Whether a username is free',
+          querystring: checkUsernameQuerySchema,
+          response: { 200: checkUsernameResponseSchema },
+        },
+      },
       async (request) => {
         await countUsernameCheck(ctx, request.ip);
         return { available: await ctx.accounts.isUsernameAvailable(request.query.username) };
       },
     );
 
-    app.get('/captcha', { schema: { response: { 200: captchaResponseSchema } } }, async (request, reply) => {
-      // Counted in memory or Redis: each question is one database write already, not three.
-      if (!(await ctx.limiter.allow(captchaLimit, ipKey(request.ip))))
-        throw tooManyRequests(MESSAGES.tooManyCaptchas, 60);
-      const { token, question } = await ctx.captcha.issue(request.cookies[CAPTCHA_COOKIE]);
-      reply.setCookie(CAPTCHA_COOKIE, token, cookieOptions(request, ctx.config, CAPTCHA_LIFETIME_MS, '/api'));
-      return { success: true as const, question };
-    });
+    app.get(
+      '/captcha',
+      { schema: { summary: "The sign-up form's captcha question", response: { 200: captchaResponseSchema } } },
+      async (request, reply) => {
+        // Counted in memory or Redis: each question is one database write already, not three.
+        if (!(await ctx.limiter.allow(captchaLimit, ipKey(request.ip))))
+          throw tooManyRequests(MESSAGES.tooManyCaptchas, 60);
+        const { token, question } = await ctx.captcha.issue(request.cookies[CAPTCHA_COOKIE]);
+        reply.setCookie(CAPTCHA_COOKIE, token, cookieOptions(request, ctx.config, CAPTCHA_LIFETIME_MS, '/api'));
+        return { success: true as const, question };
+      },
+    );
   };
 }

@@ -14,13 +14,17 @@ import type { RouteContext } from '../context';
 
 export function bookmarkRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/bookmarks', { schema: { response: { 200: bookmarkListSchema } } }, async (request) => {
-      return ctx.bookmarks.list(requireUserId(request));
-    });
+    app.get(
+      '/bookmarks',
+      { schema: { summary: "The player's bookmarks", response: { 200: bookmarkListSchema } } },
+      async (request) => {
+        return ctx.bookmarks.list(requireUserId(request));
+      },
+    );
 
     app.post(
       '/bookmarks',
-      { schema: { body: bookmarkCreateBodySchema, response: { 201: bookmarkSchema } } },
+      { schema: { summary: 'Add a bookmark', body: bookmarkCreateBodySchema, response: { 201: bookmarkSchema } } },
       async (request, reply) => {
         const bookmark = await ctx.bookmarks.create(requireUserId(request), request.body);
         return reply.status(201).send(bookmark);
@@ -29,7 +33,14 @@ export function bookmarkRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/bookmarks/:id',
-      { schema: { params: bookmarkParamsSchema, body: bookmarkUpdateBodySchema, response: { 200: bookmarkSchema } } },
+      {
+        schema: {
+          summary: 'Change a bookmark',
+          params: bookmarkParamsSchema,
+          body: bookmarkUpdateBodySchema,
+          response: { 200: bookmarkSchema },
+        },
+      },
       async (request) => {
         return ctx.bookmarks.update(requireUserId(request), request.params.id, request.body);
       },
@@ -37,7 +48,7 @@ export function bookmarkRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/bookmarks/:id',
-      { schema: { params: bookmarkParamsSchema, response: { 200: successSchema } } },
+      { schema: { summary: 'Delete a bookmark', params: bookmarkParamsSchema, response: { 200: successSchema } } },
       async (request) => {
         await ctx.bookmarks.remove(requireUserId(request), request.params.id);
         return { success: true as const };

@@ -6,11 +6,20 @@ import type { RouteContext } from '../context';
 
 export function featuresRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/features', { schema: { response: { 200: featuresResponseSchema } } }, async () => ({
-      images: ctx.images.enabled,
-      // Names and switches only: provider keys and base URLs never leave the server.
-      speech: { voices: ctx.speech.voices, transcription: ctx.speech.transcription },
-      ads: { enabled: ctx.config.ads.enabled, sponsorUrl: ctx.config.ads.sponsorUrl },
-    }));
+    app.get(
+      '/features',
+      {
+        schema: {
+          summary: 'What this server offers (pictures, voices, ads)',
+          response: { 200: featuresResponseSchema },
+        },
+      },
+      async () => ({
+        images: ctx.images.enabled,
+        // Names and switches only: provider keys and base URLs never leave the server.
+        speech: { voices: ctx.speech.voices, transcription: ctx.speech.transcription },
+        ads: { enabled: ctx.config.ads.enabled, sponsorUrl: ctx.config.ads.sponsorUrl },
+      }),
+    );
   };
 }

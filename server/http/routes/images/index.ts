@@ -52,14 +52,16 @@ const imageNotFound = () => new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAG
 
 export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const path of [
-      '/story/message/:messageId/generate-image',
-      '/story/message/:messageId/generate-initial-image',
-    ]) {
+    const paintings = {
+      '/story/message/:messageId/generate-image': "Paint a reply's picture",
+      '/story/message/:messageId/generate-initial-image': "Paint the picture of the story's opening",
+    };
+    for (const [path, summary] of Object.entries(paintings)) {
       app.post(
         path,
         {
           schema: {
+            summary,
             params: imageMessageParamsSchema,
             body: generateImageBodySchema,
             response: { 200: generateImageResponseSchema, 202: generateImageResponseSchema },
@@ -74,7 +76,13 @@ export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       '/story/message/:messageId/image',
-      { schema: { params: imageMessageParamsSchema, response: { 200: messageImageResponseSchema } } },
+      {
+        schema: {
+          summary: "A reply's picture, or why there is none yet",
+          params: imageMessageParamsSchema,
+          response: { 200: messageImageResponseSchema },
+        },
+      },
       async (request) => {
         return ctx.images.status(requireUserId(request), request.params.messageId);
       },
@@ -82,7 +90,13 @@ export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       '/story/:storyId/style-sheet',
-      { schema: { params: storyParamsSchema, response: { 200: styleSheetResponseSchema } } },
+      {
+        schema: {
+          summary: "The story's style sheet for pictures",
+          params: storyParamsSchema,
+          response: { 200: styleSheetResponseSchema },
+        },
+      },
       async (request) => {
         const sheet = await ctx.images.styleSheet(requireUserId(request), request.params.storyId, fromOwnApp(request));
         await ctx.flush();
@@ -92,16 +106,27 @@ export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.put(
       '/story/:storyId/style-sheet',
-      { schema: { params: storyParamsSchema, body: styleSheetSchema, response: { 200: styleSheetResponseSchema } } },
+      {
+        schema: {
+          summary: 'Save the style sheet',
+          params: storyParamsSchema,
+          body: styleSheetSchema,
+          response: { 200: styleSheetResponseSchema },
+        },
+      },
       async (request) => ctx.images.saveStyleSheet(requireUserId(request), request.params.storyId, request.body),
     );
 
-    app.get('/images/:file', { schema: { params: imageFileParamsSchema } }, async (request, reply) => {
-      const userId = requireUserId(request);
-      const file = parseImageFile(request.params.file);
-      const asset = file && (await ctx.images.ownerAsset(userId, file.hash));
-      if (!file || !asset) throw imageNotFound();
-      return sendAsset(request, reply, asset, file.thumbnail, OWNER_ASSET_CACHE_CONTROL);
-    });
+    app.get(
+      '/images/:file',
+      { schema: { summary: 'A stored picture, for its owner', params: imageFileParamsSchema } },
+      async (request, reply) => {
+        const userId = requireUserId(request);
+        const file = parseImageFile(request.params.file);
+        const asset = file && (await ctx.images.ownerAsset(userId, file.hash));
+        if (!file || !asset) throw imageNotFound();
+        return sendAsset(request, reply, asset, file.thumbnail, OWNER_ASSET_CACHE_CONTROL);
+      },
+    );
   };
 }

@@ -13,9 +13,18 @@ import type { RouteContext } from '../context';
 
 export function preferencesRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/preferences', { schema: { response: { 200: preferencesResponseSchema } } }, async (request) => {
-      return request.session ? ctx.preferences.get(request.session.userId) : DEFAULT_PREFERENCES;
-    });
+    app.get(
+      '/preferences',
+      {
+        schema: {
+          summary: 'Story preferences (the defaults, for visitors)',
+          response: { 200: preferencesResponseSchema },
+        },
+      },
+      async (request) => {
+        return request.session ? ctx.preferences.get(request.session.userId) : DEFAULT_PREFERENCES;
+      },
+    );
 
     app.post(
       '/preferences',
@@ -24,7 +33,11 @@ export function preferencesRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         preValidation: async (request) => {
           if (!request.session) throw unauthenticated(PREFERENCES_MESSAGES.notAuthenticated);
         },
-        schema: { body: preferencesUpdateBodySchema, response: { 200: preferencesResponseSchema } },
+        schema: {
+          summary: 'Change story preferences',
+          body: preferencesUpdateBodySchema,
+          response: { 200: preferencesResponseSchema },
+        },
       },
       async (request) => {
         if (!request.session) throw unauthenticated(PREFERENCES_MESSAGES.notAuthenticated);

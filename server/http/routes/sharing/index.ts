@@ -79,7 +79,14 @@ export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/story/:storyId/share',
-      { schema: { params: storyParamsSchema, body: shareBodySchema, response: { 201: shareResponseSchema } } },
+      {
+        schema: {
+          summary: 'Share a story: a public, read-only snapshot',
+          params: storyParamsSchema,
+          body: shareBodySchema,
+          response: { 201: shareResponseSchema },
+        },
+      },
       async (request, reply) => {
         const shared = await ctx.sharing.share(requireUserId(request), request.params.storyId, request.body.title);
         return reply.status(201).send(shared);
@@ -88,7 +95,7 @@ export function sharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/shared/:shareId',
-      { schema: { params: shareParamsSchema, response: { 200: successSchema } } },
+      { schema: { summary: 'Stop sharing a story', params: shareParamsSchema, response: { 200: successSchema } } },
       async (request) => {
         await ctx.sharing.stop(requireUserId(request), request.params.shareId);
         return { success: true as const };
@@ -106,7 +113,11 @@ export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     const readOptions = {
       logLevel: 'warn' as const,
-      schema: { params: shareParamsSchema, response: { 200: sharedStorySchema, 304: z.void() } },
+      schema: {
+        summary: 'A shared story (public)',
+        params: shareParamsSchema,
+        response: { 200: sharedStorySchema, 304: z.void() },
+      },
     };
     function answer(request: FastifyRequest, reply: FastifyReply, shared: PublishedShare): void {
       reply.header('etag', shared.etag);
@@ -147,7 +158,12 @@ export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     // that minute is over (the ETag keeps a revalidation to a 304).
     app.get(
       '/shared/:shareId/images/:file',
-      { schema: { params: shareParamsSchema.extend({ file: z.string() }) } },
+      {
+        schema: {
+          summary: "A shared story's picture (public)",
+          params: shareParamsSchema.extend({ file: z.string() }),
+        },
+      },
       async (request, reply) => {
         if (!(await ctx.limiter.allow(sharedPictureLimit(ctx), ipKey(request.ip))))
           throw tooManyRequests(SHARING_MESSAGES.tooManyPictures, 60);

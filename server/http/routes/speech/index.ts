@@ -20,7 +20,13 @@ export function speechRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/story/:storyId/messages/:messageId/speech/:part',
-      { schema: { params: speechPartParamsSchema, querystring: speechQuerySchema } },
+      {
+        schema: {
+          summary: "A reply's sentence in a server voice (MP3)",
+          params: speechPartParamsSchema,
+          querystring: speechQuerySchema,
+        },
+      },
       async (request, reply) => {
         const userId = requireUserId(request);
         const part = await ctx.speech.locatePart(userId, request.params, request.query.voice);
@@ -56,7 +62,7 @@ export function speechRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           requireUserId(request);
           ctx.speech.requireTranscription();
         },
-        schema: { response: { 200: transcriptionResponseSchema } },
+        schema: { summary: 'Transcribe a voice recording', response: { 200: transcriptionResponseSchema } },
       },
       async (request) => {
         const audio = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

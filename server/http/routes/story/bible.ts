@@ -18,7 +18,13 @@ export function storyBibleRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/story/:storyId/bible',
-      { schema: { params: storyParamsSchema, response: { 200: storyBibleResponseSchema } } },
+      {
+        schema: {
+          summary: "The story bible's facts",
+          params: storyParamsSchema,
+          response: { 200: storyBibleResponseSchema },
+        },
+      },
       async (request) => ({ facts: await ctx.storyBible.list(requireUserId(request), request.params.storyId) }),
     );
 
@@ -26,6 +32,7 @@ export function storyBibleRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/bible/:factId',
       {
         schema: {
+          summary: 'Edit a fact of the story bible',
           params: bibleFactParamsSchema,
           body: bibleFactPatchSchema,
           response: { 200: bibleFactResponseSchema },
@@ -39,7 +46,13 @@ export function storyBibleRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/story/:storyId/bible/:factId',
-      { schema: { params: bibleFactParamsSchema, response: { 200: successSchema } } },
+      {
+        schema: {
+          summary: 'Delete a fact of the story bible',
+          params: bibleFactParamsSchema,
+          response: { 200: successSchema },
+        },
+      },
       async (request) => {
         await ctx.storyBible.remove(requireUserId(request), request.params.storyId, request.params.factId);
         return { success: true as const };
@@ -48,7 +61,13 @@ export function storyBibleRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       '/story/:storyId/bible/suggest-cards',
-      { schema: { params: storyParamsSchema, response: { 200: suggestedCardsResponseSchema } } },
+      {
+        schema: {
+          summary: 'Story cards proposed from the bible (nothing is saved)',
+          params: storyParamsSchema,
+          response: { 200: suggestedCardsResponseSchema },
+        },
+      },
       async (request) => ({ cards: await ctx.storyBible.suggestCards(requireUserId(request), request.params.storyId) }),
     );
   };

@@ -34,14 +34,27 @@ export function storyCardRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/story/:storyId/cards',
-      { schema: { params: storyParamsSchema, response: { 200: storyCardsResponseSchema } } },
+      {
+        schema: {
+          summary: "The story's cards",
+          params: storyParamsSchema,
+          response: { 200: storyCardsResponseSchema },
+        },
+      },
       async (request, reply) =>
         sendJsonBytes(reply, await ctx.storyCards.list(requireUserId(request), request.params.storyId)),
     );
 
     app.post(
       '/story/:storyId/cards',
-      { schema: { params: storyParamsSchema, body: storyCardBodySchema, response: { 201: storyCardResponseSchema } } },
+      {
+        schema: {
+          summary: 'Add a story card',
+          params: storyParamsSchema,
+          body: storyCardBodySchema,
+          response: { 201: storyCardResponseSchema },
+        },
+      },
       async (request, reply) => {
         const card = await ctx.storyCards.create(requireUserId(request), request.params.storyId, request.body);
         return reply.status(201).send({ card });
@@ -50,7 +63,14 @@ export function storyCardRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/story/:storyId/cards/:cardId',
-      { schema: { params: cardParamsSchema, body: storyCardPatchSchema, response: { 200: storyCardResponseSchema } } },
+      {
+        schema: {
+          summary: 'Edit a story card',
+          params: cardParamsSchema,
+          body: storyCardPatchSchema,
+          response: { 200: storyCardResponseSchema },
+        },
+      },
       async (request) => {
         const { storyId, cardId } = request.params;
         return { card: await ctx.storyCards.edit(requireUserId(request), storyId, cardId, request.body) };
@@ -59,7 +79,7 @@ export function storyCardRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/story/:storyId/cards/:cardId',
-      { schema: { params: cardParamsSchema, response: { 200: successSchema } } },
+      { schema: { summary: 'Delete a story card', params: cardParamsSchema, response: { 200: successSchema } } },
       async (request) => {
         await ctx.storyCards.remove(requireUserId(request), request.params.storyId, request.params.cardId);
         return { success: true as const };
@@ -68,7 +88,13 @@ export function storyCardRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       '/story/:storyId/cards/export',
-      { schema: { params: storyParamsSchema, querystring: cardsExportQuerySchema } },
+      {
+        schema: {
+          summary: "The story's cards as a lorebook file",
+          params: storyParamsSchema,
+          querystring: cardsExportQuerySchema,
+        },
+      },
       async (request, reply) =>
         sendDownload(
           reply,
@@ -80,6 +106,7 @@ export function storyCardRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/messages/:messageId/context',
       {
         schema: {
+          summary: 'What the narrator was sent for a reply (its context record)',
           params: messageParamsSchema,
           querystring: contextQuerySchema,
           response: { 200: narratorContextSchema },
@@ -107,7 +134,11 @@ export function storyCardRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           onRequest: async (request) => {
             requireUserId(request);
           },
-          schema: { params: storyParamsSchema, response: { 201: storyCardsImportResponseSchema } },
+          schema: {
+            summary: 'Import cards from a lorebook file (JSON or a PNG character card)',
+            params: storyParamsSchema,
+            response: { 201: storyCardsImportResponseSchema },
+          },
         },
         async (request, reply) =>
           sendJsonBytes(

@@ -26,7 +26,13 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/story/start',
-      { schema: { body: storyStartBodySchema, response: { 200: storyStartResponseSchema } } },
+      {
+        schema: {
+          summary: 'Start a story: its opening reply (JSON, or SSE with Accept: text/event-stream)',
+          body: storyStartBodySchema,
+          response: { 200: storyStartResponseSchema },
+        },
+      },
       async (request, reply) => {
         const turn = await ctx.turns.startStory(requireUserId(request), request.body.prompt);
         return wantsEventStream(request)
@@ -39,6 +45,7 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/continue',
       {
         schema: {
+          summary: "Take a turn: the player's action and the narrator's reply (JSON or SSE)",
           params: storyParamsSchema,
           body: storyContinueBodySchema,
           response: { 200: storyContinueResponseSchema },
@@ -58,7 +65,13 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       '/story/:storyId/retry',
-      { schema: { params: storyParamsSchema, response: { 200: storyContinueResponseSchema } } },
+      {
+        schema: {
+          summary: 'Write the last reply again (JSON or SSE)',
+          params: storyParamsSchema,
+          response: { 200: storyContinueResponseSchema },
+        },
+      },
       async (request, reply) => {
         const turn = await ctx.turns.retry(requireUserId(request), request.params.storyId);
         return wantsEventStream(request)
@@ -70,7 +83,13 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     // Both answer every message of the story, written as JSON bytes by the service (story-json.ts).
     app.get(
       '/story/:storyId/current-state',
-      { schema: { params: storyParamsSchema, response: { 200: storyStateResponseSchema } } },
+      {
+        schema: {
+          summary: 'The story with every message and picture',
+          params: storyParamsSchema,
+          response: { 200: storyStateResponseSchema },
+        },
+      },
       async (request, reply) => {
         return sendJsonBytes(reply, await ctx.stories.currentState(requireUserId(request), request.params.storyId));
       },
@@ -80,6 +99,7 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/recover',
       {
         schema: {
+          summary: 'The story again from a bookmark',
           params: storyParamsSchema,
           querystring: recoverQuerySchema,
           response: { 200: storyRecoverResponseSchema },
@@ -95,7 +115,13 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       '/story/:storyId/memory',
-      { schema: { params: storyParamsSchema, response: { 200: storyMemorySchema } } },
+      {
+        schema: {
+          summary: "The memory panel: premise, story memory, author's note",
+          params: storyParamsSchema,
+          response: { 200: storyMemorySchema },
+        },
+      },
       async (request) => {
         return ctx.stories.memory(requireUserId(request), request.params.storyId);
       },
@@ -103,27 +129,51 @@ export function storyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.put(
       '/story/:storyId/memory',
-      { schema: { params: storyParamsSchema, body: storyMemoryBodySchema, response: { 200: storyMemorySchema } } },
+      {
+        schema: {
+          summary: 'Save the memory panel',
+          params: storyParamsSchema,
+          body: storyMemoryBodySchema,
+          response: { 200: storyMemorySchema },
+        },
+      },
       async (request) => ctx.stories.saveMemory(requireUserId(request), request.params.storyId, request.body),
     );
 
     app.get(
       '/story/:storyId/settings',
-      { schema: { params: storyParamsSchema, response: { 200: storySettingsSchema } } },
+      {
+        schema: {
+          summary: "The story's generation settings",
+          params: storyParamsSchema,
+          response: { 200: storySettingsSchema },
+        },
+      },
       async (request) => ctx.stories.settings(requireUserId(request), request.params.storyId),
     );
 
     app.patch(
       '/story/:storyId/settings',
       {
-        schema: { params: storyParamsSchema, body: storySettingsBodySchema, response: { 200: storySettingsSchema } },
+        schema: {
+          summary: 'Change the generation settings',
+          params: storyParamsSchema,
+          body: storySettingsBodySchema,
+          response: { 200: storySettingsSchema },
+        },
       },
       async (request) => ctx.stories.saveSettings(requireUserId(request), request.params.storyId, request.body),
     );
 
     app.get(
       '/story/:storyId/generate-title',
-      { schema: { params: storyParamsSchema, response: { 200: storyTitleResponseSchema } } },
+      {
+        schema: {
+          summary: "The story's title, written once by the narrator",
+          params: storyParamsSchema,
+          response: { 200: storyTitleResponseSchema },
+        },
+      },
       async (request) => {
         return ctx.stories.generateTitle(requireUserId(request), request.params.storyId, fromOwnApp(request));
       },

@@ -25,7 +25,13 @@ export function libraryRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/stories',
-      { schema: { querystring: libraryQuerySchema, response: { 200: libraryPageSchema } } },
+      {
+        schema: {
+          summary: "The player's stories, paged, newest played first",
+          querystring: libraryQuerySchema,
+          response: { 200: libraryPageSchema },
+        },
+      },
       async (request) => {
         return ctx.library.list(requireUserId(request), request.query);
       },
@@ -35,6 +41,7 @@ export function libraryRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId',
       {
         schema: {
+          summary: 'Rename a story',
           params: storyParamsSchema,
           body: storyRenameBodySchema,
           response: { 200: storyRenameResponseSchema },
@@ -45,7 +52,13 @@ export function libraryRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       '/story/:storyId/export',
-      { schema: { params: storyParamsSchema, querystring: storyExportQuerySchema } },
+      {
+        schema: {
+          summary: 'A story as a file (Markdown or JSON)',
+          params: storyParamsSchema,
+          querystring: storyExportQuerySchema,
+        },
+      },
       async (request, reply) => {
         const userId = requireUserId(request);
         const { storyId } = request.params;
@@ -75,7 +88,7 @@ export function libraryRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           onRequest: async (request) => {
             requireUserId(request);
           },
-          schema: { response: { 201: storyImportResponseSchema } },
+          schema: { summary: 'Import a story from a file', response: { 201: storyImportResponseSchema } },
         },
         async (request, reply) =>
           reply.status(201).send(await ctx.storyFiles.importFile(requireUserId(request), request.body as Buffer)),
@@ -84,7 +97,13 @@ export function libraryRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/story/:storyId',
-      { schema: { params: storyParamsSchema, response: { 200: successSchema } } },
+      {
+        schema: {
+          summary: 'Delete a story with its bookmarks, shares and pictures',
+          params: storyParamsSchema,
+          response: { 200: successSchema },
+        },
+      },
       async (request) => {
         await ctx.library.remove(requireUserId(request), request.params.storyId);
         return { success: true as const };

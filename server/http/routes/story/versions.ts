@@ -25,24 +25,42 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     const state = { params: storyParamsSchema, response: { 200: storyStateResponseSchema } };
 
     // The new state is written as JSON bytes by the service (server/http/presenters/story-json.ts).
-    app.post('/story/:storyId/undo', { schema: state }, async (request, reply) => {
-      return sendJsonBytes(reply, await ctx.storyVersions.undo(requireUserId(request), request.params.storyId));
-    });
+    app.post(
+      '/story/:storyId/undo',
+      { schema: { ...state, summary: "Undo the story's last change" } },
+      async (request, reply) => {
+        return sendJsonBytes(reply, await ctx.storyVersions.undo(requireUserId(request), request.params.storyId));
+      },
+    );
 
-    app.post('/story/:storyId/redo', { schema: state }, async (request, reply) => {
-      return sendJsonBytes(reply, await ctx.storyVersions.redo(requireUserId(request), request.params.storyId));
-    });
+    app.post(
+      '/story/:storyId/redo',
+      { schema: { ...state, summary: 'Redo what was undone' } },
+      async (request, reply) => {
+        return sendJsonBytes(reply, await ctx.storyVersions.redo(requireUserId(request), request.params.storyId));
+      },
+    );
 
-    app.post('/story/:storyId/erase', { schema: { ...state, body: storyEraseBodySchema } }, async (request, reply) => {
-      return sendJsonBytes(
-        reply,
-        await ctx.storyVersions.erase(requireUserId(request), request.params.storyId, request.body.fromMessageId),
-      );
-    });
+    app.post(
+      '/story/:storyId/erase',
+      { schema: { ...state, summary: 'Erase the story from a message on', body: storyEraseBodySchema } },
+      async (request, reply) => {
+        return sendJsonBytes(
+          reply,
+          await ctx.storyVersions.erase(requireUserId(request), request.params.storyId, request.body.fromMessageId),
+        );
+      },
+    );
 
     app.get(
       '/story/:storyId/messages/:messageId/versions',
-      { schema: { params: messageParamsSchema, response: { 200: messageVersionsResponseSchema } } },
+      {
+        schema: {
+          summary: "A message's versions",
+          params: messageParamsSchema,
+          response: { 200: messageVersionsResponseSchema },
+        },
+      },
       async (request, reply) =>
         sendJsonBytes(
           reply,
@@ -54,6 +72,7 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/messages/:messageId',
       {
         schema: {
+          summary: 'Edit a message (a new version)',
           params: messageParamsSchema,
           body: messageEditBodySchema,
           response: { 200: messageChangeResponseSchema },
@@ -67,6 +86,7 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/messages/:messageId/select',
       {
         schema: {
+          summary: 'Choose the version of a message that is shown',
           params: messageParamsSchema,
           body: messageSelectBodySchema,
           response: { 200: messageChangeResponseSchema },
@@ -85,6 +105,7 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/story/:storyId/branch',
       {
         schema: {
+          summary: 'Branch a new story from a message',
           params: storyParamsSchema,
           body: storyBranchBodySchema,
           response: { 201: storyBranchResponseSchema },
@@ -98,7 +119,13 @@ export function storyVersionRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       '/story/:storyId/branches',
-      { schema: { params: storyParamsSchema, response: { 200: storyFamilySchema } } },
+      {
+        schema: {
+          summary: "The story's branches and origin",
+          params: storyParamsSchema,
+          response: { 200: storyFamilySchema },
+        },
+      },
       async (request) => ctx.storyVersions.family(requireUserId(request), request.params.storyId),
     );
   };

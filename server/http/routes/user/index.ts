@@ -32,13 +32,23 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
   return async (app) => {
     // Fastify answers HEAD /api/user from this route too (same status, no body): the 30 s session check.
-    app.get('/user', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
-      return ctx.accounts.getUser(requireUserId(request));
-    });
+    app.get(
+      '/user',
+      { schema: { summary: 'The signed-in player', response: { 200: userResponseSchema } } },
+      async (request) => {
+        return ctx.accounts.getUser(requireUserId(request));
+      },
+    );
 
     app.post(
       '/settings/username',
-      { schema: { body: changeUsernameBodySchema, response: { 200: userResponseSchema } } },
+      {
+        schema: {
+          summary: 'Change the username',
+          body: changeUsernameBodySchema,
+          response: { 200: userResponseSchema },
+        },
+      },
       async (request) => {
         const userId = requireUserId(request);
         await countUsernameCheck(ctx, request.ip);
@@ -48,7 +58,7 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       '/settings/password',
-      { schema: { body: changePasswordBodySchema, response: { 200: successSchema } } },
+      { schema: { summary: 'Change the password', body: changePasswordBodySchema, response: { 200: successSchema } } },
       async (request, reply) => {
         const userId = requireUserId(request);
         await ctx.accounts.changePassword(userId, request.body, request.ip);
@@ -59,17 +69,33 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/user/limits', { schema: { response: { 200: userLimitsResponseSchema } } }, async (request) => {
-      return ctx.quotas.usage(requireUserId(request));
-    });
+    app.get(
+      '/user/limits',
+      {
+        schema: { summary: "Each account quota's use against its limit", response: { 200: userLimitsResponseSchema } },
+      },
+      async (request) => {
+        return ctx.quotas.usage(requireUserId(request));
+      },
+    );
 
-    app.get('/user/export', async (request, reply) => {
-      return sendDownload(reply, await ctx.myData.export(requireUserId(request)));
-    });
+    app.get(
+      '/user/export',
+      { schema: { summary: "All the player's data, as a JSON download" } },
+      async (request, reply) => {
+        return sendDownload(reply, await ctx.myData.export(requireUserId(request)));
+      },
+    );
 
     app.delete(
       '/user',
-      { schema: { body: deleteAccountBodySchema, response: { 200: successSchema } } },
+      {
+        schema: {
+          summary: 'Delete the account and everything of it',
+          body: deleteAccountBodySchema,
+          response: { 200: successSchema },
+        },
+      },
       async (request, reply) => {
         await ctx.myData.deleteAccount(requireUserId(request), request.body.password);
         ctx.sessionCookies.clear(request, reply);
@@ -79,7 +105,13 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       '/update-email',
-      { schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
+      {
+        schema: {
+          summary: 'Change the email address',
+          body: updateEmailBodySchema,
+          response: { 200: userResponseSchema },
+        },
+      },
       async (request) => {
         const userId = requireUserId(request);
         if (!(await ctx.limiter.allow(emailUpdateLimit, ipKey(request.ip))))
