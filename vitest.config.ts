@@ -1,7 +1,13 @@
-// Vitest projects: pure unit tests (shared, server, the benchmarks' helpers in scripts, client in
-// jsdom) and the API/data-layer suites, which run on embedded PGlite always and on PostgreSQL too
-// when TEST_DATABASE_URL is set. A suite about PostgreSQL alone (*.postgres.test.ts) runs in the
-// PostgreSQL project only.
+// Vitest projects, in the tiers package.json names (docs/development.md, "Tests"):
+// - fast (`npm run test:fast`): pure tests of shared, server and scripts in node, and the client's
+//   components in jsdom. No network, no database, no child process: fast-tier-guard.ts throws on
+//   any of them.
+// - api (`npm run test:api`): the API and data-layer suites in process (`*.api.test.ts`), on embedded
+//   PGlite always and on PostgreSQL too when TEST_DATABASE_URL is set (a suite about PostgreSQL
+//   alone, `*.postgres.test.ts`, in the PostgreSQL project only); and the adapters against local
+//   fake servers, Redis on loopback (`*.loopback.test.ts`), run once.
+// - process (`npm run test:process`): what starts child processes, worker threads or whole servers
+//   (`*.process.test.ts`): the built entry points, the operator's commands, two instances.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -12,6 +18,8 @@ const alias = {
   '@server': here('./server'),
   '@shared': here('./shared'),
 };
+const FAST_GUARD = 'server/test/fast-tier-guard.ts';
+const NOT_FAST = ['**/*.api.test.ts', '**/*.postgres.test.ts', '**/*.loopback.test.ts', '**/*.process.test.ts'];
 
 const databaseProjects = [
   { name: 'api-pglite', env: { TEST_DB_KIND: 'pglite' }, only: [] },
@@ -25,6 +33,9 @@ const databaseProjects = [
     env,
     environment: 'node' as const,
     include: ['server/**/*.api.test.ts', ...only],
+    // A worker imports the server once and keeps its embedded databases for file after file
+    // (server/test/embedded-databases.ts); every file still builds its own app on an emptied database.
+    isolate: false,
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/api-setup.ts'],
     testTimeout: 30_000,
@@ -41,25 +52,53 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: 'unit',
+          name: 'fast',
           environment: 'node',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['server/**/*.api.test.ts', 'server/**/*.postgres.test.ts'],
+          exclude: NOT_FAST,
+          setupFiles: [FAST_GUARD],
+          // Pure tests share nothing that needs a fresh module graph per file; importing the server's
+          // modules once per worker rather than once per file was a quarter of the suite's time.
+          isolate: false,
         },
       },
       {
         plugins: [react()],
         resolve: { alias },
         test: {
-          name: 'client',
+          name: 'fast-client',
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}'],
-          setupFiles: ['client/test/setup.ts'],
+          setupFiles: [FAST_GUARD, 'client/test/setup.ts'],
           // user-event drives whole forms; on a busy 2-core machine a form test can pass 5 s.
           testTimeout: 20_000,
         },
       },
       ...databaseProjects,
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-loopback',
+          environment: 'node',
+          include: ['server/**/*.loopback.test.ts'],
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'process',
+          environment: 'node',
+          include: ['server/**/*.process.test.ts', 'scripts/**/*.process.test.ts'],
+          // The embedded database the suites open is the API projects' PGlite template.
+          env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: ['server/test/global-setup.ts'],
+          setupFiles: ['server/test/api-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

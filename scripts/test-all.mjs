@@ -1,6 +1,8 @@
-// `npm test`: everything, in the cheapest order. Stage 1 runs typecheck, lint and the one
-// production build (client and server) side by side; stage 2 the Vitest projects (unit, client, API on PGlite and,
-// with TEST_DATABASE_URL, on PostgreSQL); stage 3 the Playwright journeys against that build.
+// `npm test`: every tier, in the cheapest order. Stage 1 runs typecheck, lint and the one
+// production build (client and server) side by side; stage 2 the Vitest tiers in one run (fast,
+// api on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, and process, whose servers start from
+// that build); stage 3 the browser journeys against it. Each tier also runs alone: test:fast,
+// test:api, test:process, test:browser (docs/development.md, Tests).
 // It ends with one summary line: "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The data dir sweep fsyncs what changed since the last one, runs in the background, and a final
 // sweep at close covers the rest. (The WAL's own fsync before a write is acknowledged is the
-// database thread's: pglite-thread.test.ts.)
+// database thread's: pglite-thread.process.test.ts.)
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,15 +1,36 @@
-// The real server as a child process (server/main.ts) for the tests that kill it: start it, wait
-// for its "ready" line, start it again on a killed one's DATA_DIR (no waiting: the dead owner's lock
-// is taken over at once), and register a player over HTTP with the captcha solved.
+// The real server as a child process (the compiled bundle, as `npm run serve` starts it) for the
+// tests that kill it: start it, wait for its "ready" line, start it again on a killed one's DATA_DIR
+// (no waiting: the dead owner's lock is taken over at once), and register a player over HTTP with
+// the captcha solved.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { inject } from 'vitest';
+import { serverArgv } from '../../scripts/build/serve-command.mjs';
 
 export interface SpawnedServer {
   child: ChildProcess;
   port: Promise<number>;
 }
 
+/**
+ * A new DATA_DIR holding the embedded database a first start would have made and migrated (copied
+ * from the process tier's template, global-setup.ts), for the tests about something after the first
+ * start. main.process.test.ts starts on empty ones.
+ */
+export async function seededDataDir(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  await cp(inject('pgliteDataDirTemplate'), join(dataDir, 'pgdata'), {
+    recursive: true,
+    filter: (source) => basename(source) !== 'postmaster.pid',
+  });
+  return dataDir;
+}
+
+/** Starts the server as `npm run serve` does (the compiled bundle, built first when stale). */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArgv('.'), {
     env: {
       ...process.env,
       PORT: '0',

@@ -1,6 +1,7 @@
-// Test helpers for the API suites: a fresh database per test file (cloned from the migrated
-// template of global-setup), an app built on it, a cookie-keeping client over app.inject(), and
-// factories that go through the real endpoints (the captcha is solved by reading its question).
+// Test helpers for the API suites: an empty migrated database per test file (PGlite: a kept thread
+// emptied, embedded-databases.ts; PostgreSQL: a copy of global-setup's template), an app built on
+// it, a cookie-keeping client over app.inject(), and factories that go through the real endpoints
+// (the captcha is solved by reading its question).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
@@ -11,16 +12,14 @@ import type { NarratorProvider } from '../ai/llm/types';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../kernel/config';
 import { openDatabase, type Database } from '../db/client';
+import { takeEmbeddedDatabase } from './embedded-databases';
 import { createFakePainter, type FakePainter } from './fake-painter';
 import { databaseUrlFor } from './global-setup';
 import { serverErrorLogger } from './server-errors';
 import type { Drain } from '@server/kernel/drain';
 
 export async function openTestDatabase(): Promise<Database> {
-  if (inject('dbKind') === 'pglite') {
-    const tarball = await readFile(inject('pgliteTemplatePath'));
-    return openDatabase({ kind: 'pglite-memory', loadDataDir: tarball });
-  }
+  if (inject('dbKind') === 'pglite') return takeEmbeddedDatabase(() => readFile(inject('pgliteTemplatePath')));
   const baseUrl = inject('postgresUrl');
   const template = inject('postgresTemplate');
   const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;

@@ -1,37 +1,11 @@
 // Session resolution with its short memory: a session is read from the database once per
 // SESSION_CACHE_MS, not once per request; expiry, logout and password changes still end it at once,
-// on this instance and (over Redis) on the others; the sliding expiry still writes once a minute.
-import { randomBytes } from 'node:crypto';
-import pino from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+// on this instance and on the others (over Redis: sessions.loopback.test.ts); the sliding expiry
+// still writes once a minute.
+import { describe, expect, it } from 'vitest';
 import type { Broadcast } from '@server/kernel/broadcast';
-import { connectRedis, redisBroadcast } from '@server/kernel/redis';
-import type { SessionRecord } from '@server/db/repositories/sessions';
-import { ACTIVITY_WRITE_INTERVAL_MS, createSessionService, SESSION_CACHE_MS, SESSION_ENDINGS } from './sessions';
-import { digestToken } from './bearer-tokens';
-
-function fakeRepos() {
-  const rows = new Map<string, SessionRecord>();
-  const sessions = {
-    insert: vi.fn(async (r: { tokenHash: string; userId: number; expiresAt: Date; now: Date }) => {
-      rows.set(r.tokenHash, { tokenHash: r.tokenHash, userId: r.userId, expiresAt: r.expiresAt, lastSeenAt: r.now });
-    }),
-    findValid: vi.fn(async (tokenHash: string, now: Date) => {
-      const row = rows.get(tokenHash);
-      return row && row.expiresAt > now ? { ...row } : null;
-    }),
-    extend: vi.fn(async (tokenHash: string, expiresAt: Date, now: Date) => {
-      const row = rows.get(tokenHash);
-      if (row) rows.set(tokenHash, { ...row, expiresAt, lastSeenAt: now });
-    }),
-    delete: vi.fn(async (tokenHash: string) => void rows.delete(tokenHash)),
-    deleteAllForUser: vi.fn(async (userId: number) => {
-      for (const [hash, row] of rows) if (row.userId === userId) rows.delete(hash);
-    }),
-  };
-  const users = { touchLastActive: vi.fn(async () => {}) };
-  return { rows, repos: { sessions, users } as never as Parameters<typeof createSessionService>[0], sessions };
-}
+import { fakeSessionRepos as fakeRepos } from '@server/test/fake-session-repos';
+import { ACTIVITY_WRITE_INTERVAL_MS, createSessionService, SESSION_CACHE_MS } from './sessions';
 
 /** Two instances' endings joined in memory, as Redis joins them. */
 function bus(): Broadcast {
@@ -97,25 +71,5 @@ describe('session service', () => {
     expect(await here.resolve(second.token)).toBeNull();
     expect(await here.resolve(renewed.token)).toMatchObject({ userId: 7 });
     expect(await here.resolve(other.token)).toMatchObject({ userId: 8 });
-  });
-
-  it('over Redis, an ending announced by one instance reaches the others', async () => {
-    const keyPrefix = `tw-test:${randomBytes(6).toString('hex')}:`;
-    const log = pino({ level: 'silent' });
-    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const [a, b] = await Promise.all([connectRedis({ url, keyPrefix }, log), connectRedis({ url, keyPrefix }, log)]);
-    try {
-      const { repos } = fakeRepos();
-      const here = createSessionService(repos, () => new Date(), redisBroadcast(a, SESSION_ENDINGS));
-      const there = createSessionService(repos, () => new Date(), redisBroadcast(b, SESSION_ENDINGS));
-      await Promise.all([here.start(), there.start()]);
-      const session = await here.create(9);
-      expect(await there.resolve(session.token)).toMatchObject({ userId: 9 });
-      await here.end(session.tokenHash);
-      await vi.waitFor(async () => expect(await there.resolve(session.token)).toBeNull());
-      expect(digestToken(session.token)).toBe(session.tokenHash);
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
   });
 });

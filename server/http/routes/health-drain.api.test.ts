@@ -1,4 +1,4 @@
-// What a draining instance answers (kernel/drain.ts; the real SIGTERM is in server/main-drain.test.ts):
+// What a draining instance answers (kernel/drain.ts; the real SIGTERM is in server/main-drain.process.test.ts):
 // readiness 503, reads as usual, and every new paid call (a turn, a new story, a picture) 503 with
 // Retry-After, nothing written for it.
 import { afterAll, beforeAll, expect, it } from 'vitest';

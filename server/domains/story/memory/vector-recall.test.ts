@@ -2,7 +2,7 @@
 // and its ledger row written (then its reservation given back) after, which idle() waits for; a
 // ledger that cannot be written is logged and the reservation still given back. A batch of passages
 // is recorded before the run goes on. In-process stand-ins for the repositories and the provider: the
-// adapter itself is tested against the fake server (ai/embeddings/providers.test.ts).
+// adapter itself is tested against the fake server (ai/embeddings/providers.loopback.test.ts).
 import { describe, expect, it } from 'vitest';
 import { quantized } from '@server/db/repositories/memory-vectors';
 import type { EmbeddingRequest } from '@server/ai/embeddings/types';

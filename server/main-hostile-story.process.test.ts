@@ -8,12 +8,10 @@
 // A clock is unavoidable here: a blocked loop answers eventually, so "answered" alone cannot tell
 // a blocked server from a free one. LIVENESS_MS is a generous liveness bound, not a speed target:
 // the free server answers in milliseconds, the blocked one did not answer for minutes.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contentText, startFakeLlmServer, type FakeLlmServer } from './test/fake-llm-server';
-import { registerOverHttp, spawnServer, stopServer, type SpawnedServer } from './test/spawn-server';
+import { registerOverHttp, seededDataDir, spawnServer, stopServer, type SpawnedServer } from './test/spawn-server';
 
 const LIVENESS_MS = 10_000;
 const NARRATOR_RUN = 8_000;
@@ -34,7 +32,7 @@ let fake: FakeLlmServer;
 let server: SpawnedServer;
 let release: () => void;
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'tw-hostile-story-'));
+  dataDir = await seededDataDir('tw-hostile-story-');
   fake = await startFakeLlmServer({ apiKey: 'sk-hostile' });
   const held = new Promise<void>((resolve) => {
     release = resolve;

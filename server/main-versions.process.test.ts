@@ -3,16 +3,14 @@
 // story's bytes without returning the reply: Fastify sent a second, empty answer, which here won the
 // race on a story of some length, so the browser got a 200 with no body (Content-Length: 0). Tests
 // through inject, or on a story of a few turns, never saw it.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyStateResponseSchema } from '@shared/schemas/story';
-import { registerOverHttp, spawnServer, stopServer } from './test/spawn-server';
+import { registerOverHttp, seededDataDir, spawnServer, stopServer } from './test/spawn-server';
 
 let dataDir: string;
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'tw-main-versions-'));
+  dataDir = await seededDataDir('tw-main-versions-');
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

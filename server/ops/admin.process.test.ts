@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@server/db/client';
 import { createRepositories } from '@server/db/repositories';
 import { runOp } from '@server/test/run-op';
@@ -16,7 +16,7 @@ const open = async (): Promise<Database> => {
   await database.migrate();
   return database;
 };
-describe.skipIf(inject('dbKind') !== 'pglite')('npm run admin', { timeout: 120_000 }, () => {
+describe('npm run admin', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'tw-admin-'));
     const database = await open();

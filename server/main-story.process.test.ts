@@ -1,15 +1,13 @@
 // A process killed in the middle of a narrator reply: after a restart on the same DATA_DIR the
 // story holds the player's premise and no half reply, nothing is left "generating", and retry
 // answers the premise at once.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerOverHttp, respawnServer, spawnServer, stopServer } from './test/spawn-server';
+import { registerOverHttp, respawnServer, seededDataDir, spawnServer, stopServer } from './test/spawn-server';
 
 let dataDir: string;
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'tw-main-story-'));
+  dataDir = await seededDataDir('tw-main-story-');
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

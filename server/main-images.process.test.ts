@@ -1,17 +1,15 @@
 // A picture job cut by SIGKILL: the server is killed while the painter is still drawing. After a
 // restart on the same DATA_DIR the accepted job is still there, runs once more (its one retry) and
 // the picture is served; the painter was asked exactly twice.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeImageServer, type FakeImageServer } from './test/fake-image-server';
-import { registerOverHttp, respawnServer, spawnServer, stopServer } from './test/spawn-server';
+import { registerOverHttp, respawnServer, seededDataDir, spawnServer, stopServer } from './test/spawn-server';
 
 let dataDir: string;
 let fake: FakeImageServer;
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'tw-main-images-'));
+  dataDir = await seededDataDir('tw-main-images-');
   fake = await startFakeImageServer({ apiKey: 'sk-image-test' });
 });
 afterAll(async () => {

@@ -2,16 +2,14 @@
 // SIGTERM arrives ends with `done` and is in the story after a restart, while during the drain the
 // server still listens, readiness says 503, a read still works and a new turn is refused with 503
 // and Retry-After; then the process exits 0.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseSse } from './test/sse';
-import { registerOverHttp, spawnServer, stopServer } from './test/spawn-server';
+import { registerOverHttp, seededDataDir, spawnServer, stopServer } from './test/spawn-server';
 
 let dataDir: string;
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'tw-drain-'));
+  dataDir = await seededDataDir('tw-drain-');
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

@@ -4,14 +4,13 @@
 // players in and carries on; a damaged or altered file and a non-empty target are refused, and a
 // refused or failed restore leaves the target as it was; a backup refuses while
 // another process holds DATA_DIR. Files of the embedded database only: the PostgreSQL side is in
-// move-to-postgres.postgres.test.ts.
+// move-to-postgres.process.test.ts.
 import { createHash } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { openDatabase, type Database } from '@server/db/client';
 import { settlePicture } from '@server/test/fake-painter';
 import { dumpTables, runOp } from '@server/test/run-op';
@@ -60,7 +59,7 @@ async function rewritten(edit: (lines: string[]) => string[], fixChecksum: boole
   return path;
 }
 
-describe.skipIf(inject('dbKind') !== 'pglite')('backup and restore (embedded database)', { timeout: 120_000 }, () => {
+describe('backup and restore (embedded database)', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tw-backup-'));
     sourceDir = join(dir, 'source');
