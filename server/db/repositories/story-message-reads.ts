@@ -1,6 +1,6 @@
 // A story's shown messages as the turn, the reads and the folds read them: the newest, the
 // opening, the heads and texts the story's answers are written from, the verbatim window and what
-// a fold summarises next. Part of the stories repository (stories.ts spreads it in).
+// a fold summarises next. Part of the stories repository (stories/index.ts spreads it in).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { storyMessages } from '../schema';

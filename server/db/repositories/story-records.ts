@@ -1,5 +1,5 @@
 // A story and its messages as the repositories hand them out: the shapes the story repositories
-// (stories.ts, the turn's statements in story-turn.ts) and the domains share.
+// (stories/, the turn's statements in story-turn.ts) and the domains share.
 
 export interface StoryRecord {
   id: number;

@@ -84,3 +84,4 @@ export function createTurnAdmission(deps: TurnAdmissionDeps, turnTokens: number,
     },
   };
 }
+export type TurnAdmission = ReturnType<typeof createTurnAdmission>;

@@ -1,5 +1,5 @@
 // A turn's prompt as the narrator is sent it: the layout of ai/llm/context.ts filled from the story,
-// its action and window, with the story cards that come up (cards/turn-cards.ts) in their share of
+// its action and window, with the story cards that come up (cards/turn-cards/) in their share of
 // the room, and the story bible's facts (bible/recall-facts.ts), then the passages recalled from the
 // memory bank (memory/recall.ts), in the memory budget; and the
 // context record of what was sent. One function for the turn service and for bench:cards and

@@ -1,0 +1,97 @@
+// What every turn use case works with: the turn service's dependencies as the app passes them, the
+// parts the service makes once per app from them (the budget, the card heads, the memory, the loop
+// guard, the admission), and the plan a use case hands the reply writer. Types only, so the use
+// cases and the service's door share them without importing one another.
+import type { Budget } from '@server/ai/llm/context';
+import type { ReadLimits } from '@server/ai/llm/fold';
+import type { NarratorProvider } from '@server/ai/llm/types';
+import type { Repositories } from '@server/db/repositories';
+import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
+import type { UnfoldedRead } from '@server/db/repositories/story-turn';
+import type { LlmConfig } from '@server/kernel/config';
+import type { Drain } from '@server/kernel/drain';
+import type { Log } from '@server/kernel/log';
+import type { Metrics } from '@server/kernel/metrics';
+import type { Preferences } from '@shared/schemas/preferences';
+import type { StoryReply } from '@shared/schemas/story';
+import type { Allowance, Hold } from '../../limits/allowance';
+import type { QuotaService } from '../../limits/quotas';
+import type { PreferencesSource } from '../../preferences/preferences';
+import type { StoryBible } from '../bible';
+import type { CardHeads } from '../cards/card-heads';
+import type { GenerationDefaults } from '../generation-settings';
+import type { LoopGuard, RewriteEvent } from '../loop-guard';
+import type { StoryMemory } from '../memory/folds';
+import type { MemoryBank } from '../memory/memory-bank';
+import type { VectorRecall } from '../memory/vector-recall';
+import type { TurnAdmission } from '../turn-admission';
+
+export interface TurnDeps {
+  repos: Repositories;
+  provider: NarratorProvider;
+  llm: LlmConfig;
+  /** Every turn passes the player's hourly rate and monthly allowance first (and so does a memory fold). */
+  allowance: Allowance;
+  /** Read by a story's start and a retry; a continue reads the same row with its lease, in one statement. */
+  preferences: PreferencesSource;
+  now: () => Date;
+  /** Makes committed writes durable (PGlite WAL fsync) before a reply is reported done. */
+  flush: () => Promise<void>;
+  log: Log;
+  /** The account quotas: a start counts a story; no turn begins once the stored text is full. */
+  quotas: Pick<QuotaService, 'limits'>;
+  /** Counts the replies being written, so a SIGTERM lets them finish (kernel/drain.ts). */
+  drain?: Pick<Drain, 'track'>;
+  /** The app's metrics: each turn's outcome by provider, and a streamed turn's time to its first word. */
+  metrics?: Pick<Metrics, 'turnFinished' | 'firstWord'>;
+  /** The memory bank, indexed after every fold (one per app, shared with the story's versions; made here when not given). */
+  memoryBank?: MemoryBank;
+  /** The memory bank's vectors, when EMBEDDINGS_PROVIDER is set (the same the memory bank embeds with). */
+  vectors?: Pick<VectorRecall, 'search' | 'idle'>;
+  /** The story bible, which keeps the facts of every fold (one per app, shared with its routes; made here when not given). */
+  storyBible?: StoryBible;
+  /** Asks for a saved reply's scene picture when the player has pictures on; what it answers rides on the reply. */
+  illustrate?: (
+    userId: number,
+    storyId: number,
+    messageId: number,
+  ) => Promise<Pick<StoryReply, 'imageMessageId' | 'imageError'>>;
+}
+
+export interface PreparedTurn {
+  storyId: number;
+  /** onRewrite: the loop guard found the finished reply repeating and asks again, then its new text. */
+  /** `log`: the request's logger, so the turn's lines carry its request id. */
+  run(onDelta?: (text: string) => void, onRewrite?: (event: RewriteEvent) => void, log?: Log): Promise<StoryReply>;
+}
+
+/** The service's dependencies with what it made of them once, for every turn to use. */
+export interface TurnContext extends TurnDeps {
+  budget: Budget;
+  /** A turn reads at most this much of its story: the newest unfolded messages the prompt could hold. */
+  windowRead: ReadLimits;
+  /** The card heads of the stories being played, kept while their cards are unchanged. */
+  cardHeads: CardHeads;
+  memory: StoryMemory;
+  loopGuard: LoopGuard;
+  /** A story's temperature when it has none, and the most the provider accepts. */
+  defaults: GenerationDefaults;
+  leaseUntil: () => Date;
+  admission: TurnAdmission;
+}
+
+/** What a use case decided before the narrator is called: the reply writer's input. */
+export interface TurnPlan {
+  story: StoryRecord;
+  action: MessageRecord;
+  attempt: number;
+  replace: MessageRecord | null;
+  /** Set for a story start: a failed first reply still names the story the client can retry. */
+  reportStoryId: boolean;
+  /** The turn's reservation of the month, given back once its usage is recorded. */
+  hold: Hold;
+  /** What a continue already read with its lease (one round trip): the window (before the action) and the preferences. */
+  loaded?: { window: UnfoldedRead; preferences: Preferences };
+  /** When the turn was asked for (performance.now()): its first word is timed from here. */
+  began: number;
+}
