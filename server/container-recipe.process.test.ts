@@ -52,7 +52,7 @@ describe('Dockerfile', () => {
     const healthcheck = /CMD (\[.*\])$/.exec(stage.find((i) => i.op === 'HEALTHCHECK')!.args)![1];
     const [, ...probeArgs] = JSON.parse(healthcheck) as string[];
     const [, ...serveArgs] = JSON.parse(stage.find((i) => i.op === 'CMD')!.args) as string[];
-    serverArgv('.'); // builds dist/server when it is missing or stale
+    serverArgv('.', { build: false }); // the process tier's global setup built dist/server
     expect(existsSync('dist/server/main.js')).toBe(true);
 
     const dataDir = await mkdtemp(join(tmpdir(), 'tw-container-'));

@@ -96,7 +96,7 @@ describe('server/main', () => {
     const compiledDir = await mkdtemp(join(tmpdir(), 'tw-compiled-'));
     const server = start(
       { DATA_DIR: compiledDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0', LLM_PROVIDER: 'builtin' },
-      serverArgv('.'),
+      serverArgv('.', { build: false }),
     );
     try {
       const base = `http://127.0.0.1:${await waitForPort(server)}`;

@@ -6,6 +6,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
+import { serverArgv } from '../../scripts/build/serve-command.mjs';
 import { openDatabase } from '../db/client';
 
 declare module 'vitest' {
@@ -53,7 +54,11 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplatePath', path);
     project.provide('postgresTemplate', '');
     project.provide('postgresUrl', '');
-    project.provide('pgliteDataDirTemplate', project.name === 'process' ? await migratedDataDir(dir) : '');
+    if (project.name === 'process') {
+      // Once, before any file: files that each built it raced, one deleting the bundle another ran.
+      serverArgv('.');
+      project.provide('pgliteDataDirTemplate', await migratedDataDir(dir));
+    } else project.provide('pgliteDataDirTemplate', '');
     return;
   }
 

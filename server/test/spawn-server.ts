@@ -28,9 +28,9 @@ export async function seededDataDir(prefix: string): Promise<string> {
   return dataDir;
 }
 
-/** Starts the server as `npm run serve` does (the compiled bundle, built first when stale). */
+/** Starts the server as `npm run serve` does: the compiled bundle, which the process tier's global setup built. */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
-  const child = spawn(process.execPath, serverArgv('.'), {
+  const child = spawn(process.execPath, serverArgv('.', { build: false }), {
     env: {
       ...process.env,
       PORT: '0',
