@@ -30,7 +30,7 @@ const PREFIX = 'taleweaver_';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** The route label of a request no route matched (404s, the SPA fallback): one value, whatever the URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
-/** The ledger's kinds (db/repositories/usage.ts); anything else would be counted as `other`. */
+/** The ledger's kinds (db/repositories/usage/ledger.ts); anything else would be counted as `other`. */
 const LEDGER_KINDS = new Set([
   'turn',
   'retry-loop',

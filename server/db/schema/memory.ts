@@ -73,7 +73,7 @@ export const memoryTerms = pgTable(
 
 /**
  * A story's totals: its live passages and their total length; how many terms memory_terms keeps for
- * it (at most MAX_STORY_TERMS, repositories/memory-bank.ts), and whether a term was ever left out
+ * it (at most MAX_STORY_TERMS, repositories/memory-statistics.ts), and whether a term was ever left out
  * for want of room (`saturated`): from then on no new term is kept, so a term without a row is one
  * the story may hold (retrieval takes it as rare) rather than one it does not.
  */

@@ -1,5 +1,5 @@
 // The allowance figures as words: token counts, the date the monthly allowance renews (the server
-// counts calendar months in UTC, see server/db/repositories/usage.ts), and the `package` query value
+// counts calendar months in UTC, see server/db/repositories/usage/rollups.ts), and the `package` query value
 // trimmed to something safe to repeat back to the player.
 const tokenFormat = new Intl.NumberFormat('en-US');
 const resetFormat = new Intl.DateTimeFormat('en-US', {
