@@ -113,31 +113,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const sessionCookies = createSessionCookies(config);
   // Absolute URLs never echo an untrusted Host header; warns once when it had to leave them out.
   const publicBaseUrl = createPublicBaseUrl(config, app.log);
-  const ctx: RouteContext = {
-    config,
-    accounts: services.accounts,
-    sessions: services.sessions,
-    captcha: services.captcha,
-    limiter: services.requestLimiter,
-    sessionCookies,
-    turns: services.turns,
-    stories: services.stories,
-    storyVersions: services.storyVersions,
-    library: services.library,
-    storyFiles: services.storyFiles,
-    storyCards: services.storyCards,
-    storyBible: services.storyBible,
-    myData: services.myData,
-    admin: services.admin,
-    bookmarks: services.bookmarks,
-    sharing: services.sharing,
-    preferences: services.preferences,
-    images: services.images,
-    speech: services.speech,
-    quotas: services.quotas,
-    flush: services.flush,
-    publicBaseUrl,
-  };
+  const ctx: RouteContext = { ...services, config, sessionCookies, publicBaseUrl };
   app.decorate('turns', services.turns);
   // The tokenizer's tables hold the event loop 80-400 ms while they load: before the server
   // listens, not under its first requests (bench:abuse saw a 419 ms stall during parallel-starts

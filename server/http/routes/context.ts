@@ -1,55 +1,20 @@
-// What route plugins receive: the services and cookie helpers built once in buildApp.
+// What route plugins receive: every service compose.ts builds, and the few HTTP helpers buildApp
+// adds around them (the config, the session cookies, the trusted base of absolute URLs).
+//
+// The services' half is not written out here: compose.ts fills `ComposedServices` in from what it
+// returns (a module augmentation, the way app.ts adds `turns` to Fastify's instance), so a new
+// service is one edit in compose.ts, documented there, and http/ still imports nothing above it.
 import type { AppConfig } from '@server/kernel/config';
 import type { SessionCookies } from '@server/http/plugins/session';
-import type { AccountService } from '@server/domains/account/accounts';
-import type { AdminService } from '@server/domains/admin/admin';
-import type { BookmarkService } from '@server/domains/bookmarks/bookmarks';
-import type { CaptchaService } from '@server/domains/account/captcha';
-import type { ImageService } from '@server/domains/images';
-import type { LibraryService } from '@server/domains/story/library';
-import type { MyDataService } from '@server/domains/account/my-data';
-import type { TurnService } from '@server/domains/story/turns';
-import type { PreferencesService } from '@server/domains/preferences/preferences';
-import type { QuotaService } from '@server/domains/limits/quotas';
-import type { RequestLimiter } from '@server/domains/limits/request-limits';
-import type { SessionService } from '@server/domains/account/sessions';
-import type { SharingService } from '@server/domains/sharing/sharing';
-import type { SpeechService } from '@server/domains/speech/speech';
-import type { StoryService } from '@server/domains/story/reads';
-import type { StoryFileService } from '@server/domains/story/files/story-files';
-import type { StoryBible } from '@server/domains/story/bible';
-import type { StoryCardService } from '@server/domains/story/cards/story-cards';
-import type { StoryVersionService } from '@server/domains/story/versions';
 import type { PublicBaseUrl } from './public-url';
 
-export interface RouteContext {
+/** What composeServices returns, member for member (compose.ts declares it from its return type). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- its members come from compose.ts
+export interface ComposedServices {}
+
+export type RouteContext = ComposedServices & {
   config: AppConfig;
-  accounts: AccountService;
-  sessions: SessionService;
-  captcha: CaptchaService;
-  /** Per-IP request limits (captcha, shared reads), counted in memory or Redis, not in the database. */
-  limiter: RequestLimiter;
   sessionCookies: SessionCookies;
-  turns: TurnService;
-  stories: StoryService;
-  storyVersions: StoryVersionService;
-  library: LibraryService;
-  storyFiles: StoryFileService;
-  /** The story cards panel and the context records of replies. */
-  storyCards: StoryCardService;
-  /** The story bible in the memory panel. */
-  storyBible: StoryBible;
-  myData: MyDataService;
-  admin: AdminService;
-  bookmarks: BookmarkService;
-  sharing: SharingService;
-  preferences: PreferencesService;
-  images: ImageService;
-  speech: SpeechService;
   /** The trusted base of absolute URLs for this request (PUBLIC_URL, or a loopback or allowed host), else null. */
   publicBaseUrl: PublicBaseUrl;
-  /** What one account may keep (stories, shares, stored text), and each quota's use. */
-  quotas: QuotaService;
-  /** Makes committed writes durable (PGlite WAL fsync) for handlers that write under a GET. */
-  flush: () => Promise<void>;
-}
+};

@@ -26,7 +26,7 @@ export async function countUsernameCheck(ctx: RouteContext, ip: string): Promise
     max: ctx.config.accountLookups.usernameChecksPerMinute,
     windowMs: 60_000,
   };
-  if (!(await ctx.limiter.allow(limit, ipKey(ip)))) throw tooManyRequests(MESSAGES.tooManyUsernameChecks, 60);
+  if (!(await ctx.requestLimiter.allow(limit, ipKey(ip)))) throw tooManyRequests(MESSAGES.tooManyUsernameChecks, 60);
 }
 
 export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
@@ -94,7 +94,7 @@ export function authRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       { schema: { summary: "The sign-up form's captcha question", response: { 200: captchaResponseSchema } } },
       async (request, reply) => {
         // Counted in memory or Redis: each question is one database write already, not three.
-        if (!(await ctx.limiter.allow(captchaLimit, ipKey(request.ip))))
+        if (!(await ctx.requestLimiter.allow(captchaLimit, ipKey(request.ip))))
           throw tooManyRequests(MESSAGES.tooManyCaptchas, 60);
         const { token, question } = await ctx.captcha.issue(request.cookies[CAPTCHA_COOKIE]);
         reply.setCookie(CAPTCHA_COOKIE, token, cookieOptions(request, ctx.config, CAPTCHA_LIFETIME_MS, '/api'));

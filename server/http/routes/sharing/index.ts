@@ -71,7 +71,7 @@ export function sharedPictureLimit(ctx: RouteContext): Limit {
 
 /** Counts one public read for the caller's IP; false when the IP has used up its reads. */
 export function takeSharedRead(ctx: RouteContext, request: FastifyRequest): boolean | Promise<boolean> {
-  return ctx.limiter.allow(sharedReadLimit(ctx), ipKey(request.ip));
+  return ctx.requestLimiter.allow(sharedReadLimit(ctx), ipKey(request.ip));
 }
 
 /** The owner's calls: share a story, stop sharing it. They need the session (registered with the account hooks). */
@@ -165,7 +165,7 @@ export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await ctx.limiter.allow(sharedPictureLimit(ctx), ipKey(request.ip))))
+        if (!(await ctx.requestLimiter.allow(sharedPictureLimit(ctx), ipKey(request.ip))))
           throw tooManyRequests(SHARING_MESSAGES.tooManyPictures, 60);
         const file = parseImageFile(request.params.file);
         const asset = file && (await ctx.sharing.sharedAsset(request.params.shareId, file.hash));

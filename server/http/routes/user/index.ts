@@ -114,7 +114,7 @@ export function userRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const userId = requireUserId(request);
-        if (!(await ctx.limiter.allow(emailUpdateLimit, ipKey(request.ip))))
+        if (!(await ctx.requestLimiter.allow(emailUpdateLimit, ipKey(request.ip))))
           throw tooManyRequests(MESSAGES.tooManyEmailUpdates, HOUR_MS / 1000);
         return ctx.accounts.updateEmail(userId, request.body.email);
       },

@@ -1,0 +1,87 @@
+// Usage over time for the admin: every day of a period by kind of call, with its cost, and the
+// period by provider and model (from the ledger's daily rollups); and one user's months.
+import type { Repositories } from '@server/db/repositories';
+import { utcDay, type TokenSplit } from '@server/db/repositories/usage';
+import type { Prices } from '@server/kernel/config/prices';
+import { costUsd, roundUsd } from '@server/kernel/cost';
+import { AppError } from '@server/kernel/errors';
+import {
+  ADMIN_MESSAGES,
+  TOKEN_USAGE_KINDS,
+  type TokenUsageKind,
+  type UsageHistoryResponse,
+  type UserUsageResponse,
+} from '@shared/schemas/admin';
+import { ERROR_CODES } from '@shared/schemas/common';
+
+interface UsageHistoryDeps {
+  repos: Pick<Repositories, 'usage' | 'adminUsers'>;
+  prices: Prices;
+  now: () => Date;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Daily tokens by kind with their cost for the last `days` UTC days (today included), and the period by model. */
+export async function usageHistory(
+  { repos, prices, now }: UsageHistoryDeps,
+  days: number,
+): Promise<UsageHistoryResponse> {
+  const dollars = (sums: TokenSplit) => costUsd(sums, prices);
+  const today = now();
+  const to = utcDay(today);
+  const from = utcDay(new Date(today.getTime() - (days - 1) * DAY_MS));
+  const [cells, models] = await Promise.all([repos.usage.dailyByKind(from, to), repos.usage.byModel(from, to)]);
+  const byDay = new Map<string, UsageHistoryResponse['daily'][number]>();
+  for (let i = days - 1; i >= 0; i--) {
+    const day = utcDay(new Date(today.getTime() - i * DAY_MS));
+    byDay.set(day, {
+      day,
+      turn: 0,
+      'retry-loop': 0,
+      summary: 0,
+      title: 0,
+      image: 0,
+      style: 0,
+      embedding: 0,
+      cost: 0,
+    });
+  }
+  for (const cell of cells) {
+    const entry = byDay.get(cell.day);
+    if (!entry || !(TOKEN_USAGE_KINDS as readonly string[]).includes(cell.kind)) continue;
+    entry[cell.kind as TokenUsageKind] += cell.input + cell.output + cell.image;
+    entry.cost = roundUsd(entry.cost + dollars(cell));
+  }
+  const byModel = models
+    .map((m) => ({
+      provider: m.provider,
+      model: m.model,
+      calls: m.calls,
+      input: m.input,
+      output: m.output,
+      image: m.image,
+      characters: m.characters,
+      cost: dollars(m),
+    }))
+    .sort(
+      (a, b) =>
+        b.cost - a.cost || b.calls - a.calls || a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model),
+    );
+  return { days, from, to, daily: [...byDay.values()], byModel };
+}
+
+/** One user's months, each priced; 404 for a user that is not there. */
+export async function userUsage({ repos, prices }: UsageHistoryDeps, userId: number): Promise<UserUsageResponse> {
+  const user = await repos.adminUsers.findName(userId);
+  if (!user) throw new AppError(404, ERROR_CODES.notFound, ADMIN_MESSAGES.userNotFound);
+  const months = await repos.usage.monthsForUser(userId);
+  return {
+    user,
+    months: months.map(({ cachedInput, ...m }) => ({
+      ...m,
+      month: m.month.slice(0, 7),
+      cost: costUsd({ ...m, cachedInput }, prices),
+    })),
+  };
+}
