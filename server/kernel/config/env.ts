@@ -25,11 +25,15 @@ export const httpUrl = (name: string) =>
     .trim()
     .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), `${name} must be an http:// or https:// URL`);
 
+/** "a, b or c": the ids a bad value is told it must be one of. */
+const eitherOf = (ids: readonly string[]) =>
+  ids.length > 1 ? `${ids.slice(0, -1).join(', ')} or ${ids[ids.length - 1]}` : ids.join('');
+
 /** One of the provider ids, case-insensitive. */
 export const providerId = <T extends string>(name: string, ids: readonly T[]) =>
   z
     .string()
     .trim()
     .toLowerCase()
-    .refine((v) => (ids as readonly string[]).includes(v), `${name} must be ${ids.join(' or ')}`)
+    .refine((v) => (ids as readonly string[]).includes(v), `${name} must be ${eitherOf(ids)}`)
     .transform((v) => v as T);

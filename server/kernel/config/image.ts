@@ -1,7 +1,7 @@
 // The painter's settings (IMAGE_*): which provider, where, which model, the picture size and how
 // many pictures run at once and per player per hour.
 import { z } from 'zod';
-import { httpUrl, OPENAI_BASE_URL, positiveInt } from './env';
+import { httpUrl, OPENAI_BASE_URL, positiveInt, providerId } from './env';
 import { setting, type ParsedSettings } from './setting';
 
 export const IMAGE_PROVIDERS = ['builtin', 'openai', 'automatic1111', 'none'] as const;
@@ -28,15 +28,7 @@ export const imageSettings = {
     doc: 'Who paints the scene images: `builtin` (the offline demo painter), `openai`, `automatic1111` or `none`.',
     default: 'builtin',
     example: 'openai',
-    schema: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .refine(
-        (v) => (IMAGE_PROVIDERS as readonly string[]).includes(v),
-        'IMAGE_PROVIDER must be builtin, openai, automatic1111 or none',
-      )
-      .transform((v) => v as ImageProviderId),
+    schema: providerId('IMAGE_PROVIDER', IMAGE_PROVIDERS),
   }),
   IMAGE_BASE_URL: setting({
     group: 'Pictures',

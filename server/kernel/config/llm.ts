@@ -1,6 +1,6 @@
 // The narrator's settings (LLM_*): which provider, where, which model, and the window it works in.
 import { z } from 'zod';
-import { httpUrl, OPENAI_BASE_URL, positiveInt } from './env';
+import { httpUrl, OPENAI_BASE_URL, positiveInt, providerId } from './env';
 import { loopGuardConfig, loopGuardSettings } from './loop-guard';
 import { priceSettings, pricesConfig } from './prices';
 import { setting, type ParsedSettings } from './setting';
@@ -23,15 +23,7 @@ export const llmSettings = {
     doc: 'Who writes the story: `builtin` (the offline demo narrator), `openai` (any compatible server) or `anthropic`.',
     default: 'builtin',
     example: 'openai',
-    schema: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .refine(
-        (v) => (LLM_PROVIDERS as readonly string[]).includes(v),
-        'LLM_PROVIDER must be builtin, openai or anthropic',
-      )
-      .transform((v) => v as LlmProviderId),
+    schema: providerId('LLM_PROVIDER', LLM_PROVIDERS),
   }),
   LLM_BASE_URL: setting({
     group: 'Narrator',
