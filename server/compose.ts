@@ -15,6 +15,7 @@ import { createRepositories } from './db/repositories';
 import { createAccountService } from './domains/account/accounts';
 import { createCaptchaService } from './domains/account/captcha';
 import { createMyDataService } from './domains/account/my-data';
+import { createPasswordHasher, type PasswordHasher } from './domains/account/passwords';
 import { createSessionService, SESSION_ENDINGS } from './domains/account/sessions';
 import { createAdminService } from './domains/admin/admin';
 import { createBookmarkService } from './domains/bookmarks/bookmarks';
@@ -61,6 +62,8 @@ export interface AppDeps {
   stt?: SttProvider | null;
   /** Job queue timings (tests shorten them). */
   jobs?: QueueOptions;
+  /** How passwords are hashed; by default Argon2id at the library's costs (only the test app passes cheaper ones). */
+  passwords?: PasswordHasher;
   /** The SIGTERM drain main.ts begins; by default one that no signal begins (tests begin it themselves). */
   drain?: Drain;
 }
@@ -110,7 +113,8 @@ export async function composeServices(
     log,
     metrics,
   });
-  const accounts = createAccountService({ repos, config, captcha, signInLimiter, now, log });
+  const passwords = deps.passwords ?? createPasswordHasher();
+  const accounts = createAccountService({ repos, config, captcha, signInLimiter, passwords, now, log });
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
@@ -252,6 +256,7 @@ export async function composeServices(
     library,
     sessions,
     limiter: requestLimiter,
+    passwords,
     now,
   });
   const speech = createSpeechService({

@@ -34,7 +34,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { createRepositories } from '../../server/db/repositories';
 import { monthKey, utcDay } from '../../server/db/repositories/usage';
 import { createAdminService } from '../../server/domains/admin/admin';
-import { hashPassword } from '../../server/domains/account/passwords';
+import { createPasswordHasher } from '../../server/domains/account/passwords';
 import { registerOverHttp } from '../../server/test/spawn-server';
 import { heaviestUser, seed, type SeedTimes } from './admin-seed';
 import { percentile } from './lib/stats';
@@ -406,7 +406,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<PhaseResult[]> {
     table(['table', 'live rows', 'dead rows', 'heap', 'indexes'], await tableSizes(database));
     const heavy = await heaviestUser(database);
     await database.executeSql('UPDATE users SET password_hash = $1 WHERE id = $2', [
-      await hashPassword(PASSWORD),
+      await createPasswordHasher().hash(PASSWORD),
       heavy.id,
     ]);
 

@@ -12,6 +12,7 @@ import type { NarratorProvider } from '../ai/llm/types';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../kernel/config';
 import { openDatabase, type Database } from '../db/client';
+import { createPasswordHasher } from '../domains/account/passwords';
 import { takeEmbeddedDatabase } from './embedded-databases';
 import { createFakePainter, type FakePainter } from './fake-painter';
 import { databaseUrlFor } from './global-setup';
@@ -97,6 +98,14 @@ export interface TestAppOptions {
   drain?: Drain;
 }
 
+/**
+ * Argon2id at its smallest costs (8 KiB, one pass): the suites sign hundreds of players up, and at
+ * the app's costs each hash is ninety milliseconds of a core. The real costs are tested on their own
+ * (passwords.test.ts) and by the process tier's servers and the browser journeys, which hash as the
+ * app does.
+ */
+const CHEAP_PASSWORDS = createPasswordHasher({ memoryCost: 8, timeCost: 1 });
+
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: TestAppOptions = {},
@@ -116,6 +125,7 @@ export async function createTestApp(
     narrator: options.narrator,
     painter: options.painter,
     drain: options.drain,
+    passwords: CHEAP_PASSWORDS,
     jobs: { pollingSeconds: 0.5, maintenanceSeconds: 5 },
   });
   await app.ready();

@@ -12,7 +12,7 @@ import { MY_DATA_FORMAT, MY_DATA_MESSAGES, MY_DATA_VERSION } from '@shared/schem
 import type { AccountService } from './accounts';
 import type { BookmarkService } from '../bookmarks/bookmarks';
 import type { LibraryService } from '../story/library';
-import { verifyPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 import type { PreferencesService } from '../preferences/preferences';
 import type { RequestLimiter } from '../limits/request-limits';
 import type { SessionService } from './sessions';
@@ -31,6 +31,7 @@ interface MyDataDeps {
   library: Pick<LibraryService, 'removeAccount'>;
   sessions: Pick<SessionService, 'endAllFor'>;
   limiter: RequestLimiter;
+  passwords: Pick<PasswordHasher, 'verify'>;
   now: () => Date;
 }
 
@@ -91,7 +92,7 @@ export function createMyDataService(deps: MyDataDeps) {
       ) {
         throw tooManyRequests('Too many attempts. Please try again later.', 3600);
       }
-      if (!(await verifyPassword(credentials.passwordHash, password)))
+      if (!(await deps.passwords.verify(credentials.passwordHash, password)))
         throw new AppError(400, ERROR_CODES.invalidCredentials, MY_DATA_MESSAGES.passwordWrong);
       await deps.library.removeAccount(userId);
       await deps.sessions.endAllFor(userId);

@@ -8,7 +8,7 @@ import type { ChangePasswordBody } from '@shared/schemas/auth';
 import { ERROR_CODES } from '@shared/schemas/common';
 import type { User } from '@shared/schemas/user';
 import { ipKey } from '../../limits/request-limits';
-import { hashPassword, verifyPassword } from '../passwords';
+import type { PasswordHasher } from '../passwords';
 import { rememberNetwork, type KnownNetworkDeps } from './known-networks';
 import { assertUniqueness, guardUnique, isListedAdmin } from './name-claims';
 import { requireUser, toPublicUser, type PublicUserDeps } from './public-user';
@@ -17,6 +17,7 @@ export type SettingsDeps = PublicUserDeps &
   KnownNetworkDeps & {
     repos: Pick<Repositories, 'users'>;
     config: Pick<AppConfig, 'adminUsernames'>;
+    passwords: Pick<PasswordHasher, 'hash' | 'verify'>;
   };
 
 export async function changeUsername(deps: SettingsDeps, userId: number, newUsername: string): Promise<User> {
@@ -51,10 +52,10 @@ export async function changePassword(
   const { repos } = deps;
   const credentials = await repos.users.findCredentialsById(userId);
   if (!credentials) throw unauthenticated();
-  if (!(await verifyPassword(credentials.passwordHash, body.currentPassword))) {
+  if (!(await deps.passwords.verify(credentials.passwordHash, body.currentPassword))) {
     throw new AppError(400, ERROR_CODES.invalidCredentials, MESSAGES.currentPasswordWrong);
   }
-  await repos.users.updatePasswordHash(userId, await hashPassword(body.newPassword));
+  await repos.users.updatePasswordHash(userId, await deps.passwords.hash(body.newPassword));
   await rememberNetwork(deps, userId, ipKey(ip), 1);
 }
 

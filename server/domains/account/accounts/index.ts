@@ -12,6 +12,7 @@ import type { ChangePasswordBody, LoginBody, RegisterBody } from '@shared/schema
 import type { User } from '@shared/schemas/user';
 import type { CaptchaService } from '../captcha';
 import type { SignInLimiter } from '../../limits/sign-in-limits';
+import type { PasswordHasher } from '../passwords';
 import { changePassword, changeUsername, updateEmail } from './account-settings';
 import { login } from './login';
 import { requireUser, toPublicUser } from './public-user';
@@ -27,6 +28,7 @@ interface AccountDeps {
   };
   captcha: CaptchaService;
   signInLimiter: SignInLimiter;
+  passwords: PasswordHasher;
   now: () => Date;
   /** Where a network that could not be remembered is reported (the sign-in goes on). */
   log?: Pick<FastifyBaseLogger, 'warn'>;

@@ -13,7 +13,7 @@ import { ERROR_CODES } from '@shared/schemas/common';
 import type { User } from '@shared/schemas/user';
 import { ipKey } from '../../limits/request-limits';
 import type { Limit, SignInLimiter } from '../../limits/sign-in-limits';
-import { decoyPasswordHash, verifyPassword } from '../passwords';
+import type { PasswordHasher } from '../passwords';
 import { isKnownNetwork, rememberNetwork, type KnownNetworkDeps } from './known-networks';
 import { requireUser, toPublicUser, type PublicUserDeps } from './public-user';
 
@@ -22,6 +22,7 @@ export type LoginDeps = PublicUserDeps &
     repos: Pick<Repositories, 'users'>;
     config: Pick<AppConfig, 'rateLimits'>;
     signInLimiter: SignInLimiter;
+    passwords: Pick<PasswordHasher, 'verify' | 'decoyHash'>;
   };
 
 export async function login(deps: LoginDeps, body: LoginBody, ip: string): Promise<User> {
@@ -49,8 +50,8 @@ export async function login(deps: LoginDeps, body: LoginBody, ip: string): Promi
     throw refuse(byIp.over ? loginByIp : loginByAccount);
   }
   const valid = credentials
-    ? await verifyPassword(credentials.passwordHash, body.password)
-    : (await verifyPassword(await decoyPasswordHash(), body.password)) && false;
+    ? await deps.passwords.verify(credentials.passwordHash, body.password)
+    : (await deps.passwords.verify(await deps.passwords.decoyHash(), body.password)) && false;
   if (!credentials || !valid) {
     // A guess from a known network while locked: counted (both attempts stay) and refused as locked.
     if (byAccount.over) throw refuse(loginByAccount);

@@ -10,7 +10,7 @@ import type { User } from '@shared/schemas/user';
 import { ipKey } from '../../limits/request-limits';
 import type { Limit, SignInLimiter } from '../../limits/sign-in-limits';
 import type { CaptchaService } from '../captcha';
-import { hashPassword } from '../passwords';
+import type { PasswordHasher } from '../passwords';
 import { rememberNetwork, type KnownNetworkDeps } from './known-networks';
 import { assertUniqueness, guardUnique, isListedAdmin } from './name-claims';
 import { NOTHING_SPENT, toPublicUser, type PublicUserDeps } from './public-user';
@@ -21,6 +21,7 @@ export type RegisterDeps = PublicUserDeps &
     config: Pick<AppConfig, 'adminUsernames' | 'rateLimits'>;
     captcha: Pick<CaptchaService, 'claim'>;
     signInLimiter: SignInLimiter;
+    passwords: Pick<PasswordHasher, 'hash'>;
   };
 
 const HOUR_MS = 60 * 60_000;
@@ -47,7 +48,7 @@ export async function register(
   let record;
   try {
     await assertUniqueness(repos, body.username, body.email);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await deps.passwords.hash(body.password);
     record = await guardUnique(
       repos,
       () =>

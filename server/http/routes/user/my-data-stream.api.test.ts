@@ -12,6 +12,7 @@ import { createBookmarkService } from '@server/domains/bookmarks/bookmarks';
 import { createCaptchaService } from '@server/domains/account/captcha';
 import { createLibraryService } from '@server/domains/story/library';
 import { createMyDataService } from '@server/domains/account/my-data';
+import { createPasswordHasher } from '@server/domains/account/passwords';
 import { createPreferencesService } from '@server/domains/preferences/preferences';
 import { createSignInLimiter } from '@server/domains/limits/sign-in-limits';
 import { createMemoryStore, createRequestLimiter } from '@server/domains/limits/request-limits';
@@ -156,6 +157,7 @@ describe('GET /api/user/export, streamed', () => {
       now,
     });
     const reads: number[] = [];
+    const passwords = createPasswordHasher({ memoryCost: 8, timeCost: 1 });
     const myData = createMyDataService({
       repos,
       accounts: createAccountService({
@@ -163,6 +165,7 @@ describe('GET /api/user/export, streamed', () => {
         config,
         captcha: createCaptchaService(repos, now),
         signInLimiter: createSignInLimiter(repos, now),
+        passwords,
         now,
       }),
       preferences: createPreferencesService({ repos, now }),
@@ -175,6 +178,7 @@ describe('GET /api/user/export, streamed', () => {
       library: createLibraryService({ repos, picturesEnabled: true, sharesGone: async () => {}, now }),
       sessions: createSessionService(repos, now, null),
       limiter,
+      passwords,
       now,
     });
     const file = await myData.export(id);
