@@ -1,5 +1,6 @@
 // Browser journeys: Playwright drives the system Chromium (no browser download) against the built
 // app, started by e2e/support/e2e-server.mjs on a loopback port with a fresh embedded database.
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -9,7 +10,13 @@ process.env.FAKE_LLM_APP_URL = `http://127.0.0.1:${fakeLlmPort}`;
 /** That app's fake speech server (server voices, transcription, sponsor page); specs read its /__requests. */
 const fakeSpeechPort = port + 2;
 process.env.FAKE_SPEECH_URL = `http://127.0.0.1:${fakeSpeechPort}`;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's chromium-headless-shell (the same Chromium release, its rendering engine without the
+// desktop browser around it; what Playwright itself runs headless) when installed, else Debian's
+// chromium. Measured here on three spec files, two workers: 124 CPU seconds against 187.
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',

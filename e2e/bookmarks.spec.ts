@@ -107,6 +107,8 @@ test('bookmark a story, find it on Home, open it highlighted, edit and delete it
 test('logged out, the Bookmarks page offers sign in and stays on /bookmarks', async ({ page }) => {
   const user = await registerThroughUi(page);
   await page.getByRole('banner').getByRole('button', { name: APP_STRINGS.logout }).click();
+  // Logged out before /bookmarks is asked for: a navigation while the logout is in flight can cancel it.
+  await expect(page.getByText(AUTH_STRINGS.logoutSuccessTitle, { exact: true })).toBeVisible();
   await page.goto('/bookmarks');
   const dialog = page.getByRole('dialog', { name: AUTH_STRINGS.dialogTitle });
   await dialog.getByLabel(AUTH_STRINGS.usernameOrEmailLabel).fill(user.username);

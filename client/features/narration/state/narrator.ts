@@ -427,6 +427,22 @@ export function createNarrator(deps: NarratorDeps = {}) {
     },
 
     stop: stopReading,
+
+    /**
+     * As if the tab had just opened: stops, forgets the story, the replies seen and the synthesis
+     * it asked the browser for, and reads the saved settings again. A tab never needs it; the
+     * component tests do, file after file in one page, each standing in its own synthesis (or none).
+     */
+    startOver() {
+      stopReading();
+      initialised = false;
+      port = null;
+      story = null;
+      baselinePending = true;
+      seen.clear();
+      const again = settings.read();
+      store.setState({ ...initialNarrationState, enabled: again.enabled, choice: again.voice });
+    },
   };
 }
 
