@@ -1,6 +1,7 @@
 // Test helpers for the operator's commands (server/ops): run one as the operator does, a process of
-// its own (through tsx, like spawn-server.ts), and read a database's every table as text, to tell
-// that a backup, restore or move kept everything.
+// its own from the compiled bundle (`npm run backup` runs dist/server/backup.js; the process tier's
+// global setup built it), and read a database's every table as text, to tell that a backup, restore
+// or move kept everything.
 import { spawn } from 'node:child_process';
 import type { Database } from '../db/client';
 
@@ -9,9 +10,9 @@ export interface OpResult {
   output: string;
 }
 
-/** Runs `server/ops/<name>.ts` with `args`; the environment names no database unless `env` does. */
+/** Runs `dist/server/<name>.js` with `args`; the environment names no database unless `env` does. */
 export function runOp(name: string, args: string[], env: Record<string, string>): Promise<OpResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `server/ops/${name}.ts`, ...args], {
+  const child = spawn(process.execPath, [`dist/server/${name}.js`, ...args], {
     env: { ...process.env, DATABASE_URL: '', LLM_PROVIDER: 'builtin', ADMIN_USERNAMES: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
