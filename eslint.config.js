@@ -1,7 +1,7 @@
 // Lint rules: typescript-eslint's recommended set, React hooks rules for the client, no import
 // cycles anywhere, and the boundaries docs/ARCHITECTURE.md draws: shared/ imports only itself,
-// the server's layers point one way (http → domains → ai | jobs | db → kernel), and client
-// features meet only through their index.ts doors.
+// the server's layers point one way (http → domains → ai | jobs | db → kernel), no HTTP status
+// below http/, and client features meet only through their index.ts doors.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
@@ -143,6 +143,30 @@ export default tseslint.config(
     files: ['server/**/*.{ts,js,mjs}'],
     ignores: ['server/**/*.test.ts', 'server/test/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: here, zones: serverZones }] },
+  },
+  {
+    // Domains and the kernel throw a DomainError of a kind (kernel/errors.ts); http/error-status.ts
+    // alone turns a kind into a status and Retry-After. Fastify's handler would answer any error's
+    // `statusCode`, so none is set or read below http/ (tests, which read replies, are exempt).
+    files: ['server/domains/**/*.ts', 'server/kernel/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name='statusCode']",
+          message: 'No HTTP status below http/: throw a DomainError of the right kind (http/error-status.ts maps it).',
+        },
+        {
+          selector: "Property[key.name='status'][value.type='Literal'][value.raw=/^[1-5][0-9][0-9]$/]",
+          message: 'No HTTP status below http/: throw a DomainError of the right kind (http/error-status.ts maps it).',
+        },
+        {
+          selector: 'Literal[value=/^retry-after$/i]',
+          message: "Retry-After is http/'s header: give the DomainError its retryAfterSeconds.",
+        },
+      ],
+    },
   },
   {
     // A use case in its own module, its dependencies passed in: no factory of the domains or the

@@ -1,6 +1,7 @@
 // The drain's bookkeeping: what it waits for, when it gives up, and the 503 it answers meanwhile.
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { retryAfterOf, statusOf } from '@server/http/error-status';
+import { DomainError } from './errors';
 import { createDrain } from './drain';
 
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
@@ -18,8 +19,10 @@ describe('createDrain', () => {
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ statusCode: 503, code: 'UNAVAILABLE', headers: { 'retry-after': '5' } });
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ kind: 'unavailable', code: 'UNAVAILABLE', retryAfterSeconds: 5 });
+    const answered = refusal as DomainError;
+    expect([statusOf(answered), retryAfterOf(answered)]).toEqual([503, '5']);
   });
 
   it('waits for the replies in flight and the work started when draining', async () => {

@@ -1,9 +1,10 @@
 // The graceful drain on SIGTERM. From the moment it begins, readiness answers 503 (the load balancer
-// stops sending new players here) and every new paid call is refused with 503 and Retry-After
-// (the allowance asks `refuseIfDraining` before its checks), while reads keep working and the server
+// stops sending new players here) and every new paid call is refused as unavailable, to be tried
+// again in a few seconds (http/ answers 503 with Retry-After; the allowance asks `refuseIfDraining`
+// before its checks), while reads keep working and the server
 // still listens. Replies already streaming, and the work registered with `whenDraining` (pictures
 // being painted), run to their end; `drain(ms)` resolves once they have, or when the time is up.
-import { AppError, MESSAGES } from './errors';
+import { DomainError, MESSAGES } from './errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 
 /** Long enough for a load balancer to take another instance, short enough for a restart. */
@@ -17,15 +18,15 @@ export interface Drain {
   track<T>(work: Promise<T>): Promise<T>;
   /** Work to start when the drain begins (stop taking jobs, let running ones finish); awaited by drain(). */
   whenDraining(start: () => Promise<void>): void;
-  /** Throws the 503 when the drain has begun: no new paid work here. */
+  /** Throws the restarting refusal (unavailable) when the drain has begun: no new paid work here. */
   refuseIfDraining(): void;
   /** Begins the drain and waits, at most `timeoutMs`, for the work in flight; true when all of it finished. */
   drain(timeoutMs: number): Promise<boolean>;
 }
 
 export const drainingError = () =>
-  new AppError(503, ERROR_CODES.unavailable, MESSAGES.restarting, {
-    'retry-after': String(DRAINING_RETRY_AFTER_SECONDS),
+  new DomainError('unavailable', ERROR_CODES.unavailable, MESSAGES.restarting, {
+    retryAfterSeconds: DRAINING_RETRY_AFTER_SECONDS,
   });
 
 export function createDrain(): Drain {

@@ -1,18 +1,53 @@
-// The one error type services throw. The error handler turns it into the API's JSON error body
-// `{message, code}`; anything else becomes a 500 whose details stay in the log.
+// The one error type the server's layers below http/ throw: a DomainError says what kind of
+// refusal or failure it is (not found, busy, refused by a limit, invalid...), with the API's code,
+// the player's sentence and, for a limit, when to try again. Only server/http/ turns a kind into an
+// HTTP status and headers (http/error-status.ts), so the domains never choose one; anything that is
+// not a DomainError becomes a 500 whose details stay in the log.
 import { ERROR_CODES, type ErrorCode } from '@shared/schemas/common';
 
-export class AppError extends Error {
+export type DomainErrorKind =
+  /** No such thing, or not the caller's (the same answer, so ids cannot be probed); a picture not painted yet. */
+  | 'notFound'
+  /** The thing is busy (a reply being written), taken (a username) or changed since it was read. */
+  | 'conflict'
+  /** Refused by a limit: a rate limit, a quota, the allowance, the account's storage, a size. */
+  | 'limited'
+  /** Bad input the request's schema could not catch (a wrong captcha or current password, an unknown voice). */
+  | 'invalid'
+  /** No session, or credentials that do not sign anyone in. */
+  | 'unauthenticated'
+  /** Signed in, but not allowed (an admin's page, a speech clip kept for another site). */
+  | 'forbidden'
+  /** A feature switched off, or this server restarting: nothing the caller can fix by asking differently. */
+  | 'unavailable'
+  /** An outside provider (the narrator, a voice) took too long. */
+  | 'providerTimeout'
+  /** An outside provider refused or failed. */
+  | 'providerFailed'
+  /** The work asked about was tried and failed for good (a picture whose painting failed). */
+  | 'failedEarlier';
+
+/** Extra fields for the error body (a failed story start names the story it created; a stale edit shows the current version). */
+export interface DomainErrorExtra {
+  storyId?: number;
+  current?: { version: number; content: string };
+}
+
+export class DomainError extends Error {
+  /** Seconds until the caller may try again (a rate limit, a restart); none when waiting does not help. */
+  readonly retryAfterSeconds?: number;
+  readonly extra: DomainErrorExtra;
+
   constructor(
-    public readonly statusCode: number,
-    public readonly code: ErrorCode,
+    readonly kind: DomainErrorKind,
+    readonly code: ErrorCode,
     message: string,
-    public readonly headers: Record<string, string> = {},
-    /** Extra fields for the error body (a failed story start names the story it created). */
-    public readonly extra: { storyId?: number; current?: { version: number; content: string } } = {},
+    options: { retryAfterSeconds?: number; extra?: DomainErrorExtra } = {},
   ) {
     super(message);
-    this.name = 'AppError';
+    this.name = 'DomainError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extra = options.extra ?? {};
   }
 }
 
@@ -41,10 +76,10 @@ export const MESSAGES = {
   restarting: 'Taleweaver is restarting. Please try again in a few seconds.',
 } as const;
 
+/** No session, or one that no longer signs anyone in. */
 export const unauthenticated = (message: string = MESSAGES.authRequired) =>
-  new AppError(401, ERROR_CODES.unauthenticated, message);
+  new DomainError('unauthenticated', ERROR_CODES.unauthenticated, message);
 
+/** A rate limit's refusal: the caller may try again in `retryAfterSeconds`. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, ERROR_CODES.rateLimited, message, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
+  new DomainError('limited', ERROR_CODES.rateLimited, message, { retryAfterSeconds });

@@ -6,7 +6,7 @@
 // session on every instance, drops their shares from every cache and removes pictures nothing else
 // shows; only usage rows stay, anonymous, in the operator's totals.
 import type { Repositories } from '@server/db/repositories';
-import { AppError, tooManyRequests, unauthenticated } from '@server/kernel/errors';
+import { DomainError, tooManyRequests, unauthenticated } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { MY_DATA_FORMAT, MY_DATA_MESSAGES, MY_DATA_VERSION } from '@shared/schemas/my-data';
 import type { AccountService } from './accounts';
@@ -93,7 +93,7 @@ export function createMyDataService(deps: MyDataDeps) {
         throw tooManyRequests('Too many attempts. Please try again later.', 3600);
       }
       if (!(await deps.passwords.verify(credentials.passwordHash, password)))
-        throw new AppError(400, ERROR_CODES.invalidCredentials, MY_DATA_MESSAGES.passwordWrong);
+        throw new DomainError('invalid', ERROR_CODES.invalidCredentials, MY_DATA_MESSAGES.passwordWrong);
       await deps.library.removeAccount(userId);
       await deps.sessions.endAllFor(userId);
     },

@@ -6,7 +6,7 @@
 import type { ImageConfig } from '@server/ai/image/types';
 import type { LlmConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
-import { AppError, unauthenticated } from '@server/kernel/errors';
+import { DomainError, unauthenticated } from '@server/kernel/errors';
 import {
   ADMIN_MESSAGES,
   type AdminUsersResponse,
@@ -39,7 +39,7 @@ export function createAdminService(deps: AdminDeps) {
     async requireAdmin(userId: number): Promise<void> {
       const user = await repos.users.findById(userId);
       if (!user) throw unauthenticated();
-      if (!user.isAdmin) throw new AppError(403, ERROR_CODES.forbidden, ADMIN_MESSAGES.adminRequired);
+      if (!user.isAdmin) throw new DomainError('forbidden', ERROR_CODES.forbidden, ADMIN_MESSAGES.adminRequired);
     },
 
     apiUsage: (): Promise<ApiUsageResponse> => apiUsage(deps),

@@ -4,7 +4,7 @@ import type { Repositories } from '@server/db/repositories';
 import { utcDay, type TokenSplit } from '@server/db/repositories/usage';
 import type { Prices } from '@server/kernel/config/prices';
 import { costUsd, roundUsd } from '@server/kernel/cost';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import {
   ADMIN_MESSAGES,
   TOKEN_USAGE_KINDS,
@@ -74,7 +74,7 @@ export async function usageHistory(
 /** One user's months, each priced; 404 for a user that is not there. */
 export async function userUsage({ repos, prices }: UsageHistoryDeps, userId: number): Promise<UserUsageResponse> {
   const user = await repos.adminUsers.findName(userId);
-  if (!user) throw new AppError(404, ERROR_CODES.notFound, ADMIN_MESSAGES.userNotFound);
+  if (!user) throw new DomainError('notFound', ERROR_CODES.notFound, ADMIN_MESSAGES.userNotFound);
   const months = await repos.usage.monthsForUser(userId);
   return {
     user,

@@ -3,7 +3,7 @@
 // 404, exactly like a missing one, so ids reveal nothing about other users.
 import type { Repositories } from '@server/db/repositories';
 import type { BookmarkRecord } from '@server/db/repositories/bookmarks';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { BOOKMARK_MESSAGES, type Bookmark } from '@shared/schemas/bookmarks';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES } from '@shared/schemas/story';
@@ -17,7 +17,7 @@ export function toBookmark(record: BookmarkRecord): Bookmark {
   return { ...record, createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString() };
 }
 
-const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
+const notFound = (message: string) => new DomainError('notFound', ERROR_CODES.notFound, message);
 
 export function createBookmarkService({ repos, now }: BookmarkDeps) {
   return {

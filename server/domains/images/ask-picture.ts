@@ -5,7 +5,7 @@
 // nothing behind and the painting itself runs later, in a job (paint-job.ts).
 import type { Repositories } from '@server/db/repositories';
 import type { SceneImageRecord } from '@server/db/repositories/images';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Log } from '@server/kernel/log';
 import { IMAGE_MESSAGES, type GenerateImageResponse } from '@shared/schemas/images';
 import type { Allowance } from '../limits/allowance';
@@ -83,7 +83,7 @@ export async function illustrateReply(
     await deps.flush();
     return { imageMessageId };
   } catch (error) {
-    if (error instanceof AppError) return { imageError: error.message };
+    if (error instanceof DomainError) return { imageError: error.message };
     deps.log.error({ err: error, storyId, messageId }, 'could not ask for a scene image');
     return { imageError: IMAGE_MESSAGES.failed };
   }

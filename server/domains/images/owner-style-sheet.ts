@@ -4,7 +4,7 @@
 // answers 404 like a missing one.
 import type { Repositories } from '@server/db/repositories';
 import type { VisualsRecord } from '@server/db/repositories/images';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import type { StyleSheet, StyleSheetResponse } from '@shared/schemas/images';
 import { STORY_MESSAGES } from '@shared/schemas/story';
@@ -27,7 +27,7 @@ const toStyleSheetResponse = (sheet: VisualsRecord): StyleSheetResponse => ({
   updatedAt: sheet.updatedAt.toISOString(),
 });
 
-const storyNotFound = () => new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
+const storyNotFound = () => new DomainError('notFound', ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
 
 /**
  * The story's style sheet. The first look fills it from the premise (a narrator call), so the owner

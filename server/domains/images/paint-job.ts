@@ -11,7 +11,7 @@ import type { SceneImageRecord } from '@server/db/repositories/images';
 import type { StoryRecord } from '@server/db/repositories/stories';
 import type { ContentRating } from '@shared/schemas/preferences';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Allowance } from '../limits/allowance';
 import type { PreferencesSource } from '../preferences/preferences';
 import type { Log } from '@server/kernel/log';
@@ -121,7 +121,7 @@ export function createPaintJob(deps: PaintDeps) {
         hold = await deps.allowance.reserve(image.userId, 'image', IMAGE_TOKENS_PER_PICTURE);
       } catch (error) {
         // Spent since it was asked for (a turn or another picture got there first): the player reads why.
-        if (error instanceof AppError) return fail(image.id, image.messageId, error.message);
+        if (error instanceof DomainError) return fail(image.id, image.messageId, error.message);
         throw error;
       }
       try {

@@ -4,7 +4,7 @@
 // seldom yet shows the picture as soon as it is stored.
 import { EventEmitter } from 'node:events';
 import type { Repositories } from '@server/db/repositories';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { IMAGE_MESSAGES, type MessageImageResponse } from '@shared/schemas/images';
 import { imageUrl, notFound, thumbnailUrl } from './scene-images';
@@ -67,9 +67,10 @@ export async function pictureStatus(
     await waitForSettled(deps, messageId, waitMs);
     image = (await deps.repos.images.findByMessage(messageId)) ?? image;
   }
-  if (image.status === 'failed') throw new AppError(422, ERROR_CODES.imageFailed, image.error ?? IMAGE_MESSAGES.failed);
+  if (image.status === 'failed')
+    throw new DomainError('failedEarlier', ERROR_CODES.imageFailed, image.error ?? IMAGE_MESSAGES.failed);
   if (image.status !== 'ready' || !image.assetHash)
-    throw new AppError(404, ERROR_CODES.imagePending, IMAGE_MESSAGES.notReady);
+    throw new DomainError('notFound', ERROR_CODES.imagePending, IMAGE_MESSAGES.notReady);
   return {
     image: imageUrl(image.assetHash),
     thumbnail: thumbnailUrl(image.assetHash),

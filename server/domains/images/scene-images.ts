@@ -2,7 +2,7 @@
 // record as the API's SceneImage, and the two 404s (a message or picture that is not the caller's,
 // and pictures switched off) so each use case refuses in the same words.
 import type { SceneImageRecord } from '@server/db/repositories/images';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { IMAGE_MESSAGES, type SceneImage } from '@shared/schemas/images';
 import { altFromScene } from './scene-prompt';
@@ -11,8 +11,8 @@ export const imageUrl = (hash: string) => `/api/images/${hash}.webp`;
 export const thumbnailUrl = (hash: string) => `/api/images/${hash}.thumb.webp`;
 
 export const notFound = (message: string = IMAGE_MESSAGES.messageNotFound) =>
-  new AppError(404, ERROR_CODES.notFound, message);
-export const imagesDisabled = () => new AppError(404, ERROR_CODES.imagesDisabled, IMAGE_MESSAGES.disabled);
+  new DomainError('notFound', ERROR_CODES.notFound, message);
+export const imagesDisabled = () => new DomainError('unavailable', ERROR_CODES.imagesDisabled, IMAGE_MESSAGES.disabled);
 
 export function toSceneImage(record: SceneImageRecord): SceneImage {
   const base = { messageId: record.messageId, status: record.status, alt: altFromScene(record.scene) };

@@ -10,7 +10,7 @@
 // Reservations are shared by every instance and expire by themselves if their process dies.
 import type { AppConfig } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
-import { AppError, tooManyRequests } from '@server/kernel/errors';
+import { DomainError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
 import { SPEECH_MESSAGES } from '@shared/schemas/speech';
@@ -98,7 +98,7 @@ const HOURLY: Record<PaidCall, { bucket: string; message: string }> = {
   embedding: { bucket: 'embedding-user', message: STORY_MESSAGES.tooManySideCalls },
 };
 
-export const allowanceUsed = () => new AppError(429, ERROR_CODES.allowanceUsed, STORY_MESSAGES.allowanceUsed);
+export const allowanceUsed = () => new DomainError('limited', ERROR_CODES.allowanceUsed, STORY_MESSAGES.allowanceUsed);
 /** The monthly allowance's name among the limits the metrics count (the hourly ones are the request limiter's buckets). */
 const MONTHLY_LIMIT = 'monthly-allowance';
 
@@ -240,7 +240,7 @@ export function createAllowance(deps: {
         await takeHour(userId, call);
         return await reserve(userId, call, tokens);
       } catch (error) {
-        if (error instanceof AppError) return null;
+        if (error instanceof DomainError) return null;
         throw error;
       }
     },

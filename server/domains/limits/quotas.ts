@@ -6,7 +6,7 @@
 import { BYTES_PER_MB, type QuotaLimits } from '@server/kernel/config';
 import type { Repositories } from '@server/db/repositories';
 import { QuotaExceeded, quotaOver, type Quota } from '@server/db/repositories/quotas';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { QUOTA_MESSAGES, type UserLimits } from '@shared/schemas/quotas';
 
@@ -26,18 +26,23 @@ export interface QuotaGrowth {
 }
 
 /** The answer to a write refused by a quota. */
-export function quotaError(quota: Quota, limits: QuotaLimits): AppError {
+export function quotaError(quota: Quota, limits: QuotaLimits): DomainError {
   if (quota === 'storage')
-    return new AppError(413, ERROR_CODES.storageFull, QUOTA_MESSAGES.storageFull(limits.maxStoredBytes / BYTES_PER_MB));
+    return new DomainError(
+      'limited',
+      ERROR_CODES.storageFull,
+      QUOTA_MESSAGES.storageFull(limits.maxStoredBytes / BYTES_PER_MB),
+    );
   const message =
     quota === 'stories'
       ? QUOTA_MESSAGES.tooManyStories(limits.maxStories)
       : QUOTA_MESSAGES.tooManyShares(limits.maxShares);
-  return new AppError(429, ERROR_CODES.quotaExceeded, message);
+  return new DomainError('limited', ERROR_CODES.quotaExceeded, message);
 }
 
 /** 429 for an edit or a retry on a message that has every version it may keep. */
-export const tooManyVersions = () => new AppError(429, ERROR_CODES.quotaExceeded, QUOTA_MESSAGES.tooManyVersions);
+export const tooManyVersions = () =>
+  new DomainError('limited', ERROR_CODES.quotaExceeded, QUOTA_MESSAGES.tooManyVersions);
 
 /** Runs a write that checks quotas in its transaction; its QuotaExceeded becomes the quota's answer. */
 export async function refusedOverQuota<T>(limits: QuotaLimits, write: () => Promise<T>): Promise<T> {

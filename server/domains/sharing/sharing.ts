@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Repositories } from '@server/db/repositories';
 import type { StoredAsset } from '@server/db/repositories/images';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { SAMPLE_STORY } from '@shared/sample-story';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
@@ -29,7 +29,7 @@ import type { PublishedShare, PublishShares } from './published-shares';
 /** 12 random bytes: 16 URL-safe characters, 96 bits, far beyond guessing. */
 const SHARE_ID_BYTES = 12;
 
-export const shareNotFound = () => new AppError(404, ERROR_CODES.notFound, SHARING_MESSAGES.notFound);
+export const shareNotFound = () => new DomainError('notFound', ERROR_CODES.notFound, SHARING_MESSAGES.notFound);
 
 /** A shared picture's address: readable by anyone holding the link, for as long as the link lives. */
 export const sharedImageUrl = (shareId: string, hash: string, thumbnail = false) =>
@@ -149,7 +149,7 @@ export function createSharingService({
         versions: false,
       });
       if (!snapshot) throw storyNotFound();
-      const tooLarge = () => new AppError(413, ERROR_CODES.tooLarge, shareTooLargeMessage(shareMaxBytes));
+      const tooLarge = () => new DomainError('limited', ERROR_CODES.tooLarge, shareTooLargeMessage(shareMaxBytes));
       if (!snapshot.complete) throw tooLarge();
       // The snapshot keeps the pictures it was shared with: their content hashes never change.
       const messages = snapshot.messages.map(({ role, content, picture }) =>

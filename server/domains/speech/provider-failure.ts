@@ -1,8 +1,8 @@
 // A speech provider's failure as the player reads it, shared by the server voice and the
-// transcriber: 502, or 504 for a timeout, in the spec's words; what the provider said goes to the
-// log only, its key redacted.
+// transcriber: a provider failure, or a provider timeout (answered 502 and 504), in the spec's
+// words; what the provider said goes to the log only, its key redacted.
 import { SpeechError } from '@server/ai/speech/types';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Log } from '@server/kernel/log';
 import { redact } from '@server/kernel/redact';
 import { ERROR_CODES } from '@shared/schemas/common';
@@ -16,7 +16,7 @@ export interface FailingProvider {
   log: Log;
 }
 
-/** The error to throw for `error`: a SpeechError becomes the player's 502 or 504 (logged); anything else is thrown as it is. */
+/** The error to throw for `error`: a SpeechError becomes the player's failure or timeout (logged); anything else is thrown as it is. */
 export function providerFailure(
   error: unknown,
   { kind, provider, apiKey, log }: FailingProvider,
@@ -42,5 +42,6 @@ export function providerFailure(
     : timeout
       ? ERROR_CODES.transcriptionTimeout
       : ERROR_CODES.transcriptionFailed;
-  return new AppError(timeout ? 504 : 502, code, speech ? SPEECH_MESSAGES.speakFailed : SPEECH_MESSAGES.recordFailed);
+  const message = speech ? SPEECH_MESSAGES.speakFailed : SPEECH_MESSAGES.recordFailed;
+  return new DomainError(timeout ? 'providerTimeout' : 'providerFailed', code, message);
 }

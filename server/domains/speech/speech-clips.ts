@@ -6,7 +6,7 @@
 import type { TtsProvider } from '@server/ai/speech/types';
 import type { Repositories } from '@server/db/repositories';
 import type { SpeechClip } from '@server/db/repositories/speech';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Log } from '@server/kernel/log';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES } from '@shared/schemas/story';
@@ -80,7 +80,7 @@ async function synthesize(deps: ClipDeps, userId: number, part: LocatedPart): Pr
 /** A clip made before, or the 403 of a request that may not pay for a new one. */
 export async function keptClipOnly(repos: Pick<Repositories, 'speech'>, part: LocatedPart): Promise<SpeechClip> {
   const kept = await repos.speech.findClip(part.messageId, part.voice, part.textHash);
-  if (!kept) throw new AppError(403, ERROR_CODES.forbidden, STORY_MESSAGES.crossSite);
+  if (!kept) throw new DomainError('forbidden', ERROR_CODES.forbidden, STORY_MESSAGES.crossSite);
   return kept;
 }
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { TtsProvider } from '@server/ai/speech/types';
 import type { Repositories } from '@server/db/repositories';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { SPEECH_MESSAGES, type SpeechPartParams } from '@shared/schemas/speech';
 import { splitSentences } from '@shared/speech/sentences';
@@ -26,7 +26,7 @@ export interface LocatedPart {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export const ttsDisabled = () => new AppError(503, ERROR_CODES.ttsDisabled, SPEECH_MESSAGES.ttsDisabled);
+export const ttsDisabled = () => new DomainError('unavailable', ERROR_CODES.ttsDisabled, SPEECH_MESSAGES.ttsDisabled);
 
 interface PartDeps {
   repos: Pick<Repositories, 'speech'>;
@@ -43,13 +43,14 @@ export async function locatePart(
   voice: string,
 ): Promise<LocatedPart> {
   if (!tts) throw ttsDisabled();
-  if (!voices.includes(voice)) throw new AppError(400, ERROR_CODES.validation, SPEECH_MESSAGES.unknownVoice);
+  if (!voices.includes(voice)) throw new DomainError('invalid', ERROR_CODES.validation, SPEECH_MESSAGES.unknownVoice);
   const message = await repos.speech.findOwnedMessage(userId, params.storyId, params.messageId);
-  if (!message) throw new AppError(404, ERROR_CODES.notFound, SPEECH_MESSAGES.messageNotFound);
-  if (message.role !== 'assistant') throw new AppError(400, ERROR_CODES.validation, SPEECH_MESSAGES.notNarration);
+  if (!message) throw new DomainError('notFound', ERROR_CODES.notFound, SPEECH_MESSAGES.messageNotFound);
+  if (message.role !== 'assistant')
+    throw new DomainError('invalid', ERROR_CODES.validation, SPEECH_MESSAGES.notNarration);
   const sentences = splitSentences(message.content);
   const text = sentences[params.part];
-  if (text === undefined) throw new AppError(404, ERROR_CODES.notFound, SPEECH_MESSAGES.partNotFound);
+  if (text === undefined) throw new DomainError('notFound', ERROR_CODES.notFound, SPEECH_MESSAGES.partNotFound);
   const textHash = sha256(text);
   const etag = `"${sha256(`${voice}\n${textHash}`).slice(0, 32)}"`;
   return { storyId: params.storyId, messageId: message.id, voice, text, textHash, parts: sentences.length, etag };

@@ -8,7 +8,7 @@
 import type { SttConfig, SttProvider, TtsConfig, TtsProvider } from '@server/ai/speech/types';
 import type { Repositories } from '@server/db/repositories';
 import type { SpeechClip } from '@server/db/repositories/speech';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Log } from '@server/kernel/log';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { SPEECH_MESSAGES, type SpeechPartParams, type TranscriptionResponse } from '@shared/schemas/speech';
@@ -34,7 +34,7 @@ export interface SpeechServiceDeps {
   log: Log;
 }
 
-const sttDisabled = () => new AppError(503, ERROR_CODES.sttDisabled, SPEECH_MESSAGES.sttDisabled);
+const sttDisabled = () => new DomainError('unavailable', ERROR_CODES.sttDisabled, SPEECH_MESSAGES.sttDisabled);
 
 export function createSpeechService(deps: SpeechServiceDeps) {
   const { repos, tts, stt } = deps;

@@ -4,7 +4,7 @@
 import { CONTAINER_FILES, sniffAudio } from '@server/ai/speech/audio-format';
 import type { SttProvider } from '@server/ai/speech/types';
 import type { Repositories } from '@server/db/repositories';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Log } from '@server/kernel/log';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { SPEECH_MESSAGES, type TranscriptionResponse } from '@shared/schemas/speech';
@@ -22,9 +22,9 @@ interface TranscribeDeps {
 
 export async function transcribe(deps: TranscribeDeps, userId: number, audio: Buffer): Promise<TranscriptionResponse> {
   const { stt } = deps;
-  if (audio.length === 0) throw new AppError(400, ERROR_CODES.validation, SPEECH_MESSAGES.emptyRecording);
+  if (audio.length === 0) throw new DomainError('invalid', ERROR_CODES.validation, SPEECH_MESSAGES.emptyRecording);
   const container = sniffAudio(audio);
-  if (!container) throw new AppError(415, ERROR_CODES.unsupportedMediaType, SPEECH_MESSAGES.audioType);
+  if (!container) throw new DomainError('invalid', ERROR_CODES.unsupportedMediaType, SPEECH_MESSAGES.audioType);
   const hold = await deps.allowance.admit(userId, 'transcription', expectedTranscriptionTokens(audio.length));
   try {
     let text: string;

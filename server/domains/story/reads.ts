@@ -9,7 +9,7 @@ import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { StoryRecord } from '@server/db/repositories/stories';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_MESSAGES, type StoryRecoverResponse, type StoryStateResponse } from '@shared/schemas/story';
 import type { StoryMemory, StoryMemoryBody } from '@shared/schemas/story-memory';
@@ -162,7 +162,7 @@ export function createStoryService(deps: StoryDeps) {
         messageId !== undefined &&
         (heads.length === 0 || messageId < heads[0].id || messageId > heads[heads.length - 1].id)
       ) {
-        throw new AppError(404, ERROR_CODES.notFound, STORY_MESSAGES.messageNotFound);
+        throw new DomainError('notFound', ERROR_CODES.notFound, STORY_MESSAGES.messageNotFound);
       }
       const rest: Omit<StoryRecoverResponse, 'messages'> = {
         images: pictures.images,

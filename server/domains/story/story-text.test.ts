@@ -7,7 +7,8 @@ import { loadConfig } from '@server/kernel/config';
 import { remainingAllowance } from '../account/accounts';
 import { csvField, monthLabel } from '../admin/admin';
 import { tidyReply } from './reply-text';
-import { narratorAppError } from './narrator-errors';
+import { statusOf } from '@server/http/error-status';
+import { narratorFailed } from './narrator-errors';
 import { redact } from '@server/kernel/redact';
 import { cleanTitle } from './reads';
 
@@ -53,22 +54,28 @@ describe('remainingAllowance', () => {
 });
 
 describe('narrator errors', () => {
-  it('maps each failure to its status, code and sentence, naming a started story when asked', () => {
-    expect(narratorAppError(new NarratorError('timeout', 'x'))).toMatchObject({
-      statusCode: 504,
+  it('maps each failure to its kind (and so its status), code and sentence, naming a started story when asked', () => {
+    const timeout = narratorFailed(new NarratorError('timeout', 'x'));
+    expect(timeout).toMatchObject({
+      kind: 'providerTimeout',
       code: 'NARRATOR_TIMEOUT',
       message: 'The narrator took too long to answer. Please try again.',
       extra: {},
     });
-    expect(narratorAppError(new NarratorError('unavailable', 'x'), 7)).toMatchObject({
-      statusCode: 502,
+    expect(statusOf(timeout)).toBe(504);
+    const unavailable = narratorFailed(new NarratorError('unavailable', 'x'), 7);
+    expect(unavailable).toMatchObject({
+      kind: 'providerFailed',
       code: 'NARRATOR_UNAVAILABLE',
       extra: { storyId: 7 },
     });
-    expect(narratorAppError(new NarratorError('misconfigured', 'x'))).toMatchObject({
-      statusCode: 502,
+    expect(statusOf(unavailable)).toBe(502);
+    const misconfigured = narratorFailed(new NarratorError('misconfigured', 'x'));
+    expect(misconfigured).toMatchObject({
+      kind: 'providerFailed',
       message: 'The narrator is not configured correctly.',
     });
+    expect(statusOf(misconfigured)).toBe(502);
   });
 
   it('scrubs the API key out of log details', () => {

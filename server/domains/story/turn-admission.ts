@@ -4,7 +4,7 @@
 import type { NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { StoryRecord } from '@server/db/repositories/stories';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Metrics } from '@server/kernel/metrics';
 import type { Allowance, Hold } from '../limits/allowance';
 import { quotaError, type QuotaService } from '../limits/quotas';
@@ -27,8 +27,8 @@ export function createTurnAdmission(deps: TurnAdmissionDeps, turnTokens: number,
    * busy) or failed; a story that is not the player's is no turn.
    */
   const notStarted = (error: unknown): never => {
-    if (!(error instanceof AppError)) deps.metrics?.turnFinished(provider.id, 'failed');
-    else if (error.statusCode !== 404) deps.metrics?.turnFinished(provider.id, 'refused');
+    if (!(error instanceof DomainError)) deps.metrics?.turnFinished(provider.id, 'failed');
+    else if (error.kind !== 'notFound') deps.metrics?.turnFinished(provider.id, 'refused');
     throw error;
   };
 

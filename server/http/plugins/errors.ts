@@ -1,19 +1,22 @@
 // The one error handler: every failure leaves the API as `{message, code}` (plus `details` for
-// validation). Unknown /api paths are JSON 404s; other unknown paths get the SPA, which shows its
-// own 404 page.
+// validation). A DomainError gets its status from its kind (../error-status.ts) and a Retry-After
+// header when it says when to try again. Unknown /api paths are JSON 404s; other unknown paths get
+// the SPA, which shows its own 404 page.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '@shared/schemas/common';
-import { AppError, MESSAGES } from '@server/kernel/errors';
+import { DomainError, MESSAGES } from '@server/kernel/errors';
+import { retryAfterOf, statusOf } from '@server/http/error-status';
 
 const BODY_NOT_OBJECT = 'Request body must be a JSON object';
 
 export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
+    if (error instanceof DomainError) {
+      const retryAfter = retryAfterOf(error);
+      if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
       return reply
-        .status(error.statusCode)
-        .headers(error.headers)
+        .status(statusOf(error))
         .send({ message: error.message, code: error.code, ...error.extra } satisfies ApiError);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -9,7 +9,7 @@
 // through the load balancer (which would mix the instances' counts).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, MESSAGES } from '@server/kernel/errors';
+import { DomainError, MESSAGES, unauthenticated } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import type { Metrics } from '@server/kernel/metrics';
 
@@ -55,10 +55,13 @@ export function registerMetrics(
   const expected = access.token === null ? null : digest(access.token);
   app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
     if (expected) {
-      if (!bearerMatches(request, expected))
-        throw new AppError(401, ERROR_CODES.unauthenticated, MESSAGES.authRequired, { 'www-authenticate': 'Bearer' });
+      if (!bearerMatches(request, expected)) {
+        // A 401 names the scheme to answer with (RFC 9110); the error handler answers on this reply, so it stays.
+        reply.header('www-authenticate', 'Bearer');
+        throw unauthenticated();
+      }
     } else if (access.behindProxy || !fromThisHost(request)) {
-      throw new AppError(404, ERROR_CODES.notFound, MESSAGES.notFound);
+      throw new DomainError('notFound', ERROR_CODES.notFound, MESSAGES.notFound);
     }
     const text = await metrics.text();
     return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);

@@ -5,11 +5,11 @@
 // Routes that take a file's raw bytes past the JSON parser apply the same rule where the import
 // worker reads the file (kernel/nul-text.ts).
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { AppError, MESSAGES } from '@server/kernel/errors';
+import { DomainError, MESSAGES } from '@server/kernel/errors';
 import { holdsNul } from '@server/kernel/nul-text';
 import { ERROR_CODES } from '@shared/schemas/common';
 
-export const nulTextError = () => new AppError(400, ERROR_CODES.validation, MESSAGES.nulText);
+export const nulTextError = () => new DomainError('invalid', ERROR_CODES.validation, MESSAGES.nulText);
 
 /** onRequest hook: a query can carry U+0000 only as `%00`, so other URLs cost one substring search. */
 export function refuseNulQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {

@@ -18,7 +18,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, MESSAGES } from '@server/kernel/errors';
+import { DomainError, MESSAGES } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -95,11 +95,15 @@ export const API_HEADERS: Record<string, string> = {
 };
 
 /** Why a write's body type is refused (415), or undefined when it is one the route takes. */
-function refusedBodyType(request: FastifyRequest): AppError | undefined {
+function refusedBodyType(request: FastifyRequest): DomainError | undefined {
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const allowed = request.routeOptions.config.bodyTypes;
   if (allowed ? allowed.types.includes(type) : type === 'application/json') return undefined;
-  return new AppError(415, ERROR_CODES.unsupportedMediaType, allowed?.message ?? MESSAGES.unsupportedMediaType);
+  return new DomainError(
+    'invalid',
+    ERROR_CODES.unsupportedMediaType,
+    allowed?.message ?? MESSAGES.unsupportedMediaType,
+  );
 }
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');

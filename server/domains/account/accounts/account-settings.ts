@@ -3,7 +3,7 @@
 // password (the current one first; the caller rotates the sessions).
 import type { Repositories } from '@server/db/repositories';
 import type { AppConfig } from '@server/kernel/config';
-import { AppError, MESSAGES, unauthenticated } from '@server/kernel/errors';
+import { DomainError, MESSAGES, unauthenticated } from '@server/kernel/errors';
 import type { ChangePasswordBody } from '@shared/schemas/auth';
 import { ERROR_CODES } from '@shared/schemas/common';
 import type { User } from '@shared/schemas/user';
@@ -23,10 +23,10 @@ export type SettingsDeps = PublicUserDeps &
 export async function changeUsername(deps: SettingsDeps, userId: number, newUsername: string): Promise<User> {
   const { repos } = deps;
   const current = await requireUser(repos, userId);
-  if (current.username === newUsername) throw new AppError(400, ERROR_CODES.validation, MESSAGES.sameUsername);
+  if (current.username === newUsername) throw new DomainError('invalid', ERROR_CODES.validation, MESSAGES.sameUsername);
   // Admin rights follow ADMIN_USERNAMES; renaming into a listed name would grant them at the next start.
   if (isListedAdmin(deps.config.adminUsernames, newUsername) && !current.isAdmin)
-    throw new AppError(409, ERROR_CODES.conflict, MESSAGES.usernameReserved);
+    throw new DomainError('conflict', ERROR_CODES.conflict, MESSAGES.usernameReserved);
   await assertUniqueness(repos, newUsername, null, userId);
   const updated = await guardUnique(
     repos,
@@ -53,7 +53,7 @@ export async function changePassword(
   const credentials = await repos.users.findCredentialsById(userId);
   if (!credentials) throw unauthenticated();
   if (!(await deps.passwords.verify(credentials.passwordHash, body.currentPassword))) {
-    throw new AppError(400, ERROR_CODES.invalidCredentials, MESSAGES.currentPasswordWrong);
+    throw new DomainError('invalid', ERROR_CODES.invalidCredentials, MESSAGES.currentPasswordWrong);
   }
   await repos.users.updatePasswordHash(userId, await deps.passwords.hash(body.newPassword));
   await rememberNetwork(deps, userId, ipKey(ip), 1);

@@ -7,7 +7,7 @@
 // limit; the per-network lock applies to everyone.
 import type { Repositories } from '@server/db/repositories';
 import type { AppConfig } from '@server/kernel/config';
-import { AppError, MESSAGES, tooManyRequests } from '@server/kernel/errors';
+import { DomainError, MESSAGES, tooManyRequests } from '@server/kernel/errors';
 import type { LoginBody } from '@shared/schemas/auth';
 import { ERROR_CODES } from '@shared/schemas/common';
 import type { User } from '@shared/schemas/user';
@@ -55,7 +55,7 @@ export async function login(deps: LoginDeps, body: LoginBody, ip: string): Promi
   if (!credentials || !valid) {
     // A guess from a known network while locked: counted (both attempts stay) and refused as locked.
     if (byAccount.over) throw refuse(loginByAccount);
-    throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
+    throw new DomainError('unauthenticated', ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
   }
   // A success clears the account's failures, unless it only passed the lock: the guesses
   // against it keep counting, or each of the owner's sign-ins would buy the guesser ten more.

@@ -3,7 +3,7 @@
 // same 409. The names ADMIN_USERNAMES lists carry admin rights, so they are claimed apart.
 import type { Repositories } from '@server/db/repositories';
 import { isUniqueViolation } from '@server/db/repositories/users';
-import { AppError, MESSAGES } from '@server/kernel/errors';
+import { DomainError, MESSAGES } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 
 type Users = Pick<Repositories, 'users'>;
@@ -18,10 +18,10 @@ export async function assertUniqueness(
   exceptUserId?: number,
 ): Promise<void> {
   if (username && (await users.isUsernameTaken(username, exceptUserId))) {
-    throw new AppError(409, ERROR_CODES.conflict, MESSAGES.usernameTaken);
+    throw new DomainError('conflict', ERROR_CODES.conflict, MESSAGES.usernameTaken);
   }
   if (email && (await users.isEmailTaken(email, exceptUserId))) {
-    throw new AppError(409, ERROR_CODES.conflict, MESSAGES.emailTaken);
+    throw new DomainError('conflict', ERROR_CODES.conflict, MESSAGES.emailTaken);
   }
 }
 

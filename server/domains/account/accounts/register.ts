@@ -3,7 +3,7 @@
 // so the network it came from is remembered as the owner's.
 import type { Repositories } from '@server/db/repositories';
 import type { AppConfig } from '@server/kernel/config';
-import { AppError, MESSAGES, tooManyRequests } from '@server/kernel/errors';
+import { DomainError, MESSAGES, tooManyRequests } from '@server/kernel/errors';
 import type { RegisterBody } from '@shared/schemas/auth';
 import { ERROR_CODES } from '@shared/schemas/common';
 import type { User } from '@shared/schemas/user';
@@ -39,8 +39,8 @@ export async function register(
     throw tooManyRequests(MESSAGES.tooManyRegistrations, HOUR_MS / 1000);
   const claim = await deps.captcha.claim(captchaToken, body.captchaAnswer);
   if (claim.result !== 'correct') {
-    throw new AppError(
-      400,
+    throw new DomainError(
+      'invalid',
       ERROR_CODES.captcha,
       claim.result === 'wrong' ? MESSAGES.captchaWrong : MESSAGES.captchaMissing,
     );

@@ -6,7 +6,7 @@ import type { FactInput } from '@server/ai/llm/summary-answer';
 import type { Repositories } from '@server/db/repositories';
 import type { StoredFact } from '@server/db/repositories/story-bible';
 import { MAX_ID } from '@server/db/repositories/sql-values';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Log } from '@server/kernel/log';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
@@ -29,7 +29,7 @@ interface StoryBibleDeps {
   log: Log;
 }
 
-const factNotFound = () => new AppError(404, ERROR_CODES.notFound, STORY_BIBLE_MESSAGES.factNotFound);
+const factNotFound = () => new DomainError('notFound', ERROR_CODES.notFound, STORY_BIBLE_MESSAGES.factNotFound);
 
 export function factJson(entry: BibleEntry): BibleFact {
   const { id, entity, attribute, value, turn, pinned, supersedes } = entry;
@@ -63,7 +63,7 @@ export function createStoryBible({ repos, now, log }: StoryBibleDeps) {
       await owned(userId, storyId);
       const { all, fact } = await shownFact(storyId, factId);
       if (patch.pinned && !fact.pinned && all.filter((e) => e.current && e.pinned).length >= BIBLE_PINNED_MAX)
-        throw new AppError(400, ERROR_CODES.validation, STORY_BIBLE_MESSAGES.tooManyPinned);
+        throw new DomainError('invalid', ERROR_CODES.validation, STORY_BIBLE_MESSAGES.tooManyPinned);
       await repos.storyBible.change(storyId, factId, patch);
       const after = withHistory(all.map((e): StoredFact => (e.id === factId ? { ...e, ...patch } : e)));
       return factJson(after.find((e) => e.id === factId)!);

@@ -10,7 +10,7 @@ import type { CardRow, CardsRefusal, CardValues, RegexKeyLimit } from '@server/d
 import type { Prices } from '@server/kernel/config/prices';
 import { costUsd } from '@server/kernel/cost';
 import { compactObjectWithArray } from '@server/kernel/pretty-json';
-import { AppError, tooManyRequests } from '@server/kernel/errors';
+import { DomainError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
   IMPORT_IGNORED_LISTED_MAX,
@@ -53,7 +53,7 @@ interface StoryCardDeps {
 export const CARD_IMPORTS_PER_HOUR = 60;
 const importLimit = { bucket: 'card-import-user', max: CARD_IMPORTS_PER_HOUR, windowMs: 3_600_000 };
 
-const badCard = (message: string) => new AppError(400, ERROR_CODES.validation, message);
+const badCard = (message: string) => new DomainError('invalid', ERROR_CODES.validation, message);
 
 /** The story's limit on regular-expression keys, as its cards' writes count it. */
 const regexKeyLimit: RegexKeyLimit = { max: STORY_REGEX_KEYS_MAX, of: regexKeysOf };
@@ -102,7 +102,7 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
     refusal === 'storyGone'
       ? notFound()
       : refusal === 'tooManyCards'
-        ? new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards))
+        ? new DomainError('limited', ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards))
         : badCard(STORY_CARD_MESSAGES.tooManyRegexKeys);
 
   /** Writes cards whose tokens are counted (withCardTokens, or the import worker). */
@@ -138,7 +138,7 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
     async edit(userId: number, storyId: number, cardId: number, patch: StoryCardPatch): Promise<StoryCard> {
       await owned(userId, storyId);
       const current = await repos.storyCards.get(storyId, cardId);
-      if (!current) throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
+      if (!current) throw new DomainError('notFound', ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
       const { id: _id, storyId: _story, tokens: _tokens, createdAt: _c, updatedAt: _u, ...fields } = current;
       const merged = storyCardFieldsSchema.safeParse({ ...fields, ...patch });
       if (!merged.success) throw badCard(merged.error.issues[0]?.message ?? STORY_CARD_MESSAGES.neverSent);
@@ -152,14 +152,14 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
         }),
       );
       if (row === 'tooManyRegexKeys') throw refused(row);
-      if (!row) throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
+      if (!row) throw new DomainError('notFound', ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
       return cardJson(row);
     },
 
     async remove(userId: number, storyId: number, cardId: number): Promise<void> {
       await owned(userId, storyId);
       if (!(await repos.storyCards.remove(storyId, cardId)))
-        throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
+        throw new DomainError('notFound', ERROR_CODES.notFound, STORY_CARD_MESSAGES.cardNotFound);
     },
 
     /** A lorebook file's cards added to the story: all the usable ones, or none (past a limit); the rest listed as ignored. */
@@ -174,7 +174,7 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
       const heads = await repos.storyCards.heads(storyId);
       const room = maxCards - heads.length;
       if (read.cards.length > room)
-        throw new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
+        throw new DomainError('limited', ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
       const usable: CardValues[] = [];
       const ignored: IgnoredEntry[] = [...read.ignored];
       let regexKeys = regexKeysIn(heads);
@@ -212,7 +212,7 @@ export function createStoryCardService({ repos, reader, now, maxCards, quotas, l
     async context(userId: number, storyId: number, messageId: number, version?: number): Promise<NarratorContext> {
       const found = await repos.storyCards.context(userId, storyId, messageId, version);
       if (found === 'missing') throw notFound();
-      if (found === 'none') throw new AppError(404, ERROR_CODES.notFound, STORY_CARD_MESSAGES.contextMissing);
+      if (found === 'none') throw new DomainError('notFound', ERROR_CODES.notFound, STORY_CARD_MESSAGES.contextMissing);
       // Priced now, by the same function as the reply's own cost and the admin's figures.
       const laterWork = found.laterWork.map((row) => ({
         ...row,

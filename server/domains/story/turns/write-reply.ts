@@ -13,7 +13,7 @@ import { redact } from '@server/kernel/redact';
 import type { StoryReply } from '@shared/schemas/story';
 import { storyGeneration } from '../generation-settings';
 import type { RewriteEvent } from '../loop-guard';
-import { narratorAppError } from '../narrator-errors';
+import { narratorFailed } from '../narrator-errors';
 import { tidyReply } from '../reply-text';
 import { replyUsage, turnCallUsage } from '../reply-usage';
 import { buildTurnPrompt } from '../turn-prompt';
@@ -187,5 +187,5 @@ async function narratorCallFailed(
       turnCallUsage(story, provider, null, call.promptTokens, call.count(call.streamed), ctx.now()),
     );
   await ctx.flush();
-  throw narratorAppError(error, reportStoryId ? story.id : undefined);
+  throw narratorFailed(error, reportStoryId ? story.id : undefined);
 }

@@ -3,7 +3,7 @@
 // as many as it may), and choosing the version shown. An edit and a choice answer the message as
 // it now shows, with its picture, and have the memory bank index what it now shows.
 import type { VersionedMessage } from '@server/db/repositories/story-versions';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { compactObjectWithArray } from '@server/kernel/pretty-json';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
@@ -97,13 +97,9 @@ export async function editMessage(
   if (result === 'message') throw messageMissing();
   if (result === 'versions') throw tooManyVersions();
   if ('stale' in result) {
-    throw new AppError(
-      409,
-      ERROR_CODES.conflict,
-      STORY_VERSION_MESSAGES.staleEdit,
-      {},
-      { current: { version: result.stale.version, content: result.stale.content } },
-    );
+    throw new DomainError('conflict', ERROR_CODES.conflict, STORY_VERSION_MESSAGES.staleEdit, {
+      extra: { current: { version: result.stale.version, content: result.stale.content } },
+    });
   }
   await deps.flush();
   deps.memoryBank?.index(storyId, 'all');
@@ -122,7 +118,8 @@ export async function selectVersion(
     await deps.repos.storyVersions.select({ storyId, userId, messageId, version, now: deps.now() }),
   );
   if (result === 'message') throw messageMissing();
-  if (result === 'version') throw new AppError(404, ERROR_CODES.notFound, STORY_VERSION_MESSAGES.versionNotFound);
+  if (result === 'version')
+    throw new DomainError('notFound', ERROR_CODES.notFound, STORY_VERSION_MESSAGES.versionNotFound);
   await deps.flush();
   deps.memoryBank?.index(storyId, 'all');
   return shownMessage(deps, result);

@@ -13,7 +13,7 @@ import {
   styleSheetSchema,
 } from '@shared/schemas/images';
 import { storyParamsSchema } from '@shared/schemas/story';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { StoredAsset } from '@server/db/repositories/images';
 import { requireUserId } from '@server/http/plugins/session';
 import { ERROR_CODES } from '@shared/schemas/common';
@@ -48,7 +48,7 @@ export function sendAsset(
   return reply.type('image/webp').send(thumbnail ? asset.thumbnail : asset.webp);
 }
 
-const imageNotFound = () => new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
+const imageNotFound = () => new DomainError('notFound', ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
 
 export function imageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, successSchema } from '@shared/schemas/common';
 import { IMAGE_MESSAGES } from '@shared/schemas/images';
-import { AppError } from '@server/kernel/errors';
+import { DomainError, tooManyRequests } from '@server/kernel/errors';
 import { parseImageFile, sendAsset } from '../images';
 import {
   SAMPLE_SHARE_ID,
@@ -24,7 +24,6 @@ import {
   sharedStorySchema,
 } from '@shared/schemas/sharing';
 import { storyParamsSchema } from '@shared/schemas/story';
-import { tooManyRequests } from '@server/kernel/errors';
 import { requireUserId } from '@server/http/plugins/session';
 import { ipKey, type Limit } from '@server/domains/limits/request-limits';
 import type { RouteContext } from '../context';
@@ -169,7 +168,7 @@ export function publicSharingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           throw tooManyRequests(SHARING_MESSAGES.tooManyPictures, 60);
         const file = parseImageFile(request.params.file);
         const asset = file && (await ctx.sharing.sharedAsset(request.params.shareId, file.hash));
-        if (!file || !asset) throw new AppError(404, ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
+        if (!file || !asset) throw new DomainError('notFound', ERROR_CODES.notFound, IMAGE_MESSAGES.imageNotFound);
         return sendAsset(request, reply, asset, file.thumbnail, `public, max-age=${SHARED_MAX_AGE_SECONDS}`);
       },
     );

@@ -6,6 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fallbackTitle } from '@server/ai/llm/titles';
 import { loadConfig } from '@server/kernel/config';
+import { DomainError } from '@server/kernel/errors';
+import { statusOf } from '@server/http/error-status';
 import { createRepositories } from '@server/db/repositories';
 import { allowanceConfig, createAllowance } from '@server/domains/limits/allowance';
 import { cleanExpired } from '@server/jobs/housekeeping';
@@ -85,12 +87,10 @@ describe('the monthly allowance', () => {
     });
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => allowance.reserve(id, 'turn', LIMIT)));
     const granted = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    const refused = results.flatMap((r) =>
-      r.status === 'rejected' ? [r.reason as { statusCode: number; message: string }] : [],
-    );
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as DomainError] : []));
     expect(granted).toHaveLength(1);
-    expect(refused.map((r) => [r.statusCode, r.message])).toEqual(
-      Array.from({ length: 49 }, () => [429, ALLOWANCE_USED.message]),
+    expect(refused.map((r) => [r instanceof DomainError, r.kind, statusOf(r), r.message])).toEqual(
+      Array.from({ length: 49 }, () => [true, 'limited', 429, ALLOWANCE_USED.message]),
     );
     // The first was granted, the second refused by the database; the 48 that waited behind it shared its answer.
     expect(asked).toBe(2);

@@ -2,7 +2,7 @@
 // into one delta per COALESCE_MS, and whatever is pending is sent before `done` or `error`.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import type { PreparedTurn } from '@server/domains/story/turns';
 import { parseSse } from '@server/test/sse';
@@ -45,7 +45,7 @@ describe('sendTurnStream', () => {
       onDelta!('The ');
       onDelta!('door ');
       onDelta!('creaks');
-      throw new AppError(503, ERROR_CODES.internal, 'The narrator is unavailable right now.');
+      throw new DomainError('unavailable', ERROR_CODES.internal, 'The narrator is unavailable right now.');
     });
     expect(events.map((e) => e.event)).toEqual(['story', 'delta', 'delta', 'error']);
     expect(events.slice(1, 3).map((e) => (e.data as { text: string }).text)).toEqual(['The ', 'door creaks']);

@@ -8,7 +8,7 @@
 // few milliseconds costs the server (and the browser) a write per frame rather than per word.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, MESSAGES } from '@server/kernel/errors';
+import { DomainError, MESSAGES } from '@server/kernel/errors';
 import type { PreparedTurn } from '@server/domains/story/turns';
 import type { RewriteEvent } from '@server/domains/story/loop-guard';
 import { ERROR_CODES } from '@shared/schemas/common';
@@ -27,7 +27,7 @@ export function wantsEventStream(request: FastifyRequest): boolean {
 }
 
 export function errorEvent(error: unknown): StoryErrorEvent {
-  if (error instanceof AppError) return { message: error.message, code: error.code, ...error.extra };
+  if (error instanceof DomainError) return { message: error.message, code: error.code, ...error.extra };
   return { message: MESSAGES.internal, code: ERROR_CODES.internal };
 }
 
@@ -70,7 +70,7 @@ export function sendTurnStream(request: FastifyRequest, reply: FastifyReply, tur
     })
     .catch((error: unknown) => {
       flush();
-      if (!(error instanceof AppError)) request.log.error({ err: error }, 'story turn failed');
+      if (!(error instanceof DomainError)) request.log.error({ err: error }, 'story turn failed');
       send(STORY_STREAM_EVENTS.error, errorEvent(error));
     })
     .finally(() => {

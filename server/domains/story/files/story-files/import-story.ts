@@ -4,7 +4,7 @@
 // text before 5 MB are written and again, exactly, as it is written in pieces, one of a player's
 // imports at a time. Then its messages are indexed for recall in the background.
 import { storedMemory } from '@server/ai/llm/memory-chunks';
-import { AppError, MESSAGES, tooManyRequests } from '@server/kernel/errors';
+import { DomainError, MESSAGES, tooManyRequests } from '@server/kernel/errors';
 import type { createOneAtATime } from '@server/kernel/one-at-a-time';
 import { ERROR_CODES } from '@shared/schemas/common';
 import { STORY_FILE_MESSAGES, STORY_IMPORTS_PER_HOUR, type StoryImportResponse } from '@shared/schemas/story-export';
@@ -53,11 +53,11 @@ export async function importStoryFile(
   const checked = await reader.readStory(body);
   if (!checked.ok)
     throw checked.notJson
-      ? new AppError(400, ERROR_CODES.badJson, MESSAGES.badJson)
-      : new AppError(400, ERROR_CODES.validation, checked.message);
+      ? new DomainError('invalid', ERROR_CODES.badJson, MESSAGES.badJson)
+      : new DomainError('invalid', ERROR_CODES.validation, checked.message);
   const { story, messages } = checked;
   if (story.cards.length > maxCards)
-    throw new AppError(429, ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
+    throw new DomainError('limited', ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
   const cards = await withCardTokens(story.cards);
   const storyId = await oneAtATime(userId, async () => {
     // A full account is refused before 5 MB are written; the write checks again, exactly.

@@ -14,7 +14,7 @@ import { recentRoom, planFold, type FoldCandidate } from '@server/ai/llm/fold';
 import { pinnedBlock } from '@server/ai/llm/prompts';
 import { NarratorError } from '@server/ai/llm/types';
 import type { StoryRecord } from '@server/db/repositories/stories';
-import { AppError } from '@server/kernel/errors';
+import { DomainError } from '@server/kernel/errors';
 import type { Log } from '@server/kernel/log';
 import { redact } from '@server/kernel/redact';
 import { fold } from './fold';
@@ -48,7 +48,7 @@ export function createStoryMemory(deps: MemoryDeps) {
       const replyId = recent.findLast((c) => c.role === 'assistant')?.id ?? null;
       const job = fold(deps, story, targetId, count, replyId, log)
         .catch((error: unknown) => {
-          if (error instanceof AppError) {
+          if (error instanceof DomainError) {
             log.info(
               { storyId: story.id, reason: error.message },
               'story memory fold deferred: the player has no calls left for now',
