@@ -1,7 +1,10 @@
-// `npm test`: every tier, in the cheapest order. Stage 1 runs typecheck, lint and the one
-// production build (client and server) side by side; stage 2 the Vitest tiers in one run (fast,
-// api on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, and process, whose servers start from
-// that build); stage 3 the browser journeys against it. Each tier also runs alone: test:fast,
+// `npm test`: every tier, packed onto the machine's two cores. First the one production build
+// (client and server, seconds). Then two lanes side by side: the Vitest tiers in one run (fast, api
+// on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, and process, whose servers start from that
+// build); and, one after another, typecheck, lint, format and import cycles, then the browser
+// journeys against the build. Each lane alone leaves a core idle part of the time (a database suite
+// waits on its database, a journey on its page); side by side they keep both busy
+// (docs/benchmarks.md, "Where npm test's time goes"). Each tier also runs alone: test:fast,
 // test:api, test:process, test:browser (docs/development.md, Tests).
 // It ends with one summary line: "N passed, N failed".
 import { spawn } from 'node:child_process';
@@ -44,48 +47,66 @@ function addCounts(file, read) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const stage1 = await Promise.all([
-  run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
-  run('lint', npx, ['eslint', '--max-warnings', '0', '.']),
-  run('format', npx, ['prettier', '--check', '--log-level', 'warn', '.']),
-  run('import-cycles', process.execPath, ['scripts/lint/import-cycles.mjs']),
+const built = await Promise.all([
   run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
   run('build-server', process.execPath, ['scripts/build/build-server.mjs']),
 ]);
-if (stage1.includes(false)) {
-  counts.failed += stage1.filter((ok) => !ok).length;
+if (built.includes(false)) {
+  counts.failed += built.filter((ok) => !ok).length;
   finish(false, counts);
 }
 
-const vitestReport = '.tmp/vitest-results.json';
-rmSync(vitestReport, { force: true });
-let unitOk = await run('vitest', npx, [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile=' + vitestReport,
-]);
-// A Vitest that ends without its report (or with no tests) ran nothing, whatever its exit code said:
-// that is a failure, never a pass.
-if (!existsSync(vitestReport)) {
-  console.log('\nvitest ended without its report: counted as a failure');
-  unitOk = false;
-  counts.failed += 1;
-} else if (JSON.parse(readFileSync(vitestReport, 'utf8')).numTotalTests === 0) {
-  console.log('\nvitest ran no test: counted as a failure');
-  unitOk = false;
+async function vitestLane() {
+  const report = '.tmp/vitest-results.json';
+  rmSync(report, { force: true });
+  let ok = await run('vitest', npx, [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile=' + report,
+  ]);
+  // A Vitest that ends without its report (or with no tests) ran nothing, whatever its exit code said:
+  // that is a failure, never a pass.
+  if (!existsSync(report)) {
+    console.log('\nvitest ended without its report: counted as a failure');
+    counts.failed += 1;
+    return false;
+  }
+  if (JSON.parse(readFileSync(report, 'utf8')).numTotalTests === 0) {
+    console.log('\nvitest ran no test: counted as a failure');
+    ok = false;
+  }
+  addCounts(report, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + (ok ? 0 : r.numFailedTests === 0 ? 1 : 0),
+  }));
+  return ok;
 }
-addCounts(vitestReport, (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0),
-}));
 
-const e2eOk = await run('playwright', npx, ['playwright', 'test']);
-addCounts('.tmp/playwright-results.json', (r) => ({
-  passed: r.stats.expected,
-  failed: r.stats.unexpected + (r.stats.flaky ?? 0),
-}));
-if (!e2eOk && !existsSync('.tmp/playwright-results.json')) counts.failed += 1;
+async function checksThenBrowserLane() {
+  const checks = [
+    ['typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+    ['lint', npx, ['eslint', '--max-warnings', '0', '.']],
+    ['format', npx, ['prettier', '--check', '--log-level', 'warn', '.']],
+    ['import-cycles', process.execPath, ['scripts/lint/import-cycles.mjs']],
+  ];
+  let ok = true;
+  for (const [name, command, args] of checks) {
+    if (await run(name, command, args)) continue;
+    counts.failed += 1;
+    ok = false;
+  }
+  const report = '.tmp/playwright-results.json';
+  rmSync(report, { force: true });
+  const e2eOk = await run('playwright', npx, ['playwright', 'test']);
+  addCounts(report, (r) => ({
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + (r.stats.flaky ?? 0),
+  }));
+  if (!e2eOk && !existsSync(report)) counts.failed += 1;
+  return ok && e2eOk;
+}
 
-finish(unitOk && e2eOk, counts);
+const [unitOk, checksAndBrowserOk] = await Promise.all([vitestLane(), checksThenBrowserLane()]);
+finish(unitOk && checksAndBrowserOk, counts);

@@ -6,14 +6,14 @@
 // The operator's commands (admin, backup, restore) run from the same build, as they do in the image.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '@server/kernel/config';
 import { serverArgv } from '../scripts/build/serve-command.mjs';
+import { seededDataDir } from './test/spawn-server';
 
 const run = promisify(execFile);
 
@@ -55,7 +55,8 @@ describe('Dockerfile', () => {
     serverArgv('.', { build: false }); // the process tier's global setup built dist/server
     expect(existsSync('dist/server/main.js')).toBe(true);
 
-    const dataDir = await mkdtemp(join(tmpdir(), 'tw-container-'));
+    // The volume as the image's first start leaves it (main.process.test.ts starts on an empty one).
+    const dataDir = await seededDataDir('tw-container-');
     const child = spawn(process.execPath, serveArgs, {
       env: {
         ...process.env,

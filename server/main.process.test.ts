@@ -1,6 +1,7 @@
-// The real entry point as an operator runs it: starts on an embedded data dir, refuses a second
+// The real entry point as an operator runs it (the compiled bundle with `npm run serve`'s flags, which
+// the process tier's global setup built): starts on an empty embedded data dir, refuses a second
 // process on the same DATA_DIR, rejects bad configuration, and shuts down cleanly on SIGTERM with
-// committed data kept; and the compiled server, run as `npm start` runs it, plays a turn.
+// committed data kept; and, as `npm start` runs it, finds its migrations and plays a turn.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,8 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(env: Record<string, string>, argv = ['--import', 'tsx', 'server/main.ts']): Running {
+function start(env: Record<string, string>): Running {
+  const argv = serverArgv('.', { build: false });
   let output = '';
   const child = spawn(process.execPath, argv, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SERVE_CLIENT: 'false', DATABASE_URL: '', ...env },
@@ -94,10 +96,7 @@ describe('server/main', () => {
     const scripts = JSON.parse(await readFile('package.json', 'utf8')).scripts as Record<string, string>;
     expect(scripts.start).toBe(`npm run build && ${scripts.serve}`);
     const compiledDir = await mkdtemp(join(tmpdir(), 'tw-compiled-'));
-    const server = start(
-      { DATA_DIR: compiledDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0', LLM_PROVIDER: 'builtin' },
-      serverArgv('.', { build: false }),
-    );
+    const server = start({ DATA_DIR: compiledDir, BUILTIN_NARRATOR_WORD_DELAY_MS: '0', LLM_PROVIDER: 'builtin' });
     try {
       const base = `http://127.0.0.1:${await waitForPort(server)}`;
       const cookie = await registerOverHttp(base, 'compiled', 'secret123');

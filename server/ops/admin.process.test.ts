@@ -2,13 +2,12 @@
 // a grant survives the next start's sync with a list that does not name the player; a revoke of a
 // name ADMIN_USERNAMES lists says the next start grants it again; an unknown name and a data dir a
 // server holds are refused with one line and exit code 1. (users-admins.api.test.ts has the rules.)
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@server/db/client';
 import { createRepositories } from '@server/db/repositories';
 import { runOp } from '@server/test/run-op';
+import { seededDataDir } from '@server/test/spawn-server';
 
 let dataDir: string;
 const open = async (): Promise<Database> => {
@@ -18,7 +17,8 @@ const open = async (): Promise<Database> => {
 };
 describe('npm run admin', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tw-admin-'));
+    // As a server's first start leaves it (migrated), copied rather than made again.
+    dataDir = await seededDataDir('tw-admin-');
     const database = await open();
     const repos = createRepositories(database.db);
     for (const username of ['Alice', 'listed'])

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@server/db/client';
 import { settlePicture } from '@server/test/fake-painter';
 import { dumpTables, runOp } from '@server/test/run-op';
+import { seededDataDir } from '@server/test/spawn-server';
 import { createPaintingTestApp, createTestApp, registerUser, TestClient } from '@server/test/test-app';
 
 const PASSWORD = 'correct horse battery staple';
@@ -62,7 +63,9 @@ async function rewritten(edit: (lines: string[]) => string[], fixChecksum: boole
 describe('backup and restore (embedded database)', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tw-backup-'));
-    sourceDir = join(dir, 'source');
+    // The source as a server's first start leaves it (migrated), copied rather than made again;
+    // the target is made by the restore itself.
+    sourceDir = await seededDataDir('tw-backup-source-');
     targetDir = join(dir, 'target');
     backup = join(dir, 'taleweaver.backup.gz');
     const ctx = await createPaintingTestApp({}, { database: await openDir(sourceDir) });
@@ -95,7 +98,10 @@ describe('backup and restore (embedded database)', { timeout: 120_000 }, () => {
       await ctx.close();
     }
   });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+    await rm(sourceDir, { recursive: true, force: true });
+  });
 
   it('backs up, restores into a fresh data dir, and the server finds everything there', async () => {
     for (const table of ['users', 'sessions', 'stories', 'story_messages', 'scene_images', 'image_assets'])

@@ -13,6 +13,7 @@ import { openDatabase } from '@server/db/client';
 import { settlePicture } from '@server/test/fake-painter';
 import { databaseUrlFor } from '@server/test/global-setup';
 import { dumpTables, runOp } from '@server/test/run-op';
+import { seededDataDir } from '@server/test/spawn-server';
 import { createPaintingTestApp, createTestApp, registerUser, TestClient } from '@server/test/test-app';
 
 // The local PostgreSQL the suite moves into (.ci/run sets it); without it the suite is skipped.
@@ -47,7 +48,8 @@ async function dumpOf(target: string) {
 describe.skipIf(!POSTGRES_URL)('npm run db:move-to-postgres', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tw-move-'));
-    dataDir = join(dir, 'data');
+    // As a server's first start leaves it (migrated), copied rather than made again.
+    dataDir = await seededDataDir('tw-move-data-');
     url = databaseUrlFor(POSTGRES_URL, name);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.migrate();
@@ -70,6 +72,7 @@ describe.skipIf(!POSTGRES_URL)('npm run db:move-to-postgres', { timeout: 120_000
   afterAll(async () => {
     await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await rm(dir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('copies everything into an empty database, counts agreeing, and refuses a non-empty one', async () => {

@@ -2,11 +2,12 @@
 // PGlite: a migrated data dir is dumped to a tarball each file loads into memory (initdb once, not
 // per file). PostgreSQL: a migrated template database each file copies with CREATE DATABASE ...
 // TEMPLATE, and everything made by this run is dropped at the end.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { serverArgv } from '../../scripts/build/serve-command.mjs';
 import { openDatabase } from '../db/client';
 
 declare module 'vitest' {
@@ -39,6 +40,27 @@ async function migratedDataDir(dir: string): Promise<string> {
   return join(dataDir, 'pgdata');
 }
 
+/** The newest modification time of a file under `dir`. */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds dist/server unless it is newer than every source it is made from. `npm test` builds it
+ * first and runs the browser journeys from it meanwhile: rebuilding here would delete the bundle
+ * under their servers.
+ */
+function ensureServerBuild(): void {
+  const bundle = statSync('dist/server/main.js', { throwIfNoEntry: false });
+  const sources = Math.max(newestUnder('server'), newestUnder('shared'), statSync('package.json').mtimeMs);
+  if (bundle && bundle.mtimeMs > sources) return;
+  execFileSync(process.execPath, ['scripts/build/build-server.mjs'], { stdio: 'inherit' });
+}
+
 export default async function setup(project: TestProject) {
   const kind = (project.config.env?.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
   project.provide('dbKind', kind);
@@ -56,7 +78,7 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', '');
     if (project.name === 'process') {
       // Once, before any file: files that each built it raced, one deleting the bundle another ran.
-      serverArgv('.');
+      ensureServerBuild();
       project.provide('pgliteDataDirTemplate', await migratedDataDir(dir));
     } else project.provide('pgliteDataDirTemplate', '');
     return;
