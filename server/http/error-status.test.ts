@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError, type DomainErrorKind } from '@server/kernel/errors';
 import { ERROR_CODES, type ErrorCode } from '@shared/schemas/common';
+import { imagesDisabled } from '@server/domains/images/scene-images';
 import { retryAfterOf, statusOf } from './error-status';
 
 const error = (kind: DomainErrorKind, code: ErrorCode = ERROR_CODES.internal, retryAfterSeconds?: number) =>
@@ -35,7 +36,7 @@ describe('statusOf', () => {
     expect(statusOf(error('limited', ERROR_CODES.allowanceUsed))).toBe(429);
     expect(statusOf(error('invalid', ERROR_CODES.unsupportedMediaType))).toBe(415);
     expect(statusOf(error('invalid', ERROR_CODES.validation))).toBe(400);
-    expect(statusOf(error('unavailable', ERROR_CODES.imagesDisabled))).toBe(404);
+    expect(statusOf(imagesDisabled())).toBe(404);
     expect(statusOf(error('unavailable', ERROR_CODES.ttsDisabled))).toBe(503);
     expect(statusOf(error('unavailable', ERROR_CODES.sttDisabled))).toBe(503);
   });
@@ -43,7 +44,7 @@ describe('statusOf', () => {
   it('applies the status of a code only within its kind', () => {
     expect(statusOf(error('invalid', ERROR_CODES.tooLarge))).toBe(400);
     expect(statusOf(error('notFound', ERROR_CODES.unsupportedMediaType))).toBe(404);
-    expect(statusOf(error('limited', ERROR_CODES.imagesDisabled))).toBe(429);
+    expect(statusOf(error('unavailable', ERROR_CODES.storageFull))).toBe(503);
   });
 
   it('tells the two wrong passwords apart by kind: signing in is 401, a change of password 400', () => {

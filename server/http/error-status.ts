@@ -1,8 +1,8 @@
 // The one place a domain's error becomes HTTP: a DomainError's kind picks its status, and a few
 // codes within a kind keep the status the API has always answered for them (a full account or a
-// body too large is 413, not 429; an audio type refused is 415; pictures switched off read as the
-// 404 of a picture that is not there). The error handler (plugins/errors.ts) answers through here;
-// the story stream's `error` frame carries the same body and no status.
+// body too large is 413, not 429; an audio type refused is 415). The error handler
+// (plugins/errors.ts) answers through here; the story stream's `error` frame carries the same body
+// and no status.
 import type { DomainError, DomainErrorKind } from '@server/kernel/errors';
 import { ERROR_CODES, type ErrorCode } from '@shared/schemas/common';
 
@@ -23,7 +23,6 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
 const STATUS_OF_CODE: Partial<Record<DomainErrorKind, Partial<Record<ErrorCode, number>>>> = {
   limited: { [ERROR_CODES.storageFull]: 413, [ERROR_CODES.tooLarge]: 413 },
   invalid: { [ERROR_CODES.unsupportedMediaType]: 415 },
-  unavailable: { [ERROR_CODES.imagesDisabled]: 404 },
 };
 
 export function statusOf(error: Pick<DomainError, 'kind' | 'code'>): number {

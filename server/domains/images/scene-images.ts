@@ -12,7 +12,8 @@ export const thumbnailUrl = (hash: string) => `/api/images/${hash}.thumb.webp`;
 
 export const notFound = (message: string = IMAGE_MESSAGES.messageNotFound) =>
   new DomainError('notFound', ERROR_CODES.notFound, message);
-export const imagesDisabled = () => new DomainError('unavailable', ERROR_CODES.imagesDisabled, IMAGE_MESSAGES.disabled);
+/** Pictures switched off answer as a picture that is not there (the API's 404), with their own code. */
+export const imagesDisabled = () => new DomainError('notFound', ERROR_CODES.imagesDisabled, IMAGE_MESSAGES.disabled);
 
 export function toSceneImage(record: SceneImageRecord): SceneImage {
   const base = { messageId: record.messageId, status: record.status, alt: altFromScene(record.scene) };
