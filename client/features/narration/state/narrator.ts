@@ -160,9 +160,12 @@ interface CurrentReading {
 
 export function createNarrator(deps: NarratorDeps = {}) {
   const settings = deps.settings ?? { read: readNarrationSettings, write: writeNarrationSettings };
-  const saved = settings.read();
-  const store =
-    deps.store ?? createNarrationStore({ ...initialNarrationState, enabled: saved.enabled, choice: saved.voice });
+  /** The state a tab opens with: nothing read yet, the saved settings. */
+  const openingState = () => {
+    const saved = settings.read();
+    return { ...initialNarrationState, enabled: saved.enabled, choice: saved.voice };
+  };
+  const store = deps.store ?? createNarrationStore(openingState());
   const createPort = deps.createPort ?? (() => createBrowserSynthesisPort());
   const playServer = deps.playServer ?? defaultPlayServer;
   const notify = deps.notify ?? defaultNotify;
@@ -440,8 +443,7 @@ export function createNarrator(deps: NarratorDeps = {}) {
       story = null;
       baselinePending = true;
       seen.clear();
-      const again = settings.read();
-      store.setState({ ...initialNarrationState, enabled: again.enabled, choice: again.voice });
+      store.setState(openingState());
     },
   };
 }
