@@ -104,7 +104,7 @@ export interface TestAppOptions {
  * (passwords.test.ts) and by the process tier's servers and the browser journeys, which hash as the
  * app does.
  */
-const CHEAP_PASSWORDS = createPasswordHasher({ memoryCost: 8, timeCost: 1 });
+export const CHEAP_PASSWORDS = createPasswordHasher({ memoryCost: 8, timeCost: 1 });
 
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},

@@ -12,7 +12,6 @@ import { createBookmarkService } from '@server/domains/bookmarks/bookmarks';
 import { createCaptchaService } from '@server/domains/account/captcha';
 import { createLibraryService } from '@server/domains/story/library';
 import { createMyDataService } from '@server/domains/account/my-data';
-import { createPasswordHasher } from '@server/domains/account/passwords';
 import { createPreferencesService } from '@server/domains/preferences/preferences';
 import { createSignInLimiter } from '@server/domains/limits/sign-in-limits';
 import { createMemoryStore, createRequestLimiter } from '@server/domains/limits/request-limits';
@@ -21,7 +20,14 @@ import { createImportReader } from '@server/domains/story/files/import-reader';
 import { createStoryFileService } from '@server/domains/story/files/story-files';
 import { settlePicture } from '@server/test/fake-painter';
 import { growStory } from '@server/test/grown-story';
-import { registerUser, testConfig, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
+import {
+  CHEAP_PASSWORDS,
+  registerUser,
+  testConfig,
+  TestClient,
+  type TestContext,
+  createPaintingTestApp,
+} from '@server/test/test-app';
 import { listenAppOnLoopback } from '@server/test/listen-on-loopback';
 
 let ctx: TestContext;
@@ -157,7 +163,6 @@ describe('GET /api/user/export, streamed', () => {
       now,
     });
     const reads: number[] = [];
-    const passwords = createPasswordHasher({ memoryCost: 8, timeCost: 1 });
     const myData = createMyDataService({
       repos,
       accounts: createAccountService({
@@ -165,7 +170,7 @@ describe('GET /api/user/export, streamed', () => {
         config,
         captcha: createCaptchaService(repos, now),
         signInLimiter: createSignInLimiter(repos, now),
-        passwords,
+        passwords: CHEAP_PASSWORDS,
         now,
       }),
       preferences: createPreferencesService({ repos, now }),
@@ -178,7 +183,7 @@ describe('GET /api/user/export, streamed', () => {
       library: createLibraryService({ repos, picturesEnabled: true, sharesGone: async () => {}, now }),
       sessions: createSessionService(repos, now, null),
       limiter,
-      passwords,
+      passwords: CHEAP_PASSWORDS,
       now,
     });
     const file = await myData.export(id);
