@@ -4,27 +4,25 @@
 // mid-transaction leaving nothing behind, the WAL fsynced on flush, a dump that loads again, and a
 // thread that dies failing loudly.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PGLITE_START_PARAMS } from './pglite-setup';
 import { PGliteThread } from './pglite-thread';
 
 const cleanups: Array<() => Promise<void>> = [];
 
-// One initdb for the file: every in-memory thread below starts from its dump, which takes about a
-// third of the time of a fresh initdb (1.9 s against 5 s on the CI machine).
+// Every in-memory thread below starts from the dump of the run's one initdb (global-setup.ts),
+// which takes about a third of the time of a fresh initdb (1.9 s against 5 s on the CI machine).
 let template: Uint8Array;
 let templateDir: string;
 beforeAll(async () => {
-  const fresh = await PGliteThread.start({ startParams: PGLITE_START_PARAMS });
-  template = await fresh.dumpDataDir();
-  await fresh.close();
+  template = new Uint8Array(await readFile(inject('pgliteEmptyTemplatePath')));
   templateDir = await mkdtemp(join(tmpdir(), 'tw-thread-template-'));
 }, 60_000);
 afterAll(async () => {

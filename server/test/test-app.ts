@@ -36,7 +36,8 @@ export async function openTestDatabase(): Promise<Database> {
 
 /** An empty database with no tables at all (migration tests build a previous release's schema in it). */
 export async function openEmptyTestDatabase(): Promise<Database> {
-  if (inject('dbKind') === 'pglite') return openDatabase({ kind: 'pglite-memory' });
+  if (inject('dbKind') === 'pglite')
+    return openDatabase({ kind: 'pglite-memory', loadDataDir: await readFile(inject('pgliteEmptyTemplatePath')) });
   const baseUrl = inject('postgresUrl');
   const name = `${inject('postgresTemplate').replace(/_template$/, '')}_empty_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
