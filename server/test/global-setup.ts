@@ -1,6 +1,7 @@
 // Vitest global setup for the database suites: migrate once, then let every test file clone that.
-// PGlite: one initdb for the whole run, dumped to two tarballs a file loads into memory: as initdb
-// left it (the suites that build an older schema by hand) and migrated (every other suite).
+// PGlite: one in-memory initdb for the whole run, dumped to two tarballs a file loads into memory:
+// as initdb left it (the suites that build an older schema by hand) and migrated (every other
+// suite); the process tier also gets a migrated data dir on disk for the servers it starts.
 // PostgreSQL: a migrated template database each file copies with CREATE DATABASE ... TEMPLATE, and
 // everything made by this run is dropped at the end.
 import { execFileSync } from 'node:child_process';
@@ -133,18 +134,11 @@ export default async function setup(project: TestProject) {
     await admin.end();
     // Side by side: one at a time, the run's 90 databases took 18 s after the last test (a DROP
     // waits on its files' removal more than on CPU).
-    const names = rows.map((row) => row.datname);
-    await Promise.all(
-      Array.from({ length: DROPPING_CONNECTIONS }, async () => {
-        const dropper = new pg.Client({ connectionString: baseUrl });
-        await dropper.connect();
-        try {
-          for (let name = names.pop(); name; name = names.pop())
-            await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        } finally {
-          await dropper.end();
-        }
-      }),
-    );
+    const droppers = new pg.Pool({ connectionString: baseUrl, max: DROPPING_CONNECTIONS });
+    try {
+      await Promise.all(rows.map((row) => droppers.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`)));
+    } finally {
+      await droppers.end();
+    }
   };
 }
