@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       : await openDatabase({
           kind: 'pglite',
           dataDir: config.dataDir,
+          compiler: config.embeddedDbCompiler,
           onFailure: (error) => {
             logger.fatal(
               { err: error },

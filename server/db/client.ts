@@ -58,9 +58,15 @@ const PGLITE_CONNECTIONS = 32;
 
 export type DatabaseOptions =
   /** onFailure: the lock on DATA_DIR was lost, or the database thread died; the server must stop. */
-  | { kind: 'pglite'; dataDir: string; onFailure?: (error: Error) => void }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      onFailure?: (error: Error) => void;
+      /** EMBEDDED_DB_COMPILER: `baseline` starts on less CPU, for short-lived servers. */
+      compiler?: 'optimizing' | 'baseline';
+    }
   /** In-memory PGlite, optionally cloned from a dumped data dir (tests). */
-  | { kind: 'pglite-memory'; loadDataDir?: Uint8Array }
+  | { kind: 'pglite-memory'; loadDataDir?: Uint8Array; compiler?: 'optimizing' | 'baseline' }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -75,7 +81,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return poolDatabase('postgres', pool, { flush: () => Promise.resolve(), close: () => pool.end() });
   }
   if (options.kind === 'pglite-memory') {
-    const thread = await PGliteThread.start({ loadDataDir: options.loadDataDir, startParams: PGLITE_START_PARAMS });
+    const thread = await PGliteThread.start({
+      loadDataDir: options.loadDataDir,
+      startParams: PGLITE_START_PARAMS,
+      baselineCompiler: options.compiler === 'baseline',
+    });
     return pgliteDatabase(thread, {});
   }
   const onFailure =
@@ -87,7 +97,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const pgdata = join(options.dataDir, 'pgdata');
     await initDataDirInChild(pgdata);
-    const thread = await PGliteThread.start({ dataDir: pgdata, startParams: PGLITE_START_PARAMS, onExit: onFailure });
+    const thread = await PGliteThread.start({
+      dataDir: pgdata,
+      startParams: PGLITE_START_PARAMS,
+      baselineCompiler: options.compiler === 'baseline',
+      onExit: onFailure,
+    });
     const sweeper = new DataDirSweeper(pgdata);
     sweeper.start(SWEEP_INTERVAL_MS);
     const stopCheckpoints = scheduleCheckpoints(thread, sweeper);

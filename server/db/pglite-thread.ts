@@ -12,6 +12,12 @@ export interface PGliteThreadOptions {
   /** A dumped data dir to start from (tests clone a migrated database this way). */
   loadDataDir?: Uint8Array;
   startParams: string[];
+  /**
+   * V8's baseline compiler (Liftoff) alone for the WebAssembly: about 40 % less CPU to start, warm
+   * queries about a fifth slower (docs/benchmarks.md). V8's flags are the process's, so this holds
+   * for every later embedded database of the process too.
+   */
+  baselineCompiler?: boolean;
   /** Called once if the thread dies while the server still needs it. */
   onExit?: (error: Error) => void;
 }
@@ -44,7 +50,12 @@ export class PGliteThread {
   static async start(options: PGliteThreadOptions): Promise<PGliteThread> {
     const loadDataDir = options.loadDataDir ? options.loadDataDir.slice().buffer : undefined;
     const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
-      workerData: { dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
+      workerData: {
+        dataDir: options.dataDir,
+        loadDataDir,
+        startParams: options.startParams,
+        baselineCompiler: options.baselineCompiler ?? false,
+      },
       transferList: loadDataDir ? [loadDataDir] : [],
       // Plain Node in the thread, whatever loader the server runs under (tsx, Vitest): it loads one
       // JavaScript file. PGlite's JavaScript allocates little; its memory is the WebAssembly heap.

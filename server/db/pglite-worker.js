@@ -16,13 +16,18 @@
 // under tsx, Vitest and the compiled server.
 import { closeSync, fdatasyncSync, fsyncSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { renameStatements } from './pglite-wire.js';
 
-/** @type {{ dataDir?: string, loadDataDir?: ArrayBuffer, startParams: string[] }} */
+/** @type {{ dataDir?: string, loadDataDir?: ArrayBuffer, startParams: string[], baselineCompiler: boolean }} */
 const options = workerData;
+// Set before PGlite compiles its module (in PGlite.create, not at import). V8 compiles a module with
+// Liftoff, then recompiles the functions that run often with TurboFan in the background; the
+// recompiling is most of a start's CPU, and pays back only over a long life.
+if (options.baselineCompiler) setFlagsFromString('--liftoff-only');
 
 /** A PostgreSQL error's fields (code, detail, ...) survive the trip; an Error's own would not. */
 function describeError(error) {

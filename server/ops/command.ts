@@ -29,14 +29,19 @@ export function describeUrl(url: string): string {
   }
 }
 
-/** Embedded PGlite in `dataDir`, its lock taken; `mustExist` refuses a data dir without a database. */
-export async function openDataDir(dataDir: string, doing: string, mustExist: boolean): Promise<Database> {
+/** Embedded PGlite in the configured DATA_DIR, its lock taken; `mustExist` refuses a data dir without a database. */
+export async function openDataDir(
+  { dataDir, embeddedDbCompiler }: Pick<AppConfig, 'dataDir' | 'embeddedDbCompiler'>,
+  doing: string,
+  mustExist: boolean,
+): Promise<Database> {
   if (mustExist && !existsSync(join(dataDir, 'pgdata', 'PG_VERSION')))
     throw new OpsError(`There is no Taleweaver database in ${dataDir} (DATA_DIR).`);
   try {
     return await openDatabase({
       kind: 'pglite',
       dataDir,
+      compiler: embeddedDbCompiler,
       onFailure: (error) => {
         console.error(`Lost the lock on ${dataDir} (${error.message}); stopping.`);
         process.exit(1);
@@ -66,7 +71,7 @@ export async function openConfigured(
   if (config.databaseUrl)
     return { database: await openPostgres(config.databaseUrl), where: `PostgreSQL ${describeUrl(config.databaseUrl)}` };
   return {
-    database: await openDataDir(config.dataDir, doing, mustExist),
+    database: await openDataDir(config, doing, mustExist),
     where: `the embedded database in ${config.dataDir}`,
   };
 }

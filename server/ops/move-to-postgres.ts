@@ -21,7 +21,7 @@ runCommand(USAGE, async (args) => {
   const config = readConfig();
   const url = config.databaseUrl;
   if (!url) throw new OpsError(`DATABASE_URL is not set. ${USAGE}`);
-  const source = await openDataDir(config.dataDir, 'move the embedded database', true);
+  const source = await openDataDir(config, 'move the embedded database', true);
   try {
     const target = await openPostgres(url);
     try {

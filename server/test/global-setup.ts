@@ -41,7 +41,7 @@ export function databaseUrlFor(baseUrl: string, database: string): string {
 async function migratedDataDir(dir: string): Promise<string> {
   const dataDir = join(dir, `pglite-data-dir-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const database = await openDatabase({ kind: 'pglite', dataDir, compiler: 'baseline' });
   await database.migrate();
   await database.close();
   return join(dataDir, 'pgdata');
@@ -55,12 +55,13 @@ interface EmbeddedTemplates {
 /**
  * The embedded templates, made once per run however many projects ask: an initdb in WebAssembly
  * costs about 5 s of CPU, a load of its dump 1-2. Vitest loads this module once per project, in
- * one process, so the promise is kept on the process's global object.
+ * one process, so the promise is kept on the process's global object. Both are made on V8's baseline
+ * compiler: this process makes them and runs no other embedded database.
  */
 function embeddedTemplates(dir: string): Promise<EmbeddedTemplates> {
   const shared = globalThis as { taleweaverPgliteTemplates?: Promise<EmbeddedTemplates> };
   shared.taleweaverPgliteTemplates ??= (async () => {
-    const database = await openDatabase({ kind: 'pglite-memory' });
+    const database = await openDatabase({ kind: 'pglite-memory', compiler: 'baseline' });
     const empty = join(dir, `pglite-empty-template-${process.pid}.tar`);
     await writeFile(empty, await database.dumpDataDir!());
     await database.migrate();

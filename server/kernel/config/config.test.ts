@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.cookieSecure).toBe('auto');
+    expect(config.embeddedDbCompiler).toBe('optimizing');
     expect(config.trustProxy).toBe(false);
     expect(config.adminUsernames).toEqual([]);
     expect(config.rateLimits).toEqual({
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       HOST: '127.0.0.1',
       DATA_DIR: '/tmp/tw',
+      EMBEDDED_DB_COMPILER: 'Baseline',
       DATABASE_URL: 'postgres://u@db/tw',
       ADMIN_USERNAMES: ' Alice, bob ,,',
       TRUST_PROXY: '2',
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/tmp/tw',
+      embeddedDbCompiler: 'baseline',
       databaseUrl: 'postgres://u@db/tw',
       adminUsernames: ['alice', 'bob'],
       trustProxy: 2,
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
         COOKIE_SECURE: 'sometimes',
         LOGIN_MAX_FAILURES: '0',
         TRUST_PROXY: 'maybe?',
+        EMBEDDED_DB_COMPILER: 'turbo',
       });
     } catch (error) {
       caught = error;
@@ -90,9 +94,10 @@ describe('loadConfig', () => {
         'COOKIE_SECURE: COOKIE_SECURE must be auto, true or false',
         'LOGIN_MAX_FAILURES: LOGIN_MAX_FAILURES must be greater than 0',
         'TRUST_PROXY: TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses',
+        'EMBEDDED_DB_COMPILER: EMBEDDED_DB_COMPILER must be optimizing or baseline',
       ]),
     );
-    expect(problems).toHaveLength(5);
+    expect(problems).toHaveLength(6);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a whole number between 0 and 65535/);
     expect(() => loadConfig({ PUBLIC_URL: 'stories.example.com' })).toThrow(
       /PUBLIC_URL must be an http:\/\/ or https:\/\/ address/,

@@ -29,6 +29,8 @@ function appConfig(e: ParsedEnv) {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    /** baseline: the embedded database's WebAssembly compiled by V8's baseline compiler alone (EMBEDDED_DB_COMPILER). */
+    embeddedDbCompiler: e.EMBEDDED_DB_COMPILER,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     adminUsernames: e.ADMIN_USERNAMES.split(',')

@@ -37,6 +37,18 @@ export const serverSettings = {
     default: './data',
     schema: z.string().trim().min(1, 'DATA_DIR must not be empty'),
   }),
+  EMBEDDED_DB_COMPILER: setting({
+    group: 'Database',
+    doc: '`baseline`: the embedded database starts on ~40 % less CPU, warm queries ~20 % slower (short-lived servers).',
+    default: 'optimizing',
+    example: 'baseline',
+    schema: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => v === 'optimizing' || v === 'baseline', 'EMBEDDED_DB_COMPILER must be optimizing or baseline')
+      .transform((v) => v as 'optimizing' | 'baseline'),
+  }),
   DATABASE_URL: setting({
     group: 'Database',
     doc: '`postgres://…` switches from the embedded database to PostgreSQL (pooled); may hold a password.',
