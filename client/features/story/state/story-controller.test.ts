@@ -30,7 +30,14 @@ function setup(overrides: Partial<StoryApi> = {}, replyPollMs = 1000) {
     ...overrides,
   };
   const store = createStoryStore();
-  const controller = createStoryController({ store, api, newId: () => `id${++n}`, persist: false, replyPollMs });
+  const controller = createStoryController({
+    store,
+    api,
+    newId: () => `id${++n}`,
+    persist: false,
+    replyPollMs,
+    deltaFlushMs: 0,
+  });
   return { api, store, controller };
 }
 
@@ -54,6 +61,21 @@ describe('story controller', () => {
       ['assistant', 'The tide turns.', 2],
     ]);
     expect(controller.isFresh(7)).toBe(true);
+  });
+
+  it('draws the first words of a reply at once and the words streamed close behind them together', async () => {
+    const seen: string[] = [];
+    const store = createStoryStore();
+    const start = vi.fn(streamed({ storyId: 7, messageId: 2, message: 'The tide turns.' }));
+    const controller = createStoryController({ store, api: { ...setup().api, start }, persist: false });
+    store.subscribe(() => {
+      const last = store.getState().messages.at(-1);
+      if (last?.role === 'assistant') seen.push(last.content);
+    });
+    await controller.start(1, 'A harbour');
+    expect(seen.slice(0, 2)).toEqual(['The ', 'The tide turns.']);
+    expect(store.getState()).toMatchObject({ storyId: 7, isGenerating: false, streamingId: null });
+    expect(store.getState().messages.at(-1)).toMatchObject({ content: 'The tide turns.', messageId: 2 });
   });
 
   it('knows a new story by its id as soon as the server names it, before any of the opening', async () => {

@@ -11,6 +11,7 @@ import { continueStoryTurn, retryStoryTurn, startStoryTurn, type TurnHandlers } 
 import { fetchCurrentState, fetchRecovery, type CurrentStoryState } from '../api/load-story';
 import { createLocalMessageId } from '../utils/message-id';
 import type { RecoveredStory } from '../utils/recovery';
+import { createDeltaBatcher, DELTA_FLUSH_MS } from './delta-batcher';
 import { saveStory } from './persistence';
 import { unansweredAction, withStableIds, type LocalStoryMessage, type RetryPlan } from './story-state';
 import { storyStore, type StoryStore } from './story-store';
@@ -47,6 +48,8 @@ export interface ControllerDeps {
   persist?: boolean;
   /** How often a story opened mid-reply is re-read until the reply is saved. */
   replyPollMs?: number;
+  /** How long streamed pieces are held to be drawn together (0: each at once). */
+  deltaFlushMs?: number;
 }
 
 /** A reload while the narrator writes: re-read about once a second until the reply is in. */
@@ -90,6 +93,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
   const newId = deps.newId ?? (() => createLocalMessageId());
   const now = deps.now ?? (() => new Date());
   const replyPollMs = deps.replyPollMs ?? REPLY_POLL_MS;
+  const deltaFlushMs = deps.deltaFlushMs ?? DELTA_FLUSH_MS;
   const persist = () => {
     if (deps.persist !== false) saveStory(store.getState());
   };
@@ -133,13 +137,23 @@ export function createStoryController(deps: ControllerDeps = {}) {
     const stamp = () => now().toISOString();
     /** The local id of the reply being written: the stream's, once its first words named it. */
     const writing = () => store.getState().streamingId ?? streamId;
+    const deltas = createDeltaBatcher(
+      (text) => store.dispatch({ type: 'delta', id: streamId, text, createdAt: stamp() }),
+      deltaFlushMs,
+    );
     try {
       const reply = await call({
         signal,
-        onDelta: (text) => store.dispatch({ type: 'delta', id: streamId, text, createdAt: stamp() }),
+        onDelta: deltas.push,
         // The loop guard's rewrite is of the reply being written.
-        onRewriting: () => store.dispatch({ type: 'rewriting', id: writing() }),
-        onReplace: (text) => store.dispatch({ type: 'replaced', id: writing(), text }),
+        onRewriting: () => {
+          deltas.flush();
+          store.dispatch({ type: 'rewriting', id: writing() });
+        },
+        onReplace: (text) => {
+          deltas.flush();
+          store.dispatch({ type: 'replaced', id: writing(), text });
+        },
         onStory: (storyId) => {
           // A new story gets its address (and its saved copy) before its opening is written, so a
           // reload mid-opening comes back to it.
@@ -149,11 +163,14 @@ export function createStoryController(deps: ControllerDeps = {}) {
           persist();
         },
       });
+      deltas.flush();
       store.dispatch({ type: 'turnDone', id: writing(), reply, createdAt: stamp() });
       fresh.add(reply.storyId);
       persist();
       return { ok: true, reply };
     } catch (error) {
+      // What came before the failure (or Stop) stays on screen, as every piece did when drawn alone.
+      deltas.flush();
       const aborted = isAbort(error);
       const failure = onFailure(error);
       const message = errorMessage(error, failure.fallback);
