@@ -10,7 +10,7 @@ import { ACTION_CORPUS } from './action-corpus';
 import { loadEnglish, type English } from './action';
 import type { TurnRecord } from '../types';
 import { composeReply } from './narrator';
-import { checkReply, describeFaults, type ReplyRule } from './reply-checks';
+import { createReplyChecker, describeFaults, type ReplyChecker, type ReplyRule } from './reply-checks';
 
 const PREMISES: Array<[genre: string, premise: string]> = [
   ['fantasy', 'A dragon has slept under our village for a hundred years and this morning it woke up'],
@@ -36,8 +36,10 @@ function lint(text: string): string[] {
 }
 
 let english: English;
+let checker: ReplyChecker;
 beforeAll(async () => {
   english = await loadEnglish();
+  checker = createReplyChecker(english);
 });
 
 describe('replies to the action corpus', () => {
@@ -57,7 +59,7 @@ describe('replies to the action corpus', () => {
         const preferences = STYLES[(g * TURNS.length + t) % STYLES.length];
         const seed = { storyId: 11 + turn, turn, attempt: 0, premise, action, preferences, recent };
         const text = composeReply(seed, english);
-        const faults = [describeFaults(checkReply(english, text)), ...lint(text)].filter(Boolean);
+        const faults = [describeFaults(checker.check(text)), ...lint(text)].filter(Boolean);
         if (faults.length > 0)
           problems.push(
             `[${genre}, turn ${turn}, ${Object.values(preferences).join(', ')}] action “${action}”:\n${faults.join('\n')}\n--- ${text}`,
@@ -79,7 +81,7 @@ describe('the reply rules fire on known-bad text', () => {
     ['The you walk seems to resist you.', 'clause-as-noun'],
     ['I open the door and my heart races.', 'first-person'],
   ])('%s → %s', (text, rule) => {
-    expect(checkReply(english, text).map((f) => f.rule)).toContain(rule);
+    expect(checker.check(text).map((f) => f.rule)).toContain(rule);
   });
 
   it('finds wrong articles and repeated words with retext', () => {
@@ -95,7 +97,7 @@ describe('the reply rules fire on known-bad text', () => {
       'You say, "I will find my brother." The guard nods.',
       'The road into the hills is long.',
     ]) {
-      expect(checkReply(english, text)).toEqual([]);
+      expect(checker.check(text)).toEqual([]);
       expect(lint(text)).toEqual([]);
     }
   });
