@@ -1,6 +1,7 @@
 // 'Narrator’s Writing' in the 'Story Experience' drawer against a scripted server: the story's
 // settings shown, a reply length saved as it is chosen, creativity saved once the slider rests (one
-// PATCH, not one per step), the provider's highest temperature said, and a refused change put back.
+// PATCH, not one per step) or as the section closes, the provider's highest temperature said, and a
+// refused change put back.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,18 @@ describe('StoryWritingSection', () => {
     expect(screen.getByText('1.3')).toBeInTheDocument();
     await waitFor(() =>
       expect(patches(fetchMock.requests)).toEqual([{ url: '/api/story/4/settings', body: { temperature: 1.3 } }]),
+    );
+  });
+
+  it('saves where the slider is when the section closes before it rests', async () => {
+    const fetchMock = serve({ replyLength: 'medium', temperature: 0.8, temperatureMax: 2 });
+    const { unmount } = renderWithProviders(<StoryWritingSection storyId={4} />);
+    const slider = await screen.findByRole('slider', { name: 'Creativity' });
+    await waitFor(() => expect(slider).toBeEnabled());
+    fireEvent.change(slider, { target: { value: '1.2' } });
+    unmount();
+    await waitFor(() =>
+      expect(patches(fetchMock.requests)).toEqual([{ url: '/api/story/4/settings', body: { temperature: 1.2 } }]),
     );
   });
 

@@ -1,6 +1,7 @@
 // 'Narrator’s Writing' in the story page's 'Story Experience' drawer: the story's reply
 // length (short, medium, long) and creativity (its temperature, 0-2), saved with the story for the
-// next reply. The length is saved as it is chosen; the slider once it rests, not on every step.
+// next reply. The length is saved as it is chosen; the slider once it rests, not on every step, or
+// as the section closes (the drawer shut before the slider rested).
 import { useEffect, useId, useRef, useState } from 'react';
 import { TEMPERATURE_MAX, TEMPERATURE_MIN, type ReplyLength } from '@shared/schemas/story-settings';
 import { SliderField } from '@client/components/ui/slider-field';
@@ -37,6 +38,20 @@ export function StoryWritingSection({ storyId }: { storyId: number | null }) {
       },
     );
   }, [resting, mutate]);
+  /** The slider's value now, for the save as the section closes. */
+  const latest = useRef<number | null>(null);
+  useEffect(() => {
+    latest.current = creativity;
+  }, [creativity]);
+  useEffect(
+    () => () => {
+      const value = latest.current;
+      if (value === null || value === sent.current) return;
+      sent.current = value;
+      mutate({ temperature: value });
+    },
+    [mutate],
+  );
 
   if (storyId === null) return null;
   const data = settings.data;
