@@ -33,7 +33,14 @@ async function startThread(
   options: { loadDataDir?: Uint8Array; dataDir?: string; onExit?: (error: Error) => void; connections?: number } = {},
 ) {
   const from = options.dataDir ? {} : { loadDataDir: options.loadDataDir ?? template };
-  const thread = await PGliteThread.start({ startParams: PGLITE_START_PARAMS, ...options, ...from });
+  // Each thread lives one test: V8's baseline compiler alone (EMBEDDED_DB_COMPILER=baseline, as this
+  // tier's servers start).
+  const thread = await PGliteThread.start({
+    startParams: PGLITE_START_PARAMS,
+    baselineCompiler: true,
+    ...options,
+    ...from,
+  });
   const pool = new pg.Pool({
     max: options.connections ?? 4,
     idleTimeoutMillis: 0,
