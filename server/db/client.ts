@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { EmbeddedDbCompiler } from '@server/kernel/config';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { DataDirSweeper } from './durability';
@@ -63,10 +64,10 @@ export type DatabaseOptions =
       dataDir: string;
       onFailure?: (error: Error) => void;
       /** EMBEDDED_DB_COMPILER: `baseline` starts on less CPU, for short-lived servers. */
-      compiler?: 'optimizing' | 'baseline';
+      compiler?: EmbeddedDbCompiler;
     }
   /** In-memory PGlite, optionally cloned from a dumped data dir (tests). */
-  | { kind: 'pglite-memory'; loadDataDir?: Uint8Array; compiler?: 'optimizing' | 'baseline' }
+  | { kind: 'pglite-memory'; loadDataDir?: Uint8Array; compiler?: EmbeddedDbCompiler }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

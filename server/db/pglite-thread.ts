@@ -15,7 +15,7 @@ export interface PGliteThreadOptions {
   /**
    * V8's baseline compiler (Liftoff) alone for the WebAssembly: about 40 % less CPU to start, warm
    * queries about a fifth slower (docs/benchmarks.md). V8's flags are the process's, so this holds
-   * for every later embedded database of the process too.
+   * for all WebAssembly the process compiles later (the embedded databases are its only).
    */
   baselineCompiler?: boolean;
   /** Called once if the thread dies while the server still needs it. */

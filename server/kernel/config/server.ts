@@ -11,6 +11,9 @@ const ALLOWED_HOST =
 
 export type TrustProxy = boolean | number | string;
 
+/** How V8 compiles the embedded database's WebAssembly (EMBEDDED_DB_COMPILER). */
+export type EmbeddedDbCompiler = 'optimizing' | 'baseline';
+
 const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 
 export const serverSettings = {
@@ -47,7 +50,7 @@ export const serverSettings = {
       .trim()
       .toLowerCase()
       .refine((v) => v === 'optimizing' || v === 'baseline', 'EMBEDDED_DB_COMPILER must be optimizing or baseline')
-      .transform((v) => v as 'optimizing' | 'baseline'),
+      .transform((v) => v as EmbeddedDbCompiler),
   }),
   DATABASE_URL: setting({
     group: 'Database',
