@@ -46,7 +46,7 @@ export async function initDataDirInChild(pgdata: string): Promise<void> {
   ].join('\n');
   // Run from this folder, so the package resolves from our node_modules wherever the server was started.
   // --liftoff-only: V8's baseline compiler alone. A process that lives for one initdb never earns back
-  // the optimizing recompiles, which were 40 % of its CPU (docs/benchmarks.md).
+  // the optimizing recompiles, which were a third of its CPU (docs/benchmarks.md).
   const child = spawn(
     process.execPath,
     ['--liftoff-only', '--input-type=module', '-e', script, resolve(pgdata), JSON.stringify(PGLITE_START_PARAMS)],
