@@ -59,8 +59,12 @@ describe.skipIf(!POSTGRES_URL)('npm run db:move-to-postgres', { timeout: 120_000
       username = user.username;
       await user.client.post('/api/preferences', { imageGeneration: true });
       const start = (await user.client.post('/api/story/start', { prompt: 'A lighthouse keeper' })).json();
-      await user.client.post(`/api/story/${start.storyId}/continue`, { message: 'I climb the stairs' });
+      const next = (
+        await user.client.post(`/api/story/${start.storyId}/continue`, { message: 'I climb the stairs' })
+      ).json();
+      // Both replies' pictures painted before the dump: one still painting was stored after it.
       expect((await settlePicture(user.client, start.messageId)).statusCode).toBe(200);
+      expect((await settlePicture(user.client, next.messageId)).statusCode).toBe(200);
       await user.client.post(`/api/story/${start.storyId}/cards`, { name: 'Lamp', keys: ['lamp'], content: 'Old.' });
       await user.client.post('/api/bookmarks', { storyId: start.storyId, lastMessageId: start.messageId, title: 'Up' });
       sourceDump = await dumpTables(ctx.database);
