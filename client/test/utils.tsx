@@ -1,9 +1,10 @@
-// Test helpers for client tests: a scripted fetch, JSON responses, a user factory, and rendering
-// inside the app's real providers (query rules, theme, toasts) with an in-memory router.
+// Test helpers for client tests: a scripted fetch, JSON responses, a user factory, rendering inside
+// the app's real providers (query rules, theme, toasts) with an in-memory router, and a wait for an
+// element a click can reach.
 import type { ReactElement, ReactNode } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, waitFor, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { vi, type Mock } from 'vitest';
+import { expect, vi, type Mock } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@shared/schemas/user';
 import { AppProviders, createAppQueryClient } from '@client/app/providers';
@@ -81,4 +82,24 @@ export function renderWithProviders(
     </AppProviders>
   );
   return Object.assign(render(ui, { wrapper }), { queryClient });
+}
+
+/** The pointer-events that reach `element`: the nearest one declared on it or an ancestor, as user-event reads them. */
+function pointerEventsReaching(element: Element): string {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    const declared = window.getComputedStyle(node).pointerEvents;
+    if (declared && declared !== 'inherit' && declared !== 'unset') return declared;
+  }
+  return 'auto';
+}
+
+/**
+ * Waits until a click can reach `element`, and answers it. A Radix modal that opens or closes sets
+ * the page's pointer events in an effect, one render after the DOM it shows: a click in between is
+ * refused, by user-event as by a browser. In a browser that is a frame; in a test it lasts as long as
+ * React's scheduler is late, which on a loaded machine was long enough to fail a click.
+ */
+export async function waitUntilClickable<E extends HTMLElement>(element: E): Promise<E> {
+  await waitFor(() => expect(pointerEventsReaching(element)).not.toBe('none'));
+  return element;
 }

@@ -3,7 +3,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildUser, jsonResponse, mockFetch, renderWithProviders, unauthenticated } from '@client/test/utils';
+import {
+  buildUser,
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  unauthenticated,
+  waitUntilClickable,
+} from '@client/test/utils';
 import { EmailRequiredGate } from './email-required-gate';
 
 describe('EmailRequiredGate', () => {
@@ -52,7 +59,7 @@ describe('EmailRequiredGate', () => {
         : jsonResponse({ message: 'Email is already in use', code: 'CONFLICT' }, { status: 409 }),
     );
     renderWithProviders(<EmailRequiredGate />);
-    await screen.findByRole('dialog', { name: 'Email Required' });
+    await waitUntilClickable(await screen.findByRole('dialog', { name: 'Email Required' }));
     await userEvent.type(screen.getByLabelText('Email'), 'taken@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Save Email' }));
 

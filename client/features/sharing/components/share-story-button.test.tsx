@@ -4,7 +4,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, jsonResponse, mockFetch, renderWithProviders, type RecordedRequest } from '@client/test/utils';
+import {
+  buildUser,
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  waitUntilClickable,
+  type RecordedRequest,
+} from '@client/test/utils';
 import { ShareStoryButton } from './share-story-button';
 
 const STORY_ID = 12;
@@ -55,6 +62,8 @@ function setup(scenario: Scenario = {}) {
 }
 
 const titleInput = () => screen.getByLabelText('Story title');
+/** The share dialog, once the naming dialog before it has let go of the page's clicks. */
+const shareDialogOpened = async () => waitUntilClickable(await screen.findByRole('dialog', { name: 'Share story' }));
 const openFlow = async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Share Story' }));
   return screen.findByRole('dialog', { name: 'Name your story' });
@@ -114,7 +123,7 @@ describe('ShareStoryButton', () => {
     await userEvent.type(titleInput(), '  The Moving Map ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
 
-    const shareDialog = await screen.findByRole('dialog', { name: 'Share story' });
+    const shareDialog = await shareDialogOpened();
     const origin = window.location.origin;
     expect(within(shareDialog).getByLabelText('Share link')).toHaveValue(`${origin}/shared/AbCdEfGh12345678`);
     const links = within(shareDialog).getAllByRole('link');
@@ -153,7 +162,7 @@ describe('ShareStoryButton', () => {
     await openFlow();
     await waitFor(() => expect(titleInput()).toHaveValue('Suggested title'));
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
-    const shareDialog = await screen.findByRole('dialog', { name: 'Share story' });
+    const shareDialog = await shareDialogOpened();
     await userEvent.click(within(shareDialog).getByRole('button', { name: 'Stop sharing' }));
     expect(fetchMock.requests.some((r) => r.method === 'DELETE')).toBe(false);
     await userEvent.click(within(shareDialog).getByRole('button', { name: 'Turn the link off' }));
@@ -170,7 +179,7 @@ describe('ShareStoryButton', () => {
     await openFlow();
     await waitFor(() => expect(titleInput()).toHaveValue('Suggested title'));
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
-    const shareDialog = await screen.findByRole('dialog', { name: 'Share story' });
+    const shareDialog = await shareDialogOpened();
     await userEvent.click(within(shareDialog).getByRole('button', { name: 'Stop sharing' }));
     await userEvent.click(within(shareDialog).getByRole('button', { name: 'Cancel' }));
     await userEvent.click(within(shareDialog).getByRole('button', { name: 'Stop sharing' }));
@@ -187,7 +196,7 @@ describe('ShareStoryButton', () => {
     await user.click(screen.getByRole('button', { name: 'Share Story' }));
     await waitFor(() => expect(titleInput()).toHaveValue('Suggested title'));
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const shareDialog = await screen.findByRole('dialog', { name: 'Share story' });
+    const shareDialog = await shareDialogOpened();
     await user.click(within(shareDialog).getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/shared/AbCdEfGh12345678`);
     expect(await screen.findByText('Copied!', { selector: 'div' })).toBeInTheDocument();

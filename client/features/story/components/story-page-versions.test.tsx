@@ -9,7 +9,14 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FOCUS_DELAY_MS } from '@shared/constants';
 import type { StoryMessage, StoryStateResponse } from '@shared/schemas/story';
-import { buildUser, jsonResponse, mockFetch, renderWithProviders, type RecordedRequest } from '@client/test/utils';
+import {
+  buildUser,
+  jsonResponse,
+  mockFetch,
+  renderWithProviders,
+  waitUntilClickable,
+  type RecordedRequest,
+} from '@client/test/utils';
 import { storyController } from '../state/story-controller';
 import { StoryPage } from './story-page';
 
@@ -106,7 +113,8 @@ describe('story versions on the story page', () => {
     expect(requestsTo(fetchMock, '/api/story/5/messages/4/select').map((r) => [r.method, r.body])).toEqual([
       ['POST', { version: 2 }],
     ]);
-    expect(within(switcher).getByRole('button', { name: 'Next version' })).toBeEnabled();
+    // The buttons wait while the switch is on its way; they come back in a render of their own.
+    await waitFor(() => expect(within(switcher).getByRole('button', { name: 'Next version' })).toBeEnabled());
   });
 
   it("after 'Try again' the reply shows the count of its versions", async () => {
@@ -140,15 +148,17 @@ describe('story versions on the story page', () => {
     await waitFor(() => expect(screen.queryByText('I climb the bell tower')).not.toBeInTheDocument());
     expect(screen.queryByText('At the top, a rope sways with no wind.')).not.toBeInTheDocument();
     expect(screen.getByText('The bells fall silent as you arrive.')).toBeInTheDocument();
-    // Only the opening is left: nothing more to undo; what was undone can come back.
+    // Only the opening is left: nothing more to undo; what was undone can come back. Both buttons
+    // wait while a change is on its way and come back in a render after the story's own: the one
+    // that ends enabled is awaited first, so the disabled one is not merely still waiting.
+    await waitFor(() => expect(redo).toBeEnabled());
     expect(undo).toBeDisabled();
-    expect(redo).toBeEnabled();
 
     await userEvent.click(redo);
     expect(await screen.findByText('At the top, a rope sways with no wind.')).toBeInTheDocument();
     expect(screen.getByText('I climb the bell tower')).toBeInTheDocument();
+    await waitFor(() => expect(undo).toBeEnabled());
     expect(redo).toBeDisabled();
-    expect(undo).toBeEnabled();
     expect(requestsTo(fetchMock, '/api/story/5/undo')).toHaveLength(1);
     expect(requestsTo(fetchMock, '/api/story/5/redo')).toHaveLength(1);
   });
@@ -326,10 +336,11 @@ describe('story versions on the story page', () => {
     expect(screen.queryByText('I climb the bell tower')).not.toBeInTheDocument();
     expect(screen.queryByText('At the top, a rope sways with no wind.')).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, '/api/story/5/erase')[0].body).toEqual({ fromMessageId: 3 });
-    expect(screen.getByRole('button', { name: 'Redo' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Redo' })).toBeEnabled());
 
+    // The confirmation closes a render after the toast shows: until then it holds the page's clicks.
     const toastItem = screen.getByText('Erased from here.').closest('li') as HTMLElement;
-    await userEvent.click(within(toastItem).getByRole('button', { name: 'Undo' }));
+    await userEvent.click(await waitUntilClickable(within(toastItem).getByRole('button', { name: 'Undo' })));
     expect(await screen.findByText('I climb the bell tower')).toBeInTheDocument();
     expect(screen.getByText('At the top, a rope sways with no wind.')).toBeInTheDocument();
     expect(requestsTo(fetchMock, '/api/story/5/redo')).toHaveLength(1);

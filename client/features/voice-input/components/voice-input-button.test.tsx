@@ -77,7 +77,8 @@ describe('VoiceInputButton: browser recognition (the server does not transcribe)
     expect(ports.recorder!.start).not.toHaveBeenCalled();
     const button = stopButton();
     expect(button).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByTestId('recording-indicator')).toBeInTheDocument();
+    // 'Stop' shows from the start; the indicator once the microphone records, a render later.
+    expect(await screen.findByTestId('recording-indicator')).toBeInTheDocument();
     expect(liveRegion()).toHaveTextContent(S.announceRecording);
 
     act(() => session.handlers.onResult('  look behind the door '));
@@ -265,7 +266,8 @@ describe('VoiceInputButton: server transcription', () => {
     const recording = await startRecording(ports);
     expect(ports.recorder!.start).toHaveBeenCalledWith({ maxDurationMs: MAX_RECORDING_MS });
     expect(stopButton()).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByTestId('recording-indicator')).toBeInTheDocument();
+    // 'Stop' shows from the start; the indicator once the microphone records, a render later.
+    expect(await screen.findByTestId('recording-indicator')).toBeInTheDocument();
 
     await userEvent.click(stopButton());
     expect(recording.stop).toHaveBeenCalled();
