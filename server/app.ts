@@ -25,6 +25,7 @@ import { authRoutes } from './http/routes/auth';
 import { bookmarkRoutes } from './http/routes/bookmarks';
 import type { RouteContext } from './http/routes/context';
 import { featuresRoutes } from './http/routes/features';
+import { narratorRoutes } from './http/routes/narrators';
 import { healthRoutes } from './http/routes/health';
 import { imageRoutes } from './http/routes/images';
 import { preferencesRoutes } from './http/routes/preferences';
@@ -188,6 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await accountScope.register(preferencesRoutes(ctx), { prefix: '/api' });
     await accountScope.register(imageRoutes(ctx), { prefix: '/api' });
     await accountScope.register(featuresRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(narratorRoutes(ctx), { prefix: '/api' });
     await accountScope.register(speechRoutes(ctx), { prefix: '/api' });
     // The shared story's page (link-preview tags in the SPA's HTML): compressed like other answers.
     if (serveClient) await accountScope.register(sharedPageRoute(ctx));

@@ -19,6 +19,7 @@ import { createPasswordHasher, type PasswordHasher } from './domains/account/pas
 import { createSessionService, SESSION_ENDINGS } from './domains/account/sessions';
 import { createAdminService } from './domains/admin/admin';
 import { createBookmarkService } from './domains/bookmarks/bookmarks';
+import { createNarratorService } from './domains/narrators/narrators';
 import { createImageService, imageUrl } from './domains/images';
 import { allowanceConfig, createAllowance } from './domains/limits/allowance';
 import { createQuotaService } from './domains/limits/quotas';
@@ -116,6 +117,11 @@ export async function composeServices(
   const passwords = deps.passwords ?? createPasswordHasher();
   const accounts = createAccountService({ repos, config, captcha, signInLimiter, passwords, now, log });
   const narrator = deps.narrator ?? createNarratorProvider(config.llm);
+  const narrators = createNarratorService({
+    catalogue: config.narrators,
+    defaultProvider: narrator,
+    users: repos.users,
+  });
   const flush = () => deps.database.flush();
   const preferences = createPreferencesService({ repos, now });
   const drain = deps.drain ?? createDrain();
@@ -309,6 +315,8 @@ export async function composeServices(
     bookmarks,
     sharing,
     preferences,
+    /** The operator's narrators: which a caller may pick, which writes a story or a side call. */
+    narrators,
     images,
     speech,
     /** What one account may keep (stories, shares, stored text), and each quota's use. */

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import type { ImageProvider } from '../ai/image/types';
 import type { NarratorProvider } from '../ai/llm/types';
 import { buildApp } from '../app';
-import { loadConfig, type AppConfig } from '../kernel/config';
+import { catalogueOfOne, loadConfig, type AppConfig } from '../kernel/config';
 import { openDatabase, type Database } from '../db/client';
 import { createPasswordHasher } from '../domains/account/passwords';
 import { takeEmbeddedDatabase } from './embedded-databases';
@@ -52,7 +52,7 @@ export async function openEmptyTestDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // The builtin narrator streams instantly in tests.
-  return {
+  const config = {
     ...loadConfig({
       NODE_ENV: 'test',
       SERVE_CLIENT: 'false',
@@ -61,6 +61,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     }),
     ...overrides,
   };
+  // A test that gives the narrator's settings alone (no catalogue) means the catalogue of that one,
+  // as loadConfig makes it from LLM_*.
+  if (overrides.llm && !overrides.narrators) config.narrators = catalogueOfOne(overrides.llm);
+  return config;
 }
 
 /**

@@ -1069,6 +1069,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/narrators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The narrators the caller may pick for a story */
+    get: operations['getNarrators'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    /** The narrators the caller may pick for a story: status and headers only */
+    head: operations['headNarrators'];
+    patch?: never;
+    trace?: never;
+  };
   '/api/story/{storyId}/messages/{messageId}/speech/{part}': {
     parameters: {
       query?: never;
@@ -8795,6 +8813,84 @@ export interface operations {
     };
   };
   headFeatures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  getNarrators: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            narrators: {
+              id: string;
+              label: string;
+              description: string;
+              contextTokens: number;
+              default: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  headNarrators: {
     parameters: {
       query?: never;
       header?: never;

@@ -41,7 +41,7 @@ export const SESSION_SCHEME = 'sessionCookie';
 
 /**
  * Routes that read the session but answer visitors too (signing in, the sign-up form's helpers, the
- * feature flags, the preferences' defaults): the cookie is optional there. Every other route that
+ * feature flags, the narrators on offer, the preferences' defaults): the cookie is optional there. Every other route that
  * reads the session requires it (401 without). HEAD follows its GET.
  */
 export const SESSION_OPTIONAL = new Set([
@@ -51,6 +51,7 @@ export const SESSION_OPTIONAL = new Set([
   'GET /api/check-username',
   'GET /api/captcha',
   'GET /api/features',
+  'GET /api/narrators',
   'GET /api/preferences',
 ]);
 

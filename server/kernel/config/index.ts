@@ -8,6 +8,7 @@ import { checkEmbeddings, embeddingsConfig } from './embeddings';
 import { checkImage, imageConfig } from './image';
 import { quotaLimits } from './limits';
 import { checkLlm, llmConfig } from './llm';
+import { catalogueOfOne, readNarratorCatalogue, type NarratorCatalogue } from './narrators';
 import { envSchema, type ParsedEnv } from './registry';
 import { parseTrustProxy } from './server';
 import { checkSpeech, sttConfig, ttsConfig } from './speech';
@@ -18,13 +19,14 @@ export * from './image';
 export * from './limits';
 export * from './llm';
 export * from './loop-guard';
+export * from './narrators';
 export * from './registry';
 export * from './server';
 export * from './setting';
 export * from './speech';
 
-/** The app's configuration, from the parsed environment. */
-function appConfig(e: ParsedEnv) {
+/** The app's configuration, from the parsed environment and the narrator catalogue it names. */
+function appConfig(e: ParsedEnv, narrators: NarratorCatalogue) {
   return {
     port: e.PORT,
     host: e.HOST,
@@ -73,7 +75,10 @@ function appConfig(e: ParsedEnv) {
     compression: e.COMPRESSION,
     /** The bearer token GET /metrics asks for; null: only a loopback caller with no proxy header may read it. */
     metricsToken: e.METRICS_TOKEN ?? null,
-    llm: llmConfig(e),
+    /** The default narrator's configuration: what a story that names no narrator is written with. */
+    llm: defaultNarratorOf(narrators).llm,
+    /** The narrators players pick from (NARRATORS_FILE; without it, one made of LLM_*, id `default`). */
+    narrators,
     /** Tokens a user may spend per calendar month (UTC); null is unlimited. */
     userMonthlyTokenLimit: e.USER_MONTHLY_TOKEN_LIMIT ?? null,
     /** Narrator calls each player may make per hour: turns (with retries and alternatives), and side calls (memory summaries, titles, style sheets). */
@@ -116,7 +121,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
   }
   const e = parsed.data;
-  const llmProblems = [...checkLlm(e), ...checkImage(e), ...checkSpeech(e), ...checkEmbeddings(e)];
-  if (llmProblems.length > 0) throw new ConfigError(llmProblems);
-  return appConfig(e);
+  // With a catalogue file, LLM_* no longer name a narrator of their own: only the file's are checked.
+  const problems = [
+    ...(e.NARRATORS_FILE ? [] : checkLlm(e)),
+    ...checkImage(e),
+    ...checkSpeech(e),
+    ...checkEmbeddings(e),
+  ];
+  const catalogue = e.NARRATORS_FILE
+    ? readNarratorCatalogue(e.NARRATORS_FILE, llmConfig(e), present)
+    : { catalogue: catalogueOfOne(llmConfig(e)) };
+  if ('problems' in catalogue) problems.push(...catalogue.problems);
+  if (problems.length > 0 || !('catalogue' in catalogue)) throw new ConfigError(problems);
+  return appConfig(e, catalogue.catalogue);
+}
+
+/** The catalogue's default narrator (start-up checked that it is one of them). */
+export function defaultNarratorOf(catalogue: NarratorCatalogue) {
+  return catalogue.narrators.find((narrator) => narrator.id === catalogue.defaultId) ?? catalogue.narrators[0];
 }

@@ -1,4 +1,5 @@
-// The narrator's settings (LLM_*): which provider, where, which model, and the window it works in.
+// The narrator's settings (LLM_*): which provider, where, which model, and the window it works in;
+// and NARRATORS_FILE, a catalogue of several (narrators.ts), which then leaves LLM_* the shared parts.
 import { z } from 'zod';
 import { httpUrl, OPENAI_BASE_URL, positiveInt, providerId } from './env';
 import { loopGuardConfig, loopGuardSettings } from './loop-guard';
@@ -18,6 +19,12 @@ const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
 export const BUILTIN_MODEL = 'taleweaver-demo';
 
 export const llmSettings = {
+  NARRATORS_FILE: setting({
+    group: 'Narrator',
+    doc: 'A JSON catalogue of narrators players pick from (see below); unset: the LLM_* narrator alone, id `default`.',
+    example: 'narrators.json',
+    schema: z.string().trim().min(1),
+  }),
   LLM_PROVIDER: setting({
     group: 'Narrator',
     doc: 'Who writes the story: `builtin` (the offline demo narrator), `openai` (any compatible server) or `anthropic`.',
@@ -160,6 +167,8 @@ export function llmConfig(e: LlmEnv) {
     contextTokens: e.LLM_CONTEXT_TOKENS,
     maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
     temperature: e.LLM_TEMPERATURE,
+    /** The highest temperature a story may ask this narrator for (each provider's own cap applies too). */
+    temperatureMax: 2,
     /** Pause between the offline narrator's words (0 streams at once; tests use 0). */
     builtinWordDelayMs: e.BUILTIN_NARRATOR_WORD_DELAY_MS,
     /** The share of the prompt's room that story cards may use, always-on and triggered together (LLM_CARD_SHARE). */

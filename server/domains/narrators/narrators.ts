@@ -1,0 +1,95 @@
+// The narrator catalogue as players meet it: which narrators a caller may pick, which one writes a
+// story (its own while it is in the catalogue and open to the story's owner, else the default: a
+// narrator that went away never breaks a story), which one writes each side call, and one provider
+// per narrator, made on its first use.
+import { createNarratorProvider } from '@server/ai/llm/registry';
+import type { NarratorProvider } from '@server/ai/llm/types';
+import type { CatalogueNarrator, NarratorCatalogue, NarratorTaskKind } from '@server/kernel/config';
+import { DomainError } from '@server/kernel/errors';
+import { ERROR_CODES } from '@shared/schemas/common';
+import { NARRATOR_MESSAGES, type NarratorsResponse } from '@shared/schemas/narrators';
+
+export interface NarratorDeps {
+  catalogue: NarratorCatalogue;
+  /** The default narrator's provider as compose.ts made it (tests hand in a scripted one). */
+  defaultProvider: NarratorProvider;
+  users: { findById(id: number): Promise<{ isAdmin: boolean } | null> };
+}
+
+/** The narrator a story is written with, and whether it is not the one the story names. */
+export interface StoryNarrator {
+  narrator: CatalogueNarrator;
+  /** The story names a narrator that left the catalogue or is closed to its owner: the default writes it. */
+  fellBack: boolean;
+}
+
+export function createNarratorService(deps: NarratorDeps) {
+  const { catalogue } = deps;
+  const byId = new Map(catalogue.narrators.map((narrator) => [narrator.id, narrator]));
+  // Start-up checked that the default is one of them.
+  const defaultNarrator = byId.get(catalogue.defaultId) as CatalogueNarrator;
+  const providers = new Map<string, NarratorProvider>([[defaultNarrator.id, deps.defaultProvider]]);
+
+  const mayUse = (narrator: CatalogueNarrator, isAdmin: boolean) => narrator.access === 'everyone' || isAdmin;
+  const offered = (isAdmin: boolean) => catalogue.narrators.filter((narrator) => mayUse(narrator, isAdmin));
+  const isAdmin = async (userId: number | null) =>
+    userId !== null && (await deps.users.findById(userId))?.isAdmin === true;
+
+  /** The narrator a story naming `id` is written with (null: the story names none). */
+  function forStory(id: string | null, ownerIsAdmin: boolean): StoryNarrator {
+    if (id === null) return { narrator: defaultNarrator, fellBack: false };
+    const named = byId.get(id);
+    if (named && mayUse(named, ownerIsAdmin)) return { narrator: named, fellBack: false };
+    return { narrator: defaultNarrator, fellBack: true };
+  }
+
+  return {
+    /** The narrator of stories that name none; open to everyone. */
+    defaultNarrator,
+
+    /** Every narrator of the catalogue, in its order (the admin's figures and the metrics' labels). */
+    all: (): readonly CatalogueNarrator[] => catalogue.narrators,
+
+    /** What GET /api/narrators answers the caller (null: a visitor): names and windows, nothing else. */
+    async list(userId: number | null): Promise<NarratorsResponse> {
+      return {
+        narrators: offered(await isAdmin(userId)).map((narrator) => ({
+          id: narrator.id,
+          label: narrator.label,
+          description: narrator.description,
+          contextTokens: narrator.llm.contextTokens,
+          default: narrator.id === defaultNarrator.id,
+        })),
+      };
+    },
+
+    forStory,
+
+    /** A player's choice (a story's narrator, a preference): the narrator, or a 400 naming those they may pick. */
+    async choose(id: string, userId: number): Promise<CatalogueNarrator> {
+      const admin = await isAdmin(userId);
+      const named = byId.get(id);
+      if (named && mayUse(named, admin)) return named;
+      const allowed = offered(admin).map((narrator) => narrator.id);
+      throw new DomainError('invalid', ERROR_CODES.validation, NARRATOR_MESSAGES.unknown(allowed));
+    },
+
+    /** The narrator of a side call: the operator's for that task, else the story's own. */
+    forTask(task: NarratorTaskKind, storyNarrator: CatalogueNarrator): CatalogueNarrator {
+      const id = catalogue.tasks[task];
+      return (id !== null && byId.get(id)) || storyNarrator;
+    },
+
+    /** The provider that writes with `narrator`, made once. */
+    provider(narrator: CatalogueNarrator): NarratorProvider {
+      let provider = providers.get(narrator.id);
+      if (!provider) {
+        provider = createNarratorProvider(narrator.llm);
+        providers.set(narrator.id, provider);
+      }
+      return provider;
+    },
+  };
+}
+
+export type NarratorService = ReturnType<typeof createNarratorService>;
