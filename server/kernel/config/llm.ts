@@ -11,12 +11,15 @@ export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
 
 /** The smallest prompt budget (context minus reply) that holds the rules, a full premise and an action. */
 export const MIN_PROMPT_BUDGET_TOKENS = 2048;
-const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
+/** Each provider's API root when no base URL is given. */
+export const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
   builtin: '',
   openai: OPENAI_BASE_URL,
   anthropic: 'https://api.anthropic.com/v1',
 };
 export const BUILTIN_MODEL = 'taleweaver-demo';
+/** The longest reply when none is set: room for the rules' longest length with a margin. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 500;
 
 export const llmSettings = {
   NARRATORS_FILE: setting({
@@ -66,7 +69,7 @@ export const llmSettings = {
   LLM_MAX_OUTPUT_TOKENS: setting({
     group: 'Narrator',
     doc: `Longest reply; must leave at least ${MIN_PROMPT_BUDGET_TOKENS} tokens of the window for the prompt.`,
-    default: '500',
+    default: String(DEFAULT_MAX_OUTPUT_TOKENS),
     schema: positiveInt('LLM_MAX_OUTPUT_TOKENS'),
   }),
   LLM_TEMPERATURE: setting({

@@ -6,8 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { OPENAI_BASE_URL } from './env';
-import { BUILTIN_MODEL, LLM_PROVIDERS, MIN_PROMPT_BUDGET_TOKENS, type LlmConfig, type LlmProviderId } from './llm';
+import {
+  BUILTIN_MODEL,
+  DEFAULT_BASE_URLS,
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  LLM_PROVIDERS,
+  MIN_PROMPT_BUDGET_TOKENS,
+  type LlmConfig,
+} from './llm';
 
 /** The side calls an operator may give their own narrator, named as the usage ledger names them. */
 export const NARRATOR_TASKS = ['summary', 'title', 'style'] as const;
@@ -22,11 +28,6 @@ const MAX_NARRATORS = 50;
 /** The largest catalogue file read; an operator's menu of 50 narrators is a few kilobytes. */
 const MAX_FILE_BYTES = 256 * 1024;
 
-const DEFAULT_BASE_URLS: Record<LlmProviderId, string> = {
-  builtin: '',
-  openai: OPENAI_BASE_URL,
-  anthropic: 'https://api.anthropic.com/v1',
-};
 /** The highest temperature a narrator's range may reach; each provider's own cap still applies on top. */
 const TEMPERATURE_CEILING = 2;
 
@@ -135,7 +136,7 @@ function catalogueProblems(file: CatalogueFile, env: Record<string, string | und
     if (entry.provider === 'anthropic' && !entry.apiKeyEnv) {
       problems.push(`${at(index, 'apiKeyEnv')}: is required for anthropic (the variable that holds its key)`);
     }
-    const output = entry.maxOutputTokens ?? 500;
+    const output = entry.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
     if (entry.contextTokens - output < MIN_PROMPT_BUDGET_TOKENS) {
       problems.push(
         `${at(index, 'contextTokens')}: must exceed maxOutputTokens (${output}) by at least ${MIN_PROMPT_BUDGET_TOKENS}`,
@@ -170,7 +171,7 @@ function narratorConfig(entry: FileNarrator, shared: LlmConfig, env: Record<stri
     apiKey: entry.apiKeyEnv ? env[entry.apiKeyEnv] : undefined,
     model: entry.provider === 'builtin' ? BUILTIN_MODEL : (entry.model as string),
     contextTokens: entry.contextTokens,
-    maxOutputTokens: entry.maxOutputTokens ?? 500,
+    maxOutputTokens: entry.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
     temperature:
       entry.temperature?.default ?? Math.min(shared.temperature, entry.temperature?.max ?? TEMPERATURE_CEILING),
     temperatureMax: entry.temperature?.max ?? TEMPERATURE_CEILING,
