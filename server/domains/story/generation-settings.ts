@@ -18,14 +18,17 @@ export function replyOutputTokens(length: ReplyLength, maxOutputTokens: number):
   return Math.min(maxOutputTokens, Math.max(MIN_OUTPUT_TOKENS, Math.round(maxOutputTokens * SHORT_SHARE)));
 }
 
-/** The narrator's defaults for a story's settings: LLM_TEMPERATURE, and the provider's highest temperature. */
+/** The narrator's defaults for a story's settings: its temperature, and the highest it and its provider take. */
 export interface GenerationDefaults {
   temperature: number;
   temperatureMax: number;
 }
 
-export function generationDefaults(llm: Pick<LlmConfig, 'temperature'>, provider: LlmProviderId): GenerationDefaults {
-  return { temperature: llm.temperature, temperatureMax: MAX_TEMPERATURE[provider] };
+export function generationDefaults(
+  llm: Pick<LlmConfig, 'temperature' | 'temperatureMax'>,
+  provider: LlmProviderId,
+): GenerationDefaults {
+  return { temperature: llm.temperature, temperatureMax: Math.min(llm.temperatureMax, MAX_TEMPERATURE[provider]) };
 }
 
 /** A stored temperature (a float4) as it was set: two decimals; null stays null. */

@@ -21,7 +21,7 @@ export async function continueStory(
       content: text,
       now: ctx.now(),
       until: ctx.leaseUntil(),
-      window: ctx.windowRead,
+      window: ctx.engine.windowRead,
       maxStoredBytes: ctx.quotas.limits.maxStoredBytes,
     });
     if (!turn) return ctx.admission.leaseRefused(userId, storyId, Buffer.byteLength(text));

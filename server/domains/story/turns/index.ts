@@ -5,20 +5,15 @@
 // listener and saves the reply only once it is complete. run() always finishes its work even if
 // the listener (a browser) has gone: a disconnect never loses a reply. A finished reply that repeats
 // the story is asked for once more before it is saved (loop-guard.ts).
-// This door makes once per app what every turn shares (the budget, card heads, memory, loop guard
-// and admission) and hands it to the use cases: start-story.ts, continue-story.ts, retry-turn.ts,
-// and write-reply.ts for the run they all end in.
-import { computeBudget } from '@server/ai/llm/context';
-import { windowLimits } from '@server/ai/llm/fold';
-import { loadTokenCounter } from '@server/ai/llm/tokenizer';
+// This door makes once per app what every turn shares (card heads, admission, and the narrator's
+// engine: its budget, memory and loop guard, narrator-engine.ts) and hands it to the use cases:
+// start-story.ts, continue-story.ts, retry-turn.ts, and write-reply.ts for the run they all end in.
 import { createStoryBible } from '../bible';
 import { createCardHeads } from '../cards/card-heads';
-import { generationDefaults } from '../generation-settings';
-import { createLoopGuard } from '../loop-guard';
-import { createStoryMemory } from '../memory/folds';
 import { createMemoryBank } from '../memory/memory-bank';
 import { createTurnAdmission } from '../turn-admission';
 import { continueStory } from './continue-story';
+import { createNarratorEngine } from './narrator-engine';
 import { retryTurn } from './retry-turn';
 import { startStory } from './start-story';
 import type { PreparedTurn, TurnContext, TurnDeps } from './turn-context';
@@ -30,54 +25,24 @@ const LEASE_MARGIN_MS = 60_000;
 
 export function createTurnService(deps: TurnDeps) {
   const { repos, provider, llm } = deps;
-  const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   /** The card heads of the stories being played, kept while their cards are unchanged. */
   const cardHeads = createCardHeads(repos);
   /** Every shown message's passages, written after each fold for later turns to recall. */
   const memoryBank = deps.memoryBank ?? createMemoryBank({ repos, log: deps.log });
   const storyBible = deps.storyBible ?? createStoryBible({ repos, now: deps.now, log: deps.log });
-  const memory = createStoryMemory({
-    repos,
-    provider,
-    budget,
-    contextTokens: llm.contextTokens,
-    allowance: deps.allowance,
-    apiKey: llm.apiKey,
-    now: deps.now,
-    flush: deps.flush,
-    log: deps.log,
-    onFolded: async (storyId, facts, sources) => {
-      memoryBank.index(storyId, 'all');
-      await storyBible.saveFolded(storyId, facts, sources);
-    },
-  });
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
-  /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
-  const turnTokens = budget.prompt + llm.maxOutputTokens;
+  const engine = createNarratorEngine({ deps, memoryBank, storyBible, leaseUntil }, provider, llm);
+  /** Every engine made, for idle() to wait on their folds. */
+  const engines = [engine];
 
   const ctx: TurnContext = {
     ...deps,
-    budget,
-    windowRead: windowLimits(budget),
     cardHeads,
-    memory,
-    /** Each finished reply measured against the story's last ones, and asked for once more when it loops. */
-    loopGuard: createLoopGuard({
-      config: llm.loopGuard,
-      repos,
-      provider,
-      allowance: deps.allowance,
-      turnTokens,
-      promptBudget: budget.prompt,
-      leaseUntil,
-      apiKey: llm.apiKey,
-      count: loadTokenCounter,
-      now: deps.now,
-      log: deps.log,
-    }),
-    defaults: generationDefaults(llm, provider.id),
+    engine,
+    // Every story is written by the default narrator until a story can name its own.
+    engineFor: () => engine,
     leaseUntil,
-    admission: createTurnAdmission(deps, turnTokens, leaseUntil),
+    admission: createTurnAdmission(deps, engine.turnTokens, leaseUntil),
   };
 
   return {
@@ -95,7 +60,7 @@ export function createTurnService(deps: TurnDeps) {
      * the turns' query embeddings.
      */
     idle: async () => {
-      await memory.idle();
+      await Promise.all(engines.map((each) => each.memory.idle()));
       await memoryBank.idle();
       await deps.vectors?.idle();
     },

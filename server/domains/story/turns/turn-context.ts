@@ -1,9 +1,7 @@
 // What every turn use case works with: the turn service's dependencies as the app passes them, the
-// parts the service makes once per app from them (the budget, the card heads, the memory, the loop
-// guard, the admission), and the plan a use case hands the reply writer. Types only, so the use
+// parts the service makes once per app from them (the card heads, the admission, each narrator's
+// engine), and the plan a use case hands the reply writer. Types only, so the use
 // cases and the service's door share them without importing one another.
-import type { Budget } from '@server/ai/llm/context';
-import type { ReadLimits } from '@server/ai/llm/fold';
 import type { NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
@@ -19,12 +17,11 @@ import type { QuotaService } from '../../limits/quotas';
 import type { PreferencesSource } from '../../preferences/preferences';
 import type { StoryBible } from '../bible';
 import type { CardHeads } from '../cards/card-heads';
-import type { GenerationDefaults } from '../generation-settings';
-import type { LoopGuard, RewriteEvent } from '../loop-guard';
-import type { StoryMemory } from '../memory/folds';
+import type { RewriteEvent } from '../loop-guard';
 import type { MemoryBank } from '../memory/memory-bank';
 import type { VectorRecall } from '../memory/vector-recall';
 import type { TurnAdmission } from '../turn-admission';
+import type { NarratorEngine } from './narrator-engine';
 
 export interface TurnDeps {
   repos: Repositories;
@@ -67,15 +64,12 @@ export interface PreparedTurn {
 
 /** The service's dependencies with what it made of them once, for every turn to use. */
 export interface TurnContext extends TurnDeps {
-  budget: Budget;
-  /** A turn reads at most this much of its story: the newest unfolded messages the prompt could hold. */
-  windowRead: ReadLimits;
   /** The card heads of the stories being played, kept while their cards are unchanged. */
   cardHeads: CardHeads;
-  memory: StoryMemory;
-  loopGuard: LoopGuard;
-  /** A story's temperature when it has none, and the most the provider accepts. */
-  defaults: GenerationDefaults;
+  /** The default narrator's engine: what a turn is admitted and read with before its story is known. */
+  engine: NarratorEngine;
+  /** The engine of the narrator that writes `story`. */
+  engineFor(story: StoryRecord): NarratorEngine;
   leaseUntil: () => Date;
   admission: TurnAdmission;
 }

@@ -35,8 +35,10 @@ async function writeReply(
   onRewrite?: (event: RewriteEvent) => void,
   log: Log = ctx.log,
 ): Promise<StoryReply> {
-  const { repos, provider, llm } = ctx;
+  const { repos } = ctx;
   const { story, action } = plan;
+  const engine = ctx.engineFor(story);
+  const { provider, llm } = engine;
   let streamed = '';
   let promptTokens = 0;
   const count = await loadTokenCounter();
@@ -46,12 +48,12 @@ async function writeReply(
     // The newest unfolded messages before the action, capped: never the whole story.
     const window =
       plan.loaded?.window ??
-      (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, ctx.windowRead));
+      (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, engine.windowRead));
     const recent = window.messages.map((m) => ({ role: m.role, content: m.content }));
     const { prompt, cards, record } = await buildTurnPrompt({
       repos,
       cardHeads: ctx.cardHeads,
-      budget: ctx.budget,
+      budget: engine.budget,
       cardShare: llm.cardShare,
       recallTokens: llm.recallTokens,
       authorsNoteDepth: llm.authorsNoteDepth,
@@ -66,7 +68,7 @@ async function writeReply(
     const request: GenerationRequest = {
       system: prompt.system,
       messages: prompt.messages,
-      ...storyGeneration(story, llm, ctx.defaults),
+      ...storyGeneration(story, llm, engine.defaults),
       task: {
         kind: 'turn',
         storyId: story.id,
@@ -90,7 +92,7 @@ async function writeReply(
     const first = tidyReply(result.text);
     if (!first) throw new NarratorError('unavailable', 'the provider finished with an empty reply');
     const usage = turnCallUsage(story, provider, result.usage, promptTokens, count(result.text), ctx.now());
-    const guarded = await ctx.loopGuard.review({
+    const guarded = await engine.loopGuard.review({
       story,
       request,
       content: first,
@@ -128,7 +130,7 @@ async function writeReply(
       role: m.role,
       tokens: count(m.content),
     }));
-    ctx.memory.maybeFold(
+    engine.memory.maybeFold(
       story,
       [...sent, ...newest],
       window.more || prompt.droppedTurns > 0,
@@ -167,7 +169,8 @@ async function narratorCallFailed(
   error: unknown,
   call: { streamed: string; promptTokens: number; count: Count; log: Log },
 ): Promise<never> {
-  const { repos, provider } = ctx;
+  const { repos } = ctx;
+  const { provider, llm } = ctx.engineFor(story);
   ctx.metrics?.turnFinished(provider.id, error instanceof NarratorError ? error.failure : 'failed');
   await repos.stories.releaseLease(story.id);
   if (!(error instanceof NarratorError)) throw error;
@@ -177,7 +180,7 @@ async function narratorCallFailed(
       provider: provider.id,
       model: provider.model,
       failure: error.failure,
-      detail: redact(error.detail, [ctx.llm.apiKey]),
+      detail: redact(error.detail, [llm.apiKey]),
     },
     'narrator call failed; the action is kept for a retry',
   );
