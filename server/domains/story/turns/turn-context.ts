@@ -2,6 +2,8 @@
 // parts the service makes once per app from them (the card heads, the admission, each narrator's
 // engine), and the plan a use case hands the reply writer. Types only, so the use
 // cases and the service's door share them without importing one another.
+import type { Budget } from '@server/ai/llm/context';
+import type { ReadLimits } from '@server/ai/llm/fold';
 import type { NarratorProvider } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { MessageRecord, StoryRecord } from '@server/db/repositories/stories';
@@ -17,11 +19,12 @@ import type { QuotaService } from '../../limits/quotas';
 import type { PreferencesSource } from '../../preferences/preferences';
 import type { StoryBible } from '../bible';
 import type { CardHeads } from '../cards/card-heads';
-import type { RewriteEvent } from '../loop-guard';
+import type { GenerationDefaults } from '../generation-settings';
+import type { LoopGuard, RewriteEvent } from '../loop-guard';
+import type { StoryMemory } from '../memory/folds';
 import type { MemoryBank } from '../memory/memory-bank';
 import type { VectorRecall } from '../memory/vector-recall';
 import type { TurnAdmission } from '../turn-admission';
-import type { NarratorEngine } from './narrator-engine';
 
 export interface TurnDeps {
   repos: Repositories;
@@ -60,6 +63,22 @@ export interface PreparedTurn {
   /** onRewrite: the loop guard found the finished reply repeating and asks again, then its new text. */
   /** `log`: the request's logger, so the turn's lines carry its request id. */
   run(onDelta?: (text: string) => void, onRewrite?: (event: RewriteEvent) => void, log?: Log): Promise<StoryReply>;
+}
+
+/** What a turn needs of the narrator that writes it, made once per narrator (narrator-engine.ts). */
+export interface NarratorEngine {
+  provider: NarratorProvider;
+  llm: LlmConfig;
+  budget: Budget;
+  /** A turn reads at most this much of its story: the newest unfolded messages the prompt could hold. */
+  windowRead: ReadLimits;
+  memory: StoryMemory;
+  /** Each finished reply measured against the story's last ones, and asked for once more when it loops. */
+  loopGuard: LoopGuard;
+  /** A story's temperature when it has none, and the most the narrator accepts. */
+  defaults: GenerationDefaults;
+  /** The most a turn can cost: a full prompt and a full reply. Reserved before the action is kept; settled by its usage row. */
+  turnTokens: number;
 }
 
 /** The service's dependencies with what it made of them once, for every turn to use. */
