@@ -34,7 +34,6 @@ import { createStoryCardService } from './domains/story/cards/story-cards';
 import { createStoryFileService } from './domains/story/files/story-files';
 import { createLibraryService } from './domains/story/library';
 import { createStoryService } from './domains/story/reads';
-import { generationDefaults } from './domains/story/generation-settings';
 import { createMemoryBank } from './domains/story/memory/memory-bank';
 import { createVectorRecall } from './domains/story/memory/vector-recall';
 import { createTurnService } from './domains/story/turns';
@@ -159,6 +158,7 @@ export async function composeServices(
   const memoryBank = createMemoryBank({ repos, log, vectors, indexing: config.llm.recallTokens > 0 });
   const storyBible = createStoryBible({ repos, now, log });
   const turns = createTurnService({
+    narrators,
     repos,
     memoryBank,
     storyBible,
@@ -176,7 +176,7 @@ export async function composeServices(
     metrics,
   });
   const stories = createStoryService({
-    generation: generationDefaults(config.llm, narrator.id),
+    narrators,
     images,
     storyJson: createStoryJson(repos),
     repos,

@@ -3544,6 +3544,8 @@ export interface operations {
             replyLength: 'short' | 'medium' | 'long';
             temperature: number;
             temperatureMax: number;
+            narrator: string;
+            narratorFellBack: boolean;
           };
         };
       };
@@ -3664,6 +3666,7 @@ export interface operations {
           /** @enum {string} */
           replyLength?: 'short' | 'medium' | 'long';
           temperature?: number;
+          narrator?: string;
         };
       };
     };
@@ -3679,6 +3682,8 @@ export interface operations {
             replyLength: 'short' | 'medium' | 'long';
             temperature: number;
             temperatureMax: number;
+            narrator: string;
+            narratorFellBack: boolean;
           };
         };
       };

@@ -1,7 +1,8 @@
-// A story's own generation settings: how long the narrator's replies are and how
+// A story's own generation settings: which narrator writes it, how long its replies are and how
 // creative (its sampling temperature). GET and PATCH /api/story/{id}/settings; they count from the
 // next turn, are copied by branches and carried by story files.
 import { z } from 'zod';
+import { narratorIdSchema } from './narrators';
 
 export const REPLY_LENGTHS = ['short', 'medium', 'long'] as const;
 export type ReplyLength = (typeof REPLY_LENGTHS)[number];
@@ -13,7 +14,7 @@ export const TEMPERATURE_MAX = 2;
 export const STORY_SETTINGS_MESSAGES = {
   replyLength: 'Reply length must be short, medium or long.',
   temperature: `Creativity must be a number from ${TEMPERATURE_MIN} to ${TEMPERATURE_MAX}.`,
-  nothing: 'Send replyLength, temperature or both.',
+  nothing: 'Send replyLength, temperature, narrator or several of them.',
 } as const;
 
 export const storySettingsSchema = z.object({
@@ -22,6 +23,13 @@ export const storySettingsSchema = z.object({
   temperature: z.number().min(TEMPERATURE_MIN).max(TEMPERATURE_MAX),
   /** The most the narrator in use accepts (Anthropic: 1): a higher temperature is sent as this. */
   temperatureMax: z.number().min(0).max(TEMPERATURE_MAX),
+  /** The id of the narrator that writes the story's next turn (GET /api/narrators lists them). */
+  narrator: z.string(),
+  /**
+   * True when the story names a narrator that left the catalogue or is closed to its owner: the
+   * default writes it meanwhile.
+   */
+  narratorFellBack: z.boolean(),
 });
 export type StorySettings = z.infer<typeof storySettingsSchema>;
 
@@ -37,8 +45,9 @@ export const storySettingsBodySchema = z
   .object({
     replyLength: z.enum(REPLY_LENGTHS, { error: STORY_SETTINGS_MESSAGES.replyLength }).optional(),
     temperature: temperature.optional(),
+    narrator: narratorIdSchema.optional(),
   })
-  .refine((body) => body.replyLength !== undefined || body.temperature !== undefined, {
+  .refine((body) => body.replyLength !== undefined || body.temperature !== undefined || body.narrator !== undefined, {
     message: STORY_SETTINGS_MESSAGES.nothing,
     // A path of its own: the API's error handler words an issue at the body's root as "not an object".
     path: ['replyLength'],

@@ -15,6 +15,8 @@ export interface StoryRecord {
   /** The story's generation settings: its reply length, and its temperature (null: LLM_TEMPERATURE). */
   replyLength: 'short' | 'medium' | 'long';
   temperature: number | null;
+  /** The narrator the player picked (a catalogue id, which may have left the catalogue since); null: the default. */
+  narrator: string | null;
 }
 
 export interface MessageRecord {

@@ -94,7 +94,7 @@ export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
         and (generating_until is null or generating_until < ${input.now.toISOString()}::timestamptz)
         -- The storage quota: one primary-key read of the owner's counter, kept by triggers (migration 0013).
         and coalesce((select q.stored_bytes from user_stats q where q.user_id = ${input.userId}), 0) <= ${input.maxStoredBytes - Buffer.byteLength(input.content)}::bigint
-      returning id, user_id, title, premise, memory, memory_through_id, notes, cards_version, reply_length, temperature
+      returning id, user_id, title, premise, memory, memory_through_id, notes, cards_version, reply_length, temperature, narrator
     ), last as (
       select m.id, m.role, m.is_initial, m.turn, m.content, m.versions, m.created_at
       -- The story's id as a parameter of the scan, not a join with "leased": joined, the planner
@@ -135,7 +135,8 @@ export function leaseAndAppendQuery(input: LeaseAndAppendInput): SQL {
     select
       json_build_object('id', leased.id, 'userId', leased.user_id, 'title', leased.title, 'premise', leased.premise,
         'memory', leased.memory, 'memoryThroughId', leased.memory_through_id, 'notes', leased.notes,
-        'cardsVersion', leased.cards_version, 'replyLength', leased.reply_length, 'temperature', leased.temperature) as story,
+        'cardsVersion', leased.cards_version, 'replyLength', leased.reply_length, 'temperature', leased.temperature,
+        'narrator', leased.narrator) as story,
       ${messageJson('action')} as action,
       ${unfoldedJson(
         sql`m.story_id = leased.id and m.id > leased.memory_through_id and m.state = 'shown' and not m.is_initial and m.id <> action.id`,

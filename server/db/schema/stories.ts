@@ -44,6 +44,8 @@ export const stories = pgTable(
       .default('medium'),
     /** The story's temperature, 0-2; null follows LLM_TEMPERATURE. */
     temperature: real('temperature'),
+    /** The narrator the player picked for the story (an id of the catalogue, NARRATORS_FILE); null: the default. */
+    narrator: text('narrator'),
     generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
     /** An import still being written (in pieces, so the embedded database's one session is never held long): hidden until it is whole. */
     importing: boolean('importing').notNull().default(false),

@@ -35,11 +35,16 @@ export function createNarratorService(deps: NarratorDeps) {
   const isAdmin = async (userId: number | null) =>
     userId !== null && (await deps.users.findById(userId))?.isAdmin === true;
 
-  /** The narrator a story naming `id` is written with (null: the story names none). */
-  function forStory(id: string | null, ownerIsAdmin: boolean): StoryNarrator {
-    if (id === null) return { narrator: defaultNarrator, fellBack: false };
-    const named = byId.get(id);
-    if (named && mayUse(named, ownerIsAdmin)) return { narrator: named, fellBack: false };
+  /**
+   * The narrator that writes a story: the one it names while that is in the catalogue and open to
+   * its owner, else the default. The owner is read only for a narrator open to admins alone.
+   */
+  async function ofStory(story: { narrator: string | null; userId: number }): Promise<StoryNarrator> {
+    if (story.narrator === null) return { narrator: defaultNarrator, fellBack: false };
+    const named = byId.get(story.narrator);
+    if (named && (named.access === 'everyone' || (await isAdmin(story.userId)))) {
+      return { narrator: named, fellBack: false };
+    }
     return { narrator: defaultNarrator, fellBack: true };
   }
 
@@ -63,7 +68,7 @@ export function createNarratorService(deps: NarratorDeps) {
       };
     },
 
-    forStory,
+    ofStory,
 
     /** A player's choice (a story's narrator, a preference): the narrator, or a 400 naming those they may pick. */
     async choose(id: string, userId: number): Promise<CatalogueNarrator> {

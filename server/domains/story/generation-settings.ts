@@ -51,13 +51,17 @@ export function storyGeneration(
   };
 }
 
+/** The settings' answer: `narrator` is the one that writes the story (its defaults are `defaults`). */
 export function settingsAnswer(
   story: Pick<StoryRecord, 'replyLength' | 'temperature'>,
   defaults: GenerationDefaults,
+  narrator: { id: string; fellBack: boolean },
 ): StorySettings {
   return {
     replyLength: story.replyLength,
     temperature: temperatureOf(story, defaults),
     temperatureMax: defaults.temperatureMax,
+    narrator: narrator.id,
+    narratorFellBack: narrator.fellBack,
   };
 }

@@ -20,8 +20,8 @@ import { recordNarratorCall } from '../limits/usage-ledger';
 import { notFound, storyBusy } from './errors';
 import type { Log } from '@server/kernel/log';
 import type { StoryAnswers } from './story-answers';
-import { settingsAnswer, type GenerationDefaults } from './generation-settings';
-import type { StorySettings, StorySettingsBody } from '@shared/schemas/story-settings';
+import type { NarratorService } from '../narrators/narrators';
+import { storySettings } from './story-settings';
 
 interface StoryDeps {
   repos: Repositories;
@@ -37,8 +37,8 @@ interface StoryDeps {
   /** Makes committed writes durable (PGlite WAL fsync): generate-title writes under a GET. */
   flush: () => Promise<void>;
   log: Log;
-  /** A story's temperature until its player sets one (LLM_TEMPERATURE), and the most the provider accepts. */
-  generation: GenerationDefaults;
+  /** The narrator that writes each story, whose defaults its settings show; and a player's choice checked. */
+  narrators: Pick<NarratorService, 'ofStory' | 'choose' | 'provider'>;
 }
 
 const TITLE_MAX_OUTPUT_TOKENS = 24;
@@ -114,17 +114,7 @@ export function createStoryService(deps: StoryDeps) {
       return memoryAnswer(saved);
     },
 
-    /** The story's generation settings: its reply length and temperature. */
-    async settings(userId: number, storyId: number): Promise<StorySettings> {
-      return settingsAnswer(await owned(userId, storyId), deps.generation);
-    },
-
-    /** Changes the settings given; they count from the next turn (a reply being written keeps its own). */
-    async saveSettings(userId: number, storyId: number, body: StorySettingsBody): Promise<StorySettings> {
-      const saved = await repos.stories.updateSettings({ storyId, userId, ...body });
-      if (!saved) throw notFound();
-      return settingsAnswer(saved, deps.generation);
-    },
+    ...storySettings(deps, owned),
 
     async currentState(userId: number, storyId: number): Promise<Buffer> {
       await owned(userId, storyId);

@@ -12,6 +12,8 @@ import { contentText, startFakeLlmServer, type FakeLlmServer } from '@server/tes
 import { createTestApp, registerUser, testConfig, type TestContext, fakeLlmConfig } from '@server/test/test-app';
 import { allowanceConfig, createAllowance } from '../limits/allowance';
 import { createTurnService } from './turns';
+import { catalogueOfOne } from '@server/kernel/config';
+import { createNarratorService } from '../narrators/narrators';
 import { createQuotaService } from '../limits/quotas';
 import { createRequestLimiter } from '../limits/request-limits';
 import { defaultPreferences } from '../preferences/preferences';
@@ -107,9 +109,11 @@ it('reads and counts no more than the window of a 10,000-message story, and send
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   const window = windowLimits(budget);
   const { repos, calls } = countingRepositories(createRepositories(ctx.database.db));
+  const provider = createNarratorProvider(llm);
   const turnService = createTurnService({
     repos,
-    provider: createNarratorProvider(llm),
+    provider,
+    narrators: createNarratorService({ catalogue: catalogueOfOne(llm), defaultProvider: provider, users: repos.users }),
     llm,
     allowance: createAllowance({
       repos,

@@ -29,7 +29,13 @@ const patches = (requests: RecordedRequest[]) =>
 
 describe('StoryWritingSection', () => {
   it('shows the story’s settings and saves a reply length as it is chosen', async () => {
-    const fetchMock = serve({ replyLength: 'medium', temperature: 0.8, temperatureMax: 2 });
+    const fetchMock = serve({
+      replyLength: 'medium',
+      temperature: 0.8,
+      temperatureMax: 2,
+      narrator: 'default',
+      narratorFellBack: false,
+    });
     renderWithProviders(<StoryWritingSection storyId={4} />);
     const medium = await screen.findByRole('radio', { name: 'Medium' });
     await waitFor(() => expect(medium).toHaveAttribute('aria-checked', 'true'));
@@ -41,7 +47,13 @@ describe('StoryWritingSection', () => {
   });
 
   it('saves creativity once the slider rests, and says how far this narrator goes', async () => {
-    const fetchMock = serve({ replyLength: 'medium', temperature: 0.8, temperatureMax: 1 });
+    const fetchMock = serve({
+      replyLength: 'medium',
+      temperature: 0.8,
+      temperatureMax: 1,
+      narrator: 'default',
+      narratorFellBack: false,
+    });
     renderWithProviders(<StoryWritingSection storyId={4} />);
     const slider = await screen.findByRole('slider', { name: 'Creativity' });
     await waitFor(() => expect(slider).toBeEnabled());
@@ -54,7 +66,13 @@ describe('StoryWritingSection', () => {
   });
 
   it('saves where the slider is when the section closes before it rests', async () => {
-    const fetchMock = serve({ replyLength: 'medium', temperature: 0.8, temperatureMax: 2 });
+    const fetchMock = serve({
+      replyLength: 'medium',
+      temperature: 0.8,
+      temperatureMax: 2,
+      narrator: 'default',
+      narratorFellBack: false,
+    });
     const { unmount } = renderWithProviders(<StoryWritingSection storyId={4} />);
     const slider = await screen.findByRole('slider', { name: 'Creativity' });
     await waitFor(() => expect(slider).toBeEnabled());
@@ -66,7 +84,10 @@ describe('StoryWritingSection', () => {
   });
 
   it('puts the slider back when the server refuses the change', async () => {
-    serve({ replyLength: 'long', temperature: 0.5, temperatureMax: 2 }, true);
+    serve(
+      { replyLength: 'long', temperature: 0.5, temperatureMax: 2, narrator: 'default', narratorFellBack: false },
+      true,
+    );
     renderWithProviders(<StoryWritingSection storyId={4} />);
     const slider = await screen.findByRole('slider', { name: 'Creativity' });
     await waitFor(() => expect(slider).toBeEnabled());

@@ -13,4 +13,5 @@ export const storyColumns = {
   cardsVersion: stories.cardsVersion,
   replyLength: stories.replyLength,
   temperature: stories.temperature,
+  narrator: stories.narrator,
 };

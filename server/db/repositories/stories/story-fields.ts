@@ -13,6 +13,8 @@ export interface SettingsChange {
   userId: number;
   replyLength?: StoryRecord['replyLength'];
   temperature?: number;
+  /** A narrator id the domain checked against the catalogue. */
+  narrator?: string;
 }
 
 export interface MemoryPanelSave {
@@ -41,6 +43,7 @@ export async function updateSettings(db: Db, input: SettingsChange): Promise<Sto
     .set({
       replyLength: input.replyLength ?? sql`${stories.replyLength}`,
       temperature: input.temperature ?? sql`${stories.temperature}`,
+      narrator: input.narrator ?? sql`${stories.narrator}`,
     })
     .where(and(eq(stories.id, input.storyId), eq(stories.userId, input.userId), eq(stories.importing, false)))
     .returning(storyColumns);

@@ -89,8 +89,8 @@ async function begin(
     }
     const [branch] = await rows<{ id: number }>(
       tx,
-      sql`insert into stories (user_id, title, premise, memory, notes, reply_length, temperature, branched_from_story_id, branched_from_message_id, importing, created_at, updated_at)
-          select user_id, ${input.title}, premise, ${memory.text}, notes, reply_length, temperature, id, ${messageId}, true, ${now}::timestamptz, ${now}::timestamptz
+      sql`insert into stories (user_id, title, premise, memory, notes, reply_length, temperature, narrator, branched_from_story_id, branched_from_message_id, importing, created_at, updated_at)
+          select user_id, ${input.title}, premise, ${memory.text}, notes, reply_length, temperature, narrator, id, ${messageId}, true, ${now}::timestamptz, ${now}::timestamptz
           from stories where id = ${storyId}
           returning id`,
     );

@@ -31,16 +31,24 @@ export function createTurnService(deps: TurnDeps) {
   const memoryBank = deps.memoryBank ?? createMemoryBank({ repos, log: deps.log });
   const storyBible = deps.storyBible ?? createStoryBible({ repos, now: deps.now, log: deps.log });
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
-  const engine = createNarratorEngine({ deps, memoryBank, storyBible, leaseUntil }, provider, llm);
-  /** Every engine made, for idle() to wait on their folds. */
-  const engines = [engine];
+  const shared = { deps, memoryBank, storyBible, leaseUntil };
+  const engine = createNarratorEngine(shared, provider, llm);
+  /** One engine per narrator, made on its first story's turn; idle() waits on all their folds. */
+  const engines = new Map([[deps.narrators.defaultNarrator.id, engine]]);
 
   const ctx: TurnContext = {
     ...deps,
     cardHeads,
     engine,
-    // Every story is written by the default narrator until a story can name its own.
-    engineFor: () => engine,
+    async engineFor(story) {
+      const { narrator } = await deps.narrators.ofStory(story);
+      let found = engines.get(narrator.id);
+      if (!found) {
+        found = createNarratorEngine(shared, deps.narrators.provider(narrator), narrator.llm);
+        engines.set(narrator.id, found);
+      }
+      return found;
+    },
     leaseUntil,
     admission: createTurnAdmission(deps, engine.turnTokens, leaseUntil),
   };
@@ -60,7 +68,7 @@ export function createTurnService(deps: TurnDeps) {
      * the turns' query embeddings.
      */
     idle: async () => {
-      await Promise.all(engines.map((each) => each.memory.idle()));
+      await Promise.all([...engines.values()].map((each) => each.memory.idle()));
       await memoryBank.idle();
       await deps.vectors?.idle();
     },

@@ -24,12 +24,16 @@ import type { LoopGuard, RewriteEvent } from '../loop-guard';
 import type { StoryMemory } from '../memory/folds';
 import type { MemoryBank } from '../memory/memory-bank';
 import type { VectorRecall } from '../memory/vector-recall';
+import type { NarratorService } from '../../narrators/narrators';
 import type { TurnAdmission } from '../turn-admission';
 
 export interface TurnDeps {
   repos: Repositories;
+  /** The default narrator's provider and settings. */
   provider: NarratorProvider;
   llm: LlmConfig;
+  /** Which narrator writes each story, and its provider. */
+  narrators: Pick<NarratorService, 'defaultNarrator' | 'ofStory' | 'provider'>;
   /** Every turn passes the player's hourly rate and monthly allowance first (and so does a memory fold). */
   allowance: Allowance;
   /** Read by a story's start and a retry; a continue reads the same row with its lease, in one statement. */
@@ -88,7 +92,7 @@ export interface TurnContext extends TurnDeps {
   /** The default narrator's engine: what a turn is admitted and read with before its story is known. */
   engine: NarratorEngine;
   /** The engine of the narrator that writes `story`. */
-  engineFor(story: StoryRecord): NarratorEngine;
+  engineFor(story: StoryRecord): Promise<NarratorEngine>;
   leaseUntil: () => Date;
   admission: TurnAdmission;
 }

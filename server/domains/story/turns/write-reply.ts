@@ -17,7 +17,7 @@ import { narratorFailed } from '../narrator-errors';
 import { tidyReply } from '../reply-text';
 import { replyUsage, turnCallUsage } from '../reply-usage';
 import { buildTurnPrompt } from '../turn-prompt';
-import type { PreparedTurn, TurnContext, TurnPlan } from './turn-context';
+import type { NarratorEngine, PreparedTurn, TurnContext, TurnPlan } from './turn-context';
 
 /** The plan as the caller runs it. The reservation is given back once the reply (or the failure) is recorded: its usage row settles it. */
 export const preparedTurn = (ctx: TurnContext, plan: TurnPlan): PreparedTurn => ({
@@ -37,17 +37,22 @@ async function writeReply(
 ): Promise<StoryReply> {
   const { repos } = ctx;
   const { story, action } = plan;
-  const engine = ctx.engineFor(story);
-  const { provider, llm } = engine;
+  let engine = ctx.engine;
   let streamed = '';
   let promptTokens = 0;
   const count = await loadTokenCounter();
   try {
+    engine = await ctx.engineFor(story);
+    const { provider, llm } = engine;
     const preferences = plan.loaded?.preferences ?? (await ctx.preferences.get(story.userId));
     const system = narratorSystemPrompt(preferences, story.replyLength);
-    // The newest unfolded messages before the action, capped: never the whole story.
+    // The newest unfolded messages before the action, capped: never the whole story. A continue read
+    // them with the default narrator's limits; another narrator's are read again with its own.
+    const sameLimits =
+      engine.windowRead.rows === ctx.engine.windowRead.rows && engine.windowRead.bytes === ctx.engine.windowRead.bytes;
+    const loadedWindow = sameLimits ? plan.loaded?.window : undefined;
     const window =
-      plan.loaded?.window ??
+      loadedWindow ??
       (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, engine.windowRead));
     const recent = window.messages.map((m) => ({ role: m.role, content: m.content }));
     const { prompt, cards, record } = await buildTurnPrompt({
@@ -154,7 +159,7 @@ async function writeReply(
       ...picture,
     };
   } catch (error) {
-    return narratorCallFailed(ctx, plan, error, { streamed, promptTokens, count, log });
+    return narratorCallFailed(ctx, engine, plan, error, { streamed, promptTokens, count, log });
   }
 }
 
@@ -165,12 +170,12 @@ async function writeReply(
  */
 async function narratorCallFailed(
   ctx: TurnContext,
+  { provider, llm }: NarratorEngine,
   { story, reportStoryId }: TurnPlan,
   error: unknown,
   call: { streamed: string; promptTokens: number; count: Count; log: Log },
 ): Promise<never> {
   const { repos } = ctx;
-  const { provider, llm } = ctx.engineFor(story);
   ctx.metrics?.turnFinished(provider.id, error instanceof NarratorError ? error.failure : 'failed');
   await repos.stories.releaseLease(story.id);
   if (!(error instanceof NarratorError)) throw error;

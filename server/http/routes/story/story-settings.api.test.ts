@@ -36,6 +36,8 @@ afterEach(() => {
   fake.queue.length = 0;
 });
 
+/** The narrator of every story here: the LLM_* one, the catalogue's only. */
+const DEFAULT_NARRATOR = { narrator: 'default', narratorFellBack: false };
 const PREMISE = 'A glassblower in Murano is asked to make a lamp that never goes out';
 const settingsOf = (client: TestClient, storyId: number) => client.get(`/api/story/${storyId}/settings`);
 const change = (client: TestClient, storyId: number, json: unknown) =>
@@ -69,6 +71,7 @@ describe('GET and PATCH /api/story/{id}/settings', () => {
       replyLength: 'medium',
       temperature: 0.8,
       temperatureMax: 2,
+      ...DEFAULT_NARRATOR,
     });
     // Medium is the length before there was a choice: the whole cap and the same words.
     const before = await turnSent(client, storyId);
@@ -77,7 +80,12 @@ describe('GET and PATCH /api/story/{id}/settings', () => {
 
     const res = await change(client, storyId, { replyLength: 'short', temperature: 1.234 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ replyLength: 'short', temperature: 1.23, temperatureMax: 2 });
+    expect(res.json()).toEqual({
+      replyLength: 'short',
+      temperature: 1.23,
+      temperatureMax: 2,
+      ...DEFAULT_NARRATOR,
+    });
     expect((await settingsOf(client, storyId)).json()).toEqual(res.json());
     const short = await turnSent(client, storyId);
     expect(short.body).toMatchObject({ max_tokens: 200, temperature: 1.23 });
@@ -98,8 +106,8 @@ describe('GET and PATCH /api/story/{id}/settings', () => {
   it('refuses bad values with a clear 400 and changes nothing', async () => {
     const { client, storyId } = await newStory(ctx);
     const cases: Array<[unknown, string]> = [
-      [{}, 'Send replyLength, temperature or both.'],
-      [{ colour: 'blue' }, 'Send replyLength, temperature or both.'],
+      [{}, 'Send replyLength, temperature, narrator or several of them.'],
+      [{ colour: 'blue' }, 'Send replyLength, temperature, narrator or several of them.'],
       [{ replyLength: 'huge' }, 'Reply length must be short, medium or long.'],
       [{ replyLength: 3 }, 'Reply length must be short, medium or long.'],
       [{ temperature: 2.5 }, 'Creativity must be a number from 0 to 2.'],
@@ -116,6 +124,7 @@ describe('GET and PATCH /api/story/{id}/settings', () => {
       replyLength: 'medium',
       temperature: 0.8,
       temperatureMax: 2,
+      ...DEFAULT_NARRATOR,
     });
   });
 
@@ -172,6 +181,7 @@ describe('on Anthropic', () => {
         replyLength: 'medium',
         temperature: 0.8,
         temperatureMax: 1,
+        ...DEFAULT_NARRATOR,
       });
       expect((await change(client, storyId, { temperature: 1.6 })).json().temperature).toBe(1.6);
       const sent = await turnSent(client, storyId);

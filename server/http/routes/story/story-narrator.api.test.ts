@@ -1,0 +1,174 @@
+// A story's narrator, through the API and the wire of a fake OpenAI-compatible server: two narrators
+// of the catalogue with their own model names and windows; a story on each sends its model's name
+// and its own reply cap, and its prompt fits its own window; a player picks only what is open to them
+// (a 400 names those they may); a story whose narrator left the catalogue falls back to the default;
+// a branch keeps its narrator.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTokenCounter } from '@server/ai/llm/tokenizer';
+import { loadConfig } from '@server/kernel/config';
+import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';
+import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
+import { proseWriter } from '@server/test/varied-prose';
+
+const KEY = 'sk-narrators-secret';
+const dir = mkdtempSync(join(tmpdir(), 'story-narrator-'));
+let fake: FakeLlmServer;
+let ctx: TestContext;
+
+const SMALL = { contextTokens: 4096, maxOutputTokens: 300 };
+const BIG = { contextTokens: 32768, maxOutputTokens: 800 };
+
+beforeAll(async () => {
+  fake = await startFakeLlmServer({ apiKey: KEY });
+  const writer = proseWriter(45);
+  fake.fallback = () => ({ kind: 'ok', text: writer.reply() });
+  const narrator = (id: string, model: string, window: typeof SMALL, access = 'everyone') => ({
+    id,
+    label: id[0].toUpperCase() + id.slice(1),
+    provider: 'openai',
+    baseUrl: fake.baseUrl,
+    apiKeyEnv: 'FAKE_KEY',
+    model,
+    ...window,
+    access,
+  });
+  const file = join(dir, 'narrators.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      default: 'swift',
+      narrators: [
+        narrator('swift', 'small-model', SMALL),
+        narrator('deep', 'big-model', BIG),
+        narrator('lab', 'lab-model', SMALL, 'admins'),
+      ],
+    }),
+  );
+  const { narrators, llm } = loadConfig({ NARRATORS_FILE: file, FAKE_KEY: KEY });
+  ctx = await createTestApp({ narrators, llm, adminUsernames: ['boss'] });
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const settingsOf = async (client: TestClient, storyId: number) =>
+  (await client.get(`/api/story/${storyId}/settings`)).json();
+const pick = (client: TestClient, storyId: number, narrator: string) =>
+  client.patch(`/api/story/${storyId}/settings`, { narrator });
+
+async function newStory(username?: string) {
+  const player = await registerUser(ctx.app, username ? { username } : {});
+  const res = await player.client.post('/api/story/start', {
+    prompt: 'A lighthouse keeper hears a bell under the sea',
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...player, storyId: res.json().storyId as number };
+}
+
+/** The turn request the provider got for the next action. */
+async function turnSent(
+  client: TestClient,
+  storyId: number,
+  message = 'I row out to the bell',
+): Promise<RecordedRequest> {
+  const before = fake.requests.length;
+  expect((await client.post(`/api/story/${storyId}/continue`, { message })).statusCode).toBe(200);
+  return fake.requests[before];
+}
+
+const promptTokens = async (request: RecordedRequest) => {
+  const count = await loadTokenCounter();
+  return request.body.messages.reduce((sum, message) => sum + count(String(message.content)), 0);
+};
+
+describe("a story's narrator", () => {
+  it('is the default until the player picks another, which writes from the next turn with its own model and cap', async () => {
+    const { client, storyId } = await newStory();
+    expect(await settingsOf(client, storyId)).toMatchObject({ narrator: 'swift', narratorFellBack: false });
+    const first = await turnSent(client, storyId);
+    expect(first.body.model).toBe('small-model');
+    expect(first.body.max_tokens ?? first.body.max_completion_tokens).toBe(SMALL.maxOutputTokens);
+
+    const picked = await pick(client, storyId, 'deep');
+    expect(picked.statusCode).toBe(200);
+    expect(picked.json()).toMatchObject({ narrator: 'deep', narratorFellBack: false, replyLength: 'medium' });
+    expect(await settingsOf(client, storyId)).toMatchObject({ narrator: 'deep' });
+    const next = await turnSent(client, storyId, 'I ring the bell back');
+    expect(next.body.model).toBe('big-model');
+    expect(next.body.max_tokens ?? next.body.max_completion_tokens).toBe(BIG.maxOutputTokens);
+  });
+
+  it("fits each story's prompt into its own narrator's window", async () => {
+    const small = await newStory();
+    const big = await newStory();
+    expect((await pick(big.client, big.storyId, 'deep')).statusCode).toBe(200);
+    // Long actions, turn after turn, until the small window cannot hold them all.
+    const action = (n: number) =>
+      `I search the cove for the bell's rope, step ${n}. ${'The tide pulls at my boots. '.repeat(60)}`;
+    let smallTurn: RecordedRequest | undefined;
+    let bigTurn: RecordedRequest | undefined;
+    for (let n = 1; n <= 14; n += 1) {
+      smallTurn = await turnSent(small.client, small.storyId, action(n));
+      bigTurn = await turnSent(big.client, big.storyId, action(n));
+    }
+    const smallTokens = await promptTokens(smallTurn as RecordedRequest);
+    const bigTokens = await promptTokens(bigTurn as RecordedRequest);
+    expect(smallTokens).toBeLessThanOrEqual(SMALL.contextTokens - SMALL.maxOutputTokens);
+    // The big window kept every turn the small one had to leave out.
+    expect(bigTokens).toBeGreaterThan(SMALL.contextTokens);
+    expect(bigTokens).toBeLessThanOrEqual(BIG.contextTokens - BIG.maxOutputTokens);
+  });
+
+  it('is one the player may pick: a 400 names those they may, and an admin may pick every one', async () => {
+    const { client, storyId } = await newStory();
+    for (const narrator of ['lab', 'nowhere']) {
+      const refused = await pick(client, storyId, narrator);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'Unknown narrator. Choose one of: swift, deep.',
+      });
+    }
+    const malformed = await pick(client, storyId, 'Not An Id!');
+    expect(malformed.statusCode).toBe(400);
+    expect(await settingsOf(client, storyId)).toMatchObject({ narrator: 'swift' });
+
+    const admin = await newStory('boss');
+    const lab = await pick(admin.client, admin.storyId, 'lab');
+    expect(lab.statusCode).toBe(200);
+    expect((await turnSent(admin.client, admin.storyId)).body.model).toBe('lab-model');
+  });
+
+  it('falls back to the default, with a notice in its settings, when its narrator left the catalogue', async () => {
+    const { client, storyId } = await newStory();
+    expect((await pick(client, storyId, 'deep')).statusCode).toBe(200);
+    // As after the operator removed 'deep' from the file and restarted.
+    await ctx.database.executeSql(`update stories set narrator = 'retired' where id = $1`, [storyId]);
+    expect(await settingsOf(client, storyId)).toMatchObject({ narrator: 'swift', narratorFellBack: true });
+    expect((await turnSent(client, storyId)).body.model).toBe('small-model');
+  });
+
+  it('is kept by a branch', async () => {
+    const { client, storyId } = await newStory();
+    expect((await pick(client, storyId, 'deep')).statusCode).toBe(200);
+    const opening = (await client.get(`/api/story/${storyId}/current-state`)).json().messages[1].messageId;
+    const branch = await client.post(`/api/story/${storyId}/branch`, { messageId: opening });
+    expect(branch.statusCode).toBe(201);
+    expect(await settingsOf(client, branch.json().storyId)).toMatchObject({ narrator: 'deep' });
+  });
+
+  it('never shows a key, its variable or an address in the settings or the list', async () => {
+    const { client, storyId } = await newStory();
+    const answers = [
+      (await client.get(`/api/story/${storyId}/settings`)).body,
+      (await pick(client, storyId, 'lab')).body,
+      (await client.get('/api/narrators')).body,
+    ].join('\n');
+    for (const secret of [KEY, 'FAKE_KEY', fake.baseUrl, 'small-model']) expect(answers).not.toContain(secret);
+  });
+});
