@@ -143,7 +143,8 @@ export async function composeServices(
     repos,
     config: config.image,
     painter: deps.painter === undefined ? createImageProvider(config.image) : deps.painter,
-    narrator,
+    styleNarrator: async (userId, storyId) =>
+      narrators.provider(await narrators.forTaskOf('style', () => repos.stories.findOwned(storyId, userId))),
     allowance,
     preferences: deps.preferences ?? preferences,
     now,
@@ -180,8 +181,6 @@ export async function composeServices(
     images,
     storyJson: createStoryJson(repos),
     repos,
-    provider: narrator,
-    apiKey: config.llm.apiKey,
     allowance,
     now,
     flush,

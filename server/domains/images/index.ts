@@ -35,7 +35,8 @@ export interface ImageServiceDeps {
   config: ImageConfig;
   /** Null when IMAGE_PROVIDER=none: every image call answers 404 and nothing shows. */
   painter: ImageProvider | null;
-  narrator: NarratorProvider;
+  /** The narrator that writes a story's style sheet: the operator's for style sheets, else the story's. */
+  styleNarrator: (userId: number, storyId: number) => Promise<NarratorProvider>;
   /** A picture is a paid call: the player's hour when asked, their month when asked and again when painted. */
   allowance: Allowance;
   preferences: PreferencesSource;
@@ -51,7 +52,7 @@ export function createImageService(deps: ImageServiceDeps) {
   const settled = createSettledPictures();
   const styleSheets = createStyleSheets({
     repos,
-    narrator: deps.narrator,
+    narratorFor: deps.styleNarrator,
     allowance: deps.allowance,
     now,
     log: deps.log,

@@ -88,12 +88,13 @@ export interface SceneInput {
 
 export function createStyleSheets(deps: {
   repos: Repositories;
-  narrator: NarratorProvider;
+  /** The narrator that writes a story's style sheet: the operator's for style sheets, else the story's. */
+  narratorFor: (userId: number, storyId: number) => Promise<NarratorProvider>;
   allowance: Pick<Allowance, 'admitOrNull'>;
   now: () => Date;
   log: Log;
 }) {
-  const { repos, narrator } = deps;
+  const { repos } = deps;
 
   function heuristicLooks(task: { premise: string; scene: string; known: string[]; describePlayer: boolean }) {
     const genre = classifyGenre(task.premise).genre;
@@ -127,6 +128,7 @@ export function createStyleSheets(deps: {
     const hold = await deps.allowance.admitOrNull(userId, 'style', STYLE_PROMPT_TOKENS + STYLE_MAX_OUTPUT_TOKENS);
     if (!hold) return heuristicLooks(task);
     try {
+      const narrator = await deps.narratorFor(userId, storyId);
       const result = await narrator.generate(request);
       await recordNarratorCall(repos, narrator, {
         userId,

@@ -48,6 +48,12 @@ export function createNarratorService(deps: NarratorDeps) {
     return { narrator: defaultNarrator, fellBack: true };
   }
 
+  /** The operator's narrator for a side call, if the catalogue names one (start-up checked it exists). */
+  const taskNarrator = (task: NarratorTaskKind) => {
+    const id = catalogue.tasks[task];
+    return id === null ? undefined : byId.get(id);
+  };
+
   return {
     /** The narrator of stories that name none; open to everyone. */
     defaultNarrator,
@@ -81,8 +87,18 @@ export function createNarratorService(deps: NarratorDeps) {
 
     /** The narrator of a side call: the operator's for that task, else the story's own. */
     forTask(task: NarratorTaskKind, storyNarrator: CatalogueNarrator): CatalogueNarrator {
-      const id = catalogue.tasks[task];
-      return (id !== null && byId.get(id)) || storyNarrator;
+      return taskNarrator(task) ?? storyNarrator;
+    },
+
+    /** The same for a story not read yet: `story` is read only when the task has no narrator of its own. */
+    async forTaskOf(
+      task: NarratorTaskKind,
+      story: () => Promise<{ narrator: string | null; userId: number } | null>,
+    ): Promise<CatalogueNarrator> {
+      const own = taskNarrator(task);
+      if (own) return own;
+      const found = await story();
+      return found ? (await ofStory(found)).narrator : defaultNarrator;
     },
 
     /** The provider that writes with `narrator`, made once. */

@@ -6,7 +6,7 @@ import { cutMiddle } from '@server/ai/llm/context';
 import { memoryText, splitChunks, storedMemory } from '@server/ai/llm/memory-chunks';
 import { TITLE_SYSTEM_PROMPT, titleUserPrompt } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
-import { NarratorError, type NarratorProvider } from '@server/ai/llm/types';
+import { NarratorError } from '@server/ai/llm/types';
 import type { Repositories } from '@server/db/repositories';
 import type { StoryRecord } from '@server/db/repositories/stories';
 import { DomainError } from '@server/kernel/errors';
@@ -29,8 +29,6 @@ interface StoryDeps {
   images: Pick<ImageService, 'forStory'>;
   /** Writes the messages' answer bytes around their kept texts (http/presenters/story-json.ts). */
   storyJson: StoryAnswers;
-  provider: NarratorProvider;
-  apiKey: string | undefined;
   /** A title is a paid call: past the player's hour or month it falls back to the premise. */
   allowance: Pick<Allowance, 'admitOrNull'>;
   now: () => Date;
@@ -38,7 +36,7 @@ interface StoryDeps {
   flush: () => Promise<void>;
   log: Log;
   /** The narrator that writes each story, whose defaults its settings show; and a player's choice checked. */
-  narrators: Pick<NarratorService, 'ofStory' | 'choose' | 'provider'>;
+  narrators: Pick<NarratorService, 'ofStory' | 'choose' | 'provider' | 'forTaskOf'>;
 }
 
 const TITLE_MAX_OUTPUT_TOKENS = 24;
@@ -77,7 +75,7 @@ function memoryAnswer(story: StoryRecord): StoryMemory {
 }
 
 export function createStoryService(deps: StoryDeps) {
-  const { repos, provider } = deps;
+  const { repos } = deps;
   const { storyJson } = deps;
 
   async function owned(userId: number, storyId: number) {
@@ -186,6 +184,9 @@ export function createStoryService(deps: StoryDeps) {
         temperature: TITLE_TEMPERATURE,
         task: { kind: 'title' as const, premise: story.premise, opening },
       };
+      // The operator's narrator for titles, else the story's own.
+      const titler = await deps.narrators.forTaskOf('title', async () => story);
+      const provider = deps.narrators.provider(titler);
       const hold = await deps.allowance.admitOrNull(userId, 'title', TITLE_PROMPT_TOKENS + TITLE_MAX_OUTPUT_TOKENS);
       if (!hold) return { title: fallback };
       try {
@@ -198,7 +199,7 @@ export function createStoryService(deps: StoryDeps) {
       } catch (error) {
         if (!(error instanceof NarratorError)) throw error;
         deps.log.warn(
-          { storyId, provider: provider.id, failure: error.failure, detail: redact(error.detail, [deps.apiKey]) },
+          { storyId, provider: provider.id, failure: error.failure, detail: redact(error.detail, [titler.llm.apiKey]) },
           'title generation failed; using the premise',
         );
         return { title: fallback };

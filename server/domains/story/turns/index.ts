@@ -8,6 +8,7 @@
 // This door makes once per app what every turn shares (card heads, admission, and the narrator's
 // engine: its budget, memory and loop guard, narrator-engine.ts) and hands it to the use cases:
 // start-story.ts, continue-story.ts, retry-turn.ts, and write-reply.ts for the run they all end in.
+import type { CatalogueNarrator } from '@server/kernel/config';
 import { createStoryBible } from '../bible';
 import { createCardHeads } from '../cards/card-heads';
 import { createMemoryBank } from '../memory/memory-bank';
@@ -32,19 +33,24 @@ export function createTurnService(deps: TurnDeps) {
   const storyBible = deps.storyBible ?? createStoryBible({ repos, now: deps.now, log: deps.log });
   const leaseUntil = () => new Date(deps.now().getTime() + llm.timeoutMs + LEASE_MARGIN_MS);
   const shared = { deps, memoryBank, storyBible, leaseUntil };
-  const engine = createNarratorEngine(shared, provider, llm);
+  const { narrators } = deps;
+  const summarizerOf = (narrator: CatalogueNarrator) => {
+    const writer = narrators.forTask('summary', narrator);
+    return { provider: narrators.provider(writer), llm: writer.llm };
+  };
+  const engine = createNarratorEngine(shared, provider, llm, summarizerOf(narrators.defaultNarrator));
   /** One engine per narrator, made on its first story's turn; idle() waits on all their folds. */
-  const engines = new Map([[deps.narrators.defaultNarrator.id, engine]]);
+  const engines = new Map([[narrators.defaultNarrator.id, engine]]);
 
   const ctx: TurnContext = {
     ...deps,
     cardHeads,
     engine,
     async engineFor(story) {
-      const { narrator } = await deps.narrators.ofStory(story);
+      const { narrator } = await narrators.ofStory(story);
       let found = engines.get(narrator.id);
       if (!found) {
-        found = createNarratorEngine(shared, deps.narrators.provider(narrator), narrator.llm);
+        found = createNarratorEngine(shared, narrators.provider(narrator), narrator.llm, summarizerOf(narrator));
         engines.set(narrator.id, found);
       }
       return found;

@@ -23,21 +23,29 @@ export interface EngineShared {
   leaseUntil: () => Date;
 }
 
+/** Who writes the memory's summaries: the story's narrator, or the operator's narrator for summaries. */
+export interface Summarizer {
+  provider: NarratorProvider;
+  llm: LlmConfig;
+}
+
 export function createNarratorEngine(
   { deps, memoryBank, storyBible, leaseUntil }: EngineShared,
   provider: NarratorProvider,
   llm: LlmConfig,
+  summarizer: Summarizer = { provider, llm },
 ): NarratorEngine {
   const { repos } = deps;
   const budget = computeBudget(llm.contextTokens, llm.maxOutputTokens);
   const turnTokens = budget.prompt + llm.maxOutputTokens;
   const memory = createStoryMemory({
     repos,
-    provider,
+    provider: summarizer.provider,
+    // The folds follow the story's window; a summary request also fits the summarizer's.
     budget,
-    contextTokens: llm.contextTokens,
+    contextTokens: Math.min(llm.contextTokens, summarizer.llm.contextTokens),
     allowance: deps.allowance,
-    apiKey: llm.apiKey,
+    apiKey: summarizer.llm.apiKey,
     now: deps.now,
     flush: deps.flush,
     log: deps.log,

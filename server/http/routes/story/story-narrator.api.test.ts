@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPACTION_SYSTEM_PROMPT, SUMMARY_SYSTEM_PROMPT, TITLE_SYSTEM_PROMPT } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
+import { STYLE_SYSTEM_PROMPT } from '@server/domains/images/style-sheet';
 import { loadConfig } from '@server/kernel/config';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
@@ -170,5 +172,58 @@ describe("a story's narrator", () => {
       (await client.get('/api/narrators')).body,
     ].join('\n');
     for (const secret of [KEY, 'FAKE_KEY', fake.baseUrl, 'small-model']) expect(answers).not.toContain(secret);
+  });
+});
+
+describe("the operator's narrators for side calls", () => {
+  it("write the memory's summaries, the title and the style sheet, while the story's narrator writes its turns", async () => {
+    const file = join(dir, 'tasks.json');
+    const narrator = (id: string, model: string) => ({
+      id,
+      label: id,
+      provider: 'openai',
+      baseUrl: fake.baseUrl,
+      apiKeyEnv: 'FAKE_KEY',
+      model,
+      ...SMALL,
+    });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        default: 'swift',
+        tasks: { summary: 'scribe', title: 'scribe', style: 'scribe' },
+        narrators: [narrator('swift', 'small-model'), narrator('scribe', 'scribe-model')],
+      }),
+    );
+    const { narrators, llm } = loadConfig({ NARRATORS_FILE: file, FAKE_KEY: KEY });
+    const tasks = await createTestApp({ narrators, llm });
+    try {
+      const player = await registerUser(tasks.app);
+      const before = fake.requests.length;
+      const started = await player.client.post('/api/story/start', { prompt: 'A cartographer maps a moving island' });
+      const storyId = started.json().storyId as number;
+      expect((await player.client.get(`/api/story/${storyId}/generate-title`)).statusCode).toBe(200);
+      expect((await player.client.get(`/api/story/${storyId}/style-sheet`)).statusCode).toBe(200);
+      // Long turns until the small window folds the oldest into the memory.
+      for (let n = 1; n <= 10; n += 1) {
+        const message = `I walk the shore, step ${n}. ${'The island drifts under my feet. '.repeat(50)}`;
+        expect((await player.client.post(`/api/story/${storyId}/continue`, { message })).statusCode).toBe(200);
+      }
+      await tasks.app.turns.idle();
+      const sent = fake.requests.slice(before);
+      const system = (request: RecordedRequest) => String(request.body.messages[0].content);
+      const modelsOf = (prompt: string) =>
+        new Set(sent.filter((request) => system(request).startsWith(prompt.slice(0, 40))).map((r) => r.body.model));
+      expect(modelsOf(TITLE_SYSTEM_PROMPT)).toEqual(new Set(['scribe-model']));
+      expect(modelsOf(STYLE_SYSTEM_PROMPT)).toEqual(new Set(['scribe-model']));
+      expect(modelsOf(SUMMARY_SYSTEM_PROMPT)).toEqual(new Set(['scribe-model']));
+      const sides = [TITLE_SYSTEM_PROMPT, STYLE_SYSTEM_PROMPT, SUMMARY_SYSTEM_PROMPT, COMPACTION_SYSTEM_PROMPT];
+      const turns = sent.filter((request) => !sides.some((prompt) => system(request).startsWith(prompt.slice(0, 40))));
+      // The opening and ten turns.
+      expect(turns).toHaveLength(11);
+      expect(new Set(turns.map((request) => request.body.model))).toEqual(new Set(['small-model']));
+    } finally {
+      await tasks.close();
+    }
   });
 });
