@@ -5,9 +5,10 @@
 // journeys stay quick while streaming is still visible); `--fake-llm` points the app at a fake
 // OpenAI-compatible server (e2e/support/fake-llm.ts) that can fail on demand, and also gives it server
 // voices, server transcription and a sponsor from a fake speech server (e2e/support/fake-speech.ts,
-// on E2E_SPEECH_PORT). The plain server keeps the defaults: browser voices only, a house ad.
+// on E2E_SPEECH_PORT). The plain server keeps the defaults (browser voices only, a house ad) but for
+// its narrators: two, so that the story drawer offers a pick.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -70,12 +71,31 @@ async function startFakeSpeech() {
   };
 }
 
+const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
+/**
+ * The plain app offers two narrators (both the builtin one, with different windows), so the story
+ * drawer shows its narrator picker (e2e/story-narrator.spec.ts).
+ */
+function builtinCatalogue() {
+  const file = `${dataDir}-narrators.json`;
+  const builtin = { provider: 'builtin', contextTokens: 8192 };
+  writeFileSync(
+    file,
+    JSON.stringify({
+      default: 'demo',
+      narrators: [
+        { ...builtin, id: 'demo', label: 'Demo narrator', description: 'The offline demo narrator.' },
+        { ...builtin, id: 'long-memory', label: 'Demo narrator, long memory', contextTokens: 32768 },
+      ],
+    }),
+  );
+  return file;
+}
 const narrator = useFakeLlm
   ? { ...(await startFakeLlm()), ...(await startFakeSpeech()) }
   : // 4 ms a word: a reply still streams over a dozen draws of the page (they come every 50 ms), and
     // the 70 journeys took 271 s against 295 at 12 ms.
-    { BUILTIN_NARRATOR_WORD_DELAY_MS: '4' };
-const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
+    { BUILTIN_NARRATOR_WORD_DELAY_MS: '4', NARRATORS_FILE: builtinCatalogue() };
 // The journeys expect an unlimited allowance whatever the shell running them has set. Every journey
 // registers from 127.0.0.1, more than the production 30 an hour (and its sign-up forms check names,
 // its account pages rename and change emails); the API suites test those limits.
@@ -104,5 +124,6 @@ children.push(app);
 app.on('exit', (code) => {
   stop('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-narrators.json`, { force: true });
   process.exit(code ?? 0);
 });

@@ -40,6 +40,12 @@ export const STORY_STRINGS = {
   /** The drawer's section of the story's own generation settings. */
   writingSection: 'Narrator’s Writing',
   writingHelp: 'For this story only; counts from the next reply.',
+  narratorPick: 'Narrator',
+  /** Under the picker: what the chosen narrator says of itself, and how much of the story it keeps in view. */
+  narratorAbout: (description: string, contextTokens: number) =>
+    `${description ? `${description} ` : ''}Keeps about ${contextTokens.toLocaleString('en-US')} tokens of the story in view.`,
+  narratorFellBack:
+    'The narrator this story had is no longer available, so the default narrator writes it now. Pick another to change that.',
   replyLength: 'Reply length',
   replyLengths: { short: 'Short', medium: 'Medium', long: 'Long' },
   creativity: 'Creativity',

@@ -1,12 +1,15 @@
-// 'Narrator’s Writing' in the story page's 'Story Experience' drawer: the story's reply
-// length (short, medium, long) and creativity (its temperature, 0-2), saved with the story for the
-// next reply. The length is saved as it is chosen; the slider once it rests, not on every step, or
+// 'Narrator’s Writing' in the story page's 'Story Experience' drawer: the story's narrator (when the
+// operator offers more than one), reply length (short, medium, long) and creativity (its temperature,
+// 0-2), saved with the story for the next reply. The length is saved as it is chosen; the slider once it rests, not on every step, or
 // as the section closes (the drawer shut before the slider rested).
 import { useEffect, useId, useRef, useState } from 'react';
 import { TEMPERATURE_MAX, TEMPERATURE_MIN, type ReplyLength } from '@shared/schemas/story-settings';
+import { Label } from '@client/components/ui/label';
+import { Select } from '@client/components/ui/select';
 import { SliderField } from '@client/components/ui/slider-field';
 import { ToggleGroup, ToggleGroupItem } from '@client/components/ui/toggle-group';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
+import { useNarrators } from '../api/narrators';
 import { useSaveStorySettingsMutation, useStorySettings } from '../api/story-settings';
 import { STORY_STRINGS as S } from '../strings';
 
@@ -17,7 +20,10 @@ const SAVE_AFTER_MS = 400;
 export function StoryWritingSection({ storyId }: { storyId: number | null }) {
   const headingId = useId();
   const lengthLabelId = useId();
+  const narratorId = useId();
+  const narratorHelpId = useId();
   const settings = useStorySettings(storyId);
+  const narrators = useNarrators();
   const save = useSaveStorySettingsMutation(storyId ?? 0);
   const [creativity, setCreativity] = useState<number | null>(null);
   const resting = useDebouncedValue(creativity, SAVE_AFTER_MS);
@@ -56,6 +62,9 @@ export function StoryWritingSection({ storyId }: { storyId: number | null }) {
   if (storyId === null) return null;
   const data = settings.data;
   const shown = creativity ?? data?.temperature ?? 0;
+  // A picker of one is no choice: it shows once the operator offers several.
+  const offered = narrators.data?.narrators ?? [];
+  const chosen = offered.find((narrator) => narrator.id === data?.narrator);
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
       <h3 id={headingId} className="font-serif text-lg font-semibold">
@@ -65,6 +74,32 @@ export function StoryWritingSection({ storyId }: { storyId: number | null }) {
       {settings.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {S.writingUnavailable}
+        </p>
+      ) : null}
+      {offered.length > 1 ? (
+        <div className="grid gap-2">
+          <Label htmlFor={narratorId}>{S.narratorPick}</Label>
+          <Select
+            id={narratorId}
+            value={data?.narrator ?? ''}
+            disabled={!data}
+            aria-describedby={narratorHelpId}
+            onChange={(event) => save.mutate({ narrator: event.target.value })}
+          >
+            {offered.map((narrator) => (
+              <option key={narrator.id} value={narrator.id}>
+                {narrator.label}
+              </option>
+            ))}
+          </Select>
+          <p id={narratorHelpId} className="text-sm text-muted-foreground">
+            {chosen ? S.narratorAbout(chosen.description, chosen.contextTokens) : null}
+          </p>
+        </div>
+      ) : null}
+      {data?.narratorFellBack ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {S.narratorFellBack}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,0 +1,38 @@
+// A story's narrator, picked in the story drawer: the app here offers two (the builtin narrator
+// with two windows, e2e/support/e2e-server.mjs); the story starts on the default, the pick is
+// described and saved at once, a turn is played on it, and a reload shows it still chosen.
+import { expect, test, type Page } from '@playwright/test';
+import { STORY_STRINGS } from '../client/features/story/strings';
+import { beginStory, openStoryExperience, signUp } from './helpers';
+
+const picker = (page: Page) =>
+  page
+    .getByRole('dialog', { name: STORY_STRINGS.storyExperience })
+    .getByRole('combobox', { name: STORY_STRINGS.narratorPick, exact: true });
+
+test('a player picks a narrator for a story, plays a turn on it, and finds it still picked after a reload', async ({
+  page,
+}) => {
+  await signUp(page);
+  await beginStory(page, 'A lighthouse keeper hears a bell under the sea');
+  await openStoryExperience(page);
+  await expect(picker(page)).toHaveValue('demo');
+  await expect(picker(page).locator('option')).toHaveText(['Demo narrator', 'Demo narrator, long memory']);
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/settings') && response.request().method() === 'PATCH',
+  );
+  await picker(page).selectOption('long-memory');
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText(STORY_STRINGS.narratorAbout('', 32768))).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  const input = page.getByPlaceholder(STORY_STRINGS.inputPlaceholder);
+  await input.fill('I climb down to the water');
+  await input.press('Enter');
+  await expect(page.getByRole('article', { name: STORY_STRINGS.narrator })).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+
+  await page.reload();
+  await openStoryExperience(page);
+  await expect(picker(page)).toHaveValue('long-memory');
+});
