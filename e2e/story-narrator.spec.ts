@@ -1,7 +1,9 @@
 // A story's narrator, picked in the story drawer: the app here offers two (the builtin narrator
 // with two windows, e2e/support/e2e-server.mjs); the story starts on the default, the pick is
-// described and saved at once, a turn is played on it, and a reload shows it still chosen.
+// described and saved at once, a turn is played on it and 'What the narrator saw' names it, and a
+// reload shows it still chosen.
 import { expect, test, type Page } from '@playwright/test';
+import { STORY_CARDS_STRINGS as CARD_STRINGS } from '../client/features/story-cards/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { beginStory, openStoryExperience, signUp } from './helpers';
 
@@ -31,6 +33,18 @@ test('a player picks a narrator for a story, plays a turn on it, and finds it st
   await input.press('Enter');
   await expect(page.getByRole('article', { name: STORY_STRINGS.narrator })).toHaveCount(2, { timeout: 20_000 });
   await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+  // 'What the narrator saw' on the new reply names the narrator that wrote it, the opening's the default.
+  const replies = page.getByRole('article', { name: STORY_STRINGS.narrator });
+  for (const [reply, label] of [
+    [replies.last(), 'Demo narrator, long memory'],
+    [replies.first(), 'Demo narrator'],
+  ] as const) {
+    await reply.getByRole('button', { name: CARD_STRINGS.contextAction }).click();
+    const viewer = page.getByRole('dialog', { name: CARD_STRINGS.contextTitle });
+    await expect(viewer.getByText(CARD_STRINGS.writtenBy(label), { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+  }
 
   await page.reload();
   await openStoryExperience(page);

@@ -5079,6 +5079,10 @@ export interface operations {
         };
         content: {
           'application/json': {
+            narrator?: {
+              id: string;
+              label: string;
+            };
             blocks: {
               /** @enum {string} */
               kind:

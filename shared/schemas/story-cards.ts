@@ -241,6 +241,11 @@ export const laterWorkSchema = z.object({
 export type LaterWork = z.infer<typeof laterWorkSchema>;
 
 export const narratorContextSchema = z.object({
+  /**
+   * The narrator that wrote the reply, as the catalogue named it then (absent from records written
+   * before stories could name their narrator).
+   */
+  narrator: z.object({ id: z.string(), label: z.string() }).optional(),
   /** In the order sent; dropped blocks where they would have been. */
   blocks: z.array(contextBlockSchema),
   promptTokens: z.number().int().nonnegative(),

@@ -142,6 +142,8 @@ export const STORY_CARDS_STRINGS = {
   contextLoading: 'Loading what the narrator saw…',
   contextFailed: 'Failed to load what the narrator saw',
   windowLabel: 'Share of the narrator’s window used',
+  /** The narrator that wrote the reply (its label when the reply was written). */
+  writtenBy: (label: string) => `Written by ${label}.`,
   windowText: (used: number, window: number) =>
     `${count(used)} of ${plural(window, 'token', 'tokens')} (${window > 0 ? Math.round((used / window) * 100) : 0}%)`,
   cardsText: (used: number, budget: number) => `Cards: ${count(used)} of ${plural(budget, 'token', 'tokens')}`,

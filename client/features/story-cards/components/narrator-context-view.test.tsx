@@ -138,6 +138,20 @@ describe('What the narrator saw', () => {
     expect(within(note!).getByRole('listitem')).toHaveTextContent(reasons[0]);
   });
 
+  it('names the narrator that wrote the reply', async () => {
+    setup(() => jsonResponse({ ...CONTEXT, narrator: { id: 'deep', label: 'Deep' } }));
+    const dialog = await open();
+    await within(dialog).findByRole('table');
+    expect(within(dialog).getByText('Written by Deep.')).toBeInTheDocument();
+  });
+
+  it('names no narrator for a record written before narrators were named', async () => {
+    setup(() => jsonResponse(CONTEXT));
+    const dialog = await open();
+    await within(dialog).findByRole('table');
+    expect(within(dialog).queryByText(/^Written by /)).not.toBeInTheDocument();
+  });
+
   it('has no loop guard note on a reply the guard let pass', async () => {
     setup(() => jsonResponse(CONTEXT));
     const dialog = await open();

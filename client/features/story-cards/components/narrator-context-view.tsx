@@ -58,6 +58,7 @@ function WindowBar({ context }: { context: NarratorContext }) {
           style={{ left: `${share(cardBudgetTokens)}%` }}
         />
       </div>
+      {context.narrator ? <p className="text-sm">{S.writtenBy(context.narrator.label)}</p> : null}
       <p className="text-sm font-medium tabular-nums">{windowText}</p>
       <p className="text-xs text-muted-foreground tabular-nums">
         {S.cardsText(tokensSent(context.blocks, ['card']), cardBudgetTokens)} · {S.replyText(outputTokens)}

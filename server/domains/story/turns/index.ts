@@ -38,7 +38,13 @@ export function createTurnService(deps: TurnDeps) {
     const writer = narrators.forTask('summary', narrator);
     return { provider: narrators.provider(writer), llm: writer.llm };
   };
-  const engine = createNarratorEngine(shared, provider, llm, summarizerOf(narrators.defaultNarrator));
+  const engine = createNarratorEngine(
+    shared,
+    narrators.defaultNarrator,
+    provider,
+    llm,
+    summarizerOf(narrators.defaultNarrator),
+  );
   /** One engine per narrator, made on its first story's turn; idle() waits on all their folds. */
   const engines = new Map([[narrators.defaultNarrator.id, engine]]);
 
@@ -50,7 +56,13 @@ export function createTurnService(deps: TurnDeps) {
       const { narrator } = await narrators.ofStory(story);
       let found = engines.get(narrator.id);
       if (!found) {
-        found = createNarratorEngine(shared, narrators.provider(narrator), narrator.llm, summarizerOf(narrator));
+        found = createNarratorEngine(
+          shared,
+          narrator,
+          narrators.provider(narrator),
+          narrator.llm,
+          summarizerOf(narrator),
+        );
         engines.set(narrator.id, found);
       }
       return found;

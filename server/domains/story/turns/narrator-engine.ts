@@ -31,6 +31,7 @@ export interface Summarizer {
 
 export function createNarratorEngine(
   { deps, memoryBank, storyBible, leaseUntil }: EngineShared,
+  narrator: { id: string; label: string },
   provider: NarratorProvider,
   llm: LlmConfig,
   summarizer: Summarizer = { provider, llm },
@@ -55,6 +56,7 @@ export function createNarratorEngine(
     },
   });
   return {
+    narrator: { id: narrator.id, label: narrator.label },
     provider,
     llm,
     budget,

@@ -71,6 +71,8 @@ export interface PreparedTurn {
 
 /** What a turn needs of the narrator that writes it, made once per narrator (narrator-engine.ts). */
 export interface NarratorEngine {
+  /** Which narrator of the catalogue this is: its id and the label players know it by. */
+  narrator: { id: string; label: string };
   provider: NarratorProvider;
   llm: LlmConfig;
   budget: Budget;

@@ -119,7 +119,12 @@ async function writeReply(
       context: {
         keyed: cards.keyed,
         on: cards.on,
-        record: { ...record(outputTokens), ...(guarded.record ? { loopGuard: guarded.record } : {}), usage: cost },
+        record: {
+          narrator: engine.narrator,
+          ...record(outputTokens),
+          ...(guarded.record ? { loopGuard: guarded.record } : {}),
+          usage: cost,
+        },
       },
       loopGuard: guarded.mark,
       replyUsage: cost,

@@ -103,6 +103,17 @@ describe("a story's narrator", () => {
     const next = await turnSent(client, storyId, 'I ring the bell back');
     expect(next.body.model).toBe('big-model');
     expect(next.body.max_tokens ?? next.body.max_completion_tokens).toBe(BIG.maxOutputTokens);
+
+    // Each reply's context record names the narrator that wrote it.
+    const messages = (await client.get(`/api/story/${storyId}/current-state`)).json().messages as Array<{
+      messageId: number;
+      role: string;
+    }>;
+    const replies = messages.filter((message) => message.role === 'assistant');
+    const contextOf = async (messageId: number) =>
+      (await client.get(`/api/story/${storyId}/messages/${messageId}/context`)).json();
+    expect((await contextOf(replies[1].messageId)).narrator).toEqual({ id: 'swift', label: 'Swift' });
+    expect((await contextOf(replies[2].messageId)).narrator).toEqual({ id: 'deep', label: 'Deep' });
   });
 
   it("fits each story's prompt into its own narrator's window", async () => {
