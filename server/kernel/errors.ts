@@ -30,6 +30,8 @@ export type DomainErrorKind =
 /** Extra fields for the error body (a failed story start names the story it created; a stale edit shows the current version). */
 export interface DomainErrorExtra {
   storyId?: number;
+  /** The narrator that failed, by its catalogue id. */
+  narrator?: string;
   current?: { version: number; content: string };
 }
 

@@ -1134,6 +1134,7 @@ export interface components {
         message: string;
       }[];
       storyId?: number;
+      narrator?: string;
       current?: {
         version: number;
         content: string;

@@ -8,6 +8,8 @@ export const apiErrorSchema = z.object({
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** A failed story start still created the story (its premise is kept): retry it there. */
   storyId: z.number().int().positive().optional(),
+  /** A narrator's failure (502, 504): the id of the narrator that failed. */
+  narrator: z.string().optional(),
   /** A stale edit's 409: the version of the message shown now. */
   current: z.object({ version: z.number().int().positive(), content: z.string() }).optional(),
 });

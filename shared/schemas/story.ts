@@ -18,6 +18,10 @@ export const STORY_MESSAGES = {
   timeout: 'The narrator took too long to answer. Please try again.',
   unavailable: 'The narrator is unavailable right now. Please try again.',
   misconfigured: 'The narrator is not configured correctly.',
+  /** The same, naming the narrator, when the operator offers several. */
+  timeoutNamed: (label: string) => `The narrator ${label} took too long to answer. Please try again.`,
+  unavailableNamed: (label: string) => `The narrator ${label} is unavailable right now. Please try again.`,
+  misconfiguredNamed: (label: string) => `The narrator ${label} is not configured correctly.`,
   allowanceUsed: "You have used this month's story allowance.",
   tooManyTurns: 'You have asked the narrator for too many turns this hour. Please wait a little before the next one.',
   tooManySideCalls: 'The narrator has had too many requests from you this hour. Please wait a little and try again.',
@@ -168,5 +172,7 @@ export const storyErrorEventSchema = z.object({
   message: z.string(),
   code: z.string(),
   storyId: z.number().int().positive().optional(),
+  /** A narrator's failure: the id of the narrator that failed (GET /api/narrators). */
+  narrator: z.string().optional(),
 });
 export type StoryErrorEvent = z.infer<typeof storyErrorEventSchema>;

@@ -54,28 +54,43 @@ describe('remainingAllowance', () => {
 });
 
 describe('narrator errors', () => {
+  const alone = { id: 'default', label: 'gpt-4o-mini', named: false };
   it('maps each failure to its kind (and so its status), code and sentence, naming a started story when asked', () => {
-    const timeout = narratorFailed(new NarratorError('timeout', 'x'));
+    const timeout = narratorFailed(new NarratorError('timeout', 'x'), alone);
     expect(timeout).toMatchObject({
       kind: 'providerTimeout',
       code: 'NARRATOR_TIMEOUT',
       message: 'The narrator took too long to answer. Please try again.',
-      extra: {},
+      extra: { narrator: 'default' },
     });
     expect(statusOf(timeout)).toBe(504);
-    const unavailable = narratorFailed(new NarratorError('unavailable', 'x'), 7);
+    const unavailable = narratorFailed(new NarratorError('unavailable', 'x'), alone, 7);
     expect(unavailable).toMatchObject({
       kind: 'providerFailed',
       code: 'NARRATOR_UNAVAILABLE',
-      extra: { storyId: 7 },
+      extra: { storyId: 7, narrator: 'default' },
     });
     expect(statusOf(unavailable)).toBe(502);
-    const misconfigured = narratorFailed(new NarratorError('misconfigured', 'x'));
+    const misconfigured = narratorFailed(new NarratorError('misconfigured', 'x'), alone);
     expect(misconfigured).toMatchObject({
       kind: 'providerFailed',
       message: 'The narrator is not configured correctly.',
     });
     expect(statusOf(misconfigured)).toBe(502);
+  });
+
+  it('names the narrator in the sentence when the player has several to choose from', () => {
+    const deep = { id: 'deep', label: 'Deep', named: true };
+    expect(narratorFailed(new NarratorError('timeout', 'x'), deep)).toMatchObject({
+      message: 'The narrator Deep took too long to answer. Please try again.',
+      extra: { narrator: 'deep' },
+    });
+    expect(narratorFailed(new NarratorError('unavailable', 'x'), deep).message).toBe(
+      'The narrator Deep is unavailable right now. Please try again.',
+    );
+    expect(narratorFailed(new NarratorError('misconfigured', 'x'), deep).message).toBe(
+      'The narrator Deep is not configured correctly.',
+    );
   });
 
   it('scrubs the API key out of log details', () => {

@@ -175,7 +175,7 @@ async function writeReply(
  */
 async function narratorCallFailed(
   ctx: TurnContext,
-  { provider, llm }: NarratorEngine,
+  { provider, llm, narrator }: NarratorEngine,
   { story, reportStoryId }: TurnPlan,
   error: unknown,
   call: { streamed: string; promptTokens: number; count: Count; log: Log },
@@ -200,5 +200,7 @@ async function narratorCallFailed(
       turnCallUsage(story, provider, null, call.promptTokens, call.count(call.streamed), ctx.now()),
     );
   await ctx.flush();
-  throw narratorFailed(error, reportStoryId ? story.id : undefined);
+  // The sentence names the narrator when there are several to choose from.
+  const named = ctx.narrators.all().length > 1;
+  throw narratorFailed(error, { ...narrator, named }, reportStoryId ? story.id : undefined);
 }

@@ -32,12 +32,22 @@ afterEach(() => {
 });
 
 const PREMISE = 'Captain Mirela Voss smuggles a sealed crate past the blockade';
+// A failure names the narrator that failed: here the catalogue's only one, `default` (LLM_*).
 const unavailable = {
   message: 'The narrator is unavailable right now. Please try again.',
   code: 'NARRATOR_UNAVAILABLE',
+  narrator: 'default',
 };
-const timeout = { message: 'The narrator took too long to answer. Please try again.', code: 'NARRATOR_TIMEOUT' };
-const misconfigured = { message: 'The narrator is not configured correctly.', code: 'NARRATOR_MISCONFIGURED' };
+const timeout = {
+  message: 'The narrator took too long to answer. Please try again.',
+  code: 'NARRATOR_TIMEOUT',
+  narrator: 'default',
+};
+const misconfigured = {
+  message: 'The narrator is not configured correctly.',
+  code: 'NARRATOR_MISCONFIGURED',
+  narrator: 'default',
+};
 
 async function newStory() {
   const user = await registerUser(ctx.app);

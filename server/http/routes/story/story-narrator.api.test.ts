@@ -166,6 +166,19 @@ describe("a story's narrator", () => {
     expect((await turnSent(client, storyId)).body.model).toBe('small-model');
   });
 
+  it('is named when it fails, by id in the answer and by label in the sentence', async () => {
+    const { client, storyId } = await newStory();
+    expect((await pick(client, storyId, 'deep')).statusCode).toBe(200);
+    fake.queue.push({ kind: 'status', status: 500 });
+    const failed = await client.post(`/api/story/${storyId}/continue`, { message: 'I dive for the bell' });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({
+      message: 'The narrator Deep is unavailable right now. Please try again.',
+      code: 'NARRATOR_UNAVAILABLE',
+      narrator: 'deep',
+    });
+  });
+
   it('is kept by a branch', async () => {
     const { client, storyId } = await newStory();
     expect((await pick(client, storyId, 'deep')).statusCode).toBe(200);
