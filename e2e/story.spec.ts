@@ -31,8 +31,11 @@ async function playTurn(page: Page, action: string) {
   await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
   const lengths = await page.evaluate(() => (window as unknown as { __streamLengths: number[] }).__streamLengths);
   const distinct = new Set(lengths.filter((n) => n > 0));
-  // Word by word: the bubble showed many different partial lengths before the reply was complete.
-  expect(distinct.size).toBeGreaterThan(5);
+  // It grew on screen: the page draws a streaming reply at most every 50 ms (delta-batcher.ts), and at
+  // the journeys' 4 ms a word an 80-word reply is about six draws, fewer when a loaded machine
+  // delivers words in bursts (a gate saw five). Three different partial lengths before the reply was
+  // complete still tell streaming from a reply shown whole.
+  expect(distinct.size).toBeGreaterThan(2);
   // The input is ready for the next action about 100 ms after the reply.
   await expect(input(page)).toBeFocused();
 }
