@@ -18,11 +18,11 @@ export type NarratorSummary = z.infer<typeof narratorSummarySchema>;
 export const narratorsResponseSchema = z.object({ narrators: z.array(narratorSummarySchema) });
 export type NarratorsResponse = z.infer<typeof narratorsResponseSchema>;
 
-/** A narrator id as a request names it (the catalogue's form: lower case, digits, - and _). */
-export const narratorIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'Unknown narrator');
+/** A narrator's id, as the catalogue file writes it: 1-40 of lower case, digits, - and _. */
+export const NARRATOR_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
+/** A narrator id as a request names it. */
+export const narratorIdSchema = z.string().trim().regex(NARRATOR_ID_PATTERN, 'Unknown narrator');
 
 export const NARRATOR_MESSAGES = {
   /** A story or a preference naming a narrator the caller may not pick; the allowed ids follow. */

@@ -1,16 +1,7 @@
 // Configuration parsing: defaults, every variable, and one clear message per bad value.
 import { describe, expect, it } from 'vitest';
+import { configProblems as problems } from '@server/test/config-env';
 import { ConfigError, loadConfig } from './index';
-
-/** The problems a configuration names, one line each; none when it loads. */
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    return (error as ConfigError).problems;
-  }
-}
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, ./data, embedded database, auto-secure cookies', () => {

@@ -19,11 +19,11 @@ export const positiveInt = (name: string) =>
     .transform(Number)
     .refine((n) => n > 0, `${name} must be greater than 0`);
 
+/** An http:// or https:// URL with no space in it. */
+export const isHttpUrl = (v: string) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v);
+
 export const httpUrl = (name: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), `${name} must be an http:// or https:// URL`);
+  z.string().trim().refine(isHttpUrl, `${name} must be an http:// or https:// URL`);
 
 /** "a, b or c": the ids a bad value is told it must be one of. */
 const eitherOf = (ids: readonly string[]) =>

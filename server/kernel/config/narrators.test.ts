@@ -1,20 +1,10 @@
 // The narrator catalogue at start-up: the LLM_* narrator alone as `default` without a file; a file's
 // narrators, each a whole LlmConfig with its own window, prices and key; one problem line per mistake.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './index';
-
-const dir = mkdtempSync(join(tmpdir(), 'narrators-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let files = 0;
-/** Writes a catalogue file and answers its path. */
-function catalogueFile(content: unknown): string {
-  const path = join(dir, `narrators-${++files}.json`);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-  return path;
-}
+import { describe, expect, it } from 'vitest';
+import { catalogueFile, configProblems as problems } from '@server/test/config-env';
+import { loadConfig } from './index';
 
 const swift = {
   id: 'swift',
@@ -40,15 +30,6 @@ const deep = {
   temperature: { default: 0.7, max: 1 },
   access: 'admins',
 };
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    return (error as ConfigError).problems;
-  }
-}
 
 describe('the narrator catalogue', () => {
   it('is the LLM_* narrator alone, id default, open to everyone, when NARRATORS_FILE is unset', () => {
@@ -168,7 +149,7 @@ describe('the narrator catalogue', () => {
     expect(problems({ NARRATORS_FILE: catalogueFile({ default: 'a', narrators: [] }) })).toEqual([
       'NARRATORS_FILE: narrators: must list at least one narrator',
     ]);
-    const missing = join(dir, 'absent.json');
+    const missing = join(tmpdir(), `absent-narrators-${process.pid}.json`);
     expect(problems({ NARRATORS_FILE: missing })).toEqual([`NARRATORS_FILE: cannot read ${missing} (ENOENT)`]);
     const notJson = catalogueFile('{ "default": ');
     expect(problems({ NARRATORS_FILE: notJson })[0]).toMatch(new RegExp(`^NARRATORS_FILE: ${notJson} is not JSON \\(`));

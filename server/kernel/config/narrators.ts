@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { NARRATOR_ID_PATTERN } from '@shared/schemas/narrators';
+import { isHttpUrl } from './env';
 import {
   BUILTIN_MODEL,
   DEFAULT_BASE_URLS,
@@ -52,10 +54,7 @@ export interface NarratorCatalogue {
 
 const narratorId = z
   .string()
-  .regex(
-    /^[a-z0-9][a-z0-9_-]{0,39}$/,
-    'must be 1-40 lower-case letters, digits, - or _ (starting with a letter or digit)',
-  );
+  .regex(NARRATOR_ID_PATTERN, 'must be 1-40 lower-case letters, digits, - or _ (starting with a letter or digit)');
 const PRICE_RULE = 'must be US dollars per million tokens, from 0 to 10000';
 const perMillion = z.number(PRICE_RULE).min(0, PRICE_RULE).max(10_000, PRICE_RULE);
 const temperature = z.number().min(0).max(TEMPERATURE_CEILING, `must be from 0 to ${TEMPERATURE_CEILING}`);
@@ -65,11 +64,7 @@ const fileNarrator = z.strictObject({
   label: z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters'),
   description: z.string().trim().max(300, 'must be at most 300 characters').optional(),
   provider: z.enum(LLM_PROVIDERS, { error: 'must be builtin, openai or anthropic' }),
-  baseUrl: z
-    .string()
-    .trim()
-    .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an http:// or https:// URL')
-    .optional(),
+  baseUrl: z.string().trim().refine(isHttpUrl, 'must be an http:// or https:// URL').optional(),
   apiKeyEnv: z
     .string()
     .regex(/^[A-Z_][A-Z0-9_]*$/, 'must be the name of an environment variable (upper case, digits, _)')

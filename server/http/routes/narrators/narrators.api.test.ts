@@ -1,20 +1,14 @@
 // GET /api/narrators: visitors and players see the narrators open to everyone, admins every one, in
 // the catalogue's order with the default marked; never an address, a key or its variable, or a price.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@server/kernel/config';
+import { catalogueConfig } from '@server/test/config-env';
 import { createTestApp, registerUser, TestClient, type TestContext } from '@server/test/test-app';
 
-const dir = mkdtempSync(join(tmpdir(), 'narrators-api-'));
 let ctx: TestContext;
 
 beforeAll(async () => {
-  const file = join(dir, 'narrators.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
+  const catalogue = catalogueConfig(
+    {
       default: 'swift',
       narrators: [
         {
@@ -31,15 +25,12 @@ beforeAll(async () => {
         { id: 'trial', label: 'Trial', provider: 'builtin', contextTokens: 32768, access: 'admins' },
         { id: 'demo', label: 'Demo', description: 'Offline.', provider: 'builtin', contextTokens: 4096 },
       ],
-    }),
+    },
+    { SWIFT_KEY: 'sk-swift-secret' },
   );
-  const { narrators, llm } = loadConfig({ NARRATORS_FILE: file, SWIFT_KEY: 'sk-swift-secret' });
-  ctx = await createTestApp({ narrators, llm, adminUsernames: ['boss'] });
+  ctx = await createTestApp({ ...catalogue, adminUsernames: ['boss'] });
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => ctx.close());
 
 let adminClient: TestClient | undefined;
 /** The admin 'boss', signed up on first use. */

@@ -3,59 +3,54 @@
 // and its own reply cap, and its prompt fits its own window; a player picks only what is open to them
 // (a 400 names those they may); a story whose narrator left the catalogue falls back to the default;
 // a branch keeps its narrator.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPACTION_SYSTEM_PROMPT, SUMMARY_SYSTEM_PROMPT, TITLE_SYSTEM_PROMPT } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
 import { STYLE_SYSTEM_PROMPT } from '@server/domains/images/style-sheet';
-import { loadConfig } from '@server/kernel/config';
+import { catalogueConfig } from '@server/test/config-env';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '@server/test/fake-llm-server';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 import { proseWriter } from '@server/test/varied-prose';
 
 const KEY = 'sk-narrators-secret';
-const dir = mkdtempSync(join(tmpdir(), 'story-narrator-'));
 let fake: FakeLlmServer;
 let ctx: TestContext;
 
 const SMALL = { contextTokens: 4096, maxOutputTokens: 300 };
 const BIG = { contextTokens: 32768, maxOutputTokens: 800 };
 
+/** A narrator of the catalogue on the fake server, its label its id capitalised. */
+const narrator = (id: string, model: string, window = SMALL, access = 'everyone') => ({
+  id,
+  label: id[0].toUpperCase() + id.slice(1),
+  provider: 'openai',
+  baseUrl: fake.baseUrl,
+  apiKeyEnv: 'FAKE_KEY',
+  model,
+  ...window,
+  access,
+});
+
 beforeAll(async () => {
   fake = await startFakeLlmServer({ apiKey: KEY });
   const writer = proseWriter(45);
   fake.fallback = () => ({ kind: 'ok', text: writer.reply() });
-  const narrator = (id: string, model: string, window: typeof SMALL, access = 'everyone') => ({
-    id,
-    label: id[0].toUpperCase() + id.slice(1),
-    provider: 'openai',
-    baseUrl: fake.baseUrl,
-    apiKeyEnv: 'FAKE_KEY',
-    model,
-    ...window,
-    access,
-  });
-  const file = join(dir, 'narrators.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
+  const catalogue = catalogueConfig(
+    {
       default: 'swift',
       narrators: [
         narrator('swift', 'small-model', SMALL),
         narrator('deep', 'big-model', BIG),
         narrator('lab', 'lab-model', SMALL, 'admins'),
       ],
-    }),
+    },
+    { FAKE_KEY: KEY },
   );
-  const { narrators, llm } = loadConfig({ NARRATORS_FILE: file, FAKE_KEY: KEY });
-  ctx = await createTestApp({ narrators, llm, adminUsernames: ['boss'] });
+  ctx = await createTestApp({ ...catalogue, adminUsernames: ['boss'] });
 });
 afterAll(async () => {
   await ctx.close();
   await fake.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const settingsOf = async (client: TestClient, storyId: number) =>
@@ -201,26 +196,16 @@ describe("a story's narrator", () => {
 
 describe("the operator's narrators for side calls", () => {
   it("write the memory's summaries, the title and the style sheet, while the story's narrator writes its turns", async () => {
-    const file = join(dir, 'tasks.json');
-    const narrator = (id: string, model: string) => ({
-      id,
-      label: id,
-      provider: 'openai',
-      baseUrl: fake.baseUrl,
-      apiKeyEnv: 'FAKE_KEY',
-      model,
-      ...SMALL,
-    });
-    writeFileSync(
-      file,
-      JSON.stringify({
-        default: 'swift',
-        tasks: { summary: 'scribe', title: 'scribe', style: 'scribe' },
-        narrators: [narrator('swift', 'small-model'), narrator('scribe', 'scribe-model')],
-      }),
+    const tasks = await createTestApp(
+      catalogueConfig(
+        {
+          default: 'swift',
+          tasks: { summary: 'scribe', title: 'scribe', style: 'scribe' },
+          narrators: [narrator('swift', 'small-model'), narrator('scribe', 'scribe-model')],
+        },
+        { FAKE_KEY: KEY },
+      ),
     );
-    const { narrators, llm } = loadConfig({ NARRATORS_FILE: file, FAKE_KEY: KEY });
-    const tasks = await createTestApp({ narrators, llm });
     try {
       const player = await registerUser(tasks.app);
       const before = fake.requests.length;
