@@ -29,14 +29,21 @@ async function registerPlayer(api: APIRequestContext, username: string): Promise
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** A story opened by the builtin narrator, and `turns` more replies: each one a row in the usage ledger. */
-async function playStory(api: APIRequestContext, turns: number): Promise<void> {
+/**
+ * A story opened by the builtin narrator, and `turns` more replies, written by `narrator` when one is
+ * named: each one a row in the usage ledger.
+ */
+async function playStory(api: APIRequestContext, turns: number, narrator?: string): Promise<void> {
   const start = await api.post('/api/story/start', {
     headers: WRITE_HEADERS,
     data: { prompt: 'A lighthouse keeper finds a map in a bottle' },
   });
   expect(start.ok(), await start.text()).toBe(true);
   const { storyId } = (await start.json()) as { storyId: number };
+  if (narrator) {
+    const picked = await api.patch(`/api/story/${storyId}/settings`, { headers: WRITE_HEADERS, data: { narrator } });
+    expect(picked.ok(), await picked.text()).toBe(true);
+  }
   for (let turn = 0; turn < turns; turn += 1) {
     const reply = await api.post(`/api/story/${storyId}/continue`, {
       headers: WRITE_HEADERS,
@@ -92,7 +99,8 @@ test('an admin reads usage and costs, finds, sorts and inspects players, and dow
   ] as const) {
     const api = await playwright.request.newContext({ baseURL });
     await registerPlayer(api, username);
-    if (turns >= 0) await playStory(api, turns);
+    // The busy player's turns are written by the second narrator, so both have costs.
+    if (turns >= 0) await playStory(api, turns, username === busy ? 'long-memory' : undefined);
     await api.dispose();
   }
 
@@ -115,6 +123,29 @@ test('an admin reads usage and costs, finds, sorts and inspects players, and dow
   await expect(page.getByText(ADMIN_STRINGS.totalCost)).toBeVisible();
   await expect(usageCard.getByText(/^\$\d[\d,]*\.\d{2}$/).first()).toBeVisible();
   await page.getByRole('switch', { name: ADMIN_STRINGS.showCosts }).click();
+
+  // The cost by narrator: the plain app's two narrators, each with tokens and a cost, and their CSV.
+  const byNarrator = page.getByRole('table', { name: ADMIN_STRINGS.byNarratorCaption });
+  const narratorRow = (label: string) => byNarrator.getByRole('row', { name: new RegExp(`^${label} \\(`) });
+  for (const [label, id] of [
+    ['Demo narrator', 'demo'],
+    ['Demo narrator, long memory', 'long-memory'],
+  ] as const) {
+    await expect(narratorRow(label).getByRole('rowheader')).toHaveText(`${label} (${id})`);
+    const cells = await narratorRow(label).getByRole('cell').allTextContents();
+    expect(Number(cells[0].replace(/,/g, '')), `${label}'s input tokens`).toBeGreaterThan(0);
+    expect(cells[3], `${label}'s cost`).toMatch(/^\$\d[\d,]*\.\d{2}$/);
+    expect(cells[6], `${label}'s share of the month`).toMatch(/^\d{1,3}\.\d%$/);
+  }
+  const [narratorsFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: ADMIN_STRINGS.byNarratorDownload }).click(),
+  ]);
+  expect(narratorsFile.suggestedFilename()).toMatch(/^taleweaver-narrators-\d{4}-\d{2}\.csv$/);
+  const narratorsCsv = (await readFile(await narratorsFile.path(), 'utf8')).split(/\r?\n/);
+  expect(narratorsCsv[0]).toMatch(/^id,label,inCatalogue,input,/);
+  expect(narratorsCsv[1]).toMatch(/^demo,Demo narrator,true,[1-9]\d*,/);
+  expect(narratorsCsv[2]).toMatch(/^long-memory,"Demo narrator, long memory",true,[1-9]\d*,/);
 
   // The period switch asks for 90 days.
   const ninety = page.waitForResponse((r) => r.url().includes('/api/admin/usage/history?days=90') && r.ok());

@@ -164,7 +164,6 @@ export async function composeServices(
     memoryBank,
     storyBible,
     vectors,
-    provider: narrator,
     llm: config.llm,
     allowance,
     preferences: deps.preferences ?? preferences,
@@ -201,6 +200,7 @@ export async function composeServices(
   const admin = createAdminService({
     repos,
     llm: config.llm,
+    catalogue: config.narrators,
     image: config.image,
     monthlyTokenLimit: config.userMonthlyTokenLimit,
     now,

@@ -214,6 +214,7 @@ async function csvSplit(database: Database, config: AppConfig): Promise<{ dbOnly
   const admin = createAdminService({
     repos,
     llm: config.llm,
+    catalogue: config.narrators,
     image: config.image,
     monthlyTokenLimit: config.userMonthlyTokenLimit,
     now: () => new Date(),

@@ -817,6 +817,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/api-usage/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Usage and cost by narrator as CSV (admins only) */
+    get: operations['getAdminApiUsageDownload'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    /** Usage and cost by narrator as CSV (admins only): status and headers only */
+    head: operations['headAdminApiUsageDownload'];
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/usage/history': {
     parameters: {
       query?: never;
@@ -6816,6 +6834,24 @@ export interface operations {
               model: string;
               notice: string | null;
             };
+            byNarrator: {
+              id: string;
+              label: string;
+              inCatalogue: boolean;
+              total: {
+                input: number;
+                cachedInput: number;
+                output: number;
+                cost: number;
+              };
+              thisMonth: {
+                input: number;
+                cachedInput: number;
+                output: number;
+                cost: number;
+              };
+              monthShare: number;
+            }[];
           };
         };
       };
@@ -6858,6 +6894,90 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  getAdminApiUsageDownload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success (a body no JSON schema here describes). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  headAdminApiUsageDownload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success (a body no JSON schema here describes). */
       200: {
         headers: {
           [name: string]: unknown;

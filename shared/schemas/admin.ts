@@ -29,6 +29,29 @@ export const userCostsSchema = z.object({
 });
 export type UserCosts = z.infer<typeof userCostsSchema>;
 
+/** A narrator's text tokens over a period and what they cost at its prices. */
+const narratorPeriodSchema = z.object({
+  input: z.number().int().nonnegative(),
+  /** The part of `input` read from a prompt cache. */
+  cachedInput: z.number().int().nonnegative(),
+  output: z.number().int().nonnegative(),
+  cost: z.number().nonnegative(),
+});
+
+/** One narrator of the catalogue (or one the ledger still names after it left) and what its calls used. */
+export const narratorUsageSchema = z.object({
+  id: z.string(),
+  /** The catalogue's label; a narrator that left the catalogue is shown by its id. */
+  label: z.string(),
+  /** False for a narrator the ledger still names after it left the catalogue. */
+  inCatalogue: z.boolean(),
+  total: narratorPeriodSchema,
+  thisMonth: narratorPeriodSchema,
+  /** Its share of the narrators' tokens this month, from 0 to 1 (0 while none were used). */
+  monthShare: z.number().min(0).max(1),
+});
+export type NarratorUsage = z.infer<typeof narratorUsageSchema>;
+
 export const apiUsageResponseSchema = z.object({
   /** What the usage card shows as the provider, e.g. "Offline demo narrator" or "OpenAI-compatible (gpt-4o-mini)". */
   provider: z.string(),
@@ -54,6 +77,8 @@ export const apiUsageResponseSchema = z.object({
     model: z.string(),
     notice: z.string().nullable(),
   }),
+  /** The narrators' calls (turns, summaries, titles, style sheets) per narrator, each priced with its own prices. */
+  byNarrator: z.array(narratorUsageSchema),
 });
 export type ApiUsageResponse = z.infer<typeof apiUsageResponseSchema>;
 

@@ -35,6 +35,15 @@ export const ADMIN_STRINGS = {
   narrator: 'Narrator',
   painter: 'Painter',
   modelLabel: (model: string) => `Model: ${model}`,
+  byNarratorTitle: 'Cost by narrator',
+  byNarratorCaption:
+    'Tokens and estimated cost of each narrator’s calls (turns, summaries, titles, style sheets), each at its own prices; this month’s share is of all narrators’ tokens this month.',
+  byNarratorDownload: 'Download by narrator (CSV)',
+  narratorGone: 'no longer offered',
+  cachedInputTokens: 'Cached input',
+  monthTokens: 'Tokens this month',
+  monthCost: 'Cost this month',
+  monthShare: 'Share of month',
 
   historyTitle: 'Usage over time',
   historyDescription: (days: number) => `Daily tokens by kind and their estimated cost, last ${days} days (UTC).`,

@@ -72,6 +72,8 @@ export interface GenerationResult {
 export interface NarratorProvider {
   readonly id: LlmProviderId;
   readonly model: string;
+  /** The catalogue narrator this provider writes as (its ledger rows name it); unset outside the catalogue. */
+  readonly narrator?: string;
   /**
    * Generates a reply. With `onDelta` the text is streamed piece by piece as it arrives. Resolves
    * only when the provider finished normally; any failure (including a stream that just stops)

@@ -32,6 +32,12 @@ export const usageEvents = pgTable(
       .default('turn'),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
+    /**
+     * The catalogue narrator that made the call (a turn, the loop guard's second call, a summary, a
+     * title, a style sheet), priced with its prices. Rows from before the catalogue, and calls no
+     * narrator makes (pictures, voices, embeddings), are `default`.
+     */
+    narrator: text('narrator').notNull().default('default'),
     inputTokens: integer('input_tokens').notNull().default(0),
     /** The part of input_tokens the provider read from its prompt cache (priced at LLM_PRICE_CACHED_INPUT). */
     cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
@@ -52,7 +58,7 @@ export const usageEvents = pgTable(
 /*
  * Rollups of the usage ledger, kept by database triggers (migration 0006) so that every insert path
  * updates them in the same statement and the admin dashboard never scans the ledger:
- * - usage_daily: tokens, characters and calls per UTC day, kind, provider and model (the usage card,
+ * - usage_daily: tokens, characters and calls per UTC day, kind, provider, model and narrator (the usage card,
  *   the chart and the provider breakdown read a few hundred rows, not a million);
  * - user_usage_monthly: the same per user and UTC month (a user's monthly usage);
  * - user_stats: one row per user (created with the user) with all-time and current-month tokens,
@@ -68,6 +74,7 @@ export const usageDaily = pgTable(
     kind: text('kind').notNull(),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
+    narrator: text('narrator').notNull().default('default'),
     calls: counter('calls'),
     inputTokens: counter('input_tokens'),
     cachedInputTokens: counter('cached_input_tokens'),
@@ -75,7 +82,7 @@ export const usageDaily = pgTable(
     imageTokens: counter('image_tokens'),
     characters: counter('characters'),
   },
-  (t) => [primaryKey({ columns: [t.day, t.kind, t.provider, t.model] })],
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.provider, t.model, t.narrator] })],
 );
 
 export const userUsageMonthly = pgTable(

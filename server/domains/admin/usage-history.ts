@@ -13,10 +13,14 @@ import {
   type UserUsageResponse,
 } from '@shared/schemas/admin';
 import { ERROR_CODES } from '@shared/schemas/common';
+import type { NarratorPricing } from './narrator-prices';
 
 interface UsageHistoryDeps {
   repos: Pick<Repositories, 'usage' | 'adminUsers'>;
+  /** The default narrator's prices: a player's months, which the rollups keep without narrators. */
   prices: Prices;
+  /** Each day's and model's cells at their narrator's prices. */
+  pricing: NarratorPricing;
   now: () => Date;
 }
 
@@ -24,10 +28,10 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** Daily tokens by kind with their cost for the last `days` UTC days (today included), and the period by model. */
 export async function usageHistory(
-  { repos, prices, now }: UsageHistoryDeps,
+  { repos, pricing, now }: UsageHistoryDeps,
   days: number,
 ): Promise<UsageHistoryResponse> {
-  const dollars = (sums: TokenSplit) => costUsd(sums, prices);
+  const dollars = (sums: TokenSplit & { narrator: string; kind: string }) => costUsd(sums, pricing.pricesOf(sums));
   const today = now();
   const to = utcDay(today);
   const from = utcDay(new Date(today.getTime() - (days - 1) * DAY_MS));
@@ -53,21 +57,31 @@ export async function usageHistory(
     entry[cell.kind as TokenUsageKind] += cell.input + cell.output + cell.image;
     entry.cost = roundUsd(entry.cost + dollars(cell));
   }
-  const byModel = models
-    .map((m) => ({
+  const modelRows = new Map<string, UsageHistoryResponse['byModel'][number]>();
+  for (const m of models) {
+    const key = JSON.stringify([m.provider, m.model]);
+    const row = modelRows.get(key) ?? {
       provider: m.provider,
       model: m.model,
-      calls: m.calls,
-      input: m.input,
-      output: m.output,
-      image: m.image,
-      characters: m.characters,
-      cost: dollars(m),
-    }))
-    .sort(
-      (a, b) =>
-        b.cost - a.cost || b.calls - a.calls || a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model),
-    );
+      calls: 0,
+      input: 0,
+      output: 0,
+      image: 0,
+      characters: 0,
+      cost: 0,
+    };
+    row.calls += m.calls;
+    row.input += m.input;
+    row.output += m.output;
+    row.image += m.image;
+    row.characters += m.characters;
+    row.cost = roundUsd(row.cost + dollars(m));
+    modelRows.set(key, row);
+  }
+  const byModel = [...modelRows.values()].sort(
+    (a, b) =>
+      b.cost - a.cost || b.calls - a.calls || a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model),
+  );
   return { days, from, to, daily: [...byDay.values()], byModel };
 }
 

@@ -7,7 +7,7 @@ import type { UsageEvent } from '@server/db/repositories/usage';
 
 export async function recordNarratorCall(
   repos: Pick<Repositories, 'usage'>,
-  provider: Pick<NarratorProvider, 'id' | 'model'>,
+  provider: Pick<NarratorProvider, 'id' | 'model' | 'narrator'>,
   call: {
     userId: number;
     storyId: number;
@@ -28,6 +28,7 @@ export async function recordNarratorCall(
     kind: call.kind,
     provider: provider.id,
     model: provider.model,
+    narrator: provider.narrator,
     inputTokens:
       result.usage.inputTokens ??
       count(request.system) + request.messages.reduce((sum, m) => sum + count(m.content), 0),

@@ -28,7 +28,20 @@ export function createNarratorService(deps: NarratorDeps) {
   const byId = new Map(catalogue.narrators.map((narrator) => [narrator.id, narrator]));
   // Start-up checked that the default is one of them.
   const defaultNarrator = byId.get(catalogue.defaultId) as CatalogueNarrator;
-  const providers = new Map<string, NarratorProvider>([[defaultNarrator.id, deps.defaultProvider]]);
+  /** A provider as the catalogue's narrator `id`: the same calls, its ledger rows named for the narrator. */
+  const asNarrator = (id: string, made: NarratorProvider): NarratorProvider => ({
+    get id() {
+      return made.id;
+    },
+    get model() {
+      return made.model;
+    },
+    narrator: id,
+    generate: (request, onDelta) => made.generate(request, onDelta),
+  });
+  const providers = new Map<string, NarratorProvider>([
+    [defaultNarrator.id, asNarrator(defaultNarrator.id, deps.defaultProvider)],
+  ]);
 
   const mayUse = (narrator: CatalogueNarrator, isAdmin: boolean) => narrator.access === 'everyone' || isAdmin;
   const offered = (isAdmin: boolean) => catalogue.narrators.filter((narrator) => mayUse(narrator, isAdmin));
@@ -105,7 +118,7 @@ export function createNarratorService(deps: NarratorDeps) {
     provider(narrator: CatalogueNarrator): NarratorProvider {
       let provider = providers.get(narrator.id);
       if (!provider) {
-        provider = createNarratorProvider(narrator.llm);
+        provider = asNarrator(narrator.id, createNarratorProvider(narrator.llm));
         providers.set(narrator.id, provider);
       }
       return provider;

@@ -14,7 +14,7 @@ import type { ReplyUsage } from '@shared/schemas/story';
  */
 export function turnCallUsage(
   story: Pick<StoryRecord, 'id' | 'userId'>,
-  provider: Pick<NarratorProvider, 'id' | 'model'>,
+  provider: Pick<NarratorProvider, 'id' | 'model' | 'narrator'>,
   reported: GenerationUsage | null,
   promptTokens: number,
   textTokens: number,
@@ -26,6 +26,7 @@ export function turnCallUsage(
     kind: 'turn',
     provider: provider.id,
     model: provider.model,
+    narrator: provider.narrator,
     inputTokens: reported?.inputTokens ?? promptTokens,
     cachedInputTokens: reported?.cachedInputTokens,
     outputTokens: reported?.outputTokens ?? textTokens,

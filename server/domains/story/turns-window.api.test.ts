@@ -112,7 +112,6 @@ it('reads and counts no more than the window of a 10,000-message story, and send
   const provider = createNarratorProvider(llm);
   const turnService = createTurnService({
     repos,
-    provider,
     narrators: createNarratorService({ catalogue: catalogueOfOne(llm), defaultProvider: provider, users: repos.users }),
     llm,
     allowance: createAllowance({

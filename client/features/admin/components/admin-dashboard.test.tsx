@@ -8,6 +8,7 @@ import type {
   AdminUser,
   AdminUsersResponse,
   ApiUsageResponse,
+  NarratorUsage,
   UsageHistoryResponse,
   UserUsageResponse,
 } from '@shared/schemas/admin';
@@ -32,7 +33,18 @@ const apiUsage: ApiUsageResponse = {
   },
   prices: { inputPerMillion: 2.5, cachedInputPerMillion: 1.25, outputPerMillion: 10, imagePerMillion: 20 },
   imageProvider: { provider: 'Offline scene painter', providerId: 'builtin', model: 'builtin', notice: null },
+  byNarrator: [],
 };
+
+const narratorRow = (id: string, label: string, over: Partial<NarratorUsage> = {}): NarratorUsage => ({
+  id,
+  label,
+  inCatalogue: true,
+  total: { input: 0, cachedInput: 0, output: 0, cost: 0 },
+  thisMonth: { input: 0, cachedInput: 0, output: 0, cost: 0 },
+  monthShare: 0,
+  ...over,
+});
 
 const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   ...buildUser({ id: 1, username: 'ada', email: 'ada@example.com', createdAt: '2026-03-05T14:07:00.000Z' }),
@@ -162,6 +174,51 @@ describe('AdminDashboard', () => {
         .map((cell) => cell.textContent);
     expect(tokenCells(rows[1])).toEqual(['900$1.23', '100$0.45', '1,000$1.68', '250$0.77']);
     expect(tokenCells(rows.at(-1)!)).toEqual(['90,000$12.34', '10,000$5.67', '100,000$18.01', '2,000$2.22']);
+  });
+
+  it('shows the cost by narrator when there are several, a narrator that left the catalogue named so, and offers its CSV', async () => {
+    serve({
+      usage: () =>
+        jsonResponse({
+          ...apiUsage,
+          byNarrator: [
+            narratorRow('swift', 'Swift', {
+              total: { input: 12_000, cachedInput: 2_000, output: 3_000, cost: 0.0039 },
+              thisMonth: { input: 3_000, cachedInput: 0, output: 750, cost: 1.5 },
+              monthShare: 0.75,
+            }),
+            narratorRow('deep', 'Deep', {
+              thisMonth: { input: 1_000, cachedInput: 0, output: 250, cost: 4.25 },
+              monthShare: 0.25,
+            }),
+            narratorRow('default', 'default', {
+              inCatalogue: false,
+              total: { input: 500, cachedInput: 0, output: 100, cost: 0.01 },
+            }),
+          ],
+        }),
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const table = await screen.findByRole('table', { name: ADMIN_STRINGS.byNarratorCaption });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows.slice(1)).toEqual([
+      ['Swift (swift)', '12,000', '2,000', '3,000', '$0.00', '3,750', '$1.50', '75.0%'],
+      ['Deep (deep)', '0', '0', '0', '$0.00', '1,250', '$4.25', '25.0%'],
+      ['default (default, no longer offered)', '500', '0', '100', '$0.01', '0', '$0.00', '0.0%'],
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: ADMIN_STRINGS.byNarratorDownload }));
+    expect(open).toHaveBeenCalledWith('/api/admin/api-usage/download', '_blank', 'noopener');
+    open.mockRestore();
+  });
+
+  it('shows no narrator table while one narrator writes everything', async () => {
+    serve({ usage: () => jsonResponse({ ...apiUsage, byNarrator: [narratorRow('default', 'Demo narrator')] }) });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    expect(await screen.findByText('255,000')).toBeInTheDocument();
+    expect(screen.queryByText(ADMIN_STRINGS.byNarratorTitle)).not.toBeInTheDocument();
   });
 
   it('lists users with their month share, admin badge, and totals over every matching user', async () => {

@@ -1,5 +1,6 @@
 // The API token usage card: input, output and image tokens, all-time and this
-// month, as tokens or the server's costs, and which narrator and painter produced them. The builtin
+// month, as tokens or the server's costs, the cost by narrator when there are several, and which
+// narrator and painter produced them. The builtin
 // ones are offline demos, so their notice (how to connect a real model) is shown with them.
 import { Bot, Palette } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { useApiUsage } from '../api/get-api-usage';
 import { ADMIN_STRINGS } from '../strings';
 import { usageFigures } from '../utils/usage-figures';
 import { AdminQueryError } from './admin-query-error';
+import { NarratorUsageTable } from './narrator-usage-table';
 
 function ProviderLine({
   icon,
@@ -96,6 +98,7 @@ export function ApiUsageCard({ showCosts }: { showCosts: boolean }) {
         {data ? (
           <>
             <UsageFigures usage={data} showCosts={showCosts} />
+            {data.byNarrator.length > 1 ? <NarratorUsageTable rows={data.byNarrator} /> : null}
             <div className="grid gap-3 md:grid-cols-2">
               <ProviderLine
                 icon={<Bot className="size-4 text-muted-foreground" aria-hidden="true" />}

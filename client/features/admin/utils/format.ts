@@ -47,5 +47,10 @@ export { formatCost };
  */
 export function formatMonthShare(userThisMonth: number, monthTokens: number): string {
   if (monthTokens <= 0) return '0.0%';
-  return `${((userThisMonth / monthTokens) * 100).toFixed(1)}%`;
+  return formatShare(userThisMonth / monthTokens);
+}
+
+/** A fraction from 0 to 1 as a percentage with one decimal: "12.5%". */
+export function formatShare(fraction: number): string {
+  return `${(fraction * 100).toFixed(1)}%`;
 }

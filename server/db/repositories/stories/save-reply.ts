@@ -64,8 +64,9 @@ export async function saveReply(db: Db, input: FinishedReply): Promise<MessageRe
     ), reply as (
       select * from alternative union all select * from inserted
     ), usage as (
-      insert into usage_events (user_id, story_id, message_id, kind, provider, model, input_tokens, cached_input_tokens, output_tokens, image_tokens, characters, created_at)
+      insert into usage_events (user_id, story_id, message_id, kind, provider, model, narrator, input_tokens, cached_input_tokens, output_tokens, image_tokens, characters, created_at)
       select ${usage?.userId ?? 0}::int, ${usage?.storyId ?? null}::int, r.id, ${usage?.kind ?? 'turn'}::text, ${usage?.provider ?? ''}::text, ${usage?.model ?? ''}::text,
+        ${usage?.narrator ?? 'default'}::text,
         ${usage?.inputTokens ?? 0}::int, ${usage?.cachedInputTokens ?? 0}::int, ${usage?.outputTokens ?? 0}::int, ${usage?.imageTokens ?? 0}::int, ${usage?.characters ?? 0}::int,
         ${(usage?.createdAt ?? input.now).toISOString()}::timestamptz
       from reply r where ${usage !== null}::boolean

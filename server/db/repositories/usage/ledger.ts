@@ -14,6 +14,8 @@ export interface UsageEvent {
   kind?: 'turn' | 'retry-loop' | 'summary' | 'title' | 'image' | 'style' | 'speech' | 'transcription' | 'embedding';
   provider: string;
   model: string;
+  /** The catalogue narrator that made the call, priced with its prices; unset: `default` (pictures, voices, embeddings). */
+  narrator?: string;
   inputTokens?: number;
   /** The part of inputTokens read from the provider's prompt cache; unset when it reported none (stored as 0). */
   cachedInputTokens?: number;
@@ -23,6 +25,9 @@ export interface UsageEvent {
   characters?: number;
   createdAt?: Date;
 }
+
+/** The kinds of call a catalogue narrator makes; their rows are priced with that narrator's prices. */
+export const NARRATOR_CALL_KINDS: readonly string[] = ['turn', 'retry-loop', 'summary', 'title', 'style'];
 
 /** A ledger row as read back: its player is null once they deleted their account. */
 export type LedgerRow = Omit<Required<Omit<UsageEvent, 'storyId' | 'messageId' | 'createdAt'>>, 'userId'> & {
@@ -37,6 +42,7 @@ export function ledgerRows(db: Db) {
         kind: usageEvents.kind,
         provider: usageEvents.provider,
         model: usageEvents.model,
+        narrator: usageEvents.narrator,
         inputTokens: usageEvents.inputTokens,
         cachedInputTokens: usageEvents.cachedInputTokens,
         outputTokens: usageEvents.outputTokens,

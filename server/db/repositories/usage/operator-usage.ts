@@ -1,6 +1,7 @@
-// The operator's usage, over every player: the admin usage card's totals (all time and this month),
-// this month's tokens together (the base of a player's share), and the history per day and kind and
-// per model, all from usage_daily. The card's and history's queries are also answered unawaited, so
+// The operator's usage, over every player: the admin usage card's totals (all time and this month)
+// per narrator, this month's tokens together (the base of a player's share), and the history per day
+// and kind and per model, all from usage_daily, each cell kept apart by narrator so it is priced with
+// its narrator's prices. The card's and history's queries are also answered unawaited, so
 // a bench can read their SQL (`.toSQL()`) and EXPLAIN it.
 import { and, asc, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../client';
@@ -10,11 +11,22 @@ import { monthKey, sums, toSums, type TokenSplit, type UsageSums } from './rollu
 export interface DailyKindUsage extends UsageSums {
   day: string;
   kind: string;
+  narrator: string;
 }
 
 export interface ModelUsage extends UsageSums {
   provider: string;
   model: string;
+  narrator: string;
+  kind: string;
+}
+
+/** One narrator's tokens of one kind of call, all time and this month (the usage card's cells). */
+export interface NarratorKindTotals {
+  narrator: string;
+  kind: string;
+  total: TokenSplit;
+  thisMonth: TokenSplit;
 }
 
 export function operatorUsage(db: Db) {
@@ -22,6 +34,8 @@ export function operatorUsage(db: Db) {
     const inMonth = sql`filter (where ${usageDaily.day} >= ${monthKey(now)})`;
     return db
       .select({
+        narrator: usageDaily.narrator,
+        kind: usageDaily.kind,
         input: sql<string>`coalesce(sum(${usageDaily.inputTokens}), 0)`,
         cachedInput: sql<string>`coalesce(sum(${usageDaily.cachedInputTokens}), 0)`,
         output: sql<string>`coalesce(sum(${usageDaily.outputTokens}), 0)`,
@@ -31,44 +45,53 @@ export function operatorUsage(db: Db) {
         monthOutput: sql<string>`coalesce(sum(${usageDaily.outputTokens}) ${inMonth}, 0)`,
         monthImage: sql<string>`coalesce(sum(${usageDaily.imageTokens}) ${inMonth}, 0)`,
       })
-      .from(usageDaily);
+      .from(usageDaily)
+      .groupBy(usageDaily.narrator, usageDaily.kind);
   };
   const dailyByKindQuery = (from: string, to: string) =>
     db
-      .select({ day: usageDaily.day, kind: usageDaily.kind, ...sums(usageDaily) })
+      .select({ day: usageDaily.day, kind: usageDaily.kind, narrator: usageDaily.narrator, ...sums(usageDaily) })
       .from(usageDaily)
       .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
-      .groupBy(usageDaily.day, usageDaily.kind)
+      .groupBy(usageDaily.day, usageDaily.kind, usageDaily.narrator)
       .orderBy(asc(usageDaily.day));
   const byModelQuery = (from: string, to: string) =>
     db
-      .select({ provider: usageDaily.provider, model: usageDaily.model, ...sums(usageDaily) })
+      .select({
+        provider: usageDaily.provider,
+        model: usageDaily.model,
+        narrator: usageDaily.narrator,
+        kind: usageDaily.kind,
+        ...sums(usageDaily),
+      })
       .from(usageDaily)
       .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
-      .groupBy(usageDaily.provider, usageDaily.model);
+      .groupBy(usageDaily.provider, usageDaily.model, usageDaily.narrator, usageDaily.kind);
 
   return {
     totalsAllQuery,
     dailyByKindQuery,
     byModelQuery,
 
-    /** Input, output and image tokens over the whole ledger, all time and this month (admin usage card). */
-    async totalsAll(now: Date): Promise<{ total: TokenSplit; thisMonth: TokenSplit }> {
-      const [row] = await totalsAllQuery(now);
-      return {
+    /** Tokens over the whole ledger per narrator and kind of call, all time and this month (admin usage card). */
+    async totalsAll(now: Date): Promise<NarratorKindTotals[]> {
+      const rows = await totalsAllQuery(now);
+      return rows.map((row) => ({
+        narrator: row.narrator,
+        kind: row.kind,
         total: {
-          input: Number(row?.input ?? 0),
-          cachedInput: Number(row?.cachedInput ?? 0),
-          output: Number(row?.output ?? 0),
-          image: Number(row?.image ?? 0),
+          input: Number(row.input),
+          cachedInput: Number(row.cachedInput),
+          output: Number(row.output),
+          image: Number(row.image),
         },
         thisMonth: {
-          input: Number(row?.monthInput ?? 0),
-          cachedInput: Number(row?.monthCachedInput ?? 0),
-          output: Number(row?.monthOutput ?? 0),
-          image: Number(row?.monthImage ?? 0),
+          input: Number(row.monthInput),
+          cachedInput: Number(row.monthCachedInput),
+          output: Number(row.monthOutput),
+          image: Number(row.monthImage),
         },
-      };
+      }));
     },
 
     /** Every user's tokens this month together (the base of a user's month share). */
@@ -85,13 +108,19 @@ export function operatorUsage(db: Db) {
     /** Usage per day and kind between two UTC days (inclusive); days without calls are absent. */
     async dailyByKind(from: string, to: string): Promise<DailyKindUsage[]> {
       const rows = await dailyByKindQuery(from, to);
-      return rows.map((r) => ({ day: r.day, kind: r.kind, ...toSums(r) }));
+      return rows.map((r) => ({ day: r.day, kind: r.kind, narrator: r.narrator, ...toSums(r) }));
     },
 
-    /** Usage per provider and model between two UTC days (inclusive). */
+    /** Usage per provider, model, narrator and kind between two UTC days (inclusive). */
     async byModel(from: string, to: string): Promise<ModelUsage[]> {
       const rows = await byModelQuery(from, to);
-      return rows.map((r) => ({ provider: r.provider, model: r.model, ...toSums(r) }));
+      return rows.map((r) => ({
+        provider: r.provider,
+        model: r.model,
+        narrator: r.narrator,
+        kind: r.kind,
+        ...toSums(r),
+      }));
     },
   };
 }

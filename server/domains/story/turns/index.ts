@@ -25,7 +25,7 @@ export type { PreparedTurn, TurnDeps } from './turn-context';
 const LEASE_MARGIN_MS = 60_000;
 
 export function createTurnService(deps: TurnDeps) {
-  const { repos, provider, llm } = deps;
+  const { repos, llm } = deps;
   /** The card heads of the stories being played, kept while their cards are unchanged. */
   const cardHeads = createCardHeads(repos);
   /** Every shown message's passages, written after each fold for later turns to recall. */
@@ -41,8 +41,8 @@ export function createTurnService(deps: TurnDeps) {
   const engine = createNarratorEngine(
     shared,
     narrators.defaultNarrator,
-    provider,
-    llm,
+    narrators.provider(narrators.defaultNarrator),
+    narrators.defaultNarrator.llm,
     summarizerOf(narrators.defaultNarrator),
   );
   /** One engine per narrator, made on its first story's turn; idle() waits on all their folds. */
@@ -68,7 +68,7 @@ export function createTurnService(deps: TurnDeps) {
       return found;
     },
     leaseUntil,
-    admission: createTurnAdmission(deps, engine.turnTokens, leaseUntil),
+    admission: createTurnAdmission({ ...deps, provider: engine.provider }, engine.turnTokens, leaseUntil),
   };
 
   return {

@@ -29,8 +29,7 @@ import type { TurnAdmission } from '../turn-admission';
 
 export interface TurnDeps {
   repos: Repositories;
-  /** The default narrator's provider and settings. */
-  provider: NarratorProvider;
+  /** The default narrator's settings (its provider comes from `narrators`, named for the ledger). */
   llm: LlmConfig;
   /** Which narrator writes each story, and its provider. */
   narrators: Pick<NarratorService, 'defaultNarrator' | 'ofStory' | 'provider' | 'forTask' | 'all'>;

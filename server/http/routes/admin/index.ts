@@ -1,6 +1,6 @@
 // Admin-only endpoints (401 for visitors, 403 "Admin access required" for users): provider usage
 // and its history, the users table (search, sort and paging as query parameters), one user's
-// months, and the users CSV, streamed.
+// months, the users CSV, streamed, and the usage by narrator as CSV.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -27,6 +27,17 @@ export function adminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       '/admin/api-usage',
       { schema: { summary: 'Provider usage (admins only)', response: { 200: apiUsageResponseSchema } } },
       async () => ctx.admin.apiUsage(),
+    );
+
+    app.get(
+      '/admin/api-usage/download',
+      { schema: { summary: 'Usage and cost by narrator as CSV (admins only)' } },
+      async (_request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${ctx.admin.narratorsCsvFilename()}"`)
+          .header('cache-control', 'no-store')
+          .send(await ctx.admin.narratorsCsv()),
     );
 
     app.get(

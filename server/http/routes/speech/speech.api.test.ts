@@ -74,6 +74,8 @@ describe('GET /api/story/{storyId}/messages/{messageId}/speech/{part}', () => {
         kind: 'speech',
         provider: 'openai',
         model: 'tts-1',
+        // No narrator made the call.
+        narrator: 'default',
         inputTokens: 0,
         cachedInputTokens: 0,
         outputTokens: 0,

@@ -73,6 +73,8 @@ describe('POST /api/speech/transcriptions', () => {
         kind: 'transcription',
         provider: 'openai',
         model: 'whisper-1',
+        // No narrator made the call.
+        narrator: 'default',
         inputTokens: 0,
         cachedInputTokens: 0,
         outputTokens: 0,
