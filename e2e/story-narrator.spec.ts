@@ -1,9 +1,10 @@
 // A story's narrator, picked in the story drawer: the app here offers two (the builtin narrator
 // with two windows, e2e/support/e2e-server.mjs); the story starts on the default, the pick is
 // described and saved at once, a turn is played on it and 'What the narrator saw' names it, and a
-// reload shows it still chosen.
+// reload shows it still chosen; and the narrator of new stories, chosen on the preferences page.
 import { expect, test, type Page } from '@playwright/test';
 import { STORY_CARDS_STRINGS as CARD_STRINGS } from '../client/features/story-cards/strings';
+import { PREFERENCES_STRINGS } from '../client/features/preferences/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { beginStory, openStoryExperience, signUp } from './helpers';
 
@@ -49,4 +50,25 @@ test('a player picks a narrator for a story, plays a turn on it, and finds it st
   await page.reload();
   await openStoryExperience(page);
   await expect(picker(page)).toHaveValue('long-memory');
+});
+
+test("a player's narrator for new stories, chosen on the preferences page, writes the next story from its opening", async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/preferences');
+  const choice = page.getByRole('combobox', { name: PREFERENCES_STRINGS.narratorLabel });
+  await expect(choice).toHaveValue('demo');
+  await expect(choice).toBeEnabled();
+  await choice.selectOption('long-memory');
+  await expect(page.getByText(PREFERENCES_STRINGS.saved).first()).toBeVisible();
+
+  await beginStory(page, 'A glassblower breathes a storm into a bottle');
+  await openStoryExperience(page);
+  await expect(picker(page)).toHaveValue('long-memory');
+  await page.keyboard.press('Escape');
+  const opening = page.getByRole('article', { name: STORY_STRINGS.narrator }).first();
+  await opening.getByRole('button', { name: CARD_STRINGS.contextAction }).click();
+  const viewer = page.getByRole('dialog', { name: CARD_STRINGS.contextTitle });
+  await expect(viewer.getByText(CARD_STRINGS.writtenBy('Demo narrator, long memory'), { exact: true })).toBeVisible();
 });

@@ -122,7 +122,7 @@ export async function composeServices(
     users: repos.users,
   });
   const flush = () => deps.database.flush();
-  const preferences = createPreferencesService({ repos, now });
+  const preferences = createPreferencesService({ repos, narrators, now });
   const drain = deps.drain ?? createDrain();
   const allowance = createAllowance({
     repos,

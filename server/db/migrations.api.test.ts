@@ -254,11 +254,16 @@ describe('a database made by the release before context records and the memory b
   it("adds each player's context records, facts, passages, terms and vectors to their stored bytes, then keeps them true", async () => {
     const older = await openEmptyTestDatabase();
     await migrateThrough(older, '0029_rollup_lock_order');
-    // Today's code plays the story below, and it keeps a story's narrator (migration 0032) and names
-    // it on its ledger rows (0033): the columns it needs, given here and taken away again before the
-    // migrations this test is about.
-    await older.executeSql('alter table stories add column narrator text');
-    await older.executeSql(`alter table usage_events add column narrator text not null default 'default'`);
+    // Today's code plays the story below, and it needs the columns later migrations add (a story's
+    // narrator, 0032; the ledger's, 0033; the preferred one, 0034): given here and taken away again
+    // before the migrations this test is about.
+    const later = [
+      ['stories', 'narrator', 'text'],
+      ['usage_events', 'narrator', `text not null default 'default'`],
+      ['user_preferences', 'narrator', 'text'],
+    ];
+    for (const [table, column, type] of later)
+      await older.executeSql(`alter table ${table} add column ${column} ${type}`);
     const app = await createTestApp({}, { database: older });
     try {
       const { client, id: userId } = await registerUser(app.app);
@@ -295,8 +300,7 @@ describe('a database made by the release before context records and the memory b
       const uncounted = kinds.contexts + kinds.facts + kinds.passages + kinds.terms + kinds.vectors;
       expect(before.counted!.storedBytes).toBe(before.actual.storedBytes - uncounted);
 
-      await older.executeSql('alter table stories drop column narrator');
-      await older.executeSql('alter table usage_events drop column narrator');
+      for (const [table, column] of later) await older.executeSql(`alter table ${table} drop column ${column}`);
       await older.migrate();
 
       const { counted, actual } = await quotaCounters(older, userId);

@@ -8032,6 +8032,7 @@ export interface operations {
             /** @enum {string} */
             languageStyle: 'modern' | 'archaic' | 'formal';
             imageGeneration: boolean;
+            narrator: string;
           };
         };
       };
@@ -8072,6 +8073,7 @@ export interface operations {
           /** @enum {string} */
           languageStyle?: 'modern' | 'archaic' | 'formal';
           imageGeneration?: boolean;
+          narrator?: string;
         };
       };
     };
@@ -8090,6 +8092,7 @@ export interface operations {
             /** @enum {string} */
             languageStyle: 'modern' | 'archaic' | 'formal';
             imageGeneration: boolean;
+            narrator: string;
           };
         };
       };

@@ -1,8 +1,9 @@
-// Story preferences: content rating, narrative style and language style.
-// The narrator states them in its system prompt. GET answers the full set (defaults when unset or
-// logged out); POST takes the one field that changed and answers the full set again.
+// Story preferences: content rating, narrative style and language style, which the narrator states
+// in its system prompt, and the narrator new stories start with. GET answers the full set (defaults
+// when unset or logged out); POST takes the one field that changed and answers the full set again.
 import { z } from 'zod';
 import { CONTENT_RATINGS, LANGUAGE_STYLES, NARRATIVE_STYLES } from '../constants';
+import { narratorIdSchema } from './narrators';
 
 export const PREFERENCES_MESSAGES = {
   /** The spec's client branches on these exact words. */
@@ -11,7 +12,8 @@ export const PREFERENCES_MESSAGES = {
   narrativeStyleInvalid: `Narrative style must be one of: ${NARRATIVE_STYLES.join(', ')}`,
   languageStyleInvalid: `Language style must be one of: ${LANGUAGE_STYLES.join(', ')}`,
   imageGenerationInvalid: 'Image generation must be true or false',
-  nothingToUpdate: 'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.',
+  nothingToUpdate:
+    'Send a preference to change: contentRating, narrativeStyle, languageStyle, imageGeneration or narrator.',
 } as const;
 
 export const preferencesSchema = z.object({
@@ -31,11 +33,18 @@ export const DEFAULT_PREFERENCES: Preferences = {
   imageGeneration: false,
 };
 
-export const preferencesResponseSchema = preferencesSchema;
-export type PreferencesResponse = Preferences;
+export const preferencesResponseSchema = preferencesSchema.extend({
+  /**
+   * The id of the narrator the player's new stories start with (GET /api/narrators lists them): the
+   * one they chose while it is still theirs to pick, else the catalogue's default.
+   */
+  narrator: z.string(),
+});
+export type PreferencesResponse = z.infer<typeof preferencesResponseSchema>;
 
 /** One changed field (several are accepted too); unknown fields are ignored, so a body of only those changes nothing and is refused. */
 export const preferencesUpdateBodySchema = preferencesSchema
+  .extend({ narrator: narratorIdSchema })
   .partial()
   // The issue sits on a field: a root-level issue reads as "body is not an object" in the error handler.
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

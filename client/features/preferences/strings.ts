@@ -1,5 +1,5 @@
 // User-facing strings of the preferences page: labels for the three
-// selects and their values, the logged-out hint and the toasts.
+// selects and their values, the narrator of new stories, the logged-out hint and the toasts.
 import type { Preferences } from '@shared/schemas/preferences';
 
 export const PREFERENCES_STRINGS = {
@@ -14,6 +14,10 @@ export const PREFERENCES_STRINGS = {
   authText: 'Please log in to save your preferences.',
   errorTitle: 'Error',
   saveFailed: 'Failed to save preferences',
+  narratorLabel: 'Narrator for new stories',
+  /** Under the narrator select: what it says of itself, and that each story keeps its own. */
+  narratorHint: (description: string) =>
+    `${description ? `${description} ` : ''}Stories you start from now on begin with this narrator; a story's own settings can change it.`,
 } as const;
 
 type Options<K extends keyof Preferences> = Array<{ value: Preferences[K]; label: string; hint: string }>;

@@ -1,5 +1,6 @@
 // Story preferences, one row per user; a missing row means the defaults. An update writes only the
-// fields given (an upsert), so two tabs changing different fields do not overwrite each other.
+// fields given (an upsert), so two tabs changing different fields do not overwrite each other. The
+// row keeps the narrator new stories start with as the player chose it (null: the default).
 import { eq } from 'drizzle-orm';
 import type { Preferences } from '@shared/schemas/preferences';
 import type { Db } from '../client';
@@ -10,16 +11,20 @@ const columns = {
   narrativeStyle: userPreferences.narrativeStyle,
   languageStyle: userPreferences.languageStyle,
   imageGeneration: userPreferences.imageGeneration,
+  narrator: userPreferences.narrator,
 };
+
+/** The preferences as stored: the narrator as chosen, which may have left the catalogue since. */
+export type StoredPreferences = Preferences & { narrator: string | null };
 
 export function createPreferencesRepository(db: Db) {
   return {
-    async find(userId: number): Promise<Preferences | null> {
+    async find(userId: number): Promise<StoredPreferences | null> {
       const [row] = await db.select(columns).from(userPreferences).where(eq(userPreferences.userId, userId));
       return row ?? null;
     },
 
-    async upsert(userId: number, changes: Partial<Preferences>, now: Date): Promise<Preferences> {
+    async upsert(userId: number, changes: Partial<StoredPreferences>, now: Date): Promise<StoredPreferences> {
       const [row] = await db
         .insert(userPreferences)
         .values({ userId, ...changes, updatedAt: now })

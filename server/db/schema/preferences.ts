@@ -17,5 +17,7 @@ export const userPreferences = pgTable('user_preferences', {
     .notNull()
     .default('modern'),
   imageGeneration: boolean('image_generation').notNull().default(false),
+  /** The catalogue narrator new stories start with; null: the catalogue's default. */
+  narrator: text('narrator'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -89,6 +89,14 @@ export function createNarratorService(deps: NarratorDeps) {
 
     ofStory,
 
+    /** A player's preferred narrator for new stories, while it is in the catalogue and theirs to pick; else null. */
+    async preferred(id: string | null, userId: number): Promise<CatalogueNarrator | null> {
+      if (id === null) return null;
+      const named = byId.get(id);
+      if (!named) return null;
+      return named.access === 'everyone' || (await isAdmin(userId)) ? named : null;
+    },
+
     /** A player's choice (a story's narrator, a preference): the narrator, or a 400 naming those they may pick. */
     async choose(id: string, userId: number): Promise<CatalogueNarrator> {
       const admin = await isAdmin(userId);

@@ -1,6 +1,7 @@
 // GET and POST /api/preferences: the read falls back to the defaults on any failure
 // and is cached indefinitely, per account (a visitor and each player have their own entry); a save
-// sends only the changed field and puts the server's answer into the cache.
+// sends only the changed field and puts the server's answer into the cache. The answer also names
+// the narrator the player's new stories start with.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_PREFERENCES,
@@ -12,7 +13,10 @@ import { apiGet, apiWrite } from '@client/lib/api-client';
 
 export const preferencesQueryKey = (userId: number | null) => ['preferences', userId ?? 'visitor'] as const;
 
-export async function fetchPreferences(signal?: AbortSignal): Promise<Preferences> {
+/** The preferences as the page holds them: the narrator of new stories is unknown when the read failed. */
+export type PlayerPreferences = Preferences & { narrator?: string };
+
+export async function fetchPreferences(signal?: AbortSignal): Promise<PlayerPreferences> {
   try {
     return await apiGet('/api/preferences', { schema: preferencesResponseSchema, signal });
   } catch (error) {
@@ -35,7 +39,7 @@ export function usePreferences(userId: number | null, enabled = true) {
   return useQuery(preferencesQueryOptions(userId, enabled));
 }
 
-export function updatePreferences(body: PreferencesUpdateBody): Promise<Preferences> {
+export function updatePreferences(body: PreferencesUpdateBody): Promise<PlayerPreferences> {
   return apiWrite('/api/preferences', { body, schema: preferencesResponseSchema });
 }
 

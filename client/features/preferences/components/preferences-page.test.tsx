@@ -1,6 +1,6 @@
 // The preferences page: visitors see the hint and disabled selects; a player's change sends only that
 // field, toasts 'Success' and keeps the server's answer; the spec's error toasts; defaults when the
-// read fails.
+// read fails; the narrator of new stories, offered when there are several.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -20,11 +20,24 @@ const DEFAULTS = {
   narrativeStyle: 'descriptive',
   languageStyle: 'modern',
   imageGeneration: false,
+  narrator: 'swift',
 };
 const user = buildUser({ id: 5 });
 
-function setup(options: { loggedIn: boolean; read?: () => Response; write?: (request: RecordedRequest) => Response }) {
+const NARRATORS = [
+  { id: 'swift', label: 'Swift', description: 'Quick and cheap.', contextTokens: 8192, default: true },
+  { id: 'deep', label: 'Deep', description: 'Slow and thorough.', contextTokens: 32768, default: false },
+];
+
+function setup(options: {
+  loggedIn: boolean;
+  read?: () => Response;
+  write?: (request: RecordedRequest) => Response;
+  narrators?: typeof NARRATORS;
+}) {
   const fetchMock = mockFetch((request) => {
+    if (request.url === '/api/narrators')
+      return jsonResponse({ narrators: options.narrators ?? NARRATORS.slice(0, 1) });
     if (request.url === '/api/user') return options.loggedIn ? jsonResponse(user) : unauthenticated();
     if (request.url === '/api/preferences' && request.method === 'GET')
       return options.read?.() ?? jsonResponse({ ...DEFAULTS, narrativeStyle: 'concise' });
@@ -66,6 +79,7 @@ describe('PreferencesPage', () => {
       narrativeStyle: 'concise',
       languageStyle: 'archaic',
       imageGeneration: false,
+      narrator: 'swift',
     });
     expect(select('Language Style')).toHaveDisplayValue('Archaic');
     // Cached indefinitely: one read only.
@@ -97,6 +111,31 @@ describe('PreferencesPage', () => {
     await userEvent.selectOptions(select('Content Rating'), 'Mature');
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getByText('Content rating must be one of: general, teen, mature')).toBeInTheDocument();
+  });
+
+  it('offers the narrator of new stories when there are several, and saves a pick at once', async () => {
+    const { fetchMock } = setup({
+      loggedIn: true,
+      narrators: NARRATORS,
+      read: () => jsonResponse(DEFAULTS),
+    });
+    const narrator = await screen.findByRole('combobox', { name: 'Narrator for new stories' });
+    await waitFor(() => expect(narrator).toBeEnabled());
+    expect(narrator).toHaveDisplayValue('Swift');
+    expect(narrator).toHaveAccessibleDescription(
+      "Quick and cheap. Stories you start from now on begin with this narrator; a story's own settings can change it.",
+    );
+    await userEvent.selectOptions(narrator, 'Deep');
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(fetchMock.requests.find((r) => r.method === 'POST')?.body).toEqual({ narrator: 'deep' });
+    expect(narrator).toHaveDisplayValue('Deep');
+    expect(narrator).toHaveAccessibleDescription(/^Slow and thorough\. /);
+  });
+
+  it('offers no narrator choice while there is only one', async () => {
+    setup({ loggedIn: true, read: () => jsonResponse(DEFAULTS) });
+    await waitFor(() => expect(select('Content Rating')).toBeEnabled());
+    expect(screen.queryByRole('combobox', { name: 'Narrator for new stories' })).not.toBeInTheDocument();
   });
 
   it('shows the defaults when the read fails', async () => {

@@ -1,6 +1,7 @@
 // /preferences: three selects for content rating, narrative style and
-// language style. Visitors see the values with a login hint and cannot change them. Each change is
-// saved at once (only that field is sent) with the spec's success or error toast.
+// language style, and the narrator of new stories when the operator offers several. Visitors see the
+// values with a login hint and cannot change them. Each change is saved at once (only that field is
+// sent) with the spec's success or error toast.
 import { Link } from 'react-router';
 import { PageContainer } from '@client/components/page';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -9,10 +10,11 @@ import { Select } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { DEFAULT_PREFERENCES, PREFERENCES_MESSAGES, type Preferences } from '@shared/schemas/preferences';
+import { DEFAULT_PREFERENCES, PREFERENCES_MESSAGES } from '@shared/schemas/preferences';
 import { useSession } from '@client/features/auth';
+import { useNarrators } from '@client/features/narrators';
 import { buildAuthPath } from '@client/lib/auth-redirect';
-import { usePreferences, useUpdatePreferencesMutation } from '../api/preferences';
+import { usePreferences, useUpdatePreferencesMutation, type PlayerPreferences } from '../api/preferences';
 import { PREFERENCE_FIELDS, PREFERENCES_STRINGS } from '../strings';
 
 /** The page's three selects; the image-generation flag is switched on the story page. */
@@ -25,10 +27,12 @@ export function PreferencesPage() {
   const userId = user?.id ?? null;
   const preferences = usePreferences(userId, !sessionLoading);
   const update = useUpdatePreferencesMutation(userId);
-  const values: Preferences = preferences.data ?? DEFAULT_PREFERENCES;
+  const values: PlayerPreferences = preferences.data ?? DEFAULT_PREFERENCES;
   const disabled = !isLoggedIn || preferences.isPending || update.isPending;
+  const narrators = useNarrators().data?.narrators ?? [];
+  const narrator = narrators.find((n) => n.id === values.narrator) ?? narrators.find((n) => n.default);
 
-  const handleChange = async (key: SelectKey, value: string) => {
+  const handleChange = async (key: SelectKey | 'narrator', value: string) => {
     try {
       await update.mutateAsync({ [key]: value });
       toast({ title: PREFERENCES_STRINGS.successTitle, description: PREFERENCES_STRINGS.saved });
@@ -88,6 +92,28 @@ export function PreferencesPage() {
               </FormField>
             );
           })}
+          {/* With one narrator there is nothing to choose. */}
+          {narrators.length > 1 && narrator ? (
+            <FormField
+              label={PREFERENCES_STRINGS.narratorLabel}
+              hint={PREFERENCES_STRINGS.narratorHint(narrator.description)}
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  value={narrator.id}
+                  disabled={disabled}
+                  onChange={(event) => void handleChange('narrator', event.target.value)}
+                >
+                  {narrators.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          ) : null}
         </CardContent>
       </Card>
     </PageContainer>

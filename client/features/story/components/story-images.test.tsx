@@ -42,7 +42,12 @@ const messages: StoryMessage[] = [
     isInitialMessage: false,
   },
 ];
-const PREFERENCES = { contentRating: 'general', narrativeStyle: 'descriptive', languageStyle: 'modern' };
+const PREFERENCES = {
+  contentRating: 'general',
+  narrativeStyle: 'descriptive',
+  languageStyle: 'modern',
+  narrator: 'default',
+};
 const READY = {
   image: '/api/images/aaa.webp',
   thumbnail: '/api/images/aaa.thumb.webp',

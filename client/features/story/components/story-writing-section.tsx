@@ -9,7 +9,7 @@ import { Select } from '@client/components/ui/select';
 import { SliderField } from '@client/components/ui/slider-field';
 import { ToggleGroup, ToggleGroupItem } from '@client/components/ui/toggle-group';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
-import { useNarrators } from '../api/narrators';
+import { useNarrators } from '@client/features/narrators';
 import { useSaveStorySettingsMutation, useStorySettings } from '../api/story-settings';
 import { STORY_STRINGS as S } from '../strings';
 

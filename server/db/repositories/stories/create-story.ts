@@ -14,6 +14,8 @@ export interface NewStory {
   now: Date;
   leaseUntil: Date;
   quotas?: QuotaCheck;
+  /** The catalogue narrator that writes it; unset: the default. */
+  narrator?: string | null;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function createStory(
       .values({
         userId: input.userId,
         premise: input.premise,
+        narrator: input.narrator ?? null,
         generatingUntil: input.leaseUntil,
         createdAt: input.now,
         updatedAt: input.now,

@@ -32,7 +32,7 @@ export interface TurnDeps {
   /** The default narrator's settings (its provider comes from `narrators`, named for the ledger). */
   llm: LlmConfig;
   /** Which narrator writes each story, and its provider. */
-  narrators: Pick<NarratorService, 'defaultNarrator' | 'ofStory' | 'provider' | 'forTask' | 'all'>;
+  narrators: Pick<NarratorService, 'defaultNarrator' | 'ofStory' | 'preferred' | 'provider' | 'forTask' | 'all'>;
   /** Every turn passes the player's hourly rate and monthly allowance first (and so does a memory fold). */
   allowance: Allowance;
   /** Read by a story's start and a retry; a continue reads the same row with its lease, in one statement. */

@@ -1,9 +1,8 @@
-// Story preferences: GET /api/preferences answers the defaults to visitors, so the
+// Story preferences (and the narrator of new stories): GET /api/preferences answers the defaults to visitors, so the
 // page can show them; POST /api/preferences changes a field for the signed-in player and answers the
 // full set. A visitor's POST is 401 'Not authenticated', the words the page's toast branches on.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  DEFAULT_PREFERENCES,
   PREFERENCES_MESSAGES,
   preferencesResponseSchema,
   preferencesUpdateBodySchema,
@@ -22,7 +21,7 @@ export function preferencesRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        return request.session ? ctx.preferences.get(request.session.userId) : DEFAULT_PREFERENCES;
+        return request.session ? ctx.preferences.read(request.session.userId) : ctx.preferences.visitor();
       },
     );
 

@@ -11,6 +11,8 @@ const DEFAULTS = {
   narrativeStyle: 'descriptive',
   languageStyle: 'modern',
   imageGeneration: false,
+  // The catalogue of one that LLM_* settings make (story-narrator.api.test.ts picks among several).
+  narrator: 'default',
 };
 const requests: GenerationRequest[] = [];
 let ctx: TestContext;
@@ -73,10 +75,10 @@ describe('POST /api/preferences', () => {
       [{ contentRating: 'explicit' }, 'Content rating must be one of: general, teen, mature'],
       [{ narrativeStyle: 'verbose' }, 'Narrative style must be one of: descriptive, concise, dramatic'],
       [{ languageStyle: 42 }, 'Language style must be one of: modern, archaic, formal'],
-      [{}, 'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.'],
+      [{}, 'Send a preference to change: contentRating, narrativeStyle, languageStyle, imageGeneration or narrator.'],
       [
         { colour: 'blue' },
-        'Send a preference to change: contentRating, narrativeStyle, languageStyle or imageGeneration.',
+        'Send a preference to change: contentRating, narrativeStyle, languageStyle, imageGeneration or narrator.',
       ],
     ];
     for (const [body, message] of cases) {

@@ -2,7 +2,7 @@
 // of the catalogue with their own model names and windows; a story on each sends its model's name
 // and its own reply cap, and its prompt fits its own window; a player picks only what is open to them
 // (a 400 names those they may); a story whose narrator left the catalogue falls back to the default;
-// a branch keeps its narrator.
+// a branch keeps its narrator; a player's preferences name the narrator their new stories start with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPACTION_SYSTEM_PROMPT, SUMMARY_SYSTEM_PROMPT, TITLE_SYSTEM_PROMPT } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
@@ -46,7 +46,7 @@ beforeAll(async () => {
     },
     { FAKE_KEY: KEY },
   );
-  ctx = await createTestApp({ ...catalogue, adminUsernames: ['boss'] });
+  ctx = await createTestApp({ ...catalogue, adminUsernames: ['boss', 'chief'] });
 });
 afterAll(async () => {
   await ctx.close();
@@ -191,6 +191,57 @@ describe("a story's narrator", () => {
       (await client.get('/api/narrators')).body,
     ].join('\n');
     for (const secret of [KEY, 'FAKE_KEY', fake.baseUrl, 'small-model']) expect(answers).not.toContain(secret);
+  });
+});
+
+describe("a player's narrator for new stories", () => {
+  const preferences = (client: TestClient) => client.get('/api/preferences');
+  const prefer = (client: TestClient, narrator: string) => client.post('/api/preferences', { narrator });
+
+  it('is the default until they choose one, which then writes their new stories from the opening', async () => {
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/api/preferences' });
+    expect(visitor.json()).toMatchObject({ narrator: 'swift' });
+    const { client } = await registerUser(ctx.app);
+    expect((await preferences(client)).json()).toMatchObject({ narrator: 'swift', contentRating: 'general' });
+
+    const chosen = await prefer(client, 'deep');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ narrator: 'deep', contentRating: 'general' });
+    const before = fake.requests.length;
+    const started = await client.post('/api/story/start', { prompt: 'A diver finds a door in the reef' });
+    expect(started.statusCode).toBe(200);
+    expect(fake.requests[before].body.model).toBe('big-model');
+    expect(await settingsOf(client, started.json().storyId)).toMatchObject({
+      narrator: 'deep',
+      narratorFellBack: false,
+    });
+  });
+
+  it('is one they may pick (a 400 names those), and the default again once it left the catalogue', async () => {
+    const { client, id } = await registerUser(ctx.app);
+    const refused = await prefer(client, 'lab');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'Unknown narrator. Choose one of: swift, deep.' });
+    expect((await preferences(client)).json()).toMatchObject({ narrator: 'swift' });
+
+    expect((await prefer(client, 'deep')).statusCode).toBe(200);
+    // As after the operator removed 'deep' from the file and restarted.
+    await ctx.database.executeSql(`update user_preferences set narrator = 'retired' where user_id = $1`, [id]);
+    expect((await preferences(client)).json()).toMatchObject({ narrator: 'swift' });
+    const before = fake.requests.length;
+    const started = await client.post('/api/story/start', { prompt: 'A diver finds a door in the reef' });
+    expect(fake.requests[before].body.model).toBe('small-model');
+    expect(await settingsOf(client, started.json().storyId)).toMatchObject({
+      narrator: 'swift',
+      narratorFellBack: false,
+    });
+  });
+
+  it("is an admin's to choose among every narrator", async () => {
+    const { client } = await registerUser(ctx.app, { username: 'chief' });
+    expect((await prefer(client, 'lab')).json()).toMatchObject({ narrator: 'lab' });
+    const started = await client.post('/api/story/start', { prompt: 'A diver finds a door in the reef' });
+    expect(await settingsOf(client, started.json().storyId)).toMatchObject({ narrator: 'lab' });
   });
 });
 

@@ -12,6 +12,8 @@ import { createBookmarkService } from '@server/domains/bookmarks/bookmarks';
 import { createCaptchaService } from '@server/domains/account/captcha';
 import { createLibraryService } from '@server/domains/story/library';
 import { createMyDataService } from '@server/domains/account/my-data';
+import { createNarratorProvider } from '@server/ai/llm/registry';
+import { createNarratorService } from '@server/domains/narrators/narrators';
 import { createPreferencesService } from '@server/domains/preferences/preferences';
 import { createSignInLimiter } from '@server/domains/limits/sign-in-limits';
 import { createMemoryStore, createRequestLimiter } from '@server/domains/limits/request-limits';
@@ -173,7 +175,15 @@ describe('GET /api/user/export, streamed', () => {
         passwords: CHEAP_PASSWORDS,
         now,
       }),
-      preferences: createPreferencesService({ repos, now }),
+      preferences: createPreferencesService({
+        repos,
+        narrators: createNarratorService({
+          catalogue: config.narrators,
+          defaultProvider: createNarratorProvider(config.llm),
+          users: repos.users,
+        }),
+        now,
+      }),
       bookmarks: createBookmarkService({ repos, now }),
       // The real reader, watched: which story is read when.
       storyFiles: {

@@ -1,5 +1,5 @@
-// GET /api/narrators: the narrators this player may pick for a story, for the picker in the
-// 'Story Experience' drawer. Read once a session: the operator's catalogue changes with a restart.
+// GET /api/narrators: the narrators this player may pick, for the story drawer's picker and the
+// preferences page. Read once a session: the operator's catalogue changes with a restart.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { narratorsResponseSchema } from '@shared/schemas/narrators';
 import { apiGet } from '@client/lib/api-client';
