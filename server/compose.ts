@@ -235,6 +235,7 @@ export async function composeServices(
     quotas,
     maxCards: config.storyMaxCards,
     now,
+    narrators,
     afterImport: (storyId) => memoryBank.index(storyId, 'all'),
   });
   const storyCards = createStoryCardService({

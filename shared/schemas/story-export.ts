@@ -1,6 +1,7 @@
 // A story as a file: Markdown to read, JSON to restore. The JSON is the documented,
-// versioned format below ("taleweaver.story", version 3: version 1, plus each message's versions in
-// version 2, plus the story cards in version 3, and optionally the story bible's facts);
+// versioned format below ("taleweaver.story", version 4: version 1, plus each message's versions in
+// version 2, plus the story cards in version 3, and optionally the story bible's facts, plus the
+// narrator that writes it in version 4);
 // POST /api/story/import takes either back as a new story, validated whole. See docs/story-format.md.
 import { z } from 'zod';
 import { REPLY_LENGTHS, TEMPERATURE_MAX, TEMPERATURE_MIN } from './story-settings';
@@ -9,9 +10,10 @@ import { STORY_NOTES_MAX_LENGTH, STORY_SUMMARY_MAX_LENGTH } from './story-memory
 import { bibleFileFactSchema, STORY_BIBLE_MAX_FACTS } from './story-bible';
 import { neverSent, STORY_CARD_MESSAGES, storyCardFieldsSchema } from './story-cards';
 import { messageVersionKindSchema } from './story-versions';
+import { NARRATOR_ID_PATTERN } from './narrators';
 
 export const STORY_FILE_FORMAT = 'taleweaver.story';
-export const STORY_FILE_VERSION = 3;
+export const STORY_FILE_VERSION = 4;
 /** The cards a file may hold: the importing server's STORY_MAX_CARDS is checked after. */
 export const STORY_FILE_MAX_CARDS = 10_000;
 /** The versions of one message a file may hold. */
@@ -72,7 +74,7 @@ export const storyFileSchema = z
   .object({
     format: z.literal(STORY_FILE_FORMAT),
     /** Raised whenever the format changes; an importer refuses versions newer than its own. */
-    version: z.union([z.literal(1), z.literal(2), z.literal(STORY_FILE_VERSION)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(STORY_FILE_VERSION)]),
     exportedAt: isoDate,
     story: z.object({
       title: z.string().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
@@ -88,6 +90,8 @@ export const storyFileSchema = z
         .object({
           replyLength: z.enum(REPLY_LENGTHS),
           temperature: z.number().min(TEMPERATURE_MIN).max(TEMPERATURE_MAX).nullable(),
+          /** Version 4: the id of the catalogue narrator that wrote it; an importer keeps it only if it may pick it. */
+          narrator: z.string().regex(NARRATOR_ID_PATTERN).optional(),
         })
         .optional(),
     }),

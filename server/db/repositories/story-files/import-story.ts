@@ -23,7 +23,12 @@ export interface ImportedStory {
   notes: string;
   createdAt: Date;
   /** The story's generation settings, when the file has them. */
-  settings?: { replyLength: 'short' | 'medium' | 'long'; temperature: number | null };
+  settings?: {
+    replyLength: 'short' | 'medium' | 'long';
+    temperature: number | null;
+    /** The catalogue narrator that writes it; unset: the default. */
+    narrator?: string;
+  };
   /** The story's cards (version 3 files), in order. */
   cards: StoryCardFields[];
   /** The story bible's facts, each by the index of its message among the file's messages. */
@@ -78,6 +83,7 @@ export async function importStory(db: Db, input: StoryImport): Promise<number> {
         notes: input.notes,
         replyLength: input.settings?.replyLength ?? 'medium',
         temperature: input.settings?.temperature ?? null,
+        narrator: input.settings?.narrator ?? null,
         importing: true,
         createdAt: input.createdAt,
         updatedAt: input.now,

@@ -35,6 +35,8 @@ export interface StorySnapshot {
   notes: string;
   replyLength: 'short' | 'medium' | 'long';
   temperature: number | null;
+  /** The catalogue narrator the story names; null: the default. */
+  narrator: string | null;
   messages: SnapshotMessage[];
   /** False when the reading stopped early, its texts past the `maxTextBytes` asked for (messages then hold what was read). */
   complete: boolean;
@@ -102,6 +104,7 @@ export async function snapshot(
           notes: stories.notes,
           replyLength: stories.replyLength,
           temperature: stories.temperature,
+          narrator: stories.narrator,
         })
         .from(stories)
         .where(and(eq(stories.id, storyId), eq(stories.userId, userId), eq(stories.importing, false)));

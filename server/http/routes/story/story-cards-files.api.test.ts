@@ -117,7 +117,7 @@ describe('cards that travel', () => {
     expect((await client.get(`/api/story/${storyId}/cards/export?format=yaml`)).statusCode).toBe(400);
 
     const file = await client.get(`/api/story/${storyId}/export?format=json`);
-    expect(file.json()).toMatchObject({ version: 3, cards: original });
+    expect(file.json()).toMatchObject({ version: 4, cards: original });
     const restored = await client.request({
       method: 'POST',
       url: '/api/story/import',

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlePicture } from '@server/test/fake-painter';
 import { registerUser, TestClient, type TestContext, createPaintingTestApp } from '@server/test/test-app';
+import { STORY_FILE_VERSION } from '@shared/schemas/story-export';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -61,13 +62,15 @@ describe('GET /api/story/{id}/export', () => {
     const file = res.json();
     expect(file).toMatchObject({
       format: 'taleweaver.story',
-      version: 3,
+      version: 4,
       story: {
         title: 'The Moving Valley',
         premise: PREMISE,
         memory: 'You met Ysolde.',
         memoryCovers: 0,
         notes: 'Keep it eerie.',
+        // The catalogue of one that LLM_* settings make.
+        settings: { narrator: 'default' },
       },
     });
     expect(
@@ -219,7 +222,7 @@ describe('POST /api/story/import', () => {
         'This file is not a story exported from Taleweaver, or it is damaged (Invalid input: expected "taleweaver.story" at format).',
       ],
       [
-        JSON.stringify({ ...good, version: 4 }),
+        JSON.stringify({ ...good, version: STORY_FILE_VERSION + 1 }),
         400,
         'This story file was made by a newer Taleweaver. Update Taleweaver to import it.',
       ],

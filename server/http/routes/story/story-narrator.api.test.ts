@@ -2,7 +2,8 @@
 // of the catalogue with their own model names and windows; a story on each sends its model's name
 // and its own reply cap, and its prompt fits its own window; a player picks only what is open to them
 // (a 400 names those they may); a story whose narrator left the catalogue falls back to the default;
-// a branch keeps its narrator; a player's preferences name the narrator their new stories start with.
+// a branch and the story's file keep its narrator; a player's preferences name the narrator their new
+// stories start with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPACTION_SYSTEM_PROMPT, SUMMARY_SYSTEM_PROMPT, TITLE_SYSTEM_PROMPT } from '@server/ai/llm/prompts';
 import { loadTokenCounter } from '@server/ai/llm/tokenizer';
@@ -181,6 +182,34 @@ describe("a story's narrator", () => {
     const branch = await client.post(`/api/story/${storyId}/branch`, { messageId: opening });
     expect(branch.statusCode).toBe(201);
     expect(await settingsOf(client, branch.json().storyId)).toMatchObject({ narrator: 'deep' });
+  });
+
+  it("is carried by the story's file, and kept by an import where the importer may pick it", async () => {
+    const { client, storyId } = await newStory();
+    expect((await pick(client, storyId, 'deep')).statusCode).toBe(200);
+    const exported = await client.get(`/api/story/${storyId}/export?format=json`);
+    const file = exported.json();
+    expect(file).toMatchObject({ version: 4, story: { settings: { narrator: 'deep' } } });
+
+    const importAs = async (importer: TestClient, narrator: string) => {
+      const payload = JSON.stringify({
+        ...file,
+        story: { ...file.story, settings: { ...file.story.settings, narrator } },
+      });
+      const res = await importer.request({
+        method: 'POST',
+        url: '/api/story/import',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(201);
+      return settingsOf(importer, res.json().storyId);
+    };
+    const other = await registerUser(ctx.app);
+    expect(await importAs(other.client, 'deep')).toMatchObject({ narrator: 'deep', narratorFellBack: false });
+    // One closed to the importer, or that this server does not have: the default writes it.
+    expect(await importAs(other.client, 'lab')).toMatchObject({ narrator: 'swift', narratorFellBack: false });
+    expect(await importAs(other.client, 'nowhere')).toMatchObject({ narrator: 'swift', narratorFellBack: false });
   });
 
   it('never shows a key, its variable or an address in the settings or the list', async () => {

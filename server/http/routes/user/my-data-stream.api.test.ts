@@ -155,6 +155,11 @@ describe('GET /api/user/export, streamed', () => {
     const repos = createRepositories(ctx.database.db);
     const config = testConfig();
     const limiter = createRequestLimiter({ now, shared: null, log: console, fallback: createMemoryStore(now) });
+    const narrators = createNarratorService({
+      catalogue: config.narrators,
+      defaultProvider: createNarratorProvider(config.llm),
+      users: repos.users,
+    });
     const storyFiles = createStoryFileService({
       repos,
       reader: createImportReader(),
@@ -163,6 +168,7 @@ describe('GET /api/user/export, streamed', () => {
       quotas: createQuotaService({ repos, limits: config.quotas, monthlyTokenLimit: null, now }),
       maxCards: config.storyMaxCards,
       now,
+      narrators,
     });
     const reads: number[] = [];
     const myData = createMyDataService({
@@ -175,15 +181,7 @@ describe('GET /api/user/export, streamed', () => {
         passwords: CHEAP_PASSWORDS,
         now,
       }),
-      preferences: createPreferencesService({
-        repos,
-        narrators: createNarratorService({
-          catalogue: config.narrators,
-          defaultProvider: createNarratorProvider(config.llm),
-          users: repos.users,
-        }),
-        now,
-      }),
+      preferences: createPreferencesService({ repos, narrators, now }),
       bookmarks: createBookmarkService({ repos, now }),
       // The real reader, watched: which story is read when.
       storyFiles: {

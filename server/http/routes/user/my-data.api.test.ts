@@ -57,7 +57,7 @@ describe('GET /api/user/export', () => {
     });
     expect(data.tokenUsage.total).toBeGreaterThan(0);
     expect(data.stories).toHaveLength(1);
-    expect(data.stories[0]).toMatchObject({ storyId: player.storyId, format: 'taleweaver.story', version: 3 });
+    expect(data.stories[0]).toMatchObject({ storyId: player.storyId, format: 'taleweaver.story', version: 4 });
     expect(data.stories[0].messages).toHaveLength(4);
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|password_hash|tokenHash|\$argon2/);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/export' })).statusCode).toBe(401);

@@ -2,7 +2,8 @@
 // checked whole first off the event loop (import-reader.ts), so a bad file creates nothing; its
 // cards counted against the story's limit, and the story against the player's stories and stored
 // text before 5 MB are written and again, exactly, as it is written in pieces, one of a player's
-// imports at a time. Then its messages are indexed for recall in the background.
+// imports at a time. The narrator it names writes it when the importer may pick that one here, else
+// the default. Then its messages are indexed for recall in the background.
 import { storedMemory } from '@server/ai/llm/memory-chunks';
 import { DomainError, MESSAGES, tooManyRequests } from '@server/kernel/errors';
 import type { createOneAtATime } from '@server/kernel/one-at-a-time';
@@ -43,7 +44,7 @@ export function storedBytesOf(
  * worker thread). `oneAtATime`: each player's imports are written one after another.
  */
 export async function importStoryFile(
-  { repos, reader, picturesEnabled, limiter, quotas, maxCards, now, afterImport }: StoryFileDeps,
+  { repos, reader, picturesEnabled, limiter, quotas, maxCards, now, narrators, afterImport }: StoryFileDeps,
   oneAtATime: ReturnType<typeof createOneAtATime>,
   userId: number,
   body: Uint8Array,
@@ -59,6 +60,9 @@ export async function importStoryFile(
   if (story.cards.length > maxCards)
     throw new DomainError('limited', ERROR_CODES.quotaExceeded, STORY_CARD_MESSAGES.tooManyCards(maxCards));
   const cards = await withCardTokens(story.cards);
+  // The file's narrator, while it is one of this server's the player may pick; else the default.
+  const narrator = (await narrators.preferred(story.settings?.narrator ?? null, userId))?.id;
+  const settings = story.settings && { ...story.settings, narrator };
   const storyId = await oneAtATime(userId, async () => {
     // A full account is refused before 5 MB are written; the write checks again, exactly.
     await quotas.assertRoom(userId, { story: true, bytes: storedBytesOf(story, messages) + cardBytesOf(cards) });
@@ -69,6 +73,7 @@ export async function importStoryFile(
         ...story,
         // A file's memory is one text: the imported story's memory is one chunk.
         memory: storedMemory([story.memory]),
+        settings,
         cards,
         now: now(),
         messages: picturesEnabled ? messages : messages.map((m) => ({ ...m, image: undefined })),

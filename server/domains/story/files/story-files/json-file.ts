@@ -35,7 +35,7 @@ function fileMessage(m: SnapshotMessage): StoryFileMessage {
  */
 export function storyFileText(
   { now }: Pick<StoryFileDeps, 'now'>,
-  { snapshot, cards, bible, title, createdAt, folded }: ExportedStory,
+  { snapshot, cards, bible, title, createdAt, folded, narrator }: ExportedStory,
   depth: number,
   before: Record<string, unknown> = {},
 ): AsyncGenerator<string> {
@@ -54,6 +54,7 @@ export function storyFileText(
       settings: {
         replyLength: snapshot.replyLength,
         temperature: storedTemperature(snapshot.temperature),
+        narrator,
       },
     },
     cards,
@@ -68,7 +69,7 @@ export function storyFileText(
 
 /** The story as its JSON file, written as the download goes (a missing story is a 404 before anything is sent). */
 export async function exportJson(
-  deps: Pick<StoryFileDeps, 'repos' | 'picturesEnabled' | 'now'>,
+  deps: Pick<StoryFileDeps, 'repos' | 'picturesEnabled' | 'now' | 'narrators'>,
   userId: number,
   storyId: number,
 ): Promise<DownloadedFile> {

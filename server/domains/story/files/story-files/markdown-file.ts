@@ -59,7 +59,7 @@ function* markdownLines({ snapshot, title }: ExportedStory, baseUrl: string, now
 }
 
 export async function exportMarkdown(
-  deps: Pick<StoryFileDeps, 'repos' | 'picturesEnabled' | 'now'>,
+  deps: Pick<StoryFileDeps, 'repos' | 'picturesEnabled' | 'now' | 'narrators'>,
   userId: number,
   storyId: number,
   baseUrl: string,

@@ -5,6 +5,7 @@ import type { StorySnapshot } from '@server/db/repositories/story-files';
 import type { BibleFileFact } from '@shared/schemas/story-bible';
 import type { StoryCardFields } from '@shared/schemas/story-cards';
 import type { QuotaService } from '../../../limits/quotas';
+import type { NarratorService } from '../../../narrators/narrators';
 import type { RequestLimiter } from '../../../limits/request-limits';
 import type { ImportReader } from '../import-reader';
 
@@ -20,6 +21,8 @@ export interface StoryFileDeps {
   /** Story cards a story may hold (STORY_MAX_CARDS): a file with more is refused. */
   maxCards: number;
   now: () => Date;
+  /** The narrator a file names (the one that wrote the story), and whether an importer may keep it. */
+  narrators: Pick<NarratorService, 'ofStory' | 'preferred'>;
   /** Told of each story imported (the memory bank indexes it). */
   afterImport?: (storyId: number) => void;
 }
@@ -40,4 +43,6 @@ export interface ExportedStory {
   title: string;
   createdAt: Date;
   folded: number;
+  /** The id of the catalogue narrator that writes the story (the default when it names none or one gone). */
+  narrator: string;
 }
