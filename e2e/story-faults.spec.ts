@@ -2,15 +2,19 @@
 // fails on demand: an HTTP 500 and a stream cut midway both show the error with Retry, and Retry
 // answers the same action; 'Try again' adds a version of the reply; an action sent after a failed
 // turn replaces the unanswered one; an action the server never received goes back into the input;
-// a reload mid-reply waits for the reply instead of offering Retry.
+// a reload mid-reply waits for the reply instead of offering Retry; a failed narrator can be swapped
+// for another before trying again.
 import { expect, test, type Page } from '@playwright/test';
 import { HOME_STRINGS } from '../client/features/home/strings';
 import { STORY_STRINGS } from '../client/features/story/strings';
 import { STORY_VERSIONS_STRINGS } from '../client/features/story-versions/strings';
-import { gotoHome, signUp } from './helpers';
+import { STORY_CARDS_STRINGS as CARD_STRINGS } from '../client/features/story-cards/strings';
+import { gotoHome, openStoryExperience, signUp } from './helpers';
 
 test.use({ baseURL: process.env.FAKE_LLM_APP_URL });
 
+// The fake-LLM app offers two narrators (e2e/support/e2e-server.mjs), so a failure names Quill, its default.
+const UNAVAILABLE = 'The narrator Quill is unavailable right now. Please try again.';
 const narratorBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.narrator });
 const playerBubbles = (page: Page) => page.getByRole('article', { name: STORY_STRINGS.you });
 const input = (page: Page) => page.getByPlaceholder(STORY_STRINGS.inputPlaceholder);
@@ -31,7 +35,7 @@ test('a provider error shows Retry, and Retry answers the same action', async ({
   await startStory(page);
   await input(page).fill('I ring the bell FAIL_ONCE');
   await input(page).press('Enter');
-  const alert = page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' });
+  const alert = page.getByRole('alert').filter({ hasText: UNAVAILABLE });
   await expect(alert).toBeVisible();
   // The action stays in the story; nothing to retype.
   await expect(playerBubbles(page).last()).toHaveText('I ring the bell FAIL_ONCE');
@@ -123,9 +127,7 @@ test("an action sent after a failed turn takes the unanswered one's place: never
   // The fake narrator fails an action's first time only, across journeys: this one's words are its own.
   await input(page).fill('I count the boats FAIL_ONCE');
   await input(page).press('Enter');
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' }),
-  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: UNAVAILABLE })).toBeVisible();
   await expect(playerBubbles(page)).toHaveCount(2);
   await input(page).fill("I knock on the harbour master's door");
   await input(page).press('Enter');
@@ -160,9 +162,7 @@ test('a failed turn still offers Retry after a reload', async ({ page }) => {
   await startStory(page);
   await input(page).fill('I read the harbour log FAIL_ONCE');
   await input(page).press('Enter');
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'The narrator is unavailable right now. Please try again.' }),
-  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: UNAVAILABLE })).toBeVisible();
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: STORY_STRINGS.unanswered });
   await expect(alert).toBeVisible();
@@ -170,4 +170,32 @@ test('a failed turn still offers Retry after a reload', async ({ page }) => {
   await alert.getByRole('button', { name: STORY_STRINGS.retry }).click();
   await expect(narratorBubbles(page).last()).toContainText('Second time lucky', { timeout: 20_000 });
   await expect(alert).toHaveCount(0);
+});
+
+test('a failed turn can be tried again with another narrator, which then writes the story', async ({ page }) => {
+  await startStory(page);
+  await input(page).fill('I hail the ferry FAIL_ONCE');
+  await input(page).press('Enter');
+  const alert = page.getByRole('alert').filter({ hasText: UNAVAILABLE });
+  await expect(alert).toBeVisible();
+  // Only the narrators that did not fail are offered.
+  const other = alert.getByRole('combobox', { name: STORY_STRINGS.switchNarratorLabel });
+  await expect(other.locator('option')).toHaveText(['Demo narrator']);
+  await alert.getByRole('button', { name: STORY_STRINGS.switchAndRetry }).click();
+  await expect(alert).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('[data-streaming]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(narratorBubbles(page)).toHaveCount(2);
+  // The builtin narrator wrote the answer (the fake one would have said 'Second time lucky'), and
+  // 'What the narrator saw' names it.
+  await expect(narratorBubbles(page).last()).not.toContainText('Second time lucky');
+  await narratorBubbles(page).last().getByRole('button', { name: CARD_STRINGS.contextAction }).click();
+  const viewer = page.getByRole('dialog', { name: CARD_STRINGS.contextTitle });
+  await expect(viewer.getByText(CARD_STRINGS.writtenBy('Demo narrator'), { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await openStoryExperience(page);
+  await expect(
+    page
+      .getByRole('dialog', { name: STORY_STRINGS.storyExperience })
+      .getByRole('combobox', { name: STORY_STRINGS.narratorPick, exact: true }),
+  ).toHaveValue('demo');
 });

@@ -38,13 +38,7 @@ async function startFakeLlm() {
   });
   children.push(fake);
   const line = await firstLine(fake.stdout);
-  return {
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: line.trim(),
-    LLM_API_KEY: 'sk-e2e-key',
-    LLM_MODEL: 'fake-narrator',
-    LLM_TIMEOUT_MS: '10000',
-  };
+  return { NARRATORS_FILE: fakeCatalogue(line.trim()), FAKE_NARRATOR_KEY: 'sk-e2e-key', LLM_TIMEOUT_MS: '10000' };
 }
 
 async function startFakeSpeech() {
@@ -86,6 +80,32 @@ function builtinCatalogue() {
       narrators: [
         { ...builtin, id: 'demo', label: 'Demo narrator', description: 'The offline demo narrator.' },
         { ...builtin, id: 'long-memory', label: 'Demo narrator, long memory', contextTokens: 32768 },
+      ],
+    }),
+  );
+  return file;
+}
+/**
+ * The fake-LLM app's narrators: Quill on the fake server (the default, which fails on demand) and
+ * the builtin one, so a failed turn can be tried again with another (e2e/story-faults.spec.ts).
+ */
+function fakeCatalogue(baseUrl) {
+  const file = `${dataDir}-narrators.json`;
+  writeFileSync(
+    file,
+    JSON.stringify({
+      default: 'quill',
+      narrators: [
+        {
+          id: 'quill',
+          label: 'Quill',
+          provider: 'openai',
+          baseUrl,
+          apiKeyEnv: 'FAKE_NARRATOR_KEY',
+          model: 'fake-narrator',
+          contextTokens: 8192,
+        },
+        { id: 'demo', label: 'Demo narrator', provider: 'builtin', contextTokens: 8192 },
       ],
     }),
   );

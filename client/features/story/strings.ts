@@ -27,6 +27,9 @@ export const STORY_STRINGS = {
   bookmark: 'Bookmark',
   shareStory: 'Share Story',
   retry: 'Retry',
+  /** Beside Retry when a narrator failed and the player may pick another. */
+  switchNarratorLabel: 'Or try another narrator',
+  switchAndRetry: 'Switch and try again',
   tryAgain: 'Try again',
   /** The loop guard found the finished reply repeating the story and is writing it again. */
   rewriting: 'The narrator repeated itself: rewriting…',

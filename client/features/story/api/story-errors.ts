@@ -8,12 +8,18 @@ export class StoryTurnError extends ApiRequestError {
   readonly committed: boolean;
   /** A failed start still created its story; the error names it so Retry happens there. */
   readonly storyId: number | undefined;
+  /** A narrator's failure names the narrator, so the page can offer to switch to another. */
+  readonly narrator: string | undefined;
 
-  constructor(message: string, options: { status: number; code: string; committed: boolean; storyId?: number }) {
+  constructor(
+    message: string,
+    options: { status: number; code: string; committed: boolean; storyId?: number; narrator?: string },
+  ) {
     super(message, { status: options.status, code: options.code });
     this.name = 'StoryTurnError';
     this.committed = options.committed;
     this.storyId = options.storyId;
+    this.narrator = options.narrator;
   }
 }
 
@@ -35,6 +41,7 @@ export async function storyErrorFromResponse(response: Response): Promise<StoryT
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const code = text(record.code) ?? CLIENT_ERROR_CODES.http;
   const storyId = typeof record.storyId === 'number' ? record.storyId : undefined;
+  const narrator = text(record.narrator) ?? undefined;
   let message: string;
   if (status >= 500) message = text(response.statusText) ?? STORY_API_MESSAGES.serverError;
   else if (!parsed) message = text(response.statusText) ?? STORY_API_MESSAGES.invalidErrorBody;
@@ -45,5 +52,5 @@ export async function storyErrorFromResponse(response: Response): Promise<StoryT
         : undefined;
     message = text(record.error) ?? text(nested) ?? text(record.message) ?? `${status} ${response.statusText}`.trim();
   }
-  return new StoryTurnError(message, { status, code, committed: false, storyId });
+  return new StoryTurnError(message, { status, code, committed: false, storyId, narrator });
 }

@@ -94,12 +94,13 @@ describe('streamTurn', () => {
           message: 'The narrator is unavailable right now. Please try again.',
           code: 'NARRATOR_UNAVAILABLE',
           storyId: 12,
+          narrator: 'deep',
         }),
       ]),
     );
     const error = await failure(startStoryTurn('A harbour'));
     expect(error.message).toBe('The narrator is unavailable right now. Please try again.');
-    expect(error).toMatchObject({ committed: true, storyId: 12, code: 'NARRATOR_UNAVAILABLE' });
+    expect(error).toMatchObject({ committed: true, storyId: 12, code: 'NARRATOR_UNAVAILABLE', narrator: 'deep' });
   });
 
   it('treats a stream that ends without done as interrupted, with the action kept', async () => {
@@ -140,6 +141,14 @@ describe('streamTurn', () => {
     expect((await failure(continueStoryTurn(3, 'x'))).message).toBe('Nested error');
     mockFetch(() => jsonResponse({}, { status: 418, statusText: "I'm a teapot" }));
     expect((await failure(continueStoryTurn(3, 'x'))).message).toBe("418 I'm a teapot");
+    // A narrator's failure answered as JSON names the narrator too.
+    mockFetch(() =>
+      jsonResponse(
+        { message: 'The narrator Deep is unavailable right now.', code: 'NARRATOR_UNAVAILABLE', narrator: 'deep' },
+        { status: 502, statusText: 'Bad Gateway' },
+      ),
+    );
+    expect(await failure(continueStoryTurn(3, 'x'))).toMatchObject({ status: 502, narrator: 'deep' });
     mockFetch(() => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     expect((await failure(continueStoryTurn(3, 'x'))).message).toBe('Bad Gateway');
     mockFetch(() => new Response('oops', { status: 500 }));

@@ -93,6 +93,7 @@ async function readEvents(
                 code: failure.data.code,
                 committed: true,
                 storyId: failure.data.storyId,
+                narrator: failure.data.narrator,
               })
             : invalid(STORY_API_MESSAGES.invalidSuccessBody, status, true),
         };

@@ -1,7 +1,7 @@
 // The story page's states in the real router and providers: loading a story, the empty and failed
 // states, the recovery error screen (with the HTML note), the invalid-bookmark toast, Login
 // Required, sending with Enter (the reply streamed from a scripted event stream), and the browser's
-// scroll anchoring off while the chat is shown.
+// scroll anchoring off while the chat is shown; a failed narrator's Retry offers another narrator.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -138,9 +138,57 @@ describe('StoryPage', () => {
     await userEvent.type(await screen.findByPlaceholderText('What would you like to do?'), 'I wait{Enter}');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The narrator took too long to answer. Please try again.');
+    // The failure names no narrator: Retry alone.
+    expect(within(alert).queryByRole('button', { name: 'Switch and try again' })).not.toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('At last, an answer.')).toBeInTheDocument();
     expect(fetchMock.requests.filter((r) => r.url === '/api/story/5/retry')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers another narrator beside Retry when one failed, and switches the story to it before trying again', async () => {
+    const narrators = [
+      { id: 'swift', label: 'Swift', description: '', contextTokens: 8192, default: true },
+      { id: 'deep', label: 'Deep', description: '', contextTokens: 32768, default: false },
+      { id: 'lab', label: 'Lab', description: '', contextTokens: 8192, default: false },
+    ];
+    const failure = {
+      message: 'The narrator Swift is unavailable right now. Please try again.',
+      code: 'NARRATOR_UNAVAILABLE',
+    };
+    const fetchMock = renderStory('/story/5', (request) => {
+      if (request.url === '/api/narrators') return jsonResponse({ narrators });
+      if (request.url === '/api/story/5/continue') return sse([['error', { ...failure, narrator: 'swift' }]]);
+      if (request.url === '/api/story/5/settings')
+        return jsonResponse({
+          replyLength: 'medium',
+          temperature: 0.8,
+          temperatureMax: 2,
+          narrator: 'lab',
+          narratorFellBack: false,
+        });
+      if (request.url === '/api/story/5/retry')
+        return sse([['done', { storyId: 5, messageId: 6, message: 'The lab narrator answers.' }]]);
+      return jsonResponse({ messages, replying: false, images: [], storyImage: null });
+    });
+    await userEvent.type(await screen.findByPlaceholderText('What would you like to do?'), 'I wait{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(failure.message);
+    const other = await within(alert).findByRole('combobox', { name: 'Or try another narrator' });
+    // The one that failed is not offered.
+    expect(
+      within(other)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Deep', 'Lab']);
+    await userEvent.selectOptions(other, 'Lab');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Switch and try again' }));
+    expect(await screen.findByText('The lab narrator answers.')).toBeInTheDocument();
+    const sent = fetchMock.requests.filter((r) => r.method === 'PATCH' || r.url === '/api/story/5/retry');
+    expect(sent.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['PATCH', '/api/story/5/settings', { narrator: 'lab' }],
+      ['POST', '/api/story/5/retry', {}],
+    ]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

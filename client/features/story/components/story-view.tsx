@@ -1,6 +1,6 @@
 // The story itself: the 'Branches' and 'Story Experience' buttons, the header picture, the chat
 // with its scene pictures and each message's menu and versions, the 'Narrator is thinking...'
-// indicator, the error alert with Retry, and the bottom bar with Undo and Redo, Story Memory and Story
+// indicator, the error alert with Retry (and another narrator to switch to when one failed), and the bottom bar with Undo and Redo, Story Memory and Story
 // Cards. It composes other features' pieces (bookmarks, sharing, images, narration, ads, story
 // versions, story memory and cards) without owning them; a reply's 'What the narrator saw' opens the
 // page's one context dialog.
@@ -32,6 +32,7 @@ import { toChatDisplayMessages } from '../utils/chat-display';
 import { ChatInputBar, INPUT_BAR_HEIGHT, type ChatInputHandle } from './chat-input-bar';
 import { ChatView } from './chat-view';
 import { StoryWritingSection } from './story-writing-section';
+import { SwitchNarrator } from './switch-narrator';
 import { StoryExperienceDrawer } from './story-experience-drawer';
 
 export interface StoryViewProps {
@@ -159,6 +160,9 @@ export function StoryView({
                   <RotateCcw aria-hidden="true" />
                   {STORY_STRINGS.retry}
                 </Button>
+              ) : null}
+              {state.retry && state.failedNarrator && state.storyId !== null ? (
+                <SwitchNarrator storyId={state.storyId} failed={state.failedNarrator} onRetry={onRetry} />
               ) : null}
             </AlertDescription>
           </Alert>

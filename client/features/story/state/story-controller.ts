@@ -182,6 +182,7 @@ export function createStoryController(deps: ControllerDeps = {}) {
           removeId: failure.removeId,
           restore: failure.restore,
           storyId: failure.storyId,
+          narrator: error instanceof StoryTurnError ? error.narrator : undefined,
         });
       persist();
       const unauthorized = isApiRequestError(error) && error.status === 401;

@@ -54,6 +54,8 @@ export interface StoryState {
   error: string | null;
   errorKind: ErrorKind | null;
   retry: RetryPlan | null;
+  /** The narrator the last failed turn named (a timeout, a 5xx, a refusal), so the page can offer another. */
+  failedNarrator: string | null;
   /** Local id of the narrator message being written. */
   streamingId: string | null;
   /** A reply being regenerated, kept to put back if the new one fails. */
@@ -74,6 +76,7 @@ export const initialStoryState: StoryState = {
   error: null,
   errorKind: null,
   retry: null,
+  failedNarrator: null,
   streamingId: null,
   replaced: null,
   canRedo: false,
@@ -109,6 +112,8 @@ export type StoryAction =
       storyId?: number;
       removeId?: string;
       restore?: LocalStoryMessage;
+      /** The narrator the failure named. */
+      narrator?: string;
     }
   | { type: 'loadStarted'; ownerId: number; storyId: number }
   /** awaitingReply: set by load(), true while the narrator still writes the reply to the last action. */
@@ -250,7 +255,16 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         ? state.messages.map((m) => (m.id === action.message.id ? action.message : m))
         : [...state.messages, action.message];
       // A new action starts a new line of the story: what was undone is gone for good.
-      return { ...state, messages, isGenerating: true, error: null, errorKind: null, retry: null, canRedo: false };
+      return {
+        ...state,
+        messages,
+        isGenerating: true,
+        error: null,
+        errorKind: null,
+        retry: null,
+        failedNarrator: null,
+        canRedo: false,
+      };
     }
     case 'retryRequested':
       return {
@@ -260,6 +274,7 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         error: null,
         errorKind: null,
         retry: null,
+        failedNarrator: null,
       };
     case 'regenerateRequested': {
       const target = state.messages.find((m) => m.id === action.id);
@@ -273,6 +288,7 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         error: null,
         errorKind: null,
         retry: null,
+        failedNarrator: null,
       };
     }
     case 'storyNamed':
@@ -332,6 +348,7 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         error: null,
         errorKind: null,
         retry: null,
+        failedNarrator: null,
         canRedo,
       };
     }
@@ -349,6 +366,7 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         error: action.message,
         errorKind: 'turn',
         retry: action.retry,
+        failedNarrator: action.narrator ?? null,
       };
     }
     case 'loadStarted': {
@@ -374,12 +392,13 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
         error: unanswered ? STORY_STRINGS.unanswered : null,
         errorKind: unanswered ? 'turn' : null,
         retry: unanswered ? { kind: 'retry', storyId: action.storyId } : null,
+        failedNarrator: null,
       };
     }
     case 'loadFailed':
       return { ...state, ...idle, error: action.message, errorKind: action.kind };
     case 'errorCleared':
-      return { ...state, error: null, errorKind: null, retry: null };
+      return { ...state, error: null, errorKind: null, retry: null, failedNarrator: null };
     case 'messageChanged':
       return withMessage(state, action.messageId, (m) => changedMessage(m, action));
     case 'pictureRequested':
