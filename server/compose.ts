@@ -90,7 +90,7 @@ export async function composeServices(
 ) {
   const now = deps.now ?? (() => new Date());
   // This app's metrics (one registry per app: tests build many), scraped at GET /metrics.
-  const metrics = createMetrics();
+  const metrics = createMetrics({ narrators: config.narrators.narrators.map((narrator) => narrator.id) });
   metrics.watchDatabasePool(deps.database.kind, () => deps.database.poolUse?.() ?? null);
   const repos = createRepositories(deps.database.db, metrics);
   // Every limit but logins' and registrations' is counted off the database: in memory, or in Redis

@@ -4,8 +4,10 @@
 // the small methods below rather than prom-client: domains report what happened (a turn finished, a
 // limit refused) and the composition root hands over readers that are looked at only when scraped
 // (the database pool, the picture queue). Every label value comes from a fixed set (provider ids,
-// ledger kinds, limit names, route templates): no ids, no raw URLs, nothing a player wrote.
+// the catalogue's narrator ids, ledger kinds, limit names, route templates): no ids of rows, no raw
+// URLs, nothing a player wrote.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { NARRATOR_CALL_KINDS } from '@shared/schemas/narrators';
 
 /** How a narrator turn ended: saved, refused before the narrator was asked, or failed (by the narrator's failure kind). */
 export type TurnOutcome = 'done' | 'refused' | 'timeout' | 'unavailable' | 'misconfigured' | 'failed';
@@ -13,11 +15,24 @@ export type TurnOutcome = 'done' | 'refused' | 'timeout' | 'unavailable' | 'misc
 /** A ledger row's token figures as the metrics count them (speech and transcription rows carry characters, not tokens). */
 export interface LedgerTokens {
   kind?: string;
+  /** The catalogue narrator that made the call; unset: `default`. */
+  narrator?: string;
   inputTokens?: number;
   cachedInputTokens?: number;
   outputTokens?: number;
   imageTokens?: number;
 }
+
+/** Who wrote a turn, as its labels name it: the provider's kind and the catalogue narrator (unset: `default`). */
+export interface TurnWriter {
+  id: string;
+  narrator?: string;
+}
+
+/** The narrator label of calls no narrator makes (pictures, voices, embeddings). */
+export const NO_NARRATOR = 'none';
+/** The narrator label of an id outside the catalogue the metrics were made with. */
+export const OTHER_NARRATOR = 'other';
 
 /** The database pool's connections right now (node-postgres Pool: totalCount, idleCount, waitingCount). */
 export interface PoolUse {
@@ -43,8 +58,14 @@ const LEDGER_KINDS = new Set([
   'embedding',
 ]);
 
-export function createMetrics() {
+/** `narrators`: the catalogue's ids, the only values the narrator label takes (with `none` and `other`). */
+export function createMetrics({ narrators = ['default'] }: { narrators?: readonly string[] } = {}) {
   const registry = new Registry();
+  const known = new Set(narrators);
+  const narratorLabel = (id: string | undefined) => {
+    const narrator = id ?? 'default';
+    return known.has(narrator) ? narrator : OTHER_NARRATOR;
+  };
   collectDefaultMetrics({ register: registry, prefix: PREFIX });
 
   const http = createRequestHistogram(
@@ -54,21 +75,21 @@ export function createMetrics() {
   registry.registerMetric(http.metric);
   const turns = new Counter({
     name: `${PREFIX}narrator_turns_total`,
-    help: 'Story turns by narrator provider and outcome: done (reply saved), refused (hour, month, quota or story busy, before the narrator was asked), timeout, unavailable, misconfigured (the narrator failed), failed (anything else).',
-    labelNames: ['provider', 'outcome'] as const,
+    help: 'Story turns by narrator provider, catalogue narrator and outcome: done (reply saved), refused (hour, month, quota or story busy, before the narrator was asked), timeout, unavailable, misconfigured (the narrator failed), failed (anything else).',
+    labelNames: ['provider', 'narrator', 'outcome'] as const,
     registers: [registry],
   });
   const firstWord = new Histogram({
     name: `${PREFIX}narrator_first_word_seconds`,
     help: "Streamed turns: from the turn's call (admission, lease, saved action, prompt) to the narrator's first piece of text.",
-    labelNames: ['provider'] as const,
+    labelNames: ['provider', 'narrator'] as const,
     buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 7.5, 10, 15, 20, 30],
     registers: [registry],
   });
   const tokens = new Counter({
     name: `${PREFIX}tokens_total`,
-    help: "Tokens written to the usage ledger by this instance, by the ledger's kind of call and direction (input, of it cached_input, output, image).",
-    labelNames: ['kind', 'direction'] as const,
+    help: "Tokens written to the usage ledger by this instance, by the ledger's kind of call, the catalogue narrator that made it (none for pictures and embeddings) and direction (input, of it cached_input, output, image).",
+    labelNames: ['kind', 'narrator', 'direction'] as const,
     registers: [registry],
   });
   const openStreams = new Gauge({
@@ -142,19 +163,20 @@ export function createMetrics() {
       http.observe(METHODS.has(method) ? method : 'OTHER', route ?? UNMATCHED_ROUTE, status, seconds);
     },
 
-    turnFinished(provider: string, outcome: TurnOutcome): void {
-      turns.inc({ provider, outcome });
+    turnFinished(writer: TurnWriter, outcome: TurnOutcome): void {
+      turns.inc({ provider: writer.id, narrator: narratorLabel(writer.narrator), outcome });
     },
-    firstWord(provider: string, seconds: number): void {
-      firstWord.observe({ provider }, seconds);
+    firstWord(writer: TurnWriter, seconds: number): void {
+      firstWord.observe({ provider: writer.id, narrator: narratorLabel(writer.narrator) }, seconds);
     },
     /** One ledger row written (after its statement committed). */
     ledgerRow(row: LedgerTokens): void {
       const kind = kindOf(row.kind);
-      if (row.inputTokens) tokens.inc({ kind, direction: 'input' }, row.inputTokens);
-      if (row.cachedInputTokens) tokens.inc({ kind, direction: 'cached_input' }, row.cachedInputTokens);
-      if (row.outputTokens) tokens.inc({ kind, direction: 'output' }, row.outputTokens);
-      if (row.imageTokens) tokens.inc({ kind, direction: 'image' }, row.imageTokens);
+      const narrator = NARRATOR_CALL_KINDS.includes(kind) ? narratorLabel(row.narrator) : NO_NARRATOR;
+      if (row.inputTokens) tokens.inc({ kind, narrator, direction: 'input' }, row.inputTokens);
+      if (row.cachedInputTokens) tokens.inc({ kind, narrator, direction: 'cached_input' }, row.cachedInputTokens);
+      if (row.outputTokens) tokens.inc({ kind, narrator, direction: 'output' }, row.outputTokens);
+      if (row.imageTokens) tokens.inc({ kind, narrator, direction: 'image' }, row.imageTokens);
     },
     streamOpened(): void {
       openStreams.inc();

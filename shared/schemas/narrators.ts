@@ -24,6 +24,12 @@ export const NARRATOR_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 /** A narrator id as a request names it. */
 export const narratorIdSchema = z.string().trim().regex(NARRATOR_ID_PATTERN, 'Unknown narrator');
 
+/**
+ * The kinds of call (the usage ledger's) a catalogue narrator makes: its rows are priced with that
+ * narrator's prices and counted under it. Pictures, voices and embeddings are no narrator's.
+ */
+export const NARRATOR_CALL_KINDS: readonly string[] = ['turn', 'retry-loop', 'summary', 'title', 'style'];
+
 export const NARRATOR_MESSAGES = {
   /** A story or a preference naming a narrator the caller may not pick; the allowed ids follow. */
   unknown: (allowed: string[]) => `Unknown narrator. Choose one of: ${allowed.join(', ')}.`,

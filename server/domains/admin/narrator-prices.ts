@@ -3,9 +3,9 @@
 // (pictures at the image rate, embeddings) at the default narrator's, as before the catalogue. A
 // narrator that left the catalogue keeps its id in the figures and is priced as the default: its
 // prices left with it. Rows from before the catalogue are `default`.
-import { NARRATOR_CALL_KINDS } from '@server/db/repositories/usage';
 import type { NarratorCatalogue } from '@server/kernel/config';
 import type { Prices } from '@server/kernel/config/prices';
+import { NARRATOR_CALL_KINDS } from '@shared/schemas/narrators';
 
 export interface NarratorPricing {
   /** The prices of a rollup cell's tokens. */

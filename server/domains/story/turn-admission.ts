@@ -12,7 +12,7 @@ import { notFound, storyBusy } from './errors';
 
 export interface TurnAdmissionDeps {
   repos: Repositories;
-  provider: Pick<NarratorProvider, 'id'>;
+  provider: Pick<NarratorProvider, 'id' | 'narrator'>;
   allowance: Allowance;
   now: () => Date;
   quotas: Pick<QuotaService, 'limits'>;
@@ -27,8 +27,8 @@ export function createTurnAdmission(deps: TurnAdmissionDeps, turnTokens: number,
    * busy) or failed; a story that is not the player's is no turn.
    */
   const notStarted = (error: unknown): never => {
-    if (!(error instanceof DomainError)) deps.metrics?.turnFinished(provider.id, 'failed');
-    else if (error.kind !== 'notFound') deps.metrics?.turnFinished(provider.id, 'refused');
+    if (!(error instanceof DomainError)) deps.metrics?.turnFinished(provider, 'failed');
+    else if (error.kind !== 'notFound') deps.metrics?.turnFinished(provider, 'refused');
     throw error;
   };
 

@@ -11,7 +11,7 @@ import { ledgerRows } from './ledger';
 import { operatorUsage } from './operator-usage';
 import { playerUsage } from './player-usage';
 
-export { NARRATOR_CALL_KINDS, type LedgerRow, type UsageEvent } from './ledger';
+export type { LedgerRow, UsageEvent } from './ledger';
 export type { DailyKindUsage, ModelUsage, NarratorKindTotals } from './operator-usage';
 export type { MonthUsage, UsageTotals } from './player-usage';
 export { monthKey, startOfUtcMonth, statsSplit, utcDay, type TokenSplit, type UsageSums } from './rollups';

@@ -26,9 +26,6 @@ export interface UsageEvent {
   createdAt?: Date;
 }
 
-/** The kinds of call a catalogue narrator makes; their rows are priced with that narrator's prices. */
-export const NARRATOR_CALL_KINDS: readonly string[] = ['turn', 'retry-loop', 'summary', 'title', 'style'];
-
 /** A ledger row as read back: its player is null once they deleted their account. */
 export type LedgerRow = Omit<Required<Omit<UsageEvent, 'storyId' | 'messageId' | 'createdAt'>>, 'userId'> & {
   userId: number | null;

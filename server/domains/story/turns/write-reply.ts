@@ -89,7 +89,7 @@ async function writeReply(
       request,
       onDelta &&
         ((text) => {
-          if (!streamed && text) ctx.metrics?.firstWord(provider.id, (performance.now() - plan.began) / 1000);
+          if (!streamed && text) ctx.metrics?.firstWord(provider, (performance.now() - plan.began) / 1000);
           streamed += text;
           onDelta(text);
         }),
@@ -153,7 +153,7 @@ async function writeReply(
       preferences.imageGeneration && ctx.illustrate ? await ctx.illustrate(story.userId, story.id, reply.id) : {};
     const versions = reply.versions > 1 ? { version: reply.version, versions: reply.versions } : {};
     const mark = guarded.mark ? { loopGuard: guarded.mark } : {};
-    ctx.metrics?.turnFinished(provider.id, 'done');
+    ctx.metrics?.turnFinished(provider, 'done');
     return {
       storyId: story.id,
       messageId: reply.id,
@@ -181,7 +181,7 @@ async function narratorCallFailed(
   call: { streamed: string; promptTokens: number; count: Count; log: Log },
 ): Promise<never> {
   const { repos } = ctx;
-  ctx.metrics?.turnFinished(provider.id, error instanceof NarratorError ? error.failure : 'failed');
+  ctx.metrics?.turnFinished(provider, error instanceof NarratorError ? error.failure : 'failed');
   await repos.stories.releaseLease(story.id);
   if (!(error instanceof NarratorError)) throw error;
   call.log.warn(

@@ -1,7 +1,8 @@
 // Costs per narrator, through the API and the wire of a fake OpenAI-compatible server: each ledger
 // row names the narrator that made the call (a side call its task's narrator), the admin's card and
 // history price each narrator's tokens with its own prices, a row from before the catalogue counts
-// as `default`, and the same rows come as a CSV. No answer shows a key, its variable or an address.
+// as `default`, and the same rows come as a CSV; /metrics labels turns and tokens by narrator. No
+// answer shows a key, its variable or an address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
 import { catalogueConfig } from '@server/test/config-env';
@@ -131,9 +132,19 @@ describe('costs per narrator', () => {
       `default,default,false,100000,0,0,${old.cost},100000,0,0,${old.cost},${((100_000 / month) * 100).toFixed(1)}`,
     ]);
 
+    // /metrics: the turns and tokens by narrator, from the catalogue's ids.
+    const metrics = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const sample = (name: string, labels: string) =>
+      Number(new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+    expect(sample('taleweaver_narrator_turns_total', 'provider="openai",narrator="swift",outcome="done"')).toBe(2);
+    expect(sample('taleweaver_narrator_turns_total', 'provider="openai",narrator="deep",outcome="done"')).toBe(2);
+    expect(sample('taleweaver_tokens_total', 'kind="turn",narrator="deep",direction="input"')).toBe(6000);
+    expect(sample('taleweaver_tokens_total', 'kind="turn",narrator="swift",direction="input"')).toBe(2000);
+    expect(sample('taleweaver_tokens_total', 'kind="title",narrator="swift",direction="output"')).toBe(200);
+
     // A player is refused the file, and no answer names a key, its variable or an address.
     expect((await player.client.get('/api/admin/api-usage/download')).statusCode).toBe(403);
-    for (const answer of [usage.body, csv.body, JSON.stringify(history)]) {
+    for (const answer of [usage.body, csv.body, JSON.stringify(history), metrics]) {
       for (const secret of [KEY, 'COSTS_KEY', fake.baseUrl]) expect(answer).not.toContain(secret);
     }
   });
