@@ -22,7 +22,9 @@
 // --story-turns defaults to 60 with it and the run stops if the template story has no vectors; see
 // lib/stream-embeddings.ts)  --embed-ms 0 (the fake's delay before each embedding answer: 0 is
 // loopback, what our code costs; a real provider adds its own round trip)  --embed-cache-mb N
-// (EMBEDDINGS_CACHE_MB for the app; its default otherwise).
+// (EMBEDDINGS_CACHE_MB for the app; its default otherwise)  --catalogue (this tree runs with a
+// NARRATORS_FILE of two narrators on the fake, half the stories on each; compared trees keep LLM_*;
+// see lib/stream-catalogue.ts).
 // Grown stories get the template's memory bank too (passages, term statistics, vectors, facts; lib/memory-copy.ts).
 // Quick run: npm run bench:stream -- --levels 1,20 --seconds 5 --backends pglite
 // With embeddings: npm run bench:stream -- --levels 1,20 --seconds 5 --backends pglite --embeddings
@@ -65,6 +67,7 @@ import {
   type Timing,
 } from './lib/processes';
 import { GOALS_NOTE, goalFor, levelLine, printLevelTable, type LevelRow } from './lib/report';
+import { catalogueEnv, splitNarrators } from './lib/stream-catalogue';
 import {
   callsBetween,
   EMBEDDINGS_NOTE,
@@ -93,6 +96,7 @@ const { values: args } = parseArgs({
     embeddings: { type: 'boolean', default: false },
     'embed-ms': { type: 'string', default: '0' },
     'embed-cache-mb': { type: 'string' },
+    catalogue: { type: 'boolean', default: false },
   },
 });
 const LEVELS = args.levels.split(',').map(Number);
@@ -100,6 +104,7 @@ const SECONDS = Number(args.seconds);
 const BACKENDS = (args.backends ?? (pgAdminUrl() ? 'pglite,postgres' : 'pglite')).split(',') as Backend[];
 const TIMING: Timing = { ttftMs: Number(args.ttft), words: Number(args.words), chunkMs: Number(args['chunk-ms']) };
 const EMBEDDINGS = args.embeddings;
+const CATALOGUE = args.catalogue;
 const EMBED_MS = Number(args['embed-ms']);
 const EMBED_CACHE_MB = args['embed-cache-mb'] ? Number(args['embed-cache-mb']) : undefined;
 // The query is embedded only on a story with folded memory and vectors: stories must be grown.
@@ -125,7 +130,7 @@ const describe = (dir: string) => {
   }
 };
 const here = resolve(new URL('../..', import.meta.url).pathname);
-const TREES: Tree[] = [{ label: `this tree (${describe(here)})`, dir: here }];
+const TREES: Tree[] = [{ label: `this tree (${describe(here)})${CATALOGUE ? ', two narrators' : ''}`, dir: here }];
 for (const dir of (args.compare ?? '').split(',').filter(Boolean))
   TREES.push({ label: `${dir} (${describe(resolve(dir))})`, dir: resolve(dir) });
 
@@ -299,8 +304,11 @@ try {
     for (const [index, tree] of TREES.entries()) {
       log(`\n${backend}, ${tree.label}:`);
       const { store, cleanUp } = await openStore(backend, index === 0 ? 'tw_bench_stream' : `tw_bench_stream_${index}`);
-      const envOff = appEnv(fake.baseUrl, store);
-      const envOn = EMBEDDINGS ? appEnv(fake.baseUrl, store, embeddingsEnv(fake, EMBED_CACHE_MB)) : envOff;
+      const catalogue = CATALOGUE && index === 0 ? catalogueEnv(fake.baseUrl, store.dataDir) : {};
+      const envOff = appEnv(fake.baseUrl, store, catalogue);
+      const envOn = EMBEDDINGS
+        ? appEnv(fake.baseUrl, store, { ...catalogue, ...embeddingsEnv(fake, EMBED_CACHE_MB) })
+        : envOff;
       let app: AppProcess | undefined;
       try {
         // With embeddings the template story is played with them on, so that its passages get vectors to copy.
@@ -310,6 +318,7 @@ try {
         const setupStarted = performance.now();
         await fake.setTiming(INSTANT);
         const players = await createPlayers(app.base, playersNeeded, 'benchplayer');
+        if (CATALOGUE && index === 0) await splitNarrators(app.base, players);
         await fake.setTiming(TIMING);
         log(
           `  ${players.length} players registered with a story each in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
