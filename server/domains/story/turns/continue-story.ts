@@ -15,13 +15,14 @@ export async function continueStory(
   const began = performance.now();
   const hold = await ctx.admission.admitTurn(userId);
   return ctx.admission.withHold(hold, async () => {
+    const limits = ctx.windowFor(storyId);
     const turn = await ctx.repos.stories.leaseAndAppend({
       storyId,
       userId,
       content: text,
       now: ctx.now(),
       until: ctx.leaseUntil(),
-      window: ctx.engine.windowRead,
+      window: limits,
       maxStoredBytes: ctx.quotas.limits.maxStoredBytes,
     });
     if (!turn) return ctx.admission.leaseRefused(userId, storyId, Buffer.byteLength(text));
@@ -33,7 +34,7 @@ export async function continueStory(
       attempt: 0,
       replace: null,
       reportStoryId: false,
-      loaded: { window: turn.window, preferences },
+      loaded: { window: turn.window, limits, preferences },
       hold,
       began,
     });

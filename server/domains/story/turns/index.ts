@@ -8,6 +8,7 @@
 // This door makes once per app what every turn shares (card heads, admission, and the narrator's
 // engine: its budget, memory and loop guard, narrator-engine.ts) and hands it to the use cases:
 // start-story.ts, continue-story.ts, retry-turn.ts, and write-reply.ts for the run they all end in.
+import { BoundedCache } from '@server/kernel/bounded-cache';
 import type { CatalogueNarrator } from '@server/kernel/config';
 import { createStoryBible } from '../bible';
 import { createCardHeads } from '../cards/card-heads';
@@ -21,6 +22,8 @@ import type { PreparedTurn, TurnContext, TurnDeps } from './turn-context';
 
 export type { PreparedTurn, TurnDeps } from './turn-context';
 
+/** Stories whose narrator is remembered for their next continue (a number and a short id each). */
+const STORY_NARRATORS_KEPT = 10_000;
 /** A lease outlives the provider timeout, so only a dead process leaves one to expire. */
 const LEASE_MARGIN_MS = 60_000;
 
@@ -47,6 +50,8 @@ export function createTurnService(deps: TurnDeps) {
   );
   /** One engine per narrator, made on its first story's turn; idle() waits on all their folds. */
   const engines = new Map([[narrators.defaultNarrator.id, engine]]);
+  /** The narrator of each story played lately: a continue reads its window with that one's limits. */
+  const storyNarrators = new BoundedCache<number, string>(STORY_NARRATORS_KEPT);
 
   const ctx: TurnContext = {
     ...deps,
@@ -54,6 +59,7 @@ export function createTurnService(deps: TurnDeps) {
     engine,
     async engineFor(story) {
       const { narrator } = await narrators.ofStory(story);
+      storyNarrators.set(story.id, narrator.id);
       let found = engines.get(narrator.id);
       if (!found) {
         found = createNarratorEngine(
@@ -66,6 +72,10 @@ export function createTurnService(deps: TurnDeps) {
         engines.set(narrator.id, found);
       }
       return found;
+    },
+    windowFor(storyId) {
+      const narrator = storyNarrators.peek(storyId);
+      return (narrator === undefined ? engine : (engines.get(narrator) ?? engine)).windowRead;
     },
     leaseUntil,
     admission: createTurnAdmission({ ...deps, provider: engine.provider }, engine.turnTokens, leaseUntil),

@@ -94,6 +94,11 @@ export interface TurnContext extends TurnDeps {
   engine: NarratorEngine;
   /** The engine of the narrator that writes `story`. */
   engineFor(story: StoryRecord): Promise<NarratorEngine>;
+  /**
+   * The window a continue reads with its lease, before its story is read: that of the narrator that
+   * wrote the story's last turn in this process, else the default's (a wrong guess is read again).
+   */
+  windowFor(storyId: number): ReadLimits;
   leaseUntil: () => Date;
   admission: TurnAdmission;
 }
@@ -108,8 +113,8 @@ export interface TurnPlan {
   reportStoryId: boolean;
   /** The turn's reservation of the month, given back once its usage is recorded. */
   hold: Hold;
-  /** What a continue already read with its lease (one round trip): the window (before the action) and the preferences. */
-  loaded?: { window: UnfoldedRead; preferences: Preferences };
+  /** What a continue already read with its lease (one round trip): the window (before the action), read with `limits`, and the preferences. */
+  loaded?: { window: UnfoldedRead; limits: ReadLimits; preferences: Preferences };
   /** When the turn was asked for (performance.now()): its first word is timed from here. */
   began: number;
 }

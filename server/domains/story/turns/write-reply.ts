@@ -47,10 +47,13 @@ async function writeReply(
     const preferences = plan.loaded?.preferences ?? (await ctx.preferences.get(story.userId));
     const system = narratorSystemPrompt(preferences, story.replyLength);
     // The newest unfolded messages before the action, capped: never the whole story. A continue read
-    // them with the default narrator's limits; another narrator's are read again with its own.
+    // them with the limits it guessed (ctx.windowFor); read with other limits, they are read again.
+    const loaded = plan.loaded;
     const sameLimits =
-      engine.windowRead.rows === ctx.engine.windowRead.rows && engine.windowRead.bytes === ctx.engine.windowRead.bytes;
-    const loadedWindow = sameLimits ? plan.loaded?.window : undefined;
+      loaded !== undefined &&
+      engine.windowRead.rows === loaded.limits.rows &&
+      engine.windowRead.bytes === loaded.limits.bytes;
+    const loadedWindow = sameLimits ? loaded.window : undefined;
     const window =
       loadedWindow ??
       (await repos.stories.recentUnfolded(story.id, story.memoryThroughId, action.id, engine.windowRead));
