@@ -47,6 +47,11 @@ export const STORY_STRINGS = {
   /** Under the picker: what the chosen narrator says of itself, and how much of the story it keeps in view. */
   narratorAbout: (description: string, contextTokens: number) =>
     `${description ? `${description} ` : ''}Keeps about ${contextTokens.toLocaleString('en-US')} tokens of the story in view.`,
+  /** On the page itself, above the story, while the story's narrator is gone. */
+  narratorGoneTitle: 'Your narrator is no longer available',
+  narratorGone: (label: string) =>
+    `The narrator this story had was removed or closed, so ${label} writes it now. Keep it, or pick another in 'Story Experience'.`,
+  narratorKeepDefault: (label: string) => `Keep ${label}`,
   narratorFellBack:
     'The narrator this story had is no longer available, so the default narrator writes it now. Pick another to change that.',
   replyLength: 'Reply length',

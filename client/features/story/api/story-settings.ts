@@ -17,8 +17,8 @@ export function storySettingsQueryOptions(storyId: number) {
   });
 }
 
-export function useStorySettings(storyId: number | null) {
-  return useQuery({ ...storySettingsQueryOptions(storyId ?? 0), enabled: storyId !== null });
+export function useStorySettings(storyId: number | null, enabled = true) {
+  return useQuery({ ...storySettingsQueryOptions(storyId ?? 0), enabled: enabled && storyId !== null });
 }
 
 export function saveStorySettings(storyId: number, body: StorySettingsBody): Promise<StorySettings> {

@@ -1,4 +1,5 @@
-// The story itself: the 'Branches' and 'Story Experience' buttons, the header picture, the chat
+// The story itself: the 'Branches' and 'Story Experience' buttons, a notice while its narrator is
+// gone, the header picture, the chat
 // with its scene pictures and each message's menu and versions, the 'Narrator is thinking...'
 // indicator, the error alert with Retry (and another narrator to switch to when one failed), and the bottom bar with Undo and Redo, Story Memory and Story
 // Cards. It composes other features' pieces (bookmarks, sharing, images, narration, ads, story
@@ -33,6 +34,7 @@ import { ChatInputBar, INPUT_BAR_HEIGHT, type ChatInputHandle } from './chat-inp
 import { ChatView } from './chat-view';
 import { StoryWritingSection } from './story-writing-section';
 import { SwitchNarrator } from './switch-narrator';
+import { NarratorGoneNotice } from './narrator-gone-notice';
 import { StoryExperienceDrawer } from './story-experience-drawer';
 
 export interface StoryViewProps {
@@ -122,6 +124,7 @@ export function StoryView({
           ads={ads.enabled ? <AdSettingsSection /> : null}
         />
       </div>
+      <NarratorGoneNotice storyId={state.storyId} />
       {settings.active ? (
         <div className="mb-4">
           <StoryHeaderImage picture={pictures.header} />

@@ -1,12 +1,14 @@
 // The narrator picker in 'Narrator’s Writing' against a scripted server: shown only when the
 // operator offers several narrators, the story's own chosen, a pick saved at once with the new
-// narrator's temperature cap, and the note when the story's narrator went away.
+// narrator's temperature cap, and the note when the story's narrator went away (in the drawer and,
+// with 'Keep …', above the story).
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { NarratorSummary } from '@shared/schemas/narrators';
 import type { StorySettings } from '@shared/schemas/story-settings';
 import { jsonResponse, mockFetch, renderWithProviders, type RecordedRequest } from '@client/test/utils';
+import { NarratorGoneNotice } from './narrator-gone-notice';
 import { StoryWritingSection } from './story-writing-section';
 
 const swift: NarratorSummary = {
@@ -33,6 +35,8 @@ function serve(narrators: NarratorSummary[], initial: StorySettings = settings) 
       const body = request.body as Partial<StorySettings>;
       // Deep is an Anthropic model here: its highest temperature is 1.
       current = { ...current, ...body, ...(body.narrator === 'deep' ? { temperatureMax: 1 } : {}) };
+      // A story that names a narrator of the catalogue has not fallen back.
+      if (body.narrator !== undefined) current = { ...current, narratorFellBack: false };
     }
     return jsonResponse(current);
   });
@@ -73,5 +77,26 @@ describe('the narrator picker', () => {
       ),
     ).toHaveAttribute('role', 'status');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Narrator' })).toHaveValue('swift'));
+  });
+
+  it('says so above the story too, until the player keeps the default (or picks another)', async () => {
+    const fetchMock = serve([swift, deep], { ...settings, narratorFellBack: true });
+    renderWithProviders(<NarratorGoneNotice storyId={4} />);
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Your narrator is no longer available');
+    expect(notice).toHaveTextContent(
+      "The narrator this story had was removed or closed, so Swift writes it now. Keep it, or pick another in 'Story Experience'.",
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Swift' }));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(fetchMock.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ narrator: 'swift' }]);
+  });
+
+  it('is not shown, nor the settings asked for, with one narrator', async () => {
+    const fetchMock = serve([swift], { ...settings, narratorFellBack: true });
+    renderWithProviders(<NarratorGoneNotice storyId={4} />);
+    await waitFor(() => expect(fetchMock.requests.some((r) => r.url === '/api/narrators')).toBe(true));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(fetchMock.requests.filter((r) => r.url.endsWith('/settings'))).toEqual([]);
   });
 });
