@@ -18,7 +18,7 @@ import { play, startStory } from '@server/test/story-turns';
 import { createTestApp, registerUser, TestClient, type RegisteredUser, type TestContext } from '@server/test/test-app';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
 import { LIBRARY_MESSAGES } from '@shared/schemas/library';
-import { STORY_FILE_MESSAGES, STORY_IMPORT_MAX_BYTES } from '@shared/schemas/story-export';
+import { STORY_FILE_MESSAGES, STORY_FILE_VERSION, STORY_IMPORT_MAX_BYTES } from '@shared/schemas/story-export';
 
 let ctx: TestContext;
 let owner: RegisteredUser;
@@ -211,7 +211,7 @@ describe('POST /api/story/import', () => {
       expect(res.json().message.startsWith(STORY_FILE_MESSAGES.notAStoryFile), res.body).toBe(true);
     }
     expectRefusal(
-      await importer.client.post('/api/story/import', { ...valid, version: 4 }),
+      await importer.client.post('/api/story/import', { ...valid, version: STORY_FILE_VERSION + 1 }),
       400,
       STORY_FILE_MESSAGES.newerVersion,
     );

@@ -157,7 +157,11 @@ describe('GET and PATCH /api/story/{id}/settings', () => {
 
     const file = await client.get(`/api/story/${storyId}/export?format=json`);
     expect(file.statusCode).toBe(200);
-    expect(JSON.parse(file.body).story.settings).toEqual({ replyLength: 'long', temperature: 1.4 });
+    expect(JSON.parse(file.body).story.settings).toEqual({
+      replyLength: 'long',
+      temperature: 1.4,
+      narrator: 'default',
+    });
     const imported = await client.request({
       method: 'POST',
       url: '/api/story/import',
