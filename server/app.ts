@@ -23,6 +23,7 @@ import { createSessionCookies, registerSession } from './http/plugins/session';
 import { adminRoutes } from './http/routes/admin';
 import { authRoutes } from './http/routes/auth';
 import { bookmarkRoutes } from './http/routes/bookmarks';
+import { scenarioRoutes } from './http/routes/scenarios';
 import type { RouteContext } from './http/routes/context';
 import { featuresRoutes } from './http/routes/features';
 import { narratorRoutes } from './http/routes/narrators';
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await accountScope.register(storyVersionRoutes(ctx), { prefix: '/api' });
     await accountScope.register(adminRoutes(ctx), { prefix: '/api' });
     await accountScope.register(bookmarkRoutes(ctx), { prefix: '/api' });
+    await accountScope.register(scenarioRoutes(ctx), { prefix: '/api' });
     await accountScope.register(sharingRoutes(ctx), { prefix: '/api' });
     await accountScope.register(preferencesRoutes(ctx), { prefix: '/api' });
     await accountScope.register(imageRoutes(ctx), { prefix: '/api' });

@@ -19,6 +19,7 @@ import { createPasswordHasher, type PasswordHasher } from './domains/account/pas
 import { createSessionService, SESSION_ENDINGS } from './domains/account/sessions';
 import { createAdminService } from './domains/admin/admin';
 import { createBookmarkService } from './domains/bookmarks/bookmarks';
+import { createScenarioService } from './domains/scenarios/scenarios';
 import { createNarratorService } from './domains/narrators/narrators';
 import { createImageService, imageUrl } from './domains/images';
 import { allowanceConfig, createAllowance } from './domains/limits/allowance';
@@ -206,6 +207,13 @@ export async function composeServices(
     now,
   });
   const bookmarks = createBookmarkService({ repos, now });
+  const scenarios = createScenarioService({
+    repos,
+    narrators,
+    limiter: requestLimiter,
+    limits: config.scenarios,
+    now,
+  });
   const sharing = createSharingService({
     repos,
     images,
@@ -313,6 +321,8 @@ export async function composeServices(
     myData,
     admin,
     bookmarks,
+    /** Scenarios: drafts made, edited and published by their authors, read by anyone once published. */
+    scenarios,
     sharing,
     preferences,
     /** The operator's narrators: which a caller may pick, which writes a story or a side call. */

@@ -944,6 +944,95 @@ export interface paths {
     patch: operations['patchBookmarksById'];
     trace?: never;
   };
+  '/api/scenarios': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a scenario (a draft) */
+    post: operations['postScenarios'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scenarios/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The player's scenarios, drafts and published */
+    get: operations['getScenariosMine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    /** The player's scenarios, drafts and published: status and headers only */
+    head: operations['headScenariosMine'];
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scenarios/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A scenario: published ones to anyone, a draft to its author */
+    get: operations['getScenariosById'];
+    put?: never;
+    post?: never;
+    /** Delete a scenario (its author) */
+    delete: operations['deleteScenariosById'];
+    options?: never;
+    /** A scenario: published ones to anyone, a draft to its author: status and headers only */
+    head: operations['headScenariosById'];
+    /** Change a scenario (its author) */
+    patch: operations['patchScenariosById'];
+    trace?: never;
+  };
+  '/api/scenarios/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a scenario, public or unlisted (its author) */
+    post: operations['postScenariosByIdPublish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scenarios/{id}/unpublish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a scenario back to a draft (its author) */
+    post: operations['postScenariosByIdUnpublish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/story/{storyId}/share': {
     parameters: {
       query?: never;
@@ -7848,6 +7937,2005 @@ export interface operations {
             description: string | null;
             createdAt: string;
             updatedAt: string;
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is over the size limit: `PAYLOAD_TOO_LARGE`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON (nor a type this route names): `UNSUPPORTED_MEDIA_TYPE`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postScenarios: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title: string;
+          /** @default  */
+          description?: string;
+          premise: string;
+          /** @default  */
+          instructions?: string;
+          /** @default  */
+          authorsNote?: string;
+          /** @default [] */
+          tags?: string[];
+          /** @default null */
+          genre?:
+            | (
+                | 'fantasy'
+                | 'scifi'
+                | 'mystery'
+                | 'horror'
+                | 'western'
+                | 'postapocalyptic'
+                | 'comedy'
+                | 'historical'
+                | 'romance'
+                | 'thriller'
+              )
+            | null;
+          /**
+           * @default general
+           * @enum {string}
+           */
+          contentRating?: 'general' | 'teen' | 'mature';
+          /** @default [] */
+          cards?: {
+            name: string;
+            /** @default [] */
+            keys?: string[];
+            /** @default [] */
+            secondaryKeys?: string[];
+            /**
+             * @default andAny
+             * @enum {string}
+             */
+            secondaryLogic?: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+            content: string;
+            /** @default false */
+            alwaysOn?: boolean;
+            /** @default true */
+            enabled?: boolean;
+            /** @default 0 */
+            priority?: number;
+            /** @default false */
+            caseSensitive?: boolean;
+            /** @default true */
+            wholeWords?: boolean;
+            /** @default 4 */
+            scanDepth?: number;
+            /** @default false */
+            recursive?: boolean;
+            /** @default 0 */
+            sticky?: number;
+            /** @default 0 */
+            cooldown?: number;
+            /** @default 0 */
+            delay?: number;
+          }[];
+          /** @default [] */
+          options?: {
+            id?: string;
+            title: string;
+            /** @default  */
+            premise?: string;
+            /** @default [] */
+            cards?: {
+              name: string;
+              /** @default [] */
+              keys?: string[];
+              /** @default [] */
+              secondaryKeys?: string[];
+              /**
+               * @default andAny
+               * @enum {string}
+               */
+              secondaryLogic?: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+              content: string;
+              /** @default false */
+              alwaysOn?: boolean;
+              /** @default true */
+              enabled?: boolean;
+              /** @default 0 */
+              priority?: number;
+              /** @default false */
+              caseSensitive?: boolean;
+              /** @default true */
+              wholeWords?: boolean;
+              /** @default 4 */
+              scanDepth?: number;
+              /** @default false */
+              recursive?: boolean;
+              /** @default 0 */
+              sticky?: number;
+              /** @default 0 */
+              cooldown?: number;
+              /** @default 0 */
+              delay?: number;
+            }[];
+            /** @default [] */
+            options?: {
+              id?: string;
+              title: string;
+              /** @default  */
+              premise?: string;
+              /** @default [] */
+              cards?: {
+                name: string;
+                /** @default [] */
+                keys?: string[];
+                /** @default [] */
+                secondaryKeys?: string[];
+                /**
+                 * @default andAny
+                 * @enum {string}
+                 */
+                secondaryLogic?: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                content: string;
+                /** @default false */
+                alwaysOn?: boolean;
+                /** @default true */
+                enabled?: boolean;
+                /** @default 0 */
+                priority?: number;
+                /** @default false */
+                caseSensitive?: boolean;
+                /** @default true */
+                wholeWords?: boolean;
+                /** @default 4 */
+                scanDepth?: number;
+                /** @default false */
+                recursive?: boolean;
+                /** @default 0 */
+                sticky?: number;
+                /** @default 0 */
+                cooldown?: number;
+                /** @default 0 */
+                delay?: number;
+              }[];
+              /** @default [] */
+              options?: {
+                id?: string;
+                title: string;
+                /** @default  */
+                premise?: string;
+                /** @default [] */
+                cards?: {
+                  name: string;
+                  /** @default [] */
+                  keys?: string[];
+                  /** @default [] */
+                  secondaryKeys?: string[];
+                  /**
+                   * @default andAny
+                   * @enum {string}
+                   */
+                  secondaryLogic?: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                  content: string;
+                  /** @default false */
+                  alwaysOn?: boolean;
+                  /** @default true */
+                  enabled?: boolean;
+                  /** @default 0 */
+                  priority?: number;
+                  /** @default false */
+                  caseSensitive?: boolean;
+                  /** @default true */
+                  wholeWords?: boolean;
+                  /** @default 4 */
+                  scanDepth?: number;
+                  /** @default false */
+                  recursive?: boolean;
+                  /** @default 0 */
+                  sticky?: number;
+                  /** @default 0 */
+                  cooldown?: number;
+                  /** @default 0 */
+                  delay?: number;
+                }[];
+                /** @default [] */
+                options?: unknown[];
+              }[];
+            }[];
+          }[];
+          /** @default null */
+          replyLength?: ('short' | 'medium' | 'long') | null;
+          /** @default null */
+          temperature?: number | null;
+          /** @default null */
+          narrator?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            scenario: {
+              id: string;
+              title: string;
+              description: string;
+              premise: string;
+              instructions: string;
+              authorsNote: string;
+              tags: string[];
+              genre:
+                | (
+                    | 'fantasy'
+                    | 'scifi'
+                    | 'mystery'
+                    | 'horror'
+                    | 'western'
+                    | 'postapocalyptic'
+                    | 'comedy'
+                    | 'historical'
+                    | 'romance'
+                    | 'thriller'
+                  )
+                | null;
+              /** @enum {string} */
+              contentRating: 'general' | 'teen' | 'mature';
+              cards: {
+                name: string;
+                /** @default [] */
+                keys: string[];
+                /** @default [] */
+                secondaryKeys: string[];
+                /**
+                 * @default andAny
+                 * @enum {string}
+                 */
+                secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                content: string;
+                /** @default false */
+                alwaysOn: boolean;
+                /** @default true */
+                enabled: boolean;
+                /** @default 0 */
+                priority: number;
+                /** @default false */
+                caseSensitive: boolean;
+                /** @default true */
+                wholeWords: boolean;
+                /** @default 4 */
+                scanDepth: number;
+                /** @default false */
+                recursive: boolean;
+                /** @default 0 */
+                sticky: number;
+                /** @default 0 */
+                cooldown: number;
+                /** @default 0 */
+                delay: number;
+              }[];
+              options: {
+                id: string;
+                title: string;
+                premise: string;
+                cards: {
+                  name: string;
+                  /** @default [] */
+                  keys: string[];
+                  /** @default [] */
+                  secondaryKeys: string[];
+                  /**
+                   * @default andAny
+                   * @enum {string}
+                   */
+                  secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                  content: string;
+                  /** @default false */
+                  alwaysOn: boolean;
+                  /** @default true */
+                  enabled: boolean;
+                  /** @default 0 */
+                  priority: number;
+                  /** @default false */
+                  caseSensitive: boolean;
+                  /** @default true */
+                  wholeWords: boolean;
+                  /** @default 4 */
+                  scanDepth: number;
+                  /** @default false */
+                  recursive: boolean;
+                  /** @default 0 */
+                  sticky: number;
+                  /** @default 0 */
+                  cooldown: number;
+                  /** @default 0 */
+                  delay: number;
+                }[];
+                options: {
+                  id: string;
+                  title: string;
+                  premise: string;
+                  cards: {
+                    name: string;
+                    /** @default [] */
+                    keys: string[];
+                    /** @default [] */
+                    secondaryKeys: string[];
+                    /**
+                     * @default andAny
+                     * @enum {string}
+                     */
+                    secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                    content: string;
+                    /** @default false */
+                    alwaysOn: boolean;
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 0 */
+                    priority: number;
+                    /** @default false */
+                    caseSensitive: boolean;
+                    /** @default true */
+                    wholeWords: boolean;
+                    /** @default 4 */
+                    scanDepth: number;
+                    /** @default false */
+                    recursive: boolean;
+                    /** @default 0 */
+                    sticky: number;
+                    /** @default 0 */
+                    cooldown: number;
+                    /** @default 0 */
+                    delay: number;
+                  }[];
+                  options: {
+                    id: string;
+                    title: string;
+                    premise: string;
+                    cards: {
+                      name: string;
+                      /** @default [] */
+                      keys: string[];
+                      /** @default [] */
+                      secondaryKeys: string[];
+                      /**
+                       * @default andAny
+                       * @enum {string}
+                       */
+                      secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                      content: string;
+                      /** @default false */
+                      alwaysOn: boolean;
+                      /** @default true */
+                      enabled: boolean;
+                      /** @default 0 */
+                      priority: number;
+                      /** @default false */
+                      caseSensitive: boolean;
+                      /** @default true */
+                      wholeWords: boolean;
+                      /** @default 4 */
+                      scanDepth: number;
+                      /** @default false */
+                      recursive: boolean;
+                      /** @default 0 */
+                      sticky: number;
+                      /** @default 0 */
+                      cooldown: number;
+                      /** @default 0 */
+                      delay: number;
+                    }[];
+                    options: unknown[];
+                  }[];
+                }[];
+              }[];
+              /** @enum {string} */
+              visibility: 'draft' | 'unlisted' | 'public';
+              version: number;
+              author: {
+                username: string;
+              };
+              questions: {
+                name: string;
+                default: string | null;
+              }[];
+              replyLength: ('short' | 'medium' | 'long') | null;
+              temperature: number | null;
+              narrator: string | null;
+              mine: boolean;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is over the size limit: `PAYLOAD_TOO_LARGE`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON (nor a type this route names): `UNSUPPORTED_MEDIA_TYPE`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getScenariosMine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            scenarios: {
+              id: string;
+              title: string;
+              description: string;
+              tags: string[];
+              genre:
+                | (
+                    | 'fantasy'
+                    | 'scifi'
+                    | 'mystery'
+                    | 'horror'
+                    | 'western'
+                    | 'postapocalyptic'
+                    | 'comedy'
+                    | 'historical'
+                    | 'romance'
+                    | 'thriller'
+                  )
+                | null;
+              /** @enum {string} */
+              contentRating: 'general' | 'teen' | 'mature';
+              /** @enum {string} */
+              visibility: 'draft' | 'unlisted' | 'public';
+              version: number;
+              author: {
+                username: string;
+              };
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  headScenariosMine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  getScenariosById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            scenario: {
+              id: string;
+              title: string;
+              description: string;
+              premise: string;
+              instructions: string;
+              authorsNote: string;
+              tags: string[];
+              genre:
+                | (
+                    | 'fantasy'
+                    | 'scifi'
+                    | 'mystery'
+                    | 'horror'
+                    | 'western'
+                    | 'postapocalyptic'
+                    | 'comedy'
+                    | 'historical'
+                    | 'romance'
+                    | 'thriller'
+                  )
+                | null;
+              /** @enum {string} */
+              contentRating: 'general' | 'teen' | 'mature';
+              cards: {
+                name: string;
+                /** @default [] */
+                keys: string[];
+                /** @default [] */
+                secondaryKeys: string[];
+                /**
+                 * @default andAny
+                 * @enum {string}
+                 */
+                secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                content: string;
+                /** @default false */
+                alwaysOn: boolean;
+                /** @default true */
+                enabled: boolean;
+                /** @default 0 */
+                priority: number;
+                /** @default false */
+                caseSensitive: boolean;
+                /** @default true */
+                wholeWords: boolean;
+                /** @default 4 */
+                scanDepth: number;
+                /** @default false */
+                recursive: boolean;
+                /** @default 0 */
+                sticky: number;
+                /** @default 0 */
+                cooldown: number;
+                /** @default 0 */
+                delay: number;
+              }[];
+              options: {
+                id: string;
+                title: string;
+                premise: string;
+                cards: {
+                  name: string;
+                  /** @default [] */
+                  keys: string[];
+                  /** @default [] */
+                  secondaryKeys: string[];
+                  /**
+                   * @default andAny
+                   * @enum {string}
+                   */
+                  secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                  content: string;
+                  /** @default false */
+                  alwaysOn: boolean;
+                  /** @default true */
+                  enabled: boolean;
+                  /** @default 0 */
+                  priority: number;
+                  /** @default false */
+                  caseSensitive: boolean;
+                  /** @default true */
+                  wholeWords: boolean;
+                  /** @default 4 */
+                  scanDepth: number;
+                  /** @default false */
+                  recursive: boolean;
+                  /** @default 0 */
+                  sticky: number;
+                  /** @default 0 */
+                  cooldown: number;
+                  /** @default 0 */
+                  delay: number;
+                }[];
+                options: {
+                  id: string;
+                  title: string;
+                  premise: string;
+                  cards: {
+                    name: string;
+                    /** @default [] */
+                    keys: string[];
+                    /** @default [] */
+                    secondaryKeys: string[];
+                    /**
+                     * @default andAny
+                     * @enum {string}
+                     */
+                    secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                    content: string;
+                    /** @default false */
+                    alwaysOn: boolean;
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 0 */
+                    priority: number;
+                    /** @default false */
+                    caseSensitive: boolean;
+                    /** @default true */
+                    wholeWords: boolean;
+                    /** @default 4 */
+                    scanDepth: number;
+                    /** @default false */
+                    recursive: boolean;
+                    /** @default 0 */
+                    sticky: number;
+                    /** @default 0 */
+                    cooldown: number;
+                    /** @default 0 */
+                    delay: number;
+                  }[];
+                  options: {
+                    id: string;
+                    title: string;
+                    premise: string;
+                    cards: {
+                      name: string;
+                      /** @default [] */
+                      keys: string[];
+                      /** @default [] */
+                      secondaryKeys: string[];
+                      /**
+                       * @default andAny
+                       * @enum {string}
+                       */
+                      secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                      content: string;
+                      /** @default false */
+                      alwaysOn: boolean;
+                      /** @default true */
+                      enabled: boolean;
+                      /** @default 0 */
+                      priority: number;
+                      /** @default false */
+                      caseSensitive: boolean;
+                      /** @default true */
+                      wholeWords: boolean;
+                      /** @default 4 */
+                      scanDepth: number;
+                      /** @default false */
+                      recursive: boolean;
+                      /** @default 0 */
+                      sticky: number;
+                      /** @default 0 */
+                      cooldown: number;
+                      /** @default 0 */
+                      delay: number;
+                    }[];
+                    options: unknown[];
+                  }[];
+                }[];
+              }[];
+              /** @enum {string} */
+              visibility: 'draft' | 'unlisted' | 'public';
+              version: number;
+              author: {
+                username: string;
+              };
+              questions: {
+                name: string;
+                default: string | null;
+              }[];
+              replyLength: ('short' | 'medium' | 'long') | null;
+              temperature: number | null;
+              narrator: string | null;
+              mine: boolean;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteScenariosById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is over the size limit: `PAYLOAD_TOO_LARGE`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON (nor a type this route names): `UNSUPPORTED_MEDIA_TYPE`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  headScenariosById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  patchScenariosById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          description?: string;
+          premise?: string;
+          instructions?: string;
+          authorsNote?: string;
+          tags?: string[];
+          genre?:
+            | (
+                | 'fantasy'
+                | 'scifi'
+                | 'mystery'
+                | 'horror'
+                | 'western'
+                | 'postapocalyptic'
+                | 'comedy'
+                | 'historical'
+                | 'romance'
+                | 'thriller'
+              )
+            | null;
+          /** @enum {string} */
+          contentRating?: 'general' | 'teen' | 'mature';
+          cards?: {
+            name: string;
+            /** @default [] */
+            keys?: string[];
+            /** @default [] */
+            secondaryKeys?: string[];
+            /**
+             * @default andAny
+             * @enum {string}
+             */
+            secondaryLogic?: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+            content: string;
+            /** @default false */
+            alwaysOn?: boolean;
+            /** @default true */
+            enabled?: boolean;
+            /** @default 0 */
+            priority?: number;
+            /** @default false */
+            caseSensitive?: boolean;
+            /** @default true */
+            wholeWords?: boolean;
+            /** @default 4 */
+            scanDepth?: number;
+            /** @default false */
+            recursive?: boolean;
+            /** @default 0 */
+            sticky?: number;
+            /** @default 0 */
+            cooldown?: number;
+            /** @default 0 */
+            delay?: number;
+          }[];
+          options?: {
+            id?: string;
+            title: string;
+            /** @default  */
+            premise?: string;
+            /** @default [] */
+            cards?: {
+              name: string;
+              /** @default [] */
+              keys?: string[];
+              /** @default [] */
+              secondaryKeys?: string[];
+              /**
+               * @default andAny
+               * @enum {string}
+               */
+              secondaryLogic?: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+              content: string;
+              /** @default false */
+              alwaysOn?: boolean;
+              /** @default true */
+              enabled?: boolean;
+              /** @default 0 */
+              priority?: number;
+              /** @default false */
+              caseSensitive?: boolean;
+              /** @default true */
+              wholeWords?: boolean;
+              /** @default 4 */
+              scanDepth?: number;
+              /** @default false */
+              recursive?: boolean;
+              /** @default 0 */
+              sticky?: number;
+              /** @default 0 */
+              cooldown?: number;
+              /** @default 0 */
+              delay?: number;
+            }[];
+            /** @default [] */
+            options?: {
+              id?: string;
+              title: string;
+              /** @default  */
+              premise?: string;
+              /** @default [] */
+              cards?: {
+                name: string;
+                /** @default [] */
+                keys?: string[];
+                /** @default [] */
+                secondaryKeys?: string[];
+                /**
+                 * @default andAny
+                 * @enum {string}
+                 */
+                secondaryLogic?: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                content: string;
+                /** @default false */
+                alwaysOn?: boolean;
+                /** @default true */
+                enabled?: boolean;
+                /** @default 0 */
+                priority?: number;
+                /** @default false */
+                caseSensitive?: boolean;
+                /** @default true */
+                wholeWords?: boolean;
+                /** @default 4 */
+                scanDepth?: number;
+                /** @default false */
+                recursive?: boolean;
+                /** @default 0 */
+                sticky?: number;
+                /** @default 0 */
+                cooldown?: number;
+                /** @default 0 */
+                delay?: number;
+              }[];
+              /** @default [] */
+              options?: {
+                id?: string;
+                title: string;
+                /** @default  */
+                premise?: string;
+                /** @default [] */
+                cards?: {
+                  name: string;
+                  /** @default [] */
+                  keys?: string[];
+                  /** @default [] */
+                  secondaryKeys?: string[];
+                  /**
+                   * @default andAny
+                   * @enum {string}
+                   */
+                  secondaryLogic?: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                  content: string;
+                  /** @default false */
+                  alwaysOn?: boolean;
+                  /** @default true */
+                  enabled?: boolean;
+                  /** @default 0 */
+                  priority?: number;
+                  /** @default false */
+                  caseSensitive?: boolean;
+                  /** @default true */
+                  wholeWords?: boolean;
+                  /** @default 4 */
+                  scanDepth?: number;
+                  /** @default false */
+                  recursive?: boolean;
+                  /** @default 0 */
+                  sticky?: number;
+                  /** @default 0 */
+                  cooldown?: number;
+                  /** @default 0 */
+                  delay?: number;
+                }[];
+                /** @default [] */
+                options?: unknown[];
+              }[];
+            }[];
+          }[];
+          replyLength?: ('short' | 'medium' | 'long') | null;
+          temperature?: number | null;
+          narrator?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            scenario: {
+              id: string;
+              title: string;
+              description: string;
+              premise: string;
+              instructions: string;
+              authorsNote: string;
+              tags: string[];
+              genre:
+                | (
+                    | 'fantasy'
+                    | 'scifi'
+                    | 'mystery'
+                    | 'horror'
+                    | 'western'
+                    | 'postapocalyptic'
+                    | 'comedy'
+                    | 'historical'
+                    | 'romance'
+                    | 'thriller'
+                  )
+                | null;
+              /** @enum {string} */
+              contentRating: 'general' | 'teen' | 'mature';
+              cards: {
+                name: string;
+                /** @default [] */
+                keys: string[];
+                /** @default [] */
+                secondaryKeys: string[];
+                /**
+                 * @default andAny
+                 * @enum {string}
+                 */
+                secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                content: string;
+                /** @default false */
+                alwaysOn: boolean;
+                /** @default true */
+                enabled: boolean;
+                /** @default 0 */
+                priority: number;
+                /** @default false */
+                caseSensitive: boolean;
+                /** @default true */
+                wholeWords: boolean;
+                /** @default 4 */
+                scanDepth: number;
+                /** @default false */
+                recursive: boolean;
+                /** @default 0 */
+                sticky: number;
+                /** @default 0 */
+                cooldown: number;
+                /** @default 0 */
+                delay: number;
+              }[];
+              options: {
+                id: string;
+                title: string;
+                premise: string;
+                cards: {
+                  name: string;
+                  /** @default [] */
+                  keys: string[];
+                  /** @default [] */
+                  secondaryKeys: string[];
+                  /**
+                   * @default andAny
+                   * @enum {string}
+                   */
+                  secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                  content: string;
+                  /** @default false */
+                  alwaysOn: boolean;
+                  /** @default true */
+                  enabled: boolean;
+                  /** @default 0 */
+                  priority: number;
+                  /** @default false */
+                  caseSensitive: boolean;
+                  /** @default true */
+                  wholeWords: boolean;
+                  /** @default 4 */
+                  scanDepth: number;
+                  /** @default false */
+                  recursive: boolean;
+                  /** @default 0 */
+                  sticky: number;
+                  /** @default 0 */
+                  cooldown: number;
+                  /** @default 0 */
+                  delay: number;
+                }[];
+                options: {
+                  id: string;
+                  title: string;
+                  premise: string;
+                  cards: {
+                    name: string;
+                    /** @default [] */
+                    keys: string[];
+                    /** @default [] */
+                    secondaryKeys: string[];
+                    /**
+                     * @default andAny
+                     * @enum {string}
+                     */
+                    secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                    content: string;
+                    /** @default false */
+                    alwaysOn: boolean;
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 0 */
+                    priority: number;
+                    /** @default false */
+                    caseSensitive: boolean;
+                    /** @default true */
+                    wholeWords: boolean;
+                    /** @default 4 */
+                    scanDepth: number;
+                    /** @default false */
+                    recursive: boolean;
+                    /** @default 0 */
+                    sticky: number;
+                    /** @default 0 */
+                    cooldown: number;
+                    /** @default 0 */
+                    delay: number;
+                  }[];
+                  options: {
+                    id: string;
+                    title: string;
+                    premise: string;
+                    cards: {
+                      name: string;
+                      /** @default [] */
+                      keys: string[];
+                      /** @default [] */
+                      secondaryKeys: string[];
+                      /**
+                       * @default andAny
+                       * @enum {string}
+                       */
+                      secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                      content: string;
+                      /** @default false */
+                      alwaysOn: boolean;
+                      /** @default true */
+                      enabled: boolean;
+                      /** @default 0 */
+                      priority: number;
+                      /** @default false */
+                      caseSensitive: boolean;
+                      /** @default true */
+                      wholeWords: boolean;
+                      /** @default 4 */
+                      scanDepth: number;
+                      /** @default false */
+                      recursive: boolean;
+                      /** @default 0 */
+                      sticky: number;
+                      /** @default 0 */
+                      cooldown: number;
+                      /** @default 0 */
+                      delay: number;
+                    }[];
+                    options: unknown[];
+                  }[];
+                }[];
+              }[];
+              /** @enum {string} */
+              visibility: 'draft' | 'unlisted' | 'public';
+              version: number;
+              author: {
+                username: string;
+              };
+              questions: {
+                name: string;
+                default: string | null;
+              }[];
+              replyLength: ('short' | 'medium' | 'long') | null;
+              temperature: number | null;
+              narrator: string | null;
+              mine: boolean;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is over the size limit: `PAYLOAD_TOO_LARGE`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON (nor a type this route names): `UNSUPPORTED_MEDIA_TYPE`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postScenariosByIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          visibility: 'public' | 'unlisted';
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            scenario: {
+              id: string;
+              title: string;
+              description: string;
+              premise: string;
+              instructions: string;
+              authorsNote: string;
+              tags: string[];
+              genre:
+                | (
+                    | 'fantasy'
+                    | 'scifi'
+                    | 'mystery'
+                    | 'horror'
+                    | 'western'
+                    | 'postapocalyptic'
+                    | 'comedy'
+                    | 'historical'
+                    | 'romance'
+                    | 'thriller'
+                  )
+                | null;
+              /** @enum {string} */
+              contentRating: 'general' | 'teen' | 'mature';
+              cards: {
+                name: string;
+                /** @default [] */
+                keys: string[];
+                /** @default [] */
+                secondaryKeys: string[];
+                /**
+                 * @default andAny
+                 * @enum {string}
+                 */
+                secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                content: string;
+                /** @default false */
+                alwaysOn: boolean;
+                /** @default true */
+                enabled: boolean;
+                /** @default 0 */
+                priority: number;
+                /** @default false */
+                caseSensitive: boolean;
+                /** @default true */
+                wholeWords: boolean;
+                /** @default 4 */
+                scanDepth: number;
+                /** @default false */
+                recursive: boolean;
+                /** @default 0 */
+                sticky: number;
+                /** @default 0 */
+                cooldown: number;
+                /** @default 0 */
+                delay: number;
+              }[];
+              options: {
+                id: string;
+                title: string;
+                premise: string;
+                cards: {
+                  name: string;
+                  /** @default [] */
+                  keys: string[];
+                  /** @default [] */
+                  secondaryKeys: string[];
+                  /**
+                   * @default andAny
+                   * @enum {string}
+                   */
+                  secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                  content: string;
+                  /** @default false */
+                  alwaysOn: boolean;
+                  /** @default true */
+                  enabled: boolean;
+                  /** @default 0 */
+                  priority: number;
+                  /** @default false */
+                  caseSensitive: boolean;
+                  /** @default true */
+                  wholeWords: boolean;
+                  /** @default 4 */
+                  scanDepth: number;
+                  /** @default false */
+                  recursive: boolean;
+                  /** @default 0 */
+                  sticky: number;
+                  /** @default 0 */
+                  cooldown: number;
+                  /** @default 0 */
+                  delay: number;
+                }[];
+                options: {
+                  id: string;
+                  title: string;
+                  premise: string;
+                  cards: {
+                    name: string;
+                    /** @default [] */
+                    keys: string[];
+                    /** @default [] */
+                    secondaryKeys: string[];
+                    /**
+                     * @default andAny
+                     * @enum {string}
+                     */
+                    secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                    content: string;
+                    /** @default false */
+                    alwaysOn: boolean;
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 0 */
+                    priority: number;
+                    /** @default false */
+                    caseSensitive: boolean;
+                    /** @default true */
+                    wholeWords: boolean;
+                    /** @default 4 */
+                    scanDepth: number;
+                    /** @default false */
+                    recursive: boolean;
+                    /** @default 0 */
+                    sticky: number;
+                    /** @default 0 */
+                    cooldown: number;
+                    /** @default 0 */
+                    delay: number;
+                  }[];
+                  options: {
+                    id: string;
+                    title: string;
+                    premise: string;
+                    cards: {
+                      name: string;
+                      /** @default [] */
+                      keys: string[];
+                      /** @default [] */
+                      secondaryKeys: string[];
+                      /**
+                       * @default andAny
+                       * @enum {string}
+                       */
+                      secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                      content: string;
+                      /** @default false */
+                      alwaysOn: boolean;
+                      /** @default true */
+                      enabled: boolean;
+                      /** @default 0 */
+                      priority: number;
+                      /** @default false */
+                      caseSensitive: boolean;
+                      /** @default true */
+                      wholeWords: boolean;
+                      /** @default 4 */
+                      scanDepth: number;
+                      /** @default false */
+                      recursive: boolean;
+                      /** @default 0 */
+                      sticky: number;
+                      /** @default 0 */
+                      cooldown: number;
+                      /** @default 0 */
+                      delay: number;
+                    }[];
+                    options: unknown[];
+                  }[];
+                }[];
+              }[];
+              /** @enum {string} */
+              visibility: 'draft' | 'unlisted' | 'public';
+              version: number;
+              author: {
+                username: string;
+              };
+              questions: {
+                name: string;
+                default: string | null;
+              }[];
+              replyLength: ('short' | 'medium' | 'long') | null;
+              temperature: number | null;
+              narrator: string | null;
+              mine: boolean;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is over the size limit: `PAYLOAD_TOO_LARGE`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON (nor a type this route names): `UNSUPPORTED_MEDIA_TYPE`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postScenariosByIdUnpublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            scenario: {
+              id: string;
+              title: string;
+              description: string;
+              premise: string;
+              instructions: string;
+              authorsNote: string;
+              tags: string[];
+              genre:
+                | (
+                    | 'fantasy'
+                    | 'scifi'
+                    | 'mystery'
+                    | 'horror'
+                    | 'western'
+                    | 'postapocalyptic'
+                    | 'comedy'
+                    | 'historical'
+                    | 'romance'
+                    | 'thriller'
+                  )
+                | null;
+              /** @enum {string} */
+              contentRating: 'general' | 'teen' | 'mature';
+              cards: {
+                name: string;
+                /** @default [] */
+                keys: string[];
+                /** @default [] */
+                secondaryKeys: string[];
+                /**
+                 * @default andAny
+                 * @enum {string}
+                 */
+                secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                content: string;
+                /** @default false */
+                alwaysOn: boolean;
+                /** @default true */
+                enabled: boolean;
+                /** @default 0 */
+                priority: number;
+                /** @default false */
+                caseSensitive: boolean;
+                /** @default true */
+                wholeWords: boolean;
+                /** @default 4 */
+                scanDepth: number;
+                /** @default false */
+                recursive: boolean;
+                /** @default 0 */
+                sticky: number;
+                /** @default 0 */
+                cooldown: number;
+                /** @default 0 */
+                delay: number;
+              }[];
+              options: {
+                id: string;
+                title: string;
+                premise: string;
+                cards: {
+                  name: string;
+                  /** @default [] */
+                  keys: string[];
+                  /** @default [] */
+                  secondaryKeys: string[];
+                  /**
+                   * @default andAny
+                   * @enum {string}
+                   */
+                  secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                  content: string;
+                  /** @default false */
+                  alwaysOn: boolean;
+                  /** @default true */
+                  enabled: boolean;
+                  /** @default 0 */
+                  priority: number;
+                  /** @default false */
+                  caseSensitive: boolean;
+                  /** @default true */
+                  wholeWords: boolean;
+                  /** @default 4 */
+                  scanDepth: number;
+                  /** @default false */
+                  recursive: boolean;
+                  /** @default 0 */
+                  sticky: number;
+                  /** @default 0 */
+                  cooldown: number;
+                  /** @default 0 */
+                  delay: number;
+                }[];
+                options: {
+                  id: string;
+                  title: string;
+                  premise: string;
+                  cards: {
+                    name: string;
+                    /** @default [] */
+                    keys: string[];
+                    /** @default [] */
+                    secondaryKeys: string[];
+                    /**
+                     * @default andAny
+                     * @enum {string}
+                     */
+                    secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                    content: string;
+                    /** @default false */
+                    alwaysOn: boolean;
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 0 */
+                    priority: number;
+                    /** @default false */
+                    caseSensitive: boolean;
+                    /** @default true */
+                    wholeWords: boolean;
+                    /** @default 4 */
+                    scanDepth: number;
+                    /** @default false */
+                    recursive: boolean;
+                    /** @default 0 */
+                    sticky: number;
+                    /** @default 0 */
+                    cooldown: number;
+                    /** @default 0 */
+                    delay: number;
+                  }[];
+                  options: {
+                    id: string;
+                    title: string;
+                    premise: string;
+                    cards: {
+                      name: string;
+                      /** @default [] */
+                      keys: string[];
+                      /** @default [] */
+                      secondaryKeys: string[];
+                      /**
+                       * @default andAny
+                       * @enum {string}
+                       */
+                      secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                      content: string;
+                      /** @default false */
+                      alwaysOn: boolean;
+                      /** @default true */
+                      enabled: boolean;
+                      /** @default 0 */
+                      priority: number;
+                      /** @default false */
+                      caseSensitive: boolean;
+                      /** @default true */
+                      wholeWords: boolean;
+                      /** @default 4 */
+                      scanDepth: number;
+                      /** @default false */
+                      recursive: boolean;
+                      /** @default 0 */
+                      sticky: number;
+                      /** @default 0 */
+                      cooldown: number;
+                      /** @default 0 */
+                      delay: number;
+                    }[];
+                    options: unknown[];
+                  }[];
+                }[];
+              }[];
+              /** @enum {string} */
+              visibility: 'draft' | 'unlisted' | 'public';
+              version: number;
+              author: {
+                username: string;
+              };
+              questions: {
+                name: string;
+                default: string | null;
+              }[];
+              replyLength: ('short' | 'medium' | 'long') | null;
+              temperature: number | null;
+              narrator: string | null;
+              mine: boolean;
+              createdAt: string;
+              updatedAt: string;
+            };
           };
         };
       };

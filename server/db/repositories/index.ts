@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { createAdminUsersRepository } from './admin-users';
 import { createAllowanceRepository } from './allowance';
 import { createBookmarksRepository } from './bookmarks';
+import { createScenariosRepository } from './scenarios';
 import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
 import { createKnownNetworksRepository } from './known-networks';
@@ -49,6 +50,7 @@ export function createRepositories(db: Db, ledger?: LedgerObserver) {
     memoryVectors: createMemoryVectorsRepository(db),
     storyBible: createStoryBibleRepository(db),
     bookmarks: createBookmarksRepository(db),
+    scenarios: createScenariosRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),
     images: createImagesRepository(db),

@@ -11,3 +11,4 @@ export * from './stories';
 export * from './usage';
 export * from './memory';
 export * from './bible';
+export * from './scenarios';

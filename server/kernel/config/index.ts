@@ -87,6 +87,8 @@ function appConfig(e: ParsedEnv, narrators: NarratorCatalogue) {
     quotas: quotaLimits(e),
     /** Story cards a story may hold (STORY_MAX_CARDS). */
     storyMaxCards: e.STORY_MAX_CARDS,
+    /** Scenarios an account may keep, and publishes per player per hour (USER_MAX_SCENARIOS, SCENARIO_PUBLISH_PER_HOUR). */
+    scenarios: { maxPerUser: e.USER_MAX_SCENARIOS, publishPerHour: e.SCENARIO_PUBLISH_PER_HOUR },
     image: imageConfig(e),
     /**
      * How long past the painter's timeout a running picture job may go unfinished before it counts as

@@ -49,6 +49,18 @@ export const limitsSettings = {
     default: '1000',
     schema: positiveInt('STORY_MAX_CARDS'),
   }),
+  USER_MAX_SCENARIOS: setting({
+    group: 'Limits',
+    doc: 'Scenarios (drafts and published) one account may keep; one more answers 429.',
+    default: '100',
+    schema: positiveInt('USER_MAX_SCENARIOS'),
+  }),
+  SCENARIO_PUBLISH_PER_HOUR: setting({
+    group: 'Limits',
+    doc: 'Scenario publishes (and moves between public and unlisted) per player per hour.',
+    default: '10',
+    schema: positiveInt('SCENARIO_PUBLISH_PER_HOUR'),
+  }),
 };
 
 type LimitsEnv = ParsedSettings<typeof limitsSettings>;

@@ -1,0 +1,45 @@
+// Scenarios: what a story starts from (a premise, the author's instructions and note, cards and
+// choices), kept by their author as drafts and published for others to play.
+import { index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ScenarioOption } from '@shared/schemas/scenarios';
+import type { StoryCardFields } from '@shared/schemas/story-cards';
+import { users } from './accounts';
+import { createdAt } from './columns';
+
+/**
+ * A scenario. Its id is 16 random bytes (base64url), like a share's, so an unlisted one cannot be
+ * found by counting. `version` is raised each time what others see changes (a publish, an edit while
+ * published): stories started from it remember the version, and keep what they copied.
+ */
+export const scenarios = pgTable(
+  'scenarios',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    premise: text('premise').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    authorsNote: text('authors_note').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    genre: text('genre'),
+    contentRating: text('content_rating', { enum: ['general', 'teen', 'mature'] })
+      .notNull()
+      .default('general'),
+    cards: jsonb('cards').$type<StoryCardFields[]>().notNull().default([]),
+    options: jsonb('options').$type<ScenarioOption[]>().notNull().default([]),
+    replyLength: text('reply_length', { enum: ['short', 'medium', 'long'] }),
+    temperature: real('temperature'),
+    narrator: text('narrator'),
+    visibility: text('visibility', { enum: ['draft', 'unlisted', 'public'] })
+      .notNull()
+      .default('draft'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('scenarios_user_id_idx').on(t.userId, t.updatedAt)],
+);

@@ -1,0 +1,189 @@
+// Scenarios as their author keeps them: a draft made, edited, published (public or unlisted, each
+// time its next version), unpublished and deleted, and read by anyone once published. A draft is its
+// author's alone: to everyone else it is 404, exactly like one that is not there. What a scenario
+// holds is checked as a story's cards are (their regular-expression keys must run on RE2, and only
+// so many), its choices bounded in number and depth, and a recommended narrator must be one the
+// author may pick.
+import { randomBytes } from 'node:crypto';
+import type { Repositories } from '@server/db/repositories';
+import type { ScenarioFields, ScenarioRecord } from '@server/db/repositories/scenarios';
+import { DomainError, tooManyRequests } from '@server/kernel/errors';
+import { ERROR_CODES } from '@shared/schemas/common';
+import {
+  optionsShape,
+  SCENARIO_CARDS_MAX,
+  SCENARIO_ID_PATTERN,
+  SCENARIO_MESSAGES,
+  SCENARIO_OPTIONS_DEPTH,
+  type Scenario,
+  type ScenarioCreateBody,
+  type ScenarioOption,
+  type ScenarioOptionInput,
+  type ScenarioSummary,
+  type ScenarioUpdateBody,
+} from '@shared/schemas/scenarios';
+import { STORY_REGEX_KEYS_MAX, STORY_CARD_MESSAGES, type StoryCardFields } from '@shared/schemas/story-cards';
+import type { RequestLimiter } from '../limits/request-limits';
+import type { NarratorService } from '../narrators/narrators';
+import { regexKeysOf } from '../story/cards/card-values';
+import { keyProblem } from '../story/cards/regex-keys';
+import { setupQuestions } from './setup-questions';
+
+export interface ScenarioDeps {
+  repos: Pick<Repositories, 'scenarios'>;
+  narrators: Pick<NarratorService, 'choose'>;
+  limiter: Pick<RequestLimiter, 'allow'>;
+  limits: { maxPerUser: number; publishPerHour: number };
+  now: () => Date;
+}
+
+const SCENARIO_ID_BYTES = 16;
+
+/** The choices with an id each: the author's where given, else a new one. */
+function withOptionIds(options: readonly ScenarioOptionInput[]): ScenarioOption[] {
+  return options.map((option) => ({
+    ...option,
+    id: option.id ?? randomBytes(4).toString('hex'),
+    options: withOptionIds(option.options),
+  }));
+}
+const notFound = () => new DomainError('notFound', ERROR_CODES.notFound, SCENARIO_MESSAGES.notFound);
+const invalid = (message: string) => new DomainError('invalid', ERROR_CODES.validation, message);
+
+/** Every card of the scenario and of its choices, at any depth. */
+function allCards(cards: readonly StoryCardFields[], options: readonly ScenarioOption[]): StoryCardFields[] {
+  return [...cards, ...options.flatMap((option) => allCards(option.cards, option.options))];
+}
+
+/** The texts a scenario's setup questions may stand in: its own, its cards' and its choices'. */
+function questionTexts(s: Pick<ScenarioFields, 'premise' | 'instructions' | 'authorsNote' | 'cards' | 'options'>) {
+  const ofCards = (cards: readonly StoryCardFields[]) =>
+    cards.flatMap((card) => [card.name, card.content, ...card.keys]);
+  const ofOptions = (options: readonly ScenarioOption[]): string[] =>
+    options.flatMap((option) => [option.title, option.premise, ...ofCards(option.cards), ...ofOptions(option.options)]);
+  return [s.premise, s.instructions, s.authorsNote, ...ofCards(s.cards), ...ofOptions(s.options)];
+}
+
+export function toScenario(record: ScenarioRecord, viewerId: number | null): Scenario {
+  return {
+    id: record.id,
+    title: record.title,
+    description: record.description,
+    premise: record.premise,
+    instructions: record.instructions,
+    authorsNote: record.authorsNote,
+    tags: record.tags,
+    genre: record.genre as Scenario['genre'],
+    contentRating: record.contentRating,
+    cards: record.cards,
+    options: record.options,
+    visibility: record.visibility,
+    version: record.version,
+    author: { username: record.authorName },
+    questions: setupQuestions(questionTexts(record)),
+    replyLength: record.replyLength,
+    temperature: record.temperature,
+    narrator: record.narrator,
+    mine: viewerId === record.userId,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+const toSummary = (record: ScenarioRecord): ScenarioSummary => ({
+  id: record.id,
+  title: record.title,
+  description: record.description,
+  tags: record.tags,
+  genre: record.genre as Scenario['genre'],
+  contentRating: record.contentRating,
+  visibility: record.visibility,
+  version: record.version,
+  author: { username: record.authorName },
+  updatedAt: record.updatedAt.toISOString(),
+});
+
+export function createScenarioService(deps: ScenarioDeps) {
+  const { repos, now } = deps;
+  const publishLimit = { bucket: 'scenario-publish', max: deps.limits.publishPerHour, windowMs: 3_600_000 };
+
+  /** What a scenario would hold, refused with a 400 naming the first problem. */
+  async function check(userId: number, s: Pick<ScenarioFields, 'cards' | 'options' | 'narrator'>): Promise<void> {
+    const shape = optionsShape(s.options);
+    if (shape.depth > SCENARIO_OPTIONS_DEPTH) throw invalid(SCENARIO_MESSAGES.tooDeep);
+    const cards = allCards(s.cards, s.options);
+    if (cards.length > SCENARIO_CARDS_MAX) throw invalid(SCENARIO_MESSAGES.tooManyCards);
+    if (cards.reduce((sum, card) => sum + regexKeysOf(card), 0) > STORY_REGEX_KEYS_MAX)
+      throw invalid(STORY_CARD_MESSAGES.tooManyRegexKeys);
+    for (const card of cards) {
+      const problem = keyProblem(card);
+      if (problem) throw invalid(`${card.name}: ${problem}`);
+    }
+    if (s.narrator !== null) await deps.narrators.choose(s.narrator, userId);
+  }
+
+  /** The scenario, or null; an id of the wrong shape is never looked for. */
+  const find = (id: string) => (SCENARIO_ID_PATTERN.test(id) ? repos.scenarios.find(id) : Promise.resolve(null));
+
+  /** The author's scenario, or 404. */
+  async function own(userId: number, id: string): Promise<ScenarioRecord> {
+    const record = await find(id);
+    if (!record || record.userId !== userId) throw notFound();
+    return record;
+  }
+
+  return {
+    async create(userId: number, body: ScenarioCreateBody): Promise<Scenario> {
+      const fields = { ...body, options: withOptionIds(body.options) };
+      await check(userId, fields);
+      const id = randomBytes(SCENARIO_ID_BYTES).toString('base64url');
+      const made = await repos.scenarios.create({ ...fields, id, userId, now: now(), max: deps.limits.maxPerUser });
+      if (!made)
+        throw new DomainError('limited', ERROR_CODES.quotaExceeded, SCENARIO_MESSAGES.tooMany(deps.limits.maxPerUser));
+      return toScenario(made, userId);
+    },
+
+    /** A published scenario to anyone (visitors too); a draft to its author only, else 404. */
+    async read(id: string, viewerId: number | null): Promise<Scenario> {
+      const record = await find(id);
+      if (!record || (record.visibility === 'draft' && record.userId !== viewerId)) throw notFound();
+      return toScenario(record, viewerId);
+    },
+
+    async mine(userId: number): Promise<ScenarioSummary[]> {
+      return (await repos.scenarios.listForAuthor(userId)).map(toSummary);
+    },
+
+    /** Changes the author's scenario; an edit of a published one publishes its next version. */
+    async update(userId: number, id: string, body: ScenarioUpdateBody): Promise<Scenario> {
+      const current = await own(userId, id);
+      const { options, ...rest } = body;
+      const changes = options === undefined ? rest : { ...rest, options: withOptionIds(options) };
+      await check(userId, { ...current, ...changes });
+      const updated = await repos.scenarios.update(id, userId, changes, now());
+      if (!updated) throw notFound();
+      return toScenario(updated, userId);
+    },
+
+    async remove(userId: number, id: string): Promise<void> {
+      if (!(await repos.scenarios.delete(id, userId))) throw notFound();
+    },
+
+    /** Public or unlisted, at most SCENARIO_PUBLISH_PER_HOUR times an hour per player. */
+    async publish(userId: number, id: string, visibility: 'public' | 'unlisted'): Promise<Scenario> {
+      await own(userId, id);
+      if (!(await deps.limiter.allow(publishLimit, String(userId))))
+        throw tooManyRequests(SCENARIO_MESSAGES.tooManyPublished, 3600);
+      const published = await repos.scenarios.publish(id, userId, visibility, now());
+      if (!published) throw notFound();
+      return toScenario(published, userId);
+    },
+
+    async unpublish(userId: number, id: string): Promise<Scenario> {
+      const draft = await repos.scenarios.unpublish(id, userId, now());
+      if (!draft) throw notFound();
+      return toScenario(draft, userId);
+    },
+  };
+}
+export type ScenarioService = ReturnType<typeof createScenarioService>;
