@@ -3,7 +3,7 @@
 // author's alone: to everyone else it is 404, exactly like one that is not there. What a scenario
 // holds is checked as a story's cards are (their regular-expression keys must run on RE2, and only
 // so many), its choices bounded in number and depth, and a recommended narrator must be one the
-// author may pick.
+// author may pick. A draft may also be made from one of the author's stories, never its turns.
 import { randomBytes } from 'node:crypto';
 import type { Repositories } from '@server/db/repositories';
 import type { ScenarioFields, ScenarioRecord } from '@server/db/repositories/scenarios';
@@ -11,6 +11,7 @@ import { DomainError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
   optionsShape,
+  SCENARIO_AUTHORS_NOTE_MAX_LENGTH,
   SCENARIO_CARDS_MAX,
   SCENARIO_ID_PATTERN,
   SCENARIO_MESSAGES,
@@ -25,13 +26,16 @@ import {
 import { STORY_REGEX_KEYS_MAX, STORY_CARD_MESSAGES, type StoryCardFields } from '@shared/schemas/story-cards';
 import type { RequestLimiter } from '../limits/request-limits';
 import type { NarratorService } from '../narrators/narrators';
-import { regexKeysOf } from '../story/cards/card-values';
+import { cardFields, regexKeysOf } from '../story/cards/card-values';
 import { keyProblem } from '../story/cards/regex-keys';
+import { fallbackTitle } from '@server/ai/llm/titles';
+import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
+import { STORY_MESSAGES } from '@shared/schemas/story';
 import { setupQuestions } from './setup-questions';
 
 export interface ScenarioDeps {
-  repos: Pick<Repositories, 'scenarios'>;
-  narrators: Pick<NarratorService, 'choose'>;
+  repos: Pick<Repositories, 'scenarios' | 'stories' | 'storyCards'>;
+  narrators: Pick<NarratorService, 'choose' | 'preferred'>;
   limiter: Pick<RequestLimiter, 'allow'>;
   limits: { maxPerUser: number; publishPerHour: number };
   now: () => Date;
@@ -132,15 +136,44 @@ export function createScenarioService(deps: ScenarioDeps) {
     return record;
   }
 
+  async function create(userId: number, body: ScenarioCreateBody): Promise<Scenario> {
+    const fields = { ...body, options: withOptionIds(body.options) };
+    await check(userId, fields);
+    const id = randomBytes(SCENARIO_ID_BYTES).toString('base64url');
+    const made = await repos.scenarios.create({ ...fields, id, userId, now: now(), max: deps.limits.maxPerUser });
+    if (!made)
+      throw new DomainError('limited', ERROR_CODES.quotaExceeded, SCENARIO_MESSAGES.tooMany(deps.limits.maxPerUser));
+    return toScenario(made, userId);
+  }
+
   return {
-    async create(userId: number, body: ScenarioCreateBody): Promise<Scenario> {
-      const fields = { ...body, options: withOptionIds(body.options) };
-      await check(userId, fields);
-      const id = randomBytes(SCENARIO_ID_BYTES).toString('base64url');
-      const made = await repos.scenarios.create({ ...fields, id, userId, now: now(), max: deps.limits.maxPerUser });
-      if (!made)
-        throw new DomainError('limited', ERROR_CODES.quotaExceeded, SCENARIO_MESSAGES.tooMany(deps.limits.maxPerUser));
-      return toScenario(made, userId);
+    create,
+
+    /**
+     * A draft made from the player's story: its title, premise, author's note, cards and settings,
+     * never its turns. 404 for a story that is not theirs.
+     */
+    async fromStory(userId: number, storyId: number): Promise<Scenario> {
+      const story = await repos.stories.findOwned(storyId, userId);
+      if (!story) throw new DomainError('notFound', ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
+      const cards = (await repos.storyCards.list(storyId)).map(cardFields);
+      if (cards.length > SCENARIO_CARDS_MAX) throw invalid(SCENARIO_MESSAGES.tooManyCards);
+      return create(userId, {
+        title: (story.title ?? fallbackTitle(story.premise)).slice(0, STORY_TITLE_MAX_LENGTH),
+        description: '',
+        premise: story.premise.trim(),
+        instructions: '',
+        authorsNote: story.notes.trim().slice(0, SCENARIO_AUTHORS_NOTE_MAX_LENGTH),
+        tags: [],
+        genre: null,
+        contentRating: 'general',
+        cards,
+        options: [],
+        replyLength: story.replyLength,
+        temperature: story.temperature,
+        // Only a narrator the author chose; one gone from the catalogue is left out rather than refused.
+        narrator: (await deps.narrators.preferred(story.narrator, userId))?.id ?? null,
+      });
     },
 
     /** A published scenario to anyone (visitors too); a draft to its author only, else 404. */

@@ -1,4 +1,5 @@
-// Scenario endpoints: a player's drafts made, listed, changed, published and deleted; a published
+// Scenario endpoints: a player's drafts made (also from one of their stories), listed, changed,
+// published and deleted; a published
 // scenario read by anyone (visitors too), a draft by its author only (404 to everyone else).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successSchema } from '@shared/schemas/common';
@@ -10,6 +11,7 @@ import {
   scenarioPublishBodySchema,
   scenarioUpdateBodySchema,
 } from '@shared/schemas/scenarios';
+import { storyParamsSchema } from '@shared/schemas/story';
 import { requireUserId } from '@server/http/plugins/session';
 import type { RouteContext } from '../context';
 
@@ -26,6 +28,21 @@ export function scenarioRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const scenario = await ctx.scenarios.create(requireUserId(request), request.body);
+        return reply.status(201).send({ scenario });
+      },
+    );
+
+    app.post(
+      '/story/:storyId/scenario',
+      {
+        schema: {
+          summary: "A draft scenario from the player's story (never its turns)",
+          params: storyParamsSchema,
+          response: { 201: scenarioAnswerSchema },
+        },
+      },
+      async (request, reply) => {
+        const scenario = await ctx.scenarios.fromStory(requireUserId(request), request.params.storyId);
         return reply.status(201).send({ scenario });
       },
     );

@@ -2,7 +2,8 @@
 // found in every text it holds, edited, published (public, then unlisted) with its version raised on
 // each change others see, unpublished and deleted; a draft is 404 to everyone but its author, a
 // published one readable by visitors; writes are the author's only; bad cards, deep choices, an
-// unknown narrator and a full account are refused with what to do.
+// unknown narrator and a full account are refused with what to do; a draft made from a story takes
+// its premise, note, cards and settings, never its turns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 
@@ -175,5 +176,48 @@ describe('a scenario', () => {
     const limited = await client.post(`/api/scenarios/${id}/publish`, { visibility: 'public' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe('You have published too many scenarios this hour. Please try again later.');
+  });
+
+  it("is made from the player's own story: its premise, note, cards and settings, never its turns", async () => {
+    const { client } = await registerUser(ctx.app);
+    const started = await client.post('/api/story/start', {
+      prompt: 'A cartographer maps a valley that moves at night',
+    });
+    const storyId = started.json().storyId as number;
+    expect(
+      (await client.post(`/api/story/${storyId}/continue`, { message: 'I follow the river north' })).statusCode,
+    ).toBe(200);
+    const noted = await client.request({
+      method: 'PUT',
+      url: `/api/story/${storyId}/memory`,
+      json: { notes: 'Keep it eerie.' },
+    });
+    expect(noted.statusCode).toBe(200);
+    await client.post(`/api/story/${storyId}/cards`, {
+      name: 'Ysolde',
+      keys: ['Ysolde'],
+      content: 'A ferrywoman who owes you a favour.',
+    });
+    await client.patch(`/api/story/${storyId}/settings`, { replyLength: 'short', temperature: 0.5 });
+
+    const made = await client.post(`/api/story/${storyId}/scenario`);
+    expect(made.statusCode).toBe(201);
+    const { scenario } = made.json();
+    expect(scenario).toMatchObject({
+      premise: 'A cartographer maps a valley that moves at night',
+      authorsNote: 'Keep it eerie.',
+      visibility: 'draft',
+      replyLength: 'short',
+      temperature: 0.5,
+      narrator: null,
+      cards: [{ name: 'Ysolde', keys: ['Ysolde'], content: 'A ferrywoman who owes you a favour.' }],
+    });
+    expect(scenario.title.length).toBeGreaterThan(0);
+    // No turn of the story is in it.
+    const state = (await client.get(`/api/story/${storyId}/current-state`)).json();
+    for (const message of state.messages.slice(1)) expect(JSON.stringify(scenario)).not.toContain(message.content);
+
+    const other = await registerUser(ctx.app);
+    expect((await other.client.post(`/api/story/${storyId}/scenario`)).statusCode).toBe(404);
   });
 });
