@@ -951,13 +951,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** Discover: public scenarios by words, genre, tag and rating, newest first (visitors too) */
+    get: operations['getScenarios'];
     put?: never;
     /** Make a scenario (a draft) */
     post: operations['postScenarios'];
     delete?: never;
     options?: never;
-    head?: never;
+    /** Discover: public scenarios by words, genre, tag and rating, newest first (visitors too): status and headers only */
+    head: operations['headScenarios'];
     patch?: never;
     trace?: never;
   };
@@ -8022,6 +8024,101 @@ export interface operations {
       };
     };
   };
+  getScenarios: {
+    parameters: {
+      query?: {
+        q?: string;
+        genre?:
+          | 'fantasy'
+          | 'scifi'
+          | 'mystery'
+          | 'horror'
+          | 'western'
+          | 'postapocalyptic'
+          | 'comedy'
+          | 'historical'
+          | 'romance'
+          | 'thriller';
+        tag?: string;
+        rating?: 'general' | 'teen' | 'mature';
+        sort?: 'new';
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            scenarios: {
+              id: string;
+              title: string;
+              description: string;
+              tags: string[];
+              genre:
+                | (
+                    | 'fantasy'
+                    | 'scifi'
+                    | 'mystery'
+                    | 'horror'
+                    | 'western'
+                    | 'postapocalyptic'
+                    | 'comedy'
+                    | 'historical'
+                    | 'romance'
+                    | 'thriller'
+                  )
+                | null;
+              /** @enum {string} */
+              contentRating: 'general' | 'teen' | 'mature';
+              /** @enum {string} */
+              visibility: 'draft' | 'unlisted' | 'public';
+              version: number;
+              author: {
+                username: string;
+              };
+              updatedAt: string;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   postScenarios: {
     parameters: {
       query?: never;
@@ -8483,6 +8580,62 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ApiError'];
         };
+      };
+    };
+  };
+  headScenarios: {
+    parameters: {
+      query?: {
+        q?: string;
+        genre?:
+          | 'fantasy'
+          | 'scifi'
+          | 'mystery'
+          | 'horror'
+          | 'western'
+          | 'postapocalyptic'
+          | 'comedy'
+          | 'historical'
+          | 'romance'
+          | 'thriller';
+        tag?: string;
+        rating?: 'general' | 'teen' | 'mature';
+        sort?: 'new';
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

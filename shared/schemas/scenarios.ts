@@ -1,7 +1,8 @@
 // Scenarios: what a story starts from, without its turns, which its author may publish for others
 // to play. This slice holds the scenario itself (its fields, its setup questions, its choices) and
 // its life as its author sees it: POST /api/scenarios (a draft), GET /api/scenarios/mine,
-// GET/PATCH/DELETE /api/scenarios/{id}, POST /api/scenarios/{id}/publish and /unpublish.
+// GET/PATCH/DELETE /api/scenarios/{id}, POST /api/scenarios/{id}/publish and /unpublish, and
+// Discover's list, GET /api/scenarios.
 import { z } from 'zod';
 import { CONTENT_RATINGS, GENRES, STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
 import { narratorIdSchema } from './narrators';
@@ -30,6 +31,7 @@ export const SCENARIO_MESSAGES = {
   nothingToUpdate: 'Send a field of the scenario to change.',
   tooManyCards: `A scenario holds at most ${SCENARIO_CARDS_MAX} story cards, its choices' included.`,
   tooDeep: `Choices nest at most ${SCENARIO_OPTIONS_DEPTH} levels deep.`,
+  badCursor: 'That page of scenarios is not known: start again from the first.',
 } as const;
 
 const tag = z.string().trim().min(1).max(SCENARIO_TAG_MAX_LENGTH);
@@ -211,3 +213,27 @@ export const scenarioSummarySchema = scenarioSchema.pick({
 export type ScenarioSummary = z.infer<typeof scenarioSummarySchema>;
 
 export const myScenariosSchema = z.object({ scenarios: z.array(scenarioSummarySchema) });
+
+/** Discover's page size. */
+export const DISCOVER_PAGE_SIZE = 24;
+export const DISCOVER_QUERY_MAX_LENGTH = 200;
+export const DISCOVER_SORTS = ['new'] as const;
+
+/** GET /api/scenarios: public scenarios, found by words, genre, tag and rating, newest first, a page after `cursor`. */
+export const discoverQuerySchema = z.object({
+  q: z.string().trim().max(DISCOVER_QUERY_MAX_LENGTH).optional(),
+  genre: z.enum(GENRES).optional(),
+  tag: tag.optional(),
+  rating: z.enum(CONTENT_RATINGS).optional(),
+  sort: z.enum(DISCOVER_SORTS).default('new'),
+  /** The `nextCursor` of the page before. */
+  cursor: z.string().max(200).optional(),
+});
+export type DiscoverQuery = z.infer<typeof discoverQuerySchema>;
+
+export const discoverAnswerSchema = z.object({
+  scenarios: z.array(scenarioSummarySchema),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type DiscoverAnswer = z.infer<typeof discoverAnswerSchema>;

@@ -1,7 +1,7 @@
 // Scenarios as their author keeps them, and as anyone may read a published one. Writes are scoped
 // by the author: another player's scenario reads as missing. A player's count is checked in the
 // statement that adds one, so two at once cannot pass the limit together.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ScenarioOption } from '@shared/schemas/scenarios';
 import type { StoryCardFields } from '@shared/schemas/story-cards';
 import type { Db } from '../client';
@@ -101,6 +101,44 @@ export function createScenariosRepository(db: Db) {
         return true;
       });
       return inserted ? find(input.id) : null;
+    },
+
+    /**
+     * Public scenarios, newest published first: those matching `words` (PostgreSQL's English
+     * full-text search, on both databases), the genre and the tag (as written), of the ratings
+     * given; at most `limit`, after the `after` one. Keyset paged (no OFFSET): a deep page costs what
+     * the first does.
+     */
+    async discover(filter: {
+      words?: string;
+      genre?: string;
+      tag?: string;
+      ratings: readonly ScenarioFields['contentRating'][];
+      after?: { publishedAt: Date; id: string };
+      limit: number;
+    }): Promise<(ScenarioRecord & { publishedAt: Date })[]> {
+      const where: SQL[] = [eq(scenarios.visibility, 'public'), inArray(scenarios.contentRating, [...filter.ratings])];
+      if (filter.words) where.push(sql`${scenarios.search} @@ websearch_to_tsquery('english', ${filter.words})`);
+      if (filter.genre) where.push(eq(scenarios.genre, filter.genre));
+      if (filter.tag) where.push(sql`${scenarios.tags} @> ${JSON.stringify([filter.tag])}::jsonb`);
+      if (filter.after) {
+        const { publishedAt, id } = filter.after;
+        where.push(
+          or(
+            lt(scenarios.publishedAt, publishedAt),
+            and(eq(scenarios.publishedAt, publishedAt), lt(scenarios.id, id)),
+          )!,
+        );
+      }
+      const rows = await db
+        .select({ ...columns, publishedAt: scenarios.publishedAt })
+        .from(scenarios)
+        .innerJoin(users, eq(users.id, scenarios.userId))
+        .where(and(...where))
+        .orderBy(desc(scenarios.publishedAt), desc(scenarios.id))
+        .limit(filter.limit);
+      // A public scenario was published: its time is set.
+      return rows as (ScenarioRecord & { publishedAt: Date })[];
     },
 
     /** The author's, newest change first. */

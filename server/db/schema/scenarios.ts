@@ -1,10 +1,14 @@
 // Scenarios: what a story starts from (a premise, the author's instructions and note, cards and
 // choices), kept by their author as drafts and published for others to play.
-import { index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ScenarioOption } from '@shared/schemas/scenarios';
 import type { StoryCardFields } from '@shared/schemas/story-cards';
 import { users } from './accounts';
 import { createdAt } from './columns';
+
+/** PostgreSQL's full-text document type, for the Discover search (written by the database). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A scenario. Its id is 16 random bytes (base64url), like a share's, so an unlisted one cannot be
@@ -40,6 +44,17 @@ export const scenarios = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /** Its title, description and tags as English words, kept by the database, for Discover's search. */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('english', title || ' ' || description || ' ' || (tags::text))`,
+    ),
   },
-  (t) => [index('scenarios_user_id_idx').on(t.userId, t.updatedAt)],
+  (t) => [
+    index('scenarios_user_id_idx').on(t.userId, t.updatedAt),
+    // Discover's newest first, public ones only, and its search.
+    index('scenarios_public_new_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public'`),
+    index('scenarios_search_idx').using('gin', t.search),
+  ],
 );

@@ -10,7 +10,10 @@ import type { ScenarioFields, ScenarioRecord } from '@server/db/repositories/sce
 import { DomainError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
+  DISCOVER_PAGE_SIZE,
   optionsShape,
+  type DiscoverAnswer,
+  type DiscoverQuery,
   SCENARIO_AUTHORS_NOTE_MAX_LENGTH,
   SCENARIO_CARDS_MAX,
   SCENARIO_ID_PATTERN,
@@ -30,11 +33,12 @@ import { cardFields, regexKeysOf } from '../story/cards/card-values';
 import { keyProblem } from '../story/cards/regex-keys';
 import { fallbackTitle } from '@server/ai/llm/titles';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
+import type { ContentRating } from '@shared/schemas/preferences';
 import { STORY_MESSAGES } from '@shared/schemas/story';
 import { setupQuestions } from './setup-questions';
 
 export interface ScenarioDeps {
-  repos: Pick<Repositories, 'scenarios' | 'stories' | 'storyCards'>;
+  repos: Pick<Repositories, 'scenarios' | 'stories' | 'storyCards' | 'preferences'>;
   narrators: Pick<NarratorService, 'choose' | 'preferred'>;
   limiter: Pick<RequestLimiter, 'allow'>;
   limits: { maxPerUser: number; publishPerHour: number };
@@ -42,6 +46,29 @@ export interface ScenarioDeps {
 }
 
 const SCENARIO_ID_BYTES = 16;
+
+/** The ratings a player sees on Discover, by their own content-rating preference (visitors: general). */
+const RATINGS_SEEN: Record<ContentRating, ContentRating[]> = {
+  general: ['general'],
+  teen: ['general', 'teen'],
+  mature: ['general', 'teen', 'mature'],
+};
+
+/** A page's place: the last scenario's publication time and id, as an opaque text. */
+const cursorOf = (row: { publishedAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify([row.publishedAt.toISOString(), row.id])).toString('base64url');
+
+function placeOf(cursor: string): { publishedAt: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const publishedAt = new Date(String(at));
+    if (typeof id === 'string' && SCENARIO_ID_PATTERN.test(id) && !Number.isNaN(publishedAt.getTime()))
+      return { publishedAt, id };
+  } catch {
+    // Not ours: refused below.
+  }
+  throw invalid(SCENARIO_MESSAGES.badCursor);
+}
 
 /** The choices with an id each: the author's where given, else a new one. */
 function withOptionIds(options: readonly ScenarioOptionInput[]): ScenarioOption[] {
@@ -181,6 +208,32 @@ export function createScenarioService(deps: ScenarioDeps) {
       const record = await find(id);
       if (!record || (record.visibility === 'draft' && record.userId !== viewerId)) throw notFound();
       return toScenario(record, viewerId);
+    },
+
+    /**
+     * Discover: public scenarios matching the query, newest first, DISCOVER_PAGE_SIZE a page, of the
+     * ratings the viewer's preference allows (a general player sees general ones only).
+     */
+    async discover(viewerId: number | null, query: DiscoverQuery): Promise<DiscoverAnswer> {
+      const preference =
+        viewerId === null ? 'general' : ((await repos.preferences.find(viewerId))?.contentRating ?? 'general');
+      const seen = RATINGS_SEEN[preference];
+      const ratings = query.rating ? seen.filter((rating) => rating === query.rating) : seen;
+      const after = query.cursor ? placeOf(query.cursor) : undefined;
+      if (ratings.length === 0) return { scenarios: [], nextCursor: null };
+      const rows = await repos.scenarios.discover({
+        words: query.q || undefined,
+        genre: query.genre,
+        tag: query.tag,
+        ratings,
+        after,
+        limit: DISCOVER_PAGE_SIZE + 1,
+      });
+      const page = rows.slice(0, DISCOVER_PAGE_SIZE);
+      return {
+        scenarios: page.map(toSummary),
+        nextCursor: rows.length > DISCOVER_PAGE_SIZE ? cursorOf(page[page.length - 1]) : null,
+      };
     },
 
     async mine(userId: number): Promise<ScenarioSummary[]> {

@@ -52,6 +52,7 @@ export const SESSION_OPTIONAL = new Set([
   'GET /api/captcha',
   'GET /api/features',
   'GET /api/narrators',
+  'GET /api/scenarios',
   'GET /api/scenarios/{id}',
   'GET /api/preferences',
 ]);

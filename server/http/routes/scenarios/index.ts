@@ -4,6 +4,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successSchema } from '@shared/schemas/common';
 import {
+  discoverAnswerSchema,
+  discoverQuerySchema,
   myScenariosSchema,
   scenarioAnswerSchema,
   scenarioCreateBodySchema,
@@ -45,6 +47,18 @@ export function scenarioRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         const scenario = await ctx.scenarios.fromStory(requireUserId(request), request.params.storyId);
         return reply.status(201).send({ scenario });
       },
+    );
+
+    app.get(
+      '/scenarios',
+      {
+        schema: {
+          summary: 'Discover: public scenarios by words, genre, tag and rating, newest first (visitors too)',
+          querystring: discoverQuerySchema,
+          response: { 200: discoverAnswerSchema },
+        },
+      },
+      async (request) => ctx.scenarios.discover(request.session?.userId ?? null, request.query),
     );
 
     app.get(

@@ -1,0 +1,3 @@
+ALTER TABLE "scenarios" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', title || ' ' || description || ' ' || (tags::text))) STORED;--> statement-breakpoint
+CREATE INDEX "scenarios_public_new_idx" ON "scenarios" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "scenarios"."visibility" = 'public';--> statement-breakpoint
+CREATE INDEX "scenarios_search_idx" ON "scenarios" USING gin ("search");
