@@ -1035,6 +1035,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/scenarios/{id}/remix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new draft of the caller from a scenario they may read, its lineage kept */
+    post: operations['postScenariosByIdRemix'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/scenarios/{id}/unpublish': {
     parameters: {
       query?: never;
@@ -8084,6 +8101,13 @@ export interface operations {
               author: {
                 username: string;
               };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
               updatedAt: string;
             }[];
             nextCursor: string | null;
@@ -8513,6 +8537,13 @@ export interface operations {
               author: {
                 username: string;
               };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
               questions: {
                 name: string;
                 default: string | null;
@@ -8835,6 +8866,13 @@ export interface operations {
               author: {
                 username: string;
               };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
               questions: {
                 name: string;
                 default: string | null;
@@ -8957,6 +8995,13 @@ export interface operations {
               author: {
                 username: string;
               };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
               updatedAt: string;
             }[];
           };
@@ -9226,6 +9271,13 @@ export interface operations {
               author: {
                 username: string;
               };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
               questions: {
                 name: string;
                 default: string | null;
@@ -9813,6 +9865,13 @@ export interface operations {
               author: {
                 username: string;
               };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
               questions: {
                 name: string;
                 default: string | null;
@@ -10095,6 +10154,295 @@ export interface operations {
               author: {
                 username: string;
               };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
+              questions: {
+                name: string;
+                default: string | null;
+              }[];
+              replyLength: ('short' | 'medium' | 'long') | null;
+              temperature: number | null;
+              narrator: string | null;
+              mine: boolean;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is over the size limit: `PAYLOAD_TOO_LARGE`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON (nor a type this route names): `UNSUPPORTED_MEDIA_TYPE`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postScenariosByIdRemix: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            scenario: {
+              id: string;
+              title: string;
+              description: string;
+              premise: string;
+              instructions: string;
+              authorsNote: string;
+              tags: string[];
+              genre:
+                | (
+                    | 'fantasy'
+                    | 'scifi'
+                    | 'mystery'
+                    | 'horror'
+                    | 'western'
+                    | 'postapocalyptic'
+                    | 'comedy'
+                    | 'historical'
+                    | 'romance'
+                    | 'thriller'
+                  )
+                | null;
+              /** @enum {string} */
+              contentRating: 'general' | 'teen' | 'mature';
+              cards: {
+                name: string;
+                /** @default [] */
+                keys: string[];
+                /** @default [] */
+                secondaryKeys: string[];
+                /**
+                 * @default andAny
+                 * @enum {string}
+                 */
+                secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                content: string;
+                /** @default false */
+                alwaysOn: boolean;
+                /** @default true */
+                enabled: boolean;
+                /** @default 0 */
+                priority: number;
+                /** @default false */
+                caseSensitive: boolean;
+                /** @default true */
+                wholeWords: boolean;
+                /** @default 4 */
+                scanDepth: number;
+                /** @default false */
+                recursive: boolean;
+                /** @default 0 */
+                sticky: number;
+                /** @default 0 */
+                cooldown: number;
+                /** @default 0 */
+                delay: number;
+              }[];
+              options: {
+                id: string;
+                title: string;
+                premise: string;
+                cards: {
+                  name: string;
+                  /** @default [] */
+                  keys: string[];
+                  /** @default [] */
+                  secondaryKeys: string[];
+                  /**
+                   * @default andAny
+                   * @enum {string}
+                   */
+                  secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                  content: string;
+                  /** @default false */
+                  alwaysOn: boolean;
+                  /** @default true */
+                  enabled: boolean;
+                  /** @default 0 */
+                  priority: number;
+                  /** @default false */
+                  caseSensitive: boolean;
+                  /** @default true */
+                  wholeWords: boolean;
+                  /** @default 4 */
+                  scanDepth: number;
+                  /** @default false */
+                  recursive: boolean;
+                  /** @default 0 */
+                  sticky: number;
+                  /** @default 0 */
+                  cooldown: number;
+                  /** @default 0 */
+                  delay: number;
+                }[];
+                options: {
+                  id: string;
+                  title: string;
+                  premise: string;
+                  cards: {
+                    name: string;
+                    /** @default [] */
+                    keys: string[];
+                    /** @default [] */
+                    secondaryKeys: string[];
+                    /**
+                     * @default andAny
+                     * @enum {string}
+                     */
+                    secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                    content: string;
+                    /** @default false */
+                    alwaysOn: boolean;
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 0 */
+                    priority: number;
+                    /** @default false */
+                    caseSensitive: boolean;
+                    /** @default true */
+                    wholeWords: boolean;
+                    /** @default 4 */
+                    scanDepth: number;
+                    /** @default false */
+                    recursive: boolean;
+                    /** @default 0 */
+                    sticky: number;
+                    /** @default 0 */
+                    cooldown: number;
+                    /** @default 0 */
+                    delay: number;
+                  }[];
+                  options: {
+                    id: string;
+                    title: string;
+                    premise: string;
+                    cards: {
+                      name: string;
+                      /** @default [] */
+                      keys: string[];
+                      /** @default [] */
+                      secondaryKeys: string[];
+                      /**
+                       * @default andAny
+                       * @enum {string}
+                       */
+                      secondaryLogic: 'andAny' | 'andAll' | 'notAny' | 'notAll';
+                      content: string;
+                      /** @default false */
+                      alwaysOn: boolean;
+                      /** @default true */
+                      enabled: boolean;
+                      /** @default 0 */
+                      priority: number;
+                      /** @default false */
+                      caseSensitive: boolean;
+                      /** @default true */
+                      wholeWords: boolean;
+                      /** @default 4 */
+                      scanDepth: number;
+                      /** @default false */
+                      recursive: boolean;
+                      /** @default 0 */
+                      sticky: number;
+                      /** @default 0 */
+                      cooldown: number;
+                      /** @default 0 */
+                      delay: number;
+                    }[];
+                    options: unknown[];
+                  }[];
+                }[];
+              }[];
+              /** @enum {string} */
+              visibility: 'draft' | 'unlisted' | 'public';
+              version: number;
+              author: {
+                username: string;
+              };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
               questions: {
                 name: string;
                 default: string | null;
@@ -10370,6 +10718,13 @@ export interface operations {
               author: {
                 username: string;
               };
+              remixOf: {
+                id: string | null;
+                title: string;
+                author: string;
+                /** @enum {boolean} */
+                deleted?: true;
+              } | null;
               questions: {
                 name: string;
                 default: string | null;

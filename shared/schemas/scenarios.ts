@@ -2,7 +2,7 @@
 // to play. This slice holds the scenario itself (its fields, its setup questions, its choices) and
 // its life as its author sees it: POST /api/scenarios (a draft), GET /api/scenarios/mine,
 // GET/PATCH/DELETE /api/scenarios/{id}, POST /api/scenarios/{id}/publish and /unpublish, and
-// Discover's list, GET /api/scenarios.
+// Discover's list, GET /api/scenarios, and remixes, POST /api/scenarios/{id}/remix.
 import { z } from 'zod';
 import { CONTENT_RATINGS, GENRES, STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
 import { narratorIdSchema } from './narrators';
@@ -183,6 +183,13 @@ export const scenarioSchema = z.object({
   /** Raised each time what others see changes (a publish, an edit while published); 0 while never published. */
   version: z.number().int().nonnegative(),
   author: z.object({ username: z.string() }),
+  /**
+   * The scenario this one remixes, as it was when remixed; once that one is deleted its id is null
+   * and `deleted` true ("a deleted scenario").
+   */
+  remixOf: z
+    .object({ id: z.string().nullable(), title: z.string(), author: z.string(), deleted: z.literal(true).optional() })
+    .nullable(),
   /** The setup questions its texts ask (`${Your name}`, `${Your name[Aria]}`, NovelAI's form), each once. */
   questions: z.array(z.object({ name: z.string(), default: z.string().nullable() })),
   replyLength: z.enum(REPLY_LENGTHS).nullable(),
@@ -208,6 +215,7 @@ export const scenarioSummarySchema = scenarioSchema.pick({
   visibility: true,
   version: true,
   author: true,
+  remixOf: true,
   updatedAt: true,
 });
 export type ScenarioSummary = z.infer<typeof scenarioSummarySchema>;

@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ScenarioOption } from '@shared/schemas/scenarios';
 import type { StoryCardFields } from '@shared/schemas/story-cards';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { scenarios, users } from '../schema';
 
@@ -23,18 +24,35 @@ export interface ScenarioFields {
   narrator: string | null;
 }
 
+/** The scenario a remix came from, as it was when remixed. */
+export interface RemixOf {
+  id: string;
+  title: string;
+  author: string;
+}
+
 export interface ScenarioRecord extends ScenarioFields {
   id: string;
   userId: number;
   authorName: string;
+  remixOf: RemixOf | null;
+  /** The original of a remix is deleted. */
+  originalGone: boolean;
   visibility: 'draft' | 'unlisted' | 'public';
   version: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
+/** The original of a remix, looked up to tell whether it is still there. */
+const original = alias(scenarios, 'original');
+
 const columns = {
   id: scenarios.id,
+  remixOfId: scenarios.remixOfId,
+  remixOfTitle: scenarios.remixOfTitle,
+  remixOfAuthor: scenarios.remixOfAuthor,
+  originalId: original.id,
   userId: scenarios.userId,
   authorName: users.username,
   title: scenarios.title,
@@ -56,14 +74,37 @@ const columns = {
   updatedAt: scenarios.updatedAt,
 };
 
+/** A row as a record: the remix's original named, and whether it is gone. */
+function toRecord<
+  T extends {
+    remixOfId: string | null;
+    remixOfTitle: string | null;
+    remixOfAuthor: string | null;
+    originalId: string | null;
+  },
+>(
+  row: T,
+): Omit<T, 'remixOfId' | 'remixOfTitle' | 'remixOfAuthor' | 'originalId'> &
+  Pick<ScenarioRecord, 'remixOf' | 'originalGone'> {
+  const { remixOfId, remixOfTitle, remixOfAuthor, originalId, ...rest } = row;
+  return {
+    ...rest,
+    remixOf: remixOfId ? { id: remixOfId, title: remixOfTitle ?? '', author: remixOfAuthor ?? '' } : null,
+    originalGone: remixOfId !== null && originalId === null,
+  };
+}
+
 export function createScenariosRepository(db: Db) {
-  const find = async (id: string): Promise<ScenarioRecord | null> => {
-    const [row] = await db
-      .select(columns)
+  const selectFrom = () =>
+    db
+      .select({ ...columns, publishedAt: scenarios.publishedAt })
       .from(scenarios)
       .innerJoin(users, eq(users.id, scenarios.userId))
-      .where(eq(scenarios.id, id));
-    return row ?? null;
+      .leftJoin(original, eq(original.id, scenarios.remixOfId));
+
+  const find = async (id: string): Promise<ScenarioRecord | null> => {
+    const [row] = await selectFrom().where(eq(scenarios.id, id));
+    return row ? toRecord(row) : null;
   };
 
   const changed = async (
@@ -87,7 +128,7 @@ export function createScenariosRepository(db: Db) {
      * statement, the author's row locked, so two at once cannot both pass.
      */
     async create(
-      input: ScenarioFields & { id: string; userId: number; now: Date; max: number },
+      input: ScenarioFields & { id: string; userId: number; now: Date; max: number; remixOf?: RemixOf | null },
     ): Promise<ScenarioRecord | null> {
       const inserted = await db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from ${users} where ${users.id} = ${input.userId} for update`);
@@ -96,8 +137,15 @@ export function createScenariosRepository(db: Db) {
           .from(scenarios)
           .where(eq(scenarios.userId, input.userId));
         if (kept >= input.max) return false;
-        const { now, max: _max, ...fields } = input;
-        await tx.insert(scenarios).values({ ...fields, createdAt: now, updatedAt: now });
+        const { now, max: _max, remixOf, ...fields } = input;
+        await tx.insert(scenarios).values({
+          ...fields,
+          remixOfId: remixOf?.id ?? null,
+          remixOfTitle: remixOf?.title ?? null,
+          remixOfAuthor: remixOf?.author ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
         return true;
       });
       return inserted ? find(input.id) : null;
@@ -130,25 +178,20 @@ export function createScenariosRepository(db: Db) {
           )!,
         );
       }
-      const rows = await db
-        .select({ ...columns, publishedAt: scenarios.publishedAt })
-        .from(scenarios)
-        .innerJoin(users, eq(users.id, scenarios.userId))
+      const rows = await selectFrom()
         .where(and(...where))
         .orderBy(desc(scenarios.publishedAt), desc(scenarios.id))
         .limit(filter.limit);
       // A public scenario was published: its time is set.
-      return rows as (ScenarioRecord & { publishedAt: Date })[];
+      return rows.map((row) => ({ ...toRecord(row), publishedAt: row.publishedAt as Date }));
     },
 
     /** The author's, newest change first. */
     async listForAuthor(userId: number): Promise<ScenarioRecord[]> {
-      return db
-        .select(columns)
-        .from(scenarios)
-        .innerJoin(users, eq(users.id, scenarios.userId))
+      const rows = await selectFrom()
         .where(eq(scenarios.userId, userId))
         .orderBy(desc(scenarios.updatedAt), desc(scenarios.id));
+      return rows.map(toRecord);
     },
 
     /** Changes the author's scenario; an edit of a published one is its next version. Null when it is not theirs. */

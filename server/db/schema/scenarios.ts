@@ -44,6 +44,13 @@ export const scenarios = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The scenario this one remixes, with its title and author's name as they were: no foreign key,
+     * so the lineage outlives the original (then shown as "a deleted scenario").
+     */
+    remixOfId: text('remix_of_id'),
+    remixOfTitle: text('remix_of_title'),
+    remixOfAuthor: text('remix_of_author'),
     /** Its title, description and tags as English words, kept by the database, for Discover's search. */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('english', title || ' ' || description || ' ' || (tags::text))`,

@@ -3,14 +3,14 @@
 // author's alone: to everyone else it is 404, exactly like one that is not there. What a scenario
 // holds is checked as a story's cards are (their regular-expression keys must run on RE2, and only
 // so many), its choices bounded in number and depth, and a recommended narrator must be one the
-// author may pick. A draft may also be made from one of the author's stories, never its turns.
+// author may pick. A draft may also be made from one of the author's stories (never its turns) or remix
+// one the player may read; Discover's list is discover.ts, the answers' shapes scenario-records.ts.
 import { randomBytes } from 'node:crypto';
 import type { Repositories } from '@server/db/repositories';
-import type { ScenarioFields, ScenarioRecord } from '@server/db/repositories/scenarios';
+import type { RemixOf, ScenarioFields, ScenarioRecord } from '@server/db/repositories/scenarios';
 import { DomainError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
-  DISCOVER_PAGE_SIZE,
   optionsShape,
   type DiscoverAnswer,
   type DiscoverQuery,
@@ -21,21 +21,19 @@ import {
   SCENARIO_OPTIONS_DEPTH,
   type Scenario,
   type ScenarioCreateBody,
-  type ScenarioOption,
-  type ScenarioOptionInput,
   type ScenarioSummary,
   type ScenarioUpdateBody,
 } from '@shared/schemas/scenarios';
-import { STORY_REGEX_KEYS_MAX, STORY_CARD_MESSAGES, type StoryCardFields } from '@shared/schemas/story-cards';
+import { STORY_REGEX_KEYS_MAX, STORY_CARD_MESSAGES } from '@shared/schemas/story-cards';
 import type { RequestLimiter } from '../limits/request-limits';
 import type { NarratorService } from '../narrators/narrators';
 import { cardFields, regexKeysOf } from '../story/cards/card-values';
 import { keyProblem } from '../story/cards/regex-keys';
 import { fallbackTitle } from '@server/ai/llm/titles';
 import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
-import type { ContentRating } from '@shared/schemas/preferences';
 import { STORY_MESSAGES } from '@shared/schemas/story';
-import { setupQuestions } from './setup-questions';
+import { discoverScenarios } from './discover';
+import { allCards, fieldsOf, toScenario, toSummary, withOptionIds } from './scenario-records';
 
 export interface ScenarioDeps {
   repos: Pick<Repositories, 'scenarios' | 'stories' | 'storyCards' | 'preferences'>;
@@ -47,92 +45,8 @@ export interface ScenarioDeps {
 
 const SCENARIO_ID_BYTES = 16;
 
-/** The ratings a player sees on Discover, by their own content-rating preference (visitors: general). */
-const RATINGS_SEEN: Record<ContentRating, ContentRating[]> = {
-  general: ['general'],
-  teen: ['general', 'teen'],
-  mature: ['general', 'teen', 'mature'],
-};
-
-/** A page's place: the last scenario's publication time and id, as an opaque text. */
-const cursorOf = (row: { publishedAt: Date; id: string }) =>
-  Buffer.from(JSON.stringify([row.publishedAt.toISOString(), row.id])).toString('base64url');
-
-function placeOf(cursor: string): { publishedAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const publishedAt = new Date(String(at));
-    if (typeof id === 'string' && SCENARIO_ID_PATTERN.test(id) && !Number.isNaN(publishedAt.getTime()))
-      return { publishedAt, id };
-  } catch {
-    // Not ours: refused below.
-  }
-  throw invalid(SCENARIO_MESSAGES.badCursor);
-}
-
-/** The choices with an id each: the author's where given, else a new one. */
-function withOptionIds(options: readonly ScenarioOptionInput[]): ScenarioOption[] {
-  return options.map((option) => ({
-    ...option,
-    id: option.id ?? randomBytes(4).toString('hex'),
-    options: withOptionIds(option.options),
-  }));
-}
 const notFound = () => new DomainError('notFound', ERROR_CODES.notFound, SCENARIO_MESSAGES.notFound);
 const invalid = (message: string) => new DomainError('invalid', ERROR_CODES.validation, message);
-
-/** Every card of the scenario and of its choices, at any depth. */
-function allCards(cards: readonly StoryCardFields[], options: readonly ScenarioOption[]): StoryCardFields[] {
-  return [...cards, ...options.flatMap((option) => allCards(option.cards, option.options))];
-}
-
-/** The texts a scenario's setup questions may stand in: its own, its cards' and its choices'. */
-function questionTexts(s: Pick<ScenarioFields, 'premise' | 'instructions' | 'authorsNote' | 'cards' | 'options'>) {
-  const ofCards = (cards: readonly StoryCardFields[]) =>
-    cards.flatMap((card) => [card.name, card.content, ...card.keys]);
-  const ofOptions = (options: readonly ScenarioOption[]): string[] =>
-    options.flatMap((option) => [option.title, option.premise, ...ofCards(option.cards), ...ofOptions(option.options)]);
-  return [s.premise, s.instructions, s.authorsNote, ...ofCards(s.cards), ...ofOptions(s.options)];
-}
-
-export function toScenario(record: ScenarioRecord, viewerId: number | null): Scenario {
-  return {
-    id: record.id,
-    title: record.title,
-    description: record.description,
-    premise: record.premise,
-    instructions: record.instructions,
-    authorsNote: record.authorsNote,
-    tags: record.tags,
-    genre: record.genre as Scenario['genre'],
-    contentRating: record.contentRating,
-    cards: record.cards,
-    options: record.options,
-    visibility: record.visibility,
-    version: record.version,
-    author: { username: record.authorName },
-    questions: setupQuestions(questionTexts(record)),
-    replyLength: record.replyLength,
-    temperature: record.temperature,
-    narrator: record.narrator,
-    mine: viewerId === record.userId,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-  };
-}
-
-const toSummary = (record: ScenarioRecord): ScenarioSummary => ({
-  id: record.id,
-  title: record.title,
-  description: record.description,
-  tags: record.tags,
-  genre: record.genre as Scenario['genre'],
-  contentRating: record.contentRating,
-  visibility: record.visibility,
-  version: record.version,
-  author: { username: record.authorName },
-  updatedAt: record.updatedAt.toISOString(),
-});
 
 export function createScenarioService(deps: ScenarioDeps) {
   const { repos, now } = deps;
@@ -163,11 +77,18 @@ export function createScenarioService(deps: ScenarioDeps) {
     return record;
   }
 
-  async function create(userId: number, body: ScenarioCreateBody): Promise<Scenario> {
+  async function create(userId: number, body: ScenarioCreateBody, remixOf: RemixOf | null = null): Promise<Scenario> {
     const fields = { ...body, options: withOptionIds(body.options) };
     await check(userId, fields);
     const id = randomBytes(SCENARIO_ID_BYTES).toString('base64url');
-    const made = await repos.scenarios.create({ ...fields, id, userId, now: now(), max: deps.limits.maxPerUser });
+    const made = await repos.scenarios.create({
+      ...fields,
+      id,
+      userId,
+      now: now(),
+      max: deps.limits.maxPerUser,
+      remixOf,
+    });
     if (!made)
       throw new DomainError('limited', ERROR_CODES.quotaExceeded, SCENARIO_MESSAGES.tooMany(deps.limits.maxPerUser));
     return toScenario(made, userId);
@@ -210,30 +131,29 @@ export function createScenarioService(deps: ScenarioDeps) {
       return toScenario(record, viewerId);
     },
 
+    /** Discover's page (discover.ts). */
+    discover: (viewerId: number | null, query: DiscoverQuery): Promise<DiscoverAnswer> =>
+      discoverScenarios(deps, viewerId, query),
+
     /**
-     * Discover: public scenarios matching the query, newest first, DISCOVER_PAGE_SIZE a page, of the
-     * ratings the viewer's preference allows (a general player sees general ones only).
+     * A new draft of the player's from a scenario they may read (published, or their own), its
+     * lineage kept: the original's id, title and author as they are now.
      */
-    async discover(viewerId: number | null, query: DiscoverQuery): Promise<DiscoverAnswer> {
-      const preference =
-        viewerId === null ? 'general' : ((await repos.preferences.find(viewerId))?.contentRating ?? 'general');
-      const seen = RATINGS_SEEN[preference];
-      const ratings = query.rating ? seen.filter((rating) => rating === query.rating) : seen;
-      const after = query.cursor ? placeOf(query.cursor) : undefined;
-      if (ratings.length === 0) return { scenarios: [], nextCursor: null };
-      const rows = await repos.scenarios.discover({
-        words: query.q || undefined,
-        genre: query.genre,
-        tag: query.tag,
-        ratings,
-        after,
-        limit: DISCOVER_PAGE_SIZE + 1,
-      });
-      const page = rows.slice(0, DISCOVER_PAGE_SIZE);
-      return {
-        scenarios: page.map(toSummary),
-        nextCursor: rows.length > DISCOVER_PAGE_SIZE ? cursorOf(page[page.length - 1]) : null,
-      };
+    async remix(userId: number, id: string): Promise<Scenario> {
+      const source = await find(id);
+      if (!source || (source.visibility === 'draft' && source.userId !== userId)) throw notFound();
+      const fields = fieldsOf(source);
+      // Its narrator only while the remixer may pick it too; else none is recommended.
+      const narrator = (await deps.narrators.preferred(fields.narrator, userId))?.id ?? null;
+      return create(
+        userId,
+        { ...fields, narrator, genre: fields.genre as ScenarioCreateBody['genre'] },
+        {
+          id: source.id,
+          title: source.title,
+          author: source.authorName,
+        },
+      );
     },
 
     async mine(userId: number): Promise<ScenarioSummary[]> {

@@ -1,5 +1,5 @@
 // Scenario endpoints: a player's drafts made (also from one of their stories), listed, changed,
-// published and deleted; a published
+// published, deleted and remixed; a published
 // scenario read by anyone (visitors too), a draft by its author only (404 to everyone else).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successSchema } from '@shared/schemas/common';
@@ -124,6 +124,21 @@ export function scenarioRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       async (request) => ({
         scenario: await ctx.scenarios.publish(requireUserId(request), request.params.id, request.body.visibility),
       }),
+    );
+
+    app.post(
+      '/scenarios/:id/remix',
+      {
+        schema: {
+          summary: 'A new draft of the caller from a scenario they may read, its lineage kept',
+          params: scenarioParamsSchema,
+          response: { 201: scenarioAnswerSchema },
+        },
+      },
+      async (request, reply) => {
+        const scenario = await ctx.scenarios.remix(requireUserId(request), request.params.id);
+        return reply.status(201).send({ scenario });
+      },
     );
 
     app.post(

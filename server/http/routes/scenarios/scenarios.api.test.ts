@@ -3,7 +3,8 @@
 // each change others see, unpublished and deleted; a draft is 404 to everyone but its author, a
 // published one readable by visitors; writes are the author's only; bad cards, deep choices, an
 // unknown narrator and a full account are refused with what to do; a draft made from a story takes
-// its premise, note, cards and settings, never its turns.
+// its premise, note, cards and settings, never its turns; a remix is the remixer's new draft whose
+// lineage outlives the original.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
 
@@ -219,5 +220,44 @@ describe('a scenario', () => {
 
     const other = await registerUser(ctx.app);
     expect((await other.client.post(`/api/story/${storyId}/scenario`)).statusCode).toBe(404);
+  });
+
+  it("is remixed into the remixer's own draft, its lineage kept after the original is deleted", async () => {
+    const author = await registerUser(ctx.app);
+    const remixer = await registerUser(ctx.app);
+    const { id } = (await make(author.client, { ...DRAFT, description: 'Bells at night.' })).json().scenario;
+    // A draft cannot be remixed by another player: it is not there for them.
+    expect((await remixer.client.post(`/api/scenarios/${id}/remix`)).statusCode).toBe(404);
+    await author.client.post(`/api/scenarios/${id}/publish`, { visibility: 'unlisted' });
+
+    const remixed = await remixer.client.post(`/api/scenarios/${id}/remix`);
+    expect(remixed.statusCode).toBe(201);
+    const copy = remixed.json().scenario;
+    expect(copy.id).not.toBe(id);
+    expect(copy).toMatchObject({
+      title: 'The Glass Harbour',
+      description: 'Bells at night.',
+      premise: DRAFT.premise,
+      visibility: 'draft',
+      version: 0,
+      mine: true,
+      author: { username: remixer.username },
+      remixOf: { id, title: 'The Glass Harbour', author: author.username },
+    });
+    expect(copy.cards).toHaveLength(1);
+    expect((await remixer.client.get('/api/scenarios/mine')).json().scenarios[0].remixOf).toEqual({
+      id,
+      title: 'The Glass Harbour',
+      author: author.username,
+    });
+
+    expect((await author.client.delete(`/api/scenarios/${id}`)).statusCode).toBe(200);
+    expect((await remixer.client.get(`/api/scenarios/${copy.id}`)).json().scenario.remixOf).toEqual({
+      id: null,
+      title: 'The Glass Harbour',
+      author: author.username,
+      deleted: true,
+    });
+    expect((await remixer.client.post(`/api/scenarios/${id}/remix`)).statusCode).toBe(404);
   });
 });
