@@ -1052,6 +1052,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/scenarios/{id}/like': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Like a scenario */
+    put: operations['putScenariosByIdLike'];
+    post?: never;
+    /** Take back a like */
+    delete: operations['deleteScenariosByIdLike'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/scenarios/{id}/unpublish': {
     parameters: {
       query?: never;
@@ -8058,7 +8076,7 @@ export interface operations {
           | 'thriller';
         tag?: string;
         rating?: 'general' | 'teen' | 'mature';
-        sort?: 'new';
+        sort?: 'new' | 'likes';
         cursor?: string;
       };
       header?: never;
@@ -8108,6 +8126,7 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
               updatedAt: string;
             }[];
             nextCursor: string | null;
@@ -8544,6 +8563,8 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
+              liked: boolean;
               questions: {
                 name: string;
                 default: string | null;
@@ -8631,7 +8652,7 @@ export interface operations {
           | 'thriller';
         tag?: string;
         rating?: 'general' | 'teen' | 'mature';
-        sort?: 'new';
+        sort?: 'new' | 'likes';
         cursor?: string;
       };
       header?: never;
@@ -8873,6 +8894,8 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
+              liked: boolean;
               questions: {
                 name: string;
                 default: string | null;
@@ -9002,6 +9025,7 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
               updatedAt: string;
             }[];
           };
@@ -9278,6 +9302,8 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
+              liked: boolean;
               questions: {
                 name: string;
                 default: string | null;
@@ -9872,6 +9898,8 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
+              liked: boolean;
               questions: {
                 name: string;
                 default: string | null;
@@ -10161,6 +10189,8 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
+              liked: boolean;
               questions: {
                 name: string;
                 default: string | null;
@@ -10443,6 +10473,8 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
+              liked: boolean;
               questions: {
                 name: string;
                 default: string | null;
@@ -10454,6 +10486,182 @@ export interface operations {
               createdAt: string;
               updatedAt: string;
             };
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is over the size limit: `PAYLOAD_TOO_LARGE`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON (nor a type this route names): `UNSUPPORTED_MEDIA_TYPE`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putScenariosByIdLike: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            likes: number;
+            liked: boolean;
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_ERROR` with `details` per field, or `BAD_JSON`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in, or the session has ended: `UNAUTHENTICATED`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not this player's: `NOT_FOUND`. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is over the size limit: `PAYLOAD_TOO_LARGE`. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON (nor a type this route names): `UNSUPPORTED_MEDIA_TYPE`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Another refusal (403, 409, 429 with Retry-After, ...): the body's `code` says which. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A failure on our side or the narrator's: `INTERNAL_ERROR`, `NARRATOR_UNAVAILABLE`, `NARRATOR_TIMEOUT`, ... */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteScenariosByIdLike: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            likes: number;
+            liked: boolean;
           };
         };
       };
@@ -10725,6 +10933,8 @@ export interface operations {
                 /** @enum {boolean} */
                 deleted?: true;
               } | null;
+              likes: number;
+              liked: boolean;
               questions: {
                 name: string;
                 default: string | null;

@@ -2,7 +2,8 @@
 // to play. This slice holds the scenario itself (its fields, its setup questions, its choices) and
 // its life as its author sees it: POST /api/scenarios (a draft), GET /api/scenarios/mine,
 // GET/PATCH/DELETE /api/scenarios/{id}, POST /api/scenarios/{id}/publish and /unpublish, and
-// Discover's list, GET /api/scenarios, and remixes, POST /api/scenarios/{id}/remix.
+// Discover's list, GET /api/scenarios, remixes, POST /api/scenarios/{id}/remix, and likes,
+// PUT/DELETE /api/scenarios/{id}/like.
 import { z } from 'zod';
 import { CONTENT_RATINGS, GENRES, STORY_PREMISE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../constants';
 import { narratorIdSchema } from './narrators';
@@ -190,6 +191,9 @@ export const scenarioSchema = z.object({
   remixOf: z
     .object({ id: z.string().nullable(), title: z.string(), author: z.string(), deleted: z.literal(true).optional() })
     .nullable(),
+  /** Players who like it, and whether the caller does. */
+  likes: z.number().int().nonnegative(),
+  liked: z.boolean(),
   /** The setup questions its texts ask (`${Your name}`, `${Your name[Aria]}`, NovelAI's form), each once. */
   questions: z.array(z.object({ name: z.string(), default: z.string().nullable() })),
   replyLength: z.enum(REPLY_LENGTHS).nullable(),
@@ -216,6 +220,7 @@ export const scenarioSummarySchema = scenarioSchema.pick({
   version: true,
   author: true,
   remixOf: true,
+  likes: true,
   updatedAt: true,
 });
 export type ScenarioSummary = z.infer<typeof scenarioSummarySchema>;
@@ -225,7 +230,8 @@ export const myScenariosSchema = z.object({ scenarios: z.array(scenarioSummarySc
 /** Discover's page size. */
 export const DISCOVER_PAGE_SIZE = 24;
 export const DISCOVER_QUERY_MAX_LENGTH = 200;
-export const DISCOVER_SORTS = ['new'] as const;
+/** Newest published first, or most liked first. */
+export const DISCOVER_SORTS = ['new', 'likes'] as const;
 
 /** GET /api/scenarios: public scenarios, found by words, genre, tag and rating, newest first, a page after `cursor`. */
 export const discoverQuerySchema = z.object({
@@ -245,3 +251,7 @@ export const discoverAnswerSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type DiscoverAnswer = z.infer<typeof discoverAnswerSchema>;
+
+/** PUT and DELETE /api/scenarios/{id}/like: the count after, and whether the caller likes it. */
+export const scenarioLikeAnswerSchema = z.object({ likes: z.number().int().nonnegative(), liked: z.boolean() });
+export type ScenarioLikeAnswer = z.infer<typeof scenarioLikeAnswerSchema>;

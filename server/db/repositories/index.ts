@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { createAdminUsersRepository } from './admin-users';
 import { createAllowanceRepository } from './allowance';
 import { createBookmarksRepository } from './bookmarks';
+import { createScenarioLikesRepository } from './scenario-likes';
 import { createScenariosRepository } from './scenarios';
 import { createCaptchasRepository } from './captchas';
 import { createImagesRepository } from './images';
@@ -51,6 +52,7 @@ export function createRepositories(db: Db, ledger?: LedgerObserver) {
     storyBible: createStoryBibleRepository(db),
     bookmarks: createBookmarksRepository(db),
     scenarios: createScenariosRepository(db),
+    scenarioLikes: createScenarioLikesRepository(db),
     shares: createSharesRepository(db),
     preferences: createPreferencesRepository(db),
     images: createImagesRepository(db),

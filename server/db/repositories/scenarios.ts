@@ -40,6 +40,7 @@ export interface ScenarioRecord extends ScenarioFields {
   originalGone: boolean;
   visibility: 'draft' | 'unlisted' | 'public';
   version: number;
+  likes: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -70,6 +71,7 @@ const columns = {
   narrator: scenarios.narrator,
   visibility: scenarios.visibility,
   version: scenarios.version,
+  likes: scenarios.likes,
   createdAt: scenarios.createdAt,
   updatedAt: scenarios.updatedAt,
 };
@@ -152,7 +154,7 @@ export function createScenariosRepository(db: Db) {
     },
 
     /**
-     * Public scenarios, newest published first: those matching `words` (PostgreSQL's English
+     * Public scenarios, newest published first or most liked: those matching `words` (PostgreSQL's English
      * full-text search, on both databases), the genre and the tag (as written), of the ratings
      * given; at most `limit`, after the `after` one. Keyset paged (no OFFSET): a deep page costs what
      * the first does.
@@ -162,25 +164,24 @@ export function createScenariosRepository(db: Db) {
       genre?: string;
       tag?: string;
       ratings: readonly ScenarioFields['contentRating'][];
-      after?: { publishedAt: Date; id: string };
+      /** Newest published first, or most liked; the same instant or count goes by id. */
+      sort: 'new' | 'likes';
+      /** The last one of the page before: its publication time (new) or likes (likes), and id. */
+      after?: { value: Date | number; id: string };
       limit: number;
     }): Promise<(ScenarioRecord & { publishedAt: Date })[]> {
       const where: SQL[] = [eq(scenarios.visibility, 'public'), inArray(scenarios.contentRating, [...filter.ratings])];
       if (filter.words) where.push(sql`${scenarios.search} @@ websearch_to_tsquery('english', ${filter.words})`);
       if (filter.genre) where.push(eq(scenarios.genre, filter.genre));
       if (filter.tag) where.push(sql`${scenarios.tags} @> ${JSON.stringify([filter.tag])}::jsonb`);
+      const key = filter.sort === 'likes' ? scenarios.likes : scenarios.publishedAt;
       if (filter.after) {
-        const { publishedAt, id } = filter.after;
-        where.push(
-          or(
-            lt(scenarios.publishedAt, publishedAt),
-            and(eq(scenarios.publishedAt, publishedAt), lt(scenarios.id, id)),
-          )!,
-        );
+        const { value, id } = filter.after;
+        where.push(or(lt(key, value), and(eq(key, value), lt(scenarios.id, id)))!);
       }
       const rows = await selectFrom()
         .where(and(...where))
-        .orderBy(desc(scenarios.publishedAt), desc(scenarios.id))
+        .orderBy(desc(key), desc(scenarios.id))
         .limit(filter.limit);
       // A public scenario was published: its time is set.
       return rows.map((row) => ({ ...toRecord(row), publishedAt: row.publishedAt as Date }));

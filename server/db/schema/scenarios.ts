@@ -1,7 +1,7 @@
 // Scenarios: what a story starts from (a premise, the author's instructions and note, cards and
 // choices), kept by their author as drafts and published for others to play.
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ScenarioOption } from '@shared/schemas/scenarios';
 import type { StoryCardFields } from '@shared/schemas/story-cards';
 import { users } from './accounts';
@@ -51,6 +51,8 @@ export const scenarios = pgTable(
     remixOfId: text('remix_of_id'),
     remixOfTitle: text('remix_of_title'),
     remixOfAuthor: text('remix_of_author'),
+    /** Players who like it, counted by scenario_likes' trigger (migration 0038), a cascade included. */
+    likes: integer('likes').notNull().default(0),
     /** Its title, description and tags as English words, kept by the database, for Discover's search. */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('english', title || ' ' || description || ' ' || (tags::text))`,
@@ -63,5 +65,23 @@ export const scenarios = pgTable(
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.visibility} = 'public'`),
     index('scenarios_search_idx').using('gin', t.search),
+    index('scenarios_public_likes_idx')
+      .on(t.likes.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public'`),
   ],
+);
+
+/** A player's like of a scenario: one each, taken back by deleting it. */
+export const scenarioLikes = pgTable(
+  'scenario_likes',
+  {
+    scenarioId: text('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scenarioId, t.userId] }), index('scenario_likes_user_idx').on(t.userId)],
 );

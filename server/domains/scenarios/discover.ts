@@ -1,6 +1,6 @@
-// Discover's list: public scenarios matching a query, newest published first, a page after an
-// opaque keyset cursor (the last one's publication time and id: a deep page costs what the first
-// does), of the ratings the viewer's content-rating preference allows.
+// Discover's list: public scenarios matching a query, newest published first or most liked, a page
+// after an opaque keyset cursor (the last one's publication time or likes, and id: a deep page costs
+// what the first does), of the ratings the viewer's content-rating preference allows.
 import type { ContentRating } from '@shared/schemas/preferences';
 import {
   DISCOVER_PAGE_SIZE,
@@ -23,16 +23,23 @@ const RATINGS_SEEN: Record<ContentRating, ContentRating[]> = {
   mature: ['general', 'teen', 'mature'],
 };
 
-/** A page's place: the last scenario's publication time and id, as an opaque text. */
-const cursorOf = (row: { publishedAt: Date; id: string }) =>
-  Buffer.from(JSON.stringify([row.publishedAt.toISOString(), row.id])).toString('base64url');
+type Sort = DiscoverQuery['sort'];
 
-function placeOf(cursor: string): { publishedAt: Date; id: string } {
+/** A page's place, as an opaque text: its sort, the last scenario's publication time or likes, and id. */
+const cursorOf = (sort: Sort, row: { publishedAt: Date; likes: number; id: string }) =>
+  Buffer.from(JSON.stringify([sort, sort === 'likes' ? row.likes : row.publishedAt.toISOString(), row.id])).toString(
+    'base64url',
+  );
+
+/** A cursor's place for `sort`; one of another sort, or not ours, is a 400. */
+function placeOf(sort: Sort, cursor: string): { value: Date | number; id: string } {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const publishedAt = new Date(String(at));
-    if (typeof id === 'string' && SCENARIO_ID_PATTERN.test(id) && !Number.isNaN(publishedAt.getTime()))
-      return { publishedAt, id };
+    const [of, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (of === sort && typeof id === 'string' && SCENARIO_ID_PATTERN.test(id)) {
+      if (sort === 'likes' && Number.isSafeInteger(value)) return { value: value as number, id };
+      const at = new Date(String(value));
+      if (sort === 'new' && !Number.isNaN(at.getTime())) return { value: at, id };
+    }
   } catch {
     // Not ours: refused below.
   }
@@ -52,19 +59,20 @@ export async function discoverScenarios(
     viewerId === null ? 'general' : ((await repos.preferences.find(viewerId))?.contentRating ?? 'general');
   const seen = RATINGS_SEEN[preference];
   const ratings = query.rating ? seen.filter((rating) => rating === query.rating) : seen;
-  const after = query.cursor ? placeOf(query.cursor) : undefined;
+  const after = query.cursor ? placeOf(query.sort, query.cursor) : undefined;
   if (ratings.length === 0) return { scenarios: [], nextCursor: null };
   const rows = await repos.scenarios.discover({
     words: query.q || undefined,
     genre: query.genre,
     tag: query.tag,
     ratings,
+    sort: query.sort,
     after,
     limit: DISCOVER_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, DISCOVER_PAGE_SIZE);
   return {
     scenarios: page.map(toSummary),
-    nextCursor: rows.length > DISCOVER_PAGE_SIZE ? cursorOf(page[page.length - 1]) : null,
+    nextCursor: rows.length > DISCOVER_PAGE_SIZE ? cursorOf(query.sort, page[page.length - 1]) : null,
   };
 }

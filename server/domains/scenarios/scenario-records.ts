@@ -36,7 +36,8 @@ function lineageOf(record: ScenarioRecord): Scenario['remixOf'] {
   return record.originalGone ? { id: null, title, author, deleted: true } : { id, title, author };
 }
 
-export function toScenario(record: ScenarioRecord, viewerId: number | null): Scenario {
+/** `liked`: whether the viewer likes it (false for a visitor). */
+export function toScenario(record: ScenarioRecord, viewerId: number | null, liked = false): Scenario {
   return {
     ...fieldsOf(record),
     id: record.id,
@@ -45,6 +46,8 @@ export function toScenario(record: ScenarioRecord, viewerId: number | null): Sce
     version: record.version,
     author: { username: record.authorName },
     remixOf: lineageOf(record),
+    likes: record.likes,
+    liked,
     questions: setupQuestions(questionTexts(record)),
     mine: viewerId === record.userId,
     createdAt: record.createdAt.toISOString(),
@@ -63,6 +66,7 @@ export const toSummary = (record: ScenarioRecord): ScenarioSummary => ({
   version: record.version,
   author: { username: record.authorName },
   remixOf: lineageOf(record),
+  likes: record.likes,
   updatedAt: record.updatedAt.toISOString(),
 });
 

@@ -14,29 +14,27 @@ import {
   optionsShape,
   type DiscoverAnswer,
   type DiscoverQuery,
-  SCENARIO_AUTHORS_NOTE_MAX_LENGTH,
   SCENARIO_CARDS_MAX,
   SCENARIO_ID_PATTERN,
   SCENARIO_MESSAGES,
   SCENARIO_OPTIONS_DEPTH,
   type Scenario,
   type ScenarioCreateBody,
+  type ScenarioLikeAnswer,
   type ScenarioSummary,
   type ScenarioUpdateBody,
 } from '@shared/schemas/scenarios';
 import { STORY_REGEX_KEYS_MAX, STORY_CARD_MESSAGES } from '@shared/schemas/story-cards';
 import type { RequestLimiter } from '../limits/request-limits';
 import type { NarratorService } from '../narrators/narrators';
-import { cardFields, regexKeysOf } from '../story/cards/card-values';
+import { regexKeysOf } from '../story/cards/card-values';
 import { keyProblem } from '../story/cards/regex-keys';
-import { fallbackTitle } from '@server/ai/llm/titles';
-import { STORY_TITLE_MAX_LENGTH } from '@shared/constants';
-import { STORY_MESSAGES } from '@shared/schemas/story';
 import { discoverScenarios } from './discover';
+import { scenarioFromStory } from './from-story';
 import { allCards, fieldsOf, toScenario, toSummary, withOptionIds } from './scenario-records';
 
 export interface ScenarioDeps {
-  repos: Pick<Repositories, 'scenarios' | 'stories' | 'storyCards' | 'preferences'>;
+  repos: Pick<Repositories, 'scenarios' | 'scenarioLikes' | 'stories' | 'storyCards' | 'preferences'>;
   narrators: Pick<NarratorService, 'choose' | 'preferred'>;
   limiter: Pick<RequestLimiter, 'allow'>;
   limits: { maxPerUser: number; publishPerHour: number };
@@ -70,6 +68,13 @@ export function createScenarioService(deps: ScenarioDeps) {
   /** The scenario, or null; an id of the wrong shape is never looked for. */
   const find = (id: string) => (SCENARIO_ID_PATTERN.test(id) ? repos.scenarios.find(id) : Promise.resolve(null));
 
+  /** A scenario the viewer may read (published, or their own draft), or 404. */
+  async function readable(id: string, viewerId: number | null): Promise<ScenarioRecord> {
+    const record = await find(id);
+    if (!record || (record.visibility === 'draft' && record.userId !== viewerId)) throw notFound();
+    return record;
+  }
+
   /** The author's scenario, or 404. */
   async function own(userId: number, id: string): Promise<ScenarioRecord> {
     const record = await find(id);
@@ -97,38 +102,20 @@ export function createScenarioService(deps: ScenarioDeps) {
   return {
     create,
 
-    /**
-     * A draft made from the player's story: its title, premise, author's note, cards and settings,
-     * never its turns. 404 for a story that is not theirs.
-     */
-    async fromStory(userId: number, storyId: number): Promise<Scenario> {
-      const story = await repos.stories.findOwned(storyId, userId);
-      if (!story) throw new DomainError('notFound', ERROR_CODES.notFound, STORY_MESSAGES.storyNotFound);
-      const cards = (await repos.storyCards.list(storyId)).map(cardFields);
-      if (cards.length > SCENARIO_CARDS_MAX) throw invalid(SCENARIO_MESSAGES.tooManyCards);
-      return create(userId, {
-        title: (story.title ?? fallbackTitle(story.premise)).slice(0, STORY_TITLE_MAX_LENGTH),
-        description: '',
-        premise: story.premise.trim(),
-        instructions: '',
-        authorsNote: story.notes.trim().slice(0, SCENARIO_AUTHORS_NOTE_MAX_LENGTH),
-        tags: [],
-        genre: null,
-        contentRating: 'general',
-        cards,
-        options: [],
-        replyLength: story.replyLength,
-        temperature: story.temperature,
-        // Only a narrator the author chose; one gone from the catalogue is left out rather than refused.
-        narrator: (await deps.narrators.preferred(story.narrator, userId))?.id ?? null,
-      });
-    },
+    /** A draft from one of the player's stories, never its turns (from-story.ts). */
+    fromStory: (userId: number, storyId: number): Promise<Scenario> =>
+      scenarioFromStory(deps, (body) => create(userId, body), userId, storyId),
 
     /** A published scenario to anyone (visitors too); a draft to its author only, else 404. */
     async read(id: string, viewerId: number | null): Promise<Scenario> {
-      const record = await find(id);
-      if (!record || (record.visibility === 'draft' && record.userId !== viewerId)) throw notFound();
-      return toScenario(record, viewerId);
+      const record = await readable(id, viewerId);
+      return toScenario(record, viewerId, viewerId !== null && (await repos.scenarioLikes.likedBy(id, viewerId)));
+    },
+
+    /** Gives or takes back the player's one like of a scenario they may read. */
+    async like(userId: number, id: string, liked: boolean): Promise<ScenarioLikeAnswer> {
+      await readable(id, userId);
+      return { likes: await repos.scenarioLikes.setLike(id, userId, liked, now()), liked };
     },
 
     /** Discover's page (discover.ts). */
@@ -140,8 +127,7 @@ export function createScenarioService(deps: ScenarioDeps) {
      * lineage kept: the original's id, title and author as they are now.
      */
     async remix(userId: number, id: string): Promise<Scenario> {
-      const source = await find(id);
-      if (!source || (source.visibility === 'draft' && source.userId !== userId)) throw notFound();
+      const source = await readable(id, userId);
       const fields = fieldsOf(source);
       // Its narrator only while the remixer may pick it too; else none is recommended.
       const narrator = (await deps.narrators.preferred(fields.narrator, userId))?.id ?? null;

@@ -2,7 +2,8 @@
 // unlisted one), newest published first, found by words (English stems: 'harbours' finds
 // 'harbour'), genre and tag; the ratings a viewer sees follow their content-rating preference
 // (visitors and general players: general only); pages of 24 joined by an opaque cursor, with no
-// scenario twice or missed; a cursor that is not ours is a 400.
+// scenario twice or missed; a cursor that is not ours is a 400; likes, one a player, counted by the
+// database (an account's deletion takes its likes back) and sorted by.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVER_PAGE_SIZE } from '@shared/schemas/scenarios';
 import { createTestApp, registerUser, type TestClient, type TestContext } from '@server/test/test-app';
@@ -86,5 +87,58 @@ describe('Discover', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('That page of scenarios is not known: start again from the first.');
     }
+  });
+
+  it('counts one like a player, shows the caller theirs, and sorts by likes', async () => {
+    const few = await published({ title: 'Few Likes', tags: ['liked'] });
+    const many = await published({ title: 'Many Likes', tags: ['liked'] });
+    await published({ title: 'No Likes', tags: ['liked'] });
+    const fans = await Promise.all([1, 2, 3].map(() => registerUser(ctx.app)));
+    const like = (client: TestClient, id: string) =>
+      client.request({ method: 'PUT', url: `/api/scenarios/${id}/like`, json: {} });
+    // Twice from one player is one like.
+    expect((await like(fans[0].client, many)).json()).toEqual({ likes: 1, liked: true });
+    expect((await like(fans[0].client, many)).json()).toEqual({ likes: 1, liked: true });
+    expect((await like(fans[1].client, many)).json()).toEqual({ likes: 2, liked: true });
+    expect((await like(fans[2].client, few)).json()).toEqual({ likes: 1, liked: true });
+    expect((await fans[0].client.get(`/api/scenarios/${many}`)).json().scenario).toMatchObject({
+      likes: 2,
+      liked: true,
+    });
+    expect((await fans[2].client.get(`/api/scenarios/${many}`)).json().scenario).toMatchObject({
+      likes: 2,
+      liked: false,
+    });
+
+    const byLikes = await discover('?tag=liked&sort=likes');
+    expect(titles(byLikes)).toEqual(['Many Likes', 'Few Likes', 'No Likes']);
+    expect(byLikes.scenarios.map((s) => (s as { likes?: number }).likes)).toEqual([2, 1, 0]);
+
+    const taken = await fans[1].client.request({ method: 'DELETE', url: `/api/scenarios/${many}/like`, json: {} });
+    expect(taken.json()).toEqual({ likes: 1, liked: false });
+    // A player who leaves takes their likes with them.
+    await ctx.database.executeSql('delete from users where id = $1', [fans[2].id]);
+    const after = (await discover('?tag=liked&sort=likes')).scenarios.map((s) => [
+      s.title,
+      (s as { likes?: number }).likes,
+    ]);
+    // The same count goes by id: the two at 0 may come either way round.
+    expect(after[0]).toEqual(['Many Likes', 1]);
+    expect(after.slice(1).sort()).toEqual([
+      ['Few Likes', 0],
+      ['No Likes', 0],
+    ]);
+
+    // A draft of another is not there to like; a visitor must sign in; a cursor of another sort is refused.
+    const draft = await published({ title: 'Secret' }, null);
+    expect((await like(fans[0].client, draft)).statusCode).toBe(404);
+    const visitor = await ctx.app.inject({ method: 'PUT', url: `/api/scenarios/${many}/like`, payload: {} });
+    expect(visitor.statusCode).toBe(401);
+    const newest = await discover('?tag=paged');
+    const mixed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/scenarios?tag=paged&sort=likes&cursor=${newest.nextCursor}`,
+    });
+    expect(mixed.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 // Scenario endpoints: a player's drafts made (also from one of their stories), listed, changed,
-// published, deleted and remixed; a published
+// published, deleted, remixed and liked; a published
 // scenario read by anyone (visitors too), a draft by its author only (404 to everyone else).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successSchema } from '@shared/schemas/common';
@@ -8,6 +8,7 @@ import {
   discoverQuerySchema,
   myScenariosSchema,
   scenarioAnswerSchema,
+  scenarioLikeAnswerSchema,
   scenarioCreateBodySchema,
   scenarioParamsSchema,
   scenarioPublishBodySchema,
@@ -140,6 +141,22 @@ export function scenarioRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         return reply.status(201).send({ scenario });
       },
     );
+
+    for (const [method, liked] of [
+      ['PUT', true],
+      ['DELETE', false],
+    ] as const) {
+      app.route({
+        method,
+        url: '/scenarios/:id/like',
+        schema: {
+          summary: liked ? 'Like a scenario' : 'Take back a like',
+          params: scenarioParamsSchema,
+          response: { 200: scenarioLikeAnswerSchema },
+        },
+        handler: async (request) => ctx.scenarios.like(requireUserId(request), request.params.id, liked),
+      });
+    }
 
     app.post(
       '/scenarios/:id/unpublish',
