@@ -50,8 +50,14 @@ export function createScenarioService(deps: ScenarioDeps) {
   const { repos, now } = deps;
   const publishLimit = { bucket: 'scenario-publish', max: deps.limits.publishPerHour, windowMs: 3_600_000 };
 
-  /** What a scenario would hold, refused with a 400 naming the first problem. */
-  async function check(userId: number, s: Pick<ScenarioFields, 'cards' | 'options' | 'narrator'>): Promise<void> {
+  /**
+   * What a scenario would hold, refused with a 400 naming the first problem. `narrator` is the
+   * recommendation being set, if one is (an edit of other fields keeps one that has left the file).
+   */
+  async function check(
+    userId: number,
+    s: Pick<ScenarioFields, 'cards' | 'options'> & { narrator?: string | null },
+  ): Promise<void> {
     const shape = optionsShape(s.options);
     if (shape.depth > SCENARIO_OPTIONS_DEPTH) throw invalid(SCENARIO_MESSAGES.tooDeep);
     const cards = allCards(s.cards, s.options);
@@ -62,7 +68,7 @@ export function createScenarioService(deps: ScenarioDeps) {
       const problem = keyProblem(card);
       if (problem) throw invalid(`${card.name}: ${problem}`);
     }
-    if (s.narrator !== null) await deps.narrators.choose(s.narrator, userId);
+    if (s.narrator !== undefined && s.narrator !== null) await deps.narrators.choose(s.narrator, userId);
   }
 
   /** The scenario, or null; an id of the wrong shape is never looked for. */
@@ -151,7 +157,7 @@ export function createScenarioService(deps: ScenarioDeps) {
       const current = await own(userId, id);
       const { options, ...rest } = body;
       const changes = options === undefined ? rest : { ...rest, options: withOptionIds(options) };
-      await check(userId, { ...current, ...changes });
+      await check(userId, { cards: current.cards, options: current.options, ...changes });
       const updated = await repos.scenarios.update(id, userId, changes, now());
       if (!updated) throw notFound();
       return toScenario(updated, userId);

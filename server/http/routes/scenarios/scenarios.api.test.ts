@@ -155,6 +155,11 @@ describe('a scenario', () => {
     // Three levels are fine.
     expect((await make(client, { ...DRAFT, options: [deep(3)] })).statusCode).toBe(201);
     const { id } = (await client.get('/api/scenarios/mine')).json().scenarios[0];
+    // A recommended narrator that has since left the file does not stop an edit of anything else.
+    expect((await client.patch(`/api/scenarios/${id}`, { narrator: 'default' })).statusCode).toBe(200);
+    await ctx.database.executeSql(`update scenarios set narrator = 'retired' where id = $1`, [id]);
+    expect((await client.patch(`/api/scenarios/${id}`, { description: 'Still here.' })).statusCode).toBe(200);
+    expect((await client.patch(`/api/scenarios/${id}`, { narrator: 'retired' })).statusCode).toBe(400);
     const nothing = await client.patch(`/api/scenarios/${id}`, {});
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().message).toBe('Send a field of the scenario to change.');
