@@ -80,18 +80,6 @@ function optionsOf(inner: z.ZodType<ScenarioOptionInput[]> | null) {
 }
 const optionsSchema = optionsOf(optionsOf(optionsOf(null)));
 
-/** Depth of the choices under `options` (0: none), and the cards they hold with the scenario's own. */
-export function optionsShape(options: readonly ScenarioOption[]): { depth: number; cards: number } {
-  let depth = 0;
-  let count = 0;
-  for (const option of options) {
-    const inner = optionsShape(option.options);
-    depth = Math.max(depth, 1 + inner.depth);
-    count += option.cards.length + inner.cards;
-  }
-  return { depth, cards: count };
-}
-
 const fields = {
   title: z.string().trim().min(1).max(STORY_TITLE_MAX_LENGTH),
   description: z.string().trim().max(SCENARIO_DESCRIPTION_MAX_LENGTH),

@@ -49,16 +49,22 @@ export function createNarratorService(deps: NarratorDeps) {
     userId !== null && (await deps.users.findById(userId))?.isAdmin === true;
 
   /**
-   * The narrator that writes a story: the one it names while that is in the catalogue and open to
-   * its owner, else the default. The owner is read only for a narrator open to admins alone.
+   * The narrator an id names while it is in the catalogue and open to `userId` (a story's owner, a
+   * player's preference, an import), else null. The player is read only for a narrator open to
+   * admins alone.
    */
+  async function preferred(id: string | null, userId: number): Promise<CatalogueNarrator | null> {
+    const named = id === null ? undefined : byId.get(id);
+    if (!named) return null;
+    return named.access === 'everyone' || (await isAdmin(userId)) ? named : null;
+  }
+
+  /** The narrator that writes a story: the one it names while `preferred` allows it, else the default. */
   async function ofStory(story: { narrator: string | null; userId: number }): Promise<StoryNarrator> {
-    if (story.narrator === null) return { narrator: defaultNarrator, fellBack: false };
-    const named = byId.get(story.narrator);
-    if (named && (named.access === 'everyone' || (await isAdmin(story.userId)))) {
-      return { narrator: named, fellBack: false };
-    }
-    return { narrator: defaultNarrator, fellBack: true };
+    const named = await preferred(story.narrator, story.userId);
+    return named
+      ? { narrator: named, fellBack: false }
+      : { narrator: defaultNarrator, fellBack: story.narrator !== null };
   }
 
   /** The operator's narrator for a side call, if the catalogue names one (start-up checked it exists). */
@@ -89,13 +95,7 @@ export function createNarratorService(deps: NarratorDeps) {
 
     ofStory,
 
-    /** A player's preferred narrator for new stories, while it is in the catalogue and theirs to pick; else null. */
-    async preferred(id: string | null, userId: number): Promise<CatalogueNarrator | null> {
-      if (id === null) return null;
-      const named = byId.get(id);
-      if (!named) return null;
-      return named.access === 'everyone' || (await isAdmin(userId)) ? named : null;
-    },
+    preferred,
 
     /** A player's choice (a story's narrator, a preference): the narrator, or a 400 naming those they may pick. */
     async choose(id: string, userId: number): Promise<CatalogueNarrator> {

@@ -11,13 +11,11 @@ import type { RemixOf, ScenarioFields, ScenarioRecord } from '@server/db/reposit
 import { DomainError, tooManyRequests } from '@server/kernel/errors';
 import { ERROR_CODES } from '@shared/schemas/common';
 import {
-  optionsShape,
   type DiscoverAnswer,
   type DiscoverQuery,
   SCENARIO_CARDS_MAX,
   SCENARIO_ID_PATTERN,
   SCENARIO_MESSAGES,
-  SCENARIO_OPTIONS_DEPTH,
   type Scenario,
   type ScenarioCreateBody,
   type ScenarioLikeAnswer,
@@ -58,8 +56,6 @@ export function createScenarioService(deps: ScenarioDeps) {
     userId: number,
     s: Pick<ScenarioFields, 'cards' | 'options'> & { narrator?: string | null },
   ): Promise<void> {
-    const shape = optionsShape(s.options);
-    if (shape.depth > SCENARIO_OPTIONS_DEPTH) throw invalid(SCENARIO_MESSAGES.tooDeep);
     const cards = allCards(s.cards, s.options);
     if (cards.length > SCENARIO_CARDS_MAX) throw invalid(SCENARIO_MESSAGES.tooManyCards);
     if (cards.reduce((sum, card) => sum + regexKeysOf(card), 0) > STORY_REGEX_KEYS_MAX)
